@@ -1,0 +1,99 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { requestContext, type AppContext, type RequestContext } from './context.ts';
+import authPlugin from './plugins/auth.ts';
+import sameOrigin from './plugins/same-origin.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapi from './plugins/openapi.ts';
+import consoleStatic from './plugins/console-static.ts';
+import { appRouter, type AppRouter } from './trpc/router.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { appInfoRoutes } from './app-info/app-info.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The service context of this request (database, config, the signed-in user). */
+    ctx: RequestContext;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** Directory of the built console; null serves the API only. */
+  consoleDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** A ready pino logger (the server process shares one with the worker). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Extra plugins registered after the product's routes (tests add probe routes this way). */
+  plugins?: Array<(app: FastifyInstance) => Promise<void>>;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger: options.logger ?? {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+        }),
+    trustProxy: config.TRUST_PROXY,
+    forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: 5000 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON and multipart bodies: a cross-site text/plain form post has no parser to reach.
+  app.removeContentTypeParser('text/plain');
+
+  const appContext: AppContext = { db, config, log: app.log };
+  app.decorateRequest('ctx', {
+    getter() {
+      return requestContext(appContext, this);
+    },
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+      },
+    },
+    // The Swagger UI sets its own policy on its pages.
+    hsts: config.secureCookies,
+  });
+  await app.register(authPlugin, { db, config });
+  await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
+  await app.register(openapi);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => ({
+        ctx: req.ctx,
+        setHeader: (name: string, value: string) => void res.header(name, value),
+      }),
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(healthRoutes, { db });
+  await app.register(appInfoRoutes, { config });
+  await app.register(authRoutes, { publicOrigin: config.publicOrigin });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  await app.register(consoleStatic, { dir: options.consoleDir ?? null });
+  return app;
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { NewUser, UserRow } from '../db/types.ts';
+
+export async function findUserByEmail(db: Db, emailAddress: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email_address', '=', emailAddress.toLowerCase()).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByGoogleSubject(db: Db, subject: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
+}
+
+export async function createSession(
+  db: Db,
+  session: { userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
+): Promise<string> {
+  const row = await db
+    .insertInto('user_sessions')
+    .values({
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent?.slice(0, 512) ?? null,
+      ip_address: session.ipAddress,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every session of a user, and makes any cookie issued before this moment fail. */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+export interface SessionUserRow {
+  id: string;
+  name: string;
+  email_address: string | null;
+  phone_number: string | null;
+  roles: string[];
+  session_version: number;
+}
+
+/** The one read a signed-in request costs: the session joined with its live, enabled user. */
+export async function findLiveSession(db: Db, sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
+  return db
+    .selectFrom('user_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.name', 'u.email_address', 'u.phone_number', 'u.roles', 'u.session_version'])
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`)
+    .where('u.disabled_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function deleteStaleSessions(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('user_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb('revoked_at', '<', sql<Date>`now() - interval '1 day'`)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

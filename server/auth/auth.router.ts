@@ -1,0 +1,37 @@
+import {
+  loginInputSchema,
+  otpVerificationInputSchema,
+  recoveryChannelInputSchema,
+  recoveryExecuteInputSchema,
+  recoveryInitiateInputSchema,
+  registerInputSchema,
+  socialAuthInputSchema,
+} from '../../shared/auth/auth.schema.ts';
+import { router, publicProcedure, authedProcedure } from '../trpc/trpc.ts';
+import * as auth from './auth.service.ts';
+import * as recovery from './recovery.service.ts';
+
+export const authRouter = router({
+  /** The console asks at start; signed out answers null rather than an error. */
+  me: publicProcedure.query(({ ctx }) => auth.currentUserOrNull(ctx.ctx)),
+  register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => auth.register(ctx.ctx, input)),
+  login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => auth.login(ctx.ctx, input)),
+  logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx.ctx)),
+  socialAuthentication: publicProcedure
+    .input(socialAuthInputSchema)
+    .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx.ctx, input)),
+  recovery: router({
+    initiate: publicProcedure
+      .input(recoveryInitiateInputSchema)
+      .mutation(({ ctx, input }) => recovery.initiate(ctx.ctx, input)),
+    channel: publicProcedure
+      .input(recoveryChannelInputSchema)
+      .mutation(({ ctx, input }) => recovery.sendCode(ctx.ctx, input)),
+    verifyOtp: publicProcedure
+      .input(otpVerificationInputSchema)
+      .mutation(({ ctx, input }) => recovery.verifyCode(ctx.ctx, input)),
+    execute: publicProcedure
+      .input(recoveryExecuteInputSchema)
+      .mutation(({ ctx, input }) => recovery.resetPassword(ctx.ctx, input)),
+  }),
+});

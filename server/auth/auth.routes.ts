@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  currentUserSchema,
+  loginInputSchema,
+  otpVerificationInputSchema,
+  recoveryChannelInputSchema,
+  recoveryExecuteInputSchema,
+  recoveryInitiateInputSchema,
+  recoveryOptionSchema,
+  registerInputSchema,
+  socialAuthInputSchema,
+} from '../../shared/auth/auth.schema.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { isCrossSite } from '../plugins/same-origin.ts';
+import { AppError } from '../errors.ts';
+import * as auth from './auth.service.ts';
+import * as recovery from './recovery.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const statusSchema = <T extends string>(value: T) => z.object({ status: z.literal(value) });
+
+/** The REST compatibility routes of sign-in and recovery, as the student apps call them. */
+export const authRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefined }> = async (app, options) => {
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a student account and sign in',
+        body: registerInputSchema,
+        response: { 201: currentUserSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await auth.register(request.ctx, request.body)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail address and password',
+        description: 'Sets the session cookie. A wrong address or password answers 401.',
+        body: loginInputSchema,
+        response: { 200: currentUserSchema, ...errors },
+      },
+    },
+    async (request) => auth.login(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/social-authentication',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token',
+        description: 'Answers 501 when Google sign-in is not configured on the server.',
+        body: socialAuthInputSchema,
+        response: { 200: currentUserSchema, 501: errorBodySchema, 503: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => auth.socialAuthenticate(request.ctx, request.body),
+  );
+
+  const logoutSchema = {
+    tags: ['auth'],
+    summary: 'Sign out: the session ends and its cookie stops working everywhere',
+    response: { 200: statusSchema('success'), ...errors },
+  };
+  app.get('/api/auth/logout', { schema: logoutSchema }, async (request) => {
+    // A GET that changes state: refuse it when a browser says another site sent it.
+    if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    return auth.logout(request.ctx);
+  });
+  app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...errors } } },
+    async (request) => auth.me(request.ctx),
+  );
+
+  app.post(
+    '/api/auth/recovery/initiate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Step 1 of recovery: look up the account and list its recovery options (masked)',
+        body: recoveryInitiateInputSchema,
+        response: {
+          200: z.object({ isValid: z.boolean(), options: z.array(recoveryOptionSchema) }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => recovery.initiate(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/recovery/recovery-channel',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Step 2: send a 6-digit code through the chosen option',
+        description:
+          'Send back the options as received, with `challenge` (the full e-mail address or phone number) on the chosen one. ' +
+          'Calling again replaces the code (at most every 30 seconds). The code expires after 10 minutes.',
+        body: recoveryChannelInputSchema,
+        response: { 200: z.object({ otpToken: z.string() }), ...errors },
+      },
+    },
+    async (request) => recovery.sendCode(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/recovery/otp-verification',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Step 3: check the code; five wrong codes burn the token',
+        body: otpVerificationInputSchema,
+        response: { 200: statusSchema('valid'), ...errors },
+      },
+    },
+    async (request) => recovery.verifyCode(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/recovery/execute',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Step 4: set the new password; every session of the account ends',
+        body: recoveryExecuteInputSchema,
+        response: { 200: statusSchema('success'), ...errors },
+      },
+    },
+    async (request) => recovery.resetPassword(request.ctx, request.body),
+  );
+};

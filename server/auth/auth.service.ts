@@ -1,0 +1,141 @@
+import { MESSAGES } from '../../shared/auth/auth.constants.ts';
+import type {
+  CurrentUser,
+  loginInputSchema,
+  registerInputSchema,
+  socialAuthInputSchema,
+} from '../../shared/auth/auth.schema.ts';
+import type { z } from 'zod';
+import type { RequestContext } from '../context.ts';
+import type { UserRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { consumeRateLimit, resetRateLimit } from '../rate-limit/rate-limit.service.ts';
+import { requireActor } from './access.ts';
+import { toCurrentUser } from './actor.ts';
+import * as repo from './auth.repository.ts';
+import { LIMITS } from './auth.limits.ts';
+import { verifyGoogleIdToken } from './google-id-token.ts';
+import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+
+function currentUserOf(user: UserRow): CurrentUser {
+  return toCurrentUser({
+    id: user.id,
+    name: user.name,
+    roles: user.roles,
+    phoneNumber: user.phone_number,
+    emailAddress: user.email_address,
+  });
+}
+
+/** Creates a session row and a fresh cookie for it. */
+async function startSession(ctx: RequestContext, user: UserRow): Promise<void> {
+  const expiresAt = new Date(Date.now() + ctx.config.SESSION_MAX_AGE_DAYS * 86_400_000);
+  const sessionId = await repo.createSession(ctx.db, {
+    userId: user.id,
+    expiresAt,
+    userAgent: ctx.userAgent,
+    ipAddress: ctx.ip,
+  });
+  ctx.session.establish({ sessionId, userId: user.id, sessionVersion: user.session_version });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}
+
+export async function register(ctx: RequestContext, input: z.output<typeof registerInputSchema>): Promise<CurrentUser> {
+  await consumeRateLimit(ctx.db, { key: `register:ip:${ctx.ip}`, ...LIMITS.registerPerAddress });
+  if (await repo.findUserByEmail(ctx.db, input.emailAddress)) throw new AppError('conflict', MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
+  try {
+    user = await repo.insertUser(ctx.db, {
+      name: input.name,
+      email_address: input.emailAddress,
+      password_hash: passwordHash,
+      roles: [],
+    });
+  } catch (error) {
+    // Two registrations of one address at the same moment: the second loses here.
+    if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTaken);
+    throw error;
+  }
+  await startSession(ctx, user);
+  return currentUserOf(user);
+}
+
+export async function login(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<CurrentUser> {
+  const accountKey = `login:account:${input.emailAddress}`;
+  await consumeRateLimit(ctx.db, { key: `login:ip:${ctx.ip}`, ...LIMITS.loginPerAddress });
+  await consumeRateLimit(ctx.db, {
+    key: accountKey,
+    ...LIMITS.loginPerAccount,
+    message: 'Too many sign-in attempts for this account. Please try again later.',
+  });
+  const user = await repo.findUserByEmail(ctx.db, input.emailAddress);
+  const passwordMatches = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !passwordMatches) throw new AppError('unauthenticated', MESSAGES.wrongCredentials);
+  if (user.disabled_at) throw new AppError('forbidden', MESSAGES.accountDisabled);
+  await resetRateLimit(ctx.db, accountKey);
+  if (needsRehash(user.password_hash!)) {
+    await repo.updatePasswordHash(ctx.db, user.id, await hashPassword(input.password));
+  }
+  await startSession(ctx, user);
+  return currentUserOf(user);
+}
+
+export async function logout(ctx: RequestContext): Promise<{ status: 'success' }> {
+  const actor = await ctx.actor();
+  if (actor) await repo.revokeSession(ctx.db, actor.sessionId);
+  ctx.session.clear();
+  return { status: 'success' };
+}
+
+export async function me(ctx: RequestContext): Promise<CurrentUser> {
+  return toCurrentUser(await requireActor(ctx));
+}
+
+/** The console asks this at start; signed out is an answer, not an error. */
+export async function currentUserOrNull(ctx: RequestContext): Promise<CurrentUser | null> {
+  const actor = await ctx.actor();
+  return actor ? toCurrentUser(actor) : null;
+}
+
+export async function socialAuthenticate(
+  ctx: RequestContext,
+  input: z.output<typeof socialAuthInputSchema>,
+): Promise<CurrentUser> {
+  await consumeRateLimit(ctx.db, { key: `login:ip:${ctx.ip}`, ...LIMITS.loginPerAddress });
+  const clientId = ctx.config.GOOGLE_CLIENT_ID;
+  if (!clientId) throw new AppError('unavailable', MESSAGES.socialNotConfigured, { statusCode: 501 });
+  const identity = await verifyGoogleIdToken(input.idToken, { clientId, jwksUrl: ctx.config.GOOGLE_JWKS_URL });
+  let user = await repo.findUserByGoogleSubject(ctx.db, identity.subject);
+  if (!user && identity.email && identity.emailVerified) {
+    const byEmail = await repo.findUserByEmail(ctx.db, identity.email);
+    if (byEmail) {
+      user = await ctx.db
+        .updateTable('users')
+        .set({ google_subject: identity.subject })
+        .where('id', '=', byEmail.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+  }
+  if (!user) {
+    try {
+      user = await repo.insertUser(ctx.db, {
+        name: identity.name ?? '',
+        email_address: identity.email && identity.emailVerified ? identity.email : null,
+        google_subject: identity.subject,
+        roles: [],
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      user = await repo.findUserByGoogleSubject(ctx.db, identity.subject);
+      if (!user) throw error;
+    }
+  }
+  if (user.disabled_at) throw new AppError('forbidden', MESSAGES.accountDisabled);
+  await startSession(ctx, user);
+  return currentUserOf(user);
+}

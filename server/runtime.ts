@@ -1,0 +1,89 @@
+import pino, { type Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+
+export interface Runtime extends DatabaseHandle {
+  config: Config;
+  log: Logger;
+  databaseUrl: string;
+  embedded: EmbeddedDatabase | null;
+  /** Closes the pool, then stops the embedded server if this process started it. */
+  shutdown(): Promise<void>;
+}
+
+/** Reads the configuration, or prints one line per bad value and exits. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+export function createLogger(config: Config, name: string): Logger {
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  return pino({
+    name,
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  });
+}
+
+/** Opens the configured database, starting (or joining) the embedded one when DATABASE_URL is unset. */
+export async function openRuntime(config: Config, log: Logger, options: { adoptOrphan?: boolean } = {}): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const pgLog = log.child({ component: 'postgres' });
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      adoptOrphan: options.adoptOrphan ?? false,
+      log: (line) => (line.includes('ERROR') || line.includes('FATAL') ? pgLog.debug(line) : pgLog.trace(line)),
+    });
+    databaseUrl = embedded.url;
+    log.info(embedded.owned ? 'Embedded PostgreSQL started' : 'Joined the running embedded PostgreSQL');
+  }
+  const handle = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  return {
+    ...handle,
+    config,
+    log,
+    databaseUrl,
+    embedded,
+    shutdown: async () => {
+      await handle.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/**
+ * Runs `stop` once on SIGINT or SIGTERM, then exits. A second signal exits at once,
+ * for an operator who does not want to wait.
+ */
+export function onShutdownSignal(log: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting without waiting`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight work, then stopping`);
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { CONSOLE_ROLES, type ConsoleRole } from '../../shared/auth/roles.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { hashPassword } from '../auth/password.ts';
+
+export function generatePassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+export function parseRoles(text: string): ConsoleRole[] {
+  const roles = text.split(',').map((role) => role.trim()).filter(Boolean);
+  const unknown = roles.filter((role) => !(CONSOLE_ROLES as readonly string[]).includes(role));
+  if (unknown.length > 0) {
+    throw new AppError('validation', `Unknown role ${unknown.join(', ')}: use ${CONSOLE_ROLES.join(', ')}`);
+  }
+  if (roles.length === 0) throw new AppError('validation', `Give at least one role: ${CONSOLE_ROLES.join(', ')}`);
+  return [...new Set(roles)] as ConsoleRole[];
+}
+
+/**
+ * Replaces a user's roles. Every session of the user ends, so a demoted user's old
+ * cookie stops working at once instead of keeping the old rights.
+ */
+export async function setRoles(db: Db, userId: string, roles: string[]): Promise<UserRow> {
+  const user = await db
+    .updateTable('users')
+    .set({ roles, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!user) throw new AppError('not-found', 'User not found');
+  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  return user;
+}
+
+/** Disables (or enables) an account; a disabled account's sessions fail on their next request. */
+export async function setDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ disabled_at: disabled ? sql`now()` : null, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export interface CreateOrPromoteInput {
+  emailAddress: string;
+  name?: string | undefined;
+  roles: ConsoleRole[];
+  password?: string | undefined;
+  /** Replace the user's roles instead of adding to them. */
+  replaceRoles?: boolean;
+}
+
+export interface CreateOrPromoteResult {
+  user: UserRow;
+  created: boolean;
+  /** Set when a password was generated; shown once to the operator. */
+  generatedPassword?: string;
+}
+
+/** `npm run admin:create`: creates a console user, or gives an existing one more roles. */
+export async function createOrPromoteUser(db: Db, input: CreateOrPromoteInput): Promise<CreateOrPromoteResult> {
+  const emailAddress = input.emailAddress.trim().toLowerCase();
+  const existing = await db.selectFrom('users').selectAll().where('email_address', '=', emailAddress).executeTakeFirst();
+  if (existing) {
+    const roles = input.replaceRoles ? input.roles : [...new Set([...existing.roles, ...input.roles])];
+    let user = await setRoles(db, existing.id, roles);
+    if (input.password) {
+      user = await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(input.password) })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    if (input.name) {
+      user = await db.updateTable('users').set({ name: input.name }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+    }
+    return { user, created: false };
+  }
+  const generatedPassword = input.password ? undefined : generatePassword();
+  const user = await db
+    .insertInto('users')
+    .values({
+      name: input.name ?? '',
+      email_address: emailAddress,
+      password_hash: await hashPassword(input.password ?? generatedPassword!),
+      roles: input.roles,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { user, created: true, ...(generatedPassword ? { generatedPassword } : {}) };
+}
+
+export interface FirstAdministrator {
+  emailAddress: string;
+  created: boolean;
+  generatedPassword?: string;
+}
+
+/**
+ * On a start that finds no administrator, makes ADMIN_EMAIL one (creating the account
+ * when needed). An advisory lock keeps two processes starting at once from both doing it.
+ */
+export async function ensureFirstAdministrator(
+  db: Db,
+  admin: { emailAddress: string; name: string; password: string | undefined },
+): Promise<FirstAdministrator | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('psc:first-administrator'))`.execute(trx);
+    const anyAdmin = await trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<boolean>`roles @> array['admin']::text[]`)
+      .where('disabled_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (anyAdmin) return null;
+    const password = admin.password ?? generatePassword();
+    const result = await createOrPromoteUser(trx, {
+      emailAddress: admin.emailAddress,
+      name: admin.name,
+      roles: ['admin'],
+      password,
+    });
+    return {
+      emailAddress: result.user.email_address!,
+      created: result.created,
+      ...(admin.password ? {} : { generatedPassword: password }),
+    };
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * The one role table of the product. It drives the console's side bar and the
+ * server's access checks, so a role that cannot see a screen cannot call it.
+ */
+export const RESTRICTED_ROLES = ['staff', 'marketing', 'manager'] as const;
+export const CONSOLE_ROLES = ['admin', ...RESTRICTED_ROLES] as const;
+
+export type RestrictedRole = (typeof RESTRICTED_ROLES)[number];
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+export const SCREENS = {
+  notifications: { label: 'Notifications', path: '/admin/notifications', hiddenFrom: ['manager'] },
+  subscriptions: { label: 'Subscriptions', path: '/admin/subscriptions', hiddenFrom: ['staff', 'marketing'] },
+  videos: { label: 'Lecture Videos', path: '/admin/videos', hiddenFrom: [] },
+  customLectures: {
+    label: 'Custom Lecture Collection',
+    path: '/admin/custom-lectures',
+    hiddenFrom: ['staff', 'marketing'],
+  },
+  exams: { label: 'Exams', path: '/admin/exams', hiddenFrom: [] },
+  courses: { label: 'Courses', path: '/admin/courses', hiddenFrom: ['staff'] },
+  rankFiles: { label: 'Rank Files', path: '/admin/rank-files', hiddenFrom: [] },
+  currentAffairs: { label: 'Current Affairs', path: '/admin/current-affairs', hiddenFrom: ['marketing'] },
+  lakshyaStudents: {
+    label: 'Lakshya Students',
+    path: '/admin/lakshya/students',
+    hiddenFrom: ['staff', 'marketing', 'manager'],
+  },
+  users: { label: 'Users', path: '/admin/users', hiddenFrom: ['staff', 'manager'] },
+  orders: { label: 'Orders', path: '/admin/orders', hiddenFrom: ['staff', 'manager'] },
+  winners: { label: 'Winners', path: '/admin/winners', hiddenFrom: ['staff', 'marketing', 'manager'] },
+  coupons: { label: 'Coupons', path: '/admin/coupons', hiddenFrom: ['staff', 'manager'] },
+  meetingLinks: {
+    label: 'Meeting Links',
+    path: '/admin/meeting-links',
+    hiddenFrom: ['staff', 'marketing', 'manager'],
+  },
+  pendingPdf: { label: 'Pending PDF', path: '/admin/pending-pdf', hiddenFrom: ['staff', 'marketing'] },
+  processQueue: { label: 'Process Queue', path: '/admin/process/queue', hiddenFrom: ['marketing'] },
+} as const satisfies Record<string, { label: string; path: string; hiddenFrom: readonly RestrictedRole[] }>;
+
+export type ScreenKey = keyof typeof SCREENS;
+
+/** Side-bar order, as the specification lists the links. */
+export const SIDE_BAR_ORDER: readonly ScreenKey[] = [
+  'notifications',
+  'subscriptions',
+  'videos',
+  'customLectures',
+  'exams',
+  'courses',
+  'rankFiles',
+  'currentAffairs',
+  'lakshyaStudents',
+  'users',
+  'orders',
+  'winners',
+  'coupons',
+  'meetingLinks',
+  'pendingPdf',
+  'processQueue',
+];
+
+function isConsoleRole(role: string): role is ConsoleRole {
+  return (CONSOLE_ROLES as readonly string[]).includes(role);
+}
+
+/** Console access needs at least one of admin, staff, marketing or manager. */
+export function hasConsoleAccess(roles: readonly string[]): boolean {
+  return roles.some(isConsoleRole);
+}
+
+export function isAdministrator(roles: readonly string[]): boolean {
+  return roles.includes('admin');
+}
+
+/**
+ * admin sees everything. A restricted user sees a screen when at least one of
+ * their console roles is not in the screen's hidden-from list, so a user holding
+ * two restricted roles sees the union of what each role sees.
+ */
+export function canSeeScreen(roles: readonly string[], screen: ScreenKey): boolean {
+  if (isAdministrator(roles)) return true;
+  const hiddenFrom: readonly string[] = SCREENS[screen].hiddenFrom;
+  return roles.filter(isConsoleRole).some((role) => !hiddenFrom.includes(role));
+}
+
+export function visibleScreens(roles: readonly string[]): ScreenKey[] {
+  return SIDE_BAR_ORDER.filter((screen) => canSeeScreen(roles, screen));
+}
+
+/** The side-bar link whose path is a prefix of the current path is the selected one. */
+export function selectedScreen(pathname: string): ScreenKey | undefined {
+  return SIDE_BAR_ORDER.find((screen) => {
+    const path = SCREENS[screen].path;
+    return pathname === path || pathname.startsWith(`${path}/`);
+  });
+}
+
+/** Where a signed-in user lands when visiting an /auth page. */
+export function homePathFor(roles: readonly string[]): string {
+  return hasConsoleAccess(roles) ? '/admin/videos' : '/account';
+}

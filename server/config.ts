@@ -68,6 +68,7 @@ const envSchema = z.object({
   SMS_SENDER_ID: optionalText,
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: url(['http:', 'https:']).transform((value) => value ?? 'https://www.googleapis.com/oauth2/v3/certs'),
+  V2_DASHBOARD_URL: url(['http:', 'https:']),
   SUPPORT_PHONE: optionalText.pipe(z.string().default('+91 00000 00000')),
   SUPPORT_EMAIL: optionalText.pipe(z.string().default('support@example.com')),
   RUN_WORKER: bool(true),

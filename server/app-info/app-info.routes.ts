@@ -6,6 +6,7 @@ const settingsSchema = z.object({
   supportPhone: z.string(),
   supportEmail: z.string(),
   googleClientId: z.string().nullable(),
+  v2DashboardUrl: z.string().nullable(),
 });
 
 export const appInfoRoutes: FastifyPluginAsyncZod<{ config: Parameters<typeof publicSettings>[0]['config'] }> = async (
@@ -17,7 +18,7 @@ export const appInfoRoutes: FastifyPluginAsyncZod<{ config: Parameters<typeof pu
     {
       schema: {
         tags: ['app'],
-        summary: 'Public settings: support contacts and the Google client id for sign-in',
+        summary: 'Public settings: support contacts, the Google client id for sign-in, the V2 dashboard link',
         response: { 200: settingsSchema },
       },
     },

@@ -1,0 +1,62 @@
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import type { Db } from '../../server/db/database.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+
+export const TEST_SECRET = 'test-session-secret-of-at-least-32-characters';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SECRET,
+    DATA_DIR: os.tmpdir(),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(
+  db: Db,
+  options: { env?: Record<string, string>; plugins?: BuildAppOptions['plugins'] } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: testConfig(options.env),
+    db,
+    logger: false,
+    consoleDir: null,
+    ...(options.plugins ? { plugins: options.plugins } : {}),
+  });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+
+export async function createUser(
+  db: Db,
+  user: { email?: string; password?: string; roles?: string[]; name?: string; phone?: string | null } = {},
+) {
+  counter += 1;
+  return db
+    .insertInto('users')
+    .values({
+      name: user.name ?? `User ${counter}`,
+      email_address: (user.email ?? `user${counter}-${Date.now()}@example.com`).toLowerCase(),
+      phone_number: user.phone ?? null,
+      password_hash: await hashPassword(user.password ?? 'secret1'),
+      roles: user.roles ?? [],
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Signs in through the REST route and returns the Cookie header to send afterwards. */
+export async function signIn(app: FastifyInstance, emailAddress: string, password = 'secret1'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'psc_session');
+  if (!cookie) throw new Error('no session cookie');
+  return `${cookie.name}=${cookie.value}`;
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+
+const TEMPLATE_DATABASE = 'psc_template';
+
+export interface TestDatabase extends DatabaseHandle {
+  url: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, migrated database of this test file's own, copied from the template. */
+export async function createTestDatabase(poolSize = 5): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await admin(adminUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), poolSize);
+  return {
+    ...handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      await admin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

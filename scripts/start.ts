@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type * as Vite from 'vite';
 
 /** `npm start`: builds the console when its sources are newer than the build, then runs the server. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +22,7 @@ const sourcesChanged = () =>
   statSync(builtIndex).mtimeMs;
 
 if (!process.env.CONSOLE_DIST_DIR && (!existsSync(builtIndex) || sourcesChanged())) {
-  let vite: typeof import('vite');
+  let vite: typeof Vite;
   try {
     vite = await import('vite');
   } catch {

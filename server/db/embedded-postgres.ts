@@ -160,7 +160,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (running) return join(running);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`The embedded PostgreSQL server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`The embedded PostgreSQL server did not start: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   const adminUrl = urlFor(port, 'postgres');
   await ensureDatabase(adminUrl, databaseName);

@@ -22,6 +22,7 @@ interface CookieSessionData {
 }
 
 declare module '@fastify/secure-session' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation merges the fields in
   interface SessionData extends CookieSessionData {}
 }
 
@@ -107,25 +108,28 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; config: Confi
   });
   app.decorateRequest('cookieSession', {
     getter(this: FastifyRequest): CookieSession {
-      const request = this;
-      return {
-        establish({ sessionId, userId, sessionVersion }) {
-          const now = Date.now();
-          resolved.delete(request);
-          request.session.regenerate();
-          request.session.set('sid', sessionId);
-          request.session.set('uid', userId);
-          request.session.set('sv', sessionVersion);
-          request.session.set('iat', now);
-          request.session.set('seen', now);
-        },
-        clear() {
-          resolved.delete(request);
-          request.session.delete();
-        },
-      };
+      return cookieSessionOf(this);
     },
   });
+
+  function cookieSessionOf(request: FastifyRequest): CookieSession {
+    return {
+      establish({ sessionId, userId, sessionVersion }) {
+        const now = Date.now();
+        resolved.delete(request);
+        request.session.regenerate();
+        request.session.set('sid', sessionId);
+        request.session.set('uid', userId);
+        request.session.set('sv', sessionVersion);
+        request.session.set('iat', now);
+        request.session.set('seen', now);
+      },
+      clear() {
+        resolved.delete(request);
+        request.session.delete();
+      },
+    };
+  }
 
   const resolved = new WeakMap<FastifyRequest, Promise<Resolved>>();
   function resolvedFor(request: FastifyRequest): Promise<Resolved> {

@@ -52,11 +52,17 @@ export async function createUser(
     .executeTakeFirstOrThrow();
 }
 
+/** The Cookie header that sends back the session cookie a response set, or undefined. */
+export function sessionCookieOf(response: { cookies: Array<{ name: string; value: string }> }): string | undefined {
+  const cookie = response.cookies.find((c) => c.name === 'psc_session');
+  return cookie && cookie.value !== '' ? `psc_session=${encodeURIComponent(cookie.value)}` : undefined;
+}
+
 /** Signs in through the REST route and returns the Cookie header to send afterwards. */
 export async function signIn(app: FastifyInstance, emailAddress: string, password = 'secret1'): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress, password } });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'psc_session');
+  const cookie = sessionCookieOf(response);
   if (!cookie) throw new Error('no session cookie');
-  return `${cookie.name}=${cookie.value}`;
+  return cookie;
 }

@@ -1,0 +1,283 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { WorkerHandle } from '../../../worker/runner.ts';
+import { startMailCatcher, startSmsProvider, waitFor } from '../../support/mail-catcher.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { startTestWorker } from '../../support/test-worker.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let worker: WorkerHandle;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let sms: Awaited<ReturnType<typeof startSmsProvider>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailCatcher();
+  sms = await startSmsProvider();
+  const env = {
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'PSC <no-reply@psc.example>',
+    SMS_HTTP_URL: sms.url,
+    SMS_HTTP_AUTHORIZATION: 'Bearer sms-key',
+    SMS_SENDER_ID: 'PSCAPP',
+  };
+  app = await buildTestApp(database.db, { env });
+  worker = await startTestWorker(database, testConfig(env));
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+  await mail?.close();
+  await sms?.close();
+  await database?.drop();
+});
+
+// Each test comes from its own client address, so that the per-address limit is tested on its own.
+let clientAddress = '';
+let addressCounter = 0;
+beforeEach(() => {
+  addressCounter += 1;
+  clientAddress = `10.0.0.${addressCounter}`;
+});
+
+const post = (url: string, payload: unknown) =>
+  app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: clientAddress });
+
+async function optionsFor(emailAddress: string) {
+  const response = await post('initiate', { emailAddress });
+  expect(response.statusCode).toBe(200);
+  return response.json() as { isValid: boolean; options: Array<{ type: string; value: string; key: string; challenge?: string }> };
+}
+
+function choose(options: Awaited<ReturnType<typeof optionsFor>>['options'], type: string, challenge: string) {
+  return options.map((option) => (option.type === type ? { ...option, challenge } : option));
+}
+
+async function codeMailedTo(address: string, after = 0): Promise<string> {
+  const found = await waitFor(() => mail.mails.slice(after).find((m) => m.to.includes(address)));
+  return /account is ([0-9]{6})\./.exec(found.raw)![1]!;
+}
+
+/** Lets the next code be asked for at once, as if the 30 seconds had passed. */
+async function pretendResendIntervalPassed(userId: string) {
+  await database.db
+    .updateTable('recovery_tokens')
+    .set({ created_at: sql`created_at - interval '31 seconds'` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+describe('recovery initiate', () => {
+  it('answers not valid for an unknown address', async () => {
+    expect(await optionsFor('ghost@example.com')).toEqual({ isValid: false, options: [] });
+  });
+
+  it('lists the account options with masked values', async () => {
+    await createUser(database.db, { email: 'lakshmi@example.com', phone: '9847012345' });
+    const answer = await optionsFor('Lakshmi@Example.com');
+    expect(answer.isValid).toBe(true);
+    expect(answer.options.map(({ type, value }) => ({ type, value }))).toEqual([
+      { type: 'email', value: 'l******@e******.com' },
+      { type: 'phone', value: '******2345' },
+    ]);
+    expect(JSON.stringify(answer)).not.toContain('9847012345');
+  });
+
+  it('limits recovery calls per client address', async () => {
+    for (let i = 0; i < 40; i += 1) expect((await post('initiate', { emailAddress: `probe${i}@example.com` })).statusCode).toBe(200);
+    const blocked = await post('initiate', { emailAddress: 'probe-last@example.com' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many requests. Please try again later.', type: 'rate-limited' });
+  });
+
+  it('asks for the e-mail address', async () => {
+    const response = await post('initiate', { emailAddress: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Email is Required');
+  });
+});
+
+describe('recovery by e-mail', () => {
+  it('resets the password with the mailed code and ends every session', async () => {
+    await createUser(database.db, { email: 'ravi@example.com', password: 'oldpass' });
+    const oldSession = await signIn(app, 'ravi@example.com', 'oldpass');
+    const { options } = await optionsFor('ravi@example.com');
+    const before = mail.mails.length;
+    const channel = await post('recovery-channel', { options: choose(options, 'email', 'RAVI@example.com') });
+    expect(channel.statusCode).toBe(200);
+    const { otpToken } = channel.json();
+    const code = await codeMailedTo('ravi@example.com', before);
+    expect(mail.mails.at(-1)!.raw).toContain('From: PSC <no-reply@psc.example>');
+
+    const wrongCode = code === '000000' ? '000001' : '000000';
+    const wrong = await post('otp-verification', { otp: wrongCode, otpToken });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Invalid OTP. 4 attempts left.');
+
+    const verified = await post('otp-verification', { otp: code, otpToken });
+    expect(verified.json()).toEqual({ status: 'valid' });
+
+    const short = await post('execute', { newPassword: 'abcd', otp: code, otpToken });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Password must be at least 5 characters');
+
+    const reset = await post('execute', { newPassword: 'newpass', otp: code, otpToken });
+    expect(reset.json()).toEqual({ status: 'success' });
+
+    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
+    const oldLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'ravi@example.com', password: 'oldpass' } });
+    expect(oldLogin.statusCode).toBe(401);
+    await signIn(app, 'ravi@example.com', 'newpass');
+
+    const again = await post('execute', { newPassword: 'another', otp: code, otpToken });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This code is no longer valid. Please request a new one.');
+
+    // Delivered messages do not keep the code.
+    const stored = await database.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', 'ravi@example.com').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ status: 'sent', body: null, transport: 'smtp', attempts: 1 });
+  });
+
+  it('refuses a challenge that does not match, sending nothing', async () => {
+    await createUser(database.db, { email: 'priya@example.com' });
+    const { options } = await optionsFor('priya@example.com');
+    const response = await post('recovery-channel', { options: choose(options, 'email', 'someone@example.com') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The details you entered do not match this account');
+    const queued = await database.db.selectFrom('outbound_messages').select('id').where('recipient', '=', 'priya@example.com').execute();
+    expect(queued).toHaveLength(0);
+  });
+
+  it('refuses a forged or altered option', async () => {
+    const victim = await createUser(database.db, { email: 'victim@example.com' });
+    await createUser(database.db, { email: 'attacker@example.com' });
+    const { options } = await optionsFor('attacker@example.com');
+    const forgedKey = `${Buffer.from(JSON.stringify({ uid: victim.id, type: 'email', exp: Date.now() + 60_000 })).toString('base64url')}.${options[0]!.key.split('.')[1]}`;
+    const response = await post('recovery-channel', {
+      options: [{ ...options[0]!, key: forgedKey, challenge: 'attacker@example.com' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('This recovery request has expired. Please start again.');
+  });
+
+  it('throttles resends and a new code replaces the old one', async () => {
+    const user = await createUser(database.db, { email: 'resend@example.com' });
+    const { options } = await optionsFor('resend@example.com');
+    const chosen = { options: choose(options, 'email', 'resend@example.com') };
+    const first = await post('recovery-channel', chosen);
+    expect(first.statusCode).toBe(200);
+    const firstCode = await codeMailedTo('resend@example.com');
+
+    const tooSoon = await post('recovery-channel', chosen);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toMatch(/^Please wait (30|29|28) seconds before requesting a new code$/);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+
+    await pretendResendIntervalPassed(user.id);
+    const before = mail.mails.length;
+    const second = await post('recovery-channel', chosen);
+    expect(second.statusCode).toBe(200);
+    const secondCode = await codeMailedTo('resend@example.com', before);
+
+    const old = await post('otp-verification', { otp: firstCode, otpToken: first.json().otpToken });
+    expect(old.json().message).toBe('This code is no longer valid. Please request a new one.');
+    const current = await post('otp-verification', { otp: secondCode, otpToken: second.json().otpToken });
+    expect(current.json()).toEqual({ status: 'valid' });
+  });
+
+  it('sends at most five codes an hour to one account', async () => {
+    const user = await createUser(database.db, { email: 'many@example.com' });
+    const { options } = await optionsFor('many@example.com');
+    const chosen = { options: choose(options, 'email', 'many@example.com') };
+    for (let i = 0; i < 5; i += 1) {
+      expect((await post('recovery-channel', chosen)).statusCode).toBe(200);
+      await pretendResendIntervalPassed(user.id);
+    }
+    const sixth = await post('recovery-channel', chosen);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toBe('Too many codes were requested for this account. Please try again later.');
+  });
+
+  it('burns the token after five wrong codes', async () => {
+    await createUser(database.db, { email: 'burn@example.com' });
+    const { options } = await optionsFor('burn@example.com');
+    const before = mail.mails.length;
+    const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'burn@example.com') })).json();
+    const code = await codeMailedTo('burn@example.com', before);
+    const wrongCode = code === '999999' ? '999998' : '999999';
+    const messages = [];
+    for (let i = 0; i < 5; i += 1) messages.push((await post('otp-verification', { otp: wrongCode, otpToken })).json().message);
+    expect(messages).toEqual([
+      'Invalid OTP. 4 attempts left.',
+      'Invalid OTP. 3 attempts left.',
+      'Invalid OTP. 2 attempts left.',
+      'Invalid OTP. 1 attempt left.',
+      'Too many wrong codes. Please request a new one.',
+    ]);
+    const right = await post('otp-verification', { otp: code, otpToken });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe('Too many wrong codes. Please request a new one.');
+  });
+
+  it('refuses a code after ten minutes', async () => {
+    const user = await createUser(database.db, { email: 'late@example.com' });
+    const { options } = await optionsFor('late@example.com');
+    const before = mail.mails.length;
+    const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'late@example.com') })).json();
+    const code = await codeMailedTo('late@example.com', before);
+    const token = await database.db
+      .selectFrom('recovery_tokens')
+      .select(sql<number>`round(extract(epoch from expires_at - created_at))`.as('ttl'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(token.ttl).toBe(600);
+    await database.db
+      .updateTable('recovery_tokens')
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where('user_id', '=', user.id)
+      .execute();
+    const response = await post('otp-verification', { otp: code, otpToken });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('This code has expired. Please request a new one.');
+  });
+
+  it('lets only one of two simultaneous resets with the same code through', async () => {
+    await createUser(database.db, { email: 'race@example.com' });
+    const { options } = await optionsFor('race@example.com');
+    const before = mail.mails.length;
+    const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'race@example.com') })).json();
+    const code = await codeMailedTo('race@example.com', before);
+    const answers = await Promise.all([
+      post('execute', { newPassword: 'first-pass', otp: code, otpToken }),
+      post('execute', { newPassword: 'second-pass', otp: code, otpToken }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+  });
+});
+
+describe('recovery by SMS', () => {
+  it('sends the code to the phone through the HTTP provider', async () => {
+    await createUser(database.db, { email: 'sms@example.com', phone: '+91 98470 55555' });
+    const { options } = await optionsFor('sms@example.com');
+    const channel = await post('recovery-channel', { options: choose(options, 'phone', '9847055555') });
+    expect(channel.statusCode).toBe(200);
+    const sent = await waitFor(() => sms.messages.find((m) => m.body.to === '+91 98470 55555'));
+    expect(sent.authorization).toBe('Bearer sms-key');
+    expect(sent.body.sender).toBe('PSCAPP');
+    const code = /^([0-9]{6}) is your account recovery code/.exec(sent.body.message)![1]!;
+    const verified = await post('otp-verification', { otp: code, otpToken: channel.json().otpToken });
+    expect(verified.json()).toEqual({ status: 'valid' });
+  });
+
+  it('asks for a numeric mobile number', async () => {
+    await createUser(database.db, { email: 'sms2@example.com', phone: '9847066666' });
+    const { options } = await optionsFor('sms2@example.com');
+    const response = await post('recovery-channel', { options: choose(options, 'phone', 'my phone') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Mobile Number is Required');
+  });
+});

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../../server/auth/password.ts';
+import { ensureFirstAdministrator } from '../../../server/users/users.service.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { createUser } from '../../support/test-app.ts';
+
+const run = promisify(execFile);
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+function adminCreate(...args: string[]) {
+  return run(process.execPath, ['scripts/admin-create.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
+  });
+}
+
+const userByEmail = (email: string) =>
+  database.db.selectFrom('users').selectAll().where('email_address', '=', email).executeTakeFirstOrThrow();
+
+describe('npm run admin:create', () => {
+  it('creates a console user and prints a generated password once', async () => {
+    const { stdout } = await adminCreate('--email', 'Staff.One@Example.com', '--name', 'Staff One', '--roles', 'staff,marketing');
+    expect(stdout).toContain('Created staff.one@example.com (roles: staff, marketing)');
+    const password = /Password: (\S+)/.exec(stdout)![1]!;
+    const user = await userByEmail('staff.one@example.com');
+    expect(user.name).toBe('Staff One');
+    expect(await verifyPassword(user.password_hash, password)).toBe(true);
+  });
+
+  it('promotes an existing user and ends their sessions', async () => {
+    const student = await createUser(database.db, { email: 'student.promoted@example.com' });
+    const { stdout } = await adminCreate('--email', 'student.promoted@example.com', '--roles', 'manager');
+    expect(stdout).toContain('Updated student.promoted@example.com (roles: manager)');
+    const user = await userByEmail('student.promoted@example.com');
+    expect(user.session_version).toBe(student.session_version + 1);
+  });
+
+  it('refuses an unknown role, changing nothing', async () => {
+    await expect(adminCreate('--email', 'nobody.new@example.com', '--roles', 'superuser')).rejects.toMatchObject({
+      stderr: expect.stringContaining('Unknown role superuser'),
+    });
+    const found = await database.db.selectFrom('users').select('id').where('email_address', '=', 'nobody.new@example.com').execute();
+    expect(found).toHaveLength(0);
+  });
+});
+
+describe('the first administrator', () => {
+  it('is created once, even when several processes start at the same moment', async () => {
+    const fresh = await createTestDatabase(10);
+    try {
+      const results = await Promise.all(
+        [1, 2, 3, 4].map(() => ensureFirstAdministrator(fresh.db, { emailAddress: 'boss@example.com', name: 'Boss', password: undefined })),
+      );
+      const made = results.filter((r) => r !== null);
+      expect(made).toHaveLength(1);
+      expect(made[0]!.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      const admins = await fresh.db.selectFrom('users').selectAll().execute();
+      expect(admins.map((a) => [a.email_address, a.roles])).toEqual([['boss@example.com', ['admin']]]);
+      expect(await ensureFirstAdministrator(fresh.db, { emailAddress: 'boss@example.com', name: 'Boss', password: undefined })).toBeNull();
+    } finally {
+      await fresh.drop();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { requestContext, type AppContext, type RequestContext } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import sameOrigin from './plugins/same-origin.ts';
+import adminAccess from './plugins/admin-access.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import consoleStatic from './plugins/console-static.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, { db, config });
   await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
+  await app.register(adminAccess);
   await app.register(openapi);
 
   await app.register(fastifyTRPCPlugin, {

@@ -43,7 +43,7 @@ beforeEach(() => {
   clientAddress = `10.0.0.${addressCounter}`;
 });
 
-const post = (url: string, payload: unknown) =>
+const post = (url: string, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: clientAddress });
 
 async function optionsFor(emailAddress: string) {

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canSeeScreen, SCREENS, type ScreenKey } from '../../../shared/auth/roles.ts';
+import { buildApp } from '../../../server/app.ts';
+import type { RequestContext } from '../../../server/context.ts';
+import { router, screenProcedure } from '../../../server/trpc/trpc.ts';
+import { appRouter } from '../../../server/trpc/router.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+
+const ROLES = ['admin', 'staff', 'marketing', 'manager'] as const;
+const SCREEN_KEYS = Object.keys(SCREENS) as ScreenKey[];
+
+let database: TestDatabase;
+let app: FastifyInstance;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // One probe route per screen, declared the way every admin route of the product is.
+  app = await buildTestApp(database.db, {
+    plugins: [
+      async (instance) => {
+        for (const screen of SCREEN_KEYS) {
+          instance.get(`/api/admin/__probe/${screen}`, { config: { screen } }, async () => ({ screen }));
+        }
+      },
+    ],
+  });
+  for (const role of ROLES) {
+    await createUser(database.db, { email: `${role}@example.com`, roles: [role] });
+    cookies[role] = await signIn(app, `${role}@example.com`);
+  }
+  await createUser(database.db, { email: 'student@example.com', roles: [] });
+  cookies.student = await signIn(app, 'student@example.com');
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+describe('every admin REST route', () => {
+  it('answers 401 signed out, 403 to students and 403 to each role the side bar hides its screen from', async () => {
+    expect(app.adminRoutes.length).toBeGreaterThanOrEqual(SCREEN_KEYS.length);
+    for (const route of app.adminRoutes) {
+      const url = route.url.replace(/:([A-Za-z]+)/g, '00000000-0000-4000-8000-000000000000');
+      const call = (cookie?: string) =>
+        app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: cookie ? { cookie, 'content-type': 'application/json' } : { 'content-type': 'application/json' },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+      const anonymous = await call();
+      expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
+      const student = await call(cookies.student);
+      expect(student.statusCode, `${route.method} ${route.url} as student`).toBe(403);
+      expect(student.json().message).toBe('This account cannot use the admin console');
+      for (const role of ROLES) {
+        const answer = await call(cookies[role]);
+        const allowed = route.screen === 'console' || canSeeScreen([role], route.screen);
+        if (allowed) {
+          expect([401, 403], `${route.method} ${route.url} as ${role}`).not.toContain(answer.statusCode);
+        } else {
+          expect(answer.statusCode, `${route.method} ${route.url} as ${role}`).toBe(403);
+          expect(answer.json()).toEqual({ message: 'Your role does not allow access to this screen', type: 'forbidden' });
+        }
+      }
+    }
+  });
+
+  it('refuses to start when an admin route declares no screen', async () => {
+    await expect(
+      buildApp({
+        config: testConfig(),
+        db: database.db,
+        logger: false,
+        plugins: [
+          async (instance) => {
+            instance.get('/api/admin/forgotten', async () => ({}));
+          },
+        ],
+      }),
+    ).rejects.toThrow('GET /api/admin/forgotten is an admin route without config.screen');
+  });
+});
+
+describe('tRPC screen procedures', () => {
+  const probeRouter = router(
+    Object.fromEntries(SCREEN_KEYS.map((screen) => [screen, screenProcedure(screen).query(() => screen)])),
+  );
+  const contextFor = (roles: string[] | null) =>
+    ({
+      log: app.log,
+      actor: async () => (roles ? { id: 'u', name: 'U', roles, phoneNumber: null, emailAddress: null, sessionId: 's' } : null),
+      authState: async () => (roles ? 'signed-in' : 'signed-out'),
+    }) as unknown as RequestContext;
+
+  it('refuse roles the side bar hides the screen from', async () => {
+    for (const roles of [...ROLES.map((role) => [role]), [], null]) {
+      const caller = probeRouter.createCaller({ ctx: contextFor(roles), setHeader: () => {} });
+      for (const screen of SCREEN_KEYS) {
+        const procedure = caller[screen as keyof typeof caller] as () => Promise<unknown>;
+        const allowed = roles !== null && roles.length > 0 && canSeeScreen(roles, screen);
+        const refusal = roles === null ? 'UNAUTHORIZED' : 'FORBIDDEN';
+        if (allowed) await expect(procedure()).resolves.toBe(screen);
+        else await expect(procedure(), `${screen} as ${JSON.stringify(roles)}`).rejects.toMatchObject({ code: refusal });
+      }
+    }
+  });
+
+  // Console procedures are grouped by domain; only these namespaces serve signed-out users and students.
+  const OPEN_NAMESPACES = ['app.', 'auth.', 'student.'];
+
+  it('declares its screen on every console procedure of the product', () => {
+    const procedures = Object.entries(
+      (appRouter as unknown as { _def: { procedures: Record<string, { _def: { meta?: { screen?: string } } }> } })._def.procedures,
+    );
+    expect(procedures.length).toBeGreaterThan(0);
+    for (const [path, procedure] of procedures) {
+      if (!OPEN_NAMESPACES.some((prefix) => path.startsWith(prefix))) {
+        expect(procedure._def.meta?.screen, path).toBeDefined();
+      }
+    }
+  });
+});

@@ -62,6 +62,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  // Closing: answers still in flight tell the client to close the connection, so that
+  // kept-alive connections do not hold the shutdown until their keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+
   await app.register(errorsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {

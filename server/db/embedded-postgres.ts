@@ -244,8 +244,12 @@ async function spawnPostmaster(
 /** A fast shutdown: open transactions roll back, committed data is safe. */
 async function stopPostmaster(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  // Keep the process alive until the server has really stopped (and removed its pid file).
+  child.ref();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGINT');
-  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 30_000).unref());
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, 30_000)));
   await Promise.race([exited, timeout]);
+  clearTimeout(timer);
 }

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres.ts';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-embedded-'));
+chmodSync(dataDir, 0o755);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+async function query(url: string, text: string): Promise<unknown[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('the embedded PostgreSQL', () => {
+  it('keeps its data across restarts', async () => {
+    const first = await startEmbeddedPostgres({ dataDir });
+    expect(first.owned).toBe(true);
+    await query(first.url, 'create table kept (note text); insert into kept values ($$still here$$)');
+    await first.stop();
+    const second = await startEmbeddedPostgres({ dataDir });
+    expect(await query(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    await second.stop();
+  }, 60_000);
+
+  it('lets a second process join the running server instead of starting another', async () => {
+    const owner = await startEmbeddedPostgres({ dataDir });
+    const joined = await startEmbeddedPostgres({ dataDir });
+    expect(joined.owned).toBe(false);
+    expect(new URL(joined.url).port).toBe(new URL(owner.url).port);
+    await joined.stop();
+    expect(await query(owner.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    await owner.stop();
+  }, 60_000);
+
+  it('is taken over by the next server start when the process that started it was killed', async () => {
+    const script = `
+      import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve('server/db/embedded-postgres.ts'))};
+      await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
+      console.log('started');
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('started') && resolve()));
+    const pid = postmasterPid();
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(alive(pid)).toBe(true);
+
+    const next = await startEmbeddedPostgres({ dataDir, adoptOrphan: true });
+    expect(next.owned).toBe(true);
+    expect(await query(next.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    await next.stop();
+    expect(alive(pid)).toBe(false);
+  }, 60_000);
+});

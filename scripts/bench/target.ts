@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { initTRPC } from '@trpc/server';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+
+/**
+ * One benchmark target in its own process, so that the load generator does not share
+ * its event loop: `node scripts/bench/target.ts <kind> <port> <databaseUrl> <userId>`.
+ */
+const [kind, portText, databaseUrl, userId] = process.argv.slice(2);
+const port = Number(portText);
+const { db } = openDatabase(databaseUrl!, 10);
+
+/** The same one primary-key read the session check makes. */
+const readUser = (id: string) =>
+  db.selectFrom('users').select(['id', 'name', 'email_address', 'phone_number', 'roles']).where('id', '=', id).executeTakeFirst();
+
+async function start() {
+  if (kind === 'product') {
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
+    const app = await buildApp({ config, db, logger: false, consoleDir: null });
+    await app.listen({ port, host: '127.0.0.1' });
+    return;
+  }
+  const app = Fastify({ logger: false });
+  if (kind === 'bare-fastify') {
+    app.get('/bare', async () => readUser(userId!));
+  } else if (kind === 'bare-trpc') {
+    const t = initTRPC.create();
+    const router = t.router({ user: t.procedure.query(() => readUser(userId!)) });
+    await app.register(fastifyTRPCPlugin, { prefix: '/trpc', trpcOptions: { router } });
+  } else {
+    throw new Error(`unknown target ${kind}`);
+  }
+  await app.listen({ port, host: '127.0.0.1' });
+}
+
+await start();
+process.stdout.write('ready\n');

@@ -39,3 +39,5 @@ async function start() {
 
 await start();
 process.stdout.write('ready\n');
+// Exit normally on a signal, so that profilers (--cpu-prof) write their output.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));

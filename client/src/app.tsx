@@ -1,0 +1,60 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { AccountPage } from './features/account/account-page.tsx';
+import { AdminLayout } from './features/admin/admin-layout.tsx';
+import { GuestOnly, RequireSignIn } from './features/auth/guards.tsx';
+import { LoginPage } from './features/auth/login-page.tsx';
+import { RecoveryPage } from './features/auth/recovery/recovery-page.tsx';
+import { RegisterPage } from './features/auth/register-page.tsx';
+import { NotFoundContent, NotFoundPage } from './features/not-found/not-found-page.tsx';
+
+/** The console's routes. No admin screen exists yet: every /admin path shows not-found inside the layout. */
+export function App() {
+  return (
+    <Switch>
+      <Route path="/">
+        <Redirect to="/admin/videos" replace />
+      </Route>
+      <Route path="/auth/login">
+        <GuestOnly>
+          <LoginPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/signin">
+        <GuestOnly>
+          <LoginPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/register">
+        <GuestOnly>
+          <RegisterPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/recovery">
+        <GuestOnly>
+          <RecoveryPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/auth/*">
+        <GuestOnly>
+          <NotFoundPage />
+        </GuestOnly>
+      </Route>
+      <Route path="/account">
+        <RequireSignIn>
+          <AccountPage />
+        </RequireSignIn>
+      </Route>
+      <Route path={/^\/admin(?:\/.*)?$/}>
+        <RequireSignIn consoleOnly>
+          <AdminLayout>
+            <NotFoundContent />
+          </AdminLayout>
+        </RequireSignIn>
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+App.displayName = 'App';

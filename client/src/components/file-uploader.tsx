@@ -1,0 +1,117 @@
+import * as React from 'react';
+import { Upload } from 'lucide-react';
+import { uploadProgressLabel } from '../lib/upload-progress.ts';
+import { uploadFiles } from '../lib/upload.ts';
+import { cn } from '../lib/utils.ts';
+import { toastError } from './toasts.ts';
+import { buttonVariants } from './ui/button.tsx';
+import { Progress } from './ui/progress.tsx';
+
+export interface FileUploaderProps<T> {
+  /** Where the files are posted, e.g. /api/assets/private. */
+  url: string;
+  /** The file input's accept filter, e.g. "image/*" or "application/pdf". */
+  accept?: string;
+  multiple?: boolean;
+  /** The button's text; also the file input's accessible name. */
+  label?: string;
+  fieldPrefix?: string;
+  disabled?: boolean;
+  onUploaded: (result: T) => void;
+  /** Without it a failure is shown as an "Upload Failed" toast. */
+  onError?: (error: unknown) => void;
+  /** Told when an upload starts and ends, e.g. to disable a Save button meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
+  className?: string;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** A file button that uploads at once, with a progress bar reading "Uploading N%" then "Processing...". */
+export function FileUploader<T = unknown>({
+  url,
+  accept,
+  multiple = false,
+  label = 'Upload file',
+  fieldPrefix = 'file_',
+  disabled = false,
+  onUploaded,
+  onError,
+  onBusyChange,
+  className,
+}: FileUploaderProps<T>) {
+  const inputId = React.useId();
+  const [percent, setPercent] = React.useState<number | null>(null);
+  const controller = React.useRef<AbortController | null>(null);
+  const uploading = percent !== null;
+
+  // Leaving the screen stops an upload still running.
+  React.useEffect(() => () => controller.current?.abort(), []);
+
+  const start = async (files: File[]) => {
+    if (files.length === 0) return;
+    controller.current = new AbortController();
+    setPercent(0);
+    onBusyChange?.(true);
+    try {
+      const result = await uploadFiles<T>(url, files, {
+        fieldPrefix,
+        onProgress: setPercent,
+        signal: controller.current.signal,
+      });
+      onUploaded(result);
+    } catch (error) {
+      if (isAbort(error)) return;
+      if (onError) onError(error);
+      else toastError('Upload Failed', error);
+    } finally {
+      controller.current = null;
+      setPercent(null);
+      onBusyChange?.(false);
+    }
+  };
+
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <div>
+        <input
+          id={inputId}
+          type="file"
+          className="peer sr-only"
+          accept={accept}
+          multiple={multiple}
+          disabled={disabled || uploading}
+          aria-label={label}
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            // Cleared so that choosing the same file again uploads it again.
+            event.target.value = '';
+            void start(files);
+          }}
+        />
+        <label
+          htmlFor={inputId}
+          aria-hidden="true"
+          className={cn(
+            buttonVariants({ variant: 'outline' }),
+            'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+          )}
+        >
+          <Upload aria-hidden="true" />
+          {label}
+        </label>
+      </div>
+      {uploading && (
+        <div className="grid gap-1">
+          <Progress value={percent} aria-label="Upload progress" />
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {uploadProgressLabel(percent)}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+FileUploader.displayName = 'FileUploader';

@@ -1,0 +1,86 @@
+import * as React from 'react';
+import { ErrorAlert, failureNotice, type FailureNotice } from './error-alert.tsx';
+import { Button } from './ui/button.tsx';
+import { Spinner } from './ui/spinner.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog.tsx';
+
+export interface FormModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: React.ReactNode;
+  submitLabel?: string;
+  busyLabel?: string;
+  cancelLabel?: string;
+  /** Busy from outside (e.g. a mutation's isPending); a pending onSubmit promise also counts. */
+  busy?: boolean;
+  /** Title of the error shown inside when onSubmit rejects. */
+  errorTitle?: string;
+  /** Validate and save; close the modal from here on success. A rejection is shown inside. */
+  onSubmit: () => unknown;
+  children: React.ReactNode;
+}
+
+/** A modal holding a small form: Enter submits, the submit button shows a busy label while saving. */
+export function FormModal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  submitLabel = 'Save',
+  busyLabel = 'Saving...',
+  cancelLabel = 'Cancel',
+  busy: busyFromOutside = false,
+  errorTitle = 'Save Failed',
+  onSubmit,
+  children,
+}: FormModalProps) {
+  const [submitting, setSubmitting] = React.useState(false);
+  const [failure, setFailure] = React.useState<FailureNotice | null>(null);
+  const busy = busyFromOutside || submitting;
+
+  React.useEffect(() => {
+    if (open) setFailure(null);
+  }, [open]);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await onSubmit();
+    } catch (error) {
+      setFailure(failureNotice(errorTitle, error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent hideClose={busy}>
+        <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
+          <DialogHeader>
+            <DialogTitle>{title}</DialogTitle>
+            {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{title}</DialogDescription>}
+          </DialogHeader>
+          <fieldset disabled={busy} className="grid gap-4">
+            {children}
+          </fieldset>
+          {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+          <DialogFooter>
+            <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+              {cancelLabel}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy && <Spinner size="sm" className="text-current" label="" />}
+              {busy ? busyLabel : submitLabel}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+FormModal.displayName = 'FormModal';

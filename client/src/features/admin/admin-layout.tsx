@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Menu } from 'lucide-react';
+import { Brand } from '../../components/brand.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
+import { useAppSettings } from '../../lib/app-settings.ts';
+import { LogoutConfirmation } from '../auth/logout-confirmation.tsx';
+import { useCurrentUser } from '../auth/session.ts';
+import { SideBar } from './side-bar.tsx';
+
+/** Editors opened from the V2 dashboard carry type=v1 and show without the console's side bar. */
+export function isEmbedded(search: string): boolean {
+  return new URLSearchParams(search).get('type') === 'v1';
+}
+
+export interface AdminLayoutProps {
+  children: ReactNode;
+  /** Unread notifications for the side bar's badge; none is shown when absent. */
+  notificationCount?: number;
+}
+
+/** The frame of every /admin screen. Rendered inside RequireSignIn, so a user is present. */
+export function AdminLayout({ children, notificationCount }: AdminLayoutProps) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const me = useCurrentUser();
+  const settings = useAppSettings();
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const user = me.data;
+
+  if (!user || isEmbedded(search)) {
+    return <main className="min-h-full bg-background p-4 md:p-6">{children}</main>;
+  }
+
+  const sideBarProps = {
+    user,
+    location,
+    v2DashboardUrl: settings.data?.v2DashboardUrl,
+    notificationCount,
+    onLogout: () => {
+      setMenuOpen(false);
+      setLogoutOpen(true);
+    },
+  };
+
+  return (
+    <div className="flex h-full min-h-screen">
+      <aside className="sticky top-0 hidden h-screen shrink-0 md:block">
+        <SideBar {...sideBarProps} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b bg-sidebar px-3 py-2 text-sidebar-foreground md:hidden">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-white hover:bg-sidebar-accent hover:text-white"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+          <Brand inverted />
+        </header>
+        <main className="flex-1 p-4 md:p-6">{children}</main>
+      </div>
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+        <SheetContent side="left" className="md:hidden">
+          <SheetTitle className="sr-only">Menu</SheetTitle>
+          <SheetDescription className="sr-only">Console screens</SheetDescription>
+          <SideBar {...sideBarProps} onNavigate={() => setMenuOpen(false)} />
+        </SheetContent>
+      </Sheet>
+      <LogoutConfirmation open={logoutOpen} onOpenChange={setLogoutOpen} />
+    </div>
+  );
+}
+AdminLayout.displayName = 'AdminLayout';

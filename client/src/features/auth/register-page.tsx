@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/auth/auth.constants.ts';
+import { registerInputSchema } from '../../../../shared/auth/auth.schema.ts';
+import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { useStartSession } from './session.ts';
+
+type RegisterField = 'name' | 'emailAddress' | 'password' | 'confirmPassword';
+type RegisterValues = Record<RegisterField, string>;
+
+function checkRegistration(values: RegisterValues) {
+  const result = validateForm(registerInputSchema, values);
+  const errors: FieldErrors<RegisterField> = result.ok ? {} : { ...result.errors };
+  if (values.password !== '' && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
+  return { result, errors };
+}
+
+/** /auth/register: creates a student account and signs it in. */
+export function RegisterPage() {
+  const [values, setValues] = useState<RegisterValues>({ name: '', emailAddress: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<FailureNotice | null>(null);
+  const startSession = useStartSession();
+  const register = api.auth.register.useMutation({
+    onSuccess: startSession,
+    onError: (error) => setFailure(failureNotice('Sign In Failed', error)),
+  });
+
+  const change = (field: RegisterField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(checkRegistration(next).errors);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(null);
+    const { result, errors: found } = checkRegistration(values);
+    setErrors(found);
+    if (result.ok && !found.confirmPassword) register.mutate(result.data);
+  };
+
+  const field = (name: RegisterField, label: string, type: string, autoComplete: string, hint?: string) => (
+    <FormField id={`register-${name}`} label={label} error={errors[name]} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type={type}
+          autoComplete={autoComplete}
+          value={values[name]}
+          onChange={(event) => change(name, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <AuthLayout
+      title="Create an account"
+      description="Register to prepare for Kerala PSC exams."
+      below={
+        <>
+          Already have an account?{' '}
+          <Link href="/auth/login" className="font-medium text-primary hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Create an account">
+        {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+        {field('name', 'Full Name', 'text', 'name')}
+        {field('emailAddress', 'Email', 'email', 'email')}
+        {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
+        {field('confirmPassword', 'Confirm Password', 'password', 'new-password')}
+        <Button type="submit" size="lg" disabled={register.isPending}>
+          {register.isPending && <Spinner size="sm" className="text-current" label="" />}
+          {register.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}
+RegisterPage.displayName = 'RegisterPage';

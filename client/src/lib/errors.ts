@@ -1,0 +1,37 @@
+import { TRPCClientError } from '@trpc/client';
+import { NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/http/errors.ts';
+
+/**
+ * A failure that never got an answer from the server (the server is down, the
+ * connection dropped). fetch and our XHR uploads report those as a TypeError.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  if (error instanceof TRPCClientError) return error.data == null && error.cause instanceof TypeError;
+  return false;
+}
+
+function messageProperty(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('message' in error)) return undefined;
+  const { message } = error;
+  return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+}
+
+/**
+ * The one rule for what a failed call shows: the server's message when it sent one,
+ * "Network error" when the server could not be reached, otherwise "Unknown error".
+ */
+export function errorMessage(error: unknown): string {
+  if (isNetworkFailure(error)) return NETWORK_ERROR;
+  // A tRPC error without data did not come from our error formatter (e.g. a proxy's HTML page).
+  if (error instanceof TRPCClientError) return error.data == null ? UNKNOWN_ERROR : (messageProperty(error) ?? UNKNOWN_ERROR);
+  return messageProperty(error) ?? UNKNOWN_ERROR;
+}
+
+/** True when the server answered that the caller is not signed in (any more). */
+export function isUnauthenticated(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return false;
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null) return false;
+  return ('code' in data && data.code === 'UNAUTHORIZED') || ('type' in data && data.type === 'unauthenticated');
+}

@@ -1,0 +1,72 @@
+/** An upload the server answered with an error status; `message` is the server's when it sent one. */
+export class UploadError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'UploadError';
+    this.status = status;
+  }
+}
+
+export interface UploadOptions {
+  /** Form field names are `${fieldPrefix}0`, `${fieldPrefix}1`, ... (the asset API's file_0, file_1). */
+  fieldPrefix?: string;
+  /** Called with 0–100 as the bytes go out. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== '') {
+    return body.message;
+  }
+  return undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Posts files as multipart form data with XMLHttpRequest, which (unlike fetch)
+ * reports upload progress. Resolves with the parsed JSON answer. A connection
+ * failure rejects with a TypeError, like fetch, so the error rule says "Network error".
+ */
+export function uploadFiles<T = unknown>(url: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
+  const { fieldPrefix = 'file_', onProgress, signal } = options;
+  return new Promise<T>((resolve, reject) => {
+    const form = new FormData();
+    files.forEach((file, index) => form.append(`${fieldPrefix}${index}`, file, file.name));
+
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.((event.loaded / event.total) * 100);
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(100);
+        resolve(body as T);
+      } else {
+        reject(new UploadError(serverMessage(body) ?? `Upload failed (${xhr.status})`, xhr.status));
+      }
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) {
+        xhr.abort();
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}

@@ -1,0 +1,29 @@
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App } from './app.tsx';
+import { Toaster } from './components/ui/sonner.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { api, createApiClient } from './lib/trpc.ts';
+import './index.css';
+
+function Root() {
+  const [queryClient] = useState(createQueryClient);
+  const [apiClient] = useState(createApiClient);
+  return (
+    <api.Provider client={apiClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <App />
+        <Toaster />
+      </QueryClientProvider>
+    </api.Provider>
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

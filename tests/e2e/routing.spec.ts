@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { createConsoleUser, createStudent, endSessions, signInThroughApi } from './support/helpers.ts';
+
+test.describe('redirects', () => {
+  test('a signed-out visitor of the console or the account page goes to /auth/login', async ({ page }) => {
+    for (const path of ['/', '/admin/videos', '/admin/courses/editor/1', '/account']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    }
+  });
+
+  test('"/" goes to /admin/videos, and a signed-in admin visiting /auth pages goes there too', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/admin\/videos$/);
+    for (const path of ['/auth/login', '/auth/signin', '/auth/register', '/auth/recovery']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/videos$/);
+    }
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+  });
+
+  test('a student is kept out of the console and sent from /auth pages to /account', async ({ page }) => {
+    const student = await createStudent({ name: 'Nikhil Das', phone: '+91 94470 11223' });
+    await signInThroughApi(page, student);
+    await page.goto('/admin/courses');
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/auth/login');
+    await expect(page).toHaveURL(/\/account$/);
+
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await expect(page.getByText('Nikhil Das')).toBeVisible();
+    await expect(page.getByText(student.email)).toBeVisible();
+    await expect(page.getByText('+91 94470 11223')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open Admin Console' })).toHaveCount(0);
+  });
+
+  test('a console user\'s account page links to the console', async ({ page }) => {
+    const marketing = await createConsoleUser(['marketing'], 'Rahul Marketing');
+    await signInThroughApi(page, marketing);
+    await page.goto('/account');
+    await expect(page.getByText('Rahul Marketing')).toBeVisible();
+    await expect(page.getByText('marketing', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Open Admin Console' }).click();
+    await expect(page).toHaveURL(/\/admin\/videos$/);
+  });
+
+  test('when a call answers UNAUTHORIZED the session is checked again and the user goes to /auth/login', async ({ page }) => {
+    const staff = await createConsoleUser(['staff']);
+    await signInThroughApi(page, staff);
+    await page.goto('/admin/exams');
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+
+    await endSessions(staff.email);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+});
+
+test.describe('not-found page', () => {
+  test('an unknown path shows "404 Page Not Found" and "Go to Dashboard" leads to the root', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+    const link = page.getByRole('link', { name: 'Go to Dashboard' });
+    await expect(link).toHaveAttribute('href', '/');
+    await link.click();
+    // Signed out, the root's /admin/videos sends the visitor on to sign in.
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('an unknown console path shows the not-found content inside the admin layout', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await page.goto('/admin/no-such-screen');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin\/videos$/);
+  });
+});

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type pg from 'pg';
 import type { Db } from './db/database.ts';
 import { requestContext, type AppContext, type RequestContext } from './context.ts';
 import authPlugin from './plugins/auth.ts';
@@ -26,6 +27,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: Config;
   db: Db;
+  /** The pool behind db: the session check runs a prepared statement on it. */
+  pool: pg.Pool;
   /** Directory of the built console; null serves the API only. */
   consoleDir?: string | null;
   logger?: FastifyServerOptions['logger'];
@@ -85,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The Swagger UI sets its own policy on its pages.
     hsts: config.secureCookies,
   });
-  await app.register(authPlugin, { db, config });
+  await app.register(authPlugin, { pool: options.pool, config });
   await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
   await app.register(adminAccess);
   await app.register(openapi);

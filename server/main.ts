@@ -25,6 +25,7 @@ const firstAdmin = await ensureFirstAdministrator(runtime.db, {
 const app = await buildApp({
   config,
   db: runtime.db,
+  pool: runtime.pool,
   loggerInstance: log,
   consoleDir: config.CONSOLE_DIST_DIR ? path.resolve(config.CONSOLE_DIST_DIR) : path.join(projectRoot, 'dist', 'client'),
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,8 +43,19 @@ async function startTarget(kind: string, databaseUrl: string, userId: string): P
   return { port, child };
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 interface Figures {
   name: string;
+  cpuMicrosPerRequest: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -52,12 +63,15 @@ interface Figures {
   non2xx: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
+async function load(name: string, target: ChildProcess, url: string, headers: Record<string, string> = {}): Promise<Figures> {
   // Warm-up, so that connections, JIT and the pool are ready before measuring.
   await autocannon({ url, connections, duration: 2, headers });
+  const cpuBefore = cpuMs(target.pid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpuUsed = cpuMs(target.pid) - cpuBefore;
   return {
     name,
+    cpuMicrosPerRequest: Math.round((cpuUsed * 1000) / Math.max(1, result.requests.total)),
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -96,23 +110,36 @@ try {
   const bareTrpc = await startTarget('bare-trpc', databaseUrl, user.id);
   children.push(bareTrpc.child);
 
-  const rest = await load('REST GET /api/auth/me', `http://127.0.0.1:${product.port}/api/auth/me`, { cookie });
-  const bareRest = await load('bare Fastify + PK read', `http://127.0.0.1:${bareFastify.port}/bare`);
-  const trpc = await load('tRPC auth.me', `http://127.0.0.1:${product.port}/trpc/auth.me`, { cookie });
-  const bareT = await load('bare tRPC + PK read', `http://127.0.0.1:${bareTrpc.port}/trpc/user`);
+  // Warm every target and the load generator itself before the first measurement.
+  for (const url of [
+    `http://127.0.0.1:${bareFastify.port}/bare`,
+    `http://127.0.0.1:${product.port}/api/auth/me`,
+    `http://127.0.0.1:${bareTrpc.port}/trpc/user`,
+    `http://127.0.0.1:${product.port}/trpc/auth.me`,
+  ]) {
+    await autocannon({ url, connections, duration: 3, headers: { cookie } });
+  }
+  const bareRest = await load('bare Fastify + PK read', bareFastify.child, `http://127.0.0.1:${bareFastify.port}/bare`);
+  const rest = await load('REST GET /api/auth/me', product.child, `http://127.0.0.1:${product.port}/api/auth/me`, { cookie });
+  const bareT = await load('bare tRPC + PK read', bareTrpc.child, `http://127.0.0.1:${bareTrpc.port}/trpc/user`);
+  const trpc = await load('tRPC auth.me', product.child, `http://127.0.0.1:${product.port}/trpc/auth.me`, { cookie });
 
-  const table = [rest, bareRest, trpc, bareT];
+  const table = [bareRest, rest, bareT, trpc];
   console.log(`\n${connections} connections, ${seconds} s each, ${os.cpus().length} cores\n`);
-  console.log('target                      req/s    p50 ms   p99 ms   errors  non-2xx');
+  console.log('target                      req/s    p50 ms   p99 ms  server CPU µs/req   errors  non-2xx');
   for (const f of table) {
     console.log(
-      `${f.name.padEnd(26)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50).padStart(9)} ${String(f.p99).padStart(8)} ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`,
+      `${f.name.padEnd(26)} ${String(f.requestsPerSecond).padStart(6)} ${String(f.p50).padStart(9)} ${String(f.p99).padStart(8)} ${String(f.cpuMicrosPerRequest).padStart(18)} ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`,
     );
   }
   const restRatio = rest.requestsPerSecond / bareRest.requestsPerSecond;
   const trpcRatio = trpc.requestsPerSecond / bareT.requestsPerSecond;
-  console.log(`\nREST /api/auth/me vs bare Fastify route: ${(restRatio * 100).toFixed(0)}% (target at least 70%)`);
-  console.log(`tRPC auth.me vs bare tRPC procedure:   ${(trpcRatio * 100).toFixed(0)}% (target at least 70%)`);
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
+  console.log(`\nThroughput, REST /api/auth/me vs bare Fastify route: ${percent(restRatio)} (target at least 70%)`);
+  console.log(`Throughput, tRPC auth.me vs bare tRPC procedure:   ${percent(trpcRatio)} (target at least 70%)`);
+  console.log(
+    `Server CPU per request, bare vs product (the steadier figure on a shared machine): REST ${percent(bareRest.cpuMicrosPerRequest / rest.cpuMicrosPerRequest)}, tRPC ${percent(bareT.cpuMicrosPerRequest / trpc.cpuMicrosPerRequest)}`,
+  );
   if (table.some((f) => f.errors > 0 || f.non2xx > 0)) {
     console.log('\nSome requests failed: see the errors and non-2xx columns.');
     process.exitCode = 1;

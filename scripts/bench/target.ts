@@ -11,7 +11,7 @@ import { openDatabase } from '../../server/db/database.ts';
  */
 const [kind, portText, databaseUrl, userId] = process.argv.slice(2);
 const port = Number(portText);
-const { db } = openDatabase(databaseUrl!, 10);
+const { db, pool } = openDatabase(databaseUrl!, 10);
 
 /** The same one primary-key read the session check makes. */
 const readUser = (id: string) =>
@@ -20,7 +20,7 @@ const readUser = (id: string) =>
 async function start() {
   if (kind === 'product') {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
-    const app = await buildApp({ config, db, logger: false, consoleDir: null });
+    const app = await buildApp({ config, db, pool, logger: false, consoleDir: null });
     await app.listen({ port, host: '127.0.0.1' });
     return;
   }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../db/database.ts';
 import type { NewUser, UserRow } from '../db/types.ts';
 
@@ -62,18 +63,20 @@ export interface SessionUserRow {
   session_version: number;
 }
 
-/** The one read a signed-in request costs: the session joined with its live, enabled user. */
-export async function findLiveSession(db: Db, sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
-  return db
-    .selectFrom('user_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.name', 'u.email_address', 'u.phone_number', 'u.roles', 'u.session_version'])
-    .where('s.id', '=', sessionId)
-    .where('s.user_id', '=', userId)
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', sql<Date>`now()`)
-    .where('u.disabled_at', 'is', null)
-    .executeTakeFirst();
+const LIVE_SESSION_SQL = `
+  select u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version
+  from user_sessions s
+  join users u on u.id = s.user_id
+  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`;
+
+/**
+ * The one read a signed-in request costs: the session joined with its live, enabled user.
+ * Every request runs it, so it is a named prepared statement on the pool (planned once per
+ * connection) rather than a query built and parsed anew each time.
+ */
+export async function findLiveSession(pool: pg.Pool, sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
+  const result = await pool.query<SessionUserRow>({ name: 'auth-live-session', text: LIVE_SESSION_SQL, values: [sessionId, userId] });
+  return result.rows[0];
 }
 
 export async function deleteStaleSessions(db: Db): Promise<number> {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import secureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
+import type pg from 'pg';
 import type { Actor } from '../auth/actor.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 
@@ -53,7 +53,7 @@ interface Resolved {
   actor: Actor | null;
 }
 
-async function resolveActor(request: FastifyRequest, db: Db, config: Config): Promise<Resolved> {
+async function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Config): Promise<Resolved> {
   const session = request.session;
   const sid = session.get('sid');
   const uid = session.get('uid');
@@ -66,7 +66,7 @@ async function resolveActor(request: FastifyRequest, db: Db, config: Config): Pr
   const now = Date.now();
   const expired =
     now - iat > config.SESSION_MAX_AGE_DAYS * 86_400_000 || now - seen > config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000;
-  const row = expired ? undefined : await findLiveSession(db, sid, uid);
+  const row = expired ? undefined : await findLiveSession(pool, sid, uid);
   if (!row || row.session_version !== sv) {
     session.delete();
     return { state: 'expired', actor: null };
@@ -85,8 +85,8 @@ async function resolveActor(request: FastifyRequest, db: Db, config: Config): Pr
   };
 }
 
-async function authPlugin(app: FastifyInstance, options: { db: Db; config: Config }): Promise<void> {
-  const { db, config } = options;
+async function authPlugin(app: FastifyInstance, options: { pool: pg.Pool; config: Config }): Promise<void> {
+  const { pool, config } = options;
   await app.register(secureSession, {
     cookieName: SESSION_COOKIE,
     key: deriveKey(config.SESSION_SECRET, 'session-cookie'),
@@ -135,7 +135,7 @@ async function authPlugin(app: FastifyInstance, options: { db: Db; config: Confi
   function resolvedFor(request: FastifyRequest): Promise<Resolved> {
     let pending = resolved.get(request);
     if (!pending) {
-      pending = resolveActor(request, db, config);
+      pending = resolveActor(request, pool, config);
       resolved.set(request, pending);
     }
     return pending;

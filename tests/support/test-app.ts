@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
+import type pg from 'pg';
 import type { Db } from '../../server/db/database.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 
@@ -18,12 +19,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function buildTestApp(
-  db: Db,
+  database: { db: Db; pool: pg.Pool },
   options: { env?: Record<string, string>; plugins?: BuildAppOptions['plugins'] } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.env),
-    db,
+    db: database.db,
+    pool: database.pool,
     logger: false,
     consoleDir: null,
     ...(options.plugins ? { plugins: options.plugins } : {}),

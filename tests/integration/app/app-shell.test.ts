@@ -13,12 +13,12 @@ let consoleApp: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db);
+  app = await buildTestApp(database);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'psc-console-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PSC Console</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
-  consoleApp = await buildApp({ config: testConfig(), db: database.db, logger: false, consoleDir: dir });
+  consoleApp = await buildApp({ config: testConfig(), db: database.db, pool: database.pool, logger: false, consoleDir: dir });
 });
 afterAll(async () => {
   await app?.close();
@@ -35,7 +35,7 @@ describe('health', () => {
   it('is not ready on a database without the migrations', async () => {
     const empty = await createTestDatabase();
     await empty.db.schema.dropTable('kysely_migration').execute();
-    const unready = await buildTestApp(empty.db);
+    const unready = await buildTestApp(empty);
     try {
       const response = await unready.inject('/readyz');
       expect(response.statusCode).toBe(503);

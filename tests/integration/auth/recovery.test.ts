@@ -24,7 +24,7 @@ beforeAll(async () => {
     SMS_HTTP_AUTHORIZATION: 'Bearer sms-key',
     SMS_SENDER_ID: 'PSCAPP',
   };
-  app = await buildTestApp(database.db, { env });
+  app = await buildTestApp(database, { env });
   worker = await startTestWorker(database, testConfig(env));
 });
 afterAll(async () => {

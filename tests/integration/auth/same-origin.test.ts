@@ -8,7 +8,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db, { env: { PUBLIC_URL: 'https://console.psc.example' } });
+  app = await buildTestApp(database, { env: { PUBLIC_URL: 'https://console.psc.example' } });
 });
 afterAll(async () => {
   await app?.close();

@@ -9,7 +9,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildTestApp(database.db);
+  app = await buildTestApp(database);
 });
 afterAll(async () => {
   await app?.close();

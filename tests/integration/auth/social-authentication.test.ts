@@ -22,10 +22,10 @@ beforeAll(async () => {
   jwks = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [publicJwk] })));
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const { port } = jwks.address() as AddressInfo;
-  configured = await buildTestApp(database.db, {
+  configured = await buildTestApp(database, {
     env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
   });
-  unconfigured = await buildTestApp(database.db);
+  unconfigured = await buildTestApp(database);
 });
 afterAll(async () => {
   await configured?.close();

@@ -18,7 +18,7 @@ const cookies: Record<string, string> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
   // One probe route per screen, declared the way every admin route of the product is.
-  app = await buildTestApp(database.db, {
+  app = await buildTestApp(database, {
     plugins: [
       async (instance) => {
         for (const screen of SCREEN_KEYS) {
@@ -74,6 +74,7 @@ describe('every admin REST route', () => {
       buildApp({
         config: testConfig(),
         db: database.db,
+        pool: database.pool,
         logger: false,
         plugins: [
           async (instance) => {

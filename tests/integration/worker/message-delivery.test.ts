@@ -29,7 +29,7 @@ describe('without SMTP or an SMS provider', () => {
   let app: FastifyInstance;
   let worker: WorkerHandle;
   beforeAll(async () => {
-    app = await buildTestApp(database.db);
+    app = await buildTestApp(database);
     worker = await startTestWorker(database, testConfig());
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
+import { buildConsole } from '../../../scripts/console-build.ts';
 import { E2E_ADMIN, E2E_SUPPORT, E2E_V2_DASHBOARD_URL } from './accounts.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -90,15 +90,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   try {
-    // Vite sets NODE_ENV=production for its build; the workers and the tools they run must not inherit it.
-    const nodeEnv = process.env.NODE_ENV;
-    await build({
-      configFile: path.join(repoRoot, 'client', 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: consoleDir, emptyOutDir: true, sourcemap: false },
-    });
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
+    // The same build `npm start` makes (it keeps this process's NODE_ENV as it was).
+    await buildConsole(consoleDir);
 
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { OTP_RESEND_DELAY_MS, OTP_LENGTH } from '../../../../../shared/auth/auth.constants.ts';
+import { OTP_LENGTH, OTP_RESEND_DELAY_MS, OTP_TTL_MINUTES } from '../../../../../shared/auth/auth.constants.ts';
 import { otpSchema, type RecoveryOption } from '../../../../../shared/auth/auth.schema.ts';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
@@ -84,7 +84,7 @@ export function OtpVerificationStep({ otpToken, initialOtp, sentWith, sentTo, on
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="OTP verification">
       <p className="text-sm text-muted-foreground">
         We sent a {OTP_LENGTH}-digit code to your {optionLabel(sentTo).toLowerCase()}{' '}
-        <span className="font-mono text-foreground">{sentTo.value}</span>. It expires in 10 minutes.
+        <span className="font-mono text-foreground">{sentTo.value}</span>. It expires in {OTP_TTL_MINUTES} minutes.
       </p>
       {resend === 'resending' && (
         <Alert variant="info">

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword } from '../auth/password.ts';
+import { endAllSessions } from '../auth/auth.repository.ts';
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -25,15 +26,13 @@ export function parseRoles(text: string): ConsoleRole[] {
  * cookie stops working at once instead of keeping the old rights.
  */
 export async function setRoles(db: Db, userId: string, roles: string[]): Promise<UserRow> {
-  const user = await db
-    .updateTable('users')
-    .set({ roles, session_version: sql`session_version + 1`, updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirst();
-  if (!user) throw new AppError('not-found', 'User not found');
-  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  return user;
+  const run = async (trx: Db) => {
+    const found = await trx.updateTable('users').set({ roles, updated_at: sql`now()` }).where('id', '=', userId).returning('id').executeTakeFirst();
+    if (!found) throw new AppError('not-found', 'User not found');
+    await endAllSessions(trx, userId);
+    return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Disables (or enables) an account; a disabled account's sessions fail on their next request. */

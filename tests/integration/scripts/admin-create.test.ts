@@ -53,6 +53,20 @@ describe('npm run admin:create', () => {
 });
 
 describe('the first administrator', () => {
+  it('promotes an existing account with ADMIN_EMAIL and gives it the configured password', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const existing = await createUser(fresh.db, { email: 'owner@example.com', password: 'old-pass' });
+      const result = await ensureFirstAdministrator(fresh.db, { emailAddress: 'owner@example.com', name: 'Owner', password: 'new-pass' });
+      expect(result).toEqual({ emailAddress: 'owner@example.com', created: false });
+      const user = await fresh.db.selectFrom('users').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
+      expect(user.roles).toEqual(['admin']);
+      expect(await verifyPassword(user.password_hash, 'new-pass')).toBe(true);
+    } finally {
+      await fresh.drop();
+    }
+  });
+
   it('is created once, even when several processes start at the same moment', async () => {
     const fresh = await createTestDatabase(10);
     try {

@@ -71,6 +71,22 @@ const envSchema = z.object({
   V2_DASHBOARD_URL: url(['http:', 'https:']),
   SUPPORT_PHONE: optionalText.pipe(z.string().default('+91 00000 00000')),
   SUPPORT_EMAIL: optionalText.pipe(z.string().default('support@example.com')),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_REGION: optionalText.pipe(z.string().default('us-east-1')),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool(false),
+  S3_KEY_PREFIX: optionalText,
+  ASSET_MAX_UPLOAD_MB: positiveInt(4096, 1024 * 1024),
+  ASSET_MAX_IMAGE_MB: positiveInt(20, 1024 * 1024),
+  ASSET_MAX_PDF_MB: positiveInt(200, 1024 * 1024),
+  ASSET_MAX_SPREADSHEET_MB: positiveInt(20, 1024 * 1024),
+  SIGNED_URL_TTL_SECONDS: positiveInt(3600, 7 * 86_400),
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  MEDIA_CONCURRENCY: positiveInt(1, 16),
   RUN_WORKER: bool(true),
   WORKER_CONCURRENCY: positiveInt(2, 64),
   CONSOLE_DIST_DIR: optionalText,
@@ -104,6 +120,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       return `${name}: ${issue.message}${raw === undefined ? '' : ` (got "${raw}")`}`;
     });
     throw new ConfigError(lines);
+  }
+  if (result.data.STORAGE_DRIVER === 's3' && !result.data.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: is required when STORAGE_DRIVER is s3']);
   }
   if (result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV is production (at least 32 characters)']);

@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type pg from 'pg';
 import type { Db } from './db/database.ts';
+import type { Storage } from './assets/storage/storage.ts';
+import multipart from '@fastify/multipart';
 import { requestContext, type AppContext, type RequestContext } from './context.ts';
 import authPlugin from './plugins/auth.ts';
 import sameOrigin from './plugins/same-origin.ts';
@@ -16,6 +18,9 @@ import { appRouter, type AppRouter } from './trpc/router.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { appInfoRoutes } from './app-info/app-info.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { assetsRoutes } from './assets/assets.routes.ts';
+import { queueRoutes } from './queue/queue.routes.ts';
+import { lecturesRoutes } from './lectures/lectures.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +34,8 @@ export interface BuildAppOptions {
   db: Db;
   /** The pool behind db: the session check runs a prepared statement on it. */
   pool: pg.Pool;
+  /** Where files live. */
+  storage: Storage;
   /** Directory of the built console; null serves the API only. */
   consoleDir?: string | null;
   logger?: FastifyServerOptions['logger'];
@@ -58,7 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only JSON and multipart bodies: a cross-site text/plain form post has no parser to reach.
   app.removeContentTypeParser('text/plain');
 
-  const appContext: AppContext = { db, config, log: app.log };
+  const appContext: AppContext = { db, config, log: app.log, storage: options.storage };
   app.decorateRequest('ctx', {
     getter() {
       return requestContext(appContext, this);
@@ -92,6 +99,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
   await app.register(adminAccess);
   await app.register(openapi);
+  await app.register(multipart, {
+    // Files stream through; these limits stop oversized or malformed requests early.
+    limits: { fileSize: config.ASSET_MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -107,6 +119,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { db });
   await app.register(appInfoRoutes, { config });
   await app.register(authRoutes, { publicOrigin: config.publicOrigin });
+  await app.register(assetsRoutes);
+  await app.register(queueRoutes, { publicOrigin: config.publicOrigin });
+  await app.register(lecturesRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(consoleStatic, { dir: options.consoleDir ?? null });

@@ -87,6 +87,8 @@ const envSchema = z.object({
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
   MEDIA_CONCURRENCY: positiveInt(1, 16),
+  WORKER_HEARTBEAT_SECONDS: positiveInt(10, 600),
+  WORKER_DEAD_AFTER_SECONDS: positiveInt(45, 3600),
   RUN_WORKER: bool(true),
   WORKER_CONCURRENCY: positiveInt(2, 64),
   CONSOLE_DIST_DIR: optionalText,

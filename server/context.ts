@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import type { Storage } from './assets/storage/storage.ts';
 import type { Actor } from './auth/actor.ts';
 import type { AuthState, CookieSession } from './plugins/auth.ts';
 
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   config: Config;
   log: FastifyBaseLogger;
+  /** Where files live (local disk or an S3-compatible bucket). */
+  storage: Storage;
 }
 
 /** A service call made on behalf of one HTTP request, from REST or tRPC alike. */

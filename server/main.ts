@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createStorage } from './assets/storage/index.ts';
 import { transportsFromConfig } from './messages/transports.ts';
 import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime } from './runtime.ts';
 import { ensureFirstAdministrator } from './users/users.service.ts';
@@ -22,10 +23,12 @@ const firstAdmin = await ensureFirstAdministrator(runtime.db, {
   password: config.ADMIN_PASSWORD,
 });
 
+const storage = createStorage(config);
 const app = await buildApp({
   config,
   db: runtime.db,
   pool: runtime.pool,
+  storage,
   loggerInstance: log,
   consoleDir: config.CONSOLE_DIST_DIR ? path.resolve(config.CONSOLE_DIST_DIR) : path.join(projectRoot, 'dist', 'client'),
 });
@@ -35,7 +38,7 @@ let worker: WorkerHandle | null = null;
 if (config.RUN_WORKER) {
   worker = await startWorker({
     pool: runtime.pool,
-    deps: { db: runtime.db, config, transports },
+    deps: { db: runtime.db, config, transports, storage },
     log: log.child({ component: 'worker' }),
     concurrency: config.WORKER_CONCURRENCY,
   });

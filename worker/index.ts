@@ -1,14 +1,23 @@
 import type { TaskList } from 'graphile-worker';
 import { DELIVER_MESSAGE_TASK } from '../server/messages/messages.service.ts';
+import { PROCESS_MEDIA_TASK } from '../server/queue/queue.repository.ts';
 import type { WorkerDeps } from './deps.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
+import { processMedia } from './tasks/process-media.ts';
 
-/** Every task of the product, registered explicitly. */
+/** Short jobs: messages and housekeeping. */
 export function createTaskList(deps: WorkerDeps): TaskList {
   return {
     [DELIVER_MESSAGE_TASK]: deliverMessage(deps),
     cleanup: cleanup(deps),
+  };
+}
+
+/** Long, CPU-heavy jobs run by their own runner, with their own (small) concurrency. */
+export function createMediaTaskList(deps: WorkerDeps): TaskList {
+  return {
+    [PROCESS_MEDIA_TASK]: processMedia(deps),
   };
 }
 

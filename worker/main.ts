@@ -1,4 +1,5 @@
 import { migrateToLatest } from '../server/db/migrate.ts';
+import { createStorage } from '../server/assets/storage/index.ts';
 import { transportsFromConfig } from '../server/messages/transports.ts';
 import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime } from '../server/runtime.ts';
 import { startWorker } from './runner.ts';
@@ -11,7 +12,7 @@ await migrateToLatest(runtime.db, runtime.pool);
 const transports = transportsFromConfig(config);
 const worker = await startWorker({
   pool: runtime.pool,
-  deps: { db: runtime.db, config, transports },
+  deps: { db: runtime.db, config, transports, storage: createStorage(config) },
   log,
   concurrency: config.WORKER_CONCURRENCY,
 });

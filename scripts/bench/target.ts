@@ -4,6 +4,7 @@ import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/database.ts';
+import { createStorage } from '../../server/assets/storage/index.ts';
 
 /**
  * One benchmark target in its own process, so that the load generator does not share
@@ -20,7 +21,7 @@ const readUser = (id: string) =>
 async function start() {
   if (kind === 'product') {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
-    const app = await buildApp({ config, db, pool, logger: false, consoleDir: null });
+    const app = await buildApp({ config, db, pool, storage: createStorage(config), logger: false, consoleDir: null });
     await app.listen({ port, host: '127.0.0.1' });
     return;
   }

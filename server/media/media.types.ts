@@ -17,11 +17,18 @@ export interface Rendition {
 export interface ProbeResult {
   formatName: string;
   durationSeconds: number;
+  /** Display size: upright (rotation applied) and in square pixels (sample aspect ratio applied). */
   width: number;
   height: number;
   hasAudio: boolean;
   audioSampleRate: number | null;
   videoCodec: string;
+  /** Average frames per second, when the file says. */
+  frameRate?: number | undefined;
+  /** Channels of the first audio stream, when there is one. */
+  audioChannels?: number | undefined;
+  /** Which of the file's video streams is the picture (cover art may come first): ffmpeg's `0:v:<n>`. 0 when absent. */
+  videoStreamIndex?: number | undefined;
 }
 
 /** Progress of a running tool: `loaded` of `total` (same unit, e.g. milliseconds of media). */

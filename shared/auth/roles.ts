@@ -101,3 +101,11 @@ export function selectedScreen(pathname: string): ScreenKey | undefined {
 export function homePathFor(roles: readonly string[]): string {
   return hasConsoleAccess(roles) ? '/admin/videos' : '/account';
 }
+
+/**
+ * In the queue manager, staff may refresh, start and stop, but not pull files into the
+ * queue or remove items: those belong to administrators and managers.
+ */
+export function canManageQueue(roles: readonly string[]): boolean {
+  return canSeeScreen(roles, 'processQueue') && (isAdministrator(roles) || roles.includes('manager'));
+}

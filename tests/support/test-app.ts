@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
+import { createStorage } from '../../server/assets/storage/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -8,11 +11,18 @@ import { hashPassword } from '../../server/auth/password.ts';
 
 export const TEST_SECRET = 'test-session-secret-of-at-least-32-characters';
 
+/** One data directory (local file storage) per test file. */
+let dataDir: string | undefined;
+export function testDataDir(): string {
+  dataDir ??= mkdtempSync(path.join(os.tmpdir(), 'psc-test-data-'));
+  return dataDir;
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     SESSION_SECRET: TEST_SECRET,
-    DATA_DIR: os.tmpdir(),
+    DATA_DIR: testDataDir(),
     LOG_LEVEL: 'silent',
     ...overrides,
   });
@@ -22,8 +32,10 @@ export async function buildTestApp(
   database: { db: Db; pool: pg.Pool },
   options: { env?: Record<string, string>; plugins?: BuildAppOptions['plugins'] } = {},
 ): Promise<FastifyInstance> {
+  const config = testConfig(options.env);
   const app = await buildApp({
-    config: testConfig(options.env),
+    config,
+    storage: createStorage(config),
     db: database.db,
     pool: database.pool,
     logger: false,

@@ -52,3 +52,11 @@ export class StorageNotFoundError extends Error {
     this.name = 'StorageNotFoundError';
   }
 }
+
+/** A key or prefix that breaks the rules above; refused before anything is read or written. */
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string, reason: string) {
+    super(`Invalid storage key ${JSON.stringify(key)}: ${reason}`);
+    this.name = 'InvalidStorageKeyError';
+  }
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
+import { createStorage } from '../../../server/assets/storage/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, testConfig } from '../../support/test-app.ts';
 
@@ -18,7 +19,8 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PSC Console</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
-  consoleApp = await buildApp({ config: testConfig(), db: database.db, pool: database.pool, logger: false, consoleDir: dir });
+  const config = testConfig();
+  consoleApp = await buildApp({ config, storage: createStorage(config), db: database.db, pool: database.pool, logger: false, consoleDir: dir });
 });
 afterAll(async () => {
   await app?.close();

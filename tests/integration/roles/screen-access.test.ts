@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canSeeScreen, SCREENS, type ScreenKey } from '../../../shared/auth/roles.ts';
 import { buildApp } from '../../../server/app.ts';
+import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { RequestContext } from '../../../server/context.ts';
 import { router, screenProcedure } from '../../../server/trpc/trpc.ts';
 import { appRouter } from '../../../server/trpc/router.ts';
@@ -73,6 +74,7 @@ describe('every admin REST route', () => {
     await expect(
       buildApp({
         config: testConfig(),
+        storage: createStorage(testConfig()),
         db: database.db,
         pool: database.pool,
         logger: false,

@@ -21,7 +21,7 @@ describe('npm run db:migrate', () => {
     try {
       const env = { ...baseEnv, DATABASE_URL: url.toString() };
       const first = await run(process.execPath, ['scripts/db-migrate.ts'], { env });
-      expect(first.stdout).toContain('Applied: 202611211300_users_and_sessions, 202611211310_recovery_and_messages');
+      expect(first.stdout).toMatch(/^Applied: 202611211300_users_and_sessions, 202611211310_recovery_and_messages, /);
       const second = await run(process.execPath, ['scripts/db-migrate.ts'], { env });
       expect(second.stdout.trim()).toBe('The database is up to date.');
     } finally {

@@ -100,7 +100,8 @@ describe('with an SMTP server that fails at first', () => {
     const mail = await startMailCatcher({ failFirst: 100 });
     const config = testConfig({ SMTP_URL: mail.url });
     const { transportsFromConfig } = await import('../../../server/messages/transports.ts');
-    const task = deliverMessage({ db: database.db, config, transports: transportsFromConfig(config) });
+    const { createStorage } = await import('../../../server/assets/storage/index.ts');
+    const task = deliverMessage({ db: database.db, config, transports: transportsFromConfig(config), storage: createStorage(config) });
     const id = await queueMessage(database.db, {
       channel: 'email',
       recipient: 'never@example.com',

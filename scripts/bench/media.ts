@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveMediaTools } from '../../server/media/binaries.ts';
+import { DEFAULT_PDF_CONCURRENCY, DEFAULT_PDF_DENSITY, renderPdfPages } from '../../server/media/pdf-pages.ts';
+import { probeVideo } from '../../server/media/probe.ts';
+import { DEFAULT_ENCODER_SETTINGS, extractPoster, transcodePass, writeMasterPlaylist, type EncoderSettings } from '../../server/media/transcode.ts';
+import { chooseLadder, posterSize, posterTimeSeconds, splitIntoPasses } from '../../shared/media/ladder.rules.ts';
+import { createMediaWorkspace, makeTestPdf, makeTestVideo } from '../../tests/support/media-fixtures.ts';
+
+/**
+ * `node scripts/bench/media.ts`: the media library against the issue's targets on this machine.
+ *   Video: a generated 60 s 720p clip with sound, processed as the product does: probe, pass 1
+ *   (lowest rendition and 360p) and its master playlist, then pass 2, the full master playlist
+ *   and the poster. Targets: 360p playable within 15 s, the whole ladder within 30 s.
+ *   PDF: a generated 60-page PDF to page images. Target: at least 8 pages per second.
+ * Besides wall-clock time it prints the CPU time the tools used, which other work on a shared
+ * machine disturbs much less. Generating the inputs is not timed.
+ * Options (environment): MEDIA_BENCH_SECONDS (60), MEDIA_BENCH_PDF_PAGES (60),
+ * MEDIA_BENCH_ENCODER (JSON, e.g. '{"preset":"superfast"}'), MEDIA_BENCH_PDF_DENSITY,
+ * MEDIA_BENCH_PDF_CONCURRENCY, MEDIA_BENCH_ONLY (video or pdf).
+ */
+
+export interface MediaBenchmarkOptions {
+  videoSeconds?: number;
+  pdfPages?: number;
+  encoder?: Partial<EncoderSettings>;
+  pdfDensity?: number;
+  pdfConcurrency?: number;
+  only?: 'video' | 'pdf' | undefined;
+  log?: (line: string) => void;
+}
+
+export interface MediaBenchmarkFigures {
+  video?: {
+    renditions: string[];
+    secondsTo360pPlayable: number;
+    secondsToWholeLadder: number;
+    cpuSecondsPass1: number;
+    cpuSecondsTotal: number;
+  };
+  pdf?: {
+    pages: number;
+    simplePagesPerSecond: number;
+    textPagesPerSecond: number;
+    cpuMillisecondsPerSimplePage: number;
+    cpuMillisecondsPerTextPage: number;
+  };
+}
+
+const TARGETS = { secondsTo360pPlayable: 15, secondsToWholeLadder: 30, pagesPerSecond: 8 };
+
+/** CPU seconds (user + system) of this process's finished children and their children, from /proc (Linux). */
+function childrenCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime, in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function seconds(since: number): number {
+  return (performance.now() - since) / 1000;
+}
+
+function verdict(ok: boolean): string {
+  return ok ? 'OK' : 'MISSED';
+}
+
+export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Promise<MediaBenchmarkFigures> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const videoSeconds = options.videoSeconds ?? 60;
+  const pdfPages = options.pdfPages ?? 60;
+  const encoder = { ...DEFAULT_ENCODER_SETTINGS, ...options.encoder };
+  const density = options.pdfDensity ?? DEFAULT_PDF_DENSITY;
+  const concurrency = options.pdfConcurrency ?? DEFAULT_PDF_CONCURRENCY;
+  const tools = await resolveMediaTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH, PATH: process.env.PATH });
+  const workspace = await createMediaWorkspace('media-bench-');
+  const figures: MediaBenchmarkFigures = {};
+  log(`Media benchmark: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)} before start, ffmpeg ${tools.ffmpeg} (${tools.ffmpegSource})`);
+  try {
+    if (options.only !== 'pdf') {
+      log(`Generating a ${videoSeconds} s 1280x720 clip with sound (not timed)...`);
+      const input = await makeTestVideo({ dir: workspace.dir, seconds: videoSeconds, width: 1280, height: 720, audio: true });
+      const outDir = workspace.file('hls');
+      log(`Encoder: libx264 preset ${encoder.preset}${encoder.x264Params ? ` (${encoder.x264Params})` : ''}, CRF ${encoder.crf} capped by the ladder's rates, ${encoder.segmentSeconds} s segments, ${encoder.scaler} scaling`);
+
+      const start = performance.now();
+      const cpuStart = childrenCpuSeconds();
+      const probe = await probeVideo(input, { ffprobe: tools.ffprobe });
+      const passes = splitIntoPasses(chooseLadder(probe));
+      const first = await transcodePass({ ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.first, probe, encoder });
+      await writeMasterPlaylist(outDir, first, { frameRate: probe.frameRate });
+      const secondsTo360pPlayable = seconds(start);
+      const cpuSecondsPass1 = childrenCpuSeconds() - cpuStart;
+      log(`  pass 1 (${first.map((rendition) => rendition.name).join(', ')}) playable after ${secondsTo360pPlayable.toFixed(1)} s   target < ${TARGETS.secondsTo360pPlayable} s   ${verdict(secondsTo360pPlayable < TARGETS.secondsTo360pPlayable)}   (tools' CPU ${cpuSecondsPass1.toFixed(1)} s)`);
+
+      const second = await transcodePass({ ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.second, probe, encoder });
+      const renditions = [...first, ...second];
+      await writeMasterPlaylist(outDir, renditions, { frameRate: probe.frameRate });
+      await extractPoster({ ffmpeg: tools.ffmpeg, input, outFile: path.join(outDir, 'poster.jpg'), atSeconds: posterTimeSeconds(probe.durationSeconds), size: posterSize(probe), videoStreamIndex: probe.videoStreamIndex });
+      const secondsToWholeLadder = seconds(start);
+      const cpuSecondsTotal = childrenCpuSeconds() - cpuStart;
+      log(`  whole ladder (${renditions.map((rendition) => rendition.name).join(', ')}) + master + poster after ${secondsToWholeLadder.toFixed(1)} s   target < ${TARGETS.secondsToWholeLadder} s   ${verdict(secondsToWholeLadder < TARGETS.secondsToWholeLadder)}   (tools' CPU ${cpuSecondsTotal.toFixed(1)} s)`);
+      for (const rendition of renditions) {
+        log(`    ${rendition.name.padEnd(5)} ${`${rendition.width}x${rendition.height}`.padEnd(9)} ${rendition.segmentCount} segments, ${(rendition.totalSizeInBytes / 1e6).toFixed(1)} MB (${Math.round((rendition.totalSizeInBytes * 8) / probe.durationSeconds / 1000)} kb/s; cap ${rendition.bitrate / 1000} kb/s video)`);
+      }
+      figures.video = { renditions: renditions.map((rendition) => rendition.name), secondsTo360pPlayable, secondsToWholeLadder, cpuSecondsPass1, cpuSecondsTotal };
+    }
+
+    if (options.only !== 'video') {
+      log(`Generating ${pdfPages}-page PDFs (not timed)...`);
+      const simple = await makeTestPdf(pdfPages, { dir: workspace.dir, name: 'simple.pdf' });
+      const text = await makeTestPdf(pdfPages, { dir: workspace.dir, name: 'text.pdf', linesPerPage: 45 });
+      log(`PDF pages at ${density} dpi, ${concurrency} at a time (pdf2pic: one GraphicsMagick and one Ghostscript process per page):`);
+      const measure = async (input: string, name: string) => {
+        const start = performance.now();
+        const cpuStart = childrenCpuSeconds();
+        const { pageCount } = await renderPdfPages({ input, outDir: workspace.file(`pages-${name}`), density, concurrency });
+        return { pagesPerSecond: pageCount / seconds(start), cpuMillisecondsPerPage: ((childrenCpuSeconds() - cpuStart) * 1000) / pageCount };
+      };
+      const simpleFigures = await measure(simple, 'simple');
+      log(`  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(simpleFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page)`);
+      const textFigures = await measure(text, 'text');
+      log(`  text pages (the same with 45 lines of body text):          ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(textFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page)`);
+      figures.pdf = {
+        pages: pdfPages,
+        simplePagesPerSecond: simpleFigures.pagesPerSecond,
+        textPagesPerSecond: textFigures.pagesPerSecond,
+        cpuMillisecondsPerSimplePage: simpleFigures.cpuMillisecondsPerPage,
+        cpuMillisecondsPerTextPage: textFigures.cpuMillisecondsPerPage,
+      };
+    }
+  } finally {
+    await workspace.remove();
+  }
+  return figures;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const only = process.env.MEDIA_BENCH_ONLY;
+  await runMediaBenchmark({
+    videoSeconds: process.env.MEDIA_BENCH_SECONDS ? Number(process.env.MEDIA_BENCH_SECONDS) : undefined,
+    pdfPages: process.env.MEDIA_BENCH_PDF_PAGES ? Number(process.env.MEDIA_BENCH_PDF_PAGES) : undefined,
+    encoder: process.env.MEDIA_BENCH_ENCODER ? (JSON.parse(process.env.MEDIA_BENCH_ENCODER) as Partial<EncoderSettings>) : undefined,
+    pdfDensity: process.env.MEDIA_BENCH_PDF_DENSITY ? Number(process.env.MEDIA_BENCH_PDF_DENSITY) : undefined,
+    pdfConcurrency: process.env.MEDIA_BENCH_PDF_CONCURRENCY ? Number(process.env.MEDIA_BENCH_PDF_CONCURRENCY) : undefined,
+    only: only === 'video' || only === 'pdf' ? only : undefined,
+  });
+}

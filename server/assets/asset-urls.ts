@@ -1,0 +1,50 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AssetRow } from '../db/types.ts';
+import { deriveKey } from '../plugins/auth.ts';
+
+/** Where an asset's files are served; every URL of one asset shares its signature. */
+export const assetUrls = {
+  file: (id: string) => `/api/assets/${id}`,
+  playlist: (id: string) => `/api/assets/${id}/hls/master.m3u8`,
+  poster: (id: string) => `/api/assets/${id}/poster.jpg`,
+  page: (id: string, page: number) => `/api/assets/${id}/pages/${page}.png`,
+};
+
+function signature(secret: string, assetId: string, expires: number): string {
+  return createHmac('sha256', deriveKey(secret, 'asset-url')).update(`${assetId}:${expires}`).digest('base64url');
+}
+
+/** Query parameters that open an asset (and its playlists, segments, poster and pages) until `expires`. */
+export function signAsset(secret: string, assetId: string, expiresAt: Date): { expires: number; signature: string } {
+  const expires = Math.floor(expiresAt.getTime() / 1000);
+  return { expires, signature: signature(secret, assetId, expires) };
+}
+
+export type SignatureCheck = 'absent' | 'valid' | 'expired' | 'invalid';
+
+export function checkAssetSignature(
+  secret: string,
+  assetId: string,
+  query: { expires?: string | undefined; signature?: string | undefined },
+  now = Date.now(),
+): SignatureCheck {
+  if (query.expires === undefined && query.signature === undefined) return 'absent';
+  const expires = Number(query.expires);
+  if (!Number.isInteger(expires) || !query.signature) return 'invalid';
+  const expected = Buffer.from(signature(secret, assetId, expires));
+  const given = Buffer.from(query.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
+  return expires * 1000 < now ? 'expired' : 'valid';
+}
+
+export function publicUrls(asset: Pick<AssetRow, 'id' | 'output_prefix' | 'poster_key' | 'page_count' | 'renditions' | 'has_converted_to_image'>) {
+  return {
+    url: assetUrls.file(asset.id),
+    playlistUrl: asset.output_prefix && asset.renditions.length > 0 ? assetUrls.playlist(asset.id) : null,
+    posterUrl: asset.poster_key ? assetUrls.poster(asset.id) : null,
+    pageUrls:
+      asset.has_converted_to_image && asset.page_count
+        ? Array.from({ length: asset.page_count }, (_, i) => assetUrls.page(asset.id, i + 1))
+        : [],
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { AssetRow } from '../db/types.ts';
+
+export async function findAsset(db: Db, id: string): Promise<AssetRow | undefined> {
+  return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Lectures that use an asset as their video, banner or a note. */
+export async function lecturesUsingAsset(db: Db, assetId: string): Promise<Array<{ id: string; title: string; use: string }>> {
+  const rows = await db
+    .selectFrom('lectures')
+    .select(['id', 'title', 'video_resource_id', 'banner_image_id'])
+    .where((eb) =>
+      eb.or([
+        eb('video_resource_id', '=', assetId),
+        eb('banner_image_id', '=', assetId),
+        eb(sql<boolean>`notes @> ${JSON.stringify([{ pdfFileId: assetId }])}::jsonb`, '=', true),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    use: row.video_resource_id === assetId ? 'video' : row.banner_image_id === assetId ? 'banner image' : 'notes',
+  }));
+}

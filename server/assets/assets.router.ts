@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { consoleProcedure, router } from '../trpc/trpc.ts';
+import * as assets from './assets.service.ts';
+
+const byId = z.object({ id: z.uuid({ error: 'File not found' }) });
+
+/** The file widgets' calls (uploads themselves go through REST multipart, for progress). */
+export const assetsRouter = router({
+  get: consoleProcedure.input(byId).query(({ ctx, input }) => assets.getAsset(ctx.ctx, input.id)),
+  fileMissing: consoleProcedure
+    .input(byId)
+    .query(({ ctx, input }) => assets.isFileMissing(ctx.ctx, input.id)),
+  signedUrl: consoleProcedure
+    .input(byId)
+    .query(({ ctx, input }) => assets.signedUrl(ctx.ctx, input.id)),
+  delete: consoleProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => assets.deleteAsset(ctx.ctx, input.id)),
+});

@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  accessModeSchema,
+  assetSchema,
+  ASSET_KINDS,
+  uploadedAssetSchema,
+} from '../../shared/assets/assets.schema.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { AppError } from '../errors.ts';
+import * as assets from './assets.service.ts';
+import { sendStoredFile } from './send-stored-file.ts';
+import type { UploadPart } from './upload.ts';
+
+const idParams = z.object({ id: z.uuid({ error: 'File not found' }) });
+const signatureQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const uploadErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
+
+/** The file parts of a multipart request, in order; other fields are ignored. */
+async function* fileParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  if (!request.isMultipart()) throw new AppError('validation', 'Send the files as multipart/form-data', { statusCode: 415 });
+  for await (const part of request.parts()) {
+    if (part.type === 'file') yield { filename: part.filename, file: part.file };
+  }
+}
+
+export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctxOf = (request: FastifyRequest) => request.ctx;
+
+  const uploadSchema = {
+    tags: ['assets'],
+    summary: 'Upload files (multipart fields file_0, file_1, ...)',
+    description:
+      'Each file is checked by its content (image, video, PDF, XLSX/CSV), streamed to storage and recorded. ' +
+      '`kind` restricts what is accepted. A file over its size limit answers 413 and nothing is stored; ' +
+      'when one file is refused, none of the request is kept. Console sign-in required.',
+    querystring: z.object({ kind: z.enum(ASSET_KINDS).optional() }),
+    consumes: ['multipart/form-data'],
+    response: { 200: z.array(uploadedAssetSchema), ...uploadErrors },
+  };
+  app.post('/api/assets', { config: { screen: 'console' }, schema: uploadSchema }, async (request) =>
+    assets.uploadFiles(ctxOf(request), { accessMode: 'private', ...request.query, parts: fileParts(request) }),
+  );
+  app.post(
+    '/api/assets/:accessMode',
+    { config: { screen: 'console' }, schema: { ...uploadSchema, params: z.object({ accessMode: accessModeSchema }) } },
+    async (request) =>
+      assets.uploadFiles(ctxOf(request), { accessMode: request.params.accessMode, ...request.query, parts: fileParts(request) }),
+  );
+
+  app.put(
+    '/api/assets/replace/:fileId',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags: ['assets'],
+        summary: 'Replace the content of a file with a new one of the same kind',
+        description: 'A video or PDF is queued to be processed again; its earlier outputs are removed.',
+        params: z.object({ fileId: z.uuid({ error: 'File not found' }) }),
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadedAssetSchema, ...uploadErrors },
+      },
+    },
+    async (request) => {
+      const parts = fileParts(request);
+      const first = await parts.next();
+      if (first.done) throw new AppError('validation', 'Choose a file to upload');
+      return assets.replaceFile(ctxOf(request), request.params.fileId, first.value);
+    },
+  );
+
+  app.delete(
+    '/api/assets/:id',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags: ['assets'],
+        summary: 'Delete a file and everything made from it',
+        description: 'Refused with type has-warnings while a lecture uses the file.',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => assets.deleteAsset(ctxOf(request), request.params.id),
+  );
+
+  const fileSchema = <P extends z.ZodObject = typeof idParams>(summary: string, params?: P) => ({
+    tags: ['assets'],
+    summary,
+    description:
+      'Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`). ' +
+      'Answers HTTP Range requests (206) and ETag revalidation (304).',
+    params: (params ?? idParams) as P,
+    querystring: signatureQuery,
+  });
+
+  app.get('/api/assets/:id', { schema: fileSchema('Stream a file') }, async (request, reply) => {
+    const file = await assets.openAssetFile(ctxOf(request), {
+      assetId: request.params.id,
+      target: { type: 'original' },
+      query: request.query,
+    });
+    return sendStoredFile(request, reply, file);
+  });
+
+  app.get('/api/assets/:id/poster.jpg', { schema: fileSchema("A processed video's poster image") }, async (request, reply) => {
+    const file = await assets.openAssetFile(ctxOf(request), { assetId: request.params.id, target: { type: 'poster' }, query: request.query });
+    return sendStoredFile(request, reply, file);
+  });
+
+  app.get(
+    '/api/assets/:id/pages/:page',
+    { schema: fileSchema("One page of a converted PDF, as PNG ('1.png' is the first)", idParams.extend({ page: z.string() })) },
+    async (request, reply) => {
+      const match = /^([1-9][0-9]{0,4})\.png$/.exec(request.params.page);
+      if (!match) throw new AppError('not-found', 'File not found');
+      const file = await assets.openAssetFile(ctxOf(request), {
+        assetId: request.params.id,
+        target: { type: 'page', page: Number(match[1]) },
+        query: request.query,
+      });
+      return sendStoredFile(request, reply, file);
+    },
+  );
+
+  app.get(
+    '/api/assets/:id/hls/*',
+    { schema: fileSchema('HLS playlists and segments of a processed video (start at master.m3u8)', idParams.extend({ '*': z.string() })) },
+    async (request, reply) => {
+      const file = await assets.openAssetFile(ctxOf(request), {
+        assetId: request.params.id,
+        target: { type: 'hls', path: request.params['*'] },
+        query: request.query,
+      });
+      if (file.rewritePlaylist) {
+        const stream = await file.open();
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return reply
+          .header('cache-control', file.cacheControl)
+          .type(file.contentType)
+          .send(file.rewritePlaylist(Buffer.concat(chunks).toString('utf8')));
+      }
+      return sendStoredFile(request, reply, file);
+    },
+  );
+
+  app.get(
+    '/api/assets/:id/signed-url',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags: ['assets'],
+        summary: 'A link that opens a private file without a session until it expires',
+        params: idParams,
+        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errors },
+      },
+    },
+    async (request) => assets.signedUrl(ctxOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/assets/:id',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags: ['assets'],
+        summary: 'A file with its processing state, progress, renditions and page images',
+        params: idParams,
+        response: { 200: assetSchema, ...errors },
+      },
+    },
+    async (request) => assets.getAsset(ctxOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/pdf-missing/:id',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags: ['assets'],
+        summary: 'Whether the stored file of a PDF is gone',
+        params: idParams,
+        response: { 200: z.object({ fileMissing: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => assets.isFileMissing(ctxOf(request), request.params.id),
+  );
+};

@@ -1,0 +1,262 @@
+import { sql } from 'kysely';
+import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
+import { hasConsoleAccess } from '../../shared/auth/roles.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { AssetRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
+import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
+import { findAsset, lecturesUsingAsset } from './assets.repository.ts';
+import type { StoredFileResponse } from './send-stored-file.ts';
+import { storeUpload, type UploadPart, type StoredUpload } from './upload.ts';
+
+
+const NOT_FOUND = 'File not found';
+
+/** Kinds that need processing before use start as uploaded; the others are ready at once. */
+function initialState(kind: AssetKind): 'uploaded' | 'ready' {
+  return kind === 'video' || kind === 'pdf' ? 'uploaded' : 'ready';
+}
+
+export function outputsPrefix(assetId: string): string {
+  return `assets/${assetId}/out/`;
+}
+
+export function toAssetView(row: AssetRow): Asset {
+  return {
+    _id: row.id,
+    fileName: row.file_name,
+    sizeInBytes: Number(row.size_in_bytes),
+    kind: row.kind,
+    contentType: row.content_type,
+    accessMode: row.access_mode,
+    state: row.state,
+    processProgress: row.process_progress as Asset['processProgress'],
+    renditions: row.renditions,
+    hasConvertedtoImage: row.has_converted_to_image,
+    durationInSeconds: row.duration_seconds,
+    pageCount: row.page_count,
+    failureReason: row.failure_reason,
+    ...publicUrls(row),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+async function requireAsset(ctx: AppContext, id: string): Promise<AssetRow> {
+  const asset = await findAsset(ctx.db, id);
+  if (!asset) throw new AppError('not-found', NOT_FOUND);
+  return asset;
+}
+
+/**
+ * POST /api/assets/{accessMode}: stores every file part, then records them all in one
+ * transaction. When one file is refused, none is kept.
+ */
+export async function uploadFiles(
+  ctx: RequestContext,
+  input: { accessMode: AccessMode; kind?: AssetKind; parts: AsyncIterable<UploadPart> },
+): Promise<UploadedAsset[]> {
+  const actor = await ctx.actor();
+  const stored: StoredUpload[] = [];
+  try {
+    for await (const part of input.parts) {
+      stored.push(await storeUpload(part, { storage: ctx.storage, config: ctx.config, ...(input.kind ? { expectedKind: input.kind } : {}) }));
+    }
+    if (stored.length === 0) throw new AppError('validation', 'Choose a file to upload');
+    await ctx.db
+      .insertInto('assets')
+      .values(
+        stored.map((file) => ({
+          id: file.id,
+          file_name: file.fileName,
+          content_type: file.contentType,
+          kind: file.kind,
+          access_mode: input.accessMode,
+          size_in_bytes: file.sizeInBytes,
+          sha256: file.sha256,
+          storage_key: file.storageKey,
+          state: initialState(file.kind),
+          created_by: actor?.id ?? null,
+        })),
+      )
+      .execute();
+  } catch (error) {
+    await Promise.all(stored.map((file) => ctx.storage.delete(file.storageKey).catch(() => {})));
+    throw error;
+  }
+  return stored.map((file) => ({ _id: file.id, sizeInBytes: file.sizeInBytes, fileName: file.fileName }));
+}
+
+/**
+ * PUT /api/assets/replace/{fileId}: new content of the same kind under the same id. The
+ * old content and its processed outputs go; a video or PDF is queued to process again.
+ */
+export async function replaceFile(ctx: RequestContext, assetId: string, part: UploadPart): Promise<UploadedAsset> {
+  const asset = await requireAsset(ctx, assetId);
+  if (await isBeingProcessed(ctx.db, assetId)) {
+    part.file.resume();
+    throw new AppError('conflict', 'This file is being processed. Try again when it is done.');
+  }
+  const stored = await storeUpload(part, { storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('assets')
+        .set({
+          file_name: stored.fileName,
+          content_type: stored.contentType,
+          size_in_bytes: stored.sizeInBytes,
+          sha256: stored.sha256,
+          storage_key: stored.storageKey,
+          state: initialState(stored.kind),
+          process_progress: '{}',
+          renditions: '[]',
+          output_prefix: null,
+          poster_key: null,
+          duration_seconds: null,
+          width: null,
+          height: null,
+          has_converted_to_image: false,
+          page_count: null,
+          failure_reason: null,
+          updated_at: sql`now()`,
+          state_updated_at: sql`now()`,
+        })
+        .where('id', '=', assetId)
+        .execute();
+      if (stored.kind === 'video' || stored.kind === 'pdf') {
+        await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
+      }
+    });
+  } catch (error) {
+    await ctx.storage.delete(stored.storageKey).catch(() => {});
+    throw error;
+  }
+  await ctx.storage.delete(asset.storage_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old file not removed'));
+  await ctx.storage.deletePrefix(outputsPrefix(assetId)).catch((error: unknown) => ctx.log.warn({ err: error }, 'old outputs not removed'));
+  return { _id: assetId, sizeInBytes: stored.sizeInBytes, fileName: stored.fileName };
+}
+
+/** DELETE /api/assets/{id}: refused while a lecture uses the file or it is being processed. */
+export async function deleteAsset(ctx: RequestContext, assetId: string): Promise<{ status: 'deleted' }> {
+  const asset = await requireAsset(ctx, assetId);
+  const users = await lecturesUsingAsset(ctx.db, assetId);
+  if (users.length > 0) {
+    throw new AppError('has-warnings', 'This file is still in use', {
+      warnings: users.map((lecture) => `It is the ${lecture.use} of the lecture “${lecture.title}”`),
+    });
+  }
+  if (await isBeingProcessed(ctx.db, assetId)) {
+    throw new AppError('conflict', 'This file is being processed. Try again when it is done.');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`select graphile_worker.remove_job(${`media:${assetId}`})`.execute(trx);
+    await trx.deleteFrom('assets').where('id', '=', assetId).execute();
+  });
+  await ctx.storage.deletePrefix(`assets/${asset.id}/`);
+  return { status: 'deleted' };
+}
+
+export async function getAsset(ctx: AppContext, assetId: string): Promise<Asset> {
+  return toAssetView(await requireAsset(ctx, assetId));
+}
+
+/** GET /api/admin/pdf-missing/{id}: whether the stored file of an asset is gone. */
+export async function isFileMissing(ctx: AppContext, assetId: string): Promise<{ fileMissing: boolean }> {
+  const asset = await findAsset(ctx.db, assetId);
+  if (!asset) return { fileMissing: true };
+  return { fileMissing: !(await ctx.storage.exists(asset.storage_key)) };
+}
+
+/** A link that opens a private asset (and its playlists, poster and pages) without a session. */
+export async function signedUrl(ctx: AppContext, assetId: string): Promise<{ url: string; expiresAt: string }> {
+  const asset = await requireAsset(ctx, assetId);
+  const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
+  const { expires, signature } = signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt);
+  return { url: `/api/assets/${asset.id}?expires=${expires}&signature=${signature}`, expiresAt: expiresAt.toISOString() };
+}
+
+export type FileTarget =
+  | { type: 'original' }
+  | { type: 'hls'; path: string }
+  | { type: 'poster' }
+  | { type: 'page'; page: number };
+
+const HLS_PATH = /^(?:[A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.(m3u8|ts|m4s|mp4)$/;
+const HLS_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  m4s: 'video/iso.segment',
+  mp4: 'video/mp4',
+};
+
+/**
+ * Who may read: anyone for public assets; for private ones a console user, or anyone
+ * holding a valid signed link (students' entitlement checks come with their issue).
+ */
+async function assertCanRead(ctx: RequestContext, asset: AssetRow, query: { expires?: string; signature?: string }) {
+  if (asset.access_mode === 'public') return;
+  const check = checkAssetSignature(ctx.config.SESSION_SECRET, asset.id, query);
+  if (check === 'valid') return;
+  if (check === 'expired') throw new AppError('forbidden', 'This link has expired');
+  if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid');
+  const actor = await ctx.actor();
+  if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
+  if (!hasConsoleAccess(actor.roles)) throw new AppError('forbidden', 'You cannot open this file');
+}
+
+/** Resolves what GET /api/assets/{id}[/...] should send, after the access check. */
+export async function openAssetFile(
+  ctx: RequestContext,
+  input: { assetId: string; target: FileTarget; query: { expires?: string; signature?: string } },
+): Promise<StoredFileResponse & { rewritePlaylist?: (text: string) => string }> {
+  const asset = await requireAsset(ctx, input.assetId);
+  await assertCanRead(ctx, asset, input.query);
+  const cacheControl = asset.access_mode === 'public' ? 'public, max-age=300' : 'private, max-age=0, must-revalidate';
+
+  let key: string;
+  let contentType: string;
+  let fileName: string | undefined;
+  const target = input.target;
+  if (target.type === 'original') {
+    key = asset.storage_key;
+    contentType = asset.content_type;
+    fileName = asset.file_name;
+  } else if (target.type === 'poster') {
+    if (!asset.poster_key) throw new AppError('not-found', NOT_FOUND);
+    key = asset.poster_key;
+    contentType = 'image/jpeg';
+  } else if (target.type === 'page') {
+    if (!asset.output_prefix || !asset.has_converted_to_image || !asset.page_count || target.page < 1 || target.page > asset.page_count) {
+      throw new AppError('not-found', NOT_FOUND);
+    }
+    key = `${asset.output_prefix}pages/${target.page}.png`;
+    contentType = 'image/png';
+  } else {
+    const match = HLS_PATH.exec(target.path);
+    if (!asset.output_prefix || !match) throw new AppError('not-found', NOT_FOUND);
+    key = `${asset.output_prefix}hls/${target.path}`;
+    contentType = HLS_TYPES[match[1]!]!;
+  }
+  const stat = await ctx.storage.stat(key);
+  if (!stat) throw new AppError('not-found', NOT_FOUND);
+  const result: StoredFileResponse & { rewritePlaylist?: (text: string) => string } = {
+    size: stat.size,
+    contentType,
+    etag: target.type === 'original' ? asset.sha256 : `${asset.sha256.slice(0, 16)}-${stat.size}-${stat.modifiedAt.getTime()}`,
+    lastModified: stat.modifiedAt,
+    cacheControl,
+    ...(fileName ? { fileName } : {}),
+    open: (range) => ctx.storage.get(key, range),
+  };
+  // A signed playlist hands its signature on to the playlists and segments it lists.
+  if (target.type === 'hls' && contentType === HLS_TYPES.m3u8 && input.query.signature) {
+    const suffix = `expires=${encodeURIComponent(input.query.expires ?? '')}&signature=${encodeURIComponent(input.query.signature)}`;
+    result.rewritePlaylist = (text) =>
+      text
+        .split('\n')
+        .map((line) => (line.trim() !== '' && !line.startsWith('#') ? `${line.trim()}${line.includes('?') ? '&' : '?'}${suffix}` : line))
+        .join('\n');
+  }
+  return result;
+}

@@ -1,0 +1,32 @@
+import type { Config } from '../../config.ts';
+import { LocalStorage } from './local-storage.ts';
+import { S3Storage } from './s3-storage.ts';
+import type { Storage } from './storage.ts';
+
+export type StorageConfig = Pick<
+  Config,
+  | 'STORAGE_DRIVER'
+  | 'DATA_DIR'
+  | 'S3_ENDPOINT'
+  | 'S3_REGION'
+  | 'S3_BUCKET'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'S3_FORCE_PATH_STYLE'
+  | 'S3_KEY_PREFIX'
+>;
+
+/** The storage the settings choose: local disk under DATA_DIR, or an S3-compatible bucket. */
+export function createStorage(config: StorageConfig): Storage {
+  if (config.STORAGE_DRIVER === 'local') return new LocalStorage(config.DATA_DIR);
+  if (!config.S3_BUCKET) throw new Error('S3_BUCKET is required when STORAGE_DRIVER is s3');
+  return new S3Storage({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    bucket: config.S3_BUCKET,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    keyPrefix: config.S3_KEY_PREFIX,
+  });
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { createLectureInputSchema, saveLectureInputSchema } from '../../shared/lectures/lectures.schema.ts';
+import { router, screenProcedure } from '../trpc/trpc.ts';
+import * as lectures from './lectures.service.ts';
+
+const procedure = screenProcedure('videos');
+const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
+
+export const lecturesRouter = router({
+  list: procedure.query(({ ctx }) => lectures.listLectures(ctx.ctx)),
+  get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx.ctx, input.id)),
+  create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx.ctx, input)),
+  save: procedure
+    .input(byId.extend(saveLectureInputSchema.shape))
+    .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input.id, { value: input.value })),
+  delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx.ctx, input.id)),
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createLectureInputSchema,
+  lectureSchema,
+  lectureSummarySchema,
+  savedLectureSchema,
+  saveLectureInputSchema,
+} from '../../shared/lectures/lectures.schema.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import * as lectures from './lectures.service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const config = { screen: 'videos' as const };
+const tags = ['lectures'];
+
+export const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/lecture', { config, schema: { tags, summary: 'The lecture catalogue', response: { 200: z.array(lectureSummarySchema), ...errors } } }, async (request) =>
+    lectures.listLectures(request.ctx),
+  );
+  app.post(
+    '/api/admin/lecture',
+    { config, schema: { tags, summary: 'Add a lecture', body: createLectureInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    async (request) => lectures.createLecture(request.ctx, request.body),
+  );
+  app.get(
+    '/api/admin/lecture/:id',
+    { config, schema: { tags, summary: 'One lecture', params: idParams, response: { 200: lectureSchema, ...errors } } },
+    async (request) => lectures.getLecture(request.ctx, request.params.id),
+  );
+  app.put(
+    '/api/admin/lecture/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save a lecture; the answer says whether it is published and what keeps it offline',
+        params: idParams,
+        body: saveLectureInputSchema,
+        response: { 200: savedLectureSchema, ...errors },
+      },
+    },
+    async (request) => lectures.saveLecture(request.ctx, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/admin/lecture/:id',
+    { config, schema: { tags, summary: 'Delete a lecture', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    async (request) => lectures.deleteLecture(request.ctx, request.params.id),
+  );
+};

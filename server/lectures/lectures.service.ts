@@ -1,0 +1,193 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { durationInMinutes } from '../../shared/media/ladder.rules.ts';
+import { lecturePublishWarnings } from '../../shared/lectures/lecture.rules.ts';
+import type {
+  createLectureInputSchema,
+  Lecture,
+  LectureSummary,
+  saveLectureInputSchema,
+} from '../../shared/lectures/lectures.schema.ts';
+import { publicUrls } from '../assets/asset-urls.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { AssetRow, LectureRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+
+const NOT_FOUND = 'Lecture not found';
+
+function toLecture(row: LectureRow, banner: AssetRow | undefined): Lecture {
+  return {
+    _id: row.id,
+    resId: row.res_id,
+    title: row.title,
+    isPublished: row.is_published,
+    isVisible: row.is_visible,
+    publishWarnings: row.publish_warnings,
+    masterSubscription: row.master_subscription_id,
+    lecturerId: row.lecturer_id,
+    lecturerName: row.lecturer_name,
+    bannerImageId: row.banner_image_id,
+    bannerImageFizeSizeInBytes: banner ? Number(banner.size_in_bytes) : null,
+    youtubeLink: row.youtube_link,
+    enableYoutubePlayer: row.enable_youtube_player,
+    videoResourceId: row.video_resource_id,
+    videoFileName: row.video_file_name,
+    videoFileSizeInBytes: row.video_file_size_in_bytes === null ? null : Number(row.video_file_size_in_bytes),
+    videoDurationInMinutes: row.video_duration_in_minutes,
+    notes: row.notes,
+    // Exams, attached courses and missing notes arrive with the issues that build them.
+    exams: [],
+    missingPdfs: [],
+    __coursesAttachedTo: [[]],
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+async function assetsById(db: Db, ids: Array<string | null | undefined>): Promise<Map<string, AssetRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export async function listLectures(ctx: AppContext): Promise<LectureSummary[]> {
+  const rows = await ctx.db.selectFrom('lectures').selectAll().orderBy('created_at', 'desc').execute();
+  const assets = await assetsById(ctx.db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
+  return rows.map((row) => {
+    const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
+    const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
+    return {
+      _id: row.id,
+      title: row.title,
+      isPublished: row.is_published,
+      isVisible: row.is_visible,
+      masterSubscription: row.master_subscription_id,
+      thumbnailUrl: banner ? publicUrls(banner).url : video ? publicUrls(video).posterUrl : null,
+      videoDurationInMinutes: row.video_duration_in_minutes,
+      videoFileSizeInBytes: row.video_file_size_in_bytes === null ? null : Number(row.video_file_size_in_bytes),
+      videoState: video?.state ?? null,
+      notesCount: row.notes.length,
+      createdAt: row.created_at.toISOString(),
+    };
+  });
+}
+
+export async function createLecture(ctx: RequestContext, input: z.output<typeof createLectureInputSchema>): Promise<{ _id: string }> {
+  const actor = await ctx.actor();
+  const warnings = lecturePublishWarnings({ isVisible: false, hasLecturer: false, youtubeId: null, enableYoutubePlayer: false, videoState: null });
+  const row = await ctx.db
+    .insertInto('lectures')
+    .values({ title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { _id: row.id };
+}
+
+export async function getLecture(ctx: AppContext, id: string): Promise<Lecture> {
+  const row = await ctx.db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('not-found', NOT_FOUND);
+  const assets = await assetsById(ctx.db, [row.banner_image_id]);
+  return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined);
+}
+
+function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message: string): AssetRow {
+  if (!asset || asset.kind !== kind) throw new AppError('validation', message);
+  return asset;
+}
+
+/**
+ * PUT /api/admin/lecture/{id}: saves the editor's fields. The file names, sizes and the
+ * duration are taken from the files, and the server decides isPublished and the
+ * warnings that keep a lecture offline.
+ */
+export async function saveLecture(
+  ctx: AppContext,
+  id: string,
+  input: z.output<typeof saveLectureInputSchema>,
+): Promise<{ isPublished: boolean; publishWarnings: string[] }> {
+  const value = input.value;
+  const assets = await assetsById(ctx.db, [value.videoResourceId, value.bannerImageId, ...value.notes.map((n) => n.pdfFileId)]);
+  const video = value.videoResourceId ? expectKind(assets.get(value.videoResourceId), 'video', 'The video was not found') : undefined;
+  if (value.bannerImageId) expectKind(assets.get(value.bannerImageId), 'image', 'The banner image was not found');
+  const notes = value.notes.map((note) => {
+    const pdf = expectKind(assets.get(note.pdfFileId), 'pdf', `The notes file ${note.fileName || note.pdfFileId} was not found`);
+    return { ...note, fileName: pdf.file_name, fileSizeInBytes: Number(pdf.size_in_bytes) };
+  });
+  const lecturer = value.lecturerId
+    ? await ctx.db.selectFrom('users').select(['id', 'name']).where('id', '=', value.lecturerId).executeTakeFirst()
+    : undefined;
+  if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list');
+  const youtubeId = value.youtubeLink ?? null;
+  const lecturerName = lecturer?.name || value.lecturerName;
+  const warnings = lecturePublishWarnings({
+    isVisible: value.isVisible,
+    hasLecturer: Boolean(lecturer) || lecturerName !== '',
+    youtubeId,
+    enableYoutubePlayer: value.enableYoutubePlayer,
+    videoState: video?.state ?? null,
+  });
+  const isPublished = value.isVisible && warnings.length === 0;
+  const updated = await ctx.db
+    .updateTable('lectures')
+    .set({
+      title: value.title,
+      is_visible: value.isVisible,
+      is_published: isPublished,
+      publish_warnings: warnings,
+      lecturer_id: lecturer?.id ?? null,
+      lecturer_name: lecturerName,
+      banner_image_id: value.bannerImageId ?? null,
+      youtube_link: youtubeId,
+      enable_youtube_player: value.enableYoutubePlayer,
+      video_resource_id: video?.id ?? null,
+      video_file_name: video?.file_name ?? null,
+      video_file_size_in_bytes: video ? Number(video.size_in_bytes) : null,
+      video_duration_in_minutes: video?.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
+      notes: JSON.stringify(notes),
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) throw new AppError('not-found', NOT_FOUND);
+  return { isPublished, publishWarnings: warnings };
+}
+
+export async function deleteLecture(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
+  const deleted = await ctx.db.deleteFrom('lectures').where('id', '=', id).returning('id').executeTakeFirst();
+  if (!deleted) throw new AppError('not-found', NOT_FOUND);
+  return { status: 'deleted' };
+}
+
+/**
+ * When a video finishes (or fails) processing, the lectures showing it take its duration
+ * and size, and their publish state is decided again, without waiting for a save.
+ */
+export async function refreshLecturesForVideo(db: Db, assetId: string): Promise<void> {
+  const video = await db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
+  if (!video) return;
+  const lectures = await db.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).execute();
+  for (const lecture of lectures) {
+    const warnings = lecturePublishWarnings({
+      isVisible: lecture.is_visible,
+      hasLecturer: Boolean(lecture.lecturer_id) || lecture.lecturer_name !== '',
+      youtubeId: lecture.youtube_link,
+      enableYoutubePlayer: lecture.enable_youtube_player,
+      videoState: video.state,
+    });
+    await db
+      .updateTable('lectures')
+      .set({
+        publish_warnings: warnings,
+        is_published: lecture.is_visible && warnings.length === 0,
+        video_file_name: video.file_name,
+        video_file_size_in_bytes: Number(video.size_in_bytes),
+        video_duration_in_minutes: video.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', lecture.id)
+      .execute();
+  }
+}

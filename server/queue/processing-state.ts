@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { ProcessState } from '../db/types.ts';
+
+type WorkingState = Exclude<ProcessState, 'uploaded' | 'failed'>;
+
+/**
+ * Moves a file and its queue item to a processing state, recording the state's progress
+ * (total, loaded). Both rows change in one statement each, inside one transaction.
+ */
+export async function setProcessState(
+  db: Db,
+  assetId: string,
+  state: WorkingState,
+  progress: { total: number; loaded: number } = { total: 0, loaded: 0 },
+): Promise<void> {
+  const entry = JSON.stringify(progress);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('assets')
+      .set({
+        state,
+        process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${entry}::jsonb)`,
+        failure_reason: null,
+        state_updated_at: sql`now()`,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', assetId)
+      .execute();
+    await trx
+      .updateTable('queue_items')
+      .set({
+        state,
+        process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${entry}::jsonb)`,
+        last_state_updated_on: sql`now()`,
+      })
+      .where('asset_id', '=', assetId)
+      .execute();
+  });
+}
+
+/**
+ * Progress of a long step, written at most every `intervalMs` so that a fast-moving
+ * ffmpeg does not flood the database; `flush` writes the last figure.
+ */
+export function progressWriter(db: Db, assetId: string, state: WorkingState, intervalMs = 750) {
+  let last = 0;
+  let pending: { total: number; loaded: number } | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const write = (progress: { total: number; loaded: number }) => {
+    writing = writing.then(() => setProcessState(db, assetId, state, progress)).catch(() => {});
+  };
+  return {
+    report(progress: { total: number; loaded: number }) {
+      pending = progress;
+      const now = Date.now();
+      if (now - last >= intervalMs) {
+        last = now;
+        pending = undefined;
+        write(progress);
+      }
+    },
+    async flush() {
+      if (pending) write(pending);
+      pending = undefined;
+      await writing;
+    },
+  };
+}
+
+export async function markFailed(db: Db, assetId: string, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('assets')
+      .set({ state: 'failed', failure_reason: reason, state_updated_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', assetId)
+      .execute();
+    await trx
+      .updateTable('queue_items')
+      .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()` })
+      .where('asset_id', '=', assetId)
+      .execute();
+  });
+}
+
+/** A failed attempt that will be retried: the item waits in the queue again, with the reason. */
+export async function markRetrying(db: Db, assetId: string, reason: string, attempt: number): Promise<void> {
+  await db
+    .updateTable('queue_items')
+    .set({
+      state: 'queued',
+      failure_reason: `Attempt ${attempt} failed: ${reason}. It will be retried.`,
+      last_state_updated_on: sql`now()`,
+    })
+    .where('asset_id', '=', assetId)
+    .execute();
+}

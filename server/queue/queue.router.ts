@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { canManageQueue } from '../../shared/auth/roles.ts';
+import { AppError } from '../errors.ts';
+import { consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
+import * as queue from './queue.service.ts';
+
+const procedure = screenProcedure('processQueue');
+/** Pull and remove: administrators and managers only. */
+const managerProcedure = procedure.use(async ({ ctx, next }) => {
+  const actor = await ctx.ctx.actor();
+  if (!actor || !canManageQueue(actor.roles)) throw new AppError('forbidden', 'Your role does not allow this action');
+  return next();
+});
+const byFile = z.object({ fileId: z.uuid({ error: 'File not found' }) });
+
+export const queueRouter = router({
+  list: procedure.query(({ ctx }) => queue.listQueue(ctx.ctx)),
+  state: procedure.query(({ ctx }) => queue.getQueueState(ctx.ctx)),
+  item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, input.fileId)),
+  start: procedure.mutation(({ ctx }) => queue.startQueue(ctx.ctx)),
+  stop: procedure.mutation(({ ctx }) => queue.stopQueue(ctx.ctx)),
+  trigger: procedure
+    .input(byFile.extend({ title: z.string().max(300).optional(), type: z.enum(['video', 'pdf']).optional() }))
+    .mutation(({ ctx, input }) => queue.triggerFile(ctx.ctx, { assetId: input.fileId, title: input.title, type: input.type })),
+  pull: managerProcedure
+    .input(
+      z.object({
+        type: z.enum(['video', 'pdf']),
+        count: z.number().int().min(1, { error: 'Count should be more than 0' }).max(1000).default(10),
+        force: z.boolean().default(false),
+      }),
+    )
+    .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx.ctx, input)),
+  remove: managerProcedure.input(byFile).mutation(({ ctx, input }) =>
+    queue.removeItemAndOutputs(ctx.ctx, input.fileId),
+  ),
+  /** Used by the file widgets of every editor, not only by the queue screen. */
+  process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, input.fileId)),
+});

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { queueItemSchema, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
+import { canManageQueue } from '../../shared/auth/roles.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { requireScreen } from '../auth/access.ts';
+import { AppError } from '../errors.ts';
+import { isCrossSite } from '../plugins/same-origin.ts';
+import * as queue from './queue.service.ts';
+
+const BASE = '/api/admin/assets/process/video';
+const fileParams = z.object({ fileId: z.uuid({ error: 'File not found' }) });
+const stateSchema = z.object({ state: z.enum(QUEUE_STATES) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const pullQuery = z.object({
+  count: z.coerce.number().int().min(1, { error: 'Count should be more than 0' }).max(1000).default(10),
+  force: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+});
+const pullAnswer = z.object({ pulled: z.number(), items: z.array(queueItemSchema) });
+
+/** Pulling files in and removing items belong to administrators and managers, not staff. */
+async function requireQueueManager(request: FastifyRequest): Promise<void> {
+  const actor = await requireScreen(request.ctx, 'processQueue');
+  if (!canManageQueue(actor.roles)) throw new AppError('forbidden', 'Your role does not allow this action');
+}
+
+export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefined }> = async (app, options) => {
+  const config = { screen: 'processQueue' as const };
+  const tags = ['processing queue'];
+
+  app.get(`${BASE}/queue/state`, { config, schema: { tags, summary: 'The global queue state', response: { 200: stateSchema, ...errors } } }, async (request) =>
+    queue.getQueueState(request.ctx),
+  );
+
+  app.get(
+    `${BASE}/queue/items`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Every queue item (newest first) and the global state',
+        response: { 200: z.object({ items: z.array(queueItemSchema), state: z.enum(QUEUE_STATES) }), ...errors },
+      },
+    },
+    async (request) => queue.listQueue(request.ctx),
+  );
+
+  app.get(
+    `${BASE}/queue-items/:fileId`,
+    { config, schema: { tags, summary: "A file's queue item", params: fileParams, response: { 200: queueItemSchema, ...errors } } },
+    async (request) => {
+      const item = await queue.getQueueItem(request.ctx, request.params.fileId);
+      if (!item) throw new AppError('not-found', 'This file is not in the queue');
+      return item;
+    },
+  );
+
+  app.post(
+    `${BASE}/trigger/start`,
+    { config, schema: { tags, summary: 'Run the queue: waiting items start, most urgent first', response: { 200: stateSchema, ...errors } } },
+    async (request) => queue.startQueue(request.ctx),
+  );
+  app.post(
+    `${BASE}/trigger/end`,
+    {
+      config,
+      schema: { tags, summary: 'Stop the queue: the item in progress finishes, no new one starts', response: { 200: stateSchema, ...errors } },
+    },
+    async (request) => queue.stopQueue(request.ctx),
+  );
+
+  app.post(
+    `${BASE}/trigger/:fileId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add one file at the front of the queue',
+        params: fileParams,
+        querystring: z.object({ title: z.string().max(300).optional(), type: z.enum(['video', 'pdf']).optional() }),
+        response: { 200: queueItemSchema, ...errors },
+      },
+    },
+    async (request) => queue.triggerFile(request.ctx, { assetId: request.params.fileId, ...request.query }),
+  );
+
+  app.post(
+    `${BASE}/:fileId`,
+    {
+      config: { screen: 'console' },
+      schema: { tags, summary: 'Queue an uploaded video or PDF for processing', params: fileParams, response: { 200: queueItemSchema, ...errors } },
+    },
+    async (request) => queue.startProcessing(request.ctx, request.params.fileId),
+  );
+
+  const pull = (type: 'video' | 'pdf') => async (request: FastifyRequest<{ Querystring: z.output<typeof pullQuery> }>) => {
+    // A GET that changes state (as the console calls it): refused when another site sends it.
+    if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    await requireQueueManager(request);
+    return queue.pullIntoQueue(request.ctx, { type, count: request.query.count, force: request.query.force });
+  };
+  const pullSchema = (what: string) => ({
+    tags,
+    summary: `Pull up to count ${what} that need processing into the queue (force: also those already done)`,
+    querystring: pullQuery,
+    response: { 200: pullAnswer, ...errors },
+  });
+  app.get(`${BASE}/queue/pull`, { config, schema: pullSchema('videos') }, pull('video'));
+  app.get(`${BASE}/queue/pull/pdf`, { config, schema: pullSchema('PDFs') }, pull('pdf'));
+
+  app.delete(
+    `${BASE}/queueAndS3/items/:fileId`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove a queue item and the outputs made from its file (the file stays)',
+        params: fileParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
+    },
+    async (request) => {
+      await requireQueueManager(request);
+      return queue.removeItemAndOutputs(request.ctx, request.params.fileId);
+    },
+  );
+
+  app.post(
+    '/api/admin/pdfimg',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags,
+        summary: "Turn a PDF's pages into images (queues the PDF)",
+        description: '`pdfUri` is the PDF file id or its /api/assets/{id} address; `resId` names the note it belongs to.',
+        body: z.object({ resId: z.string().max(200).optional(), pdfUri: z.string({ error: 'The PDF is required' }).min(1, { error: 'The PDF is required' }) }),
+        response: { 200: queueItemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(request.body.pdfUri)?.[1];
+      if (!id) throw new AppError('validation', 'The PDF is required');
+      return queue.triggerFile(request.ctx, { assetId: id.toLowerCase(), type: 'pdf' });
+    },
+  );
+};

@@ -1,0 +1,217 @@
+import { sql } from 'kysely';
+import type { QueueItem, QueueState } from '../../shared/assets/assets.schema.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { QueueItemRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import {
+  ACTIVE_STATES,
+  addMediaJob,
+  findItemByAsset,
+  queueState,
+  removeWaitingMediaJobs,
+} from './queue.repository.ts';
+
+/** A file triggered on its own runs before items started from the editor, and those before bulk pulls. */
+export const PRIORITY = { trigger: 0, editor: 5, pull: 10 } as const;
+
+export function toQueueItem(row: QueueItemRow): QueueItem {
+  return {
+    _id: row.id,
+    fileId: row.asset_id,
+    title: row.title,
+    type: row.type,
+    state: row.state,
+    processProgress: row.process_progress as QueueItem['processProgress'],
+    failureReason: row.failure_reason,
+    attempts: row.attempts,
+    lastStateUpdatedOn: row.last_state_updated_on.toISOString(),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function isBeingProcessed(db: Db, assetId: string): Promise<boolean> {
+  const item = await findItemByAsset(db, assetId);
+  return item !== undefined && (ACTIVE_STATES as readonly string[]).includes(item.state);
+}
+
+/**
+ * Puts a file in the queue (or keeps it there, raising its priority). A finished or
+ * failed item is queued again. While the queue runs, a worker job is added at once;
+ * the same transaction holds the item and its job.
+ */
+export async function queueForProcessing(
+  db: Db,
+  input: { assetId: string; title: string; type: 'video' | 'pdf'; priority: number; restart?: boolean },
+): Promise<QueueItemRow> {
+  const item = await db
+    .insertInto('queue_items')
+    .values({ asset_id: input.assetId, title: input.title, type: input.type, priority: input.priority })
+    .onConflict((oc) =>
+      oc.column('asset_id').doUpdateSet((eb) => ({
+        title: eb.ref('excluded.title'),
+        priority: sql<number>`least(queue_items.priority, excluded.priority)`,
+        // An item being worked on keeps its state; anything else waits in the queue again.
+        state: sql`case when queue_items.state in ('preparing', 'downloading', 'processing', 'post-processing', 'uploading') then queue_items.state else 'queued' end`,
+        attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
+        failure_reason: sql`case when queue_items.state in ('ready', 'failed') then null else queue_items.failure_reason end`,
+        process_progress: sql`case when queue_items.state in ('ready', 'failed') then '{}'::jsonb else queue_items.process_progress end`,
+        last_state_updated_on: sql`now()`,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (item.state === 'queued') {
+    // A file that failed waits again as uploaded; its reason stays on record in the queue until it runs.
+    await db
+      .updateTable('assets')
+      .set({ state: 'uploaded', failure_reason: null, state_updated_at: sql`now()` })
+      .where('id', '=', input.assetId)
+      .where('state', '=', 'failed')
+      .execute();
+    if ((await queueState(db)) === 'RUNNING') await addMediaJob(db, input.assetId, item.priority);
+  }
+  return item;
+}
+
+export async function getQueueState(ctx: AppContext): Promise<{ state: QueueState }> {
+  return { state: await queueState(ctx.db) };
+}
+
+export async function listQueue(ctx: AppContext): Promise<{ items: QueueItem[]; state: QueueState }> {
+  const [rows, state] = await Promise.all([
+    ctx.db.selectFrom('queue_items').selectAll().orderBy('created_at', 'desc').limit(1000).execute(),
+    queueState(ctx.db),
+  ]);
+  return { items: rows.map(toQueueItem), state };
+}
+
+export async function getQueueItem(ctx: AppContext, assetId: string): Promise<QueueItem | null> {
+  const row = await findItemByAsset(ctx.db, assetId);
+  return row ? toQueueItem(row) : null;
+}
+
+/** trigger/start: the queue runs; every waiting item gets its job, most urgent first. */
+export async function startQueue(ctx: AppContext): Promise<{ state: QueueState }> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('queue_settings').set({ state: 'RUNNING', updated_at: sql`now()` }).where('id', '=', 1).execute();
+    const waiting = await trx
+      .selectFrom('queue_items')
+      .select(['asset_id', 'priority'])
+      .where('state', '=', 'queued')
+      .orderBy('priority')
+      .orderBy('created_at')
+      .execute();
+    for (const item of waiting) await addMediaJob(trx, item.asset_id, item.priority);
+  });
+  return { state: 'RUNNING' };
+}
+
+/** trigger/end: no new item starts; the one being processed finishes. */
+export async function stopQueue(ctx: AppContext): Promise<{ state: QueueState }> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('queue_settings').set({ state: 'STOPPED', updated_at: sql`now()` }).where('id', '=', 1).execute();
+    await removeWaitingMediaJobs(trx);
+  });
+  return { state: 'STOPPED' };
+}
+
+async function titleFor(db: Db, assetId: string, fallback: string): Promise<string> {
+  const lecture = await db
+    .selectFrom('lectures')
+    .select('title')
+    .where('video_resource_id', '=', assetId)
+    .executeTakeFirst();
+  return lecture?.title ?? fallback;
+}
+
+/** trigger/{fileId}?title=&type=: one file to the front of the queue. */
+export async function triggerFile(
+  ctx: AppContext,
+  input: { assetId: string; title?: string | undefined; type?: 'video' | 'pdf' | undefined },
+): Promise<QueueItem> {
+  const asset = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', input.assetId).executeTakeFirst();
+  if (!asset) throw new AppError('not-found', 'File not found');
+  if (asset.kind !== 'video' && asset.kind !== 'pdf') throw new AppError('validation', 'Only videos and PDFs are processed');
+  if (input.type && input.type !== asset.kind) throw new AppError('validation', `This file is a ${asset.kind}, not a ${input.type}`);
+  const title = input.title?.trim() || (await titleFor(ctx.db, asset.id, asset.file_name));
+  const row = await ctx.db
+    .transaction()
+    .execute((trx) => queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind as 'video' | 'pdf', priority: PRIORITY.trigger }));
+  return toQueueItem(row);
+}
+
+/** POST /api/admin/assets/process/video/{id}: an uploaded file goes into the queue. */
+export async function startProcessing(ctx: AppContext, assetId: string): Promise<QueueItem> {
+  const asset = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', assetId).executeTakeFirst();
+  if (!asset) throw new AppError('not-found', 'File not found');
+  if (asset.kind !== 'video' && asset.kind !== 'pdf') throw new AppError('validation', 'Only videos and PDFs are processed');
+  const title = await titleFor(ctx.db, asset.id, asset.file_name);
+  const row = await ctx.db
+    .transaction()
+    .execute((trx) => queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind as 'video' | 'pdf', priority: PRIORITY.editor }));
+  return toQueueItem(row);
+}
+
+/**
+ * queue/pull and queue/pull/pdf: up to `count` files that need processing (with force,
+ * also those already done) join the queue, oldest first.
+ */
+export async function pullIntoQueue(
+  ctx: AppContext,
+  input: { type: 'video' | 'pdf'; count: number; force: boolean },
+): Promise<{ pulled: number; items: QueueItem[] }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    let query = trx
+      .selectFrom('assets as a')
+      .leftJoin('queue_items as q', 'q.asset_id', 'a.id')
+      .select(['a.id', 'a.file_name'])
+      .where('a.kind', '=', input.type)
+      // Files already waiting or being processed are not pulled twice.
+      .where((eb) => eb.or([eb('q.id', 'is', null), eb('q.state', 'in', ['ready', 'failed'])]));
+    if (!input.force) {
+      query =
+        input.type === 'video'
+          ? query.where('a.state', '!=', 'ready')
+          : query.where('a.has_converted_to_image', '=', false);
+    }
+    const assets = await query.orderBy('a.created_at').limit(input.count).execute();
+    const items: QueueItem[] = [];
+    for (const asset of assets) {
+      const title = await titleFor(trx, asset.id, asset.file_name);
+      items.push(toQueueItem(await queueForProcessing(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull })));
+    }
+    return { pulled: items.length, items };
+  });
+}
+
+/** DELETE queueAndS3/items/{fileId}: the queue item and the processed outputs go; the file itself stays. */
+export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Promise<{ status: 'deleted' }> {
+  const item = await findItemByAsset(ctx.db, assetId);
+  if (!item) throw new AppError('not-found', 'This file is not in the queue');
+  if ((ACTIVE_STATES as readonly string[]).includes(item.state)) {
+    throw new AppError('conflict', 'This file is being processed. Stop the queue and wait until it is done.');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    await removeWaitingMediaJobs(trx, [assetId]);
+    await trx.deleteFrom('queue_items').where('id', '=', item.id).execute();
+    await trx
+      .updateTable('assets')
+      .set({
+        state: 'uploaded',
+        process_progress: '{}',
+        renditions: '[]',
+        output_prefix: null,
+        poster_key: null,
+        has_converted_to_image: false,
+        page_count: null,
+        failure_reason: null,
+        updated_at: sql`now()`,
+        state_updated_at: sql`now()`,
+      })
+      .where('id', '=', assetId)
+      .execute();
+  });
+  await ctx.storage.deletePrefix(`assets/${assetId}/out/`);
+  return { status: 'deleted' };
+}

@@ -1,0 +1,175 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../../../server/assets/storage/index.ts';
+import type { WorkerHandle } from '../../../worker/runner.ts';
+import { waitFor } from '../../support/mail-catcher.ts';
+import { createMediaWorkspace, makeCorruptVideo, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
+import { multipartBody } from '../../support/multipart.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { startTestWorker } from '../../support/test-worker.ts';
+
+const run = promisify(execFile);
+const BASE = '/api/admin/assets/process/video';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let worker: WorkerHandle;
+let admin: string;
+let files: MediaWorkspace;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  worker = await startTestWorker(database, testConfig());
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+  files = await createMediaWorkspace();
+});
+afterAll(async () => {
+  await worker?.stop();
+  await app?.close();
+  await database?.drop();
+  await files?.remove();
+});
+
+async function upload(file: string, name: string): Promise<string> {
+  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
+  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json()[0]._id;
+}
+
+const trigger = (id: string) => app.inject({ method: 'POST', url: `${BASE}/trigger/${id}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
+const asset = async (id: string) => (await app.inject({ method: 'GET', url: `/api/admin/assets/${id}`, headers: { cookie: admin } })).json();
+
+async function until(id: string, states: string[], timeoutMs = 60_000) {
+  return waitFor(async () => {
+    const current = await asset(id);
+    return states.includes(current.state) ? current : undefined;
+  }, timeoutMs);
+}
+
+async function ffprobeSize(file: string): Promise<{ width: number; height: number }> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', file]);
+  const stream = JSON.parse(stdout).streams[0];
+  return { width: stream.width, height: stream.height };
+}
+
+describe('a video', () => {
+  it('goes through every state to an HLS ladder with a poster and its duration', async () => {
+    const source = await makeTestVideo({ dir: files.dir, seconds: 3, width: 640, height: 360, audio: true });
+    const id = await upload(source, 'lesson.mp4');
+    expect((await trigger(id)).statusCode).toBe(200);
+    const ready = await until(id, ['ready', 'failed']);
+    expect(ready.failureReason).toBeNull();
+    expect(ready.state).toBe('ready');
+    expect(Object.keys(ready.processProgress).sort()).toEqual(['downloading', 'post-processing', 'preparing', 'processing', 'ready', 'uploading']);
+    expect(ready.durationInSeconds).toBeCloseTo(3, 0);
+    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['240p', '360p']);
+    expect(ready.posterUrl).toBe(`/api/assets/${id}/poster.jpg`);
+    expect(ready.playlistUrl).toBe(`/api/assets/${id}/hls/master.m3u8`);
+
+    const row = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const storage = createStorage(testConfig());
+    for (const rendition of ready.renditions) {
+      const playlist = storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!;
+      expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
+      expect(rendition.segmentCount).toBeGreaterThan(0);
+      expect(rendition.totalSizeInBytes).toBeGreaterThan(0);
+      expect(rendition.audioRate).toBe(48000);
+    }
+
+    const master = await app.inject({ method: 'GET', url: ready.playlistUrl, headers: { cookie: admin } });
+    expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(master.body).toContain('#EXT-X-STREAM-INF');
+    expect(master.body).toContain('360p/index.m3u8');
+    const poster = await app.inject({ method: 'GET', url: ready.posterUrl, headers: { cookie: admin } });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+    expect(poster.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+
+    const item = (await app.inject({ method: 'GET', url: `${BASE}/queue-items/${id}`, headers: { cookie: admin } })).json();
+    expect(item).toMatchObject({ state: 'ready', failureReason: null, attempts: 1 });
+
+    // A signed link opens the playlists and segments without a session.
+    const { url } = (await app.inject({ method: 'GET', url: `/api/assets/${id}/signed-url`, headers: { cookie: admin } })).json();
+    const query = url.split('?')[1];
+    const signedMaster = await app.inject({ method: 'GET', url: `${ready.playlistUrl}?${query}` });
+    expect(signedMaster.statusCode).toBe(200);
+    const variant = signedMaster.body.split('\n').find((line: string) => line.startsWith('360p/'))!;
+    expect(variant).toContain('signature=');
+    const variantPlaylist = await app.inject({ method: 'GET', url: `/api/assets/${id}/hls/${variant}` });
+    expect(variantPlaylist.statusCode).toBe(200);
+    const segment = variantPlaylist.body.split('\n').find((line: string) => line !== '' && !line.startsWith('#'))!;
+    const segmentAnswer = await app.inject({ method: 'GET', url: `/api/assets/${id}/hls/360p/${segment}` });
+    expect(segmentAnswer.statusCode).toBe(200);
+    expect(segmentAnswer.headers['content-type']).toBe('video/mp2t');
+    expect((await app.inject({ method: 'GET', url: ready.playlistUrl })).statusCode).toBe(401);
+  });
+
+  it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
+    const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
+    const id = await upload(source, 'small.mp4');
+    await trigger(id);
+    const ready = await until(id, ['ready', 'failed']);
+    expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([[180, 0]]);
+  });
+
+  it('fails a corrupt video at once, with the reason, and it can be queued again', async () => {
+    const id = await upload(await makeCorruptVideo(files.dir), 'broken.mp4');
+    await trigger(id);
+    const failed = await until(id, ['failed', 'ready']);
+    expect(failed.state).toBe('failed');
+    expect(failed.failureReason).toMatch(/not a readable video/i);
+    const item = (await app.inject({ method: 'GET', url: `${BASE}/queue-items/${id}`, headers: { cookie: admin } })).json();
+    expect(item).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(item.failureReason).toBe(failed.failureReason);
+    const again = await trigger(id);
+    expect(again.json()).toMatchObject({ state: 'queued', failureReason: null, attempts: 0 });
+    expect((await until(id, ['failed'])).state).toBe('failed');
+  });
+
+  it('retries a failure that may pass, then shows it failed with the reason', async () => {
+    const source = await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false });
+    const id = await upload(source, 'vanishing.mp4');
+    const row = await database.db.selectFrom('assets').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const storage = createStorage(testConfig());
+    const original = await readFile(storage.localPath(row.storage_key)!);
+    await storage.delete(row.storage_key);
+    await database.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
+    await trigger(id);
+    // Two attempts instead of four keep the test short; the backoff between them is graphile-worker's.
+    await database.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
+    await app.inject({ method: 'POST', url: `${BASE}/trigger/start`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
+    await sql`update graphile_worker._private_jobs set max_attempts = 2 where key = ${`media:${id}`}`.execute(database.db);
+    const retrying = await waitFor(async () => {
+      const item = await database.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
+      return item.failure_reason?.startsWith('Attempt 1 failed') ? item : undefined;
+    }, 20_000);
+    expect(retrying.state).toBe('queued');
+    const failed = await until(id, ['failed'], 30_000);
+    expect(failed.failureReason).toMatch(/No stored object/);
+
+    await storage.put(row.storage_key, (await import('node:stream')).Readable.from([original]));
+    await trigger(id);
+    expect((await until(id, ['ready', 'failed'])).state).toBe('ready');
+  });
+});
+
+describe('a PDF', () => {
+  it('becomes one image per page', async () => {
+    const id = await upload(await makeTestPdf(5, { dir: files.dir }), 'chapter.pdf');
+    await trigger(id);
+    const ready = await until(id, ['ready', 'failed']);
+    expect(ready).toMatchObject({ state: 'ready', hasConvertedtoImage: true, pageCount: 5 });
+    expect(ready.pageUrls).toHaveLength(5);
+    const page = await app.inject({ method: 'GET', url: ready.pageUrls[4], headers: { cookie: admin } });
+    expect(page.headers['content-type']).toBe('image/png');
+    expect(page.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect((await app.inject({ method: 'GET', url: `/api/assets/${id}/pages/6.png`, headers: { cookie: admin } })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { multipartBody, TINY_PDF, TINY_PNG } from '../../support/multipart.ts';
+
+const BASE = '/api/admin/assets/process/video';
+let database: TestDatabase;
+let app: FastifyInstance;
+const cookies: Record<string, string> = {};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  for (const role of ['admin', 'staff', 'manager', 'marketing']) {
+    await createUser(database.db, { email: `${role}@example.com`, roles: [role] });
+    cookies[role] = await signIn(app, `${role}@example.com`);
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('queue_items').execute();
+  await database.db.deleteFrom('lectures').execute();
+  await database.db.deleteFrom('assets').execute();
+  await sql`delete from graphile_worker._private_jobs`.execute(database.db);
+  await database.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
+});
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, role = 'admin') =>
+  app.inject({ method, url, headers: { cookie: cookies[role]!, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, ...(method === 'POST' ? { payload: {} } : {}) });
+
+async function uploadPdf(name = 'notes.pdf'): Promise<string> {
+  const body = multipartBody([{ fileName: name, content: TINY_PDF }]);
+  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: cookies.admin! }, payload: body.payload });
+  return response.json()[0]._id;
+}
+
+async function mediaJobs(): Promise<Array<{ key: string; priority: number; locked_at: Date | null }>> {
+  const { rows } = await sql<{ key: string; priority: number; locked_at: Date | null }>`
+    select key, priority, locked_at from graphile_worker.jobs where task_identifier = 'process-media' order by priority, id`.execute(database.db);
+  return rows;
+}
+
+describe('the global queue state', () => {
+  it('is RUNNING at first, lives in the database, and start/end switch it', async () => {
+    expect((await call('GET', `${BASE}/queue/state`)).json()).toEqual({ state: 'RUNNING' });
+    expect((await call('POST', `${BASE}/trigger/end`)).json()).toEqual({ state: 'STOPPED' });
+    expect((await database.db.selectFrom('queue_settings').select('state').executeTakeFirstOrThrow()).state).toBe('STOPPED');
+    expect((await call('GET', `${BASE}/queue/items`)).json()).toEqual({ items: [], state: 'STOPPED' });
+    expect((await call('POST', `${BASE}/trigger/start`)).json()).toEqual({ state: 'RUNNING' });
+  });
+});
+
+describe('adding files', () => {
+  it('triggers one file at the front of the queue with a job, and answers its item', async () => {
+    const pulledId = await uploadPdf('pulled.pdf');
+    await call('GET', `${BASE}/queue/pull/pdf?count=10`);
+    const id = await uploadPdf('urgent.pdf');
+    const response = await call('POST', `${BASE}/trigger/${id}?title=Chapter%201&type=pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ fileId: id, title: 'Chapter 1', type: 'pdf', state: 'queued' });
+    const jobs = await mediaJobs();
+    expect(jobs.map((j) => [j.key, j.priority])).toEqual([
+      [`media:${id}`, 0],
+      [`media:${pulledId}`, 10],
+    ]);
+    const item = await call('GET', `${BASE}/queue-items/${id}`);
+    expect(item.json()).toMatchObject({ fileId: id, state: 'queued' });
+  });
+
+  it('queues files without a job while stopped, and start gives them jobs', async () => {
+    await call('POST', `${BASE}/trigger/end`);
+    const id = await uploadPdf();
+    await call('POST', `${BASE}/trigger/${id}`);
+    expect(await mediaJobs()).toEqual([]);
+    await call('POST', `${BASE}/trigger/start`);
+    expect((await mediaJobs()).map((j) => j.key)).toEqual([`media:${id}`]);
+  });
+
+  it('stop removes the jobs nobody started and leaves the one in progress', async () => {
+    const waiting = await uploadPdf('waiting.pdf');
+    const running = await uploadPdf('running.pdf');
+    await call('POST', `${BASE}/trigger/${waiting}`);
+    await call('POST', `${BASE}/trigger/${running}`);
+    // A worker has taken this one.
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`media:${running}`}`.execute(database.db);
+    await call('POST', `${BASE}/trigger/end`);
+    expect((await mediaJobs()).map((j) => j.key)).toEqual([`media:${running}`]);
+    const items = (await call('GET', `${BASE}/queue/items`)).json().items;
+    expect(items.find((i: { fileId: string }) => i.fileId === waiting).state).toBe('queued');
+  });
+
+  it('pulls up to count files that need processing, and with force also those done', async () => {
+    const ids = [await uploadPdf('a.pdf'), await uploadPdf('b.pdf'), await uploadPdf('c.pdf')];
+    await database.db.updateTable('assets').set({ has_converted_to_image: true, state: 'ready' }).where('id', '=', ids[2]!).execute();
+    const first = await call('GET', `${BASE}/queue/pull/pdf?count=1`);
+    expect(first.json().pulled).toBe(1);
+    expect(first.json().items[0].fileId).toBe(ids[0]);
+    const rest = await call('GET', `${BASE}/queue/pull/pdf?count=10`);
+    expect(rest.json().items.map((i: { fileId: string }) => i.fileId)).toEqual([ids[1]]);
+    const forced = await call('GET', `${BASE}/queue/pull/pdf?count=10&force=true`);
+    expect(forced.json().items.map((i: { fileId: string }) => i.fileId)).toEqual([ids[2]]);
+    expect((await call('GET', `${BASE}/queue/pull?count=10`)).json()).toEqual({ pulled: 0, items: [] });
+    expect((await call('GET', `${BASE}/queue/pull/pdf?count=0`)).json().message).toBe('Count should be more than 0');
+  });
+
+  it('refuses a file that is not a video or PDF', async () => {
+    const body = multipartBody([{ fileName: 'cover.png', content: TINY_PNG }]);
+    const id = (await app.inject({ method: 'POST', url: '/api/assets/public', headers: { ...body.headers, cookie: cookies.admin! }, payload: body.payload })).json()[0]._id;
+    const response = await call('POST', `${BASE}/${id}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Only videos and PDFs are processed');
+  });
+
+  it('queues a PDF for page images through POST /api/admin/pdfimg', async () => {
+    const id = await uploadPdf();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/pdfimg',
+      headers: { cookie: cookies.admin! },
+      payload: { resId: 'note-1', pdfUri: `/api/assets/${id}` },
+    });
+    expect(response.json()).toMatchObject({ fileId: id, type: 'pdf', state: 'queued' });
+  });
+});
+
+describe('removing an item', () => {
+  it('deletes the item and its outputs and keeps the file; refused while it is processed', async () => {
+    const id = await uploadPdf();
+    await call('POST', `${BASE}/trigger/${id}`);
+    await database.db.updateTable('queue_items').set({ state: 'processing' }).where('asset_id', '=', id).execute();
+    const busy = await call('DELETE', `${BASE}/queueAndS3/items/${id}`);
+    expect(busy.statusCode).toBe(409);
+    await database.db.updateTable('queue_items').set({ state: 'failed' }).where('asset_id', '=', id).execute();
+    const removed = await call('DELETE', `${BASE}/queueAndS3/items/${id}`);
+    expect(removed.json()).toEqual({ status: 'deleted' });
+    expect((await call('GET', `${BASE}/queue-items/${id}`)).statusCode).toBe(404);
+    expect((await database.db.selectFrom('assets').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('uploaded');
+    expect(await mediaJobs()).toEqual([]);
+  });
+});
+
+describe('roles', () => {
+  it('lets staff refresh, start and stop but not pull or delete; hides the queue from marketing', async () => {
+    const id = await uploadPdf();
+    expect((await call('GET', `${BASE}/queue/items`, 'staff')).statusCode).toBe(200);
+    expect((await call('POST', `${BASE}/trigger/end`, 'staff')).statusCode).toBe(200);
+    expect((await call('POST', `${BASE}/trigger/start`, 'staff')).statusCode).toBe(200);
+    const pull = await call('GET', `${BASE}/queue/pull?count=3`, 'staff');
+    expect(pull.statusCode).toBe(403);
+    expect(pull.json().message).toBe('Your role does not allow this action');
+    expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`, 'staff')).statusCode).toBe(403);
+    expect((await call('GET', `${BASE}/queue/pull?count=3`, 'manager')).statusCode).toBe(200);
+    expect((await call('GET', `${BASE}/queue/items`, 'marketing')).statusCode).toBe(403);
+  });
+
+  it('refuses a cross-site pull', async () => {
+    const response = await app.inject({ method: 'GET', url: `${BASE}/queue/pull?count=3`, headers: { cookie: cookies.admin!, 'sec-fetch-site': 'cross-site' } });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * An S3-compatible server for tests: fauxqs (an S3/SQS/SNS emulator on Fastify), run in a child
+ * process so that the objects it keeps in memory never count against the test process (the storage
+ * tests measure that process's memory while streaming hundreds of megabytes).
+ *
+ * s3rver was tried first and cannot serve the S3 driver on Node 24: ListObjectsV2 pagination answers
+ * 500 (its continuation tokens use DES, which OpenSSL 3 no longer offers) and it has no
+ * AbortMultipartUpload, so an aborted upload's parts stay behind.
+ *
+ * Two things real S3 does that the emulator does not are added here, so tests can fail on them:
+ * DeleteObjects refuses more than 1000 keys, and multipart uploads are tracked (S3 would answer
+ * ListMultipartUploads, which fauxqs does not implement), so a test can prove none was left open.
+ */
+
+export interface S3ServerStats {
+  /** Multipart uploads begun, and how many of them were completed or aborted. */
+  multipartUploads: { created: number; completed: number; aborted: number; open: number };
+  /** The number of keys in each DeleteObjects request, in the order they came. */
+  deleteBatches: number[];
+}
+
+export interface S3TestServer {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  stats(): Promise<S3ServerStats>;
+  stop(): Promise<void>;
+}
+
+interface ChildMessage {
+  type: 'listening' | 'stats';
+  port?: number;
+  stats?: S3ServerStats;
+}
+
+const DELETE_OBJECTS_LIMIT = 1000;
+
+export async function startS3Server(options: { bucket?: string } = {}): Promise<S3TestServer> {
+  const bucket = options.bucket ?? 'test-bucket';
+  const region = 'us-east-1';
+  const credentials = { accessKeyId: 'test-access-key', secretAccessKey: 'test-secret-key' };
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = once(child, 'exit');
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the S3 test server did not start within 15 s')), 15_000);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the S3 test server exited with code ${code} before listening`)));
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'listening' && message.port) {
+        clearTimeout(timer);
+        resolve(message.port);
+      }
+    });
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
+
+  const client = new S3Client({ endpoint, region, credentials, forcePathStyle: true });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: bucket }));
+  } finally {
+    client.destroy();
+  }
+
+  return {
+    endpoint,
+    region,
+    bucket,
+    ...credentials,
+    stats: () =>
+      new Promise<S3ServerStats>((resolve) => {
+        const onMessage = (message: ChildMessage) => {
+          if (message.type !== 'stats' || !message.stats) return;
+          child.off('message', onMessage);
+          resolve(message.stats);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'stats' });
+      }),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** The child process: serves until its parent disconnects. */
+async function serve() {
+  const { buildApp } = await import('fauxqs');
+  const app = buildApp({ logger: false });
+  const openUploads = new Set<string>();
+  const stats: S3ServerStats = {
+    multipartUploads: { created: 0, completed: 0, aborted: 0, open: 0 },
+    deleteBatches: [],
+  };
+  const queryOf = (request: { query: unknown }) => (request.query ?? {}) as Record<string, string | undefined>;
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || !('delete' in queryOf(request))) return;
+    const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : String(request.body);
+    const keys = body.match(/<Key>/g)?.length ?? 0;
+    stats.deleteBatches.push(keys);
+    if (keys > DELETE_OBJECTS_LIMIT) {
+      return reply
+        .status(400)
+        .header('content-type', 'application/xml')
+        .send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>MalformedXML</Code><Message>The XML you provided was not well-formed or did not validate against our published schema</Message></Error>');
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const query = queryOf(request);
+    if (request.method === 'POST' && 'uploads' in query && reply.statusCode === 200) {
+      const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(String(payload))?.[1];
+      if (uploadId) {
+        openUploads.add(uploadId);
+        stats.multipartUploads.created += 1;
+      }
+    }
+    const uploadId = query.uploadId;
+    if (uploadId && !query.partNumber && reply.statusCode < 300 && openUploads.delete(uploadId)) {
+      if (request.method === 'POST') stats.multipartUploads.completed += 1;
+      if (request.method === 'DELETE') stats.multipartUploads.aborted += 1;
+    }
+    return payload;
+  });
+
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the S3 test server has no TCP address');
+
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'stats') return;
+    stats.multipartUploads.open = openUploads.size;
+    process.send?.({ type: 'stats', stats } satisfies ChildMessage);
+  });
+  process.on('disconnect', () => {
+    void app.close().finally(() => process.exit(0));
+  });
+  process.send?.({ type: 'listening', port: address.port } satisfies ChildMessage);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--serve')) {
+  await serve();
+}

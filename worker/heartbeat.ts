@@ -1,0 +1,79 @@
+import os from 'node:os';
+import { sql } from 'kysely';
+import type { WorkerEvents } from 'graphile-worker';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../server/db/database.ts';
+
+
+/**
+ * graphile-worker keeps a job locked for hours when the worker holding it dies (kill -9,
+ * a lost machine). Each process records a heartbeat for its workers; any process finds
+ * jobs locked for longer than DEAD_AFTER_SECONDS by workers without a recent heartbeat
+ * and unlocks them, so another worker runs them again (the tasks are idempotent).
+ */
+export function watchWorkers(options: {
+  db: Db;
+  events: WorkerEvents;
+  log: FastifyBaseLogger;
+  /** How often a live process says so (WORKER_HEARTBEAT_SECONDS). */
+  heartbeatSeconds: number;
+  /** How long a silent worker has before its jobs are taken back (WORKER_DEAD_AFTER_SECONDS). */
+  deadAfterSeconds: number;
+}): { stop(): Promise<void> } {
+  const { db, log } = options;
+  const DEAD_AFTER_SECONDS = options.deadAfterSeconds;
+  const workerIds = new Set<string>();
+  options.events.on('pool:create', ({ workerPool }) => workerIds.add(workerPool.id));
+  options.events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+    void beat().catch(() => {});
+  });
+  options.events.on('worker:stop', ({ worker }) => {
+    workerIds.delete(worker.workerId);
+    void db.deleteFrom('worker_heartbeats').where('worker_id', '=', worker.workerId).execute().catch(() => {});
+  });
+
+  const beat = async () => {
+    const ids = [...workerIds];
+    if (ids.length === 0) return;
+    await db
+      .insertInto('worker_heartbeats')
+      .values(ids.map((id) => ({ worker_id: id, hostname: os.hostname(), pid: process.pid })))
+      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ last_seen_at: sql`now()` }))
+      .execute();
+  };
+
+  const sweep = async () => {
+    const { rows } = await sql<{ locked_by: string }>`
+      select distinct j.locked_by
+      from graphile_worker.jobs j
+      where j.locked_by is not null
+        and j.locked_at < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+        and not exists (
+          select 1 from worker_heartbeats h
+          where h.worker_id = j.locked_by and h.last_seen_at > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
+        )`.execute(db);
+    const dead = rows.map((row) => row.locked_by);
+    if (dead.length === 0) return;
+    await sql`select graphile_worker.force_unlock_workers(${dead}::text[])`.execute(db);
+    await db.deleteFrom('worker_heartbeats').where('worker_id', 'in', dead).execute();
+    log.warn({ workers: dead }, 'released the jobs of workers that stopped sending heartbeats');
+  };
+
+  const safely = (name: string, run: () => Promise<void>) => () => {
+    run().catch((error: unknown) => log.warn({ err: error }, `worker ${name} failed`));
+  };
+  const beatTimer = setInterval(safely('heartbeat', beat), options.heartbeatSeconds * 1000);
+  const sweepTimer = setInterval(safely('sweep', sweep), Math.max(1000, options.heartbeatSeconds * 1500));
+  beatTimer.unref();
+  sweepTimer.unref();
+
+  return {
+    stop: async () => {
+      clearInterval(beatTimer);
+      clearInterval(sweepTimer);
+      const ids = [...workerIds];
+      if (ids.length > 0) await db.deleteFrom('worker_heartbeats').where('worker_id', 'in', ids).execute().catch(() => {});
+    },
+  };
+}

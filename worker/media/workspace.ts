@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { StorageNotFoundError, type Storage } from '../../server/assets/storage/storage.ts';
+import type { AssetRow } from '../../server/db/types.ts';
+import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
+import type { Db } from '../../server/db/database.ts';
+
+/** A temporary folder for one processing run, removed afterwards whatever happens. */
+export async function withWorkspace<T>(run: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'psc-media-'));
+  try {
+    return await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Each run writes under a fresh version, so a half-finished run never mixes with a finished one. */
+export function newOutputPrefix(assetId: string): string {
+  return `assets/${assetId}/out/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}/`;
+}
+
+/** Step 2: the original as a local file, copied from the bucket when storage is remote. */
+export async function fetchOriginal(db: Db, storage: Storage, asset: AssetRow, dir: string, signal: AbortSignal): Promise<string> {
+  const size = Number(asset.size_in_bytes);
+  const local = storage.localPath(asset.storage_key);
+  if (local) {
+    if (!(await storage.exists(asset.storage_key))) throw new StorageNotFoundError(asset.storage_key);
+    await setProcessState(db, asset.id, 'downloading', { total: size, loaded: size });
+    return local;
+  }
+  const target = path.join(dir, 'original');
+  const progress = progressWriter(db, asset.id, 'downloading');
+  progress.report({ total: size, loaded: 0 });
+  await storage.download(asset.storage_key, target, { signal, onProgress: (loaded) => progress.report({ total: size, loaded }) });
+  progress.report({ total: size, loaded: size });
+  await progress.flush();
+  return target;
+}
+
+export async function listFiles(dir: string, base = dir): Promise<Array<{ file: string; key: string; size: number }>> {
+  const found: Array<{ file: string; key: string; size: number }> = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...(await listFiles(file, base)));
+    else found.push({ file, key: path.relative(base, file).split(path.sep).join('/'), size: (await stat(file)).size });
+  }
+  return found;
+}
+
+/** Uploads a local folder under a storage prefix, reporting bytes sent. */
+export async function uploadFolder(
+  storage: Storage,
+  dir: string,
+  prefix: string,
+  options: { signal: AbortSignal; onProgress?: (bytes: number) => void; skip?: Set<string> },
+): Promise<number> {
+  const files = (await listFiles(dir)).filter((f) => !options.skip?.has(f.key));
+  let sent = 0;
+  for (const file of files) {
+    options.signal.throwIfAborted();
+    await storage.putFile(`${prefix}${file.key}`, file.file, { signal: options.signal });
+    sent += file.size;
+    options.onProgress?.(sent);
+  }
+  return sent;
+}
+
+/** Removes earlier output versions of an asset once a new one is complete. */
+export async function removeOtherVersions(storage: Storage, assetId: string, keep: string): Promise<void> {
+  const all = await storage.list(`assets/${assetId}/out/`);
+  const versions = new Set(all.map((object) => object.key.split('/').slice(0, 4).join('/') + '/'));
+  for (const version of versions) if (version !== keep) await storage.deletePrefix(version);
+}
+
+export async function ensureDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  return dir;
+}

@@ -7,9 +7,11 @@ import type { AssetRow } from '../../server/db/types.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { Db } from '../../server/db/database.ts';
 
+const WORKSPACE_PREFIX = 'psc-media-';
+
 /** A temporary folder for one processing run, removed afterwards whatever happens. */
 export async function withWorkspace<T>(run: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'psc-media-'));
+  const dir = await mkdtemp(path.join(os.tmpdir(), WORKSPACE_PREFIX));
   try {
     return await run(dir);
   } finally {
@@ -78,4 +80,19 @@ export async function removeOtherVersions(storage: Storage, assetId: string, kee
 export async function ensureDir(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** Workspaces left by a process that was killed mid-run (older than a day) are removed. */
+export async function removeStaleWorkspaces(maxAgeMs = 24 * 60 * 60_000): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(os.tmpdir(), { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(WORKSPACE_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), entry.name);
+    const info = await stat(dir).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > maxAgeMs) {
+      await rm(dir, { recursive: true, force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

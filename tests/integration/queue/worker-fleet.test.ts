@@ -1,0 +1,129 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../../../server/assets/storage/index.ts';
+import type { WorkerHandle } from '../../../worker/runner.ts';
+import { waitFor } from '../../support/mail-catcher.ts';
+import { createMediaWorkspace, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
+import { multipartBody } from '../../support/multipart.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig, testDataDir, TEST_SECRET } from '../../support/test-app.ts';
+import { startTestWorker } from '../../support/test-worker.ts';
+
+const BASE = '/api/admin/assets/process/video';
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let files: MediaWorkspace;
+let longVideo: Buffer;
+let shortVideo: Buffer;
+const workers: ChildProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+  files = await createMediaWorkspace();
+  longVideo = await readFile(await makeTestVideo({ dir: files.dir, seconds: 12, width: 1280, height: 720, audio: true }));
+  shortVideo = await readFile(await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 240, audio: false }));
+});
+afterAll(async () => {
+  for (const worker of workers) worker.kill('SIGKILL');
+  await app?.close();
+  await database?.drop();
+  await files?.remove();
+});
+
+async function upload(name: string, content = longVideo): Promise<string> {
+  const body = multipartBody([{ fileName: name, content }]);
+  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  return response.json()[0]._id;
+}
+
+const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
+const itemOf = (id: string) => database.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
+const jobOf = async (id: string) =>
+  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`media:${id}`}`.execute(database.db)).rows[0];
+
+/** `npm run worker` as its own process, with short heartbeats so that the test does not wait long. */
+function startWorkerProcess(): ChildProcess {
+  const child = spawn(process.execPath, ['worker/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: testDataDir(),
+      SESSION_SECRET: TEST_SECRET,
+      LOG_LEVEL: 'warn',
+      WORKER_HEARTBEAT_SECONDS: '1',
+      WORKER_DEAD_AFTER_SECONDS: '4',
+    },
+    stdio: 'ignore',
+  });
+  workers.push(child);
+  return child;
+}
+
+describe('a fleet of worker processes', () => {
+  it('gives one item to one worker, and a worker killed mid-item leaves it to another, which finishes it', async () => {
+    const id = await upload('long-lesson.mp4');
+    const first = startWorkerProcess();
+    await post(`${BASE}/trigger/${id}`);
+    await waitFor(async () => ((await itemOf(id)).state === 'processing' ? true : undefined), 60_000);
+    const holder = (await jobOf(id))!.locked_by;
+    expect(holder).toBeTruthy();
+
+    // A second worker running at the same time does not take the locked item.
+    startWorkerProcess();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await jobOf(id))!.locked_by).toBe(holder);
+
+    const killedAt = Date.now();
+    first.kill('SIGKILL');
+    await waitFor(async () => {
+      const job = await jobOf(id);
+      return job?.locked_by && job.locked_by !== holder ? job : undefined;
+    }, 120_000);
+    const recoverySeconds = (Date.now() - killedAt) / 1000;
+    expect(recoverySeconds).toBeLessThan(120);
+
+    const ready = await waitFor(async () => {
+      const asset = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return asset.state === 'ready' || asset.state === 'failed' ? asset : undefined;
+    }, 120_000);
+    expect(ready.state).toBe('ready');
+    expect(ready.renditions.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+    // Only the finished version's outputs remain.
+    const objects = await createStorage(testConfig()).list(`assets/${id}/out/`);
+    expect(new Set(objects.map((o) => o.key.split('/')[3])).size).toBe(1);
+    expect((await itemOf(id)).attempts).toBe(2);
+  }, 300_000);
+});
+
+describe('stopping the queue', () => {
+  let worker: WorkerHandle;
+  afterAll(async () => {
+    await worker?.stop();
+  });
+
+  it('lets the item in progress finish and starts no new one until started again', async () => {
+    for (const child of workers) child.kill('SIGKILL');
+    worker = await startTestWorker(database, testConfig());
+    const current = await upload('current.mp4');
+    const next = await upload('next.mp4', shortVideo);
+    await post(`${BASE}/trigger/${current}`);
+    await waitFor(async () => ((await itemOf(current)).state === 'processing' ? true : undefined), 60_000);
+    await post(`${BASE}/trigger/${next}`);
+    const stopped = await post(`${BASE}/trigger/end`);
+    expect(stopped.json()).toEqual({ state: 'STOPPED' });
+    await waitFor(async () => ((await itemOf(current)).state === 'ready' ? true : undefined), 120_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await itemOf(next)).state).toBe('queued');
+    expect(await jobOf(next)).toBeUndefined();
+    await post(`${BASE}/trigger/start`);
+    await waitFor(async () => ((await itemOf(next)).state === 'ready' ? true : undefined), 120_000);
+  }, 300_000);
+});

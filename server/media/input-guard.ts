@@ -30,13 +30,19 @@ export function refusedDemuxer(stderr: string): string | undefined {
   return /\[([\w,]+) @ [^\]]*\] Format not on whitelist/.exec(stderr)?.[1];
 }
 
-const PLAYLIST_DEMUXERS = new Set(['hls', 'concat', 'ffconcat', 'dash', 'webm_dash_manifest', 'image2', 'image2pipe']);
+/** Demuxers that read lists of other files, by the name a person would know them by. */
+const PLAYLISTS: Record<string, string> = {
+  hls: 'an HLS playlist (m3u8)',
+  concat: 'an ffmpeg concat list',
+  ffconcat: 'an ffmpeg concat list',
+  dash: 'a DASH manifest',
+  webm_dash_manifest: 'a DASH manifest',
+};
 
 /** A message for the queue; says why a playlist is refused, since it may well be named .mp4. */
 export function refusedFormatMessage(demuxer: string): string {
-  const what = PLAYLIST_DEMUXERS.has(demuxer)
-    ? `a ${demuxer} playlist, which points at other files, not a video`
-    : `in the ${demuxer} format, which is not accepted`;
+  const playlist = PLAYLISTS[demuxer];
+  const what = playlist ? `${playlist}, which points at other files, not a video` : `in the ${demuxer} format, which is not accepted`;
   return `The file is not a supported video: it is ${what}. Upload an ${ACCEPTED_VIDEO_FILES} file.`;
 }
 

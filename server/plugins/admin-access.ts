@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import type { ScreenKey } from '../../shared/auth/roles.ts';
+import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles.ts';
+import { MESSAGES } from '../../shared/auth/auth.constants.ts';
+import { AppError } from '../errors.ts';
 import { requireConsoleActor, requireScreen } from '../auth/access.ts';
 
 /** The console screen a REST route belongs to, or 'console' for any console user. */
@@ -9,10 +11,12 @@ export type RouteScreen = ScreenKey | 'console';
 declare module 'fastify' {
   interface FastifyContextConfig {
     screen?: RouteScreen;
+    /** An action within the screen that only some of its roles may take. */
+    ability?: Ability;
   }
   interface FastifyInstance {
     /** Every REST route that needs a console role, with its screen (tests walk this list). */
-    adminRoutes: Array<{ method: string; url: string; screen: RouteScreen }>;
+    adminRoutes: Array<{ method: string; url: string; screen: RouteScreen; ability?: Ability }>;
   }
 }
 
@@ -26,7 +30,7 @@ const ADMIN_PATH = /^\/(api\/(v2\/)?admin|v2\/coupons)(\/|$)/;
 async function adminAccess(app: FastifyInstance): Promise<void> {
   app.decorate('adminRoutes', []);
   app.addHook('onRoute', (route: RouteOptions) => {
-    const screen = (route.config as { screen?: RouteScreen } | undefined)?.screen;
+    const { screen, ability } = (route.config ?? {}) as { screen?: RouteScreen; ability?: Ability };
     if (!screen) {
       if (ADMIN_PATH.test(route.url)) {
         throw new Error(`${route.method} ${route.url} is an admin route without config.screen`);
@@ -34,14 +38,15 @@ async function adminAccess(app: FastifyInstance): Promise<void> {
       return;
     }
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url, screen });
+      if (method !== 'HEAD') app.adminRoutes.push({ method, url: route.url, screen, ...(ability ? { ability } : {}) });
     }
     const check = async (request: FastifyRequest) => {
-      if (screen === 'console') await requireConsoleActor(request.ctx);
-      else await requireScreen(request.ctx, screen);
+      const actor = screen === 'console' ? await requireConsoleActor(request.ctx) : await requireScreen(request.ctx, screen);
+      if (ability && !ABILITIES[ability](actor.roles)) throw new AppError('forbidden', MESSAGES.actionForbidden);
     };
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [check, ...existing];
+    // Before the body is read or validated: a caller without the role learns nothing and uploads nothing.
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [check, ...existing];
   });
 }
 

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { canManageQueue } from '../../shared/auth/roles.ts';
-import { AppError } from '../errors.ts';
-import { consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
+import { abilityProcedure, consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
 import * as queue from './queue.service.ts';
 
 const procedure = screenProcedure('processQueue');
 /** Pull and remove: administrators and managers only. */
-const managerProcedure = procedure.use(async ({ ctx, next }) => {
-  const actor = await ctx.ctx.actor();
-  if (!actor || !canManageQueue(actor.roles)) throw new AppError('forbidden', 'Your role does not allow this action');
-  return next();
-});
+const managerProcedure = abilityProcedure('processQueue', 'manageQueue');
 const byFile = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 
 export const queueRouter = router({

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { queueItemSchema, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
-import { canManageQueue } from '../../shared/auth/roles.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { requireScreen } from '../auth/access.ts';
 import { AppError } from '../errors.ts';
 import { isCrossSite } from '../plugins/same-origin.ts';
 import * as queue from './queue.service.ts';
@@ -19,11 +17,6 @@ const pullQuery = z.object({
 });
 const pullAnswer = z.object({ pulled: z.number(), items: z.array(queueItemSchema) });
 
-/** Pulling files in and removing items belong to administrators and managers, not staff. */
-async function requireQueueManager(request: FastifyRequest): Promise<void> {
-  const actor = await requireScreen(request.ctx, 'processQueue');
-  if (!canManageQueue(actor.roles)) throw new AppError('forbidden', 'Your role does not allow this action');
-}
 
 export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefined }> = async (app, options) => {
   const config = { screen: 'processQueue' as const };
@@ -97,7 +90,6 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
   const pull = (type: 'video' | 'pdf') => async (request: FastifyRequest<{ Querystring: z.output<typeof pullQuery> }>) => {
     // A GET that changes state (as the console calls it): refused when another site sends it.
     if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
-    await requireQueueManager(request);
     return queue.pullIntoQueue(request.ctx, { type, count: request.query.count, force: request.query.force });
   };
   const pullSchema = (what: string) => ({
@@ -106,13 +98,15 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
     querystring: pullQuery,
     response: { 200: pullAnswer, ...errors },
   });
-  app.get(`${BASE}/queue/pull`, { config, schema: pullSchema('videos') }, pull('video'));
-  app.get(`${BASE}/queue/pull/pdf`, { config, schema: pullSchema('PDFs') }, pull('pdf'));
+  // Pulling files in and removing items belong to administrators and managers, not staff.
+  const managerConfig = { ...config, ability: 'manageQueue' as const };
+  app.get(`${BASE}/queue/pull`, { config: managerConfig, schema: pullSchema('videos') }, pull('video'));
+  app.get(`${BASE}/queue/pull/pdf`, { config: managerConfig, schema: pullSchema('PDFs') }, pull('pdf'));
 
   app.delete(
     `${BASE}/queueAndS3/items/:fileId`,
     {
-      config,
+      config: managerConfig,
       schema: {
         tags,
         summary: 'Remove a queue item and the outputs made from its file (the file stays)',
@@ -120,10 +114,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
         response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
       },
     },
-    async (request) => {
-      await requireQueueManager(request);
-      return queue.removeItemAndOutputs(request.ctx, request.params.fileId);
-    },
+    async (request) => queue.removeItemAndOutputs(request.ctx, request.params.fileId),
   );
 
   app.post(

@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { ErrorType } from '../../shared/http/errors.ts';
-import type { ScreenKey } from '../../shared/auth/roles.ts';
+import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles.ts';
+import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { requireActor, requireConsoleActor, requireScreen } from '../auth/access.ts';
@@ -35,8 +36,10 @@ function errorTypeOf(error: TRPCError): ErrorType {
 }
 
 export interface ProcedureMeta {
-  /** The console screen a procedure belongs to; tests walk this to check every role. */
-  screen?: ScreenKey;
+  /** The console screen a procedure belongs to ('console': any console role); tests walk this to check every role. */
+  screen?: ScreenKey | 'console';
+  /** An action within the screen that only some of its roles may take. */
+  ability?: Ability;
 }
 
 const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
@@ -71,7 +74,7 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next();
 });
 /** Any console role: admin, staff, marketing or manager. */
-export const consoleProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const consoleProcedure = publicProcedure.meta({ screen: 'console' }).use(async ({ ctx, next }) => {
   await requireConsoleActor(ctx.ctx);
   return next();
 });
@@ -79,6 +82,14 @@ export const consoleProcedure = publicProcedure.use(async ({ ctx, next }) => {
 export function screenProcedure(screen: ScreenKey) {
   return publicProcedure.meta({ screen }).use(async ({ ctx, next }) => {
     await requireScreen(ctx.ctx, screen);
+    return next();
+  });
+}
+/** A screen's procedure that only roles with the ability may call (e.g. staff may not pull into the queue). */
+export function abilityProcedure(screen: ScreenKey, ability: Ability) {
+  return publicProcedure.meta({ screen, ability }).use(async ({ ctx, next }) => {
+    const actor = await requireScreen(ctx.ctx, screen);
+    if (!ABILITIES[ability](actor.roles)) throw new AppError('forbidden', MESSAGES.actionForbidden);
     return next();
   });
 }

@@ -33,6 +33,7 @@ export const MESSAGES = {
   sessionExpired: 'Your session has expired. Please sign in again.',
   consoleAccessRequired: 'This account cannot use the admin console',
   screenForbidden: 'Your role does not allow access to this screen',
+  actionForbidden: 'Your role does not allow this action',
   crossSiteRefused: 'Cross-site requests are not allowed',
   contentTypeRefused: 'Requests must be sent as JSON or multipart form data',
   tooManyRequests: 'Too many requests. Please try again later.',

@@ -109,3 +109,7 @@ export function homePathFor(roles: readonly string[]): string {
 export function canManageQueue(roles: readonly string[]): boolean {
   return canSeeScreen(roles, 'processQueue') && (isAdministrator(roles) || roles.includes('manager'));
 }
+
+/** Actions within a screen that only some of its roles may take; routes name them. */
+export const ABILITIES = { manageQueue: canManageQueue } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
+export type Ability = keyof typeof ABILITIES;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canSeeScreen, SCREENS, type ScreenKey } from '../../../shared/auth/roles.ts';
+import { ABILITIES, canSeeScreen, SCREENS, type ScreenKey } from '../../../shared/auth/roles.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { RequestContext } from '../../../server/context.ts';
@@ -59,12 +59,17 @@ describe('every admin REST route', () => {
       expect(student.json().message).toBe('This account cannot use the admin console');
       for (const role of ROLES) {
         const answer = await call(cookies[role]);
-        const allowed = route.screen === 'console' || canSeeScreen([role], route.screen);
+        const allowed =
+          (route.screen === 'console' || canSeeScreen([role], route.screen)) && (!route.ability || ABILITIES[route.ability]([role]));
         if (allowed) {
           expect([401, 403], `${route.method} ${route.url} as ${role}`).not.toContain(answer.statusCode);
         } else {
           expect(answer.statusCode, `${route.method} ${route.url} as ${role}`).toBe(403);
-          expect(answer.json()).toEqual({ message: 'Your role does not allow access to this screen', type: 'forbidden' });
+          const seesScreen = route.screen === 'console' || canSeeScreen([role], route.screen);
+          expect(answer.json()).toEqual({
+            message: seesScreen ? 'Your role does not allow this action' : 'Your role does not allow access to this screen',
+            type: 'forbidden',
+          });
         }
       }
     }

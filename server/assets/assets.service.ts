@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { hasConsoleAccess } from '../../shared/auth/roles.ts';
 import type { AppContext, RequestContext } from '../context.ts';
-import type { AssetRow } from '../db/types.ts';
+import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
 import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
@@ -22,7 +22,7 @@ export function outputsPrefix(assetId: string): string {
   return `assets/${assetId}/out/`;
 }
 
-export function toAssetView(row: AssetRow): Asset {
+export function toAssetView(row: AssetRow, queueState: QueueItemState | null = null): Asset {
   return {
     _id: row.id,
     fileName: row.file_name,
@@ -38,6 +38,7 @@ export function toAssetView(row: AssetRow): Asset {
     pageCount: row.page_count,
     failureReason: row.failure_reason,
     ...publicUrls(row),
+    queueState,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -158,7 +159,9 @@ export async function deleteAsset(ctx: RequestContext, assetId: string): Promise
 }
 
 export async function getAsset(ctx: AppContext, assetId: string): Promise<Asset> {
-  return toAssetView(await requireAsset(ctx, assetId));
+  const asset = await requireAsset(ctx, assetId);
+  const item = await ctx.db.selectFrom('queue_items').select('state').where('asset_id', '=', assetId).executeTakeFirst();
+  return toAssetView(asset, item?.state ?? null);
 }
 
 /** GET /api/admin/pdf-missing/{id}: whether the stored file of an asset is gone. */

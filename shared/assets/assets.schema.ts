@@ -51,6 +51,8 @@ export const assetSchema = z.object({
   posterUrl: z.string().nullable(),
   /** Page images of a converted PDF, 1-based, in order. */
   pageUrls: z.array(z.string()),
+  /** The state of the file's queue item, or null when it has none (readable without the queue screen). */
+  queueState: z.enum(['queued', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'ready', 'failed']).nullable(),
   createdAt: z.string(),
 });
 export type Asset = z.infer<typeof assetSchema>;

@@ -8,6 +8,7 @@ import type { Rendition } from '../../server/media/media.types.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
+import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';
 
 /**
@@ -116,6 +117,8 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
         .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql`now()` })
         .where('asset_id', '=', asset.id)
         .execute();
+      // Lectures showing this file take its duration and publish state in the same commit.
+      await refreshLecturesForVideo(trx, asset.id);
     });
     await removeOtherVersions(storage, asset.id, prefix);
   });

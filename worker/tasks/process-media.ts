@@ -48,6 +48,5 @@ export function processMedia(deps: WorkerDeps): Task {
       await markRetrying(deps.db, assetId, reason, helpers.job.attempts);
       throw error;
     }
-    if (asset.kind === 'video') await refreshLecturesForVideo(deps.db, assetId);
   };
 }

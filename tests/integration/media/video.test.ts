@@ -12,6 +12,7 @@ import { parseMediaPlaylist } from '../../../server/media/hls-playlist.ts';
 import { chooseLadder, posterSize, posterTimeSeconds, splitIntoPasses } from '../../../shared/media/ladder.rules.ts';
 import {
   createMediaWorkspace,
+  makeBrowserRecording,
   makeConcatPretendingToBeVideo,
   makeCorruptVideo,
   makePlaylistPretendingToBeVideo,
@@ -82,15 +83,26 @@ describe('probeVideo', () => {
   it('refuses a playlist named .mp4 before it opens the files the playlist names', async () => {
     const playlist = await makePlaylistPretendingToBeVideo(workspace.dir);
     await expect(probeVideo(playlist, { ffprobe: tools.ffprobe })).rejects.toThrow(
-      new MediaInputError('The file is not a supported video: it is a hls playlist, which points at other files, not a video. Upload an MP4, MOV, 3GP, MKV, WebM, AVI, MPEG-TS, FLV, MPEG or WMV file.'),
+      new MediaInputError('The file is not a supported video: it is an HLS playlist (m3u8), which points at other files, not a video. Upload an MP4, MOV, 3GP, MKV, WebM, AVI, MPEG-TS, FLV, MPEG or WMV file.'),
     );
     // The segment is a FIFO without a writer: opening it would block ffprobe for ever, so returning at all proves it was never opened.
     const fifo = path.join(workspace.dir, 'secret.ts');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
     const pointingAtFifo = await makePlaylistPretendingToBeVideo(workspace.dir, fifo);
-    await expect(probeVideo(pointingAtFifo, { ffprobe: tools.ffprobe })).rejects.toThrow(/hls playlist/);
+    await expect(probeVideo(pointingAtFifo, { ffprobe: tools.ffprobe })).rejects.toThrow(/HLS playlist/);
     const concat = await makeConcatPretendingToBeVideo(workspace.dir, fifo);
-    await expect(probeVideo(concat, { ffprobe: tools.ffprobe })).rejects.toThrow(/concat playlist/);
+    await expect(probeVideo(concat, { ffprobe: tools.ffprobe })).rejects.toThrow(/an ffmpeg concat list, which points at other files/);
+  });
+
+  it('reads the length of a WebM recorded in a browser, which carries none', async () => {
+    const recording = await makeBrowserRecording(workspace.dir, 2);
+    const { stdout } = await run(tools.ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', recording]);
+    expect(stdout.trim()).toBe('N/A');
+    const probe = await probeVideo(recording, { ffprobe: tools.ffprobe });
+    expect(probe).toMatchObject({ width: 320, height: 240, hasAudio: true, audioSampleRate: 48_000, videoCodec: 'vp8' });
+    expect(probe.formatName).toContain('webm');
+    expect(probe.durationSeconds).toBeGreaterThan(1.8);
+    expect(probe.durationSeconds).toBeLessThan(2.2);
   });
 
   it('refuses a file with sound but no picture', async () => {
@@ -256,7 +268,7 @@ describe('failures', () => {
     const probe: ProbeResult = { formatName: 'mov', durationSeconds: 10, width: 640, height: 360, hasAudio: false, audioSampleRate: null, videoCodec: 'h264' };
     await expect(
       transcodePass({ ffmpeg: tools.ffmpeg, input: playlist, outDir: workspace.file('hls-playlist'), renditions: chooseLadder(probe), probe }),
-    ).rejects.toThrow(/it is a hls playlist/);
+    ).rejects.toThrow(/it is an HLS playlist/);
     await expect(
       extractPoster({ ffmpeg: tools.ffmpeg, input: playlist, outFile: workspace.file('playlist-poster.jpg'), atSeconds: 0 }),
     ).rejects.toBeInstanceOf(MediaInputError);

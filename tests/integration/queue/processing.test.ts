@@ -111,6 +111,27 @@ describe('a video', () => {
     expect((await app.inject({ method: 'GET', url: ready.playlistUrl })).statusCode).toBe(401);
   });
 
+  it('publishes the lecture showing the video as soon as it is ready, and the file answers its queue state', async () => {
+    const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 240, audio: true });
+    const id = await upload(source, 'lecture-video.mp4');
+    const created = await app.inject({ method: 'POST', url: '/api/admin/lecture', headers: { cookie: admin }, payload: { title: 'Rivers of Kerala' } });
+    const lectureId = created.json()._id;
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/lecture/${lectureId}`,
+      headers: { cookie: admin },
+      payload: { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } },
+    });
+    expect(saved.json()).toEqual({ isPublished: false, publishWarnings: ['The video is still being processed'] });
+    expect((await asset(id)).queueState).toBeNull();
+    await trigger(id);
+    expect((await asset(id)).queueState).toBe('queued');
+    await until(id, ['ready']);
+    expect((await asset(id)).queueState).toBe('ready');
+    const lecture = (await app.inject({ method: 'GET', url: `/api/admin/lecture/${lectureId}`, headers: { cookie: admin } })).json();
+    expect(lecture).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 1 });
+  });
+
   it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
     const id = await upload(source, 'small.mp4');

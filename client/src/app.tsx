@@ -1,13 +1,14 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { AccountPage } from './features/account/account-page.tsx';
 import { AdminLayout } from './features/admin/admin-layout.tsx';
+import { AdminScreens } from './features/admin/admin-screens.tsx';
 import { GuestOnly, RequireSignIn } from './features/auth/guards.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
 import { RecoveryPage } from './features/auth/recovery/recovery-page.tsx';
 import { RegisterPage } from './features/auth/register-page.tsx';
-import { NotFoundContent, NotFoundPage } from './features/not-found/not-found-page.tsx';
+import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 
-/** The console's routes. No admin screen exists yet: every /admin path shows not-found inside the layout. */
+/** The console's routes. /admin paths without a screen show not-found inside the layout. */
 export function App() {
   return (
     <Switch>
@@ -47,7 +48,7 @@ export function App() {
       <Route path={/^\/admin(?:\/.*)?$/}>
         <RequireSignIn consoleOnly>
           <AdminLayout>
-            <NotFoundContent />
+            <AdminScreens />
           </AdminLayout>
         </RequireSignIn>
       </Route>

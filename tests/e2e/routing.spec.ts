@@ -82,4 +82,23 @@ test.describe('not-found page', () => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await expect(page).toHaveURL(/\/admin\/videos$/);
   });
+
+  test('only the built screens answer: their sub-paths and other /admin paths stay not-found', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    for (const path of ['/admin/process/queue/17', '/admin/videos/lectures/1/discussions', '/admin/videos/extra', '/admin/courses']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    }
+    await page.goto('/admin/process/queue');
+    await expect(page.getByRole('heading', { name: 'Process Queue' })).toBeVisible();
+  });
+
+  test('a role the side bar hides a screen from is told so', async ({ page }) => {
+    const marketing = await createConsoleUser(['marketing']);
+    await signInThroughApi(page, marketing);
+    await page.goto('/admin/process/queue');
+    await expect(page.getByRole('heading', { name: 'This screen is not available to your role' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Queue' })).toHaveCount(0);
+  });
 });

@@ -49,8 +49,8 @@ test.describe('admin side bar', () => {
       await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Lecture Videos' })).toHaveAttribute('aria-current', 'page');
-      // No admin screen exists yet: the content area shows not-found.
-      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+      // /admin/videos is the lecture catalogue, the landing page of every role.
+      await expect(page.getByRole('heading', { name: 'Lecture Video Manager' })).toBeVisible();
     });
   }
 

@@ -23,6 +23,8 @@ export interface ConfirmModalProps {
   /** Title of the error shown inside the modal when the action fails. */
   errorTitle?: string;
   destructive?: boolean;
+  /** Turns a failure into what the modal shows; by default errorTitle and the error's message. */
+  describeError?: (error: unknown) => FailureNotice;
   /** The action; a rejected promise keeps the modal open and shows the error inside. */
   onConfirm: () => unknown;
 }
@@ -38,6 +40,7 @@ export function ConfirmModal({
   busyLabel = 'Please wait...',
   errorTitle = 'Action Failed',
   destructive = false,
+  describeError,
   onConfirm,
 }: ConfirmModalProps) {
   const [busy, setBusy] = React.useState(false);
@@ -54,7 +57,7 @@ export function ConfirmModal({
       await onConfirm();
       onOpenChange(false);
     } catch (error) {
-      setFailure(failureNotice(errorTitle, error));
+      setFailure(describeError ? describeError(error) : failureNotice(errorTitle, error));
     } finally {
       setBusy(false);
     }
@@ -67,7 +70,7 @@ export function ConfirmModal({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{text}</AlertDialogDescription>
         </AlertDialogHeader>
-        {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+        {failure && <ErrorAlert title={failure.title} message={failure.message} warnings={failure.warnings} />}
         <AlertDialogFooter>
           <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
             {cancelLabel}

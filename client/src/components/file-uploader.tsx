@@ -8,8 +8,10 @@ import { buttonVariants } from './ui/button.tsx';
 import { Progress } from './ui/progress.tsx';
 
 export interface FileUploaderProps<T> {
-  /** Where the files are posted, e.g. /api/assets/private. */
+  /** Where the files are sent, e.g. /api/assets/private. */
   url: string;
+  /** POST adds files (the default); PUT replaces a file's content. */
+  method?: 'POST' | 'PUT';
   /** The file input's accept filter, e.g. "image/*" or "application/pdf". */
   accept?: string;
   multiple?: boolean;
@@ -17,7 +19,12 @@ export interface FileUploaderProps<T> {
   label?: string;
   fieldPrefix?: string;
   disabled?: boolean;
-  onUploaded: (result: T) => void;
+  /** The look of the file button. */
+  variant?: 'outline' | 'default' | 'secondary';
+  /** The button's icon (an upload arrow by default). */
+  icon?: React.ReactNode;
+  /** Called with the server's answer; a returned promise keeps the uploader busy until it settles. */
+  onUploaded: (result: T) => unknown;
   /** Without it a failure is shown as an "Upload Failed" toast. */
   onError?: (error: unknown) => void;
   /** Told when an upload starts and ends, e.g. to disable a Save button meanwhile. */
@@ -32,11 +39,14 @@ function isAbort(error: unknown): boolean {
 /** A file button that uploads at once, with a progress bar reading "Uploading N%" then "Processing...". */
 export function FileUploader<T = unknown>({
   url,
+  method = 'POST',
   accept,
   multiple = false,
   label = 'Upload file',
   fieldPrefix = 'file_',
   disabled = false,
+  variant = 'outline',
+  icon,
   onUploaded,
   onError,
   onBusyChange,
@@ -57,11 +67,12 @@ export function FileUploader<T = unknown>({
     onBusyChange?.(true);
     try {
       const result = await uploadFiles<T>(url, files, {
+        method,
         fieldPrefix,
         onProgress: setPercent,
         signal: controller.current.signal,
       });
-      onUploaded(result);
+      await onUploaded(result);
     } catch (error) {
       if (isAbort(error)) return;
       if (onError) onError(error);
@@ -95,16 +106,16 @@ export function FileUploader<T = unknown>({
           htmlFor={inputId}
           aria-hidden="true"
           className={cn(
-            buttonVariants({ variant: 'outline' }),
+            buttonVariants({ variant }),
             'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
           )}
         >
-          <Upload aria-hidden="true" />
+          {icon ?? <Upload aria-hidden="true" />}
           {label}
         </label>
       </div>
       {uploading && (
-        <div className="grid gap-1">
+        <div className="grid w-64 max-w-full gap-1">
           <Progress value={percent} aria-label="Upload progress" />
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {uploadProgressLabel(percent)}

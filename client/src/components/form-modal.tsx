@@ -68,7 +68,7 @@ export function FormModal({
           <fieldset disabled={busy} className="grid gap-4">
             {children}
           </fieldset>
-          {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+          {failure && <ErrorAlert title={failure.title} message={failure.message} warnings={failure.warnings} />}
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
               {cancelLabel}

@@ -1,5 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/http/errors.ts';
+import { UploadError } from './upload.ts';
 
 /**
  * A failure that never got an answer from the server (the server is down, the
@@ -34,4 +35,40 @@ export function isUnauthenticated(error: unknown): boolean {
   const data: unknown = error.data;
   if (typeof data !== 'object' || data === null) return false;
   return ('code' in data && data.code === 'UNAUTHORIZED') || ('type' in data && data.type === 'unauthenticated');
+}
+
+function trpcData(error: unknown): Record<string, unknown> | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
+}
+
+/** The message the server answered with, or undefined when there was no answer (or no message). */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (isNetworkFailure(error)) return undefined;
+  if (error instanceof TRPCClientError) return error.data == null ? undefined : messageProperty(error);
+  if (error instanceof UploadError) return messageProperty(error);
+  return undefined;
+}
+
+/**
+ * For the screens whose catalogue names their own fallback ("the message or 'Something
+ * went wrong'"): the server's message when it sent one, else `fallback`.
+ */
+export function messageOr(error: unknown, fallback: string): string {
+  return serverMessageOf(error) ?? fallback;
+}
+
+/** The server's error type (validation, has-warnings, ...), when it answered one. */
+export function errorTypeOf(error: unknown): string | undefined {
+  if (error instanceof UploadError) return error.type;
+  const type = trpcData(error)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** The blockers of a has-warnings answer, in the server's order; empty otherwise. */
+export function errorWarnings(error: unknown): string[] {
+  if (error instanceof UploadError) return [...(error.warnings ?? [])];
+  const warnings = trpcData(error)?.warnings;
+  return Array.isArray(warnings) ? warnings.filter((warning): warning is string => typeof warning === 'string') : [];
 }

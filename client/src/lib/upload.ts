@@ -1,14 +1,21 @@
 /** An upload the server answered with an error status; `message` is the server's when it sent one. */
 export class UploadError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The server's error type (e.g. validation, has-warnings), when it sent one. */
+  readonly type: string | undefined;
+  readonly warnings: readonly string[] | undefined;
+  constructor(message: string, status: number, details: { type?: string | undefined; warnings?: readonly string[] | undefined } = {}) {
     super(message);
     this.name = 'UploadError';
     this.status = status;
+    this.type = details.type;
+    this.warnings = details.warnings;
   }
 }
 
 export interface UploadOptions {
+  /** POST for new files (the default); PUT replaces a file's content (/api/assets/replace/{id}). */
+  method?: 'POST' | 'PUT';
   /** Form field names are `${fieldPrefix}0`, `${fieldPrefix}1`, ... (the asset API's file_0, file_1). */
   fieldPrefix?: string;
   /** Called with 0–100 as the bytes go out. */
@@ -23,6 +30,14 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+function serverDetails(body: unknown): { type?: string; warnings?: string[] } {
+  if (typeof body !== 'object' || body === null) return {};
+  const details: { type?: string; warnings?: string[] } = {};
+  if ('type' in body && typeof body.type === 'string') details.type = body.type;
+  if ('warnings' in body && Array.isArray(body.warnings)) details.warnings = body.warnings.filter((w): w is string => typeof w === 'string');
+  return details;
+}
+
 function parseJson(text: string): unknown {
   try {
     return text === '' ? null : JSON.parse(text);
@@ -32,18 +47,18 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Posts files as multipart form data with XMLHttpRequest, which (unlike fetch)
+ * Sends files as multipart form data with XMLHttpRequest, which (unlike fetch)
  * reports upload progress. Resolves with the parsed JSON answer. A connection
  * failure rejects with a TypeError, like fetch, so the error rule says "Network error".
  */
 export function uploadFiles<T = unknown>(url: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
-  const { fieldPrefix = 'file_', onProgress, signal } = options;
+  const { method = 'POST', fieldPrefix = 'file_', onProgress, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const form = new FormData();
     files.forEach((file, index) => form.append(`${fieldPrefix}${index}`, file, file.name));
 
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
@@ -55,7 +70,7 @@ export function uploadFiles<T = unknown>(url: string, files: readonly File[], op
         onProgress?.(100);
         resolve(body as T);
       } else {
-        reject(new UploadError(serverMessage(body) ?? `Upload failed (${xhr.status})`, xhr.status));
+        reject(new UploadError(serverMessage(body) ?? `Upload failed (${xhr.status})`, xhr.status, serverDetails(body)));
       }
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));

@@ -101,6 +101,23 @@ describe('FileUploader', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('replaces a file with PUT and waits for the caller before it is done', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    const onUploaded = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(<FileUploader url="/api/assets/replace/f1" method="PUT" label="Replace video" onUploaded={onUploaded} />);
+    await user.upload(screen.getByLabelText('Replace video'), pdf('a.pdf'));
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('/api/assets/replace/f1');
+    await act(async () => xhr.respond(200, { _id: 'f1', sizeInBytes: 8, fileName: 'a.pdf' }));
+    expect(onUploaded).toHaveBeenCalledWith({ _id: 'f1', sizeInBytes: 8, fileName: 'a.pdf' });
+    // Still busy while the caller saves.
+    expect(screen.getByText('Processing...')).toBeTruthy();
+    await act(async () => finish());
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('reports a dropped connection as "Network error"', async () => {
     const user = userEvent.setup();
     const onError = vi.fn();

@@ -4,7 +4,7 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner';
 export function Toaster(props: ToasterProps) {
   return (
     <Sonner
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
       toastOptions={{ classNames: { toast: 'text-sm shadow-lg', description: 'text-sm' } }}

@@ -1,0 +1,86 @@
+import * as React from 'react';
+import type { AccessMode, AssetKind, UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { FileUploader } from '../file-uploader.tsx';
+import { NoticeModal, type Notice } from '../notice-modal.tsx';
+import { assetReplaceUrl, assetUploadUrl } from './asset-status.rules.ts';
+
+/** The file chooser's filter per kind; the server checks the content itself. */
+export const ACCEPT_BY_KIND: Record<AssetKind, string> = {
+  image: 'image/*',
+  video: 'video/*',
+  pdf: 'application/pdf',
+  spreadsheet: '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** §8 Files: a failed upload is titled 'Asset Upload Failed' and says 'Upload Failed', with the reason. */
+export function uploadFailedNotice(error: unknown): Notice {
+  return {
+    kind: 'error',
+    title: 'Asset Upload Failed',
+    text: (
+      <>
+        <span className="block font-medium text-foreground">Upload Failed</span>
+        <span className="block">{errorMessage(error)}</span>
+      </>
+    ),
+  };
+}
+
+interface CommonProps {
+  kind: AssetKind;
+  label: string;
+  disabled?: boolean;
+  onBusyChange?: (busy: boolean) => void;
+  variant?: 'outline' | 'default' | 'secondary';
+  icon?: React.ReactNode;
+  className?: string;
+}
+
+export interface AssetUploaderProps extends CommonProps {
+  accessMode?: AccessMode;
+  /** Told about the stored file; a returned promise (e.g. saving the editor) keeps the uploader busy. */
+  onUploaded: (asset: UploadedAsset) => unknown;
+}
+
+/** Uploads one file of a kind (POST /api/assets/{accessMode}?kind=...), with progress and the failure modal. */
+export function AssetUploader({ kind, accessMode = 'private', onUploaded, ...props }: AssetUploaderProps) {
+  const [notice, setNotice] = React.useState<Notice | null>(null);
+  return (
+    <>
+      <FileUploader<UploadedAsset[]>
+        url={assetUploadUrl(accessMode, kind)}
+        accept={ACCEPT_BY_KIND[kind]}
+        onUploaded={(assets) => (assets[0] ? onUploaded(assets[0]) : undefined)}
+        onError={(error) => setNotice(uploadFailedNotice(error))}
+        {...props}
+      />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+}
+AssetUploader.displayName = 'AssetUploader';
+
+export interface AssetReplacerProps extends CommonProps {
+  assetId: string;
+  onReplaced: (asset: UploadedAsset) => unknown;
+}
+
+/** Replaces a file's content (PUT /api/assets/replace/{id}); the server processes it again. */
+export function AssetReplacer({ assetId, kind, onReplaced, ...props }: AssetReplacerProps) {
+  const [notice, setNotice] = React.useState<Notice | null>(null);
+  return (
+    <>
+      <FileUploader<UploadedAsset>
+        url={assetReplaceUrl(assetId)}
+        method="PUT"
+        accept={ACCEPT_BY_KIND[kind]}
+        onUploaded={onReplaced}
+        onError={(error) => setNotice(uploadFailedNotice(error))}
+        {...props}
+      />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+}
+AssetReplacer.displayName = 'AssetReplacer';

@@ -1,0 +1,27 @@
+import { cn } from '../lib/utils.ts';
+
+export const RESOLVE_WARNINGS_TEXT = 'Please resolve these warnings and try again';
+
+/** A has-warnings answer's blockers as an ordered list under an introduction. */
+export function WarningsList({
+  warnings,
+  intro = RESOLVE_WARNINGS_TEXT,
+  className,
+}: {
+  warnings: readonly string[];
+  intro?: string | null;
+  className?: string;
+}) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className={cn('grid gap-1 text-sm', className)}>
+      {intro && <p>{intro}</p>}
+      <ol className="list-decimal space-y-1 pl-6">
+        {warnings.map((warning, index) => (
+          <li key={`${index}-${warning}`}>{warning}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+WarningsList.displayName = 'WarningsList';

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Route, Switch } from 'wouter';
+import { ShieldAlert } from 'lucide-react';
+import { canSeeScreen, type ScreenKey } from '../../../../shared/auth/roles.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import { LectureCataloguePage } from '../lectures/lecture-catalogue-page.tsx';
+import { LectureEditorPage } from '../lectures/lecture-editor-page.tsx';
+import { NotFoundContent } from '../not-found/not-found-page.tsx';
+import { ProcessQueuePage } from '../queue/process-queue-page.tsx';
+
+/** A screen the user's roles hide from the side bar says so instead of failing on every call. */
+function RequireScreen({ screen, children }: { screen: ScreenKey; children: ReactNode }) {
+  const roles = useCurrentUser().data?.roles ?? [];
+  if (canSeeScreen(roles, screen)) return <>{children}</>;
+  return (
+    <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+      <ShieldAlert aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h1 className="text-xl font-semibold">This screen is not available to your role</h1>
+      <p className="max-w-sm text-sm text-muted-foreground">Ask an administrator if you need access to it.</p>
+    </div>
+  );
+}
+
+/** The /admin screens built so far; every other /admin path shows not-found inside the layout. */
+export function AdminScreens() {
+  return (
+    <Switch>
+      <Route path="/admin/videos">
+        <RequireScreen screen="videos">
+          <LectureCataloguePage />
+        </RequireScreen>
+      </Route>
+      <Route<{ id: string }> path="/admin/videos/lectures/:id">
+        {(params) => (
+          <RequireScreen screen="videos">
+            <LectureEditorPage id={params.id} />
+          </RequireScreen>
+        )}
+      </Route>
+      <Route<{ id: string }> path="/admin/videos/lectures/:id/general">
+        {(params) => (
+          <RequireScreen screen="videos">
+            <LectureEditorPage id={params.id} />
+          </RequireScreen>
+        )}
+      </Route>
+      <Route path="/admin/process/queue">
+        <RequireScreen screen="processQueue">
+          <ProcessQueuePage />
+        </RequireScreen>
+      </Route>
+      <Route>
+        <NotFoundContent />
+      </Route>
+    </Switch>
+  );
+}
+AdminScreens.displayName = 'AdminScreens';

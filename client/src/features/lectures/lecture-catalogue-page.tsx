@@ -1,0 +1,132 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Plus, RotateCw, Video } from 'lucide-react';
+import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ProcessStateBadge } from '../../components/files/process-status.tsx';
+import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { formatBytes, formatMinutes } from '../../lib/format.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AddLectureModal } from './add-lecture-modal.tsx';
+import { notesLabel } from './lecture-labels.ts';
+import { lectureEditorPath } from './lecture-paths.ts';
+
+function Thumbnail({ url }: { url: string | null }) {
+  if (url) return <img src={url} alt="" loading="lazy" className="h-10 w-16 shrink-0 rounded border bg-black object-cover" />;
+  return (
+    <span aria-hidden="true" className="flex h-10 w-16 shrink-0 items-center justify-center rounded border bg-muted text-muted-foreground">
+      <Video className="size-4" />
+    </span>
+  );
+}
+
+const columns: ColumnDef<LectureSummary, unknown>[] = [
+  {
+    id: 'title',
+    accessorKey: 'title',
+    header: 'Title',
+    cell: ({ row }) => (
+      <Link href={lectureEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
+        <Thumbnail url={row.original.thumbnailUrl} />
+        <span className="line-clamp-2">{row.original.title}</span>
+      </Link>
+    ),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (lecture) => (lecture.isPublished ? 'Published' : 'Unpublished'),
+    cell: ({ row }) =>
+      row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>,
+  },
+  {
+    id: 'subscription',
+    header: 'Subscription',
+    accessorFn: (lecture) => lecture.masterSubscription ?? '',
+    // Rate cards arrive with the subscriptions screen; until then no lecture has one.
+    cell: ({ row }) =>
+      row.original.masterSubscription ? (
+        <span className="font-mono text-xs">{row.original.masterSubscription}</span>
+      ) : (
+        <span className="text-muted-foreground">No subscription</span>
+      ),
+  },
+  {
+    id: 'duration',
+    header: 'Duration (File Size)',
+    accessorFn: (lecture) => lecture.videoDurationInMinutes ?? -1,
+    cell: ({ row }) => {
+      const lecture = row.original;
+      if (lecture.videoFileSizeInBytes == null) return <span className="text-muted-foreground">Video not uploaded</span>;
+      const state = lecture.videoState as AnyProcessState | null;
+      return (
+        <span className="flex flex-wrap items-center gap-2">
+          <span>
+            {lecture.videoDurationInMinutes == null ? '—' : formatMinutes(lecture.videoDurationInMinutes)}{' '}
+            <span className="text-muted-foreground">({formatBytes(lecture.videoFileSizeInBytes)})</span>
+          </span>
+          {state && state !== 'ready' && <ProcessStateBadge state={state} />}
+        </span>
+      );
+    },
+  },
+  {
+    id: 'notes',
+    header: 'Notes (PDF)',
+    accessorFn: (lecture) => lecture.notesCount,
+    cell: ({ row }) => (
+      <span className={row.original.notesCount === 0 ? 'text-muted-foreground' : undefined}>{notesLabel(row.original.notesCount)}</span>
+    ),
+  },
+];
+
+/** /admin/videos: the Lecture Video Manager, the console's landing page. */
+export function LectureCataloguePage() {
+  useDocumentTitle('Lecture Video Manager');
+  // §9: a failed listing is asked for again after 100 ms.
+  const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
+  const [adding, setAdding] = useState(false);
+  const data = useMemo(() => lectures.data ?? [], [lectures.data]);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Lecture Video Manager</h1>
+          <p className="text-sm text-muted-foreground">Lecture videos with their notes, as students find them in the app.</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Lecture
+        </Button>
+      </div>
+      {lectures.isError && (
+        <div className="grid gap-2">
+          <ErrorAlert title="Fetching course failed" error={lectures.error} />
+          <Button variant="outline" className="justify-self-start" onClick={() => void lectures.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+      <DataTable
+        label="Lectures"
+        columns={columns}
+        data={data}
+        pageSize={10}
+        minRows={3}
+        filterColumns={['title']}
+        isLoading={lectures.isPending}
+        emptyMessage="No lectures yet"
+        getRowId={(lecture) => lecture._id}
+      />
+      <AddLectureModal open={adding} onOpenChange={setAdding} />
+    </div>
+  );
+}
+LectureCataloguePage.displayName = 'LectureCataloguePage';

@@ -1,0 +1,54 @@
+import type { Lecture, LectureNote, LectureValue } from '../../../../shared/lectures/lectures.schema.ts';
+
+/** What the lecture editor edits; the rest of a lecture (publish state, sizes) comes from the server. */
+export interface LectureDraft {
+  title: string;
+  isVisible: boolean;
+  lecturerId: string | null;
+  lecturerName: string;
+  bannerImageId: string | null;
+  /** As typed; the YouTube video id only. */
+  youtubeLink: string;
+  enableYoutubePlayer: boolean;
+  videoResourceId: string | null;
+  notes: LectureNote[];
+}
+
+export function toDraft(lecture: Lecture): LectureDraft {
+  return {
+    title: lecture.title,
+    isVisible: lecture.isVisible,
+    lecturerId: lecture.lecturerId,
+    lecturerName: lecture.lecturerName,
+    bannerImageId: lecture.bannerImageId,
+    youtubeLink: lecture.youtubeLink ?? '',
+    enableYoutubePlayer: lecture.enableYoutubePlayer,
+    videoResourceId: lecture.videoResourceId,
+    notes: lecture.notes,
+  };
+}
+
+/** The body of PUT /api/admin/lecture/{id} (lectures.save): `{ value }`. */
+export function toLectureValue(draft: LectureDraft): LectureValue {
+  return {
+    title: draft.title,
+    isVisible: draft.isVisible,
+    lecturerId: draft.lecturerId,
+    lecturerName: draft.lecturerName,
+    bannerImageId: draft.bannerImageId,
+    youtubeLink: draft.youtubeLink,
+    enableYoutubePlayer: draft.enableYoutubePlayer,
+    videoResourceId: draft.videoResourceId,
+    notes: draft.notes,
+  };
+}
+
+export function sameDraft(a: LectureDraft, b: LectureDraft): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A new note's resId: random, and made without crypto.randomUUID, which needs a secure context. */
+export function newResId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

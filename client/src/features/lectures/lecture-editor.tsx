@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
+import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { EditorHeader } from '../../components/editor-header.tsx';
+import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { delay } from '../../lib/delay.ts';
+import { errorMessage, errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
+import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
+import { isEmbedded } from '../admin/admin-layout.tsx';
+import { LecturerCard, VisibilityCard } from './lecture-cards.tsx';
+import { sameDraft, toDraft, toLectureValue, type LectureDraft } from './lecture-draft.ts';
+import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
+import { NotesCard } from './notes-card.tsx';
+import { VideoSettingsCard } from './video-settings-card.tsx';
+
+export const DELETE_LECTURE_TEXT = 'You are about to delete this lecture. Do you want to continue?';
+const DELETE_FALLBACK = 'Unknown error. Check your connection and try again.';
+/** §9: a short pause before the lecture is deleted. */
+const DELETE_DELAY_MS = 300;
+
+/** §8 save failure: 'Update subject failed' with the message. */
+export function saveFailedNotice(error: unknown): Notice {
+  return { kind: 'error', title: 'Update subject failed', text: errorMessage(error) };
+}
+
+/** §8 delete failure: the warnings of a has-warnings answer, else the message or the connection hint. */
+export function deleteFailedNotice(error: unknown): Notice {
+  if (errorTypeOf(error) === 'has-warnings') {
+    return { kind: 'error', title: 'Delete Failed', warnings: errorWarnings(error) };
+  }
+  return { kind: 'error', title: 'Delete Failed', text: messageOr(error, DELETE_FALLBACK) };
+}
+
+/** The checks the server makes, made first so that the field says what is wrong. */
+function checkDraft(draft: LectureDraft): FieldErrors {
+  const result = validateForm(lectureValueSchema, toLectureValue(draft));
+  return result.ok ? {} : result.errors;
+}
+
+function youtubeError(value: string): string | undefined {
+  const result = youtubeIdSchema.safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+export interface LectureEditorApi {
+  /** The draft as it is now (also inside callbacks that outlive a render). */
+  current: () => LectureDraft;
+  change: (patch: Partial<LectureDraft>) => void;
+  /** Saves `next` (and shows it); rejects on failure, leaving the draft as it was typed. */
+  saveDraft: (next: LectureDraft) => Promise<void>;
+  showSaveFailure: (error: unknown) => void;
+}
+
+/** The lecture editor's General tab with its header. Nothing typed is lost when a save fails. */
+export function LectureEditor({ lecture }: { lecture: Lecture }) {
+  const id = lecture._id;
+  const embedded = isEmbedded(useSearch());
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const [draft, setDraft] = useState(() => toDraft(lecture));
+  const [saved, setSaved] = useState(draft);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const saveLecture = api.lectures.save.useMutation();
+  const deleteLecture = api.lectures.delete.useMutation();
+  useDocumentTitle(draft.title || 'Lecture');
+
+  const draftRef = useRef(draft);
+  useEffect(() => {
+    draftRef.current = draft;
+  }, [draft]);
+
+  const change = useCallback((patch: Partial<LectureDraft>) => {
+    setDraft((current) => {
+      const next = { ...current, ...patch };
+      draftRef.current = next;
+      return next;
+    });
+  }, []);
+
+  const saveDraft = useCallback(
+    async (next: LectureDraft) => {
+      const errors = checkDraft(next);
+      setFieldErrors(errors);
+      const first = Object.values(errors).find(Boolean);
+      if (first) throw new Error(first);
+      const answer = await saveLecture.mutateAsync({ id, value: toLectureValue(next) });
+      setSaved(next);
+      utils.lectures.get.setData({ id }, (old) =>
+        old ? { ...old, ...answer, title: next.title.trim(), isVisible: next.isVisible, videoResourceId: next.videoResourceId } : old,
+      );
+      await Promise.all([utils.lectures.get.invalidate({ id }), utils.lectures.list.invalidate()]);
+    },
+    [id, saveLecture, utils],
+  );
+
+  const showSaveFailure = useCallback((error: unknown) => setNotice(saveFailedNotice(error)), []);
+
+  const editor: LectureEditorApi = {
+    current: () => draftRef.current,
+    change,
+    saveDraft,
+    showSaveFailure,
+  };
+
+  // When the video finishes (or fails), the server decides the publish state again.
+  const videoSettled = useCallback(() => {
+    void utils.lectures.get.invalidate({ id });
+    // The server updates the lecture just after the file: ask once more a moment later.
+    setTimeout(() => void utils.lectures.get.invalidate({ id }), 2000);
+  }, [id, utils]);
+
+  const save = () => {
+    void saveDraft(draft)
+      .then(() => toastSuccess('Lecture saved'))
+      .catch(showSaveFailure);
+  };
+
+  const confirmDelete = async () => {
+    await delay(DELETE_DELAY_MS);
+    try {
+      await deleteLecture.mutateAsync({ id });
+    } catch (error) {
+      setNotice(deleteFailedNotice(error));
+      return;
+    }
+    await utils.lectures.list.invalidate();
+    toastSuccess('Lecture deleted');
+    navigate(LECTURE_CATALOGUE_PATH);
+  };
+
+  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <EditorHeader
+        title={draft.title}
+        titleLabel="Lecture title"
+        onTitleChange={(title) => change({ title })}
+        status={lecture.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
+        hasChanges={!sameDraft(draft, saved)}
+        saving={saveLecture.isPending}
+        onSave={save}
+        onDelete={() => setDeleteOpen(true)}
+        hideDelete={embedded}
+        backHref={LECTURE_CATALOGUE_PATH}
+        hideBack={embedded}
+        isVisible={draft.isVisible}
+        warnings={lecture.publishWarnings}
+        offlineTitle="Lecture Offline!"
+      />
+      <nav aria-label="Lecture editor" className="flex gap-1 border-b">
+        <Link
+          href={lectureEditorPath(id, { mode: 'general', embedded })}
+          aria-current="page"
+          className={cn(tabClass, 'border-primary text-primary')}
+        >
+          General
+        </Link>
+        {/* The comment manager comes with its own issue. */}
+        <span aria-disabled="true" title="Coming soon" className={cn(tabClass, 'cursor-not-allowed border-transparent text-muted-foreground/70')}>
+          Discussions
+        </span>
+      </nav>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="grid content-start gap-4 lg:col-span-2">
+          <VideoSettingsCard
+            editor={editor}
+            draft={draft}
+            youtubeError={fieldErrors.youtubeLink}
+            onYoutubeChange={(youtubeLink) => {
+              change({ youtubeLink });
+              setFieldErrors((errors) => ({ ...errors, youtubeLink: youtubeError(youtubeLink) }));
+            }}
+            onVideoSettled={videoSettled}
+          />
+          <NotesCard editor={editor} lectureResId={lecture.resId} notes={draft.notes} />
+        </div>
+        <div className="grid content-start gap-4">
+          <VisibilityCard isVisible={draft.isVisible} onChange={(isVisible) => change({ isVisible })} />
+          <LecturerCard
+            lecturerId={draft.lecturerId}
+            lecturerName={draft.lecturerName}
+            error={fieldErrors.lecturerName ?? fieldErrors.lecturerId}
+            onNameChange={(lecturerName) => change({ lecturerName })}
+          />
+        </div>
+      </div>
+      <ConfirmModal
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="Delete Lecture"
+        text={DELETE_LECTURE_TEXT}
+        cancelLabel="Close"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        onConfirm={confirmDelete}
+      />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </div>
+  );
+}
+LectureEditor.displayName = 'LectureEditor';

@@ -1,0 +1,86 @@
+import { FileText } from 'lucide-react';
+import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
+import type { LectureNote } from '../../../../shared/lectures/lectures.schema.ts';
+import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
+import { AssetUploader } from '../../components/files/asset-uploader.tsx';
+import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
+import { useQueueFile } from '../../components/files/use-asset.ts';
+import { toastError } from '../../components/toasts.ts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { newResId } from './lecture-draft.ts';
+import type { LectureEditorApi } from './lecture-editor.tsx';
+import { NO_NOTES } from './lecture-labels.ts';
+
+export interface NotesCardProps {
+  editor: LectureEditorApi;
+  lectureResId: string;
+  notes: readonly LectureNote[];
+}
+
+/** The lecture's PDF notes: each with its conversion status and page preview; add and remove. */
+export function NotesCard({ editor, lectureResId, notes }: NotesCardProps) {
+  const queueFile = useQueueFile();
+
+  const uploaded = async (asset: UploadedAsset) => {
+    const note: LectureNote = {
+      resId: newResId(),
+      lectureResId,
+      pdfFileId: asset._id,
+      fileName: asset.fileName,
+      fileSizeInBytes: asset.sizeInBytes,
+    };
+    const next = { ...editor.current(), notes: [...editor.current().notes, note] };
+    editor.change({ notes: next.notes });
+    try {
+      await editor.saveDraft(next);
+    } catch (error) {
+      editor.showSaveFailure(error);
+      return;
+    }
+    // Students read notes as page images: convert the PDF at once.
+    await queueFile.mutateAsync({ fileId: asset._id }).catch((error: unknown) => toastError('Could not add to queue', error));
+  };
+
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <CardTitle className="text-base">Notes</CardTitle>
+        <CardDescription>PDF notes, shown to students page by page.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {notes.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{NO_NOTES}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Notes">
+            {notes.map((note) => (
+              <li key={note.resId} aria-label={note.fileName} className="grid gap-2 rounded-md border p-3">
+                <div className="flex flex-wrap items-center gap-3">
+                  <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                  <div className="min-w-0 flex-1">
+                    <p className="break-all text-sm font-medium">{note.fileName}</p>
+                    <p className="text-xs text-muted-foreground">{formatBytes(note.fileSizeInBytes)}</p>
+                  </div>
+                  <AssetDeleteButton
+                    assetId={note.pdfFileId}
+                    label="Remove note"
+                    size="sm"
+                    beforeDelete={{
+                      run: () =>
+                        editor.saveDraft({ ...editor.current(), notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
+                      failureTitle: 'Update subject failed',
+                      applied: () => editor.change({ notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
+                    }}
+                  />
+                </div>
+                <PdfAssetStatus assetId={note.pdfFileId} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <AssetUploader kind="pdf" label="Add PDF note" className="justify-self-start" onUploaded={uploaded} />
+      </CardContent>
+    </Card>
+  );
+}
+NotesCard.displayName = 'NotesCard';

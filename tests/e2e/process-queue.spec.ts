@@ -1,0 +1,206 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { createConsoleUser, signInThroughApi } from './support/helpers.ts';
+import { queueFile, setQueueRunning, snap, uploadAsset } from './support/media.ts';
+
+const QUEUE_PATH = '/admin/process/queue';
+const QUEUE_COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Progress', 'Last Updated On', 'Created On'];
+
+function queueTable(page: Page) {
+  return page.getByRole('table', { name: 'Queue' });
+}
+
+/**
+ * Answers the console's batched tRPC calls from the real server, except queue.list,
+ * whose answer `replace` rewrites (an empty queue, a failure...).
+ */
+async function rewriteQueueList(page: Page, replace: (answer: unknown) => unknown, status?: number) {
+  await page.route(/\/trpc\/[^?]*queue\.list/, async (route: Route) => {
+    const procedures = new URL(route.request().url()).pathname.replace('/trpc/', '').split(',');
+    const response = await route.fetch();
+    const answers = (await response.json()) as unknown[];
+    const index = procedures.indexOf('queue.list');
+    answers[index] = replace(answers[index]);
+    await route.fulfill({ response, status: status ?? response.status(), json: answers });
+  });
+}
+
+test.describe('processing queue', () => {
+  test.afterEach(async ({ page }) => {
+    // Other tests need a running queue, whatever this one left behind.
+    await setQueueRunning(page, true).catch(() => {});
+  });
+
+  test('shows an item waiting, then moving through its steps to ready after Start', async ({ page }) => {
+    test.setTimeout(120_000);
+    const admin = await createConsoleUser(['admin'], 'Queue Admin');
+    await signInThroughApi(page, admin);
+    await setQueueRunning(page, false);
+    const video = await uploadAsset(page, 'lecture-720p.mp4', 'video');
+    await queueFile(page, video._id);
+
+    await page.goto(QUEUE_PATH);
+    await expect(page.getByRole('heading', { name: 'Process Queue' })).toBeVisible();
+    await expect(page.getByLabel('Queue state: STOPPED')).toBeVisible();
+    await expect(page.getByText(/Auto refresh in \d+s/)).toBeVisible();
+    for (const heading of [...QUEUE_COLUMNS, 'Action']) {
+      await expect(queueTable(page).getByRole('columnheader', { name: heading, exact: true })).toBeVisible();
+    }
+    const row = queueTable(page).getByRole('row').filter({ hasText: video._id });
+    await expect(row).toContainText('lecture-720p.mp4');
+    await expect(row).toContainText('Video');
+    await expect(row).toContainText('Queued');
+    await expect(row).toContainText('0%');
+
+    await page.getByRole('button', { name: 'Start' }).click();
+    const notice = page.getByRole('alertdialog');
+    await expect(notice).toContainText('Trigger activated successfully', { timeout: 10_000 });
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByLabel('Queue state: RUNNING')).toBeVisible();
+
+    // Refresh by hand until it is done, noting every status the row shows on the way.
+    const seen: string[] = [];
+    let shot = false;
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const text = (await row.getByRole('status', { name: 'Processing status' }).innerText()).replace(/\s+/g, ' ');
+      if (seen.at(-1) !== text) seen.push(text);
+      if (!shot && /Step \d of 5/.test(text)) {
+        shot = true;
+        await snap(page, 'queue-item-processing');
+      }
+      expect(text).toContain('Ready');
+    }).toPass({ timeout: 90_000, intervals: [400] });
+    test.info().annotations.push({ type: 'states seen', description: seen.join(' → ') });
+    expect(seen.some((text) => /Step [1-5] of 5/.test(text))).toBe(true);
+    await expect(row).toContainText('100%');
+    await snap(page, 'queue-with-items');
+  });
+
+  test('a failed item shows why, can be queued again, and can be deleted from the queue', async ({ page }) => {
+    test.setTimeout(60_000);
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const broken = await uploadAsset(page, 'broken.mp4', 'video');
+    await queueFile(page, broken._id);
+    await page.goto(QUEUE_PATH);
+    const row = queueTable(page).getByRole('row').filter({ hasText: broken._id });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row.getByRole('status', { name: 'Processing status' })).toContainText('Failed', { timeout: 1000 });
+    }).toPass({ timeout: 45_000, intervals: [500] });
+    await snap(page, 'queue-item-failed');
+
+    await row.getByRole('button', { name: 'Queue again' }).click();
+    await expect(page.getByText('Trigger activated successfully')).toBeVisible();
+
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row.getByRole('status', { name: 'Processing status' })).toContainText('Failed', { timeout: 1000 });
+    }).toPass({ timeout: 45_000, intervals: [500] });
+    await row.getByRole('button', { name: 'Delete broken.mp4 from the queue' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete from Queue' });
+    await expect(confirm).toContainText('the file itself stays');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get(`/api/admin/assets/${broken._id}`)).status()).toBe(200);
+  });
+
+  test('an administrator pulls files into the queue', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await uploadAsset(page, 'notes.pdf', 'pdf');
+    await page.goto(QUEUE_PATH);
+    await page.getByRole('button', { name: 'Pull Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pull Data' });
+    await expect(dialog.getByRole('radio', { name: 'Video' })).toBeChecked();
+    await expect(dialog.getByLabel('Count')).toHaveValue('10');
+    expect(await dialog.getByLabel('Count').locator('option').allInnerTexts()).toEqual(['3', '5', '10', '50', '100', '1000']);
+    await expect(dialog.getByLabel('Force')).not.toBeChecked();
+    await dialog.getByRole('radio', { name: 'PDF' }).click();
+    await dialog.getByLabel('Count').selectOption('3');
+    await snap(page, 'queue-pull-data');
+    await dialog.getByRole('button', { name: 'Pull Data' }).click();
+    const notice = page.getByRole('alertdialog');
+    await expect(notice).toContainText('Data pull completed, you may need to start the process manually');
+    await expect(notice).toContainText(/\d+ files? (was|were) added to the queue/);
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("a failed pull says 'Request Error' with the server's message", async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await page.route(/\/trpc\/queue\.pull/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([{ error: { message: 'Storage is not reachable', code: -32603, data: { httpStatus: 500, type: 'internal' } } }]),
+      }),
+    );
+    await page.goto(QUEUE_PATH);
+    await page.getByRole('button', { name: 'Pull Data' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pull Data' });
+    await dialog.getByRole('button', { name: 'Pull Data' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Request Error');
+    await expect(dialog.getByRole('alert')).toContainText('Storage is not reachable');
+  });
+
+  test('staff see no pull button and no Action column, and can stop the queue', async ({ page }) => {
+    const staff = await createConsoleUser(['staff'], 'Sajan Staff');
+    await signInThroughApi(page, staff);
+    await page.goto(QUEUE_PATH);
+    await expect(page.getByLabel(/Queue state: (RUNNING|STOPPED)/)).toBeVisible();
+    for (const heading of QUEUE_COLUMNS) {
+      await expect(queueTable(page).getByRole('columnheader', { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(queueTable(page).getByRole('columnheader', { name: 'Action' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pull Data' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /from the queue/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+    await snap(page, 'queue-staff');
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const notice = page.getByRole('alertdialog');
+    await expect(notice).toContainText('Requesting cancelation...');
+    await expect(notice.getByRole('button')).toHaveCount(0);
+    await expect(notice).toContainText('Cancellation requested!');
+    await snap(page, 'queue-cancellation-requested');
+    await notice.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByLabel('Queue state: STOPPED')).toBeVisible();
+  });
+
+  test("a failed stop says 'Connection Error'", async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await page.route(/\/trpc\/queue\.stop/, (route) => route.abort('connectionrefused'));
+    await page.goto(QUEUE_PATH);
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const notice = page.getByRole('alertdialog');
+    await expect(notice).toContainText('Requesting cancelation...');
+    await expect(notice).toContainText('Connection Error');
+    await expect(notice).toContainText('Something went wrong');
+  });
+
+  test("shows 'Empty Queue' when there is nothing, and 'Connection Error' when the list cannot load", async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await rewriteQueueList(page, () => ({ result: { data: { items: [], state: 'RUNNING' } } }));
+    await page.goto(QUEUE_PATH);
+    await expect(queueTable(page)).toContainText('Empty Queue');
+    await expect(page.getByLabel('Queue state: RUNNING')).toBeVisible();
+    await snap(page, 'queue-empty');
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await rewriteQueueList(
+      page,
+      () => ({ error: { message: 'The queue database is unavailable', code: -32603, data: { httpStatus: 503, type: 'unavailable' } } }),
+      503,
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    const notice = page.getByRole('alertdialog', { name: 'Connection Error' });
+    await expect(notice).toContainText('The queue database is unavailable', { timeout: 15_000 });
+    await snap(page, 'queue-connection-error');
+  });
+});

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -48,6 +49,28 @@ const itemOf = (id: string) => database.db.selectFrom('queue_items').selectAll()
 const jobOf = async (id: string) =>
   (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`media:${id}`}`.execute(database.db)).rows[0];
 
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `npm run worker` as its own process, with short heartbeats so that the test does not wait long. */
 function startWorkerProcess(): ChildProcess {
   const child = spawn(process.execPath, ['worker/main.ts'], {
@@ -81,8 +104,12 @@ describe('a fleet of worker processes', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect((await jobOf(id))!.locked_by).toBe(holder);
 
+    const orphans = childrenOf(first.pid!);
+    expect(orphans.length).toBeGreaterThan(0);
     const killedAt = Date.now();
     first.kill('SIGKILL');
+    // ffmpeg loses its progress pipe with its parent and stops at its next write: no orphan keeps encoding.
+    await waitFor(() => (orphans.every((pid) => !isAlive(pid)) ? true : undefined), 10_000);
     await waitFor(async () => {
       const job = await jobOf(id);
       return job?.locked_by && job.locked_by !== holder ? job : undefined;

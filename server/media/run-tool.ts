@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { MediaProcessError, MediaToolMissingError, abortError } from './media.errors.ts';
 
 export interface RunToolOptions {
@@ -13,6 +14,8 @@ export interface RunToolOptions {
   collectStdout?: boolean;
   /** Called once the process is running, with its pid. */
   onStart?: ((pid: number) => void) | undefined;
+  /** Nice value to run at (0 normal, 19 lowest): work that should only use CPU nothing else wants. */
+  niceness?: number | undefined;
 }
 
 export interface ToolResult {
@@ -58,7 +61,15 @@ export function runTool(options: RunToolOptions): Promise<ToolResult> {
     signal?.addEventListener('abort', onAbort, { once: true });
 
     child.once('spawn', () => {
-      if (child.pid !== undefined) options.onStart?.(child.pid);
+      if (child.pid === undefined) return;
+      if (options.niceness) {
+        try {
+          os.setPriority(child.pid, options.niceness);
+        } catch {
+          // Lowering a child's priority is always allowed on Linux; elsewhere it merely runs at normal priority.
+        }
+      }
+      options.onStart?.(child.pid);
     });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {

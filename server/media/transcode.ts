@@ -14,7 +14,7 @@ export interface EncoderSettings {
   crf: number;
   /** HLS segment length, and the key frame interval: every segment starts with a key frame. */
   segmentSeconds: number;
-  /** Frames per second above this are halved or dropped to it (lectures gain nothing from 60 fps). */
+  /** Sources above this many frames per second are reduced to it (lectures gain nothing from 60 fps). */
   maxFrameRate: number;
   /** x264 threads per rendition; 0 lets x264 decide. */
   threadsPerRendition: number;
@@ -25,9 +25,18 @@ export interface EncoderSettings {
 }
 
 /**
- * Measured on the 2-core machine with scripts/bench/media.ts (see that file for the figures).
- * veryfast is x264's usual speed/quality balance for live-ish work; the capped-CRF rate
- * control costs nothing extra.
+ * Chosen with scripts/bench/media.ts on the 2-core machine (a 60 s 720p clip, 4 renditions):
+ * - veryfast with me=dia:subme=1 (superfast's motion search, but keeping veryfast's mb-tree
+ *   lookahead, which static lecture slides profit from) costs about 25% less CPU than plain
+ *   veryfast, for files about 10% larger at the same CRF. Plain veryfast put the whole ladder
+ *   at about 31 s even run one pass after the other on an idle machine; superfast without
+ *   mb-tree made 480p nearly twice as large.
+ * - Rate: CRF 23 capped by the ladder's bitrates (see ladder.rules.ts); no extra cost.
+ * - Scaling: bicubic in a cascade (see buildFilterGraph), which saved about 1.3 CPU-seconds
+ *   per pass over scaling every rendition from the source.
+ * - Threads: x264's own choice; fixed 1 or 2 per rendition measured the same or worse.
+ * With processVideo's overlapping passes: 360p playable after about 11 s, the whole ladder
+ * after about 27 s (targets 15 s and 30 s), about 49 CPU-seconds in all.
  */
 export const DEFAULT_ENCODER_SETTINGS: EncoderSettings = {
   preset: 'veryfast',
@@ -51,6 +60,8 @@ export interface TranscodePassOptions {
   signal?: AbortSignal | undefined;
   /** Called with ffmpeg's pid once it runs. */
   onStart?: ((pid: number) => void) | undefined;
+  /** ffmpeg's nice value; 19 makes the pass use only CPU time that nothing else wants. */
+  niceness?: number | undefined;
   encoder?: Partial<EncoderSettings> | undefined;
 }
 
@@ -169,6 +180,7 @@ export async function transcodePass(options: TranscodePassOptions): Promise<Rend
       args: buildPassArgs(options, settings),
       signal: options.signal,
       onStart: options.onStart,
+      niceness: options.niceness,
       onStdoutLine: (line) => {
         // out_time_us is microseconds of output written; out_time_ms is too, despite its name.
         const match = /^out_time_us=(\d+)$/.exec(line);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -55,6 +55,30 @@ export async function makeTestVideo(options: TestVideoOptions): Promise<string> 
     await rename(file, upright);
     await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', upright, '-c', 'copy', '-metadata:s:v:0', `rotate=${options.rotation}`, file]);
     await rm(upright);
+  }
+  return file;
+}
+
+/**
+ * VP8 + Opus WebM as a browser's MediaRecorder writes it: a live stream to a pipe, without
+ * cues or a duration anywhere (ffprobe says N/A).
+ */
+export async function makeBrowserRecording(dir: string, seconds = 2): Promise<string> {
+  const file = path.join(dir, 'recording.webm');
+  const output = await open(file, 'w');
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        'ffmpeg',
+        ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=500:sample_rate=48000',
+          '-t', String(seconds), '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', '-live', '1', '-f', 'webm', 'pipe:1'],
+        { stdio: ['ignore', output.fd, 'inherit'] },
+      );
+      child.once('error', reject);
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code} writing the WebM`))));
+    });
+  } finally {
+    await output.close();
   }
   return file;
 }

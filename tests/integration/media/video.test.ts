@@ -7,9 +7,10 @@ import { resolveMediaTools, type MediaTools } from '../../../server/media/binari
 import { MediaInputError, MediaToolMissingError } from '../../../server/media/media.errors.ts';
 import type { ProbeResult, Rendition } from '../../../server/media/media.types.ts';
 import { probeVideo } from '../../../server/media/probe.ts';
-import { extractPoster, transcodePass, writeMasterPlaylist } from '../../../server/media/transcode.ts';
+import { processVideo, type ProcessedVideo } from '../../../server/media/process-video.ts';
+import { extractPoster, transcodePass } from '../../../server/media/transcode.ts';
 import { parseMediaPlaylist } from '../../../server/media/hls-playlist.ts';
-import { chooseLadder, posterSize, posterTimeSeconds, splitIntoPasses } from '../../../shared/media/ladder.rules.ts';
+import { chooseLadder } from '../../../shared/media/ladder.rules.ts';
 import {
   createMediaWorkspace,
   makeBrowserRecording,
@@ -48,15 +49,20 @@ async function decodeErrors(playlist: string): Promise<string> {
   return stderr.trim();
 }
 
-async function transcodeAll(input: string, outDir: string, onProgress?: (progress: { loaded: number; total: number }) => void) {
-  const probe = await probeVideo(input, { ffprobe: tools.ffprobe });
-  const passes = splitIntoPasses(chooseLadder(probe));
-  const first = await transcodePass({ ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.first, probe, onProgress });
-  await writeMasterPlaylist(outDir, first);
-  const second = await transcodePass({ ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.second, probe, onProgress });
-  const renditions = [...first, ...second];
-  const master = await writeMasterPlaylist(outDir, renditions, { frameRate: probe.frameRate });
-  return { probe, renditions, master, first };
+/** ffmpeg processes whose parent is this test process, from /proc (Linux). */
+async function ffmpegChildren(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (match?.[1] === 'ffmpeg' && Number(match[2]) === process.pid) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+async function processAll(input: string, outDir: string) {
+  return processVideo({ tools, input, outDir });
 }
 
 describe('probeVideo', () => {
@@ -112,18 +118,30 @@ describe('probeVideo', () => {
   });
 });
 
-describe('transcodePass', () => {
+describe('processVideo', () => {
   let outDir: string;
-  let result: Awaited<ReturnType<typeof transcodeAll>>;
-  const progress: { loaded: number; total: number }[] = [];
+  let result: ProcessedVideo;
+  const progress: { pass: 1 | 2; loaded: number; total: number }[] = [];
+  let atPlayable: { names: string[]; master: string; secondPassDone: boolean } | undefined;
 
   beforeAll(async () => {
     outDir = workspace.file('hls-720');
-    result = await transcodeAll(clip720, outDir, (update) => progress.push(update));
+    result = await processVideo({
+      tools,
+      input: clip720,
+      outDir,
+      onProgress: (pass, update) => progress.push({ pass, ...update }),
+      onPlayable: async ({ renditions, masterPlaylist }) => {
+        atPlayable = {
+          names: renditions.map((rendition) => rendition.name),
+          master: await readFile(path.join(outDir, masterPlaylist), 'utf8'),
+          secondPassDone: progress.some((update) => update.pass === 2 && update.loaded === update.total),
+        };
+      },
+    });
   }, 120_000);
 
-  it('turns a 720p clip into 240p, 360p, 480p and 720p, the first two in the first pass', () => {
-    expect(result.first.map((rendition) => rendition.name)).toEqual(['240p', '360p']);
+  it('turns a 720p clip into 240p, 360p, 480p and 720p', () => {
     expect(result.renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual([
       '240p 426x240',
       '360p 640x360',
@@ -134,6 +152,13 @@ describe('transcodePass', () => {
       expect(rendition).toMatchObject({ audioRate: 48_000, playlist: `${rendition.name}/index.m3u8` });
       expect(rendition.bitrate).toBeGreaterThan(0);
     }
+    expect(result).toMatchObject({ masterPlaylist: 'master.m3u8', poster: 'poster.jpg', durationInMinutes: 1 });
+  });
+
+  it('makes 240p and 360p playable first, with a master playlist listing only them', () => {
+    expect(atPlayable?.names).toEqual(['240p', '360p']);
+    expect(atPlayable?.master.match(/^\d+p\/index\.m3u8$/gm)).toEqual(['240p/index.m3u8', '360p/index.m3u8']);
+    expect(atPlayable?.secondPassDone).toBe(false);
   });
 
   it('writes playlists that decode, at the sizes the renditions record, with AAC sound', async () => {
@@ -163,7 +188,7 @@ describe('transcodePass', () => {
   });
 
   it('lists every rendition in the master playlist, lowest first', async () => {
-    const master = await readFile(result.master, 'utf8');
+    const master = await readFile(path.join(outDir, result.masterPlaylist), 'utf8');
     expect(master.startsWith('#EXTM3U\n')).toBe(true);
     const entries = [...master.matchAll(/#EXT-X-STREAM-INF:BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+),RESOLUTION=(\d+x\d+),FRAME-RATE=30\.000,CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"\n(\S+)/g)];
     expect(entries.map((entry) => `${entry[3]} ${entry[4]}`)).toEqual([
@@ -173,37 +198,29 @@ describe('transcodePass', () => {
       '1280x720 720p/index.m3u8',
     ]);
     for (const entry of entries) expect(Number(entry[1])).toBeGreaterThanOrEqual(Number(entry[2]));
-    expect(await decodeErrors(result.master)).toBe('');
+    expect(await decodeErrors(path.join(outDir, result.masterPlaylist))).toBe('');
   });
 
-  it('reports progress that only grows and ends at the total, in milliseconds of video', () => {
-    expect(progress.length).toBeGreaterThan(2);
-    const total = progress[0]!.total;
-    expect(total).toBeCloseTo(6000, -2);
-    for (const [index, update] of progress.entries()) {
-      expect(update.total).toBe(total);
-      expect(update.loaded).toBeLessThanOrEqual(total);
-      // Each pass counts from 0 again; within a pass the numbers only grow.
-      const previous = progress[index - 1];
-      if (previous && update.loaded !== 0) expect(update.loaded).toBeGreaterThan(previous.loaded);
+  it('reports progress of each pass that only grows and ends at the total, in milliseconds of video', () => {
+    for (const pass of [1, 2] as const) {
+      const updates = progress.filter((update) => update.pass === pass);
+      expect(updates.length).toBeGreaterThan(2);
+      expect(updates[0]).toMatchObject({ loaded: 0 });
+      expect(updates.at(-1)!.loaded).toBe(updates.at(-1)!.total);
+      expect(updates[0]!.total).toBeCloseTo(6000, -2);
+      for (let index = 1; index < updates.length; index++) {
+        expect(updates[index]!.total).toBe(updates[0]!.total);
+        expect(updates[index]!.loaded).toBeGreaterThan(updates[index - 1]!.loaded);
+      }
     }
-    expect(progress.filter((update) => update.loaded === total)).toHaveLength(2);
   });
 
   it('takes a real JPEG poster at the largest size up to 720p', async () => {
-    const poster = await extractPoster({
-      ffmpeg: tools.ffmpeg,
-      input: clip720,
-      outFile: path.join(outDir, 'poster.jpg'),
-      atSeconds: posterTimeSeconds(result.probe.durationSeconds),
-      size: posterSize(result.probe),
-    });
-    const bytes = await readFile(poster);
+    const bytes = await readFile(path.join(outDir, result.poster));
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
-    expect(await streamsOf(poster)).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 1280, height: 720 })]);
+    expect(await streamsOf(path.join(outDir, result.poster))).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 1280, height: 720 })]);
   });
-
   it('falls back to the first frame when asked for a time past the end', async () => {
     const poster = await extractPoster({ ffmpeg: tools.ffmpeg, input: clip720, outFile: workspace.file('late-poster.jpg'), atSeconds: 60, size: { width: 320, height: 180 } });
     expect(await streamsOf(poster)).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 320, height: 180 })]);
@@ -213,7 +230,8 @@ describe('transcodePass', () => {
 describe('small, silent and turned sources', () => {
   it('gives a 200-line source a single rendition at its own size', async () => {
     const input = await makeTestVideo({ dir: workspace.dir, seconds: 2, width: 356, height: 200, audio: true });
-    const { renditions, master } = await transcodeAll(input, workspace.file('hls-200'));
+    const { renditions, masterPlaylist } = await processAll(input, workspace.file('hls-200'));
+    const master = path.join(workspace.file('hls-200'), masterPlaylist);
     expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['200p 356x200']);
     const streams = await streamsOf(path.join(workspace.file('hls-200'), renditions[0]!.playlist));
     expect(streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 356, height: 200 });
@@ -223,7 +241,8 @@ describe('small, silent and turned sources', () => {
   it('encodes a source without sound, recording audioRate 0 and a video-only codec', async () => {
     const input = await makeTestVideo({ dir: workspace.dir, seconds: 2, width: 640, height: 360, audio: false });
     const outDir = workspace.file('hls-silent');
-    const { renditions, master } = await transcodeAll(input, outDir);
+    const { renditions, masterPlaylist } = await processAll(input, outDir);
+    const master = path.join(outDir, masterPlaylist);
     expect(renditions.map((rendition: Rendition) => [rendition.name, rendition.audioRate])).toEqual([['240p', 0], ['360p', 0]]);
     for (const rendition of renditions) {
       expect((await streamsOf(path.join(outDir, rendition.playlist))).map((stream) => stream.codec_type)).toEqual(['video']);
@@ -234,7 +253,7 @@ describe('small, silent and turned sources', () => {
   it('keeps a turned phone video upright', async () => {
     const input = await makeTestVideo({ dir: workspace.dir, seconds: 1, width: 640, height: 360, audio: false, rotation: 90, name: 'turned-for-hls.mp4' });
     const outDir = workspace.file('hls-turned');
-    const { renditions } = await transcodeAll(input, outDir);
+    const { renditions } = await processAll(input, outDir);
     expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['240p 240x426', '360p 360x640']);
     const streams = await streamsOf(path.join(outDir, '360p/index.m3u8'));
     expect(streams[0]).toMatchObject({ width: 360, height: 640 });
@@ -260,7 +279,25 @@ describe('failures', () => {
     await expect(pass).rejects.toMatchObject({ name: 'AbortError' });
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid!, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+    expect(await ffmpegChildren()).toEqual([]);
     expect(await readdir(outDir)).toEqual([]);
+  });
+
+  it('stops both passes of processVideo when aborted', async () => {
+    const controller = new AbortController();
+    const seen = new Set<number>();
+    const processing = processVideo({
+      tools,
+      input: clip720,
+      outDir: workspace.file('hls-process-aborted'),
+      signal: controller.signal,
+      onProgress: (_pass, { loaded }) => {
+        if (loaded > 0) void ffmpegChildren().then((pids) => (pids.forEach((pid) => seen.add(pid)), pids.length === 2 && controller.abort()));
+      },
+    });
+    await expect(processing).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen.size).toBe(2);
+    expect(await ffmpegChildren()).toEqual([]);
   });
 
   it('refuses the playlist even when it reaches ffmpeg without a probe', async () => {

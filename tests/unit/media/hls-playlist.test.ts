@@ -138,7 +138,10 @@ describe('input guard', () => {
   it('finds the demuxer ffmpeg refused and explains playlists', () => {
     const stderr = "[hls @ 0x55d0c2a4f280] Format not on whitelist 'mov,matroska'\nfile:/data/x.mp4: Invalid argument";
     expect(refusedDemuxer(stderr)).toBe('hls');
-    expect(refusedFormatMessage('hls')).toMatch(/hls playlist, which points at other files, not a video/);
+    expect(refusedFormatMessage('hls')).toBe(
+      'The file is not a supported video: it is an HLS playlist (m3u8), which points at other files, not a video. Upload an MP4, MOV, 3GP, MKV, WebM, AVI, MPEG-TS, FLV, MPEG or WMV file.',
+    );
+    expect(refusedFormatMessage('image2')).toMatch(/it is in the image2 format, which is not accepted/);
     expect(refusedDemuxer('moov atom not found')).toBeUndefined();
   });
 

@@ -6,7 +6,7 @@ import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';
+import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';
 import path from 'node:path';
 
 /**
@@ -45,11 +45,11 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
         processing.report({ total: passTotal, loaded: passProgress[1] + passProgress[2] });
       },
       onPlayable: async (early) => {
-        const files = (await listFiles(hlsDir)).filter((file) => early.renditions.some((r) => file.key.startsWith(`${r.name}/`)) || file.key === MASTER_PLAYLIST_NAME);
-        for (const file of files) {
-          await storage.putFile(`${prefix}hls/${file.key}`, file.file, { signal });
-          if (file.key !== MASTER_PLAYLIST_NAME) uploadedEarly.add(file.key);
-        }
+        const files = (await listFiles(hlsDir)).filter((file) => early.renditions.some((r) => file.key.startsWith(`${r.name}/`)));
+        // Segments and rendition playlists first, the master playlist that points at them last.
+        await uploadFiles(storage, files, `${prefix}hls/`, { signal });
+        for (const file of files) uploadedEarly.add(file.key);
+        await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
         await db
           .updateTable('assets')
           .set({
@@ -69,11 +69,13 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
     // The poster and the final master playlist were made by the last steps of the run.
     await setProcessState(db, asset.id, 'post-processing', { total: 1, loaded: 1 });
 
-    const pending = (await listFiles(hlsDir)).filter((file) => !uploadedEarly.has(file.key));
+    const pending = (await listFiles(hlsDir)).filter((file) => !uploadedEarly.has(file.key) && file.key !== MASTER_PLAYLIST_NAME);
     const total = pending.reduce((sum, file) => sum + file.size, 0);
     const uploading = progressWriter(db, asset.id, 'uploading');
     uploading.report({ total, loaded: 0 });
-    await uploadFolder(storage, hlsDir, `${prefix}hls/`, { signal, skip: uploadedEarly, onProgress: (loaded) => uploading.report({ total, loaded }) });
+    await uploadFiles(storage, pending, `${prefix}hls/`, { signal, onProgress: (loaded) => uploading.report({ total, loaded }) });
+    // The full master playlist replaces the early one only once everything it lists is stored.
+    await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
     uploading.report({ total, loaded: total });
     await uploading.flush();
 

@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Rendition } from '../media/media.types.ts';
+import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
+import type { ExamPaper, AttemptLayout } from '../../shared/exams/attempts.schema.ts';
+import type { ExamResult } from '../../shared/exams/exam-scoring.rules.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -158,6 +161,146 @@ export interface LecturesTable {
   updated_at: Timestamp;
 }
 
+
+type Num = ColumnType<number, number | undefined, number>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  title: string;
+  subscription_term: Generated<string>;
+  gross_amount: Num;
+  gst_rate: Num;
+  gst_amount: Num;
+  net_amount: Num;
+  is_free: Generated<boolean>;
+  free_mode: Generated<'none' | 'lakshya-students'>;
+  compare_at_price: number | null;
+  discount_rate_promo_label: Generated<string>;
+  mode: Generated<'default' | 'tag-based'>;
+  resource_tags: TextArray;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Generated<string>;
+  title: string;
+  category: string | null;
+  tags: TextArray;
+  course_rate_card_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface CourseSubscriptionsTable {
+  course_id: string;
+  subscription_id: string;
+}
+
+export interface RankFilesTable {
+  id: Generated<string>;
+  title: string;
+  master_subscription_id: string | null;
+  groups: Json<unknown[]>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ExamsTable {
+  id: Generated<string>;
+  title: string;
+  template_id: 'regular' | 'mock-test' | 'revision-test';
+  exam_type: Generated<'quiz' | 'freestyle'>;
+  is_visible: Generated<boolean>;
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+  publish_at: NullableTimestamp;
+  exam_category_key: string | null;
+  exam_course_type_key: string | null;
+  show_in_recent_exams: Generated<boolean>;
+  master_subscription_id: string | null;
+  correct_answer_score: Num;
+  wrong_answer_score: Num;
+  un_answered_score: Num;
+  is_sticky: Generated<boolean>;
+  max_number_of_attempts: Generated<number>;
+  total_marks: Num;
+  total_questions: Generated<number>;
+  exam_duration_in_minutes: Generated<number>;
+  description: Generated<string>;
+  instructions: Json<string[]>;
+  question_groups: Json<QuestionGroup[]>;
+  is_rank_published: Generated<boolean>;
+  last_rank_refresh: NullableTimestamp;
+  rank_version: Generated<number>;
+  rank_participants: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ExamPapersTable {
+  id: Generated<string>;
+  exam_id: string;
+  content_hash: string;
+  paper: Json<ExamPaper>;
+  created_at: Generated<Date>;
+}
+
+export interface EntitlementsTable {
+  id: Generated<string>;
+  user_id: string;
+  subscription_id: string | null;
+  resource_type: 'course' | 'exam' | 'lecture' | 'rankfile' | null;
+  resource_id: string | null;
+  source: Generated<string>;
+  order_id: string | null;
+  starts_at: Timestamp;
+  expires_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface ExamAttemptsTable {
+  id: Generated<string>;
+  exam_id: string;
+  user_id: string;
+  paper_id: string;
+  attempt_number: number;
+  status: Generated<'in-progress' | 'submitted'>;
+  layout: ColumnType<AttemptLayout | null, string | null | undefined, string | null>;
+  started_at: Timestamp;
+  deadline_at: Timestamp;
+  submitted_at: NullableTimestamp;
+  submitted_by: 'student' | 'deadline' | null;
+  score: number | null;
+  performance: number | null;
+  correct_count: number | null;
+  wrong_count: number | null;
+  unattempted_count: number | null;
+  unseen_count: number | null;
+  result: ColumnType<ExamResult | null, string | null | undefined, string | null>;
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: string;
+  question_res_id: string;
+  provided_answer_index: number;
+  time_elapsed_in_ms: number;
+  revision: number;
+  updated_at: Timestamp;
+}
+
+export interface ExamRankEntriesTable {
+  exam_id: string;
+  rank_version: number;
+  rank: number;
+  user_id: string;
+  attempt_id: string;
+  score: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -169,11 +312,24 @@ export interface Database {
   queue_settings: QueueSettingsTable;
   worker_heartbeats: WorkerHeartbeatsTable;
   lectures: LecturesTable;
+  subscriptions: SubscriptionsTable;
+  courses: CoursesTable;
+  course_subscriptions: CourseSubscriptionsTable;
+  rank_files: RankFilesTable;
+  exams: ExamsTable;
+  exam_papers: ExamPapersTable;
+  entitlements: EntitlementsTable;
+  exam_attempts: ExamAttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  exam_rank_entries: ExamRankEntriesTable;
 }
 
 export type AssetRow = Selectable<AssetsTable>;
 export type QueueItemRow = Selectable<QueueItemsTable>;
 export type LectureRow = Selectable<LecturesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type ExamRow = Selectable<ExamsTable>;
+export type ExamAttemptRow = Selectable<ExamAttemptsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

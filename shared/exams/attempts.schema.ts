@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { EXAM_TYPES, MAX_OPTION_COUNT } from './exam.constants.ts';
+import type { QuestionGroup } from './exams.schema.ts';
+
+/** The immutable copy of an exam that attempts are taken and scored against. */
+export interface ExamPaper {
+  examId: string;
+  title: string;
+  examType: 'quiz' | 'freestyle';
+  totalMarks: number;
+  totalQuestions: number;
+  examDurationInMinutes: number;
+  correctAnswerScore: number;
+  wrongAnswerScore: number;
+  unAnsweredScore: number;
+  instructions: string[];
+  questionGroups: QuestionGroup[];
+}
+
+/** A quiz's order for one attempt: groups keep their order, questions and options are shuffled. */
+export interface AttemptLayout {
+  groups: Array<{ resId: string; questions: Array<{ resId: string; options: number[] }> }>;
+}
+
+/** How long after the deadline an answer or a submit is still taken (a slow network, a clock a little off). */
+export const ANSWER_GRACE_SECONDS = 15;
+/** The most answers one autosave call may carry. */
+export const MAX_ANSWERS_PER_SAVE = 1000;
+
+export const ATTEMPT_MESSAGES = {
+  notFound: 'Exam not found',
+  attemptNotFound: 'Attempt not found',
+  notPublished: 'This exam is not open to students',
+  notEntitled: 'Subscribe to take this exam',
+  attemptLocked: 'You have already taken this exam: it allows one attempt',
+  deadlinePassed: 'The time for this exam is over: answers can no longer be changed',
+  groupClosed: (group: string) => `The time for "${group}" is over: its answers can no longer be changed`,
+  groupNotOpen: (group: string) => `"${group}" has not started yet`,
+  alreadySubmitted: 'This attempt has been submitted: answers can no longer be changed',
+  notSubmitted: 'Submit the exam to see its review',
+  unknownQuestion: (resId: string) => `Question ${resId} is not part of this exam`,
+  badOption: (resId: string) => `The answer to question ${resId} is not one of its options`,
+  rankNotPublished: 'The ranking of this exam is not published yet',
+} as const;
+
+export const studentExamSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  examType: z.enum(EXAM_TYPES),
+  description: z.string(),
+  instructions: z.array(z.string()),
+  totalMarks: z.number(),
+  totalQuestions: z.number(),
+  examDurationInMinutes: z.number(),
+  correctAnswerScore: z.number(),
+  wrongAnswerScore: z.number().describe('A penalty subtracted for each wrong answer'),
+  unAnsweredScore: z.number(),
+  maxNumberOfAttempts: z.number(),
+  publishDateTimeInMs: z.number().nullable(),
+  showInRecentExams: z.boolean(),
+  isSticky: z.boolean(),
+  attemptsTaken: z.number(),
+  inProgressAttemptId: z.string().nullable(),
+  canStart: z.boolean(),
+  isRankPublished: z.boolean(),
+});
+export type StudentExam = z.infer<typeof studentExamSchema>;
+
+export const attemptQuestionSchema = z.object({
+  resId: z.string(),
+  question: z.string(),
+  questionMimeType: z.enum(['text', 'image']),
+  imageUrl: z.string().nullable(),
+  options: z.array(z.string()),
+  providedAnswerIndex: z.number(),
+  timeElapsedInMs: z.number(),
+  revision: z.number(),
+});
+
+export const attemptGroupSchema = z.object({
+  resId: z.string(),
+  title: z.string(),
+  durationInMins: z.number(),
+  hasTimeRestriction: z.boolean(),
+  /** When this group's answers are taken (ms since 1970): the whole exam, or the group's own window. */
+  opensAtMs: z.number(),
+  closesAtMs: z.number(),
+  questions: z.array(attemptQuestionSchema),
+});
+
+export const attemptSchema = z.object({
+  _id: z.string(),
+  examId: z.string(),
+  title: z.string(),
+  examType: z.enum(EXAM_TYPES),
+  attemptNumber: z.number(),
+  status: z.enum(['in-progress', 'submitted']),
+  startedAtMs: z.number(),
+  deadlineMs: z.number(),
+  serverTimeMs: z.number(),
+  examDurationInMinutes: z.number(),
+  totalQuestions: z.number(),
+  instructions: z.array(z.string()),
+  questionGroups: z.array(attemptGroupSchema),
+});
+export type AttemptView = z.infer<typeof attemptSchema>;
+
+export const saveAnswersInputSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionResId: z.string().min(1).max(100),
+        /** As shown to the student; -1 clears the answer. */
+        providedAnswerIndex: z.number().int().min(-1).max(MAX_OPTION_COUNT - 1),
+        /** Time spent on the question so far, in total (not since the last save). */
+        timeElapsedInMs: z.number().int().min(0).max(24 * 3600 * 1000),
+        /** Grows with every change the client makes; a request carrying an older revision is ignored. */
+        revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      }),
+    )
+    .min(1, { error: 'No answers to save' })
+    .max(MAX_ANSWERS_PER_SAVE, { error: `At most ${MAX_ANSWERS_PER_SAVE} answers per save` }),
+});
+export type SaveAnswersInput = z.infer<typeof saveAnswersInputSchema>;
+
+export const savedAnswersSchema = z.object({
+  saved: z.number().describe('Answers written by this call'),
+  ignored: z.array(z.string()).describe('Questions whose stored answer has a newer revision than the one sent'),
+  serverTimeMs: z.number(),
+  deadlineMs: z.number(),
+});
+
+export const tallySchema = z.object({
+  totalQuestionCount: z.number(),
+  correctAnswerCount: z.number(),
+  wrongAnswerCount: z.number(),
+  unAttemptedAnswerCount: z.number(),
+  unseenQuestionCount: z.number(),
+  score: z.number(),
+  performance: z.number(),
+});
+
+export const reviewQuestionSchema = z.object({
+  resId: z.string(),
+  question: z.string(),
+  questionMimeType: z.enum(['text', 'image']),
+  imageUrl: z.string().nullable(),
+  options: z.array(z.string()),
+  correctAnswerIndex: z.number(),
+  providedAnswerIndex: z.number(),
+  hasCorrectlyMarked: z.boolean(),
+  timeElapsedInMs: z.number(),
+  score: z.number(),
+  solution: z.string(),
+});
+
+export const examResultSchema = tallySchema.extend({
+  attemptId: z.string(),
+  examId: z.string(),
+  submittedBy: z.enum(['student', 'deadline']),
+  answerSubmittedOn: z.number().nullable(),
+  questionGroups: z.array(tallySchema.extend({ resId: z.string(), title: z.string(), questions: z.array(reviewQuestionSchema) })),
+  completionRate: z.number(),
+  avgDurationPerQuestInMs: z.number(),
+  effectiveExamDurationInSec: z.number(),
+  elapsedTimeInMilliseconds: z.number(),
+  examDurationInMinutes: z.number(),
+  totalMarks: z.number(),
+  correctAnswerScore: z.number(),
+  wrongAnswerScore: z.number(),
+  unAnsweredScore: z.number(),
+  performanceRate: z.number(),
+  tagRanking: z.array(tallySchema.extend({ tag: z.string() })),
+  rank: z.number().describe('-1 until the ranking is synced and published'),
+  totalParticipants: z.number().describe('-1 until the ranking is synced and published'),
+});
+export type ExamResultView = z.infer<typeof examResultSchema>;

@@ -83,6 +83,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('instructions', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('question_groups', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    // Identifies the paper (questions, answers, marks) as last saved; attempts are taken against it.
+    .addColumn('paper_hash', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('is_rank_published', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('last_rank_refresh', 'timestamptz')
     .addColumn('rank_version', 'integer', (c) => c.notNull().defaultTo(0))

@@ -231,6 +231,7 @@ export interface ExamsTable {
   description: Generated<string>;
   instructions: Json<string[]>;
   question_groups: Json<QuestionGroup[]>;
+  paper_hash: Generated<string>;
   is_rank_published: Generated<boolean>;
   last_rank_refresh: NullableTimestamp;
   rank_version: Generated<number>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
+import { copyExamInputSchema, createExamInputSchema, saveExamInputSchema } from '../../shared/exams/exams.schema.ts';
+import { router, screenProcedure } from '../trpc/trpc.ts';
+import * as exams from './exams.service.ts';
+import * as ranks from './ranks.service.ts';
+
+const procedure = screenProcedure('exams');
+const byId = z.object({ id: z.string().min(1) });
+
+export const examsRouter = router({
+  list: procedure.input(z.object({ templateId: z.enum(TEMPLATE_IDS).optional() }).optional()).query(({ ctx, input }) => exams.listExams(ctx.ctx, input?.templateId)),
+  get: procedure.input(byId).query(({ ctx, input }) => exams.getExam(ctx.ctx, input.id)),
+  create: procedure.input(createExamInputSchema).mutation(({ ctx, input }) => exams.createExam(ctx.ctx, input)),
+  copy: procedure.input(copyExamInputSchema).mutation(({ ctx, input }) => exams.copyExam(ctx.ctx, input)),
+  save: procedure.input(byId.extend(saveExamInputSchema.shape)).mutation(({ ctx, input }) => exams.saveExam(ctx.ctx, input.id, input.value)),
+  delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx.ctx, input.id)),
+  analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx.ctx, input.id)),
+  statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx.ctx, input.id)),
+  syncRanks: procedure.input(byId).mutation(async ({ ctx, input }) => {
+    const { lastRankRefresh, isRankPublished } = await ranks.syncRanks(ctx.ctx.db, input.id);
+    return { lastRankRefresh, isRankPublished };
+  }),
+  setRankStatus: procedure
+    .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
+    .mutation(({ ctx, input }) => ranks.setRankStatus(ctx.ctx, input.id, input.status)),
+});

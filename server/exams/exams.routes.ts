@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EXAM_MESSAGES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
+import {
+  analyticsRowSchema,
+  copyExamInputSchema,
+  createExamInputSchema,
+  examListEntrySchema,
+  examSchema,
+  rankStateSchema,
+  savedExamSchema,
+  saveExamInputSchema,
+} from '../../shared/exams/exams.schema.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import * as exams from './exams.service.ts';
+import * as ranks from './ranks.service.ts';
+
+const idParams = z.object({ id: z.string().min(1) });
+const examIdParams = z.object({ examId: z.string().min(1) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const config = { screen: 'exams' as const };
+const tags = ['exams'];
+
+const statisticsSchema = z.object({
+  participants: z.number(),
+  scoreDistribution: z.array(z.object({ range: z.string(), students: z.number() })),
+  questions: z.array(z.object({ number: z.number(), resId: z.string(), group: z.string(), answered: z.number(), correct: z.number(), correctShare: z.number() })),
+});
+
+export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/admin/exams', { config, schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } }, async (request) =>
+    exams.listExams(request.ctx),
+  );
+  app.get(
+    '/api/admin/exams/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "One template's exams (regular, mock-test or revision-test)",
+        params: z.object({ id: z.enum(TEMPLATE_IDS, { error: EXAM_MESSAGES.templateRequired }) }),
+        response: { 200: z.array(examListEntrySchema), ...errors },
+      },
+    },
+    async (request) => exams.listExams(request.ctx, request.params.id),
+  );
+  app.post(
+    '/api/admin/exams',
+    {
+      config,
+      schema: { tags, summary: "Create an exam from a template (it copies the template's settings)", body: createExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } },
+    },
+    async (request) => exams.createExam(request.ctx, request.body),
+  );
+  app.post(
+    '/api/exams/copy/campus',
+    { config, schema: { tags, summary: 'Copy an exam (hidden, without attempts or ranks)', body: copyExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    async (request) => exams.copyExam(request.ctx, request.body),
+  );
+  app.get(
+    '/api/admin/exams/details/:examId',
+    { config, schema: { tags, summary: 'One exam with its question groups', params: examIdParams, response: { 200: examSchema, ...errors } } },
+    async (request) => exams.getExam(request.ctx, request.params.examId),
+  );
+  app.put(
+    '/api/admin/exams/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save a whole exam',
+        description:
+          'wrongAnswerScore is a penalty: a positive number (.33) subtracted for each wrong answer. The answer says whether the exam is published, what keeps it offline, and the message of an exam scheduled for later.',
+        params: idParams,
+        body: saveExamInputSchema,
+        response: { 200: savedExamSchema, ...errors },
+      },
+    },
+    async (request) => exams.saveExam(request.ctx, request.params.id, request.body.value),
+  );
+  app.delete(
+    '/api/admin/exams/:id',
+    { config, schema: { tags, summary: 'Delete an exam that no student has attempted', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    async (request) => exams.deleteExam(request.ctx, request.params.id),
+  );
+  app.get(
+    '/api/admin/exams/analytics/:examId',
+    { config, schema: { tags, summary: 'The top 100 of the last rank sync', params: examIdParams, response: { 200: z.array(analyticsRowSchema), ...errors } } },
+    async (request) => ranks.examAnalytics(request.ctx, request.params.examId),
+  );
+  app.get(
+    '/api/admin/exams/:examId/statistics',
+    { config, schema: { tags, summary: "Score distribution and each question's share of correct answers", params: examIdParams, response: { 200: statisticsSchema, ...errors } } },
+    async (request) => ranks.examStatistics(request.ctx, request.params.examId),
+  );
+  app.put(
+    '/api/admin/exams/:examId/rank/sync',
+    {
+      config,
+      schema: { tags, summary: "Rank each student's first submitted attempt (refused while the ranking is published)", params: examIdParams, response: { 200: rankStateSchema, ...errors } },
+    },
+    async (request) => {
+      const { lastRankRefresh, isRankPublished } = await ranks.syncRanks(request.ctx.db, request.params.examId);
+      return { lastRankRefresh, isRankPublished };
+    },
+  );
+  app.put(
+    '/api/admin/exams/:examId/rank/status/:status',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Publish or unpublish the ranking to students',
+        params: examIdParams.extend({ status: z.enum(['published', 'unpublished']) }),
+        response: { 200: rankStateSchema, ...errors },
+      },
+    },
+    async (request) => ranks.setRankStatus(request.ctx, request.params.examId, request.params.status),
+  );
+};

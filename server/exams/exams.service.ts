@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { EXAM_MESSAGES, EXAM_TEMPLATES, type TemplateId } from '../../shared/exams/exam.constants.ts';
+import { examPublishState, examPublishWarnings } from '../../shared/exams/exam-publish.rules.ts';
+import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, ExamValue, SavedExam } from '../../shared/exams/exams.schema.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { ExamRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { EXAM_LIST_COLUMNS, toExam, toExamListEntry } from './exam-mapping.ts';
+import { paperHash, paperOf } from './papers.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The exam row, or 404 with the product's message (also for ids that are not UUIDs). */
+export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
+  const row = UUID.test(id) ? await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  if (!row) throw new AppError('not-found', EXAM_MESSAGES.notFound);
+  return row;
+}
+
+export async function listExams(ctx: AppContext, templateId?: TemplateId): Promise<ExamListEntry[]> {
+  let query = ctx.db.selectFrom('exams').select(EXAM_LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id');
+  if (templateId) query = query.where('template_id', '=', templateId);
+  const now = Date.now();
+  return (await query.execute()).map((row) => toExamListEntry(row, now));
+}
+
+/** A new exam copies its template's settings (console-core.md §9). */
+export async function createExam(ctx: RequestContext, input: z.output<typeof createExamInputSchema>): Promise<{ _id: string }> {
+  const actor = await ctx.actor();
+  const template = EXAM_TEMPLATES[input.templateId];
+  const warnings = examPublishWarnings({
+    isVisible: false,
+    hasRateCard: false,
+    totalMarks: template.totalMarks,
+    totalQuestions: template.totalQuestions,
+    examDurationInMinutes: template.examDurationInMinutes,
+    correctAnswerScore: template.correctAnswerScore,
+    publishDateTimeInMs: null,
+    questionGroups: [],
+  });
+  const row = await ctx.db
+    .insertInto('exams')
+    .values({
+      title: input.title,
+      template_id: template.templateId,
+      exam_type: template.examType,
+      description: template.description,
+      total_marks: template.totalMarks,
+      total_questions: template.totalQuestions,
+      exam_duration_in_minutes: template.examDurationInMinutes,
+      correct_answer_score: template.correctAnswerScore,
+      wrong_answer_score: template.wrongAnswerScore,
+      un_answered_score: template.unAnsweredScore,
+      publish_warnings: warnings,
+      instructions: JSON.stringify([]),
+      question_groups: JSON.stringify([]),
+      created_by: actor?.id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { _id: row.id };
+}
+
+/** POST /api/exams/copy/campus: a hidden copy with the same settings and questions, and no attempts or ranks. */
+export async function copyExam(ctx: RequestContext, input: z.output<typeof copyExamInputSchema>): Promise<{ _id: string }> {
+  const source = await examRowOrThrow(ctx.db, input.id);
+  const actor = await ctx.actor();
+  // Fresh ids, so that a question of the copy is never mistaken for the original's.
+  const groups = source.question_groups.map((group) => ({
+    ...group,
+    resId: randomUUID(),
+    questions: group.questions.map((question) => ({ ...question, resId: randomUUID() })),
+  }));
+  const copy = { ...source, question_groups: groups };
+  const row = await ctx.db
+    .insertInto('exams')
+    .values({
+      title: `${source.title} (copy)`,
+      template_id: source.template_id,
+      exam_type: source.exam_type,
+      is_visible: false,
+      is_published: false,
+      publish_warnings: source.publish_warnings,
+      publish_at: source.publish_at,
+      exam_category_key: source.exam_category_key,
+      exam_course_type_key: source.exam_course_type_key,
+      show_in_recent_exams: source.show_in_recent_exams,
+      master_subscription_id: source.master_subscription_id,
+      correct_answer_score: source.correct_answer_score,
+      wrong_answer_score: source.wrong_answer_score,
+      un_answered_score: source.un_answered_score,
+      is_sticky: source.is_sticky,
+      max_number_of_attempts: source.max_number_of_attempts,
+      total_marks: source.total_marks,
+      total_questions: source.total_questions,
+      exam_duration_in_minutes: source.exam_duration_in_minutes,
+      description: source.description,
+      instructions: JSON.stringify(source.instructions),
+      question_groups: JSON.stringify(groups),
+      paper_hash: paperHash(paperOf(copy)),
+      created_by: actor?.id ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { _id: row.id };
+}
+
+export async function getExam(ctx: AppContext, id: string): Promise<Exam> {
+  return toExam(await examRowOrThrow(ctx.db, id));
+}
+
+async function checkReferences(db: Db, value: ExamValue): Promise<void> {
+  if (value.masterSubscription) {
+    const found = await db.selectFrom('subscriptions').select('id').where('id', '=', value.masterSubscription).executeTakeFirst();
+    if (!found) throw new AppError('validation', 'The rate card was not found');
+  }
+  const imageIds = [...new Set(value.questionGroups.flatMap((group) => group.questions.map((q) => q.bannerImageId)).filter((id): id is string => !!id))];
+  if (imageIds.length > 0) {
+    const images = await db.selectFrom('assets').select(['id', 'kind', 'size_in_bytes']).where('id', 'in', imageIds).execute();
+    const found = new Map(images.map((image) => [image.id, image]));
+    for (const id of imageIds) {
+      if (found.get(id)?.kind !== 'image') throw new AppError('validation', 'A question image was not found: upload it again');
+    }
+    for (const group of value.questionGroups) {
+      for (const question of group.questions) {
+        if (question.bannerImageId) question.bannerImageFizeSizeInBytes = Number(found.get(question.bannerImageId)!.size_in_bytes);
+      }
+    }
+  }
+}
+
+/**
+ * PUT /api/admin/exams/{id} {value}: saves the whole exam. The server decides whether it is
+ * published, what keeps it offline, and the message of an exam scheduled for later.
+ */
+export async function saveExam(ctx: AppContext, id: string, value: ExamValue): Promise<SavedExam> {
+  const existing = await examRowOrThrow(ctx.db, id);
+  await checkReferences(ctx.db, value);
+  const facts = {
+    isVisible: value.isVisible,
+    hasRateCard: value.masterSubscription !== null,
+    totalMarks: value.totalMarks,
+    totalQuestions: value.totalQuestions,
+    examDurationInMinutes: value.examDurationInMinutes,
+    correctAnswerScore: value.correctAnswerScore,
+    publishDateTimeInMs: value.publishDateTimeInMs,
+    questionGroups: value.questionGroups,
+  };
+  const warnings = examPublishWarnings(facts);
+  const isReady = value.isVisible && warnings.length === 0;
+  const paper = paperOf({
+    id,
+    title: value.title,
+    exam_type: value.examType,
+    total_marks: value.totalMarks,
+    total_questions: value.totalQuestions,
+    exam_duration_in_minutes: value.examDurationInMinutes,
+    correct_answer_score: value.correctAnswerScore,
+    wrong_answer_score: value.wrongAnswerScore,
+    un_answered_score: value.unAnsweredScore,
+    instructions: value.instructions,
+    question_groups: value.questionGroups,
+  });
+  await ctx.db
+    .updateTable('exams')
+    .set({
+      title: value.title,
+      exam_type: value.examType,
+      is_visible: value.isVisible,
+      is_published: isReady,
+      publish_warnings: warnings,
+      publish_at: value.publishDateTimeInMs === null ? null : new Date(value.publishDateTimeInMs),
+      exam_category_key: value.examCategoryKey,
+      exam_course_type_key: value.examCourseTypeKey,
+      show_in_recent_exams: value.showInRecentExams,
+      master_subscription_id: value.masterSubscription,
+      correct_answer_score: value.correctAnswerScore,
+      wrong_answer_score: value.wrongAnswerScore,
+      un_answered_score: value.unAnsweredScore,
+      is_sticky: value.isSticky,
+      max_number_of_attempts: value.maxNumberOfAttempts,
+      total_marks: value.totalMarks,
+      total_questions: value.totalQuestions,
+      exam_duration_in_minutes: value.examDurationInMinutes,
+      description: value.description,
+      instructions: JSON.stringify(value.instructions),
+      question_groups: JSON.stringify(value.questionGroups),
+      paper_hash: paperHash(paper),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', existing.id)
+    .execute();
+  return examPublishState(isReady, warnings, facts, Date.now());
+}
+
+/** Students' results are never deleted with an exam: one that has attempts is refused with a warning. */
+export async function deleteExam(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
+  const exam = await examRowOrThrow(ctx.db, id);
+  const attempts = await ctx.db
+    .selectFrom('exam_attempts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('exam_id', '=', exam.id)
+    .executeTakeFirstOrThrow();
+  if (Number(attempts.count) > 0) {
+    throw new AppError('has-warnings', 'This exam cannot be deleted', {
+      warnings: [`${attempts.count} attempt(s) by students would be lost: switch the exam's visibility off instead`],
+    });
+  }
+  await ctx.db.deleteFrom('exams').where('id', '=', exam.id).execute();
+  return { status: 'deleted' };
+}

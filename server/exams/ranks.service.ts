@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
+import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts';
+import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { AppError } from '../errors.ts';
+import { examRowOrThrow } from './exams.service.ts';
+
+export const PRUNE_RANKS_TASK = 'prune-rank-entries';
+
+export const RANK_MESSAGES = {
+  publishedSync: 'The ranking is published: unpublish it before syncing again',
+  neverSynced: 'Sync the ranking before publishing it',
+} as const;
+
+function rankState(row: { last_rank_refresh: Date | null; is_rank_published: boolean }): RankState {
+  return { lastRankRefresh: row.last_rank_refresh?.getTime() ?? null, isRankPublished: row.is_rank_published };
+}
+
+/**
+ * Ranks every student by their first submitted attempt, higher score first; equal scores
+ * share a rank (1, 1, 3). A sync writes a new version of the ranking in one INSERT … SELECT
+ * and then points the exam at it, so readers never see half a ranking and no existing row
+ * is rewritten; older versions are removed by a background job.
+ */
+export async function syncRanks(db: Db, examId: string): Promise<RankState & { totalParticipants: number }> {
+  const exam = await examRowOrThrow(db, examId);
+  if (exam.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
+  return db.transaction().execute(async (trx) => {
+    // One sync of an exam at a time: the second waits and then writes the next version.
+    const locked = await trx.selectFrom('exams').select('rank_version').where('id', '=', exam.id).forUpdate().executeTakeFirstOrThrow();
+    const version = locked.rank_version + 1;
+    await sql`set local work_mem = '256MB'`.execute(trx);
+    const inserted = await sql`
+      insert into exam_rank_entries (exam_id, rank_version, rank, user_id, attempt_id, score)
+      select ${exam.id}::uuid, ${version}::int, rank() over (order by first.score desc), first.user_id, first.id, first.score
+      from (
+        select distinct on (user_id) id, user_id, score
+        from exam_attempts
+        where exam_id = ${exam.id} and status = 'submitted'
+        order by user_id, submitted_at, attempt_number
+      ) as first`.execute(trx);
+    const participants = Number(inserted.numAffectedRows ?? 0);
+    const updated = await trx
+      .updateTable('exams')
+      .set({ rank_version: version, rank_participants: participants, last_rank_refresh: sql<Date>`now()` })
+      .where('id', '=', exam.id)
+      .returning(['last_rank_refresh', 'is_rank_published'])
+      .executeTakeFirstOrThrow();
+    await enqueueJob(trx, PRUNE_RANKS_TASK, { examId: exam.id, keepVersion: version }, { jobKey: `${PRUNE_RANKS_TASK}:${exam.id}` });
+    return { ...rankState(updated), totalParticipants: participants };
+  });
+}
+
+/** Removes the rank versions an exam no longer points at. */
+export async function pruneRankEntries(db: Db, examId: string): Promise<number> {
+  const exam = await db.selectFrom('exams').select('rank_version').where('id', '=', examId).executeTakeFirst();
+  const query = db.deleteFrom('exam_rank_entries').where('exam_id', '=', examId);
+  const result = await (exam ? query.where('rank_version', '<>', exam.rank_version) : query).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function setRankStatus(ctx: AppContext, examId: string, status: 'published' | 'unpublished'): Promise<RankState> {
+  const exam = await examRowOrThrow(ctx.db, examId);
+  if (status === 'published' && exam.last_rank_refresh === null) throw new AppError('conflict', RANK_MESSAGES.neverSynced);
+  const updated = await ctx.db
+    .updateTable('exams')
+    .set({ is_rank_published: status === 'published' })
+    .where('id', '=', exam.id)
+    .returning(['last_rank_refresh', 'is_rank_published'])
+    .executeTakeFirstOrThrow();
+  return rankState(updated);
+}
+
+/** The rows of the current ranking from `fromRank` on, best first, with each attempt's figures. */
+export async function rankingRows(db: Db, exam: { id: string; rank_version: number; rank_participants: number; total_marks: number }, limit: number): Promise<AnalyticsRow[]> {
+  if (exam.rank_version === 0) return [];
+  const rows = await db
+    .selectFrom('exam_rank_entries as r')
+    .innerJoin('exam_attempts as a', 'a.id', 'r.attempt_id')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.rank', 'r.score', 'r.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
+    .where('r.exam_id', '=', exam.id)
+    .where('r.rank_version', '=', exam.rank_version)
+    .orderBy('r.rank')
+    .orderBy('r.user_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    userId: { _id: row.user_id, name: row.name, phoneNumber: row.phone_number, emailAddress: row.email_address ?? '' },
+    rank: row.rank,
+    totalParticipants: exam.rank_participants,
+    score: row.score,
+    performance: performanceOf(row.score, exam.total_marks),
+    correctAnswerCount: row.correct_count ?? 0,
+    wrongAnswerCount: row.wrong_count ?? 0,
+    unAttemptedAnswerCount: row.unattempted_count ?? 0,
+    unseenQuestionCount: row.unseen_count ?? 0,
+  }));
+}
+
+/** GET /api/admin/exams/analytics/{examId}: the top 100 of the last sync. */
+export async function examAnalytics(ctx: AppContext, examId: string): Promise<AnalyticsRow[]> {
+  const exam = await examRowOrThrow(ctx.db, examId);
+  return rankingRows(ctx.db, exam, ANALYTICS_TOP);
+}
+
+export interface ExamStatistics {
+  participants: number;
+  scoreDistribution: Array<{ range: string; students: number }>;
+  questions: Array<{ number: number; resId: string; group: string; answered: number; correct: number; correctShare: number }>;
+}
+
+/**
+ * The Analytics tab's charts, over each student's first submitted attempt: how scores spread
+ * (ten bands of total marks) and each question's share of correct answers.
+ */
+export async function examStatistics(ctx: AppContext, examId: string): Promise<ExamStatistics> {
+  const exam = await examRowOrThrow(ctx.db, examId);
+  const firsts = sql`(select distinct on (user_id) id, score from exam_attempts where exam_id = ${exam.id} and status = 'submitted' order by user_id, submitted_at, attempt_number)`;
+  const marks = exam.total_marks > 0 ? exam.total_marks : Math.max(1, exam.total_questions * exam.correct_answer_score);
+  const bands = 10;
+  const distribution = await sql<{ band: number; students: number }>`
+    select least(greatest(floor(score / ${marks}::numeric * ${bands}), 0), ${bands - 1})::int as band, count(*)::int as students
+    from ${firsts} as first group by 1 order by 1`.execute(ctx.db);
+  const byBand = new Map(distribution.rows.map((row) => [row.band, row.students]));
+  const scoreDistribution = Array.from({ length: bands }, (_, band) => ({
+    range: `${round2((marks * band) / bands)}–${round2((marks * (band + 1)) / bands)}`,
+    students: byBand.get(band) ?? 0,
+  }));
+  const negative = await sql<{ students: number }>`select count(*)::int as students from ${firsts} as first where score < 0`.execute(ctx.db);
+  if ((negative.rows[0]?.students ?? 0) > 0) scoreDistribution.unshift({ range: 'below 0', students: negative.rows[0]!.students });
+  if (negative.rows[0]?.students) scoreDistribution[1]!.students -= negative.rows[0].students;
+
+  const keys = exam.question_groups.flatMap((group) => group.questions.map((question) => ({ resId: question.resId, correct: question.correctAnswerIndex, group: group.title })));
+  const counts = keys.length
+    ? await sql<{ question_res_id: string; answered: number; correct: number }>`
+        select ans.question_res_id,
+               count(*) filter (where ans.provided_answer_index >= 0)::int as answered,
+               count(*) filter (where ans.provided_answer_index = k.correct and k.correct >= 0)::int as correct
+        from ${firsts} as first
+        join attempt_answers ans on ans.attempt_id = first.id
+        join unnest(${keys.map((k) => k.resId)}::text[], ${keys.map((k) => k.correct)}::int[]) as k(res_id, correct) on k.res_id = ans.question_res_id
+        group by ans.question_res_id`.execute(ctx.db)
+    : { rows: [] };
+  const byQuestion = new Map(counts.rows.map((row) => [row.question_res_id, row]));
+  const participants = await sql<{ count: number }>`select count(*)::int as count from ${firsts} as first`.execute(ctx.db);
+  const total = participants.rows[0]?.count ?? 0;
+  return {
+    participants: total,
+    scoreDistribution,
+    questions: keys.map((key, index) => {
+      const row = byQuestion.get(key.resId);
+      const correct = row?.correct ?? 0;
+      return { number: index + 1, resId: key.resId, group: key.group, answered: row?.answered ?? 0, correct, correctShare: total > 0 ? round2((correct / total) * 100) : 0 };
+    }),
+  };
+}

@@ -21,6 +21,8 @@ import { healthRoutes } from './health/health.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
 import { queueRoutes } from './queue/queue.routes.ts';
 import { lecturesRoutes } from './lectures/lectures.routes.ts';
+import { examsRoutes } from './exams/exams.routes.ts';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assetsRoutes);
   await app.register(queueRoutes, { publicOrigin: config.publicOrigin });
   await app.register(lecturesRoutes);
+  await app.register(examsRoutes);
+  await app.register(subscriptionsRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(consoleStatic, { dir: options.consoleDir ?? null });

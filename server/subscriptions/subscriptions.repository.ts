@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { AttachedResources } from '../../shared/subscriptions/subscriptions.schema.ts';
+import type { Db } from '../db/database.ts';
+import type { SubscriptionRow } from '../db/types.ts';
+
+export type SubscriptionWithResources = SubscriptionRow & AttachedResources;
+
+/**
+ * One rate card with everything sold under it, in one query: courses that use it as their
+ * rate card or carry it as an extra subscription, and the lectures, exams and rank files
+ * whose master subscription it is.
+ */
+export async function findSubscriptionWithResources(db: Db, id: string): Promise<SubscriptionWithResources | undefined> {
+  return db
+    .selectFrom('subscriptions as s')
+    .selectAll('s')
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('courses as c')
+          .select(['c.id as _id', 'c.title', 'c.category', 'c.tags'])
+          .where((w) =>
+            w.or([
+              w('c.course_rate_card_id', '=', w.ref('s.id')),
+              w.exists(
+                w
+                  .selectFrom('course_subscriptions as cs')
+                  .select(sql`1`.as('one'))
+                  .whereRef('cs.course_id', '=', 'c.id')
+                  .whereRef('cs.subscription_id', '=', 's.id'),
+              ),
+            ]),
+          )
+          .orderBy('c.title')
+          .orderBy('c.id'),
+      ).as('courses'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('lectures as l')
+          .select(['l.id as _id', 'l.title', 'l.video_duration_in_minutes as videoDurationInMinutes'])
+          .whereRef('l.master_subscription_id', '=', 's.id')
+          .orderBy('l.title')
+          .orderBy('l.id'),
+      ).as('lectures'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('exams as e')
+          .select([
+            'e.id as _id',
+            'e.title',
+            'e.exam_duration_in_minutes as examDurationInMinutes',
+            sql<number | null>`floor(extract(epoch from e.publish_at) * 1000)::bigint`.as('publishDateTimeInMs'),
+          ])
+          .whereRef('e.master_subscription_id', '=', 's.id')
+          .orderBy('e.title')
+          .orderBy('e.id'),
+      ).as('exams'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('rank_files as r')
+          .select(['r.id as _id', 'r.title', sql<number>`jsonb_array_length(r.groups)`.as('groups')])
+          .whereRef('r.master_subscription_id', '=', 's.id')
+          .orderBy('r.title')
+          .orderBy('r.id'),
+      ).as('rankFiles'),
+    ])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A rate card's row, locked until the transaction ends: nothing new can start referencing it meanwhile. */
+export async function lockSubscription(db: Db, id: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('subscriptions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Entitlements that still give access: not revoked and not yet expired (including ones that start later). */
+const isActive = sql<boolean>`e.revoked_at is null and (e.expires_at is null or e.expires_at > now())`;
+
+export interface EntitlementHolder {
+  name: string;
+  emailAddress: string | null;
+  phoneNumber: string | null;
+  expiresAt: Date | null;
+}
+
+/** Students holding an active entitlement to the rate card (at most `limit`), and how many there are in all. */
+export async function findActiveEntitlements(
+  db: Db,
+  subscriptionId: string,
+  limit: number,
+): Promise<{ holders: EntitlementHolder[]; total: number }> {
+  const [holders, count] = await Promise.all([
+    db
+      .selectFrom('entitlements as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['u.name', 'u.email_address as emailAddress', 'u.phone_number as phoneNumber', 'e.expires_at as expiresAt'])
+      .where('e.subscription_id', '=', subscriptionId)
+      .where(isActive)
+      .orderBy('u.name')
+      .orderBy('e.id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('entitlements as e')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('e.subscription_id', '=', subscriptionId)
+      .where(isActive)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { holders, total: Number(count.total) };
+}
+
+/** Expired and revoked entitlements give no access any more; they go with their rate card. */
+export async function deleteInactiveEntitlements(db: Db, subscriptionId: string): Promise<void> {
+  await db
+    .deleteFrom('entitlements as e')
+    .where('e.subscription_id', '=', subscriptionId)
+    .where(sql<boolean>`not (${isActive})`)
+    .execute();
+}

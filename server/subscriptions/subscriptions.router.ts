@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
+import { createSubscriptionInputSchema, saveSubscriptionInputSchema } from '../../shared/subscriptions/subscriptions.schema.ts';
+import { consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
+import * as subscriptions from './subscriptions.service.ts';
+
+const procedure = screenProcedure('subscriptions');
+const byId = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
+
+export const subscriptionsRouter = router({
+  /** The master list: other editors pick a rate card from it, so any console role may read it. */
+  list: consoleProcedure.query(({ ctx }) => subscriptions.listSubscriptions(ctx.ctx)),
+  get: procedure.input(byId).query(({ ctx, input }) => subscriptions.getSubscription(ctx.ctx, input.id)),
+  create: procedure.input(createSubscriptionInputSchema).mutation(({ ctx, input }) => subscriptions.createSubscription(ctx.ctx, input)),
+  save: procedure
+    .input(byId.extend(saveSubscriptionInputSchema.shape))
+    .mutation(({ ctx, input }) => subscriptions.saveSubscription(ctx.ctx, input.id, { value: input.value })),
+  delete: procedure.input(byId).mutation(({ ctx, input }) => subscriptions.deleteSubscription(ctx.ctx, input.id)),
+});

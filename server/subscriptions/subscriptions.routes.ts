@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
+import {
+  createSubscriptionInputSchema,
+  saveSubscriptionInputSchema,
+  subscriptionDetailSchema,
+  subscriptionSchema,
+} from '../../shared/subscriptions/subscriptions.schema.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import * as subscriptions from './subscriptions.service.ts';
+
+const idParams = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const config = { screen: 'subscriptions' as const };
+const tags = ['subscriptions'];
+
+export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/admin/subscriptions',
+    {
+      config,
+      schema: { tags, summary: 'Add a rate card', body: createSubscriptionInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } },
+    },
+    async (request) => subscriptions.createSubscription(request.ctx, request.body),
+  );
+  // Other editors (exams, lectures, courses) pick a rate card from this list, so every console role may read it.
+  app.get(
+    '/api/v2/admin/subscriptions',
+    {
+      config: { screen: 'console' },
+      schema: { tags, summary: 'The master list of rate cards', response: { 200: z.array(subscriptionSchema), ...errors } },
+    },
+    async (request) => subscriptions.listSubscriptions(request.ctx),
+  );
+  app.get(
+    '/api/admin/subscriptions/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'One rate card with the courses, lecture videos, exams and rank files sold under it',
+        params: idParams,
+        response: { 200: subscriptionDetailSchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.getSubscription(request.ctx, request.params.id),
+  );
+  app.put(
+    '/api/admin/subscriptions/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save a rate card; attachedResources is ignored, GST and nett amounts are stored as sent',
+        params: idParams,
+        body: saveSubscriptionInputSchema,
+        response: { 200: subscriptionSchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.saveSubscription(request.ctx, request.params.id, request.body),
+  );
+  app.delete(
+    '/api/admin/subscriptions/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a rate card; refused with has-warnings (409) while anything still uses it',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.deleteSubscription(request.ctx, request.params.id),
+  );
+};

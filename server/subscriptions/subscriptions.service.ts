@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TERMS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
+import type {
+  AttachedResources,
+  createSubscriptionInputSchema,
+  saveSubscriptionInputSchema,
+  Subscription,
+  SubscriptionDetail,
+} from '../../shared/subscriptions/subscriptions.schema.ts';
+import type { AppContext } from '../context.ts';
+import type { SubscriptionRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import {
+  deleteInactiveEntitlements,
+  findActiveEntitlements,
+  findSubscriptionWithResources,
+  lockSubscription,
+  type EntitlementHolder,
+} from './subscriptions.repository.ts';
+
+/** How many students a refused delete names before it only counts the rest. */
+export const LISTED_ENTITLEMENTS = 50;
+
+function toTerm(value: string): SubscriptionTerm {
+  return (SUBSCRIPTION_TERMS as readonly string[]).includes(value) ? (value as SubscriptionTerm) : 'not-selected';
+}
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    _id: row.id,
+    title: row.title,
+    subscriptionTerm: toTerm(row.subscription_term),
+    grossAmount: row.gross_amount,
+    gstRate: row.gst_rate,
+    gstAmount: row.gst_amount,
+    netAmount: row.net_amount,
+    isFree: row.is_free,
+    freeMode: row.free_mode,
+    compareAtPrice: row.compare_at_price,
+    discountRatePromoLabel: row.discount_rate_promo_label,
+    mode: row.mode,
+    resourceTags: row.resource_tags,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** GET /api/v2/admin/subscriptions: the master list every editor picks a rate card from. */
+export async function listSubscriptions(ctx: AppContext): Promise<Subscription[]> {
+  const rows = await ctx.db.selectFrom('subscriptions').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+  return rows.map(toSubscription);
+}
+
+export async function createSubscription(
+  ctx: AppContext,
+  input: z.output<typeof createSubscriptionInputSchema>,
+): Promise<{ _id: string }> {
+  const row = await ctx.db.insertInto('subscriptions').values({ title: input.title }).returning('id').executeTakeFirstOrThrow();
+  return { _id: row.id };
+}
+
+/** One rate card with the courses, lectures, exams and rank files sold under it. */
+export async function getSubscription(ctx: AppContext, id: string): Promise<SubscriptionDetail> {
+  const found = await findSubscriptionWithResources(ctx.db, id);
+  if (!found) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+  const { courses, lectures, exams, rankFiles, ...row } = found;
+  return { ...toSubscription(row), attachedResources: { courses, lectures, exams, rankFiles } };
+}
+
+/**
+ * PUT /api/admin/subscriptions/{id} {value}. The GST and nett amounts are stored as sent:
+ * the editor computes them from gross and rate, and staff may override them by hand.
+ * attachedResources (and anything else outside the rate card's fields) is ignored.
+ */
+export async function saveSubscription(
+  ctx: AppContext,
+  id: string,
+  input: z.output<typeof saveSubscriptionInputSchema>,
+): Promise<Subscription> {
+  const { value } = input;
+  const row = await ctx.db
+    .updateTable('subscriptions')
+    .set({
+      title: value.title,
+      subscription_term: value.subscriptionTerm,
+      gross_amount: value.grossAmount,
+      gst_rate: value.gstRate,
+      gst_amount: value.gstAmount,
+      net_amount: value.netAmount,
+      is_free: value.isFree,
+      free_mode: value.freeMode,
+      compare_at_price: value.compareAtPrice,
+      discount_rate_promo_label: value.discountRatePromoLabel,
+      mode: value.mode,
+      resource_tags: [...new Set(value.resourceTags)],
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+  return toSubscription(row);
+}
+
+function holderLabel(holder: EntitlementHolder): string {
+  const contact = holder.emailAddress ?? holder.phoneNumber;
+  const who = contact ? `${holder.name} (${contact})` : holder.name;
+  return holder.expiresAt ? `Active entitlement: ${who}, until ${holder.expiresAt.toISOString().slice(0, 10)}` : `Active entitlement: ${who}`;
+}
+
+/** What still uses a rate card, one line per item, in the order the editor's Resources tab lists them. */
+export function usageWarnings(
+  resources: AttachedResources,
+  entitlements: { holders: EntitlementHolder[]; total: number },
+): string[] {
+  const more = entitlements.total - entitlements.holders.length;
+  return [
+    ...resources.courses.map((course) => `Course: ${course.title}`),
+    ...resources.lectures.map((lecture) => `Lecture video: ${lecture.title}`),
+    ...resources.exams.map((exam) => `Exam: ${exam.title}`),
+    ...resources.rankFiles.map((rankFile) => `Rank file: ${rankFile.title}`),
+    ...entitlements.holders.map(holderLabel),
+    ...(more > 0 ? [`and ${more} more active ${more === 1 ? 'entitlement' : 'entitlements'}`] : []),
+  ];
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Deletes a rate card that nothing uses any more. While a course, lecture, exam or rank file
+ * is sold under it, or a student still has access through it, the delete is refused with
+ * one warning per item. The row stays locked from the check to the delete, so nothing can
+ * start using it in between.
+ */
+export async function deleteSubscription(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await lockSubscription(trx, id))) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+      const found = await findSubscriptionWithResources(trx, id);
+      if (!found) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+      const entitlements = await findActiveEntitlements(trx, id, LISTED_ENTITLEMENTS);
+      const warnings = usageWarnings(found, entitlements);
+      if (warnings.length > 0) throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, { warnings });
+      await deleteInactiveEntitlements(trx, id);
+      await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
+    });
+  } catch (error) {
+    // A reference the check could not see (an entitlement revived meanwhile): refuse the same way.
+    if (error instanceof Error && 'code' in error && error.code === FOREIGN_KEY_VIOLATION) {
+      throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, { warnings: ['Something started using this rate card meanwhile: open it again to see what'] });
+    }
+    throw error;
+  }
+  return { status: 'deleted' };
+}

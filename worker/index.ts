@@ -5,12 +5,19 @@ import type { WorkerDeps } from './deps.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
+import { SUBMIT_ATTEMPT_TASK } from '../server/exams/attempts.service.ts';
+import { PRUNE_RANKS_TASK } from '../server/exams/ranks.service.ts';
+import { pruneRankEntriesTask } from './tasks/prune-rank-entries.ts';
+import { submitAttemptTask, submitOverdueAttemptsTask } from './tasks/submit-attempt.ts';
 
 /** Short jobs: messages and housekeeping. */
 export function createTaskList(deps: WorkerDeps): TaskList {
   return {
     [DELIVER_MESSAGE_TASK]: deliverMessage(deps),
     cleanup: cleanup(deps),
+    [SUBMIT_ATTEMPT_TASK]: submitAttemptTask(deps),
+    'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
+    [PRUNE_RANKS_TASK]: pruneRankEntriesTask(deps),
   };
 }
 
@@ -22,4 +29,4 @@ export function createMediaTaskList(deps: WorkerDeps): TaskList {
 }
 
 /** Recurring jobs: graphile-worker makes sure one fleet member runs each once. */
-export const CRONTAB = '17 * * * * cleanup ?max=3';
+export const CRONTAB = ['17 * * * * cleanup ?max=3', '* * * * * submit-overdue-attempts ?max=3'].join('\n');

@@ -158,3 +158,23 @@ export async function examStatistics(ctx: AppContext, examId: string): Promise<E
     }),
   };
 }
+
+/** What a student sees of a published ranking: names and figures of the top 100, and their own place. */
+export async function studentRanking(db: Db, examId: string, userId: string) {
+  const exam = await examRowOrThrow(db, examId);
+  if (!exam.is_rank_published || exam.rank_version === 0) throw new AppError('forbidden', 'The ranking of this exam is not published yet');
+  const rows = await rankingRows(db, exam, ANALYTICS_TOP);
+  const own = await db
+    .selectFrom('exam_rank_entries')
+    .select(['rank', 'score'])
+    .where('exam_id', '=', exam.id)
+    .where('rank_version', '=', exam.rank_version)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    totalParticipants: exam.rank_participants,
+    lastRankRefresh: exam.last_rank_refresh?.getTime() ?? null,
+    rows: rows.map((row) => ({ rank: row.rank, name: row.userId.name, score: row.score, performance: row.performance })),
+    me: own ? { rank: own.rank, score: own.score, performance: performanceOf(own.score, exam.total_marks) } : null,
+  };
+}

@@ -126,6 +126,9 @@ export type SaveAnswersInput = z.infer<typeof saveAnswersInputSchema>;
 export const savedAnswersSchema = z.object({
   saved: z.number().describe('Answers written by this call'),
   ignored: z.array(z.string()).describe('Questions whose stored answer has a newer revision than the one sent'),
+  rejected: z
+    .array(z.object({ questionResId: z.string(), message: z.string() }))
+    .describe("Answers refused and not saved: their group's time is over or has not started"),
   serverTimeMs: z.number(),
   deadlineMs: z.number(),
 });

@@ -1,0 +1,391 @@
+import { sql } from 'kysely';
+import { ANSWER_GRACE_SECONDS, ATTEMPT_MESSAGES, type AttemptLayout, type AttemptView, type ExamPaper, type ExamResultView, type SaveAnswersInput, type StudentExam } from '../../shared/exams/attempts.schema.ts';
+import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
+import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
+import { assetUrls } from '../assets/asset-urls.ts';
+import { requireActor } from '../auth/access.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { ExamAttemptRow, ExamRow } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { enqueueJob } from '../jobs/enqueue.ts';
+import { paperById, currentPaperId } from './papers.ts';
+
+export const SUBMIT_ATTEMPT_TASK = 'submit-attempt';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Published, visible and its publish time reached: what students may see and start. */
+const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or e.publish_at <= now()))`;
+
+/** Free (no rate card, or a free one for everyone), or an active grant for the rate card or the exam itself. */
+function entitledSql(userId: string) {
+  return sql<boolean>`(
+    e.master_subscription_id is null
+    or exists (select 1 from subscriptions s where s.id = e.master_subscription_id and s.is_free and s.free_mode = 'none')
+    or exists (
+      select 1 from entitlements g
+      where g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now())
+        and (g.subscription_id = e.master_subscription_id or (g.resource_type = 'exam' and g.resource_id = e.id))
+    ))`;
+}
+
+export async function listStudentExams(ctx: RequestContext): Promise<StudentExam[]> {
+  const actor = await requireActor(ctx);
+  const rows = await sql<ExamRow & { attempts_taken: number; open_attempt: string | null }>`
+    select e.*,
+      (select count(*)::int from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'submitted') as attempts_taken,
+      (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'in-progress') as open_attempt
+    from exams e
+    where ${openToStudents} and ${entitledSql(actor.id)}
+    order by e.is_sticky desc, coalesce(e.publish_at, e.created_at) desc`.execute(ctx.db);
+  return rows.rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    examType: row.exam_type,
+    description: row.description,
+    instructions: row.instructions,
+    totalMarks: Number(row.total_marks),
+    totalQuestions: row.total_questions,
+    examDurationInMinutes: row.exam_duration_in_minutes,
+    correctAnswerScore: Number(row.correct_answer_score),
+    wrongAnswerScore: Number(row.wrong_answer_score),
+    unAnsweredScore: Number(row.un_answered_score),
+    maxNumberOfAttempts: row.max_number_of_attempts,
+    publishDateTimeInMs: row.publish_at ? new Date(row.publish_at).getTime() : null,
+    showInRecentExams: row.show_in_recent_exams,
+    isSticky: row.is_sticky,
+    attemptsTaken: row.attempts_taken,
+    inProgressAttemptId: row.open_attempt,
+    canStart: row.open_attempt !== null || row.max_number_of_attempts === -1 || row.attempts_taken < row.max_number_of_attempts,
+    isRankPublished: row.is_rank_published,
+  }));
+}
+
+function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, { providedAnswerIndex: number; timeElapsedInMs: number; revision: number }>): AttemptView {
+  const startedAtMs = attempt.started_at.getTime();
+  const deadlineMs = attempt.deadline_at.getTime();
+  const windows = groupWindows(paper.questionGroups, startedAtMs, deadlineMs);
+  const layout = attempt.layout;
+  return {
+    _id: attempt.id,
+    examId: attempt.exam_id,
+    title: paper.title,
+    examType: paper.examType,
+    attemptNumber: attempt.attempt_number,
+    status: attempt.status,
+    startedAtMs,
+    deadlineMs,
+    serverTimeMs: Date.now(),
+    examDurationInMinutes: paper.examDurationInMinutes,
+    totalQuestions: paper.questionGroups.reduce((sum, group) => sum + group.questions.length, 0),
+    instructions: paper.instructions,
+    questionGroups: paper.questionGroups.map((group, groupIndex) => {
+      const order = layout?.groups[groupIndex];
+      const byId = new Map(group.questions.map((question) => [question.resId, question]));
+      const questions = order ? order.questions.map((entry) => ({ question: byId.get(entry.resId)!, optionOrder: entry.options })) : group.questions.map((question) => ({ question, optionOrder: question.options.map((_, i) => i) }));
+      return {
+        resId: group.resId,
+        title: group.title,
+        durationInMins: group.durationInMins,
+        hasTimeRestriction: group.hasTimeRestriction,
+        ...windows[groupIndex]!,
+        questions: questions.map(({ question, optionOrder }) => {
+          const saved = answers.get(question.resId);
+          const shownIndex = saved && saved.providedAnswerIndex >= 0 ? optionOrder.indexOf(saved.providedAnswerIndex) : -1;
+          return {
+            resId: question.resId,
+            question: question.question,
+            questionMimeType: question.questionMimeType,
+            imageUrl: question.bannerImageId ? assetUrls.file(question.bannerImageId) : null,
+            options: optionOrder.map((index) => question.options[index]!),
+            providedAnswerIndex: shownIndex,
+            timeElapsedInMs: saved?.timeElapsedInMs ?? 0,
+            revision: saved?.revision ?? 0,
+          };
+        }),
+      };
+    }),
+  };
+}
+
+async function savedAnswers(db: Db, attemptId: string) {
+  const rows = await db.selectFrom('attempt_answers').select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms', 'revision']).where('attempt_id', '=', attemptId).execute();
+  return new Map(rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms, revision: Number(row.revision) }]));
+}
+
+async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamAttemptRow> {
+  const actor = await requireActor(ctx);
+  const attempt = UUID.test(attemptId) ? await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst() : undefined;
+  if (!attempt || attempt.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+  return attempt;
+}
+
+/**
+ * Starts an attempt, or resumes the one in progress (a second tab, a reconnect). Refused when
+ * the exam is not open, the student is not entitled, or the attempt lock is used up.
+ */
+export async function startAttempt(ctx: RequestContext, examId: string): Promise<AttemptView> {
+  const actor = await requireActor(ctx);
+  if (!UUID.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+  const found = await sql<{ id: string; open: boolean; entitled: boolean; paper_hash: string; exam_type: 'quiz' | 'freestyle'; exam_duration_in_minutes: number; max_number_of_attempts: number }>`
+    select e.id, ${openToStudents} as open, ${entitledSql(actor.id)} as entitled, e.paper_hash, e.exam_type, e.exam_duration_in_minutes, e.max_number_of_attempts
+    from exams e where e.id = ${examId}`.execute(ctx.db);
+  const exam = found.rows[0];
+  if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+  if (!exam.open) throw new AppError('forbidden', ATTEMPT_MESSAGES.notPublished);
+  if (!exam.entitled) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
+
+  for (let tries = 0; tries < 3; tries += 1) {
+    const open = await ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('user_id', '=', actor.id).where('status', '=', 'in-progress').executeTakeFirst();
+    if (open) {
+      if (isWithinGrace(Date.now(), open.deadline_at.getTime())) {
+        return attemptView(open, await paperById(ctx.db, open.paper_id), await savedAnswers(ctx.db, open.id));
+      }
+      await submitAttempt(ctx.db, open.id, 'deadline');
+      continue;
+    }
+    const taken = await ctx.db
+      .selectFrom('exam_attempts')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('attempt_number').as('last')])
+      .where('exam_id', '=', examId)
+      .where('user_id', '=', actor.id)
+      .executeTakeFirstOrThrow();
+    if (exam.max_number_of_attempts === 1 && Number(taken.count) >= 1) throw new AppError('conflict', ATTEMPT_MESSAGES.attemptLocked);
+    const paperId = await currentPaperId(ctx.db, examId, exam.paper_hash);
+    const paper = await paperById(ctx.db, paperId);
+    const layout: AttemptLayout | null = paper.examType === 'quiz' ? quizLayout(paper.questionGroups) : null;
+    const now = new Date();
+    const deadline = new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes));
+    try {
+      const attempt = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('exam_attempts')
+          .values({
+            exam_id: examId,
+            user_id: actor.id,
+            paper_id: paperId,
+            attempt_number: Number(taken.last ?? 0) + 1,
+            layout: layout ? JSON.stringify(layout) : null,
+            started_at: now,
+            deadline_at: deadline,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // Submitted by a worker once the deadline and its grace have passed, if the student has not.
+        await enqueueJob(trx, SUBMIT_ATTEMPT_TASK, { attemptId: row.id }, {
+          jobKey: `${SUBMIT_ATTEMPT_TASK}:${row.id}`,
+          runAt: new Date(deadline.getTime() + ANSWER_GRACE_SECONDS * 1000),
+          maxAttempts: 25,
+        });
+        return row;
+      });
+      return attemptView(attempt, paper, new Map());
+    } catch (error) {
+      // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
+      if ((error as { code?: string }).code === '23505') continue;
+      throw error;
+    }
+  }
+  throw new AppError('conflict', 'The exam could not be started: please try again');
+}
+
+export async function getAttempt(ctx: RequestContext, attemptId: string): Promise<AttemptView> {
+  const attempt = await ownAttempt(ctx, attemptId);
+  return attemptView(attempt, await paperById(ctx.db, attempt.paper_id), await savedAnswers(ctx.db, attempt.id));
+}
+
+/**
+ * Autosave: writes a batch of answers in one multi-row upsert. Each answer carries the
+ * client's revision, and a stored answer is replaced only by a higher one, so a late or
+ * repeated request never overwrites a newer answer. The server's clock decides what is
+ * still taken: the exam's deadline and each time-restricted group's own window, plus a grace.
+ */
+export async function saveAnswers(ctx: RequestContext, attemptId: string, input: SaveAnswersInput) {
+  const attempt = await ownAttempt(ctx, attemptId);
+  if (attempt.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
+  const now = Date.now();
+  const deadlineMs = attempt.deadline_at.getTime();
+  if (!isWithinGrace(now, deadlineMs)) throw new AppError('conflict', ATTEMPT_MESSAGES.deadlinePassed);
+  const paper = await paperById(ctx.db, attempt.paper_id);
+  const windows = groupWindows(paper.questionGroups, attempt.started_at.getTime(), deadlineMs);
+  const where = new Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>();
+  paper.questionGroups.forEach((group, groupIndex) => {
+    const order = attempt.layout?.groups[groupIndex];
+    const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
+    for (const question of group.questions) {
+      where.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
+    }
+  });
+
+  // The highest revision of each question in this batch.
+  const latest = new Map<string, SaveAnswersInput['answers'][number]>();
+  for (const answer of input.answers) {
+    const known = where.get(answer.questionResId);
+    if (!known) throw new AppError('validation', ATTEMPT_MESSAGES.unknownQuestion(answer.questionResId));
+    if (answer.providedAnswerIndex >= known.optionCount) throw new AppError('validation', ATTEMPT_MESSAGES.badOption(answer.questionResId));
+    const previous = latest.get(answer.questionResId);
+    if (!previous || previous.revision < answer.revision) latest.set(answer.questionResId, answer);
+  }
+  const rejected: Array<{ questionResId: string; message: string }> = [];
+  const accepted = [...latest.values()].filter((answer) => {
+    const known = where.get(answer.questionResId)!;
+    const window = windows[known.groupIndex]!;
+    const group = paper.questionGroups[known.groupIndex]!.title || `Group ${known.groupIndex + 1}`;
+    if (now < window.opensAtMs - ANSWER_GRACE_SECONDS * 1000) rejected.push({ questionResId: answer.questionResId, message: ATTEMPT_MESSAGES.groupNotOpen(group) });
+    else if (!isWithinGrace(now, window.closesAtMs)) rejected.push({ questionResId: answer.questionResId, message: ATTEMPT_MESSAGES.groupClosed(group) });
+    else return true;
+    return false;
+  });
+  const toOriginal = (answer: SaveAnswersInput['answers'][number]) =>
+    answer.providedAnswerIndex < 0 ? -1 : where.get(answer.questionResId)!.optionOrder[answer.providedAnswerIndex]!;
+
+  let written: string[] = [];
+  if (accepted.length > 0) {
+    // The attempt row is share-locked for the statement, so a submit (which locks it for
+    // update) waits for this write, and a write after the submit finds no open attempt.
+    const result = await sql<{ question_res_id: string }>`
+      with open_attempt as (
+        select id from exam_attempts where id = ${attempt.id} and status = 'in-progress' for share
+      )
+      insert into attempt_answers (attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision, updated_at)
+      select open_attempt.id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
+      from open_attempt,
+        unnest(${accepted.map((a) => a.questionResId)}::text[], ${accepted.map(toOriginal)}::int[], ${accepted.map((a) => a.timeElapsedInMs)}::int[], ${accepted.map((a) => a.revision)}::bigint[])
+          as given(question_res_id, provided_answer_index, time_elapsed_in_ms, revision)
+      on conflict (attempt_id, question_res_id) do update
+        set provided_answer_index = excluded.provided_answer_index, time_elapsed_in_ms = excluded.time_elapsed_in_ms, revision = excluded.revision, updated_at = now()
+        where attempt_answers.revision < excluded.revision
+      returning question_res_id`.execute(ctx.db);
+    written = result.rows.map((row) => row.question_res_id);
+    if (written.length === 0) {
+      const status = await ctx.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt.id).executeTakeFirstOrThrow();
+      if (status.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
+    }
+  }
+  const writtenSet = new Set(written);
+  return {
+    saved: written.length,
+    ignored: accepted.filter((a) => !writtenSet.has(a.questionResId)).map((a) => a.questionResId),
+    rejected,
+    serverTimeMs: Date.now(),
+    deadlineMs,
+  };
+}
+
+/**
+ * Submits an attempt and stores its result; idempotent (a second call answers the stored
+ * result). Submitted by the student, or by the worker at the deadline, whose finish time is
+ * then the deadline. A late student submit also finishes at the deadline.
+ */
+export async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'deadline'): Promise<ExamAttemptRow> {
+  return db.transaction().execute(async (trx) => {
+    const attempt = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirstOrThrow();
+    if (attempt.status === 'submitted') return attempt;
+    const paper = await paperById(db, attempt.paper_id);
+    const finishedAt = by === 'deadline' || Date.now() > attempt.deadline_at.getTime() ? attempt.deadline_at : new Date();
+    const rows = await trx.selectFrom('attempt_answers').select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms']).where('attempt_id', '=', attempt.id).execute();
+    const answers = new Map<string, GivenAnswer>(rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms }]));
+    const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
+    return trx
+      .updateTable('exam_attempts')
+      .set({
+        status: 'submitted',
+        submitted_at: finishedAt,
+        submitted_by: by === 'deadline' || finishedAt === attempt.deadline_at ? 'deadline' : 'student',
+        score: result.score,
+        performance: result.performance,
+        correct_count: result.correctAnswerCount,
+        wrong_count: result.wrongAnswerCount,
+        unattempted_count: result.unAttemptedAnswerCount,
+        unseen_count: result.unseenQuestionCount,
+        result: JSON.stringify(result),
+      })
+      .where('id', '=', attempt.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView> {
+  const paper = await paperById(ctx.db, attempt.paper_id);
+  const result = attempt.result!;
+  const exam = await ctx.db.selectFrom('exams').select(['is_rank_published', 'rank_version', 'rank_participants']).where('id', '=', attempt.exam_id).executeTakeFirst();
+  let rank = -1;
+  let totalParticipants = -1;
+  if (exam?.is_rank_published && exam.rank_version > 0) {
+    const entry = await ctx.db
+      .selectFrom('exam_rank_entries')
+      .select('rank')
+      .where('exam_id', '=', attempt.exam_id)
+      .where('rank_version', '=', exam.rank_version)
+      .where('attempt_id', '=', attempt.id)
+      .executeTakeFirst();
+    if (entry) {
+      rank = entry.rank;
+      totalParticipants = exam.rank_participants;
+    }
+  }
+  const { questionGroups: groups, tagRanking, ...figures } = result;
+  return {
+    ...figures,
+    attemptId: attempt.id,
+    examId: attempt.exam_id,
+    submittedBy: attempt.submitted_by ?? 'student',
+    rank,
+    totalParticipants,
+    tagRanking: tagRanking.map(({ tag, ...tally }) => ({ tag, ...tally })),
+    questionGroups: groups.map((group, groupIndex) => {
+      const paperGroup = paper.questionGroups[groupIndex]!;
+      const byId = new Map(paperGroup.questions.map((question) => [question.resId, question]));
+      const order = attempt.layout?.groups[groupIndex];
+      const results = new Map(group.questions.map((question) => [question.resId, question]));
+      const shown = order ? order.questions : paperGroup.questions.map((question) => ({ resId: question.resId, options: question.options.map((_, i) => i) }));
+      const { questions: _questions, ...tally } = group;
+      return {
+        ...tally,
+        questions: shown.map((entry) => {
+          const question = byId.get(entry.resId)!;
+          const scored = results.get(entry.resId)!;
+          return {
+            resId: question.resId,
+            question: question.question,
+            questionMimeType: question.questionMimeType,
+            imageUrl: question.bannerImageId ? assetUrls.file(question.bannerImageId) : null,
+            options: entry.options.map((index) => question.options[index]!),
+            correctAnswerIndex: question.correctAnswerIndex < 0 ? -1 : entry.options.indexOf(question.correctAnswerIndex),
+            providedAnswerIndex: scored.providedAnswerIndex < 0 ? -1 : entry.options.indexOf(scored.providedAnswerIndex),
+            hasCorrectlyMarked: scored.hasCorrectlyMarked,
+            timeElapsedInMs: scored.timeElapsedInMs,
+            score: scored.score,
+            solution: question.solution,
+          };
+        }),
+      };
+    }),
+  };
+}
+
+export async function submitOwnAttempt(ctx: RequestContext, attemptId: string): Promise<ExamResultView> {
+  const attempt = await ownAttempt(ctx, attemptId);
+  return resultView(ctx, await submitAttempt(ctx.db, attempt.id, 'student'));
+}
+
+/** The result with every answer and solution, once the attempt is submitted. */
+export async function attemptResult(ctx: RequestContext, attemptId: string): Promise<ExamResultView> {
+  const attempt = await ownAttempt(ctx, attemptId);
+  if (attempt.status !== 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.notSubmitted);
+  return resultView(ctx, attempt);
+}
+
+/** Submits every attempt whose deadline and grace have passed (the worker's safety net for lost jobs). */
+export async function submitOverdueAttempts(db: Db, limit = 500): Promise<number> {
+  const due = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('status', '=', 'in-progress')
+    .where('deadline_at', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_SECONDS})`)
+    .limit(limit)
+    .execute();
+  for (const row of due) await submitAttempt(db, row.id, 'deadline');
+  return due.length;
+}

@@ -1,0 +1,358 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
+import { submitAttemptTask } from '../../../worker/tasks/submit-attempt.ts';
+import type { WorkerDeps } from '../../../worker/deps.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createFreeRateCard, createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+
+const run = promisify(execFile);
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let freeCard: string;
+const students: Array<{ id: string; cookie: string }> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+  for (let i = 1; i <= 4; i += 1) {
+    const user = await createUser(database.db, { email: `student${i}@example.com`, name: `Student ${i}` });
+    students.push({ id: user.id, cookie: await signIn(app, `student${i}@example.com`) });
+  }
+  freeCard = await createFreeRateCard(database.db);
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const as = (cookie: string) => ({
+  get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
+  post: (url: string, payload?: unknown) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }),
+  put: (url: string, payload: unknown) => app.inject({ method: 'PUT', url, headers: { cookie }, payload: payload as Record<string, unknown> }),
+});
+
+type Answer = { questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number };
+const start = (cookie: string, examId: string) => as(cookie).post(`/api/student/exams/${examId}/attempts`);
+const save = (cookie: string, attemptId: string, answers: Answer[]) => as(cookie).put(`/api/student/attempts/${attemptId}/answers`, { answers });
+const submit = (cookie: string, attemptId: string) => as(cookie).post(`/api/student/attempts/${attemptId}/submit`);
+
+/** Mock-test marking: +1, a .33 penalty, 0 for unanswered. */
+async function mockExam(count: number, extra: Record<string, unknown> = {}) {
+  const { id } = await createPublishedExam(app, admin, {
+    title: 'Mock',
+    questionGroups: [questionGroup(count, { correct: (i) => i % 4, tags: (i) => (i % 2 === 0 ? 'History' : 'Geography') })],
+    wrongAnswerScore: 0.33,
+    masterSubscription: freeCard,
+    ...extra,
+  });
+  return id;
+}
+
+describe('the exams a student may take', () => {
+  it('lists published, opened and entitled exams only; a paid rate card needs an active grant', async () => {
+    const [student] = students;
+    const open = await mockExam(2);
+    const hidden = await mockExam(2, { isVisible: false });
+    const later = await mockExam(2, { publishDateTimeInMs: Date.now() + 3_600_000 });
+    const paidCard = await createPaidRateCard(database.db);
+    const paid = await mockExam(2, { masterSubscription: paidCard });
+    const listed = () => as(student!.cookie).get('/api/student/exams').then((r) => r.json().map((e: { _id: string }) => e._id));
+    let ids = await listed();
+    expect(ids).toContain(open);
+    expect(ids).not.toContain(hidden);
+    expect(ids).not.toContain(later);
+    expect(ids).not.toContain(paid);
+
+    expect((await start(student!.cookie, hidden)).json()).toMatchObject({ message: ATTEMPT_MESSAGES.notPublished });
+    expect((await start(student!.cookie, later)).statusCode).toBe(403);
+    const notEntitled = await start(student!.cookie, paid);
+    expect(notEntitled.statusCode).toBe(403);
+    expect(notEntitled.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
+    expect((await start(student!.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+
+    // An expired grant does not count; an active one does.
+    await database.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, starts_at: new Date(Date.now() - 86_400_000), expires_at: new Date(Date.now() - 1000) }).execute();
+    expect((await start(student!.cookie, paid)).statusCode).toBe(403);
+    await database.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    ids = await listed();
+    expect(ids).toContain(paid);
+    expect((await start(student!.cookie, paid)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/student/exams' })).statusCode).toBe(401);
+  });
+});
+
+describe('an attempt', () => {
+  it('comes without answers or solutions, resumes in a second tab, and scores by the rules of §4', async () => {
+    const [student] = students;
+    const examId = await mockExam(4);
+    const first = await start(student!.cookie, examId);
+    expect(first.statusCode).toBe(200);
+    const attempt = first.json();
+    expect(first.body).not.toContain('correctAnswerIndex');
+    expect(first.body).not.toContain('solution');
+    expect(attempt.deadlineMs - attempt.startedAtMs).toBe(30 * 60_000);
+    // A second tab (or a reconnect) gets the same attempt back.
+    expect((await start(student!.cookie, examId)).json()._id).toBe(attempt._id);
+
+    const [q1, q2, q3] = attempt.questionGroups[0].questions;
+    // q1 correct (option 0), q2 wrong (correct is 1), q3 unattempted after clearing, q4 unseen.
+    let saved = await save(student!.cookie, attempt._id, [
+      { questionResId: q1.resId, providedAnswerIndex: 0, timeElapsedInMs: 4000, revision: 1 },
+      { questionResId: q2.resId, providedAnswerIndex: 3, timeElapsedInMs: 6000, revision: 1 },
+      { questionResId: q3.resId, providedAnswerIndex: 2, timeElapsedInMs: 2000, revision: 1 },
+    ]);
+    expect(saved.json()).toMatchObject({ saved: 3, ignored: [], rejected: [] });
+    saved = await save(student!.cookie, attempt._id, [{ questionResId: q3.resId, providedAnswerIndex: -1, timeElapsedInMs: 5000, revision: 2 }]);
+    expect(saved.json().saved).toBe(1);
+    // A late request carrying an older revision changes nothing; repeating one is harmless.
+    saved = await save(student!.cookie, attempt._id, [{ questionResId: q3.resId, providedAnswerIndex: 2, timeElapsedInMs: 2000, revision: 1 }]);
+    expect(saved.json()).toMatchObject({ saved: 0, ignored: [q3.resId] });
+    saved = await save(student!.cookie, attempt._id, [{ questionResId: q3.resId, providedAnswerIndex: -1, timeElapsedInMs: 5000, revision: 2 }]);
+    expect(saved.json()).toMatchObject({ saved: 0, ignored: [q3.resId] });
+    // Within one batch the highest revision wins.
+    await save(student!.cookie, attempt._id, [
+      { questionResId: q1.resId, providedAnswerIndex: 1, timeElapsedInMs: 4500, revision: 3 },
+      { questionResId: q1.resId, providedAnswerIndex: 0, timeElapsedInMs: 5000, revision: 4 },
+    ]);
+    const resumed = (await as(student!.cookie).get(`/api/student/attempts/${attempt._id}`)).json();
+    expect(resumed.questionGroups[0].questions.map((q: { providedAnswerIndex: number }) => q.providedAnswerIndex)).toEqual([0, 3, -1, -1]);
+
+    const result = await submit(student!.cookie, attempt._id);
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toMatchObject({
+      submittedBy: 'student',
+      score: 0.67,
+      totalQuestionCount: 4,
+      correctAnswerCount: 1,
+      wrongAnswerCount: 1,
+      unAttemptedAnswerCount: 2,
+      unseenQuestionCount: 1,
+      completionRate: 50,
+      elapsedTimeInMilliseconds: 16000,
+      avgDurationPerQuestInMs: 5333,
+      effectiveExamDurationInSec: 1784,
+      performance: 16.75,
+      totalMarks: 4,
+      rank: -1,
+      totalParticipants: -1,
+    });
+    const review = result.json().questionGroups[0].questions;
+    expect(review[1]).toMatchObject({ providedAnswerIndex: 3, correctAnswerIndex: 1, hasCorrectlyMarked: false, score: -0.33 });
+    expect(review[0].solution).toContain('option 1');
+    expect(result.json().tagRanking.map((t: { tag: string }) => t.tag).sort()).toEqual(['Geography', 'History']);
+    // Submitting again answers the same result; answers can no longer change.
+    expect((await submit(student!.cookie, attempt._id)).json().score).toBe(0.67);
+    const late = await save(student!.cookie, attempt._id, [{ questionResId: q2.resId, providedAnswerIndex: 1, timeElapsedInMs: 1, revision: 9 }]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ATTEMPT_MESSAGES.alreadySubmitted);
+    expect((await as(student!.cookie).get(`/api/student/attempts/${attempt._id}/result`)).json().score).toBe(0.67);
+  });
+
+  it("refuses unknown questions and options, another student's attempt, and a review before submission", async () => {
+    const [a, b] = students;
+    const examId = await mockExam(2);
+    const attempt = (await start(a!.cookie, examId)).json();
+    const q = attempt.questionGroups[0].questions[0];
+    const unknown = await save(a!.cookie, attempt._id, [{ questionResId: 'nope', providedAnswerIndex: 0, timeElapsedInMs: 1, revision: 1 }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(ATTEMPT_MESSAGES.unknownQuestion('nope'));
+    const badOption = await save(a!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 4, timeElapsedInMs: 1, revision: 1 }]);
+    expect(badOption.json().message).toBe(ATTEMPT_MESSAGES.badOption(q.resId));
+    expect((await save(a!.cookie, attempt._id, [])).json().message).toBe('No answers to save');
+    expect((await save(b!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 1, revision: 1 }])).statusCode).toBe(404);
+    expect((await submit(b!.cookie, attempt._id)).statusCode).toBe(404);
+    const early = await as(a!.cookie).get(`/api/student/attempts/${attempt._id}/result`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(ATTEMPT_MESSAGES.notSubmitted);
+  });
+
+  it('shuffles a quiz per attempt and still scores the option the student chose', async () => {
+    const examId = await mockExam(12, { examType: 'quiz' });
+    const orders = new Set<string>();
+    for (const student of students.slice(0, 3)) {
+      const attempt = (await start(student.cookie, examId)).json();
+      const questions = attempt.questionGroups[0].questions as Array<{ resId: string; options: string[] }>;
+      orders.add(questions.map((q) => q.resId).join(','));
+      // Option texts are A–D and question i's correct option is index i % 4 of A–D.
+      const answers = questions.map((q, n) => {
+        const index = Number(q.resId.split('q')[1]) - 1;
+        return { questionResId: q.resId, providedAnswerIndex: q.options.indexOf(['A', 'B', 'C', 'D'][index % 4]!), timeElapsedInMs: 1000, revision: n + 1 };
+      });
+      await save(student.cookie, attempt._id, answers);
+      const result = (await submit(student.cookie, attempt._id)).json();
+      expect(result.correctAnswerCount).toBe(12);
+      expect(result.questionGroups[0].questions.every((q: { providedAnswerIndex: number; correctAnswerIndex: number }) => q.providedAnswerIndex === q.correctAnswerIndex)).toBe(true);
+    }
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  it('keeps the attempt lock: one attempt when it is 1, more when it is -1', async () => {
+    const [student] = students;
+    const locked = await mockExam(1, { maxNumberOfAttempts: 1 });
+    const attempt = (await start(student!.cookie, locked)).json();
+    await submit(student!.cookie, attempt._id);
+    const again = await start(student!.cookie, locked);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ATTEMPT_MESSAGES.attemptLocked);
+    const open = await mockExam(1);
+    const one = (await start(student!.cookie, open)).json();
+    await submit(student!.cookie, one._id);
+    const two = (await start(student!.cookie, open)).json();
+    expect(two.attemptNumber).toBe(2);
+  });
+
+  it('starts once when two tabs start at the same moment', async () => {
+    const [, , , d] = students;
+    const examId = await mockExam(1, { maxNumberOfAttempts: 1 });
+    const [x, y] = await Promise.all([start(d!.cookie, examId), start(d!.cookie, examId)]);
+    expect(x.statusCode).toBe(200);
+    expect(y.statusCode).toBe(200);
+    expect(x.json()._id).toBe(y.json()._id);
+  });
+});
+
+describe('the clock', () => {
+  const moveBack = (attemptId: string, seconds: number) =>
+    sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(database.db);
+
+  it('refuses answers after the deadline plus the grace, and a worker submits at the deadline', async () => {
+    const [student] = students;
+    const examId = await mockExam(2);
+    const attempt = (await start(student!.cookie, examId)).json();
+    const q = attempt.questionGroups[0].questions[0];
+    await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 3000, revision: 1 }]);
+    const job = await sql<{ run_at: Date }>`select run_at from graphile_worker.jobs where key = ${`submit-attempt:${attempt._id}`}`.execute(database.db);
+    expect(job.rows[0]!.run_at.getTime()).toBe(attempt.deadlineMs + 15_000);
+
+    // Within the 15 s grace an answer is still taken; after it, refused.
+    await moveBack(attempt._id, 30 * 60 + 10);
+    expect((await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 3500, revision: 2 }])).statusCode).toBe(200);
+    await moveBack(attempt._id, 10);
+    const late = await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 1, timeElapsedInMs: 4000, revision: 3 }]);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(ATTEMPT_MESSAGES.deadlinePassed);
+
+    const deps = { db: database.db, config: testConfig() } as unknown as WorkerDeps;
+    await submitAttemptTask(deps)({ attemptId: attempt._id }, {} as never);
+    const row = await database.db.selectFrom('exam_attempts').selectAll().where('id', '=', attempt._id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('submitted');
+    expect(row.submitted_by).toBe('deadline');
+    expect(row.submitted_at!.getTime()).toBe(row.deadline_at.getTime());
+    expect(row.score).toBe(1);
+    expect((await as(student!.cookie).get(`/api/student/attempts/${attempt._id}/result`)).json()).toMatchObject({ submittedBy: 'deadline', answerSubmittedOn: row.deadline_at.getTime() });
+  });
+
+  it("gives each time-restricted group its own window, in order", async () => {
+    const [, student] = students;
+    const examId = await mockExam(0, {
+      questionGroups: [questionGroup(1, { title: 'Part A', restricted: 1 }), questionGroup(1, { title: 'Part B', restricted: 1 })],
+      examDurationInMinutes: 30,
+      totalQuestions: 2,
+      totalMarks: 2,
+    });
+    const attempt = (await start(student!.cookie, examId)).json();
+    const [a, b] = attempt.questionGroups;
+    expect(b.opensAtMs).toBe(a.closesAtMs);
+    expect(a.closesAtMs - a.opensAtMs).toBe(60_000);
+    const answer = (group: { questions: Array<{ resId: string }> }, revision: number) => ({ questionResId: group.questions[0]!.resId, providedAnswerIndex: 0, timeElapsedInMs: 1000, revision });
+    const early = (await save(student!.cookie, attempt._id, [answer(a, 1), answer(b, 1)])).json();
+    expect(early.saved).toBe(1);
+    expect(early.rejected).toEqual([{ questionResId: b.questions[0].resId, message: ATTEMPT_MESSAGES.groupNotOpen('Part B') }]);
+    await moveBack(attempt._id, 90);
+    const later = (await save(student!.cookie, attempt._id, [answer(a, 2), answer(b, 2)])).json();
+    expect(later.saved).toBe(1);
+    expect(later.rejected).toEqual([{ questionResId: a.questions[0].resId, message: ATTEMPT_MESSAGES.groupClosed('Part A') }]);
+  });
+});
+
+describe('ranks', () => {
+  it("ranks each student's first submitted attempt, ties sharing a rank, and shows it once published", async () => {
+    const examId = await mockExam(4);
+    // Scores: student 1 → 3, student 2 → 3, student 3 → 1, student 4 → -0.33 (negative totals allowed).
+    const plan = [
+      [0, 1, 2, -1],
+      [0, 1, 2, -1],
+      [0, -1, -1, -1],
+      [1, -1, -1, -1],
+    ];
+    const attemptIds: string[] = [];
+    for (const [n, student] of students.entries()) {
+      const attempt = (await start(student.cookie, examId)).json();
+      const answers = attempt.questionGroups[0].questions
+        .map((q: { resId: string }, i: number) => ({ questionResId: q.resId, providedAnswerIndex: plan[n]![i]!, timeElapsedInMs: 1000, revision: 1 }))
+        .filter((a: Answer) => a.providedAnswerIndex >= 0);
+      await save(student.cookie, attempt._id, answers);
+      await submit(student.cookie, attempt._id);
+      attemptIds.push(attempt._id);
+    }
+    // Student 3 retakes and does better: the ranking keeps the first attempt.
+    const retake = (await start(students[2]!.cookie, examId)).json();
+    await save(students[2]!.cookie, retake._id, retake.questionGroups[0].questions.map((q: { resId: string }, i: number) => ({ questionResId: q.resId, providedAnswerIndex: i % 4, timeElapsedInMs: 1, revision: 1 })));
+    await submit(students[2]!.cookie, retake._id);
+
+    const adminApi = as(admin);
+    const publishEarly = await adminApi.put(`/api/admin/exams/${examId}/rank/status/published`, {});
+    expect(publishEarly.statusCode).toBe(409);
+    expect(publishEarly.json().message).toBe('Sync the ranking before publishing it');
+    expect((await adminApi.get(`/api/admin/exams/analytics/${examId}`)).json()).toEqual([]);
+
+    const synced = await adminApi.put(`/api/admin/exams/${examId}/rank/sync`, {});
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json()).toEqual({ lastRankRefresh: expect.any(Number), isRankPublished: false });
+    const rows = (await adminApi.get(`/api/admin/exams/analytics/${examId}`)).json();
+    expect(rows.map((r: { rank: number }) => r.rank)).toEqual([1, 1, 3, 4]);
+    const byName = rows.map((r: { rank: number; score: number; userId: { name: string } }) => [r.userId.name, r.rank, r.score]).sort();
+    expect(byName).toEqual([
+      ['Student 1', 1, 3],
+      ['Student 2', 1, 3],
+      ['Student 3', 3, 1],
+      ['Student 4', 4, -0.33],
+    ]);
+    expect(rows[0]).toMatchObject({ totalParticipants: 4, performance: 75, correctAnswerCount: 3, wrongAnswerCount: 0, unAttemptedAnswerCount: 1, unseenQuestionCount: 1 });
+    expect(rows[0].userId).toMatchObject({ emailAddress: expect.stringContaining('@example.com') });
+
+    // Not yet published: students see no rank.
+    const student1 = students[0]!;
+    expect((await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
+    expect((await as(student1.cookie).get(`/api/student/attempts/${attemptIds[0]}/result`)).json().rank).toBe(-1);
+
+    const published = await adminApi.put(`/api/admin/exams/${examId}/rank/status/published`, {});
+    expect(published.json()).toMatchObject({ isRankPublished: true });
+    const refused = await adminApi.put(`/api/admin/exams/${examId}/rank/sync`, {});
+    expect(refused.statusCode).toBe(409);
+    const ranking = (await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).json();
+    expect(ranking.me).toEqual({ rank: 1, score: 3, performance: 75 });
+    expect(ranking.rows[0]).not.toHaveProperty('phoneNumber');
+    expect((await as(students[3]!.cookie).get(`/api/student/attempts/${attemptIds[3]}/result`)).json()).toMatchObject({ rank: 4, totalParticipants: 4 });
+
+    const statistics = (await adminApi.get(`/api/admin/exams/${examId}/statistics`)).json();
+    expect(statistics.participants).toBe(4);
+    expect(statistics.scoreDistribution.reduce((sum: number, band: { students: number }) => sum + band.students, 0)).toBe(4);
+    expect(statistics.scoreDistribution[0]).toEqual({ range: 'below 0', students: 1 });
+    expect(statistics.questions.map((q: { correctShare: number }) => q.correctShare)).toEqual([75, 50, 50, 0]);
+
+    await adminApi.put(`/api/admin/exams/${examId}/rank/status/unpublished`, {});
+    expect((await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
+  });
+
+  it('syncs from the command line with npm run rank:sync', async () => {
+    const examId = await mockExam(1);
+    const attempt = (await start(students[0]!.cookie, examId)).json();
+    await submit(students[0]!.cookie, attempt._id);
+    const { stdout } = await run(process.execPath, ['scripts/rank-sync.ts', examId], {
+      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
+    });
+    expect(stdout).toContain(`${examId}: 1 students ranked`);
+    const exam = await database.db.selectFrom('exams').select(['rank_participants', 'last_rank_refresh']).where('id', '=', examId).executeTakeFirstOrThrow();
+    expect(exam.rank_participants).toBe(1);
+    await expect(run(process.execPath, ['scripts/rank-sync.ts', '00000000-0000-4000-8000-000000000000'], { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) } })).rejects.toMatchObject({ stderr: expect.stringContaining('Exam not found') });
+  });
+});

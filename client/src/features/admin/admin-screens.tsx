@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { ShieldAlert } from 'lucide-react';
 import { canSeeScreen, type ScreenKey } from '../../../../shared/auth/roles.ts';
 import { useCurrentUser } from '../auth/session.ts';
+import { ExamEditorRoute, ExamManagerRoute } from '../exams/exam-routes.tsx';
 import { LectureCataloguePage } from '../lectures/lecture-catalogue-page.tsx';
 import { LectureEditorPage } from '../lectures/lecture-editor-page.tsx';
 import { NotFoundContent } from '../not-found/not-found-page.tsx';
@@ -41,6 +42,21 @@ export function AdminScreens() {
         {(params) => (
           <RequireScreen screen="videos">
             <LectureEditorPage id={params.id} />
+          </RequireScreen>
+        )}
+      </Route>
+      {/* One route for every tab, so that switching tabs keeps the unsaved draft. */}
+      <Route<{ id: string; mode?: string }> path="/admin/exams/editor/:id/:mode?">
+        {(params) => (
+          <RequireScreen screen="exams">
+            <ExamEditorRoute id={params.id} mode={params.mode} />
+          </RequireScreen>
+        )}
+      </Route>
+      <Route<{ templateId?: string }> path="/admin/exams/:templateId?">
+        {(params) => (
+          <RequireScreen screen="exams">
+            <ExamManagerRoute templateId={params.templateId} />
           </RequireScreen>
         )}
       </Route>

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { DEFAULT_TEMPLATE_ID, EXAM_TEMPLATES, TEMPLATE_IDS } from '../../../../shared/exams/exam.constants.ts';
+import { createExamInputSchema } from '../../../../shared/exams/exams.schema.ts';
+import { FormModal } from '../../components/form-modal.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { TEMPLATE_LABELS } from './exam-labels.ts';
+import { examEditorPath } from './exam-paths.ts';
+
+function templateSummary(templateId: string): string {
+  const template = EXAM_TEMPLATES[templateId as keyof typeof EXAM_TEMPLATES];
+  if (!template) return '';
+  if (template.totalQuestions === 0) return 'Starts empty: every setting is yours to fill in.';
+  return `${template.totalQuestions} questions, ${template.totalMarks} marks, ${template.examDurationInMinutes} minutes; +${template.correctAnswerScore} per correct answer, ${template.wrongAnswerScore} off per wrong answer.`;
+}
+
+/** 'Create Exam': a title and a template; the new exam copies the template's settings and opens in the editor. */
+export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [title, setTitle] = useState('');
+  const [templateId, setTemplateId] = useState<string>(DEFAULT_TEMPLATE_ID);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const create = api.exams.create.useMutation({ onSuccess: () => utils.exams.list.invalidate() });
+
+  const change = (next: boolean) => {
+    if (next) {
+      setTitle('');
+      setTemplateId(DEFAULT_TEMPLATE_ID);
+      setErrors({});
+    }
+    onOpenChange(next);
+  };
+
+  const submit = async () => {
+    const result = validateForm(createExamInputSchema, { title, templateId });
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    const created = await create.mutateAsync(result.data);
+    onOpenChange(false);
+    navigate(examEditorPath(created._id));
+  };
+
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={change}
+      title="Create Exam"
+      description="Name the exam and choose the template whose marks, questions, duration and scoring it starts with."
+      submitLabel="Create Exam"
+      busyLabel="Creating..."
+      errorTitle="Course cannot be added"
+      onSubmit={submit}
+    >
+      <FormField id="new-exam-title" label="Title" error={errors.title}>
+        {(control) => (
+          <Input
+            {...control}
+            autoFocus
+            maxLength={300}
+            placeholder="e.g. LD Clerk Mock Test 12"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField id="new-exam-template" label="Template" error={errors.templateId} hint={templateSummary(templateId)}>
+        {(control) => (
+          <NativeSelect {...control} value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
+            <option value="">Select a template</option>
+            {TEMPLATE_IDS.map((id) => (
+              <option key={id} value={id}>
+                {TEMPLATE_LABELS[id]}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+    </FormModal>
+  );
+}
+CreateExamModal.displayName = 'CreateExamModal';

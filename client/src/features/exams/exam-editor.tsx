@@ -1,0 +1,193 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { BellRing, Megaphone } from 'lucide-react';
+import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { EditorHeader } from '../../components/editor-header.tsx';
+import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { delay } from '../../lib/delay.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
+import { isEmbedded } from '../admin/admin-layout.tsx';
+import { ExamAnalyticsTab } from './exam-analytics-tab.tsx';
+import { checkDraft, sameDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
+import { ExamGeneralTab } from './exam-general-tab.tsx';
+import { EXAM_TYPE_LABELS, examStatus, TEMPLATE_LABELS } from './exam-labels.ts';
+import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-paths.ts';
+import { ExamQuestionsTab } from './exam-questions-tab.tsx';
+
+export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want to continue?';
+/** §9: a short pause before the exam is deleted. */
+export const DELETE_EXAM_DELAY_MS = 400;
+export const SAVE_FAILED_TITLE = 'Saving the exam failed';
+export const NOTIFICATIONS_LATER_TEXT = 'Sending notifications arrives with the notifications screen.';
+
+const TABS: ReadonlyArray<{ mode: ExamEditorMode; label: string }> = [
+  { mode: 'general', label: 'General' },
+  { mode: 'questions', label: 'Questions' },
+  { mode: 'analytics', label: 'Analytics' },
+];
+
+/** The server's publish state after a save, merged into the loaded exam. */
+export function withSavedState(exam: Exam, saved: SavedExam, draft: ExamDraft): Exam {
+  return { ...exam, ...saved, title: draft.title.trim(), isVisible: draft.isVisible, examType: draft.examType };
+}
+
+/** "Publish Message!": a ready exam waiting for its publish time (a message and no warnings). */
+function PublishMessage({ exam }: { exam: Exam }) {
+  if (!exam.hasPublishMessage || exam.publishWarnings.length > 0 || exam.isPublished) return null;
+  return (
+    <Alert variant="warning">
+      <Megaphone aria-hidden="true" />
+      <AlertTitle>Publish Message!</AlertTitle>
+      <AlertDescription>{exam.publishMessage}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** The exam editor: header, the three tabs and the draft they share. Nothing typed is lost when a save fails. */
+export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode }) {
+  const id = exam._id;
+  const embedded = isEmbedded(useSearch());
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const [draft, setDraft] = useState(() => toDraft(exam));
+  const [saved, setSaved] = useState(draft);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [saveFailure, setSaveFailure] = useState<FailureNotice | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const saveExam = api.exams.save.useMutation();
+  const deleteExam = api.exams.delete.useMutation();
+  useDocumentTitle(draft.title || 'Exam');
+
+  const draftRef = useRef(draft);
+  const update = useCallback((change: (current: ExamDraft) => ExamDraft) => {
+    setDraft((current) => {
+      const next = change(current);
+      draftRef.current = next;
+      return next;
+    });
+  }, []);
+  const patch = useCallback((values: Partial<ExamDraft>) => update((current) => ({ ...current, ...values })), [update]);
+  const onUploadBusyChange = useCallback((busy: boolean) => setUploads((count) => Math.max(0, count + (busy ? 1 : -1))), []);
+
+  const hasChanges = useMemo(() => !sameDraft(draft, saved), [draft, saved]);
+
+  const save = async () => {
+    const snapshot = draftRef.current;
+    const problems = checkDraft(snapshot);
+    setFieldErrors(problems.fields);
+    if (problems.messages.length > 0) {
+      setSaveFailure({ title: SAVE_FAILED_TITLE, message: 'Please correct these and save again:', warnings: problems.messages });
+      return;
+    }
+    try {
+      const answer = await saveExam.mutateAsync({ id, value: toExamValue(snapshot) });
+      setSaved(snapshot);
+      setSaveFailure(null);
+      utils.exams.get.setData({ id }, (old) => (old ? withSavedState(old, answer, snapshot) : old));
+      toastSuccess('Exam saved');
+      await utils.exams.invalidate();
+    } catch (error) {
+      // §8 says a failed save is only logged; the console also says why and keeps every change.
+      console.error('Saving the exam failed', error);
+      setSaveFailure(failureNotice(SAVE_FAILED_TITLE, error));
+    }
+  };
+
+  const confirmDelete = async () => {
+    await delay(DELETE_EXAM_DELAY_MS);
+    await deleteExam.mutateAsync({ id });
+    toastSuccess('Exam deleted');
+    navigate(EXAM_MANAGER_PATH);
+    await utils.exams.list.invalidate();
+  };
+
+  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <EditorHeader
+        title={draft.title}
+        titleLabel="Exam title"
+        onTitleChange={(title) => patch({ title })}
+        status={examStatus(exam)}
+        hasChanges={hasChanges && uploads === 0}
+        saving={saveExam.isPending}
+        onSave={() => void save()}
+        onDelete={() => setDeleteOpen(true)}
+        deleteLabel="Delete"
+        hideDelete={embedded}
+        backHref={EXAM_MANAGER_PATH}
+        hideBack={embedded}
+        isVisible={exam.isVisible}
+        warnings={exam.publishWarnings}
+        offlineTitle="Exam Offline!"
+        actions={
+          <>
+            <Badge variant="info" title={`Template: ${TEMPLATE_LABELS[exam.templateId]}`}>
+              {EXAM_TYPE_LABELS[draft.examType]}
+            </Badge>
+            {/* Disabled buttons take no pointer events, so the tooltip sits on a wrapper. */}
+            <span title={hasChanges ? 'Save your changes first' : NOTIFICATIONS_LATER_TEXT} className="inline-flex">
+              <Button variant="outline" disabled aria-describedby="exam-notification-note">
+                <BellRing aria-hidden="true" />
+                Send notification
+              </Button>
+              <span id="exam-notification-note" className="sr-only">
+                {NOTIFICATIONS_LATER_TEXT}
+              </span>
+            </span>
+          </>
+        }
+      />
+      <PublishMessage exam={exam} />
+      {saveFailure && (
+        <div className="grid gap-1">
+          <ErrorAlert title={saveFailure.title} message={saveFailure.message} warnings={saveFailure.warnings} warningsIntro={null} />
+          <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
+            <span>Your changes are still here: nothing was lost.</span>
+            <Button variant="ghost" size="sm" onClick={() => setSaveFailure(null)}>
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      )}
+      <nav aria-label="Exam editor" className="flex gap-1 border-b">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.mode}
+            href={examEditorPath(id, { mode: tab.mode, embedded })}
+            aria-current={tab.mode === mode ? 'page' : undefined}
+            className={cn(tabClass, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
+      {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
+      {mode === 'analytics' && <ExamAnalyticsTab exam={exam} />}
+      <ConfirmModal
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="Delete Exam"
+        text={DELETE_EXAM_TEXT}
+        cancelLabel="Close"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        describeError={(error) => failureNotice('Delete Exam failed', error)}
+        onConfirm={confirmDelete}
+      />
+    </div>
+  );
+}
+ExamEditor.displayName = 'ExamEditor';

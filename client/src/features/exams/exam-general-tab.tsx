@@ -1,0 +1,320 @@
+import { Plus, RotateCw, Trash2 } from 'lucide-react';
+import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS, type ExamType } from '../../../../shared/exams/exam.constants.ts';
+import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import type { FieldErrors } from '../../lib/forms.ts';
+import { api, type RouterOutputs } from '../../lib/trpc.ts';
+import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
+import { SwitchField, TextArea } from './exam-form-controls.tsx';
+import { EXAM_TYPE_HINTS, EXAM_TYPE_LABELS } from './exam-labels.ts';
+
+type RateCard = RouterOutputs['subscriptions']['list'][number];
+
+export const WRONG_ANSWER_HINT = 'Enter the penalty as a positive number (e.g. .33): it is subtracted from the score for each wrong answer.';
+
+export const ATTEMPT_LOCK_LABELS: Readonly<Record<(typeof ATTEMPT_LOCKS)[number], string>> = {
+  [-1]: '-1 (disabled)',
+  1: '1 attempt',
+};
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+export function rateCardLabel(card: Pick<RateCard, 'title' | 'netAmount' | 'isFree'>): string {
+  return `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})`;
+}
+
+export interface ExamGeneralTabProps {
+  draft: ExamDraft;
+  onChange: (patch: Partial<ExamDraft>) => void;
+  errors: FieldErrors;
+}
+
+interface NumberFieldProps {
+  field: ExamNumberField;
+  label: string;
+  draft: ExamDraft;
+  onChange: (patch: Partial<ExamDraft>) => void;
+  errors: FieldErrors;
+  hint?: string;
+  step?: string;
+  min?: number;
+}
+
+function NumberField({ field, label, draft, onChange, errors, hint, step = '0.01', min }: NumberFieldProps) {
+  return (
+    <FormField id={`exam-${field}`} label={label} error={errors[field]} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type="number"
+          inputMode="decimal"
+          step={step}
+          min={min}
+          value={draft[field]}
+          onChange={(event) => onChange({ [field]: event.target.value })}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function RateCardField({ draft, onChange, errors }: ExamGeneralTabProps) {
+  const cards = api.subscriptions.list.useQuery();
+  const known = cards.data?.some((card) => card._id === draft.masterSubscription) ?? false;
+  return (
+    <div className="grid gap-2">
+      <FormField
+        id="exam-masterSubscription"
+        label="Rate card"
+        error={errors.masterSubscription}
+        hint="Students with this subscription can take the exam."
+      >
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={draft.masterSubscription ?? ''}
+            disabled={cards.isPending}
+            onChange={(event) => onChange({ masterSubscription: event.target.value || null })}
+          >
+            <option value="">{cards.isPending ? 'Loading rate cards...' : 'No rate card'}</option>
+            {draft.masterSubscription && !known && <option value={draft.masterSubscription}>Rate card {draft.masterSubscription}</option>}
+            {(cards.data ?? []).map((card) => (
+              <option key={card._id} value={card._id}>
+                {rateCardLabel(card)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      {cards.isError && (
+        <div className="grid gap-2">
+          <ErrorAlert title="Fetching rate cards failed" error={cards.error} />
+          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void cards.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'errors'>) {
+  const set = (instructions: string[]) => onChange({ instructions });
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">Instructions</legend>
+      {draft.instructions.length === 0 && <p className="text-sm text-muted-foreground">No instructions yet. Students see each line as a point.</p>}
+      <ol className="grid gap-2">
+        {draft.instructions.map((line, index) => (
+          <li key={index} className="flex items-center gap-2">
+            <span aria-hidden="true" className="w-6 shrink-0 text-right text-sm text-muted-foreground">
+              {index + 1}.
+            </span>
+            <Input
+              aria-label={`Instruction ${index + 1}`}
+              maxLength={2000}
+              value={line}
+              onChange={(event) => set(draft.instructions.map((current, at) => (at === index ? event.target.value : current)))}
+            />
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove instruction ${index + 1}`}
+              onClick={() => set(draft.instructions.filter((_, at) => at !== index))}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ol>
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => set([...draft.instructions, ''])}>
+        <Plus aria-hidden="true" />
+        Add instruction
+      </Button>
+    </fieldset>
+  );
+}
+
+/** What the questions add up to, beside the declared totals, so that a mismatch is easy to see. */
+function totalsHint(draft: ExamDraft): string {
+  const count = questionCount(draft);
+  const correct = parseNumber(draft.correctAnswerScore);
+  const marks = Number.isFinite(correct) ? round2(count * correct) : null;
+  return `The questions now add up to ${count} question${count === 1 ? '' : 's'}${marks === null ? '' : ` and ${marks} marks`}.`;
+}
+
+/** The General tab: every setting of the exam apart from its questions. */
+export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Type and visibility</CardTitle>
+          <CardDescription>A visible exam is published once nothing holds it back and its publish time has come.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="exam-examType" label="Exam type" error={errors.examType} hint={EXAM_TYPE_HINTS[draft.examType]}>
+            {(control) => (
+              <NativeSelect {...control} value={draft.examType} onChange={(event) => onChange({ examType: event.target.value as ExamType })}>
+                {EXAM_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {EXAM_TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          {draft.examType === 'freestyle' && (
+            <SwitchField
+              id="exam-showInRecentExams"
+              label="Show in recent exams"
+              description="Listed among the recent exams in the students' app."
+              checked={draft.showInRecentExams}
+              onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
+            />
+          )}
+          <SwitchField
+            id="exam-isVisible"
+            label="Public visibility"
+            description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
+            checked={draft.isVisible}
+            onCheckedChange={(isVisible) => onChange({ isVisible })}
+          />
+          <SwitchField
+            id="exam-isSticky"
+            label="Sticky"
+            description="Kept at the top of the students' exam list."
+            checked={draft.isSticky}
+            onCheckedChange={(isSticky) => onChange({ isSticky })}
+          />
+          <FormField
+            id="exam-publishDateTime"
+            label="Publish date and time"
+            error={errors.publishDateTimeInMs}
+            hint="Your local time. Students can start the exam from then; leave it empty to open it as soon as it is published."
+          >
+            {(control) => (
+              <div className="flex gap-2">
+                <Input {...control} type="datetime-local" value={draft.publishDateTime} onChange={(event) => onChange({ publishDateTime: event.target.value })} />
+                <Button variant="outline" disabled={draft.publishDateTime === ''} onClick={() => onChange({ publishDateTime: '' })}>
+                  Clear
+                </Button>
+              </div>
+            )}
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Category and rate card</CardTitle>
+          <CardDescription>Where students find the exam, and which subscription gives access to it.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="exam-examCategoryKey" label="PSC exam" error={errors.examCategoryKey}>
+            {(control) => (
+              <NativeSelect {...control} value={draft.examCategoryKey} onChange={(event) => onChange({ examCategoryKey: event.target.value })}>
+                <option value="">Not set</option>
+                {PSC_EXAMS.map((exam) => (
+                  <option key={exam.key} value={exam.key}>
+                    {exam.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id="exam-examCourseTypeKey" label="Subject" error={errors.examCourseTypeKey}>
+            {(control) => (
+              <NativeSelect {...control} value={draft.examCourseTypeKey} onChange={(event) => onChange({ examCourseTypeKey: event.target.value })}>
+                <option value="">Not set</option>
+                {EXAM_SUBJECTS.map((subject) => (
+                  <option key={subject.key} value={subject.key}>
+                    {subject.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <RateCardField draft={draft} onChange={onChange} errors={errors} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Scoring</CardTitle>
+          <CardDescription>Marks per question and how many attempts a student has.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <NumberField field="correctAnswerScore" label="Correct answer score" draft={draft} onChange={onChange} errors={errors} />
+          <NumberField
+            field="wrongAnswerScore"
+            label="Wrong answer penalty"
+            min={0}
+            hint={WRONG_ANSWER_HINT}
+            draft={draft}
+            onChange={onChange}
+            errors={errors}
+          />
+          <NumberField field="unAnsweredScore" label="Unanswered score" draft={draft} onChange={onChange} errors={errors} />
+          <FormField id="exam-maxNumberOfAttempts" label="Attempt lock" error={errors.maxNumberOfAttempts}>
+            {(control) => (
+              <NativeSelect
+                {...control}
+                value={String(draft.maxNumberOfAttempts)}
+                onChange={(event) => onChange({ maxNumberOfAttempts: event.target.value === '1' ? 1 : -1 })}
+              >
+                {ATTEMPT_LOCKS.map((lock) => (
+                  <option key={lock} value={String(lock)}>
+                    {ATTEMPT_LOCK_LABELS[lock]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Size and time</CardTitle>
+          <CardDescription>{totalsHint(draft)}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-3">
+          <NumberField field="totalMarks" label="Total marks" min={0} draft={draft} onChange={onChange} errors={errors} />
+          <NumberField field="totalQuestions" label="Total questions" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
+          <NumberField
+            field="examDurationInMinutes"
+            label="Duration (minutes)"
+            step="1"
+            min={0}
+            draft={draft}
+            onChange={onChange}
+            errors={errors}
+          />
+        </CardContent>
+      </Card>
+
+      <Card className="lg:col-span-2">
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Description and instructions</CardTitle>
+          <CardDescription>Shown to students before they start.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <FormField id="exam-description" label="Description" error={errors.description}>
+            {(control) => (
+              <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => onChange({ description: event.target.value })} />
+            )}
+          </FormField>
+          <InstructionsField draft={draft} onChange={onChange} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+ExamGeneralTab.displayName = 'ExamGeneralTab';

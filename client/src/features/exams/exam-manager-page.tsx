@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Copy, Plus, RotateCw } from 'lucide-react';
+import { TEMPLATE_IDS, type TemplateId } from '../../../../shared/exams/exam.constants.ts';
+import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
+import { DataTable } from '../../components/data-table.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
+import { CopyExamModal } from './copy-exam-modal.tsx';
+import { CreateExamModal } from './create-exam-modal.tsx';
+import { CreatedCell, ExamStatusBadge, examStatusText, templateLabelOf } from './exam-cells.tsx';
+import { TEMPLATE_LABELS } from './exam-labels.ts';
+import { examEditorPath, examManagerPath } from './exam-paths.ts';
+
+const columns: ColumnDef<ExamListEntry, unknown>[] = [
+  {
+    id: 'title',
+    accessorKey: 'title',
+    header: 'Exams',
+    cell: ({ row }) => (
+      <Link href={examEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
+        {row.original.title}
+      </Link>
+    ),
+  },
+  { id: 'status', header: 'Status', accessorFn: examStatusText, cell: ({ row }) => <ExamStatusBadge exam={row.original} /> },
+  { id: 'createdAt', header: 'Date Created', accessorKey: 'createdAt', cell: ({ row }) => <CreatedCell iso={row.original.createdAt} /> },
+  { id: 'templateId', header: 'Template Type', accessorFn: templateLabelOf },
+];
+
+function TemplateLinks({ current }: { current: TemplateId | undefined }) {
+  const links: Array<{ templateId: TemplateId | undefined; label: string }> = [
+    { templateId: undefined, label: 'All exams' },
+    ...TEMPLATE_IDS.map((templateId) => ({ templateId, label: TEMPLATE_LABELS[templateId] })),
+  ];
+  return (
+    <nav aria-label="Templates" className="flex flex-wrap gap-1 border-b">
+      {links.map((link) => {
+        const active = link.templateId === current;
+        return (
+          <Link
+            key={link.label}
+            href={examManagerPath(link.templateId)}
+            aria-current={active ? 'page' : undefined}
+            className={cn(
+              'border-b-2 px-3 py-2 text-sm font-medium',
+              active ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+            )}
+          >
+            {link.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** /admin/exams and /admin/exams/{templateId}: every exam, or one template's, with create and copy. */
+export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
+  useDocumentTitle('Exams');
+  const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined);
+  const [creating, setCreating] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const data = useMemo(() => exams.data ?? [], [exams.data]);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Exam Manager</h1>
+          <p className="text-sm text-muted-foreground">Mock tests, revision tests and other exams with their question groups and rankings.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setCopying(true)}>
+            <Copy aria-hidden="true" />
+            Copy Exam
+          </Button>
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" />
+            Create Exam
+          </Button>
+        </div>
+      </div>
+      <TemplateLinks current={templateId} />
+      {exams.isError && (
+        <div className="grid gap-2">
+          <ErrorAlert title="Fetching course failed" error={exams.error} />
+          <Button variant="outline" className="justify-self-start" onClick={() => void exams.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      )}
+      <DataTable
+        label="Exams"
+        columns={columns}
+        data={data}
+        pageSize={10}
+        minRows={3}
+        filterColumns={['title']}
+        isLoading={exams.isPending}
+        emptyMessage={templateId ? `No ${TEMPLATE_LABELS[templateId].toLowerCase()} exams yet` : 'No exams yet'}
+        getRowId={(exam) => exam._id}
+      />
+      <CreateExamModal open={creating} onOpenChange={setCreating} />
+      <CopyExamModal open={copying} onOpenChange={setCopying} />
+    </div>
+  );
+}
+ExamManagerPage.displayName = 'ExamManagerPage';

@@ -1,0 +1,249 @@
+import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus, Trash2 } from 'lucide-react';
+import type { Question } from '../../../../shared/exams/exams.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
+import { SwitchField } from './exam-form-controls.tsx';
+import { QuestionEditor } from './question-editor.tsx';
+
+export type DraftUpdate = (update: (draft: ExamDraft) => ExamDraft) => void;
+
+/** Questions start open in a small exam; in a large one they start closed, so the page stays quick. */
+const OPEN_BY_DEFAULT_UP_TO = 30;
+
+export function groupDisplayName(group: Pick<QuestionGroupDraft, 'title'>, index: number): string {
+  return group.title.trim() || `Group ${index + 1}`;
+}
+
+interface GroupCardProps {
+  group: QuestionGroupDraft;
+  index: number;
+  count: number;
+  update: DraftUpdate;
+  isOpen: (resId: string) => boolean;
+  onToggle: (resId: string) => void;
+  onSetOpen: (resIds: readonly string[], open: boolean) => void;
+  onRemoveRequest: (index: number) => void;
+  onUploadBusyChange: (busy: boolean) => void;
+}
+
+const GroupCard = memo(function GroupCard({ group, index, count, update, isOpen, onToggle, onSetOpen, onRemoveRequest, onUploadBusyChange }: GroupCardProps) {
+  const name = groupDisplayName(group, index);
+  const id = `group-${group.resId}`;
+  const patchGroup = (patch: Partial<QuestionGroupDraft>) => update((draft) => groupEdits.update(draft, index, patch));
+
+  const onChange = useCallback(
+    (questionIndex: number, patch: Partial<Question>) => update((draft) => questionEdits.update(draft, index, questionIndex, patch)),
+    [update, index],
+  );
+  const onReplace = useCallback(
+    (questionIndex: number, question: Question) => update((draft) => questionEdits.update(draft, index, questionIndex, question)),
+    [update, index],
+  );
+  const onMove = useCallback(
+    (questionIndex: number, direction: -1 | 1) => update((draft) => questionEdits.move(draft, index, questionIndex, direction)),
+    [update, index],
+  );
+  const onRemove = useCallback(
+    (questionIndex: number) => update((draft) => questionEdits.remove(draft, index, questionIndex)),
+    [update, index],
+  );
+  const addQuestion = () => {
+    const question = newQuestion();
+    onSetOpen([question.resId], true);
+    update((draft) => questionEdits.add(draft, index, question));
+  };
+  const resIds = group.questions.map((question) => question.resId);
+  const allOpen = resIds.length > 0 && resIds.every(isOpen);
+
+  return (
+    <Card role="group" aria-label={name}>
+      <CardHeader className="gap-3 pb-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle className="text-base">
+            Group {index + 1}
+            <span className="ml-2 text-sm font-normal text-muted-foreground">
+              {group.questions.length} question{group.questions.length === 1 ? '' : 's'}
+            </span>
+          </CardTitle>
+          <div className="ml-auto flex items-center">
+            <Button variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => update((draft) => groupEdits.move(draft, index, -1))}>
+              <ArrowUp aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} down`}
+              disabled={index === count - 1}
+              onClick={() => update((draft) => groupEdits.move(draft, index, 1))}
+            >
+              <ArrowDown aria-hidden="true" />
+            </Button>
+            <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove ${name}`} onClick={() => onRemoveRequest(index)}>
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem] sm:items-end">
+          <FormField id={`${id}-title`} label={`Group ${index + 1} title`}>
+            {(control) => (
+              <Input {...control} maxLength={300} placeholder="e.g. General Knowledge" value={group.title} onChange={(event) => patchGroup({ title: event.target.value })} />
+            )}
+          </FormField>
+          <FormField id={`${id}-duration`} label="Duration (minutes)">
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={group.durationInMins}
+                onChange={(event) => patchGroup({ durationInMins: event.target.value })}
+              />
+            )}
+          </FormField>
+        </div>
+        <SwitchField
+          id={`${id}-restriction`}
+          label="Time restriction"
+          description={
+            group.hasTimeRestriction
+              ? `Students get ${group.durationInMins || '?'} minutes for this group and cannot come back to it.`
+              : 'Students move freely between groups within the exam time.'
+          }
+          checked={group.hasTimeRestriction}
+          onCheckedChange={(hasTimeRestriction) => patchGroup({ hasTimeRestriction })}
+        />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {group.questions.length === 0 ? (
+          <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No questions in this group yet.</p>
+        ) : (
+          <ol className="grid gap-2">
+            {group.questions.map((question, questionIndex) => (
+              <QuestionEditor
+                key={question.resId}
+                question={question}
+                index={questionIndex}
+                count={group.questions.length}
+                groupLabel={name}
+                expanded={isOpen(question.resId)}
+                onToggle={onToggle}
+                onChange={onChange}
+                onReplace={onReplace}
+                onMove={onMove}
+                onRemove={onRemove}
+                onUploadBusyChange={onUploadBusyChange}
+              />
+            ))}
+          </ol>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={addQuestion}>
+            <Plus aria-hidden="true" />
+            Add question to {name}
+          </Button>
+          {resIds.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={() => onSetOpen(resIds, !allOpen)}>
+              {allOpen ? <ChevronsDownUp aria-hidden="true" /> : <ChevronsUpDown aria-hidden="true" />}
+              {allOpen ? 'Collapse all' : 'Expand all'}
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+});
+GroupCard.displayName = 'GroupCard';
+
+export interface ExamQuestionsTabProps {
+  draft: ExamDraft;
+  update: DraftUpdate;
+  /** The spreadsheet import, placed beside Add group. */
+  importControl?: ReactNode;
+  onUploadBusyChange: (busy: boolean) => void;
+}
+
+/** The Questions tab: question groups and their questions, added, edited, reordered and removed. */
+export function ExamQuestionsTab({ draft, update, importControl, onUploadBusyChange }: ExamQuestionsTabProps) {
+  const total = questionCount(draft);
+  const [openByDefault] = useState(() => total <= OPEN_BY_DEFAULT_UP_TO);
+  const [openState, setOpenState] = useState<Readonly<Record<string, boolean>>>({});
+  const [removing, setRemoving] = useState<number | null>(null);
+
+  const isOpen = useCallback((resId: string) => openState[resId] ?? openByDefault, [openState, openByDefault]);
+  const onToggle = useCallback((resId: string) => setOpenState((current) => ({ ...current, [resId]: !(current[resId] ?? openByDefault) })), [openByDefault]);
+  const onSetOpen = useCallback(
+    (resIds: readonly string[], open: boolean) => setOpenState((current) => ({ ...current, ...Object.fromEntries(resIds.map((resId) => [resId, open])) })),
+    [],
+  );
+
+  const removeGroup = (index: number) => {
+    if ((draft.questionGroups[index]?.questions.length ?? 0) === 0) update((current) => groupEdits.remove(current, index));
+    else setRemoving(index);
+  };
+  const removingGroup = removing === null ? undefined : draft.questionGroups[removing];
+  const groupCountLabel = useMemo(
+    () => `${draft.questionGroups.length} group${draft.questionGroups.length === 1 ? '' : 's'}, ${total} question${total === 1 ? '' : 's'}`,
+    [draft.questionGroups.length, total],
+  );
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div className="grid gap-1.5">
+            <CardTitle className="text-base">Question groups</CardTitle>
+            <CardDescription>{groupCountLabel}. Changes are kept here until you save the exam.</CardDescription>
+          </div>
+          <Button onClick={() => update(groupEdits.add)}>
+            <Plus aria-hidden="true" />
+            Add group
+          </Button>
+        </CardHeader>
+        {importControl && <CardContent>{importControl}</CardContent>}
+      </Card>
+      {draft.questionGroups.map((group, index) => (
+        <GroupCard
+          key={group.resId}
+          group={group}
+          index={index}
+          count={draft.questionGroups.length}
+          update={update}
+          isOpen={isOpen}
+          onToggle={onToggle}
+          onSetOpen={onSetOpen}
+          onRemoveRequest={removeGroup}
+          onUploadBusyChange={onUploadBusyChange}
+        />
+      ))}
+      {draft.questionGroups.length === 0 && (
+        <p className="rounded-lg border border-dashed bg-card px-4 py-8 text-center text-sm text-muted-foreground">
+          No question groups yet. Add a group, or import questions from a spreadsheet.
+        </p>
+      )}
+      <ConfirmModal
+        open={removingGroup !== undefined}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove group"
+        text={
+          removingGroup && removing !== null
+            ? `${groupDisplayName(removingGroup, removing)} has ${removingGroup.questions.length} question(s). Remove the group with its questions? Nothing is deleted until you save the exam.`
+            : ''
+        }
+        cancelLabel="Keep"
+        confirmLabel="Remove"
+        destructive
+        onConfirm={() => {
+          if (removing !== null) update((current) => groupEdits.remove(current, removing));
+        }}
+      />
+    </div>
+  );
+}
+ExamQuestionsTab.displayName = 'ExamQuestionsTab';

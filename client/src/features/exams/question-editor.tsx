@@ -1,0 +1,228 @@
+import { memo } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, Plus, Trash2, X } from 'lucide-react';
+import { MAX_OPTION_COUNT, QUESTION_MIME_TYPES, QUESTION_TAG_KEYS } from '../../../../shared/exams/exam.constants.ts';
+import type { Question } from '../../../../shared/exams/exams.schema.ts';
+import { AssetUploader } from '../../components/files/asset-uploader.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
+import { formatBytes } from '../../lib/format.ts';
+import { addOption, removeOption, setOption } from './exam-draft.ts';
+import { TextArea } from './exam-form-controls.tsx';
+
+/** A, B, C, ... as students see the options. */
+export function optionLetter(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/** One line saying what a collapsed question is about. */
+export function questionSummary(question: Question): string {
+  const text = question.question.trim().replace(/\s+/g, ' ');
+  if (text) return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+  return question.questionMimeType === 'image' ? (question.bannerImageId ? 'Image question' : 'Image question without an image') : 'No question text yet';
+}
+
+export interface QuestionEditorProps {
+  question: Question;
+  /** 0-based place in its group. */
+  index: number;
+  count: number;
+  groupLabel: string;
+  expanded: boolean;
+  onToggle: (resId: string) => void;
+  onChange: (index: number, patch: Partial<Question>) => void;
+  onReplace: (index: number, question: Question) => void;
+  onMove: (index: number, direction: -1 | 1) => void;
+  onRemove: (index: number) => void;
+  onUploadBusyChange?: (busy: boolean) => void;
+}
+
+/** One question of a group: text or image, options with the correct one chosen by a radio, tags and solution. */
+export const QuestionEditor = memo(function QuestionEditor({
+  question,
+  index,
+  count,
+  groupLabel,
+  expanded,
+  onToggle,
+  onChange,
+  onReplace,
+  onMove,
+  onRemove,
+  onUploadBusyChange,
+}: QuestionEditorProps) {
+  const number = index + 1;
+  const name = `Question ${number} of ${groupLabel}`;
+  const id = `q-${question.resId}`;
+  const correct = question.correctAnswerIndex;
+
+  return (
+    <li aria-label={name} className="rounded-md border bg-background">
+      <div className="flex flex-wrap items-center gap-2 px-3 py-2">
+        <Button variant="ghost" size="sm" className="px-1" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`} onClick={() => onToggle(question.resId)}>
+          {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+        </Button>
+        <span className="text-sm font-semibold">Q{number}.</span>
+        <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{questionSummary(question)}</span>
+        {correct >= 0 && correct < question.options.length ? (
+          <Badge variant="success">Answer {optionLetter(correct)}</Badge>
+        ) : (
+          <Badge variant="warning">No correct answer</Badge>
+        )}
+        <div className="flex items-center">
+          <Button variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index, -1)}>
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(index, 1)}>
+            <ArrowDown aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove ${name}`} onClick={() => onRemove(index)}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      {expanded && (
+        <div className="grid gap-4 border-t px-3 py-3 md:px-4">
+          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+            <FormField id={`${id}-type`} label="Question type">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={question.questionMimeType}
+                  onChange={(event) => onChange(index, { questionMimeType: event.target.value as Question['questionMimeType'] })}
+                >
+                  {QUESTION_MIME_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type === 'text' ? 'Text' : 'Image'}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id={`${id}-text`} label={question.questionMimeType === 'image' ? 'Question text (optional with an image)' : 'Question'}>
+              {(control) => (
+                <TextArea {...control} rows={2} maxLength={20000} value={question.question} onChange={(event) => onChange(index, { question: event.target.value })} />
+              )}
+            </FormField>
+          </div>
+
+          {question.questionMimeType === 'image' && (
+            <div className="grid gap-2">
+              <Label>Question image</Label>
+              {question.bannerImageId ? (
+                <div className="flex flex-wrap items-end gap-3">
+                  <img
+                    src={`/api/assets/${question.bannerImageId}`}
+                    alt={`Image of ${name}`}
+                    className="max-h-48 max-w-full rounded border bg-muted object-contain"
+                  />
+                  <div className="grid gap-2">
+                    <span className="text-xs text-muted-foreground">{formatBytes(question.bannerImageFizeSizeInBytes)}</span>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onChange(index, { bannerImageId: null, bannerImageFizeSizeInBytes: null })}
+                    >
+                      <X aria-hidden="true" />
+                      Remove image
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <p className="text-sm text-muted-foreground">No image yet.</p>
+              )}
+              <AssetUploader
+                kind="image"
+                accessMode="public"
+                label={question.bannerImageId ? `Replace image of ${name}` : `Upload image of ${name}`}
+                icon={<ImagePlus aria-hidden="true" />}
+                {...(onUploadBusyChange ? { onBusyChange: onUploadBusyChange } : {})}
+                onUploaded={(asset) => onChange(index, { bannerImageId: asset._id, bannerImageFizeSizeInBytes: asset.sizeInBytes })}
+              />
+            </div>
+          )}
+
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Options (choose the correct one)</legend>
+            <RadioGroup
+              aria-label={`Correct answer of ${name}`}
+              value={correct >= 0 ? String(correct) : ''}
+              onValueChange={(value) => onChange(index, { correctAnswerIndex: Number(value) })}
+            >
+              {question.options.map((option, optionIndex) => {
+                const letter = optionLetter(optionIndex);
+                return (
+                  <div key={optionIndex} className="flex items-center gap-2">
+                    <RadioGroupItem value={String(optionIndex)} aria-label={`Option ${letter} is correct`} />
+                    <span aria-hidden="true" className="w-5 text-sm font-medium">
+                      {letter}
+                    </span>
+                    <Input
+                      aria-label={`Option ${letter}`}
+                      maxLength={5000}
+                      value={option}
+                      onChange={(event) => onReplace(index, setOption(question, optionIndex, event.target.value))}
+                    />
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Remove option ${letter}`}
+                      disabled={question.options.length <= 2}
+                      onClick={() => onReplace(index, removeOption(question, optionIndex))}
+                    >
+                      <X aria-hidden="true" />
+                    </Button>
+                  </div>
+                );
+              })}
+            </RadioGroup>
+            <Button
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              disabled={question.options.length >= MAX_OPTION_COUNT}
+              onClick={() => onReplace(index, addOption(question))}
+            >
+              <Plus aria-hidden="true" />
+              Add option
+            </Button>
+          </fieldset>
+
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Tags</legend>
+            <div className="grid gap-2 sm:grid-cols-5">
+              {QUESTION_TAG_KEYS.map((key, tagIndex) => (
+                <Input
+                  key={key}
+                  aria-label={`Tag ${tagIndex + 1}`}
+                  placeholder={`Tag ${tagIndex + 1}`}
+                  maxLength={200}
+                  value={question[key]}
+                  onChange={(event) => onChange(index, { [key]: event.target.value })}
+                />
+              ))}
+            </div>
+          </fieldset>
+
+          <FormField id={`${id}-solution`} label="Solution">
+            {(control) => (
+              <TextArea
+                {...control}
+                rows={2}
+                maxLength={20000}
+                placeholder="Shown to students with their result"
+                value={question.solution}
+                onChange={(event) => onChange(index, { solution: event.target.value })}
+              />
+            )}
+          </FormField>
+        </div>
+      )}
+    </li>
+  );
+});
+QuestionEditor.displayName = 'QuestionEditor';

@@ -8,6 +8,8 @@ import { LectureCataloguePage } from '../lectures/lecture-catalogue-page.tsx';
 import { LectureEditorPage } from '../lectures/lecture-editor-page.tsx';
 import { NotFoundContent } from '../not-found/not-found-page.tsx';
 import { ProcessQueuePage } from '../queue/process-queue-page.tsx';
+import { SubscriptionEditorPage } from '../subscriptions/subscription-editor-page.tsx';
+import { SubscriptionManagerPage } from '../subscriptions/subscription-manager-page.tsx';
 
 /** A screen the user's roles hide from the side bar says so instead of failing on every call. */
 function RequireScreen({ screen, children }: { screen: ScreenKey; children: ReactNode }) {
@@ -42,6 +44,19 @@ export function AdminScreens() {
         {(params) => (
           <RequireScreen screen="videos">
             <LectureEditorPage id={params.id} />
+          </RequireScreen>
+        )}
+      </Route>
+      <Route path="/admin/subscriptions">
+        <RequireScreen screen="subscriptions">
+          <SubscriptionManagerPage />
+        </RequireScreen>
+      </Route>
+      {/* One route for both tabs, so that switching tabs keeps the unsaved draft. */}
+      <Route<{ id: string; mode?: string }> path="/admin/subscriptions/editor/:id/:mode?">
+        {(params) => (
+          <RequireScreen screen="subscriptions">
+            <SubscriptionEditorPage id={params.id} mode={params.mode} />
           </RequireScreen>
         )}
       </Route>

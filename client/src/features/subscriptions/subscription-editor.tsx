@@ -1,0 +1,159 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { SubscriptionDetail } from '../../../../shared/subscriptions/subscriptions.schema.ts';
+import { subscriptionValueSchema } from '../../../../shared/subscriptions/subscriptions.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { EditorHeader } from '../../components/editor-header.tsx';
+import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
+import { delay } from '../../lib/delay.ts';
+import { errorMessage, errorWarnings } from '../../lib/errors.ts';
+import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
+import { changeDraft, sameDraft, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
+import { SubscriptionGeneralForm } from './subscription-general-form.tsx';
+import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEditorMode } from './subscription-paths.ts';
+import { SubscriptionResources } from './subscription-resources.tsx';
+
+export const DELETE_SUBSCRIPTION_TEXT = 'You are about to delete this subscription. Do you want to continue?';
+/** §9: 300 ms before a subscription is deleted. */
+const DELETE_DELAY_MS = 300;
+
+/** §8 delete failure: "Delete Failed" with the server's message and, when it refused, what still uses the rate card. */
+export function deleteFailedNotice(error: unknown): Notice {
+  const warnings = errorWarnings(error);
+  return { kind: 'error', title: 'Delete Failed', text: errorMessage(error), ...(warnings.length > 0 ? { warnings, warningsIntro: null } : {}) };
+}
+
+function saveFailedNotice(error: unknown): Notice {
+  return { kind: 'error', title: 'Save Failed', text: errorMessage(error) };
+}
+
+/** The rate-card editor: header, General and Resources tabs. Nothing typed is lost when a save fails. */
+export function SubscriptionEditor({ subscription, mode }: { subscription: SubscriptionDetail; mode: SubscriptionEditorMode }) {
+  const id = subscription._id;
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const [draft, setDraft] = useState(() => toDraft(subscription));
+  const [saved, setSaved] = useState(draft);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const saveSubscription = api.subscriptions.save.useMutation();
+  const deleteSubscription = api.subscriptions.delete.useMutation();
+  useDocumentTitle(draft.title || 'Subscription');
+
+  // The draft as typed, also after a save that started from an older one has finished.
+  const draftRef = useRef(draft);
+  const change = useCallback((patch: Partial<SubscriptionDraft>) => {
+    const next = changeDraft(draftRef.current, patch);
+    draftRef.current = next;
+    setDraft(next);
+    setFieldErrors((errors) => {
+      const cleared = { ...errors };
+      for (const field of Object.keys(patch)) delete cleared[field];
+      return cleared;
+    });
+  }, []);
+
+  const save = async () => {
+    const sent = draftRef.current;
+    const checked = validateForm(subscriptionValueSchema, toSubscriptionValue(sent));
+    if (!checked.ok) {
+      setFieldErrors(checked.errors);
+      setNotice({ kind: 'error', title: 'Save Failed', text: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      return;
+    }
+    try {
+      const answer = await saveSubscription.mutateAsync({ id, value: checked.data });
+      const stored = toDraft(answer);
+      setSaved(stored);
+      // Show what was stored (a trimmed title), unless something was typed while saving.
+      if (draftRef.current === sent) {
+        draftRef.current = stored;
+        setDraft(stored);
+      }
+      utils.subscriptions.get.setData({ id }, (old) => (old ? { ...old, ...answer } : old));
+      await Promise.all([utils.subscriptions.get.invalidate({ id }), utils.subscriptions.list.invalidate()]);
+      toastSuccess('Subscription saved');
+    } catch (error) {
+      setNotice(saveFailedNotice(error));
+    }
+  };
+
+  const confirmDelete = async () => {
+    await delay(DELETE_DELAY_MS);
+    try {
+      await deleteSubscription.mutateAsync({ id });
+    } catch (error) {
+      setNotice(deleteFailedNotice(error));
+      return;
+    }
+    await utils.subscriptions.list.invalidate();
+    toastSuccess('Delete successful');
+    navigate(SUBSCRIPTION_MANAGER_PATH);
+    // Marked stale once nothing shows it, so it is not asked for again meanwhile.
+    void utils.subscriptions.get.invalidate({ id });
+  };
+
+  const { courses, lectures, exams, rankFiles } = subscription.attachedResources;
+  const resourceCount = courses.length + lectures.length + exams.length + rankFiles.length;
+  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
+  const tab = (tabMode: SubscriptionEditorMode, label: string) => (
+    <Link
+      href={subscriptionEditorPath(id, tabMode)}
+      aria-current={mode === tabMode ? 'page' : undefined}
+      className={cn(
+        tabClass,
+        mode === tabMode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {label}
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <EditorHeader
+        title={draft.title}
+        titleLabel="Subscription title"
+        onTitleChange={(title) => change({ title })}
+        status={subscription.isFree ? { text: 'Free', variant: 'success' } : { text: 'Paid', variant: 'secondary' }}
+        hasChanges={!sameDraft(draft, saved)}
+        saving={saveSubscription.isPending}
+        onSave={() => void save()}
+        onDelete={() => setDeleteOpen(true)}
+        backHref={SUBSCRIPTION_MANAGER_PATH}
+      />
+      {fieldErrors.title && (
+        <p role="alert" className="-mt-2 px-1 text-xs font-medium text-destructive">
+          {fieldErrors.title}
+        </p>
+      )}
+      <nav aria-label="Subscription editor" className="flex gap-1 border-b">
+        {tab('general', 'General')}
+        {tab('resources', `Resources (${resourceCount})`)}
+      </nav>
+      {mode === 'general' ? (
+        <SubscriptionGeneralForm draft={draft} errors={fieldErrors} onChange={change} />
+      ) : (
+        <SubscriptionResources resources={subscription.attachedResources} />
+      )}
+      <ConfirmModal
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="Delete Subscription"
+        text={DELETE_SUBSCRIPTION_TEXT}
+        cancelLabel="Close"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        onConfirm={confirmDelete}
+      />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </div>
+  );
+}
+SubscriptionEditor.displayName = 'SubscriptionEditor';

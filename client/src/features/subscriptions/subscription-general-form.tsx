@@ -1,0 +1,227 @@
+import { useState, type KeyboardEvent } from 'react';
+import { X } from 'lucide-react';
+import {
+  DEFAULT_GST_RATE,
+  FREE_MODES,
+  NUMBER_STEP,
+  SUBSCRIPTION_MODES,
+  SUBSCRIPTION_TERMS,
+} from '../../../../shared/subscriptions/subscription.constants.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
+import type { FieldErrors } from '../../lib/forms.ts';
+import type { SubscriptionDraft } from './subscription-draft.ts';
+import { FREE_MODE_LABELS, MODE_LABELS, termLabel } from './subscription-labels.ts';
+
+export interface SubscriptionGeneralFormProps {
+  draft: SubscriptionDraft;
+  errors: FieldErrors;
+  onChange: (patch: Partial<SubscriptionDraft>) => void;
+}
+
+type AmountField = 'grossAmount' | 'gstRate' | 'gstAmount' | 'netAmount' | 'compareAtPrice';
+
+function AmountInput({
+  field,
+  label,
+  hint,
+  unit,
+  draft,
+  errors,
+  onChange,
+}: SubscriptionGeneralFormProps & { field: AmountField; label: string; hint?: string; unit: '₹' | '%' }) {
+  return (
+    <FormField id={`subscription-${field}`} label={label} error={errors[field]} hint={hint} className="content-start">
+      {(control) => (
+        <div className="relative">
+          <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
+            {unit}
+          </span>
+          <Input
+            {...control}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={NUMBER_STEP}
+            className="pl-7 tabular-nums"
+            value={draft[field]}
+            onChange={(event) => onChange({ [field]: event.target.value })}
+          />
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** Tags typed one at a time (Enter or comma adds one); each can be removed. */
+function ResourceTagsField({ tags, error, onChange }: { tags: string[]; error?: string | undefined; onChange: (tags: string[]) => void }) {
+  const [text, setText] = useState('');
+  const add = () => {
+    const tag = text.trim();
+    if (tag !== '' && !tags.includes(tag)) onChange([...tags, tag]);
+    setText('');
+  };
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      add();
+    }
+  };
+  return (
+    <FormField
+      id="subscription-resource-tags"
+      label="Resource Tags"
+      error={error}
+      hint="Courses, lectures and exams carrying any of these tags are sold under this rate card."
+    >
+      {(control) => (
+        <div className="grid gap-2">
+          <div className="flex gap-2">
+            <Input {...control} value={text} maxLength={100} placeholder="Type a tag and press Enter" onChange={(event) => setText(event.target.value)} onKeyDown={keyDown} />
+            <Button type="button" variant="outline" onClick={add} disabled={text.trim() === ''}>
+              Add Tag
+            </Button>
+          </div>
+          {tags.length > 0 && (
+            <ul aria-label="Resource tags" className="flex flex-wrap gap-1.5">
+              {tags.map((tag) => (
+                <li key={tag}>
+                  <Badge variant="outline" className="gap-1 py-1 pr-1 text-sm font-medium">
+                    {tag}
+                    <button
+                      type="button"
+                      aria-label={`Remove tag ${tag}`}
+                      className="rounded-full p-0.5 text-muted-foreground hover:bg-muted hover:text-foreground"
+                      onClick={() => onChange(tags.filter((other) => other !== tag))}
+                    >
+                      <X aria-hidden="true" className="size-3" />
+                    </button>
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </FormField>
+  );
+}
+
+/** The General tab: term, prices with GST, free access, promotion and mode of a rate card. */
+export function SubscriptionGeneralForm({ draft, errors, onChange }: SubscriptionGeneralFormProps) {
+  const props = { draft, errors, onChange };
+  return (
+    <div className="grid gap-4 lg:grid-cols-3">
+      <Card className="self-start lg:col-span-2">
+        <CardHeader className="pb-3">
+          <CardTitle className="text-base">Price</CardTitle>
+          <CardDescription>
+            GST and nett amounts are worked out whenever the gross amount or the rate changes; either can still be changed by hand.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <AmountInput {...props} field="grossAmount" label="Gross Amount" unit="₹" />
+          <AmountInput {...props} field="gstRate" label="GST Rate" unit="%" hint={`${DEFAULT_GST_RATE}% unless the item is taxed otherwise.`} />
+          <AmountInput {...props} field="gstAmount" label="GST Amount" unit="₹" hint="Gross × rate ÷ 100, to 2 decimals." />
+          <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST: what the student pays." />
+          <AmountInput {...props} field="compareAtPrice" label="Compare-at Price" unit="₹" hint="The struck-through price shown beside the nett amount; leave empty for none." />
+          <FormField
+            id="subscription-promo-label"
+            label="Promo Label"
+            error={errors.discountRatePromoLabel}
+            hint="e.g. 50% off, shown on the price."
+            className="content-start"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                maxLength={100}
+                value={draft.discountRatePromoLabel}
+                onChange={(event) => onChange({ discountRatePromoLabel: event.target.value })}
+              />
+            )}
+          </FormField>
+        </CardContent>
+      </Card>
+      <div className="grid content-start gap-4">
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Term</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <FormField id="subscription-term" label="Term" error={errors.subscriptionTerm} hint="How long a purchase gives access.">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={draft.subscriptionTerm}
+                  onChange={(event) => onChange({ subscriptionTerm: event.target.value as SubscriptionDraft['subscriptionTerm'] })}
+                >
+                  {SUBSCRIPTION_TERMS.map((term) => (
+                    <option key={term} value={term}>
+                      {termLabel(term)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Free Access</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <div className="flex items-center gap-3">
+              <Switch id="subscription-is-free" checked={draft.isFree} onCheckedChange={(isFree) => onChange({ isFree })} aria-label="Is Free" />
+              <label htmlFor="subscription-is-free" className="text-sm">
+                {draft.isFree ? 'Students get this without paying' : 'Students pay the nett amount'}
+              </label>
+            </div>
+            <FormField id="subscription-free-mode" label="Free Mode" error={errors.freeMode} hint="Who gets it free.">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  value={draft.freeMode}
+                  onChange={(event) => onChange({ freeMode: event.target.value as SubscriptionDraft['freeMode'] })}
+                >
+                  {FREE_MODES.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {FREE_MODE_LABELS[mode]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader className="pb-3">
+            <CardTitle className="text-base">Mode</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <FormField id="subscription-mode" label="Mode" error={errors.mode}>
+              {(control) => (
+                <NativeSelect {...control} value={draft.mode} onChange={(event) => onChange({ mode: event.target.value as SubscriptionDraft['mode'] })}>
+                  {SUBSCRIPTION_MODES.map((mode) => (
+                    <option key={mode} value={mode}>
+                      {MODE_LABELS[mode]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            {draft.mode === 'tag-based' && (
+              <ResourceTagsField tags={draft.resourceTags} error={errors.resourceTags} onChange={(resourceTags) => onChange({ resourceTags })} />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+SubscriptionGeneralForm.displayName = 'SubscriptionGeneralForm';

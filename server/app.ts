@@ -21,6 +21,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
 import { queueRoutes } from './queue/queue.routes.ts';
 import { lecturesRoutes } from './lectures/lectures.routes.ts';
+import { examSpreadsheetRoutes } from './exams/spreadsheet.routes.ts';
 import { examsRoutes } from './exams/exams.routes.ts';
 import { studentExamsRoutes } from './exams/student-exams.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assetsRoutes);
   await app.register(queueRoutes, { publicOrigin: config.publicOrigin });
   await app.register(lecturesRoutes);
+  await app.register(examSpreadsheetRoutes);
   await app.register(examsRoutes);
   await app.register(studentExamsRoutes);
   await app.register(subscriptionsRoutes);

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  spreadsheetImportResultSchema,
+  spreadsheetSampleQuerySchema,
+  spreadsheetUploadQuerySchema,
+} from '../../shared/exams/spreadsheet.schema.ts';
+import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB } from '../../shared/exams/spreadsheet.rules.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { AppError } from '../errors.ts';
+import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spreadsheet-import.service.ts';
+
+const config = { screen: 'exams' as const };
+const tags = ['exams'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+
+/** The form field the spreadsheet is sent in (console-core.md §7). */
+export const SPREADSHEET_FIELD = 'csv';
+
+export const UPLOAD_MESSAGES = {
+  notMultipart: `Send the spreadsheet as multipart/form-data in the field ${SPREADSHEET_FIELD}`,
+  noFile: `Choose a spreadsheet to upload (an .xlsx or .csv file in the field ${SPREADSHEET_FIELD})`,
+  oneFile: 'Upload one spreadsheet at a time',
+  tooLarge: `The spreadsheet is larger than ${SPREADSHEET_MAX_MB} MB. Split the questions into smaller files.`,
+} as const;
+
+/** The one spreadsheet of the request, read into memory up to the size limit; other parts are skipped. */
+async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('validation', UPLOAD_MESSAGES.notMultipart, { statusCode: 415 });
+  let content: Buffer | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: SPREADSHEET_MAX_BYTES } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== SPREADSHEET_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      if (content) throw new AppError('validation', UPLOAD_MESSAGES.oneFile);
+      content = await part.toBuffer();
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError('validation', UPLOAD_MESSAGES.tooLarge, { statusCode: 413 });
+    }
+    throw error;
+  }
+  if (!content) throw new AppError('validation', UPLOAD_MESSAGES.noFile);
+  return content;
+}
+
+export const examSpreadsheetRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/exams/upload/spreadsheet',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Check a question spreadsheet (XLSX or CSV, multipart field csv) and answer the question groups it holds',
+        description:
+          'Columns: Group, Question, Option 1 to Option 4 (Option 5 to Option 10 optional), Answer, Tag 1 to Tag 5 (optional), ' +
+          'and Solution for the with-solution template. With answerInIndex=true the Answer is the option number counted from 1, ' +
+          'otherwise the text of the correct option. Every issue names its row (the header is row 1) and column; the console ' +
+          `imports the output only when hasIssues is false. Nothing is stored. At most ${SPREADSHEET_MAX_MB} MB (413 above) and 5,000 questions; ` +
+          'a file that is neither XLSX nor UTF-8 CSV, or cannot be read, answers 400.',
+        querystring: spreadsheetUploadQuerySchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: spreadsheetImportResultSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const content = await uploadedSpreadsheet(request);
+      return importQuestionSpreadsheet({ content, ...request.query });
+    },
+  );
+
+  app.get(
+    '/api/exams/download/sample/spreadsheet',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Download a sample question spreadsheet of a template (XLSX, or CSV with format=csv)',
+        description:
+          'A workbook with the header row and a few example questions (one in Malayalam) on its first sheet and how to fill it in on the second. ' +
+          'answerInIndex=true writes answers as option numbers, otherwise as option texts. The CSV is UTF-8 with a byte-order mark.',
+        querystring: spreadsheetSampleQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'text/csv'],
+        // A Buffer is sent as it is; this schema only documents the answer.
+        response: { 200: z.unknown().describe('The sample file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await sampleSpreadsheet(request.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+};

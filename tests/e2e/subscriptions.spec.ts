@@ -146,6 +146,16 @@ test.describe('subscription manager and editor', () => {
       [lectureTitle, id],
     );
 
+    // An amount with more than 2 decimals is named before anything is sent.
+    await page.goto(`/admin/subscriptions/editor/${id}/general`);
+    await page.getByLabel('Gross Amount', { exact: true }).fill('10.005');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saveFailed = page.getByRole('alertdialog', { name: 'Save Failed' });
+    await expect(saveFailed).toContainText('Gross amount takes at most 2 decimals');
+    await saveFailed.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('Gross amount takes at most 2 decimals')).toBeVisible();
+    expect(((await (await page.request.get(`/api/admin/subscriptions/${id}`)).json()) as { grossAmount: number }).grossAmount).toBe(0);
+
     await page.goto(`/admin/subscriptions/editor/${id}/resources`);
     await expect(page.getByRole('link', { name: 'Resources (2)' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Exams' }).getByRole('link', { name: examTitle })).toHaveAttribute(

@@ -36,8 +36,8 @@ const number2 = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const columns: ColumnDef<AnalyticsRow, unknown>[] = [
   { id: 'rank', header: 'Rank', accessorKey: 'rank', cell: ({ row }) => <span className="font-semibold">{row.original.rank}</span> },
   { id: 'name', header: 'Name', accessorFn: (row) => row.userId.name },
-  { id: 'phone', header: 'Phone', accessorFn: (row) => row.userId.phoneNumber ?? '', cell: ({ row }) => row.original.userId.phoneNumber ?? '—' },
-  { id: 'email', header: 'Email', accessorFn: (row) => row.userId.emailAddress, cell: ({ row }) => <span className="break-all">{row.original.userId.emailAddress}</span> },
+  { id: 'phone', header: 'Phone', accessorFn: (row) => row.userId.phoneNumber ?? '', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.phoneNumber ?? '—'}</span> },
+  { id: 'email', header: 'Email', accessorFn: (row) => row.userId.emailAddress, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.emailAddress}</span> },
   { id: 'score', header: 'Score', accessorKey: 'score', cell: ({ row }) => number2.format(row.original.score) },
   { id: 'performance', header: 'Performance', accessorKey: 'performance', cell: ({ row }) => `${number2.format(row.original.performance)}%` },
   { id: 'correct', header: 'Correct', accessorKey: 'correctAnswerCount' },
@@ -151,32 +151,30 @@ export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
         </div>
       )}
 
-      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,1fr)_20rem]">
+      {/* Charts sit beside the ranking on wide screens, and in a row under it otherwise. */}
+      <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label={`Top ${ANALYTICS_TOP} students`} className="grid min-w-0 gap-2">
           <h2 className="text-sm font-semibold">Top {ANALYTICS_TOP} students</h2>
-          <div className="overflow-x-auto">
-            <DataTable
-              label="Ranking"
-              columns={columns}
-              data={rows}
-              pageSize={10}
-              minRows={3}
-              filterColumns={['name']}
-              isLoading={!ready || analytics.isPending}
-              emptyMessage={exam.lastRankRefresh === null ? 'Sync the ranking to see it here' : 'No submitted attempts in the last sync'}
-              getRowId={(row) => row.userId._id}
-              className="min-w-[44rem]"
-            />
-          </div>
+          <DataTable
+            label="Ranking"
+            columns={columns}
+            data={rows}
+            pageSize={10}
+            minRows={3}
+            filterColumns={['name']}
+            isLoading={!ready || analytics.isPending}
+            emptyMessage={exam.lastRankRefresh === null ? 'Sync the ranking to see it here' : 'No submitted attempts in the last sync'}
+            getRowId={(row) => row.userId._id}
+          />
         </section>
-        <div className="grid gap-4">
+        <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-1">
           {statistics.data ? (
             <>
               <ScoreDistributionChart statistics={statistics.data} />
               <CorrectShareChart statistics={statistics.data} />
             </>
           ) : (
-            !statistics.isError && <LoadingPanel label="Loading charts" className="rounded-lg border bg-card" />
+            !statistics.isError && <LoadingPanel label="Loading charts" className="rounded-lg border bg-card lg:col-span-2 2xl:col-span-1" />
           )}
         </div>
       </div>

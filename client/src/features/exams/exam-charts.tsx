@@ -7,14 +7,27 @@ type ExamStatistics = RouterOutputs['exams']['statistics'];
 const wholeNumber = (value: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(value);
 const percent = (value: number) => `${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 }).format(value)}%`;
 
-function ChartFigure({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+interface ChartFigureProps {
+  title: string;
+  summary: string;
+  /** The figures in words, for screen readers (the bars themselves are not readable). */
+  values: string[];
+  children: ReactNode;
+}
+
+function ChartFigure({ title, summary, values, children }: ChartFigureProps) {
   return (
-    <figure aria-label={title} className="grid gap-2 rounded-lg border bg-card p-4 shadow-sm">
+    <figure aria-label={title} className="grid min-w-0 gap-2 rounded-lg border bg-card p-4 shadow-sm">
       <figcaption className="grid gap-0.5">
         <span className="text-sm font-semibold">{title}</span>
         <span className="text-xs text-muted-foreground">{summary}</span>
       </figcaption>
-      {children}
+      <div aria-hidden="true">{children}</div>
+      <ul className="sr-only">
+        {values.map((value) => (
+          <li key={value}>{value}</li>
+        ))}
+      </ul>
     </figure>
   );
 }
@@ -23,7 +36,11 @@ function ChartFigure({ title, summary, children }: { title: string; summary: str
 export function ScoreDistributionChart({ statistics }: { statistics: Pick<ExamStatistics, 'participants' | 'scoreDistribution'> }) {
   const data = statistics.scoreDistribution.map((band) => ({ range: band.range, Students: band.students }));
   return (
-    <ChartFigure title="Score distribution" summary={`${statistics.participants} student(s), first attempts, by score range`}>
+    <ChartFigure
+      title="Score distribution"
+      summary={`${statistics.participants} student(s), first attempts, by score range`}
+      values={statistics.scoreDistribution.map((band) => `${band.range}: ${band.students} student(s)`)}
+    >
       <BarChart
         className="h-56"
         data={data}
@@ -49,7 +66,11 @@ export function CorrectShareChart({ statistics }: { statistics: Pick<ExamStatist
     'Correct answers': question.correctShare,
   }));
   return (
-    <ChartFigure title="Correct answers per question" summary="Share of participants who chose the correct option">
+    <ChartFigure
+      title="Correct answers per question"
+      summary="Share of participants who chose the correct option"
+      values={statistics.questions.map((question) => `Question ${question.number}: ${percent(question.correctShare)} correct`)}
+    >
       <BarChart
         className="h-56"
         data={data}

@@ -250,7 +250,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
           <CardTitle className="text-base">Scoring</CardTitle>
           <CardDescription>Marks per question and how many attempts a student has.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid items-start gap-4 sm:grid-cols-2">
           <NumberField field="correctAnswerScore" label="Correct answer score" draft={draft} onChange={onChange} errors={errors} />
           <NumberField
             field="wrongAnswerScore"
@@ -285,7 +285,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
           <CardTitle className="text-base">Size and time</CardTitle>
           <CardDescription>{totalsHint(draft)}</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-3">
+        <CardContent className="grid items-start gap-4 sm:grid-cols-2">
           <NumberField field="totalMarks" label="Total marks" min={0} draft={draft} onChange={onChange} errors={errors} />
           <NumberField field="totalQuestions" label="Total questions" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
           <NumberField

@@ -103,7 +103,7 @@ export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
         minRows={3}
         filterColumns={['title']}
         isLoading={exams.isPending}
-        emptyMessage={templateId ? `No ${TEMPLATE_LABELS[templateId].toLowerCase()} exams yet` : 'No exams yet'}
+        emptyMessage={templateId ? `No exams from the ${TEMPLATE_LABELS[templateId]} template yet` : 'No exams yet'}
         getRowId={(exam) => exam._id}
       />
       <CreateExamModal open={creating} onOpenChange={setCreating} />

@@ -87,7 +87,7 @@ export const QuestionEditor = memo(function QuestionEditor({
       </div>
       {expanded && (
         <div className="grid gap-4 border-t px-3 py-3 md:px-4">
-          <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <div className="grid items-start gap-4 sm:grid-cols-[12rem_1fr]">
             <FormField id={`${id}-type`} label="Question type">
               {(control) => (
                 <NativeSelect

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  SPREADSHEET_FIELD,
+  SPREADSHEET_UPLOAD_MESSAGES as UPLOAD_MESSAGES,
   spreadsheetImportResultSchema,
   spreadsheetSampleQuerySchema,
   spreadsheetUploadQuerySchema,
@@ -14,16 +16,6 @@ import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spre
 const config = { screen: 'exams' as const };
 const tags = ['exams'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
-
-/** The form field the spreadsheet is sent in (console-core.md §7). */
-export const SPREADSHEET_FIELD = 'csv';
-
-export const UPLOAD_MESSAGES = {
-  notMultipart: `Send the spreadsheet as multipart/form-data in the field ${SPREADSHEET_FIELD}`,
-  noFile: `Choose a spreadsheet to upload (an .xlsx or .csv file in the field ${SPREADSHEET_FIELD})`,
-  oneFile: 'Upload one spreadsheet at a time',
-  tooLarge: `The spreadsheet is larger than ${SPREADSHEET_MAX_MB} MB. Split the questions into smaller files.`,
-} as const;
 
 /** The one spreadsheet of the request, read into memory up to the size limit; other parts are skipped. */
 async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {

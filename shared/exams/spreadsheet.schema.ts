@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { IMPORT_TEMPLATES } from './exam.constants.ts';
 import { questionGroupSchema } from './exams.schema.ts';
+import { SPREADSHEET_MAX_MB } from './spreadsheet.rules.ts';
+
+/** The form field the spreadsheet is sent in (console-core.md §7). */
+export const SPREADSHEET_FIELD = 'csv';
+
+export const SPREADSHEET_UPLOAD_MESSAGES = {
+  notMultipart: `Send the spreadsheet as multipart/form-data in the field ${SPREADSHEET_FIELD}`,
+  noFile: `Choose a spreadsheet to upload (an .xlsx or .csv file in the field ${SPREADSHEET_FIELD})`,
+  oneFile: 'Upload one spreadsheet at a time',
+  tooLarge: `The spreadsheet is larger than ${SPREADSHEET_MAX_MB} MB. Split the questions into smaller files.`,
+} as const;
 
 export const SPREADSHEET_QUERY_MESSAGES = {
   template: 'Choose the template: regular or with-solution',

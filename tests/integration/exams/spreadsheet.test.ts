@@ -428,6 +428,17 @@ describe('the request', () => {
     expect(flag.json().message).toBe('answerInIndex must be true or false');
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const document = (await app.inject('/api/openapi.json')).json();
+    const upload = document.paths['/api/exams/upload/spreadsheet'].post;
+    expect(upload.tags).toEqual(['exams']);
+    expect(upload.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:template', 'query:answerInIndex']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '413']));
+    const sample = document.paths['/api/exams/download/sample/spreadsheet'].get;
+    expect(sample.summary).toMatch(/^Download a sample question spreadsheet/);
+    expect(sample.parameters.map((p: { name: string }) => p.name)).toEqual(['template', 'answerInIndex', 'format']);
+  });
+
   it('is refused signed out (401) and to students (403), and open to every console role', async () => {
     expect((await upload(good(), { cookie: null })).statusCode).toBe(401);
     expect((await upload(good(), { cookie: student })).statusCode).toBe(403);

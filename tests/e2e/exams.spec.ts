@@ -288,6 +288,47 @@ test.describe('exam manager and editor', () => {
   });
 });
 
+test.describe('exam questions from a spreadsheet', () => {
+  test('appends the groups of a good spreadsheet after the pause, and lists the issues of a bad one in "Import Cancelled"', async ({ page }) => {
+    await signInAsAdmin(page);
+    const id = await createExamThroughApi(page, uniqueTitle('Plus Two Level Practice'));
+    await page.goto(`/admin/exams/editor/${id}/questions`);
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByLabel('Group 1 title').fill('Typed by hand');
+
+    const good = [
+      'Group,Question,Option 1,Option 2,Option 3,Option 4,Answer',
+      'Mental Ability,"Next in 2, 4, 8, ...?",12,14,16,18,16',
+      'Mental Ability,Odd one out,Apple,Mango,Carrot,Banana,Carrot',
+      'English,Plural of "child",Childs,Children,Childes,Child,Children',
+    ].join('\n');
+    await page.getByLabel('Import spreadsheet').setInputFiles({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await expect(page.getByRole('progressbar', { name: 'Spreadsheet upload progress' })).toBeVisible();
+    const mental = page.getByRole('group', { name: 'Mental Ability' });
+    await expect(mental).toBeVisible();
+    await expect(page.getByRole('group', { name: 'English' })).toBeVisible();
+    await expect(page.getByText('3 groups, 3 questions')).toBeVisible();
+    await expect(mental.getByRole('listitem', { name: 'Question 1 of Mental Ability' }).getByText('Answer C')).toBeVisible();
+    await snap(page, 'exams-editor-imported');
+
+    const bad = ['Group,Question,Option 1,Option 2,Option 3,Option 4,Answer', 'History,First Governor-General of India,Warren Hastings,Canning,Curzon,Ripon,Dalhousie'].join('\n');
+    await page.getByLabel('Import spreadsheet').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    const cancelled = page.getByRole('alertdialog', { name: 'Import Cancelled' });
+    await expect(cancelled).toContainText('Nothing was imported');
+    await expect(cancelled.getByRole('list', { name: 'Issues' }).getByRole('listitem')).toHaveCount(1);
+    await snap(page, 'exams-import-cancelled');
+    await cancelled.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByText('3 groups, 3 questions')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as { questionGroups: Array<{ title: string; questions: Array<{ options: string[]; correctAnswerIndex: number }> }> };
+    expect(stored.questionGroups.map((group) => group.title)).toEqual(['Typed by hand', 'Mental Ability', 'English']);
+    expect(stored.questionGroups[1]!.questions[0]).toMatchObject({ options: ['12', '14', '16', '18'], correctAnswerIndex: 2 });
+    expect(stored.questionGroups[2]!.questions[0]).toMatchObject({ correctAnswerIndex: 1 });
+  });
+});
+
 test.describe('exam failure paths', () => {
   test('Create Exam asks for a title and a template; a failed create says "Course cannot be added"', async ({ page }) => {
     await signInAsAdmin(page);

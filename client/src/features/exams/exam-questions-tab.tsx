@@ -1,7 +1,8 @@
-import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus, Trash2 } from 'lucide-react';
-import type { Question } from '../../../../shared/exams/exams.schema.ts';
+import type { Question, QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -9,6 +10,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
 import { SwitchField } from './exam-form-controls.tsx';
 import { QuestionEditor } from './question-editor.tsx';
+import { SpreadsheetImport } from './spreadsheet-import.tsx';
 
 export type DraftUpdate = (update: (draft: ExamDraft) => ExamDraft) => void;
 
@@ -164,13 +166,12 @@ GroupCard.displayName = 'GroupCard';
 export interface ExamQuestionsTabProps {
   draft: ExamDraft;
   update: DraftUpdate;
-  /** The spreadsheet import, placed beside Add group. */
-  importControl?: ReactNode;
+  /** Told when an image or spreadsheet upload starts and ends, so that Save waits for it. */
   onUploadBusyChange: (busy: boolean) => void;
 }
 
 /** The Questions tab: question groups and their questions, added, edited, reordered and removed. */
-export function ExamQuestionsTab({ draft, update, importControl, onUploadBusyChange }: ExamQuestionsTabProps) {
+export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQuestionsTabProps) {
   const total = questionCount(draft);
   const [openByDefault] = useState(() => total <= OPEN_BY_DEFAULT_UP_TO);
   const [openState, setOpenState] = useState<Readonly<Record<string, boolean>>>({});
@@ -187,6 +188,14 @@ export function ExamQuestionsTab({ draft, update, importControl, onUploadBusyCha
     if ((draft.questionGroups[index]?.questions.length ?? 0) === 0) update((current) => groupEdits.remove(current, index));
     else setRemoving(index);
   };
+  const appendImported = (groups: QuestionGroup[]) => {
+    const ids = groups.flatMap((group) => group.questions.map((question) => question.resId));
+    // A large import starts closed, like a large exam.
+    if (ids.length > OPEN_BY_DEFAULT_UP_TO) onSetOpen(ids, false);
+    update((current) => groupEdits.append(current, groups));
+    toastSuccess(`Imported ${ids.length} question(s) in ${groups.length} group(s)`, 'Save the exam to keep them.');
+  };
+
   const removingGroup = removing === null ? undefined : draft.questionGroups[removing];
   const groupCountLabel = useMemo(
     () => `${draft.questionGroups.length} group${draft.questionGroups.length === 1 ? '' : 's'}, ${total} question${total === 1 ? '' : 's'}`,
@@ -206,7 +215,10 @@ export function ExamQuestionsTab({ draft, update, importControl, onUploadBusyCha
             Add group
           </Button>
         </CardHeader>
-        {importControl && <CardContent>{importControl}</CardContent>}
+        <CardContent className="grid gap-2 border-t pt-4">
+          <h3 className="text-sm font-medium">Import from a spreadsheet</h3>
+          <SpreadsheetImport onImported={appendImported} onBusyChange={onUploadBusyChange} />
+        </CardContent>
       </Card>
       {draft.questionGroups.map((group, index) => (
         <GroupCard

@@ -329,6 +329,32 @@ test.describe('exam questions from a spreadsheet', () => {
   });
 });
 
+test.describe('image questions', () => {
+  test('uploads the image of an image question, shows it, and saves its id and size', async ({ page }) => {
+    await signInAsAdmin(page);
+    const id = await createExamThroughApi(page, uniqueTitle('Assistant Prison Officer Map Reading'));
+    await page.goto(`/admin/exams/editor/${id}/questions`);
+    await page.getByRole('button', { name: 'Add group' }).click();
+    await page.getByLabel('Group 1 title').fill('Maps');
+    await page.getByRole('button', { name: 'Add question to Maps' }).click();
+    const item = page.getByRole('listitem', { name: 'Question 1 of Maps' });
+    await item.getByLabel('Question type').selectOption({ label: 'Image' });
+    await expect(item.getByText('No image yet.')).toBeVisible();
+    // A real 1×1 PNG: the server checks the content, not the name.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await item.getByLabel('Upload image of Question 1 of Maps').setInputFiles({ name: 'map.png', mimeType: 'image/png', buffer: png });
+    const image = item.getByRole('img', { name: 'Image of Question 1 of Maps' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect(item.getByText('Image question', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as { questionGroups: Array<{ questions: Array<Record<string, unknown>> }> };
+    expect(stored.questionGroups[0]!.questions[0]).toMatchObject({ questionMimeType: 'image', bannerImageFizeSizeInBytes: png.length });
+    expect(stored.questionGroups[0]!.questions[0]!.bannerImageId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 test.describe('exam failure paths', () => {
   test('Create Exam asks for a title and a template; a failed create says "Course cannot be added"', async ({ page }) => {
     await signInAsAdmin(page);

@@ -88,6 +88,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('is_rank_published', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('last_rank_refresh', 'timestamptz')
     .addColumn('rank_version', 'integer', (c) => c.notNull().defaultTo(0))
+    // The ranking covers the first attempts submitted up to this point of the submission sequence.
+    .addColumn('rank_cutoff_seq', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('rank_participants', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -146,12 +148,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('unattempted_count', 'integer')
     .addColumn('unseen_count', 'integer')
     .addColumn('result', 'jsonb')
+    // The student's first submitted attempt of the exam: the one that is ranked.
+    .addColumn('is_first', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('submitted_seq', 'bigint')
     .addUniqueConstraint('exam_attempts_number_unique', ['exam_id', 'user_id', 'attempt_number'])
     .execute();
   // One attempt in progress per student and exam: a second tab resumes it.
   await sql`create unique index exam_attempts_one_open_idx on exam_attempts (exam_id, user_id) where status = 'in-progress'`.execute(db);
   await sql`create index exam_attempts_due_idx on exam_attempts (deadline_at) where status = 'in-progress'`.execute(db);
-  await sql`create index exam_attempts_submitted_idx on exam_attempts (exam_id, user_id, submitted_at) where status = 'submitted'`.execute(db);
+  await sql`create sequence exam_attempt_submit_seq`.execute(db);
+  await sql`create unique index exam_attempts_first_idx on exam_attempts (exam_id, user_id) where is_first`.execute(db);
+  // The ranking's order: the top 100 and the per-score counts of a sync read this index only.
+  await sql`create index exam_attempts_ranking_idx on exam_attempts (exam_id, score desc, user_id) include (submitted_seq) where is_first`.execute(db);
 
   await db.schema
     .createTable('attempt_answers')
@@ -165,25 +173,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('attempt_answers_pk', ['attempt_id', 'question_res_id'])
     .execute();
 
-  // Ranks of one sync: a new version is written whole, then the exam points at it and
-  // older versions are removed in the background, so no sync rewrites rows in place.
+  // A sync stores, per distinct score, how many students have it and their shared rank
+  // (1 + the students with a higher score): at most a few thousand rows however many take
+  // the exam, so a sync never writes a row per student and any score's rank is one lookup.
   await db.schema
-    .createTable('exam_rank_entries')
+    .createTable('exam_rank_scores')
     .addColumn('exam_id', 'uuid', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('rank_version', 'integer', (c) => c.notNull())
-    .addColumn('rank', 'integer', (c) => c.notNull())
-    .addColumn('user_id', 'uuid', (c) => c.notNull())
-    .addColumn('attempt_id', 'uuid', (c) => c.notNull())
     .addColumn('score', sql`numeric(12,2)`, (c) => c.notNull())
+    .addColumn('students', 'integer', (c) => c.notNull())
+    .addColumn('rank', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('exam_rank_scores_pk', ['exam_id', 'rank_version', 'score'])
     .execute();
-  await db.schema.createIndex('exam_rank_entries_rank_idx').on('exam_rank_entries').columns(['exam_id', 'rank_version', 'rank']).execute();
-  await db.schema.createIndex('exam_rank_entries_user_idx').on('exam_rank_entries').columns(['exam_id', 'rank_version', 'user_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['exam_rank_entries', 'attempt_answers', 'exam_attempts', 'entitlements', 'exam_papers', 'exams']) {
+  for (const table of ['exam_rank_scores', 'attempt_answers', 'exam_attempts', 'entitlements', 'exam_papers', 'exams']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
+  await sql`drop sequence if exists exam_attempt_submit_seq`.execute(db);
   await db.schema.alterTable('lectures').dropConstraint('lectures_master_subscription_fk').execute();
   await db.schema.dropIndex('lectures_master_subscription_idx').ifExists().execute();
   for (const table of ['rank_files', 'course_subscriptions', 'courses', 'subscriptions']) {

@@ -6,8 +6,6 @@ import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
 import { SUBMIT_ATTEMPT_TASK } from '../server/exams/attempts.service.ts';
-import { PRUNE_RANKS_TASK } from '../server/exams/ranks.service.ts';
-import { pruneRankEntriesTask } from './tasks/prune-rank-entries.ts';
 import { submitAttemptTask, submitOverdueAttemptsTask } from './tasks/submit-attempt.ts';
 
 /** Short jobs: messages and housekeeping. */
@@ -17,7 +15,6 @@ export function createTaskList(deps: WorkerDeps): TaskList {
     cleanup: cleanup(deps),
     [SUBMIT_ATTEMPT_TASK]: submitAttemptTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
-    [PRUNE_RANKS_TASK]: pruneRankEntriesTask(deps),
   };
 }
 

@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMs, startTarget } from './processes.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -18,40 +17,8 @@ import { hashPassword } from '../../server/auth/password.ts';
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
  * DATABASE_URL (default: a throw-away embedded PostgreSQL).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startTarget(kind: string, databaseUrl: string, userId: string): Promise<{ port: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-  });
-  return { port, child };
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 interface Figures {
   name: string;

@@ -235,6 +235,7 @@ export interface ExamsTable {
   is_rank_published: Generated<boolean>;
   last_rank_refresh: NullableTimestamp;
   rank_version: Generated<number>;
+  rank_cutoff_seq: Generated<number>;
   rank_participants: Generated<number>;
   created_by: string | null;
   created_at: Generated<Date>;
@@ -282,6 +283,8 @@ export interface ExamAttemptsTable {
   unattempted_count: number | null;
   unseen_count: number | null;
   result: ColumnType<ExamResult | null, string | null | undefined, string | null>;
+  is_first: Generated<boolean>;
+  submitted_seq: number | null;
 }
 
 export interface AttemptAnswersTable {
@@ -293,13 +296,12 @@ export interface AttemptAnswersTable {
   updated_at: Timestamp;
 }
 
-export interface ExamRankEntriesTable {
+export interface ExamRankScoresTable {
   exam_id: string;
   rank_version: number;
-  rank: number;
-  user_id: string;
-  attempt_id: string;
   score: number;
+  students: number;
+  rank: number;
 }
 
 export interface Database {
@@ -322,7 +324,7 @@ export interface Database {
   entitlements: EntitlementsTable;
   exam_attempts: ExamAttemptsTable;
   attempt_answers: AttemptAnswersTable;
-  exam_rank_entries: ExamRankEntriesTable;
+  exam_rank_scores: ExamRankScoresTable;
 }
 
 export type AssetRow = Selectable<AssetsTable>;

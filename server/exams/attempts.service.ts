@@ -10,6 +10,7 @@ import type { ExamAttemptRow, ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { enqueueJob } from '../jobs/enqueue.ts';
 import { paperById, currentPaperId } from './papers.ts';
+import { isRanked, rankOfScore } from './ranks.service.ts';
 
 export const SUBMIT_ATTEMPT_TASK = 'submit-attempt';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -120,6 +121,35 @@ async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamA
   return attempt;
 }
 
+type AttemptClock = Pick<ExamAttemptRow, 'id' | 'user_id' | 'paper_id' | 'started_at' | 'deadline_at' | 'layout'>;
+
+/**
+ * What autosave needs of an attempt never changes once it starts (its owner, paper, clock and
+ * layout), so each process keeps the attempts it has seen; the status is checked by the write.
+ */
+const clocks = new Map<string, AttemptClock>();
+const CLOCK_CACHE_LIMIT = 50_000;
+
+async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<AttemptClock> {
+  const actor = await requireActor(ctx);
+  let clock = clocks.get(attemptId);
+  if (!clock) {
+    const row = UUID.test(attemptId)
+      ? await ctx.db.selectFrom('exam_attempts').select(['id', 'user_id', 'paper_id', 'started_at', 'deadline_at', 'layout', 'status']).where('id', '=', attemptId).executeTakeFirst()
+      : undefined;
+    if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+    if (row.status === 'submitted') {
+      if (row.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+      throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
+    }
+    clock = { id: row.id, user_id: row.user_id, paper_id: row.paper_id, started_at: row.started_at, deadline_at: row.deadline_at, layout: row.layout };
+    if (clocks.size >= CLOCK_CACHE_LIMIT) clocks.delete(clocks.keys().next().value!);
+    clocks.set(attemptId, clock);
+  }
+  if (clock.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+  return clock;
+}
+
 /**
  * Starts an attempt, or resumes the one in progress (a second tab, a reconnect). Refused when
  * the exam is not open, the student is not entitled, or the attempt lock is used up.
@@ -146,7 +176,11 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
     }
     const taken = await ctx.db
       .selectFrom('exam_attempts')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('attempt_number').as('last')])
+      .select((eb) => [
+        // Submitted ones only: an attempt another tab has just started is resumed, not counted against the lock.
+        eb.fn.count<number>('id').filterWhere('status', '=', 'submitted').as('count'),
+        eb.fn.max('attempt_number').as('last'),
+      ])
       .where('exam_id', '=', examId)
       .where('user_id', '=', actor.id)
       .executeTakeFirstOrThrow();
@@ -201,8 +235,7 @@ export async function getAttempt(ctx: RequestContext, attemptId: string): Promis
  * still taken: the exam's deadline and each time-restricted group's own window, plus a grace.
  */
 export async function saveAnswers(ctx: RequestContext, attemptId: string, input: SaveAnswersInput) {
-  const attempt = await ownAttempt(ctx, attemptId);
-  if (attempt.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
+  const attempt = await ownAttemptClock(ctx, attemptId);
   const now = Date.now();
   const deadlineMs = attempt.deadline_at.getTime();
   if (!isWithinGrace(now, deadlineMs)) throw new AppError('conflict', ATTEMPT_MESSAGES.deadlinePassed);
@@ -257,7 +290,7 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
         where attempt_answers.revision < excluded.revision
       returning question_res_id`.execute(ctx.db);
     written = result.rows.map((row) => row.question_res_id);
-    if (written.length === 0) {
+    if (written.length < accepted.length) {
       const status = await ctx.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt.id).executeTakeFirstOrThrow();
       if (status.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
     }
@@ -286,6 +319,15 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     const rows = await trx.selectFrom('attempt_answers').select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms']).where('attempt_id', '=', attempt.id).execute();
     const answers = new Map<string, GivenAnswer>(rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms }]));
     const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
+    // Attempts of one student run one after another, so the first one submitted is the one
+    // without an earlier first; the unique index on is_first guards it all the same.
+    const earlier = await trx
+      .selectFrom('exam_attempts')
+      .select('id')
+      .where('exam_id', '=', attempt.exam_id)
+      .where('user_id', '=', attempt.user_id)
+      .where('is_first', '=', true)
+      .executeTakeFirst();
     return trx
       .updateTable('exam_attempts')
       .set({
@@ -299,6 +341,8 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
         unattempted_count: result.unAttemptedAnswerCount,
         unseen_count: result.unseenQuestionCount,
         result: JSON.stringify(result),
+        is_first: !earlier,
+        submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')`,
       })
       .where('id', '=', attempt.id)
       .returningAll()
@@ -309,21 +353,16 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
 async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView> {
   const paper = await paperById(ctx.db, attempt.paper_id);
   const result = attempt.result!;
-  const exam = await ctx.db.selectFrom('exams').select(['is_rank_published', 'rank_version', 'rank_participants']).where('id', '=', attempt.exam_id).executeTakeFirst();
+  const exam = await ctx.db
+    .selectFrom('exams')
+    .select(['id', 'is_rank_published', 'rank_version', 'rank_participants', 'rank_cutoff_seq', 'total_marks'])
+    .where('id', '=', attempt.exam_id)
+    .executeTakeFirst();
   let rank = -1;
   let totalParticipants = -1;
-  if (exam?.is_rank_published && exam.rank_version > 0) {
-    const entry = await ctx.db
-      .selectFrom('exam_rank_entries')
-      .select('rank')
-      .where('exam_id', '=', attempt.exam_id)
-      .where('rank_version', '=', exam.rank_version)
-      .where('attempt_id', '=', attempt.id)
-      .executeTakeFirst();
-    if (entry) {
-      rank = entry.rank;
-      totalParticipants = exam.rank_participants;
-    }
+  if (exam?.is_rank_published && isRanked(exam, attempt)) {
+    rank = await rankOfScore(ctx.db, exam, attempt.score ?? 0);
+    totalParticipants = exam.rank_participants;
   }
   const { questionGroups: groups, tagRanking, ...figures } = result;
   return {

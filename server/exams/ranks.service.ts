@@ -4,11 +4,8 @@ import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts'
 import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
 import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
-
-export const PRUNE_RANKS_TASK = 'prune-rank-entries';
 
 export const RANK_MESSAGES = {
   publishedSync: 'The ranking is published: unpublish it before syncing again',
@@ -21,45 +18,69 @@ function rankState(row: { last_rank_refresh: Date | null; is_rank_published: boo
 
 /**
  * Ranks every student by their first submitted attempt, higher score first; equal scores
- * share a rank (1, 1, 3). A sync writes a new version of the ranking in one INSERT … SELECT
- * and then points the exam at it, so readers never see half a ranking and no existing row
- * is rewritten; older versions are removed by a background job.
+ * share a rank (1, 1, 3). A sync fixes the cut-off in the submission sequence and stores,
+ * per distinct score, the number of students and their rank: one aggregate over the
+ * ranking index, and a few thousand rows written however many students took the exam.
+ * The new version replaces the old one in the same transaction, so readers see one or the other.
  */
 export async function syncRanks(db: Db, examId: string): Promise<RankState & { totalParticipants: number }> {
   const exam = await examRowOrThrow(db, examId);
   if (exam.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
   return db.transaction().execute(async (trx) => {
     // One sync of an exam at a time: the second waits and then writes the next version.
-    const locked = await trx.selectFrom('exams').select('rank_version').where('id', '=', exam.id).forUpdate().executeTakeFirstOrThrow();
+    const locked = await trx.selectFrom('exams').select(['rank_version', 'is_rank_published']).where('id', '=', exam.id).forUpdate().executeTakeFirstOrThrow();
+    if (locked.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
     const version = locked.rank_version + 1;
-    await sql`set local work_mem = '256MB'`.execute(trx);
-    const inserted = await sql`
-      insert into exam_rank_entries (exam_id, rank_version, rank, user_id, attempt_id, score)
-      select ${exam.id}::uuid, ${version}::int, rank() over (order by first.score desc), first.user_id, first.id, first.score
+    const cutoff = await sql<{ seq: number }>`select last_value as seq from exam_attempt_submit_seq`.execute(trx);
+    const cutoffSeq = Number(cutoff.rows[0]!.seq);
+    await sql`
+      insert into exam_rank_scores (exam_id, rank_version, score, students, rank)
+      select ${exam.id}::uuid, ${version}::int, score, students,
+             1 + coalesce(sum(students) over (order by score desc rows between unbounded preceding and 1 preceding), 0)::int
       from (
-        select distinct on (user_id) id, user_id, score
+        select score, count(*)::int as students
         from exam_attempts
-        where exam_id = ${exam.id} and status = 'submitted'
-        order by user_id, submitted_at, attempt_number
-      ) as first`.execute(trx);
-    const participants = Number(inserted.numAffectedRows ?? 0);
+        where exam_id = ${exam.id} and is_first and submitted_seq <= ${cutoffSeq}
+        group by score
+      ) as by_score`.execute(trx);
+    const total = await trx
+      .selectFrom('exam_rank_scores')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('students'), eb.lit(0)).as('total'))
+      .where('exam_id', '=', exam.id)
+      .where('rank_version', '=', version)
+      .executeTakeFirstOrThrow();
+    const participants = Number(total.total);
+    await trx.deleteFrom('exam_rank_scores').where('exam_id', '=', exam.id).where('rank_version', '<>', version).execute();
     const updated = await trx
       .updateTable('exams')
-      .set({ rank_version: version, rank_participants: participants, last_rank_refresh: sql<Date>`now()` })
+      .set({ rank_version: version, rank_participants: participants, rank_cutoff_seq: cutoffSeq, last_rank_refresh: sql<Date>`now()` })
       .where('id', '=', exam.id)
       .returning(['last_rank_refresh', 'is_rank_published'])
       .executeTakeFirstOrThrow();
-    await enqueueJob(trx, PRUNE_RANKS_TASK, { examId: exam.id, keepVersion: version }, { jobKey: `${PRUNE_RANKS_TASK}:${exam.id}` });
     return { ...rankState(updated), totalParticipants: participants };
   });
 }
 
-/** Removes the rank versions an exam no longer points at. */
-export async function pruneRankEntries(db: Db, examId: string): Promise<number> {
-  const exam = await db.selectFrom('exams').select('rank_version').where('id', '=', examId).executeTakeFirst();
-  const query = db.deleteFrom('exam_rank_entries').where('exam_id', '=', examId);
-  const result = await (exam ? query.where('rank_version', '<>', exam.rank_version) : query).executeTakeFirst();
-  return Number(result.numDeletedRows);
+type RankedExam = { id: string; rank_version: number; rank_participants: number; rank_cutoff_seq: number; total_marks: number };
+
+/** The rank of a score in the exam's current ranking: 1 + the students with a higher score (-1 before any sync). */
+export async function rankOfScore(db: Db, exam: RankedExam, score: number): Promise<number> {
+  if (exam.rank_version === 0) return -1;
+  const higher = await db
+    .selectFrom('exam_rank_scores')
+    .select(['rank', 'students'])
+    .where('exam_id', '=', exam.id)
+    .where('rank_version', '=', exam.rank_version)
+    .where('score', '>', score)
+    .orderBy('score', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return higher ? higher.rank + higher.students : 1;
+}
+
+/** Whether an attempt is in the current ranking: the student's first, submitted before the sync's cut-off. */
+export function isRanked(exam: RankedExam, attempt: { is_first: boolean; submitted_seq: number | null }): boolean {
+  return exam.rank_version > 0 && attempt.is_first && attempt.submitted_seq !== null && Number(attempt.submitted_seq) <= Number(exam.rank_cutoff_seq);
 }
 
 export async function setRankStatus(ctx: AppContext, examId: string, status: 'published' | 'unpublished'): Promise<RankState> {
@@ -74,26 +95,29 @@ export async function setRankStatus(ctx: AppContext, examId: string, status: 'pu
   return rankState(updated);
 }
 
-/** The rows of the current ranking from `fromRank` on, best first, with each attempt's figures. */
-export async function rankingRows(db: Db, exam: { id: string; rank_version: number; rank_participants: number; total_marks: number }, limit: number): Promise<AnalyticsRow[]> {
+/** The best `limit` rows of the current ranking, with each attempt's figures. */
+export async function rankingRows(db: Db, exam: RankedExam, limit: number): Promise<AnalyticsRow[]> {
   if (exam.rank_version === 0) return [];
   const rows = await db
-    .selectFrom('exam_rank_entries as r')
-    .innerJoin('exam_attempts as a', 'a.id', 'r.attempt_id')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.rank', 'r.score', 'r.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
-    .where('r.exam_id', '=', exam.id)
-    .where('r.rank_version', '=', exam.rank_version)
-    .orderBy('r.rank')
-    .orderBy('r.user_id')
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exam_rank_scores as r', (join) =>
+      join.onRef('r.exam_id', '=', 'a.exam_id').on('r.rank_version', '=', exam.rank_version).onRef('r.score', '=', 'a.score'),
+    )
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['r.rank', 'a.score', 'a.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
+    .where('a.exam_id', '=', exam.id)
+    .where('a.is_first', '=', true)
+    .where('a.submitted_seq', '<=', exam.rank_cutoff_seq)
+    .orderBy('a.score', 'desc')
+    .orderBy('a.user_id')
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     userId: { _id: row.user_id, name: row.name, phoneNumber: row.phone_number, emailAddress: row.email_address ?? '' },
     rank: row.rank,
     totalParticipants: exam.rank_participants,
-    score: row.score,
-    performance: performanceOf(row.score, exam.total_marks),
+    score: row.score ?? 0,
+    performance: performanceOf(row.score ?? 0, exam.total_marks),
     correctAnswerCount: row.correct_count ?? 0,
     wrongAnswerCount: row.wrong_count ?? 0,
     unAttemptedAnswerCount: row.unattempted_count ?? 0,
@@ -119,7 +143,7 @@ export interface ExamStatistics {
  */
 export async function examStatistics(ctx: AppContext, examId: string): Promise<ExamStatistics> {
   const exam = await examRowOrThrow(ctx.db, examId);
-  const firsts = sql`(select distinct on (user_id) id, score from exam_attempts where exam_id = ${exam.id} and status = 'submitted' order by user_id, submitted_at, attempt_number)`;
+  const firsts = sql`(select id, score from exam_attempts where exam_id = ${exam.id} and is_first)`;
   const marks = exam.total_marks > 0 ? exam.total_marks : Math.max(1, exam.total_questions * exam.correct_answer_score);
   const bands = 10;
   const distribution = await sql<{ band: number; students: number }>`
@@ -164,13 +188,8 @@ export async function studentRanking(db: Db, examId: string, userId: string) {
   const exam = await examRowOrThrow(db, examId);
   if (!exam.is_rank_published || exam.rank_version === 0) throw new AppError('forbidden', 'The ranking of this exam is not published yet');
   const rows = await rankingRows(db, exam, ANALYTICS_TOP);
-  const own = await db
-    .selectFrom('exam_rank_entries')
-    .select(['rank', 'score'])
-    .where('exam_id', '=', exam.id)
-    .where('rank_version', '=', exam.rank_version)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const first = await db.selectFrom('exam_attempts').select(['score', 'is_first', 'submitted_seq']).where('exam_id', '=', exam.id).where('user_id', '=', userId).where('is_first', '=', true).executeTakeFirst();
+  const own = first && isRanked(exam, first) ? { rank: await rankOfScore(db, exam, first.score ?? 0), score: first.score ?? 0 } : undefined;
   return {
     totalParticipants: exam.rank_participants,
     lastRankRefresh: exam.last_rank_refresh?.getTime() ?? null,

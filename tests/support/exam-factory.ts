@@ -45,7 +45,7 @@ export async function createPublishedExam(app: FastifyInstance, cookie: string, 
   const created = await app.inject({ method: 'POST', url: '/api/admin/exams', headers: { cookie }, payload: { title: value.title ?? 'Exam', templateId } });
   if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
   const id = created.json()._id as string;
-  const questions = value.questionGroups.reduce((sum, group) => sum + group.questions.length, 0);
+  const questions = value.questionGroups.reduce((sum, group) => sum + (group.questions?.length ?? 0), 0);
   const full = {
     title: 'Exam',
     isVisible: true,

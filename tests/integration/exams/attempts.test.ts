@@ -232,11 +232,13 @@ describe('the clock', () => {
     const job = await sql<{ run_at: Date }>`select run_at from graphile_worker.jobs where key = ${`submit-attempt:${attempt._id}`}`.execute(database.db);
     expect(job.rows[0]!.run_at.getTime()).toBe(attempt.deadlineMs + 15_000);
 
-    // Within the 15 s grace an answer is still taken; after it, refused.
+    // Within the 15 s grace an answer is still taken; after it, refused (another student's attempt, further along).
     await moveBack(attempt._id, 30 * 60 + 10);
     expect((await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 3500, revision: 2 }])).statusCode).toBe(200);
-    await moveBack(attempt._id, 10);
-    const late = await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 1, timeElapsedInMs: 4000, revision: 3 }]);
+    const other = students[1]!;
+    const overdue = (await start(other.cookie, examId)).json();
+    await moveBack(overdue._id, 30 * 60 + 20);
+    const late = await save(other.cookie, overdue._id, [{ questionResId: q.resId, providedAnswerIndex: 1, timeElapsedInMs: 4000, revision: 3 }]);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ATTEMPT_MESSAGES.deadlinePassed);
 
@@ -266,10 +268,13 @@ describe('the clock', () => {
     const early = (await save(student!.cookie, attempt._id, [answer(a, 1), answer(b, 1)])).json();
     expect(early.saved).toBe(1);
     expect(early.rejected).toEqual([{ questionResId: b.questions[0].resId, message: ATTEMPT_MESSAGES.groupNotOpen('Part B') }]);
-    await moveBack(attempt._id, 90);
-    const later = (await save(student!.cookie, attempt._id, [answer(a, 2), answer(b, 2)])).json();
-    expect(later.saved).toBe(1);
-    expect(later.rejected).toEqual([{ questionResId: a.questions[0].resId, message: ATTEMPT_MESSAGES.groupClosed('Part A') }]);
+    // Another student, 90 s into the exam: Part A has closed and Part B is open.
+    const other = students[2]!;
+    const later = (await start(other.cookie, examId)).json();
+    await moveBack(later._id, 90);
+    const saved = (await save(other.cookie, later._id, [answer(a, 2), answer(b, 2)])).json();
+    expect(saved.saved).toBe(1);
+    expect(saved.rejected).toEqual([{ questionResId: a.questions[0].resId, message: ATTEMPT_MESSAGES.groupClosed('Part A') }]);
   });
 });
 

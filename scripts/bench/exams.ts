@@ -1,0 +1,320 @@
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import secureSession from '@fastify/secure-session';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
+import { openDatabase, type Db } from '../../server/db/database.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
+import { paperHash, paperOf } from '../../server/exams/papers.ts';
+import { deriveKey, SESSION_COOKIE } from '../../server/plugins/auth.ts';
+import { cpuMs, startTarget } from './processes.ts';
+
+/**
+ * Exams benchmark (part of `npm run bench`):
+ *   live mock test  BENCH_STUDENTS (3,000) students start a 100-question mock test within
+ *                   10 s, answer a question every BENCH_ANSWER_MS (1,000 ms), autosave the
+ *                   answers given since the last save every BENCH_SAVE_MS (5,000 ms), and submit;
+ *                   every result is checked against the answers the student gave.
+ *   rank sync       over 100,000 and 1,000,000 submitted attempts (BENCH_RANK_SIZES).
+ *   analytics       the top-100 read after the 1,000,000 sync.
+ */
+const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret';
+const students = Number(process.env.BENCH_STUDENTS ?? 3000);
+const answerMs = Number(process.env.BENCH_ANSWER_MS ?? 1000);
+const saveMs = Number(process.env.BENCH_SAVE_MS ?? 5000);
+const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
+const QUESTIONS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function questionGroups(): QuestionGroup[] {
+  return [
+    {
+      resId: 'g1',
+      title: 'General knowledge',
+      durationInMins: 75,
+      hasTimeRestriction: false,
+      questions: Array.from({ length: QUESTIONS }, (_, i) => ({
+        resId: `q${i + 1}`,
+        question: `ചോദ്യം ${i + 1}`,
+        options: ['A', 'B', 'C', 'D'],
+        correctAnswerIndex: i % 4,
+        questionMimeType: 'text' as const,
+        bannerImageId: null,
+        bannerImageFizeSizeInBytes: null,
+        tag1: i % 2 ? 'History' : 'Geography',
+        tag2: '',
+        tag3: '',
+        tag4: '',
+        tag5: '',
+        solution: '',
+      })),
+    },
+  ];
+}
+
+async function createMockExam(db: Db, title: string): Promise<string> {
+  const groups = questionGroups();
+  const row = await db
+    .insertInto('exams')
+    .values({
+      title,
+      template_id: 'mock-test',
+      is_visible: true,
+      is_published: true,
+      total_marks: QUESTIONS,
+      total_questions: QUESTIONS,
+      exam_duration_in_minutes: 75,
+      correct_answer_score: 1,
+      wrong_answer_score: 0.33,
+      un_answered_score: 0,
+      instructions: JSON.stringify([]),
+      question_groups: JSON.stringify(groups),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db.updateTable('exams').set({ paper_hash: paperHash(paperOf(row)) }).where('id', '=', row.id).execute();
+  return row.id;
+}
+
+/** Session cookies made the way the server makes them, for students created in bulk (signing 3,000 people in would measure argon2). */
+async function studentCookies(db: Db, count: number): Promise<string[]> {
+  const users = await sql<{ id: string; session_version: number }>`
+    insert into users (name, email_address, roles)
+    select 'Bench student ' || g, 'bench-' || g || '-' || ${Date.now()} || '@example.com', '{}' from generate_series(1, ${count}::int) g
+    returning id, session_version`.execute(db);
+  const sessions = await sql<{ id: string; user_id: string }>`
+    insert into user_sessions (user_id, expires_at)
+    select id, now() + interval '1 day' from unnest(${users.rows.map((u) => u.id)}::uuid[]) as id
+    returning id, user_id`.execute(db);
+  const versionOf = new Map(users.rows.map((user) => [user.id, user.session_version]));
+  const encoder = Fastify({ logger: false });
+  await encoder.register(secureSession, { cookieName: SESSION_COOKIE, key: deriveKey(BENCH_SECRET, 'session-cookie') });
+  await encoder.ready();
+  const now = Date.now();
+  const cookies = sessions.rows.map((session) => {
+    const cookie = encoder.createSecureSession({ sid: session.id, uid: session.user_id, sv: versionOf.get(session.user_id)!, iat: now, seen: now });
+    return `${SESSION_COOKIE}=${encodeURIComponent(encoder.encodeSecureSession(cookie))}`;
+  });
+  await encoder.close();
+  return cookies;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+function call(port: number, method: string, url: string, cookie: string, body?: unknown): Promise<{ status: number; json: unknown; ms: number }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: { cookie, origin: `http://127.0.0.1:${port}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          let json: unknown;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            json = null;
+          }
+          resolve({ status: response.statusCode ?? 0, json, ms: performance.now() - started });
+        });
+      },
+    );
+    request.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - started }));
+    request.end(payload);
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+interface Timings {
+  start: number[];
+  autosave: number[];
+  submit: number[];
+  errors: Record<string, number>;
+  lost: number;
+}
+
+/** One student: start within the first 10 s, answer, autosave, submit, and check the result. */
+async function takeExam(port: number, examId: string, cookie: string, timings: Timings): Promise<void> {
+  const fail = (what: string) => (timings.errors[what] = (timings.errors[what] ?? 0) + 1);
+  await sleep(Math.random() * 10_000);
+  const started = await call(port, 'POST', `/api/student/exams/${examId}/attempts`, cookie);
+  timings.start.push(started.ms);
+  if (started.status !== 200) return void fail(`start ${started.status}`);
+  const attempt = started.json as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
+  const questions = attempt.questionGroups[0]!.questions;
+  const given = new Map<string, number>();
+  let pending: Array<{ questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number }> = [];
+  let revision = 0;
+  let lastSave = performance.now();
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const saved = await call(port, 'PUT', `/api/student/attempts/${attempt._id}/answers`, cookie, { answers: batch });
+    timings.autosave.push(saved.ms);
+    if (saved.status !== 200) {
+      fail(`autosave ${saved.status}`);
+      pending = [...batch, ...pending]; // keep them for the next save, as the app does
+    }
+    lastSave = performance.now();
+  };
+  for (const [index, question] of questions.entries()) {
+    await sleep(answerMs * (0.5 + Math.random()));
+    // One in ten questions is left unanswered.
+    const choice = Math.random() < 0.1 ? -1 : Math.floor(Math.random() * 4);
+    revision += 1;
+    given.set(question.resId, choice);
+    pending.push({ questionResId: question.resId, providedAnswerIndex: choice, timeElapsedInMs: 1000 + index, revision });
+    if (performance.now() - lastSave >= saveMs) await flush();
+  }
+  await flush();
+  if (pending.length > 0) await flush();
+  const submitted = await call(port, 'POST', `/api/student/attempts/${attempt._id}/submit`, cookie);
+  timings.submit.push(submitted.ms);
+  if (submitted.status !== 200) return void fail(`submit ${submitted.status}`);
+  const result = submitted.json as { correctAnswerCount: number; wrongAnswerCount: number; unAttemptedAnswerCount: number };
+  let correct = 0;
+  let wrong = 0;
+  for (const [resId, choice] of given) {
+    if (choice < 0) continue;
+    if (choice === (Number(resId.slice(1)) - 1) % 4) correct += 1;
+    else wrong += 1;
+  }
+  if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== QUESTIONS - correct - wrong) timings.lost += 1;
+}
+
+async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[]): Promise<void> {
+  const examId = await createMockExam(db, 'Bench mock test');
+  const cookies = await studentCookies(db, students);
+  const target = await startTarget('product', databaseUrl, '00000000-0000-4000-8000-000000000000');
+  children.push(target.child);
+  const timings: Timings = { start: [], autosave: [], submit: [], errors: {}, lost: 0 };
+  console.log(`${students} students, ${QUESTIONS} questions, an answer every ~${answerMs} ms, autosave every ${saveMs} ms ...`);
+  const cpuBefore = cpuMs(target.child.pid);
+  const databaseCpuBefore = postgresCpuMs();
+  const driverCpuBefore = process.cpuUsage();
+  const began = performance.now();
+  await Promise.all(cookies.map((cookie) => takeExam(target.port, examId, cookie, timings)));
+  const seconds = (performance.now() - began) / 1000;
+  const cpu = (cpuMs(target.child.pid) - cpuBefore) / 1000;
+  const databaseCpu = (postgresCpuMs() - databaseCpuBefore) / 1000;
+  const driverCpu = process.cpuUsage(driverCpuBefore);
+  const stored = await sql<{ answers: number; submitted: number }>`
+    select (select count(*)::int from attempt_answers a join exam_attempts t on t.id = a.attempt_id where t.exam_id = ${examId}) as answers,
+           (select count(*)::int from exam_attempts where exam_id = ${examId} and status = 'submitted') as submitted`.execute(db);
+  const line = (name: string, values: number[]) =>
+    `${name.padEnd(10)} ${String(values.length).padStart(7)} ${percentile(values, 50).toFixed(1).padStart(9)} ${percentile(values, 95).toFixed(1).padStart(9)} ${percentile(values, 99).toFixed(1).padStart(9)}`;
+  console.log(`\nrequest     count    p50 ms    p95 ms    p99 ms`);
+  console.log(line('start', timings.start));
+  console.log(line('autosave', timings.autosave));
+  console.log(line('submit', timings.submit));
+  const requests = timings.start.length + timings.autosave.length + timings.submit.length;
+  console.log(`\n${requests} requests in ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); CPU: server ${cpu.toFixed(0)} s, PostgreSQL ${databaseCpu.toFixed(0)} s, load generator ${((driverCpu.user + driverCpu.system) / 1e6).toFixed(0)} s (${os.cpus().length} cores)`);
+  console.log(`errors: ${Object.keys(timings.errors).length === 0 ? 'none' : JSON.stringify(timings.errors)}`);
+  console.log(`submitted attempts: ${stored.rows[0]!.submitted} of ${students}; answers stored: ${stored.rows[0]!.answers}`);
+  console.log(`results that disagree with the answers given (lost answers): ${timings.lost}`);
+  if (timings.lost > 0 || Object.keys(timings.errors).length > 0) process.exitCode = 1;
+}
+
+/** CPU time of every PostgreSQL process on the machine, from /proc (Linux). */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      total += cpuMs(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return total;
+}
+
+async function seedAttempts(db: Db, size: number): Promise<string> {
+  const examId = await createMockExam(db, `Rank bench ${size}`);
+  const exam = await db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
+  const paper = await db
+    .insertInto('exam_papers')
+    .values({ exam_id: examId, content_hash: exam.paper_hash, paper: JSON.stringify(paperOf(exam)) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const have = await sql<{ count: number }>`select count(*)::int as count from users where name like 'Rank student %'`.execute(db);
+  if (have.rows[0]!.count < size) {
+    await sql`insert into users (name, roles) select 'Rank student ' || g, '{}' from generate_series(${have.rows[0]!.count + 1}::int, ${size}::int) g`.execute(db);
+  }
+  // Scores with two decimals between -10 and 100 (many ties), and one in ten students with a second attempt.
+  await sql`
+    insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, status, started_at, deadline_at, submitted_at, submitted_by, score, performance, correct_count, wrong_count, unattempted_count, unseen_count, is_first, submitted_seq)
+    select ${examId}, u.id, ${paper.id}, n, 'submitted', now() - interval '2 hours', now() - interval '45 minutes', now() - interval '1 hour' + n * interval '1 minute', 'student',
+           round((random() * 110 - 10)::numeric, 2), 0, 50, 30, 20, 0, n = 1, nextval('exam_attempt_submit_seq')
+    from (select id from users where name like 'Rank student %' order by id limit ${size}::int) u
+    cross join generate_series(1, 2) n
+    where n = 1 or random() < 0.1`.execute(db);
+  await sql`vacuum analyze exam_attempts`.execute(db);
+  return examId;
+}
+
+async function rankSync(db: Db): Promise<void> {
+  for (const size of rankSizes) {
+    const seeding = performance.now();
+    const examId = await seedAttempts(db, size);
+    console.log(`\n${size.toLocaleString('en')} students (${((performance.now() - seeding) / 1000).toFixed(0)} s to seed)`);
+    for (const round of [1, 2]) {
+      const started = performance.now();
+      const state = await syncRanks(db, examId);
+      console.log(`  rank sync ${round}: ${((performance.now() - started) / 1000).toFixed(2)} s for ${state.totalParticipants.toLocaleString('en')} ranked`);
+    }
+    await sql`analyze exam_rank_scores`.execute(db);
+    const exam = await db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
+    const reads: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const started = performance.now();
+      const rows = await rankingRows(db, exam, 100);
+      reads.push(performance.now() - started);
+      if (rows.length !== 100) throw new Error('top-100 read returned fewer rows');
+    }
+    console.log(`  top-100 analytics read: p50 ${percentile(reads, 50).toFixed(2)} ms, p95 ${percentile(reads, 95).toFixed(2)} ms`);
+  }
+}
+
+export async function runExamBenchmark(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
+  chmodSync(scratch, 0o755);
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
+  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const handle = openDatabase(databaseUrl, 4);
+  const children: ChildProcess[] = [];
+  try {
+    await migrateToLatest(handle.db, handle.pool);
+    if (students > 0) await liveMockTest(handle.db, databaseUrl, children);
+    for (const child of children) child.kill('SIGTERM');
+    await rankSync(handle.db);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    agent.destroy();
+    await handle.close();
+    await embedded?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

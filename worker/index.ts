@@ -5,16 +5,14 @@ import type { WorkerDeps } from './deps.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
-import { SUBMIT_ATTEMPT_TASK } from '../server/exams/attempts.service.ts';
-import { submitAttemptTask, submitOverdueAttemptsTask } from './tasks/submit-attempt.ts';
+import { SUBMIT_OVERDUE_ATTEMPTS_TASK, submitOverdueAttemptsTask } from './tasks/submit-attempt.ts';
 
 /** Short jobs: messages and housekeeping. */
 export function createTaskList(deps: WorkerDeps): TaskList {
   return {
     [DELIVER_MESSAGE_TASK]: deliverMessage(deps),
     cleanup: cleanup(deps),
-    [SUBMIT_ATTEMPT_TASK]: submitAttemptTask(deps),
-    'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
+    [SUBMIT_OVERDUE_ATTEMPTS_TASK]: submitOverdueAttemptsTask(deps),
   };
 }
 
@@ -26,4 +24,4 @@ export function createMediaTaskList(deps: WorkerDeps): TaskList {
 }
 
 /** Recurring jobs: graphile-worker makes sure one fleet member runs each once. */
-export const CRONTAB = ['17 * * * * cleanup ?max=3', '* * * * * submit-overdue-attempts ?max=3'].join('\n');
+export const CRONTAB = ['17 * * * * cleanup ?max=3', `* * * * * ${SUBMIT_OVERDUE_ATTEMPTS_TASK} ?max=3`].join('\n');

@@ -8,11 +8,9 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
 import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
 
-export const SUBMIT_ATTEMPT_TASK = 'submit-attempt';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Published, visible and its publish time reached: what students may see and start. */
@@ -157,62 +155,56 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
 export async function startAttempt(ctx: RequestContext, examId: string): Promise<AttemptView> {
   const actor = await requireActor(ctx);
   if (!UUID.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
-  const found = await sql<{ id: string; open: boolean; entitled: boolean; paper_hash: string; exam_type: 'quiz' | 'freestyle'; exam_duration_in_minutes: number; max_number_of_attempts: number }>`
-    select e.id, ${openToStudents} as open, ${entitledSql(actor.id)} as entitled, e.paper_hash, e.exam_type, e.exam_duration_in_minutes, e.max_number_of_attempts
-    from exams e where e.id = ${examId}`.execute(ctx.db);
-  const exam = found.rows[0];
-  if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
-  if (!exam.open) throw new AppError('forbidden', ATTEMPT_MESSAGES.notPublished);
-  if (!exam.entitled) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
-
   for (let tries = 0; tries < 3; tries += 1) {
-    const open = await ctx.db.selectFrom('exam_attempts').selectAll().where('exam_id', '=', examId).where('user_id', '=', actor.id).where('status', '=', 'in-progress').executeTakeFirst();
-    if (open) {
-      if (isWithinGrace(Date.now(), open.deadline_at.getTime())) {
+    // The exam, whether the student may take it, and their attempts so far, in one round trip.
+    const found = await sql<{
+      open: boolean;
+      entitled: boolean;
+      paper_hash: string;
+      max_number_of_attempts: number;
+      submitted: number;
+      last: number | null;
+      open_attempt: string | null;
+    }>`
+      select ${openToStudents} as open, ${entitledSql(actor.id)} as entitled, e.paper_hash, e.max_number_of_attempts,
+        (select count(*)::int from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'submitted') as submitted,
+        (select max(a.attempt_number) from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id}) as last,
+        (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'in-progress') as open_attempt
+      from exams e where e.id = ${examId}`.execute(ctx.db);
+    const exam = found.rows[0];
+    if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+    if (exam.open_attempt) {
+      const open = await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', exam.open_attempt).executeTakeFirstOrThrow();
+      if (open.status === 'in-progress' && isWithinGrace(Date.now(), open.deadline_at.getTime())) {
         return attemptView(open, await paperById(ctx.db, open.paper_id), await savedAnswers(ctx.db, open.id));
       }
+      // Its time is over: submitted now with the deadline as its finish time, then a new attempt may start.
       await submitAttempt(ctx.db, open.id, 'deadline');
       continue;
     }
-    const taken = await ctx.db
-      .selectFrom('exam_attempts')
-      .select((eb) => [
-        // Submitted ones only: an attempt another tab has just started is resumed, not counted against the lock.
-        eb.fn.count<number>('id').filterWhere('status', '=', 'submitted').as('count'),
-        eb.fn.max('attempt_number').as('last'),
-      ])
-      .where('exam_id', '=', examId)
-      .where('user_id', '=', actor.id)
-      .executeTakeFirstOrThrow();
-    if (exam.max_number_of_attempts === 1 && Number(taken.count) >= 1) throw new AppError('conflict', ATTEMPT_MESSAGES.attemptLocked);
+    if (!exam.open) throw new AppError('forbidden', ATTEMPT_MESSAGES.notPublished);
+    if (!exam.entitled) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
+    // Submitted attempts only: an attempt another tab has just started is resumed, not counted against the lock.
+    if (exam.max_number_of_attempts === 1 && exam.submitted >= 1) throw new AppError('conflict', ATTEMPT_MESSAGES.attemptLocked);
     const paperId = await currentPaperId(ctx.db, examId, exam.paper_hash);
     const paper = await paperById(ctx.db, paperId);
     const layout: AttemptLayout | null = paper.examType === 'quiz' ? quizLayout(paper.questionGroups) : null;
     const now = new Date();
-    const deadline = new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes));
     try {
-      const attempt = await ctx.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('exam_attempts')
-          .values({
-            exam_id: examId,
-            user_id: actor.id,
-            paper_id: paperId,
-            attempt_number: Number(taken.last ?? 0) + 1,
-            layout: layout ? JSON.stringify(layout) : null,
-            started_at: now,
-            deadline_at: deadline,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        // Submitted by a worker once the deadline and its grace have passed, if the student has not.
-        await enqueueJob(trx, SUBMIT_ATTEMPT_TASK, { attemptId: row.id }, {
-          jobKey: `${SUBMIT_ATTEMPT_TASK}:${row.id}`,
-          runAt: new Date(deadline.getTime() + ANSWER_GRACE_SECONDS * 1000),
-          maxAttempts: 25,
-        });
-        return row;
-      });
+      // An attempt not submitted in time is submitted by the worker's sweep (submitOverdueAttempts).
+      const attempt = await ctx.db
+        .insertInto('exam_attempts')
+        .values({
+          exam_id: examId,
+          user_id: actor.id,
+          paper_id: paperId,
+          attempt_number: Number(exam.last ?? 0) + 1,
+          layout: layout ? JSON.stringify(layout) : null,
+          started_at: now,
+          deadline_at: new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes)),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return attemptView(attempt, paper, new Map());
     } catch (error) {
       // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
@@ -312,28 +304,31 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
  */
 export async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'deadline'): Promise<ExamAttemptRow> {
   return db.transaction().execute(async (trx) => {
-    const attempt = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirstOrThrow();
-    if (attempt.status === 'submitted') return attempt;
-    const paper = await paperById(db, attempt.paper_id);
-    const finishedAt = by === 'deadline' || Date.now() > attempt.deadline_at.getTime() ? attempt.deadline_at : new Date();
-    const rows = await trx.selectFrom('attempt_answers').select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms']).where('attempt_id', '=', attempt.id).execute();
-    const answers = new Map<string, GivenAnswer>(rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms }]));
+    // The attempt (locked), its answers, and whether the student already has a first
+    // submitted attempt, in one round trip. Attempts of one student run one after another,
+    // so the first one submitted is the first; the unique index on is_first guards it as well.
+    const found = await sql<ExamAttemptRow & { answers: Array<[string, number, number]>; has_first: boolean }>`
+      select a.*,
+        (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
+           from attempt_answers g where g.attempt_id = a.id) as answers,
+        exists (select 1 from exam_attempts b where b.exam_id = a.exam_id and b.user_id = a.user_id and b.is_first) as has_first
+      from exam_attempts a where a.id = ${attemptId} for update of a`.execute(trx);
+    const attempt = found.rows[0];
+    if (!attempt) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+    const { answers: given, has_first: hasFirst, ...row } = attempt;
+    if (row.status === 'submitted') return row;
+    const paper = await paperById(db, row.paper_id);
+    const deadline = new Date(row.deadline_at);
+    const late = by === 'deadline' || Date.now() > deadline.getTime();
+    const finishedAt = late ? deadline : new Date();
+    const answers = new Map<string, GivenAnswer>(given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]));
     const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
-    // Attempts of one student run one after another, so the first one submitted is the one
-    // without an earlier first; the unique index on is_first guards it all the same.
-    const earlier = await trx
-      .selectFrom('exam_attempts')
-      .select('id')
-      .where('exam_id', '=', attempt.exam_id)
-      .where('user_id', '=', attempt.user_id)
-      .where('is_first', '=', true)
-      .executeTakeFirst();
     return trx
       .updateTable('exam_attempts')
       .set({
         status: 'submitted',
         submitted_at: finishedAt,
-        submitted_by: by === 'deadline' || finishedAt === attempt.deadline_at ? 'deadline' : 'student',
+        submitted_by: late ? 'deadline' : 'student',
         score: result.score,
         performance: result.performance,
         correct_count: result.correctAnswerCount,
@@ -341,10 +336,10 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
         unattempted_count: result.unAttemptedAnswerCount,
         unseen_count: result.unseenQuestionCount,
         result: JSON.stringify(result),
-        is_first: !earlier,
+        is_first: !hasFirst,
         submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')`,
       })
-      .where('id', '=', attempt.id)
+      .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
   });
@@ -416,15 +411,25 @@ export async function attemptResult(ctx: RequestContext, attemptId: string): Pro
   return resultView(ctx, attempt);
 }
 
-/** Submits every attempt whose deadline and grace have passed (the worker's safety net for lost jobs). */
-export async function submitOverdueAttempts(db: Db, limit = 500): Promise<number> {
-  const due = await db
-    .selectFrom('exam_attempts')
-    .select('id')
-    .where('status', '=', 'in-progress')
-    .where('deadline_at', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_SECONDS})`)
-    .limit(limit)
-    .execute();
-  for (const row of due) await submitAttempt(db, row.id, 'deadline');
-  return due.length;
+/**
+ * Submits every attempt whose deadline and grace have passed, with the deadline as its finish
+ * time: the worker runs this every minute (graphile-worker's cron runs it once across the
+ * fleet). A student submitting at the same moment is safe: submitAttempt locks the row and
+ * the second of the two finds it submitted.
+ */
+export async function submitOverdueAttempts(db: Db, batch = 200): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom('exam_attempts')
+      .select('id')
+      .where('status', '=', 'in-progress')
+      .where('deadline_at', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_SECONDS})`)
+      .orderBy('deadline_at')
+      .limit(batch)
+      .execute();
+    for (const row of due) await submitAttempt(db, row.id, 'deadline');
+    total += due.length;
+    if (due.length < batch) return total;
+  }
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createConsoleUser, createStudent, signInThroughApi, type Account } from './support/helpers.ts';
 import { snap } from './support/media.ts';
@@ -64,6 +65,21 @@ async function takeExam(baseURL: string, student: Account, examId: string, choos
   } finally {
     await api.dispose();
   }
+}
+
+const MALAYALAM = {
+  group: 'പൊതുവിജ്ഞാനം',
+  question: 'കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?',
+  options: ['തിരുവനന്തപുരം', 'കൊച്ചി', 'കോഴിക്കോട്', 'തൃശ്ശൂർ'],
+};
+
+/** An Excel workbook in the import layout with one Malayalam question, written as Excel would. */
+async function malayalamWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Questions');
+  sheet.addRow(['Group', 'Question', 'Option 1', 'Option 2', 'Option 3', 'Option 4', 'Answer']);
+  sheet.addRow([MALAYALAM.group, MALAYALAM.question, ...MALAYALAM.options, MALAYALAM.options[0]]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /** How many bars of a Tremor chart are drawn with a height (bars of zero are drawn flat). */
@@ -153,14 +169,25 @@ test.describe('exam manager and editor', () => {
     await expect(first.getByLabel('Question', { exact: true })).toHaveValue('Which river is the longest in Kerala?');
     await snap(page, 'exams-editor-questions');
 
+    // A Malayalam question from an Excel workbook is appended as its own group.
+    await page.getByLabel('Import spreadsheet').setInputFiles({
+      name: 'malayalam.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: await malayalamWorkbook(),
+    });
+    const malayalam = page.getByRole('group', { name: MALAYALAM.group });
+    await expect(malayalam).toBeVisible();
+    await expect(malayalam.getByText(MALAYALAM.question)).toBeVisible();
+    await expect(page.getByText('2 groups, 3 questions')).toBeVisible();
+
     // Visible and saved: the server lists what keeps it offline.
     await page.getByRole('navigation', { name: 'Exam editor' }).getByRole('link', { name: 'General' }).click();
     await page.getByRole('switch', { name: 'Public visibility' }).click();
     await save.click();
     const offline = page.getByRole('alert').filter({ hasText: 'Exam Offline!' });
     await expect(offline).toContainText(OFFLINE_TEXT);
-    await expect(offline).toContainText('Total questions is 100 but the exam has 2 questions');
-    await expect(offline).toContainText('Total marks is 100 but the questions add up to 2');
+    await expect(offline).toContainText('Total questions is 100 but the exam has 3 questions');
+    await expect(offline).toContainText('Total marks is 100 but the questions add up to 3');
     await expect(offline).toContainText('No rate card: choose the subscription that gives access to this exam');
     await expect(save).toBeDisabled();
     await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
@@ -170,8 +197,8 @@ test.describe('exam manager and editor', () => {
     await snap(page, 'exams-editor-offline');
 
     // Fix the totals and choose the free rate card.
-    await page.getByLabel('Total marks').fill('2');
-    await page.getByLabel('Total questions').fill('2');
+    await page.getByLabel('Total marks').fill('3');
+    await page.getByLabel('Total questions').fill('3');
     await page.getByLabel('Rate card').selectOption({ label: `${rateCardTitle} (Free)` });
     await page.getByLabel('PSC exam').selectOption({ label: 'LD Clerk' });
     await page.getByRole('button', { name: 'Add instruction' }).click();
@@ -181,6 +208,8 @@ test.describe('exam manager and editor', () => {
     await expect(offline).toHaveCount(0);
     await expect(save).toBeDisabled();
     await snap(page, 'exams-editor-general');
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${examId}`)).json()) as { questionGroups: Array<{ title: string; questions: Array<{ question: string; options: string[]; correctAnswerIndex: number }> }> };
+    expect(stored.questionGroups[1]).toMatchObject({ title: MALAYALAM.group, questions: [{ question: MALAYALAM.question, options: MALAYALAM.options, correctAnswerIndex: 0 }] });
 
     // The manager lists it as published under its template.
     await page.getByRole('link', { name: 'Back' }).click();
@@ -195,12 +224,16 @@ test.describe('exam manager and editor', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${examId}/general$`));
 
     // Two students take it through the student routes.
-    const correctOf: Record<string, string> = { 'Which river is the longest in Kerala?': 'Periyar', 'Who wrote "Duravastha"?': 'Kumaran Asan' };
+    const correctOf: Record<string, string> = {
+      'Which river is the longest in Kerala?': 'Periyar',
+      'Who wrote "Duravastha"?': 'Kumaran Asan',
+      [MALAYALAM.question]: MALAYALAM.options[0]!,
+    };
     const topper = await createStudent({ name: 'Anjali Topper', phone: '9847000001' });
     const second_ = await createStudent({ name: 'Bibin Second', phone: '9847000002' });
-    expect((await takeExam(baseURL!, topper, examId, (question) => correctOf[question.question]!)).score).toBe(2);
+    expect((await takeExam(baseURL!, topper, examId, (question) => correctOf[question.question]!)).score).toBe(3);
     const mixed = await takeExam(baseURL!, second_, examId, (question) =>
-      question.question.startsWith('Which river') ? 'Periyar' : 'Vallathol',
+      question.question.startsWith('Which river') ? 'Periyar' : question.question === MALAYALAM.question ? null : 'Vallathol',
     );
     expect(mixed.score).toBe(0.67);
 
@@ -224,7 +257,7 @@ test.describe('exam manager and editor', () => {
     const secondRow = ranking.getByRole('row').filter({ hasText: 'Bibin Second' });
     await expect(secondRow.getByRole('cell').first()).toHaveText('2');
     await expect(secondRow.getByRole('cell').nth(4)).toHaveText('0.67');
-    await expect(secondRow.getByRole('cell').nth(5)).toHaveText('33.5%');
+    await expect(secondRow.getByRole('cell').nth(5)).toHaveText('22.33%');
     await expect(publishRank).toBeEnabled();
 
     await publishRank.click();
@@ -238,8 +271,8 @@ test.describe('exam manager and editor', () => {
     await expect.poll(() => drawnBars(distribution)).toBe(2);
     await expect(distribution.getByRole('listitem').filter({ hasText: /student\(s\)$/ })).toHaveCount(10);
     const perQuestion = page.getByRole('figure', { name: 'Correct answers per question' });
-    await expect.poll(() => drawnBars(perQuestion)).toBe(2);
-    await expect(perQuestion.getByRole('listitem')).toHaveText(['Question 1: 100% correct', 'Question 2: 50% correct']);
+    await expect.poll(() => drawnBars(perQuestion)).toBe(3);
+    await expect(perQuestion.getByRole('listitem')).toHaveText(['Question 1: 100% correct', 'Question 2: 50% correct', 'Question 3: 50% correct']);
     await snap(page, 'exams-editor-analytics');
 
     await unpublishRank.click();

@@ -97,12 +97,12 @@ test.describe('admin side bar', () => {
   test('is hidden when the query string has type=v1', async ({ page }) => {
     const staff = await createConsoleUser(['staff']);
     await signInThroughApi(page, staff);
-    await page.goto('/admin/exams/editor/1/general?type=v1');
+    await page.goto('/admin/no-such-screen/1?type=v1');
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
 
-    await page.goto('/admin/exams/editor/1/general?tab=x&type=v2');
+    await page.goto('/admin/no-such-screen/1?tab=x&type=v2');
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   });
 });

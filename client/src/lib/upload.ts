@@ -18,6 +18,15 @@ export interface UploadOptions {
   method?: 'POST' | 'PUT';
   /** Form field names are `${fieldPrefix}0`, `${fieldPrefix}1`, ... (the asset API's file_0, file_1). */
   fieldPrefix?: string;
+  /** One exact form field name for the files instead of the numbered ones (the spreadsheet API's `csv`). */
+  fieldName?: string;
+  /**
+   * The message of an error answer that carries none of the server's; by default `Upload failed (status)`.
+   * '' leaves it to the console's error rule, which then says "Unknown error".
+   */
+  fallbackMessage?: string;
+  /** Checks a 2xx answer's shape; an answer it refuses rejects like an error answer. */
+  isAnswer?: (body: unknown) => boolean;
   /** Called with 0–100 as the bytes go out. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -52,10 +61,10 @@ function parseJson(text: string): unknown {
  * failure rejects with a TypeError, like fetch, so the error rule says "Network error".
  */
 export function uploadFiles<T = unknown>(url: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
-  const { method = 'POST', fieldPrefix = 'file_', onProgress, signal } = options;
+  const { method = 'POST', fieldPrefix = 'file_', fieldName, fallbackMessage, isAnswer, onProgress, signal } = options;
   return new Promise<T>((resolve, reject) => {
     const form = new FormData();
-    files.forEach((file, index) => form.append(`${fieldPrefix}${index}`, file, file.name));
+    files.forEach((file, index) => form.append(fieldName ?? `${fieldPrefix}${index}`, file, file.name));
 
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -66,11 +75,12 @@ export function uploadFiles<T = unknown>(url: string, files: readonly File[], op
     };
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) {
+      if (xhr.status >= 200 && xhr.status < 300 && (isAnswer?.(body) ?? true)) {
         onProgress?.(100);
         resolve(body as T);
       } else {
-        reject(new UploadError(serverMessage(body) ?? `Upload failed (${xhr.status})`, xhr.status, serverDetails(body)));
+        const message = serverMessage(body) ?? fallbackMessage ?? `Upload failed (${xhr.status})`;
+        reject(new UploadError(message, xhr.status, serverDetails(body)));
       }
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));

@@ -167,10 +167,15 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
       open_attempt: string | null;
     }>`
       select ${openToStudents} as open, ${entitledSql(actor.id)} as entitled, e.paper_hash, e.max_number_of_attempts,
-        (select count(*)::int from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'submitted') as submitted,
-        (select max(a.attempt_number) from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id}) as last,
-        (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'in-progress') as open_attempt
-      from exams e where e.id = ${examId}`.execute(ctx.db);
+        taken.submitted, taken.last, taken.open_attempt
+      from exams e
+      cross join lateral (
+        select count(*) filter (where a.status = 'submitted')::int as submitted,
+               max(a.attempt_number) as last,
+               (array_agg(a.id) filter (where a.status = 'in-progress'))[1] as open_attempt
+        from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id}
+      ) as taken
+      where e.id = ${examId}`.execute(ctx.db);
     const exam = found.rows[0];
     if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
     if (exam.open_attempt) {

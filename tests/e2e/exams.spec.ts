@@ -300,6 +300,12 @@ test.describe('exam manager and editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Copy Exam' });
     await dialog.getByRole('button', { name: 'Copy Exam' }).click();
     await expect(dialog.getByText('Please provide a exam id')).toBeVisible();
+    // An id that names no exam: the copy fails with the server's reason.
+    await dialog.getByLabel('Exam id').fill('00000000-0000-4000-8000-000000000000');
+    await dialog.getByRole('button', { name: 'Copy Exam' }).click();
+    await expect(dialog).toContainText('Exam cannot be added');
+    await expect(dialog).toContainText('Exam not found');
+    await dialog.getByLabel('Exam id').fill('');
 
     await dialog.getByRole('button', { name: 'Choose from the list' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose the exam to copy' });

@@ -130,6 +130,14 @@ test.describe('subscription manager and editor', () => {
     await dialog.getByLabel('Title').fill('   ');
     await dialog.getByRole('button', { name: 'Add Subscription' }).click();
     await expect(dialog.getByText('Please provide a subscription title')).toBeVisible();
+    // The server cannot be reached: the modal says so and keeps the title.
+    await page.route(/\/trpc\/[^?]*subscriptions\.create/, (route) => route.abort('connectionrefused'));
+    await dialog.getByLabel('Title').fill('Degree Level Mains');
+    await dialog.getByRole('button', { name: 'Add Subscription' }).click();
+    await expect(dialog).toContainText('Subscription cannot be added');
+    await expect(dialog).toContainText('Network error');
+    await expect(dialog.getByLabel('Title')).toHaveValue('Degree Level Mains');
+    await page.unrouteAll({ behavior: 'wait' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const title = uniqueTitle('Degree Level Prelims');

@@ -77,7 +77,7 @@ function ResourceTagsField({ tags, error, onChange }: { tags: string[]; error?: 
       id="subscription-resource-tags"
       label="Resource Tags"
       error={error}
-      hint="Courses, lectures and exams carrying any of these tags are sold under this rate card."
+      hint="Kept with the rate card in tag-based mode, for the apps that list what it sells by tag. Access itself comes from the rate card chosen on each course, lecture and exam."
     >
       {(control) => (
         <div className="grid gap-2">

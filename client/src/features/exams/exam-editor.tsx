@@ -2,14 +2,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BellRing, Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { delay } from '../../lib/delay.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -102,9 +101,7 @@ export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode })
     }
   };
 
-  const confirmDelete = async () => {
-    await delay(DELETE_EXAM_DELAY_MS);
-    await deleteExam.mutateAsync({ id });
+  const leaveDeleted = async () => {
     toastSuccess('Exam deleted');
     navigate(EXAM_MANAGER_PATH);
     await utils.exams.list.invalidate();
@@ -175,17 +172,15 @@ export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode })
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
       {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
       {mode === 'analytics' && <ExamAnalyticsTab exam={exam} />}
-      <ConfirmModal
+      <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title="Delete Exam"
         text={DELETE_EXAM_TEXT}
-        cancelLabel="Close"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        destructive
+        pauseMs={DELETE_EXAM_DELAY_MS}
+        onDelete={() => deleteExam.mutateAsync({ id })}
         describeError={(error) => failureNotice('Delete Exam failed', error)}
-        onConfirm={confirmDelete}
+        onDeleted={leaveDeleted}
       />
     </div>
   );

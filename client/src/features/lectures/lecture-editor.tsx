@@ -2,11 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
-import { delay } from '../../lib/delay.ts';
 import { errorMessage, errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
@@ -123,14 +122,7 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
       .catch(showSaveFailure);
   };
 
-  const confirmDelete = async () => {
-    await delay(DELETE_DELAY_MS);
-    try {
-      await deleteLecture.mutateAsync({ id });
-    } catch (error) {
-      setNotice(deleteFailedNotice(error));
-      return;
-    }
+  const leaveDeleted = async () => {
     await utils.lectures.list.invalidate();
     toastSuccess('Lecture deleted');
     navigate(LECTURE_CATALOGUE_PATH);
@@ -193,16 +185,15 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
           />
         </div>
       </div>
-      <ConfirmModal
+      <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title="Delete Lecture"
         text={DELETE_LECTURE_TEXT}
-        cancelLabel="Close"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        destructive
-        onConfirm={confirmDelete}
+        pauseMs={DELETE_DELAY_MS}
+        onDelete={() => deleteLecture.mutateAsync({ id })}
+        onFailure={(error) => setNotice(deleteFailedNotice(error))}
+        onDeleted={leaveDeleted}
       />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
     </div>

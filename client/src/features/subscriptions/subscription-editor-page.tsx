@@ -1,8 +1,4 @@
-import { Link } from 'wouter';
-import { ArrowLeft, RotateCw } from 'lucide-react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { LoadingPanel } from '../../components/ui/spinner.tsx';
+import { EditorLoader } from '../../components/editor-loader.tsx';
 import { api } from '../../lib/trpc.ts';
 import { NotFoundContent } from '../not-found/not-found-page.tsx';
 import { SubscriptionEditor } from './subscription-editor.tsx';
@@ -17,27 +13,11 @@ export function SubscriptionEditorPage({ id, mode = 'general' }: { id: string; m
   const known = isEditorMode(mode);
   const subscription = api.subscriptions.get.useQuery({ id }, { enabled: known });
   if (!known) return <NotFoundContent />;
-  if (subscription.isPending) return <LoadingPanel label="Loading" className="min-h-64" />;
-  if (!subscription.data) {
-    return (
-      <div className="mx-auto grid max-w-xl gap-3 py-10">
-        <ErrorAlert title="Fetching data failed" error={subscription.error} />
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void subscription.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-          <Button asChild variant="ghost">
-            <Link href={SUBSCRIPTION_MANAGER_PATH}>
-              <ArrowLeft aria-hidden="true" />
-              All subscriptions
-            </Link>
-          </Button>
-        </div>
-      </div>
-    );
-  }
   // A new key starts a fresh draft when another rate card is opened; the tabs share one draft.
-  return <SubscriptionEditor key={id} subscription={subscription.data} mode={mode} />;
+  return (
+    <EditorLoader query={subscription} backHref={SUBSCRIPTION_MANAGER_PATH} backLabel="All subscriptions">
+      {(loaded) => <SubscriptionEditor key={id} subscription={loaded} mode={mode} />}
+    </EditorLoader>
+  );
 }
 SubscriptionEditorPage.displayName = 'SubscriptionEditorPage';

@@ -2,11 +2,10 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SubscriptionDetail } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { subscriptionValueSchema } from '../../../../shared/subscriptions/subscriptions.schema.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
-import { delay } from '../../lib/delay.ts';
 import { errorMessage, errorWarnings } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
@@ -83,14 +82,7 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
     }
   };
 
-  const confirmDelete = async () => {
-    await delay(DELETE_DELAY_MS);
-    try {
-      await deleteSubscription.mutateAsync({ id });
-    } catch (error) {
-      setNotice(deleteFailedNotice(error));
-      return;
-    }
+  const leaveDeleted = async () => {
     await utils.subscriptions.list.invalidate();
     toastSuccess('Delete successful');
     navigate(SUBSCRIPTION_MANAGER_PATH);
@@ -141,16 +133,15 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
       ) : (
         <SubscriptionResources resources={subscription.attachedResources} />
       )}
-      <ConfirmModal
+      <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title="Delete Subscription"
         text={DELETE_SUBSCRIPTION_TEXT}
-        cancelLabel="Close"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        destructive
-        onConfirm={confirmDelete}
+        pauseMs={DELETE_DELAY_MS}
+        onDelete={() => deleteSubscription.mutateAsync({ id })}
+        onFailure={(error) => setNotice(deleteFailedNotice(error))}
+        onDeleted={leaveDeleted}
       />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
     </div>

@@ -1,0 +1,50 @@
+import * as React from 'react';
+import { Link } from 'wouter';
+import { ArrowLeft, RotateCw } from 'lucide-react';
+import { ErrorAlert } from './error-alert.tsx';
+import { Button } from './ui/button.tsx';
+import { LoadingPanel } from './ui/spinner.tsx';
+
+/** The part of a `useQuery` result the loader reads. */
+export interface EditorQuery<T> {
+  isPending: boolean;
+  data: T | undefined;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+export interface EditorLoaderProps<T> {
+  query: EditorQuery<T>;
+  /** Where "back" goes when the record cannot be loaded, e.g. the catalogue. */
+  backHref: string;
+  /** The back link's text, e.g. "All lectures". */
+  backLabel: string;
+  /** The editor, once the record has arrived. */
+  children: (record: NonNullable<T>) => React.ReactNode;
+}
+
+/** An editor page's shell: "Loading" until the record arrives, the load failure with a retry, then the editor. */
+export function EditorLoader<T>({ query, backHref, backLabel, children }: EditorLoaderProps<T>) {
+  if (query.isPending) return <LoadingPanel label="Loading" className="min-h-64" />;
+  if (!query.data) {
+    return (
+      <div className="mx-auto grid max-w-xl gap-3 py-10">
+        <ErrorAlert title="Fetching data failed" error={query.error} />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+          <Button asChild variant="ghost">
+            <Link href={backHref}>
+              <ArrowLeft aria-hidden="true" />
+              {backLabel}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+EditorLoader.displayName = 'EditorLoader';

@@ -33,7 +33,10 @@ export function useAssetWithQueue(assetId: string, options: { checkMissing?: boo
 export function useQueueFile() {
   const utils = api.useUtils();
   return api.queue.process.useMutation({
-    onSuccess: async (_item, input) => {
+    onSuccess: async (item, input) => {
+      // Show the new queue state at once: a status read that was already on its way when the
+      // file was queued must not leave "Add to queue" on screen (polling starts from this state).
+      utils.assets.get.setData({ id: input.fileId }, (old) => (old ? { ...old, queueState: item.state } : old));
       await Promise.all([
         utils.assets.get.invalidate({ id: input.fileId }),
         utils.queue.list.invalidate(),

@@ -38,44 +38,44 @@ export function paperHash(paper: ExamPaper): string {
   return createHash('sha256').update(JSON.stringify(paper)).digest('base64url');
 }
 
-/** Papers never change once written, so each process may keep the ones it has read. */
-const cache = new Map<string, ExamPaper>();
+/**
+ * Papers never change once written, so each process keeps the ones it has read. The maps
+ * hold promises, so that the many students who start an exam in the same second share one
+ * read instead of each making their own; a failed read is forgotten and tried again.
+ */
 const CACHE_LIMIT = 200;
+const papers = new Map<string, Promise<ExamPaper>>();
+const idByHash = new Map<string, Promise<string>>();
 
-function remember(id: string, paper: ExamPaper): ExamPaper {
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  cache.set(id, paper);
-  return paper;
-}
-
-export async function paperById(db: Db, id: string): Promise<ExamPaper> {
-  const known = cache.get(id);
+function shared<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const known = map.get(key);
   if (known) return known;
-  const row = await db.selectFrom('exam_papers').select('paper').where('id', '=', id).executeTakeFirstOrThrow();
-  return remember(id, row.paper);
+  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value!);
+  const loading = load();
+  map.set(key, loading);
+  loading.catch(() => map.delete(key));
+  return loading;
 }
 
-const idByHash = new Map<string, string>();
+export function paperById(db: Db, id: string): Promise<ExamPaper> {
+  return shared(papers, id, async () => (await db.selectFrom('exam_papers').select('paper').where('id', '=', id).executeTakeFirstOrThrow()).paper);
+}
 
 /** The paper for the exam as last saved (by its hash), written on first use. */
-export async function currentPaperId(db: Db, examId: string, hash: string): Promise<string> {
-  const key = `${examId}:${hash}`;
-  const known = idByHash.get(key);
-  if (known) return known;
-  let row = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', hash).executeTakeFirst();
-  if (!row) {
+export function currentPaperId(db: Db, examId: string, hash: string): Promise<string> {
+  return shared(idByHash, `${examId}:${hash}`, async () => {
+    const found = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', hash).executeTakeFirst();
+    if (found) return found.id;
     const exam = await db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
     const paper = paperOf(exam);
+    // The hash is that of the exam as it is now; if it was saved again meanwhile, this is the newer paper.
     const actualHash = paperHash(paper);
     await db
       .insertInto('exam_papers')
       .values({ exam_id: examId, content_hash: actualHash, paper: JSON.stringify(paper) })
       .onConflict((oc) => oc.columns(['exam_id', 'content_hash']).doNothing())
       .execute();
-    row = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', actualHash).executeTakeFirstOrThrow();
-    if (actualHash !== hash) return row.id;
-  }
-  if (idByHash.size >= CACHE_LIMIT) idByHash.delete(idByHash.keys().next().value!);
-  idByHash.set(key, row.id);
-  return row.id;
+    const row = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', actualHash).executeTakeFirstOrThrow();
+    return row.id;
+  });
 }

@@ -39,3 +39,12 @@ export async function removeWaitingMediaJobs(db: Db, assetIds?: string[]): Promi
   for (const { key } of result.rows) await sql`select graphile_worker.remove_job(${key})`.execute(db);
   return result.rows.length;
 }
+
+/** The file's queue item is done; called in the transaction that makes the file's outputs visible. */
+export async function markItemReady(db: Db, assetId: string): Promise<void> {
+  await db
+    .updateTable('queue_items')
+    .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql<Date>`now()` })
+    .where('asset_id', '=', assetId)
+    .execute();
+}

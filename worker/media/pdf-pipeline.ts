@@ -5,6 +5,7 @@ import { progressWriter, setProcessState } from '../../server/queue/processing-s
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';
+import { markItemReady } from '../../server/queue/queue.repository.ts';
 
 /**
  * Renders every page of an uploaded PDF to a PNG (pdf2pic: GraphicsMagick and
@@ -51,11 +52,7 @@ export async function processPdf(deps: WorkerDeps, asset: AssetRow, signal: Abor
         })
         .where('id', '=', asset.id)
         .execute();
-      await trx
-        .updateTable('queue_items')
-        .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql`now()` })
-        .where('asset_id', '=', asset.id)
-        .execute();
+      await markItemReady(trx, asset.id);
     });
     await removeOtherVersions(storage, asset.id, prefix);
   });

@@ -8,6 +8,7 @@ import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';
 import path from 'node:path';
+import { markItemReady } from '../../server/queue/queue.repository.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
@@ -97,11 +98,7 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
         })
         .where('id', '=', asset.id)
         .execute();
-      await trx
-        .updateTable('queue_items')
-        .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql`now()` })
-        .where('asset_id', '=', asset.id)
-        .execute();
+      await markItemReady(trx, asset.id);
       // Lectures showing this video take its duration and publish state in the same commit.
       await refreshLecturesForVideo(trx, asset.id);
     });

@@ -13,8 +13,11 @@ import sameOrigin from './plugins/same-origin.ts';
 import adminAccess from './plugins/admin-access.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
+import inputGuard from './plugins/input-guard.ts';
+import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
+import type { ProcedureMeta } from './trpc/trpc.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { appInfoRoutes } from './app-info/app-info.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -102,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authPlugin, { pool: options.pool, config });
   await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
   await app.register(adminAccess);
+  await app.register(bodyLimits, { procedures: appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }> });
+  await app.register(inputGuard);
   await app.register(openapi);
   await app.register(multipart, {
     // Files stream through; these limits stop oversized or malformed requests early.

@@ -1,4 +1,5 @@
-import type { ErrorBody, ErrorType } from '../shared/http/errors.ts';
+import type { ErrorBody, ErrorType, StaleCopy } from '../shared/http/errors.ts';
+import type { FieldIssue } from '../shared/validation/messages.ts';
 
 const STATUS_BY_TYPE: Record<ErrorType, number> = {
   validation: 400,
@@ -12,24 +13,46 @@ const STATUS_BY_TYPE: Record<ErrorType, number> = {
   internal: 500,
 };
 
+export interface AppErrorOptions {
+  warnings?: string[];
+  retryAfterSeconds?: number;
+  statusCode?: number;
+  /** The field a validation error is about. */
+  field?: string;
+  issues?: FieldIssue[];
+  stale?: StaleCopy;
+}
+
 /** The one error type services throw; adapters turn it into `{ message, type, warnings }`. */
 export class AppError extends Error {
   readonly type: ErrorType;
   readonly warnings: string[] | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly statusCode: number;
+  readonly field: string | undefined;
+  readonly issues: FieldIssue[] | undefined;
+  readonly stale: StaleCopy | undefined;
 
-  constructor(
-    type: ErrorType,
-    message: string,
-    options: { warnings?: string[]; retryAfterSeconds?: number; statusCode?: number } = {},
-  ) {
+  constructor(type: ErrorType, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.name = 'AppError';
     this.type = type;
     this.warnings = options.warnings;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.statusCode = options.statusCode ?? STATUS_BY_TYPE[type];
+    this.field = options.field;
+    this.issues = options.issues;
+    this.stale = options.stale;
+  }
+
+  /** A validation error for these issues: the first one's message, every one listed. */
+  static fromIssues(issues: FieldIssue[]): AppError {
+    const [first] = issues;
+    return new AppError('validation', first?.message ?? 'The request is not valid', {
+      field: first?.field,
+      issues,
+      ...(issues.length > 1 ? { warnings: issues.map((issue) => issue.message) } : {}),
+    });
   }
 
   toBody(): ErrorBody {
@@ -37,10 +60,9 @@ export class AppError extends Error {
       message: this.message,
       type: this.type,
       ...(this.warnings ? { warnings: this.warnings } : {}),
+      ...(this.field !== undefined ? { field: this.field } : {}),
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.stale ? { stale: this.stale } : {}),
     };
   }
-}
-
-export function statusForType(type: ErrorType): number {
-  return STATUS_BY_TYPE[type];
 }

@@ -159,6 +159,9 @@ export interface LecturesTable {
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 
@@ -181,6 +184,9 @@ export interface SubscriptionsTable {
   resource_tags: TextArray;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 export interface CoursesTable {
@@ -191,6 +197,9 @@ export interface CoursesTable {
   course_rate_card_id: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 export interface CourseSubscriptionsTable {
@@ -205,6 +214,9 @@ export interface RankFilesTable {
   groups: Json<unknown[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 export interface ExamsTable {
@@ -240,6 +252,9 @@ export interface ExamsTable {
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
 }
 
 export interface ExamPapersTable {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { NoResultError, sql } from 'kysely';
 import { ANSWER_GRACE_SECONDS, ATTEMPT_MESSAGES, type AttemptLayout, type AttemptView, type ExamPaper, type ExamResultView, type SaveAnswersInput, type StudentExam } from '../../shared/exams/attempts.schema.ts';
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
@@ -8,9 +8,11 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { retryOnConflict } from '../db/retry.ts';
 import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
 
+const FOREIGN_KEY_VIOLATION = '23503';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Published, visible and its publish time reached: what students may see and start. */
@@ -191,7 +193,11 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
     if (!exam.entitled) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
     // Submitted attempts only: an attempt another tab has just started is resumed, not counted against the lock.
     if (exam.max_number_of_attempts === 1 && exam.submitted >= 1) throw new AppError('conflict', ATTEMPT_MESSAGES.attemptLocked);
-    const paperId = await currentPaperId(ctx.db, examId, exam.paper_hash);
+    const paperId = await currentPaperId(ctx.db, examId, exam.paper_hash).catch((error: unknown) => {
+      // Deleted meanwhile (no row to copy the paper from, or the paper's exam is gone).
+      if (error instanceof NoResultError || (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+      throw error;
+    });
     const paper = await paperById(ctx.db, paperId);
     const layout: AttemptLayout | null = paper.examType === 'quiz' ? quizLayout(paper.questionGroups) : null;
     const now = new Date();
@@ -214,6 +220,8 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
     } catch (error) {
       // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
       if ((error as { code?: string }).code === '23505') continue;
+      // The exam was deleted meanwhile.
+      if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
       throw error;
     }
   }
@@ -271,9 +279,14 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
 
   let written: string[] = [];
   if (accepted.length > 0) {
-    // The attempt row is share-locked for the statement, so a submit (which locks it for
-    // update) waits for this write, and a write after the submit finds no open attempt.
-    const result = await sql<{ question_res_id: string }>`
+    // Rows are written in one order (by question id), so two saves of the same questions
+    // queue behind each other instead of deadlocking.
+    accepted.sort((a, b) => (a.questionResId < b.questionResId ? -1 : a.questionResId > b.questionResId ? 1 : 0));
+    // The attempt row is share-locked until this write commits, so a submit (which locks it
+    // for update) waits for it and then reads these answers, and a write that comes after the
+    // submit finds no open attempt and is refused.
+    const result = await retryOnConflict(
+      () => sql<{ question_res_id: string }>`
       with open_attempt as (
         select id from exam_attempts where id = ${attempt.id} and status = 'in-progress' for share
       )
@@ -281,11 +294,13 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
       select open_attempt.id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
       from open_attempt,
         unnest(${accepted.map((a) => a.questionResId)}::text[], ${accepted.map(toOriginal)}::int[], ${accepted.map((a) => a.timeElapsedInMs)}::int[], ${accepted.map((a) => a.revision)}::bigint[])
-          as given(question_res_id, provided_answer_index, time_elapsed_in_ms, revision)
+          with ordinality as given(question_res_id, provided_answer_index, time_elapsed_in_ms, revision, position)
+      order by given.position
       on conflict (attempt_id, question_res_id) do update
         set provided_answer_index = excluded.provided_answer_index, time_elapsed_in_ms = excluded.time_elapsed_in_ms, revision = excluded.revision, updated_at = now()
         where attempt_answers.revision < excluded.revision
-      returning question_res_id`.execute(ctx.db);
+      returning question_res_id`.execute(ctx.db),
+    );
     written = result.rows.map((row) => row.question_res_id);
     if (written.length < accepted.length) {
       const status = await ctx.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt.id).executeTakeFirstOrThrow();
@@ -309,19 +324,21 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
  */
 export async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'deadline'): Promise<ExamAttemptRow> {
   return db.transaction().execute(async (trx) => {
-    // The attempt (locked), its answers, and whether the student already has a first
-    // submitted attempt, in one round trip. Attempts of one student run one after another,
-    // so the first one submitted is the first; the unique index on is_first guards it as well.
-    const found = await sql<ExamAttemptRow & { answers: Array<[string, number, number]>; has_first: boolean }>`
-      select a.*,
-        (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
-           from attempt_answers g where g.attempt_id = a.id) as answers,
-        exists (select 1 from exam_attempts b where b.exam_id = a.exam_id and b.user_id = a.user_id and b.is_first) as has_first
-      from exam_attempts a where a.id = ${attemptId} for update of a`.execute(trx);
-    const attempt = found.rows[0];
-    if (!attempt) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
-    const { answers: given, has_first: hasFirst, ...row } = attempt;
+    // Lock first, then read in a new statement: an autosave that held the attempt when the
+    // lock was asked for has committed by then, and a statement that started earlier would
+    // not see its answers (each statement reads the data as it was when it began).
+    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirst();
+    if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
     if (row.status === 'submitted') return row;
+    // Its answers, and whether the student already has a first submitted attempt. Attempts of
+    // one student run one after another, so the first one submitted is the first; the unique
+    // index on is_first guards it as well.
+    const found = await sql<{ answers: Array<[string, number, number]>; has_first: boolean }>`
+      select
+        (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
+           from attempt_answers g where g.attempt_id = ${row.id}) as answers,
+        exists (select 1 from exam_attempts b where b.exam_id = ${row.exam_id} and b.user_id = ${row.user_id} and b.is_first) as has_first`.execute(trx);
+    const { answers: given, has_first: hasFirst } = found.rows[0]!;
     const paper = await paperById(db, row.paper_id);
     const deadline = new Date(row.deadline_at);
     const late = by === 'deadline' || Date.now() > deadline.getTime();

@@ -35,6 +35,8 @@ export function toExam(row: ExamRow, now = Date.now()): Exam {
     lastRankRefresh: row.last_rank_refresh?.getTime() ?? null,
     createdAt: row.created_at.toISOString(),
     hasTimeRestrictedGroup: row.question_groups.some((group) => group.hasTimeRestriction),
+    version: row.version,
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -13,6 +13,7 @@ import {
 } from '../../shared/exams/exams.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import * as exams from './exams.service.ts';
+import { EXAM_SAVE_BODY_LIMIT } from '../plugins/body-limits.ts';
 import * as ranks from './ranks.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
@@ -66,17 +67,20 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/exams/:id',
     {
       config,
+      bodyLimit: EXAM_SAVE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Save a whole exam',
         description:
-          'wrongAnswerScore is a penalty: a positive number (.33) subtracted for each wrong answer. The answer says whether the exam is published, what keeps it offline, and the message of an exam scheduled for later.',
+          'wrongAnswerScore is a penalty: a positive number (.33) subtracted for each wrong answer. The answer says whether the exam is published, what keeps it offline, and the message of an exam scheduled for later. ' +
+          'Send `version` (from GET) to save only if nobody saved the exam since you read it: otherwise 409 with `stale` (who saved it, when, and the version now stored). ' +
+          'A new group or question may leave out `resId`: the server gives it one. The body may be up to 32 MB.',
         params: idParams,
         body: saveExamInputSchema,
         response: { 200: savedExamSchema, ...errors },
       },
     },
-    async (request) => exams.saveExam(request.ctx, request.params.id, request.body.value),
+    async (request) => exams.saveExam(request.ctx, request.params.id, request.body),
   );
   app.delete(
     '/api/admin/exams/:id',

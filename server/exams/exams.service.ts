@@ -8,6 +8,7 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { refusedSave } from '../editing/versioned-save.ts';
 import { EXAM_LIST_COLUMNS, toExam, toExamListEntry } from './exam-mapping.ts';
 import { paperHash, paperOf } from './papers.ts';
 
@@ -112,33 +113,38 @@ export async function getExam(ctx: AppContext, id: string): Promise<Exam> {
   return toExam(await examRowOrThrow(ctx.db, id));
 }
 
-async function checkReferences(db: Db, value: ExamValue): Promise<void> {
+/**
+ * Checks that the rate card and the question images exist, and answers the exam's groups
+ * with each image's size taken from the stored file.
+ */
+async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValue['questionGroups']> {
   if (value.masterSubscription) {
     const found = await db.selectFrom('subscriptions').select('id').where('id', '=', value.masterSubscription).executeTakeFirst();
-    if (!found) throw new AppError('validation', 'The rate card was not found');
+    if (!found) throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
   }
   const imageIds = [...new Set(value.questionGroups.flatMap((group) => group.questions.map((q) => q.bannerImageId)).filter((id): id is string => !!id))];
-  if (imageIds.length > 0) {
-    const images = await db.selectFrom('assets').select(['id', 'kind', 'size_in_bytes']).where('id', 'in', imageIds).execute();
-    const found = new Map(images.map((image) => [image.id, image]));
-    for (const id of imageIds) {
-      if (found.get(id)?.kind !== 'image') throw new AppError('validation', 'A question image was not found: upload it again');
-    }
-    for (const group of value.questionGroups) {
-      for (const question of group.questions) {
-        if (question.bannerImageId) question.bannerImageFizeSizeInBytes = Number(found.get(question.bannerImageId)!.size_in_bytes);
-      }
-    }
+  if (imageIds.length === 0) return value.questionGroups;
+  const images = await db.selectFrom('assets').select(['id', 'kind', 'size_in_bytes']).where('id', 'in', imageIds).execute();
+  const found = new Map(images.map((image) => [image.id, image]));
+  for (const id of imageIds) {
+    if (found.get(id)?.kind !== 'image') throw new AppError('validation', 'A question image was not found: upload it again');
   }
+  return value.questionGroups.map((group) => ({
+    ...group,
+    questions: group.questions.map((question) =>
+      question.bannerImageId ? { ...question, bannerImageFizeSizeInBytes: Number(found.get(question.bannerImageId)!.size_in_bytes) } : question,
+    ),
+  }));
 }
 
 /**
  * PUT /api/admin/exams/{id} {value}: saves the whole exam. The server decides whether it is
  * published, what keeps it offline, and the message of an exam scheduled for later.
  */
-export async function saveExam(ctx: AppContext, id: string, value: ExamValue): Promise<SavedExam> {
+export async function saveExam(ctx: RequestContext, id: string, input: { value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
+  const actor = await ctx.actor();
   const existing = await examRowOrThrow(ctx.db, id);
-  await checkReferences(ctx.db, value);
+  const value = { ...input.value, questionGroups: await withCheckedReferences(ctx.db, input.value) };
   const facts = {
     isVisible: value.isVisible,
     hasRateCard: value.masterSubscription !== null,
@@ -164,7 +170,7 @@ export async function saveExam(ctx: AppContext, id: string, value: ExamValue): P
     instructions: value.instructions,
     question_groups: value.questionGroups,
   });
-  await ctx.db
+  let update = ctx.db
     .updateTable('exams')
     .set({
       title: value.title,
@@ -190,25 +196,48 @@ export async function saveExam(ctx: AppContext, id: string, value: ExamValue): P
       question_groups: JSON.stringify(value.questionGroups),
       paper_hash: paperHash(paper),
       updated_at: sql<Date>`now()`,
+      updated_by: actor?.id ?? null,
+      version: sql<number>`version + 1`,
     })
-    .where('id', '=', existing.id)
-    .execute();
-  return examPublishState(isReady, warnings, facts, Date.now());
+    .where('id', '=', existing.id);
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  if (input.version !== undefined) update = update.where('version', '=', input.version);
+  const saved = await update.returning('version').executeTakeFirst();
+  if (!saved) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
+  return { version: saved.version, ...examPublishState(isReady, warnings, facts, Date.now()) };
 }
 
-/** Students' results are never deleted with an exam: one that has attempts is refused with a warning. */
+/** A delete refused by a foreign key: restrict (23001) or no action (23503). */
+const REFERENCED = new Set(['23001', '23503']);
+
+function attemptsWouldBeLost(count: number | string): AppError {
+  return new AppError('has-warnings', 'This exam cannot be deleted', {
+    warnings: [`${count} attempt(s) by students would be lost: switch the exam's visibility off instead`],
+  });
+}
+
+/**
+ * Students' results are never deleted with an exam. The delete is conditional on there being
+ * no attempt, and the database refuses it (no cascade) when an attempt starts meanwhile.
+ */
 export async function deleteExam(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
   const exam = await examRowOrThrow(ctx.db, id);
+  try {
+    const deleted = await ctx.db
+      .deleteFrom('exams')
+      .where('id', '=', exam.id)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('exam_attempts').select('id').where('exam_id', '=', exam.id))))
+      .returning('id')
+      .executeTakeFirst();
+    if (deleted) return { status: 'deleted' };
+  } catch (error) {
+    if (!REFERENCED.has((error as { code?: string }).code ?? '')) throw error;
+  }
   const attempts = await ctx.db
     .selectFrom('exam_attempts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('exam_id', '=', exam.id)
     .executeTakeFirstOrThrow();
-  if (Number(attempts.count) > 0) {
-    throw new AppError('has-warnings', 'This exam cannot be deleted', {
-      warnings: [`${attempts.count} attempt(s) by students would be lost: switch the exam's visibility off instead`],
-    });
-  }
-  await ctx.db.deleteFrom('exams').where('id', '=', exam.id).execute();
-  return { status: 'deleted' };
+  if (Number(attempts.count) === 0) throw new AppError('not-found', EXAM_MESSAGES.notFound);
+  throw attemptsWouldBeLost(attempts.count);
 }

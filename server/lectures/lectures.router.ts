@@ -12,6 +12,6 @@ export const lecturesRouter = router({
   create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx.ctx, input)),
   save: procedure
     .input(byId.extend(saveLectureInputSchema.shape))
-    .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input.id, { value: input.value })),
+    .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input.id, input)),
   delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx.ctx, input.id)),
 });

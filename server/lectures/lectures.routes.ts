@@ -11,7 +11,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import * as lectures from './lectures.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const config = { screen: 'videos' as const };
 const tags = ['lectures'];
 
@@ -36,6 +36,8 @@ export const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save a lecture; the answer says whether it is published and what keeps it offline',
+        description:
+          'Send `version` (from GET) to save only if nobody saved it since you read it: otherwise 409 with `stale` (who saved it, when, and the version now stored).',
         params: idParams,
         body: saveLectureInputSchema,
         response: { 200: savedLectureSchema, ...errors },

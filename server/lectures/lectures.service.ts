@@ -7,12 +7,14 @@ import type {
   Lecture,
   LectureSummary,
   saveLectureInputSchema,
+  SavedLecture,
 } from '../../shared/lectures/lectures.schema.ts';
 import { publicUrls } from '../assets/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { refusedSave } from '../editing/versioned-save.ts';
 
 const NOT_FOUND = 'Lecture not found';
 
@@ -42,13 +44,16 @@ function toLecture(row: LectureRow, banner: AssetRow | undefined): Lecture {
     __coursesAttachedTo: [[]],
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
-async function assetsById(db: Db, ids: Array<string | null | undefined>): Promise<Map<string, AssetRow>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+async function assetsById(db: Db, ids: Array<string | null | undefined>, options: { share?: boolean } = {}): Promise<Map<string, AssetRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))].sort();
   if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('assets').selectAll().where('id', 'in', wanted).execute();
+  let query = db.selectFrom('assets').selectAll().where('id', 'in', wanted).orderBy('id');
+  if (options.share) query = query.forShare();
+  const rows = await query.execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -102,13 +107,16 @@ function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message
  * duration are taken from the files, and the server decides isPublished and the
  * warnings that keep a lecture offline.
  */
-export async function saveLecture(
-  ctx: AppContext,
-  id: string,
-  input: z.output<typeof saveLectureInputSchema>,
-): Promise<{ isPublished: boolean; publishWarnings: string[] }> {
+export async function saveLecture(ctx: RequestContext, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
+  const actor = await ctx.actor();
+  // The video is share-locked until the save commits: a video finishing meanwhile waits, and
+  // the refresh that follows it then sees this save (and the save never keeps a stale state).
+  return ctx.db.transaction().execute(async (trx) => saveLectureIn(trx, actor?.id ?? null, id, input));
+}
+
+async function saveLectureIn(db: Db, actorId: string | null, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
   const value = input.value;
-  const assets = await assetsById(ctx.db, [value.videoResourceId, value.bannerImageId, ...value.notes.map((n) => n.pdfFileId)]);
+  const assets = await assetsById(db, [value.videoResourceId, value.bannerImageId, ...value.notes.map((n) => n.pdfFileId)], { share: true });
   const video = value.videoResourceId ? expectKind(assets.get(value.videoResourceId), 'video', 'The video was not found') : undefined;
   if (value.bannerImageId) expectKind(assets.get(value.bannerImageId), 'image', 'The banner image was not found');
   const notes = value.notes.map((note) => {
@@ -116,7 +124,7 @@ export async function saveLecture(
     return { ...note, fileName: pdf.file_name, fileSizeInBytes: Number(pdf.size_in_bytes) };
   });
   const lecturer = value.lecturerId
-    ? await ctx.db.selectFrom('users').select(['id', 'name']).where('id', '=', value.lecturerId).executeTakeFirst()
+    ? await db.selectFrom('users').select(['id', 'name']).where('id', '=', value.lecturerId).executeTakeFirst()
     : undefined;
   if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list');
   const youtubeId = value.youtubeLink ?? null;
@@ -129,7 +137,7 @@ export async function saveLecture(
     videoState: video?.state ?? null,
   });
   const isPublished = value.isVisible && warnings.length === 0;
-  const updated = await ctx.db
+  let update = db
     .updateTable('lectures')
     .set({
       title: value.title,
@@ -147,12 +155,15 @@ export async function saveLecture(
       video_duration_in_minutes: video?.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
       notes: JSON.stringify(notes),
       updated_at: sql`now()`,
+      updated_by: actorId,
+      version: sql<number>`version + 1`,
     })
-    .where('id', '=', id)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) throw new AppError('not-found', NOT_FOUND);
-  return { isPublished, publishWarnings: warnings };
+    .where('id', '=', id);
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  if (input.version !== undefined) update = update.where('version', '=', input.version);
+  const updated = await update.returning('version').executeTakeFirst();
+  if (!updated) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
+  return { version: updated.version, isPublished, publishWarnings: warnings };
 }
 
 export async function deleteLecture(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
@@ -166,9 +177,16 @@ export async function deleteLecture(ctx: AppContext, id: string): Promise<{ stat
  * and size, and their publish state is decided again, without waiting for a save.
  */
 export async function refreshLecturesForVideo(db: Db, assetId: string): Promise<void> {
-  const video = await db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
-  if (!video) return;
-  const lectures = await db.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).execute();
+  await db.transaction().execute(async (trx) => {
+    const video = await trx.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
+    if (!video) return;
+    // Locked and read in one statement that sees the latest saves, so a save made meanwhile is not undone.
+    const lectures = await trx.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).orderBy('id').forUpdate().execute();
+    await refreshEach(trx, video, lectures);
+  });
+}
+
+async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Promise<void> {
   for (const lecture of lectures) {
     const warnings = lecturePublishWarnings({
       isVisible: lecture.is_visible,

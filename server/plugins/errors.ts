@@ -1,8 +1,11 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorType } from '../../shared/http/errors.ts';
+import { describeIssues } from '../../shared/validation/messages.ts';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { AppError } from '../errors.ts';
+import { trpcProcedures } from './body-limits.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -16,28 +19,91 @@ function typeForStatus(status: number): ErrorType {
   return status >= 500 ? 'internal' : 'validation';
 }
 
+const CONTEXT_PREFIX: Record<string, string> = { body: '', querystring: 'query', params: 'params', headers: 'headers' };
+
+/** "/value/questionGroups/0/resId" → ['value', 'questionGroups', 0, 'resId'] */
+function pathOf(instancePath: string): Array<string | number> {
+  return instancePath
+    .split('/')
+    .filter((part) => part !== '')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** Fastify's own refusals of a request (its body, its type), in plain words. */
+function requestProblem(error: FastifyError, request: FastifyRequest): string | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `The request is too large: this call takes at most ${megabytes(request.routeOptions.bodyLimit ?? 1024 * 1024)}`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `This call does not take ${String(request.headers['content-type'] ?? 'a body without a Content-Type').split(';')[0]}: send JSON (Content-Type: application/json)`;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The body is empty: send a JSON object';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The Content-Length header does not match the body';
+    default:
+      break;
+  }
+  if (error.statusCode === 400 && error instanceof SyntaxError) {
+    if (/prototype/i.test(error.message)) return 'The body may not contain a field named __proto__ or constructor.prototype';
+    return 'The body is not valid JSON';
+  }
+  return null;
+}
+
+const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * A call to /trpc refused before tRPC saw it (its body too large or not JSON): answered in
+ * tRPC's own shape, one entry per call of a batch, so the console reads it like any other.
+ */
+function trpcShaped(request: FastifyRequest, status: number, body: ErrorBody) {
+  const code = TRPC_CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const { message, ...data } = body;
+  const procedures = trpcProcedures(request.url);
+  const entry = (path: string | undefined) => ({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...data, code, httpStatus: status, path } } });
+  return (request.query as { batch?: string } | undefined)?.batch ? procedures.map(entry) : entry(procedures[0]);
+}
+
 /** One error handler: every failure answers `{ message, type, warnings? }` with a fitting status. */
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: ErrorBody) =>
+      reply.code(status).send(request.url.startsWith('/trpc/') ? trpcShaped(request, status, body) : body);
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send(error.toBody());
+      return send(error.statusCode, error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const messages = error.validation.map((issue) => issue.message ?? 'Invalid request');
-      const body: ErrorBody = { message: messages[0] ?? 'Invalid request', type: 'validation', warnings: messages };
-      return reply.code(400).send(body);
+      const prefix = CONTEXT_PREFIX[error.validationContext ?? 'body'] ?? '';
+      const issues = describeIssues(
+        error.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'is not valid' })),
+        prefix,
+      );
+      return send(400, AppError.fromIssues(issues).toBody());
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
-      return reply.code(500).send({ message: INTERNAL_MESSAGE, type: 'internal' } satisfies ErrorBody);
+      return send(500, { message: INTERNAL_MESSAGE, type: 'internal' });
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: INTERNAL_MESSAGE, type: 'internal' } satisfies ErrorBody);
+      return send(status, { message: INTERNAL_MESSAGE, type: 'internal' });
     }
-    return reply.code(status).send({ message: error.message, type: typeForStatus(status) } satisfies ErrorBody);
+    const message = requestProblem(error, request) ?? error.message;
+    return send(status, { message, type: typeForStatus(status) });
   });
 }
 

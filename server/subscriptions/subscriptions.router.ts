@@ -14,6 +14,6 @@ export const subscriptionsRouter = router({
   create: procedure.input(createSubscriptionInputSchema).mutation(({ ctx, input }) => subscriptions.createSubscription(ctx.ctx, input)),
   save: procedure
     .input(byId.extend(saveSubscriptionInputSchema.shape))
-    .mutation(({ ctx, input }) => subscriptions.saveSubscription(ctx.ctx, input.id, { value: input.value })),
+    .mutation(({ ctx, input }) => subscriptions.saveSubscription(ctx.ctx, input.id, input)),
   delete: procedure.input(byId).mutation(({ ctx, input }) => subscriptions.deleteSubscription(ctx.ctx, input.id)),
 });

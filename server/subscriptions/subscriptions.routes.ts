@@ -11,7 +11,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import * as subscriptions from './subscriptions.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const config = { screen: 'subscriptions' as const };
 const tags = ['subscriptions'];
 
@@ -53,6 +53,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Save a rate card; attachedResources is ignored, GST and nett amounts are stored as sent',
+        description:
+          'Send `version` (from GET) to save only if nobody saved it since you read it: otherwise 409 with `stale` (who saved it, when, and the version now stored).',
         params: idParams,
         body: saveSubscriptionInputSchema,
         response: { 200: subscriptionSchema, ...errors },

@@ -8,9 +8,10 @@ import type {
   Subscription,
   SubscriptionDetail,
 } from '../../shared/subscriptions/subscriptions.schema.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, RequestContext } from '../context.ts';
 import type { SubscriptionRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { refusedSave } from '../editing/versioned-save.ts';
 import {
   deleteInactiveEntitlements,
   findActiveEntitlements,
@@ -43,6 +44,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     resourceTags: row.resource_tags,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    version: row.version,
   };
 }
 
@@ -73,13 +75,10 @@ export async function getSubscription(ctx: AppContext, id: string): Promise<Subs
  * the editor computes them from gross and rate, and staff may override them by hand.
  * attachedResources (and anything else outside the rate card's fields) is ignored.
  */
-export async function saveSubscription(
-  ctx: AppContext,
-  id: string,
-  input: z.output<typeof saveSubscriptionInputSchema>,
-): Promise<Subscription> {
+export async function saveSubscription(ctx: RequestContext, id: string, input: z.output<typeof saveSubscriptionInputSchema>): Promise<Subscription> {
+  const actor = await ctx.actor();
   const { value } = input;
-  const row = await ctx.db
+  let update = ctx.db
     .updateTable('subscriptions')
     .set({
       title: value.title,
@@ -95,11 +94,14 @@ export async function saveSubscription(
       mode: value.mode,
       resource_tags: [...new Set(value.resourceTags)],
       updated_at: sql`now()`,
+      updated_by: actor?.id ?? null,
+      version: sql<number>`version + 1`,
     })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+    .where('id', '=', id);
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  if (input.version !== undefined) update = update.where('version', '=', input.version);
+  const row = await update.returningAll().executeTakeFirst();
+  if (!row) throw await refusedSave(ctx.db, 'subscriptions', id, 'rate card', SUBSCRIPTION_MESSAGES.notFound);
   return toSubscription(row);
 }
 

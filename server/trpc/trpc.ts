@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import type { ErrorType } from '../../shared/http/errors.ts';
+import type { ErrorBody, ErrorType } from '../../shared/http/errors.ts';
+import { describeIssues, findUnstorableText } from '../../shared/validation/messages.ts';
 import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles.ts';
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import type { RequestContext } from '../context.ts';
@@ -26,13 +27,31 @@ const CODE_BY_TYPE: Record<ErrorType, TRPC_ERROR_CODE_KEY> = {
   internal: 'INTERNAL_SERVER_ERROR',
 };
 
+/** tRPC's own refusals of a call (wrong method, body type or size): the caller's mistake, not ours. */
+const CALLER_ERRORS: ReadonlySet<TRPC_ERROR_CODE_KEY> = new Set([
+  'BAD_REQUEST',
+  'PARSE_ERROR',
+  'METHOD_NOT_SUPPORTED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE_CONTENT',
+  'PRECONDITION_FAILED',
+]);
+
 const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 
 function errorTypeOf(error: TRPCError): ErrorType {
   if (error.cause instanceof AppError) return error.cause.type;
-  if (error.cause instanceof ZodError || error.code === 'BAD_REQUEST' || error.code === 'PARSE_ERROR') return 'validation';
+  if (error.cause instanceof ZodError || CALLER_ERRORS.has(error.code)) return 'validation';
   const found = (Object.entries(CODE_BY_TYPE) as [ErrorType, TRPC_ERROR_CODE_KEY][]).find(([, code]) => code === error.code);
   return found?.[0] ?? 'internal';
+}
+
+function callerMessage(error: TRPCError): string {
+  if (error.code === 'METHOD_NOT_SUPPORTED') return `${error.message}: queries take GET and mutations take POST`;
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return 'tRPC calls take JSON (Content-Type: application/json)';
+  if (error.code === 'PARSE_ERROR') return 'The input is not valid JSON';
+  return error.message;
 }
 
 export interface ProcedureMeta {
@@ -45,11 +64,30 @@ export interface ProcedureMeta {
 const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const type = errorTypeOf(error);
-    let message = error.message;
-    if (error.cause instanceof ZodError) message = error.cause.issues[0]?.message ?? 'Invalid request';
+    let message = callerMessage(error);
+    let details: Pick<ErrorBody, 'warnings' | 'field' | 'issues' | 'stale'> = {};
+    if (error.cause instanceof ZodError) {
+      const failure = AppError.fromIssues(describeIssues(error.cause.issues));
+      message = failure.message;
+      details = failure.toBody();
+    } else if (error.cause instanceof AppError) {
+      details = error.cause.toBody();
+    }
     if (type === 'internal') message = INTERNAL_MESSAGE;
-    const warnings = error.cause instanceof AppError ? error.cause.warnings : undefined;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, type, ...(warnings ? { warnings } : {}) } };
+    const { warnings, field, issues, stale } = details;
+    return {
+      ...shape,
+      message,
+      data: {
+        ...shape.data,
+        stack: undefined,
+        type,
+        ...(warnings ? { warnings } : {}),
+        ...(field !== undefined ? { field } : {}),
+        ...(issues ? { issues } : {}),
+        ...(stale ? { stale } : {}),
+      },
+    };
   },
 });
 
@@ -68,7 +106,14 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(appErrors);
+/** Text PostgreSQL cannot store is refused with its field named, as the REST routes do. */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw new AppError('validation', found.message, { field: found.field, issues: [found] });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(appErrors).use(storableInput);
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   await requireActor(ctx.ctx);
   return next();
@@ -93,4 +138,3 @@ export function abilityProcedure(screen: ScreenKey, ability: Ability) {
     return next();
   });
 }
-export const createCallerFactory = t.createCallerFactory;

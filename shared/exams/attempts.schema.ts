@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation/zod.ts';
 import { EXAM_TYPES, MAX_OPTION_COUNT } from './exam.constants.ts';
 import type { QuestionGroup } from './exams.schema.ts';
 

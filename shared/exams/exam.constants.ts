@@ -76,6 +76,8 @@ export const MAX_OPTION_COUNT = 10;
 export const QUESTION_TAG_KEYS = ['tag1', 'tag2', 'tag3', 'tag4', 'tag5'] as const;
 /** The most questions an exam (and one spreadsheet) may hold. */
 export const MAX_QUESTIONS_PER_EXAM = 5000;
+/** The latest time a date field takes: the last millisecond of the year 9999. */
+export const MAX_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** Analytics shows the top 100 students. */
 export const ANALYTICS_TOP = 100;
 
@@ -106,6 +108,8 @@ export const EXAM_MESSAGES = {
   copyIdRequired: 'Please provide a exam id',
   notFound: 'Exam not found',
   penaltyPositive: 'Enter the wrong-answer penalty as a positive number (e.g. .33); it is subtracted for each wrong answer',
+  duplicateGroupId: (id: string, count: number) => `Group id "${id}" is used by ${count} groups: each group needs its own id`,
+  duplicateQuestionId: (id: string, count: number) => `Question id "${id}" is used by ${count} questions: each question needs its own id`,
 } as const;
 
 export function templateOf(templateId: string): ExamTemplate | undefined {

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { z } from '../validation/zod.ts';
+import { versionSchema } from '../editing/versions.ts';
+import { byteSizeSchema, MAX_TITLE_LENGTH, titleSchema } from '../validation/fields.ts';
 import {
   ATTEMPT_LOCKS,
   DEFAULT_GROUP_DURATION_IN_MINS,
@@ -6,25 +8,33 @@ import {
   EXAM_SUBJECTS,
   EXAM_TYPES,
   MAX_OPTION_COUNT,
+  MAX_TIME_MS,
   MAX_QUESTIONS_PER_EXAM,
   PSC_EXAMS,
   QUESTION_MIME_TYPES,
   TEMPLATE_IDS,
 } from './exam.constants.ts';
 
-const title = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(300);
+/** A new group or question may come without an id (a REST client cannot know one): the server gives it one. */
+const resId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .default(() => globalThis.crypto.randomUUID());
 const score = z.number().finite().min(-1000).max(1000);
 const shortText = z.string().trim().max(200).default('');
 
 export const questionSchema = z.object({
-  resId: z.string().min(1).max(100),
+  resId,
   question: z.string().max(20_000).default(''),
   options: z.array(z.string().max(5_000)).min(2, { error: 'A question needs at least two options' }).max(MAX_OPTION_COUNT),
   /** -1 means no correct option chosen yet. */
   correctAnswerIndex: z.number().int().min(-1).max(MAX_OPTION_COUNT - 1).default(-1),
   questionMimeType: z.enum(QUESTION_MIME_TYPES).default('text'),
   bannerImageId: z.uuid({ error: 'The question image was not found' }).nullable().default(null),
-  bannerImageFizeSizeInBytes: z.number().nonnegative().nullable().default(null),
+  /** Taken from the stored image when the exam is saved. */
+  bannerImageFizeSizeInBytes: byteSizeSchema.nullable().default(null),
   tag1: shortText,
   tag2: shortText,
   tag3: shortText,
@@ -35,8 +45,8 @@ export const questionSchema = z.object({
 export type Question = z.output<typeof questionSchema>;
 
 export const questionGroupSchema = z.object({
-  resId: z.string().min(1).max(100),
-  title: z.string().trim().max(300).default(''),
+  resId,
+  title: z.string().trim().max(MAX_TITLE_LENGTH).default(''),
   questions: z.array(questionSchema).max(MAX_QUESTIONS_PER_EXAM).default([]),
   durationInMins: z.number().int().min(1).max(24 * 60).default(DEFAULT_GROUP_DURATION_IN_MINS),
   hasTimeRestriction: z.boolean().default(false),
@@ -48,11 +58,17 @@ const keyOf = <T extends readonly { key: string }[]>(list: T) => list.map((item)
 /** What the editor saves (PUT /api/admin/exams/{id} {value}); the server fills in the rest. */
 export const examValueSchema = z
   .object({
-    title: title(EXAM_MESSAGES.titleRequired),
+    title: titleSchema(EXAM_MESSAGES.titleRequired),
     examType: z.enum(EXAM_TYPES).default('freestyle'),
     isVisible: z.boolean().default(false),
     /** When students may start it (milliseconds since 1970); null: as soon as it is published. */
-    publishDateTimeInMs: z.number().int().nonnegative().nullable().default(null),
+    publishDateTimeInMs: z
+      .number()
+      .int({ error: 'publishDateTimeInMs must be a time in whole milliseconds since 1970' })
+      .min(0, { error: 'publishDateTimeInMs must be a time in milliseconds since 1970' })
+      .max(MAX_TIME_MS, { error: 'publishDateTimeInMs must be a time before the year 10000' })
+      .nullable()
+      .default(null),
     examCategoryKey: z.enum(keyOf(PSC_EXAMS)).nullable().default(null),
     examCourseTypeKey: z.enum(keyOf(EXAM_SUBJECTS)).nullable().default(null),
     showInRecentExams: z.boolean().default(false),
@@ -77,11 +93,39 @@ export const examValueSchema = z
   }))
   .refine((value) => value.questionGroups.reduce((sum, group) => sum + group.questions.length, 0) <= MAX_QUESTIONS_PER_EXAM, {
     error: `An exam holds at most ${MAX_QUESTIONS_PER_EXAM} questions`,
+  })
+  .superRefine((value, ctx) => {
+    // Answers, scores and the review find a question by its id: two questions with one id would be one answer counted twice.
+    for (const duplicate of duplicateIds(value.questionGroups.map((group) => group.resId))) {
+      ctx.addIssue({ code: 'custom', path: ['questionGroups', duplicate.index, 'resId'], message: EXAM_MESSAGES.duplicateGroupId(duplicate.id, duplicate.count) });
+    }
+    const questions = value.questionGroups.flatMap((group, groupIndex) => group.questions.map((question, questionIndex) => ({ id: question.resId, groupIndex, questionIndex })));
+    for (const duplicate of duplicateIds(questions.map((question) => question.id))) {
+      const { groupIndex, questionIndex } = questions[duplicate.index]!;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questionGroups', groupIndex, 'questions', questionIndex, 'resId'],
+        message: EXAM_MESSAGES.duplicateQuestionId(duplicate.id, duplicate.count),
+      });
+    }
   });
+
+/** Each id used more than once: where it is used the second time, and how often in all. */
+function duplicateIds(ids: string[]): Array<{ id: string; index: number; count: number }> {
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const seen = new Set<string>();
+  const found: Array<{ id: string; index: number; count: number }> = [];
+  ids.forEach((id, index) => {
+    if (seen.has(id) && !found.some((entry) => entry.id === id)) found.push({ id, index, count: counts.get(id)! });
+    seen.add(id);
+  });
+  return found;
+}
 export type ExamValue = z.output<typeof examValueSchema>;
 export type ExamValueInput = z.input<typeof examValueSchema>;
 
-export const saveExamInputSchema = z.object({ value: examValueSchema });
+export const saveExamInputSchema = z.object({ value: examValueSchema, version: versionSchema });
 
 export const examSchema = z.object({
   _id: z.string(),
@@ -113,6 +157,9 @@ export const examSchema = z.object({
   lastRankRefresh: z.number().nullable(),
   createdAt: z.string(),
   hasTimeRestrictedGroup: z.boolean(),
+  /** Sent back with a save, so that a save made from an older copy is refused. */
+  version: z.number(),
+  updatedAt: z.string(),
 });
 export type Exam = z.infer<typeof examSchema>;
 
@@ -133,6 +180,8 @@ export const examListEntrySchema = z.object({
 export type ExamListEntry = z.infer<typeof examListEntrySchema>;
 
 export const savedExamSchema = z.object({
+  /** The version now stored: the next save sends it. */
+  version: z.number(),
   isPublished: z.boolean(),
   publishWarnings: z.array(z.string()),
   publishMessage: z.string(),
@@ -141,7 +190,7 @@ export const savedExamSchema = z.object({
 export type SavedExam = z.infer<typeof savedExamSchema>;
 
 export const createExamInputSchema = z.object({
-  title: title(EXAM_MESSAGES.titleRequired),
+  title: titleSchema(EXAM_MESSAGES.titleRequired),
   templateId: z.enum(TEMPLATE_IDS, { error: EXAM_MESSAGES.templateRequired }).default('regular'),
 });
 export const copyExamInputSchema = z.object({

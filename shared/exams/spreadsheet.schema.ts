@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation/zod.ts';
 import { IMPORT_TEMPLATES } from './exam.constants.ts';
 import { questionGroupSchema } from './exams.schema.ts';
 import { SPREADSHEET_MAX_MB } from './spreadsheet.rules.ts';

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { z } from '../validation/zod.ts';
+import { versionSchema } from '../editing/versions.ts';
+import { byteSizeSchema, titleSchema } from '../validation/fields.ts';
 
 export const NEW_LECTURE_TITLE_REQUIRED = 'Please provide a title';
 export const YOUTUBE_ID_ONLY = 'Enter the YouTube video id only (11 characters, e.g. dQw4w9WgXcQ), not a link';
@@ -6,7 +8,7 @@ export const YOUTUBE_ID_ONLY = 'Enter the YouTube video id only (11 characters, 
 const uuid = (message: string) => z.uuid({ error: message });
 
 export const createLectureInputSchema = z.object({
-  title: z.string({ error: NEW_LECTURE_TITLE_REQUIRED }).trim().min(1, { error: NEW_LECTURE_TITLE_REQUIRED }).max(300),
+  title: titleSchema(NEW_LECTURE_TITLE_REQUIRED),
 });
 
 export const lectureNoteSchema = z.object({
@@ -14,7 +16,7 @@ export const lectureNoteSchema = z.object({
   lectureResId: z.string().max(100).default(''),
   pdfFileId: uuid('Each note needs its PDF file'),
   fileName: z.string().max(300).default(''),
-  fileSizeInBytes: z.number().nonnegative().default(0),
+  fileSizeInBytes: byteSizeSchema.default(0),
 });
 export type LectureNote = z.infer<typeof lectureNoteSchema>;
 
@@ -27,7 +29,7 @@ export const youtubeIdSchema = z
 
 /** What the editor saves; file names, sizes and durations come from the files themselves. */
 export const lectureValueSchema = z.object({
-  title: z.string({ error: NEW_LECTURE_TITLE_REQUIRED }).trim().min(1, { error: NEW_LECTURE_TITLE_REQUIRED }).max(300),
+  title: titleSchema(NEW_LECTURE_TITLE_REQUIRED),
   isVisible: z.boolean().default(false),
   lecturerId: uuid('Choose a lecturer from the list').nullable().optional(),
   lecturerName: z.string().trim().max(200).default(''),
@@ -39,7 +41,7 @@ export const lectureValueSchema = z.object({
 });
 export type LectureValue = z.input<typeof lectureValueSchema>;
 
-export const saveLectureInputSchema = z.object({ value: lectureValueSchema });
+export const saveLectureInputSchema = z.object({ value: lectureValueSchema, version: versionSchema });
 
 export const lectureSchema = z.object({
   _id: z.string(),
@@ -65,6 +67,8 @@ export const lectureSchema = z.object({
   __coursesAttachedTo: z.array(z.array(z.object({ courseTitle: z.string() }))),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Sent back with a save, so that a save made from an older copy is refused. */
+  version: z.number(),
 });
 export type Lecture = z.infer<typeof lectureSchema>;
 
@@ -84,4 +88,5 @@ export const lectureSummarySchema = z.object({
 });
 export type LectureSummary = z.infer<typeof lectureSummarySchema>;
 
-export const savedLectureSchema = z.object({ isPublished: z.boolean(), publishWarnings: z.array(z.string()) });
+export const savedLectureSchema = z.object({ version: z.number(), isPublished: z.boolean(), publishWarnings: z.array(z.string()) });
+export type SavedLecture = z.infer<typeof savedLectureSchema>;

@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { z } from '../validation/zod.ts';
+import { versionSchema } from '../editing/versions.ts';
+import { titleSchema } from '../validation/fields.ts';
 import { FREE_MODES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_MODES, SUBSCRIPTION_TERMS } from './subscription.constants.ts';
 
-const title = z
-  .string({ error: SUBSCRIPTION_MESSAGES.titleRequired })
-  .trim()
-  .min(1, { error: SUBSCRIPTION_MESSAGES.titleRequired })
-  .max(300);
+const title = titleSchema(SUBSCRIPTION_MESSAGES.titleRequired);
 const amount = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -34,7 +32,7 @@ export const subscriptionValueSchema = z.object({
 export type SubscriptionValue = z.output<typeof subscriptionValueSchema>;
 export type SubscriptionValueInput = z.input<typeof subscriptionValueSchema>;
 
-export const saveSubscriptionInputSchema = z.object({ value: subscriptionValueSchema.passthrough() });
+export const saveSubscriptionInputSchema = z.object({ value: subscriptionValueSchema.passthrough(), version: versionSchema });
 
 export const attachedResourcesSchema = z.object({
   courses: z.array(z.object({ _id: z.string(), title: z.string(), category: z.string().nullable(), tags: z.array(z.string()) })),
@@ -60,6 +58,8 @@ export const subscriptionSchema = z.object({
   resourceTags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Sent back with a save, so that a save made from an older copy is refused. */
+  version: z.number(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { formMessage } from '../../../shared/validation/messages.ts';
 
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 
@@ -15,11 +16,8 @@ export function validateForm<Schema extends z.ZodType>(
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-    errors[field] ??= issue.message;
+    errors[field] ??= formMessage(issue.message);
   }
   return { ok: false, errors };
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.values(errors).some(Boolean);
-}

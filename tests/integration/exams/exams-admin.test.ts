@@ -102,7 +102,7 @@ describe('saving an exam', () => {
   it('publishes a visible exam without warnings, and lists what keeps it offline otherwise', async () => {
     const rateCard = await createFreeRateCard(database.db);
     const { id, saved } = await createPublishedExam(app, admin, { questionGroups: [questionGroup(3)], masterSubscription: rateCard });
-    expect(saved).toEqual({ isPublished: true, publishWarnings: [], publishMessage: '', hasPublishMessage: false });
+    expect(saved).toEqual({ version: expect.any(Number), isPublished: true, publishWarnings: [], publishMessage: '', hasPublishMessage: false });
 
     const exam = (await request('GET', `/api/admin/exams/details/${id}`)).json();
     exam.questionGroups[0].questions[1].correctAnswerIndex = -1;
@@ -110,6 +110,7 @@ describe('saving an exam', () => {
     void [_id, templateId, isPublished, publishMessage, hasPublishMessage, publishWarnings, isRankPublished, lastRankRefresh, createdAt, hasTimeRestrictedGroup];
     const broken = await request('PUT', `/api/admin/exams/${id}`, { value: { ...value, totalMarks: 5, totalQuestions: 4, masterSubscription: null } });
     expect(broken.json()).toEqual({
+      version: expect.any(Number),
       isPublished: false,
       publishMessage: '',
       hasPublishMessage: false,
@@ -128,7 +129,7 @@ describe('saving an exam', () => {
     const rateCard = await createFreeRateCard(database.db);
     const later = Date.UTC(2030, 0, 15, 4, 30);
     const { id, saved } = await createPublishedExam(app, admin, { questionGroups: [questionGroup(1)], masterSubscription: rateCard, publishDateTimeInMs: later });
-    expect(saved).toEqual({ isPublished: false, publishWarnings: [], hasPublishMessage: true, publishMessage: 'Scheduled: students can start it from 15 Jan 2030, 10:00 IST' });
+    expect(saved).toEqual({ version: expect.any(Number), isPublished: false, publishWarnings: [], hasPublishMessage: true, publishMessage: 'Scheduled: students can start it from 15 Jan 2030, 10:00 IST' });
     await database.db.updateTable('exams').set({ publish_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
     expect((await request('GET', `/api/admin/exams/details/${id}`)).json()).toMatchObject({ isPublished: true, hasPublishMessage: false });
   });

@@ -80,7 +80,8 @@ describe('saving a lecture', () => {
     const id = await createLecture();
     const video = await videoAsset('ready', 754);
     const saved = await request('PUT', `/api/admin/lecture/${id}`, value({ videoResourceId: video, videoFileName: 'ignored.mp4' }));
-    expect(saved.json()).toEqual({ isPublished: true, publishWarnings: [] });
+    expect(saved.json()).toEqual({
+      version: expect.any(Number), isPublished: true, publishWarnings: [] });
     const lecture = (await request('GET', `/api/admin/lecture/${id}`)).json();
     expect(lecture).toMatchObject({ videoFileName: 'lesson.mp4', videoFileSizeInBytes: 52_428_800, videoDurationInMinutes: 13, isPublished: true });
   });
@@ -89,7 +90,8 @@ describe('saving a lecture', () => {
     const id = await createLecture();
     const video = await videoAsset('uploaded');
     const saved = await request('PUT', `/api/admin/lecture/${id}`, value({ videoResourceId: video }));
-    expect(saved.json()).toEqual({ isPublished: false, publishWarnings: [LECTURE_WARNINGS.videoProcessing] });
+    expect(saved.json()).toEqual({
+      version: expect.any(Number), isPublished: false, publishWarnings: [LECTURE_WARNINGS.videoProcessing] });
     await database.db.updateTable('assets').set({ state: 'ready', duration_seconds: 125 }).where('id', '=', video).execute();
     await refreshLecturesForVideo(database.db, video);
     expect((await request('GET', `/api/admin/lecture/${id}`)).json()).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 2 });
@@ -99,6 +101,7 @@ describe('saving a lecture', () => {
     const id = await createLecture();
     const saved = await request('PUT', `/api/admin/lecture/${id}`, value({ lecturerName: '', enableYoutubePlayer: true }));
     expect(saved.json()).toEqual({
+      version: expect.any(Number),
       isPublished: false,
       publishWarnings: [LECTURE_WARNINGS.noVideo, LECTURE_WARNINGS.youtubePlayerWithoutId, LECTURE_WARNINGS.noLecturer],
     });
@@ -111,7 +114,8 @@ describe('saving a lecture', () => {
     expect(refused.json().message).toBe('Enter the YouTube video id only (11 characters, e.g. dQw4w9WgXcQ), not a link');
     expect((await request('GET', `/api/admin/lecture/${id}`)).json().title).toBe('Indian Constitution: Part 1');
     const saved = await request('PUT', `/api/admin/lecture/${id}`, value({ youtubeLink: 'dQw4w9WgXcQ', enableYoutubePlayer: true }));
-    expect(saved.json()).toEqual({ isPublished: true, publishWarnings: [] });
+    expect(saved.json()).toEqual({
+      version: expect.any(Number), isPublished: true, publishWarnings: [] });
   });
 
   it('refuses files of the wrong kind and keeps notes with their file names and sizes', async () => {

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LECTURE_WARNINGS } from '../../../shared/lectures/lecture.rules.ts';
+import { refreshLecturesForVideo } from '../../../server/lectures/lectures.service.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { waitUntilWaiting } from '../../support/pg-activity.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let manager: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase(10);
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'], name: 'Asha Admin' });
+  await createUser(database.db, { email: 'manager@example.com', roles: ['manager'], name: 'Manu Manager' });
+  admin = await signIn(app, 'admin@example.com');
+  manager = await signIn(app, 'manager@example.com');
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const request = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+describe('the lecture editor saving from an older copy', () => {
+  it('is refused with who saved it and when; the newer save is kept; tRPC answers the same', async () => {
+    const id = (await request(admin, 'POST', '/api/admin/lecture', { title: 'Shared lecture' })).json()._id as string;
+    const loaded = (await request(admin, 'GET', `/api/admin/lecture/${id}`)).json();
+    const first = await request(manager, 'PUT', `/api/admin/lecture/${id}`, { value: { title: 'By the manager', notes: [] }, version: loaded.version });
+    expect(first.json()).toMatchObject({ version: loaded.version + 1 });
+    const stale = await request(admin, 'PUT', `/api/admin/lecture/${id}`, { value: { title: 'By the admin', notes: [] }, version: loaded.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'conflict', stale: { version: loaded.version + 1, updatedBy: 'Manu Manager' } });
+    expect(stale.json().message).toMatch(/^Manu Manager saved this lecture at .+ IST, after you opened it\. Reload to see their changes; your unsaved edits stay here until you do\.$/);
+    const viaTrpc = await app.inject({
+      method: 'POST',
+      url: '/trpc/lectures.save',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ id, value: { title: 'By the admin', notes: [] }, version: loaded.version }),
+    });
+    expect(viaTrpc.statusCode).toBe(409);
+    expect(viaTrpc.json().error.data).toMatchObject({ type: 'conflict', stale: { updatedBy: 'Manu Manager' } });
+    expect((await request(admin, 'GET', `/api/admin/lecture/${id}`)).json().title).toBe('By the manager');
+  });
+
+  it('keeps a save made while the video finishes: the refresh that follows sees it', async () => {
+    const id = (await request(admin, 'POST', '/api/admin/lecture', { title: 'Racing video' })).json()._id as string;
+    const video = await database.db
+      .insertInto('assets')
+      .values({ file_name: 'v.mp4', content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: 'assets/v/original/v', state: 'uploaded' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const gate = new pg.Client({ connectionString: database.url });
+    await gate.connect();
+    try {
+      // The worker marks the video ready in a transaction that has not committed yet.
+      await gate.query('begin');
+      await gate.query(`update assets set state = 'ready', duration_seconds = 600 where id = $1`, [video.id]);
+      const saving = request(admin, 'PUT', `/api/admin/lecture/${id}`, { value: { title: 'Racing video', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: video.id, notes: [] } });
+      await waitUntilWaiting(database.db, '%from "assets"%for share%');
+      await gate.query('commit');
+      await refreshLecturesForVideo(database.db, video.id);
+      expect((await saving).statusCode).toBe(200);
+      const lecture = (await request(admin, 'GET', `/api/admin/lecture/${id}`)).json();
+      expect(lecture).toMatchObject({ isVisible: true, isPublished: true, publishWarnings: [], videoDurationInMinutes: 10 });
+      expect(lecture.publishWarnings).not.toContain(LECTURE_WARNINGS.videoProcessing);
+    } finally {
+      await gate.end();
+    }
+  });
+});
+
+describe('the rate-card editor saving from an older copy', () => {
+  it('is refused with who saved it and when, and the newer price is kept', async () => {
+    const id = (await request(admin, 'POST', '/api/admin/subscriptions', { title: 'Pack' })).json()._id as string;
+    const loaded = (await request(admin, 'GET', `/api/admin/subscriptions/${id}`)).json();
+    const value = { title: 'Pack', grossAmount: 499, gstRate: 18, gstAmount: 89.82, netAmount: 588.82 };
+    expect((await request(manager, 'PUT', `/api/admin/subscriptions/${id}`, { value, version: loaded.version })).statusCode).toBe(200);
+    const stale = await request(admin, 'PUT', `/api/admin/subscriptions/${id}`, { value: { ...value, grossAmount: 1 }, version: loaded.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'conflict', stale: { updatedBy: 'Manu Manager' } });
+    expect(stale.json().message).toMatch(/^Manu Manager saved this rate card at /);
+    expect((await request(admin, 'GET', `/api/admin/subscriptions/${id}`)).json().grossAmount).toBe(499);
+  });
+});

@@ -14,6 +14,7 @@ import adminAccess from './plugins/admin-access.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import inputGuard from './plugins/input-guard.ts';
+import jsonBody from './plugins/json-body.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(jsonBody);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

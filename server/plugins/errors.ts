@@ -5,7 +5,7 @@ import type { ErrorBody, ErrorType } from '../../shared/http/errors.ts';
 import { describeIssues } from '../../shared/validation/messages.ts';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { AppError } from '../errors.ts';
-import { trpcProcedures } from './body-limits.ts';
+import { DEFAULT_BODY_LIMIT, tooLarge, trpcProcedures } from './body-limits.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -29,25 +29,17 @@ function pathOf(instancePath: string): Array<string | number> {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
-/** Fastify's own refusals of a request (its body, its type), in plain words. */
+/** Fastify's own refusals of a request (its size, its type), in plain words. */
 function requestProblem(error: FastifyError, request: FastifyRequest): string | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return `The request is too large: this call takes at most ${megabytes(request.routeOptions.bodyLimit ?? 1024 * 1024)}`;
+      return tooLarge(request.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT).message;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return `This call does not take ${String(request.headers['content-type'] ?? 'a body without a Content-Type').split(';')[0]}: send JSON (Content-Type: application/json)`;
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'The body is empty: send a JSON object';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The Content-Length header does not match the body';
     default:
       break;
-  }
-  if (error.statusCode === 400 && error instanceof SyntaxError) {
-    if (/prototype/i.test(error.message)) return 'The body may not contain a field named __proto__ or constructor.prototype';
-    return 'The body is not valid JSON';
   }
   return null;
 }

@@ -70,7 +70,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete a rate card; refused with has-warnings (409) while anything still uses it',
         params: idParams,
-        response: { 200: z.object({ status: z.literal('deleted') }), 409: errorBodySchema, ...errors },
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
       },
     },
     async (request) => subscriptions.deleteSubscription(request.ctx, request.params.id),

@@ -19,12 +19,21 @@ export interface EditorLoaderProps<T> {
   backHref: string;
   /** The back link's text, e.g. "All lectures". */
   backLabel: string;
-  /** The editor, once the record has arrived. */
-  children: (record: NonNullable<T>) => React.ReactNode;
+  /**
+   * The editor, once the record has arrived. `reload` fetches the record again and starts the
+   * editor afresh from it (after someone else saved it, say), dropping unsaved edits.
+   */
+  children: (record: NonNullable<T>, reload: () => Promise<void>) => React.ReactNode;
 }
 
 /** An editor page's shell: "Loading" until the record arrives, the load failure with a retry, then the editor. */
 export function EditorLoader<T>({ query, backHref, backLabel, children }: EditorLoaderProps<T>) {
+  const [generation, setGeneration] = React.useState(0);
+  const { refetch } = query;
+  const reload = React.useCallback(async () => {
+    await refetch();
+    setGeneration((current) => current + 1);
+  }, [refetch]);
   if (query.isPending) return <LoadingPanel label="Loading" className="min-h-64" />;
   if (!query.data) {
     return (
@@ -45,6 +54,6 @@ export function EditorLoader<T>({ query, backHref, backLabel, children }: Editor
       </div>
     );
   }
-  return <>{children(query.data)}</>;
+  return <React.Fragment key={generation}>{children(query.data, reload)}</React.Fragment>;
 }
 EditorLoader.displayName = 'EditorLoader';

@@ -6,6 +6,14 @@ export function toastError(title: string, error: unknown): void {
   toast.error(title, { description: errorMessage(error) });
 }
 
-export function toastSuccess(title: string, description?: string): void {
-  toast.success(title, description === undefined ? undefined : { description });
+/** A green toast; with an id, a later toast of the same id replaces it and dismissToast removes it. */
+export function toastSuccess(title: string, description?: string, id?: string): void {
+  toast.success(title, { ...(description === undefined ? {} : { description }), ...(id === undefined ? {} : { id }) });
 }
+
+export function dismissToast(id: string): void {
+  toast.dismiss(id);
+}
+
+/** The id of an editor's "saved" toast: a new save attempt takes the old one away, so it never sits beside a failure. */
+export const savedToast = (recordId: string) => `saved:${recordId}`;

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { NETWORK_ERROR, UNKNOWN_ERROR } from '../../../shared/http/errors.ts';
+import { NETWORK_ERROR, UNKNOWN_ERROR, type StaleCopy } from '../../../shared/http/errors.ts';
 import { UploadError } from './upload.ts';
 
 /**
@@ -71,4 +71,13 @@ export function errorWarnings(error: unknown): string[] {
   if (error instanceof UploadError) return [...(error.warnings ?? [])];
   const warnings = trpcData(error)?.warnings;
   return Array.isArray(warnings) ? warnings.filter((warning): warning is string => typeof warning === 'string') : [];
+}
+
+/** A save refused because someone saved after the editor loaded: what is stored now, and who saved it. */
+export function staleCopyOf(error: unknown): StaleCopy | null {
+  const stale = trpcData(error)?.stale;
+  if (typeof stale !== 'object' || stale === null) return null;
+  const { version, updatedAt, updatedBy } = stale as Record<string, unknown>;
+  if (typeof version !== 'number' || typeof updatedAt !== 'string') return null;
+  return { version, updatedAt, updatedBy: typeof updatedBy === 'string' ? updatedBy : null };
 }

@@ -36,6 +36,8 @@ const group: QuestionGroup = {
 
 const exam: Exam = {
   _id: '6f1c4a52-6f0e-4b5e-9d8c-0c2b7d7e9a11',
+  version: 3,
+  updatedAt: '2026-11-21T10:00:00.000Z',
   templateId: 'mock-test',
   title: 'LD Clerk Mock Test 1',
   examType: 'freestyle',
@@ -201,7 +203,7 @@ describe('exam status', () => {
 
   it('takes the publish state of a save answer', () => {
     const draft = { ...toDraft(exam), title: ' LD Clerk Final ', isVisible: false };
-    const next = withSavedState(exam, { isPublished: false, publishWarnings: [], publishMessage: '', hasPublishMessage: false }, draft);
+    const next = withSavedState(exam, { version: 4, isPublished: false, publishWarnings: [], publishMessage: '', hasPublishMessage: false }, draft);
     expect(next).toMatchObject({ title: 'LD Clerk Final', isVisible: false, publishWarnings: [], isPublished: false });
   });
 });

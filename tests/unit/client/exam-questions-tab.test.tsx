@@ -39,6 +39,8 @@ const exam = {
   lastRankRefresh: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   hasTimeRestrictedGroup: false,
+  version: 1,
+  updatedAt: '2026-11-21T10:00:00.000Z',
 } satisfies Exam;
 
 let latest: ExamDraft;

@@ -9,6 +9,7 @@ import { lectureEditorPath } from '../../../client/src/features/lectures/lecture
 
 const lecture: Lecture = {
   _id: '6f1c4a52-6f0e-4b5e-9d8c-0c2b7d7e9a11',
+  version: 1,
   resId: 'lec-1',
   title: 'Fundamental Rights',
   isPublished: false,

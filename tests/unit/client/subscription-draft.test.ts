@@ -6,6 +6,7 @@ import { formatInr, formatRate, termLabel } from '../../../client/src/features/s
 
 const card: Subscription = {
   _id: '6f0c3c1e-5b7a-4d2e-9a51-0d3b1f6f2a10',
+  version: 1,
   title: 'LDC Mains 2026',
   subscriptionTerm: '12-months',
   grossAmount: 1000,

@@ -9,7 +9,7 @@ export function ExamEditorPage({ id, mode }: { id: string; mode: ExamEditorMode 
   // A new key starts a fresh draft when another exam is opened; switching tabs keeps it.
   return (
     <EditorLoader query={exam} backHref={EXAM_MANAGER_PATH} backLabel="All exams">
-      {(loaded) => <ExamEditor key={id} exam={loaded} mode={mode} />}
+      {(loaded, reload) => <ExamEditor key={id} exam={loaded} mode={mode} onReload={reload} />}
     </EditorLoader>
   );
 }

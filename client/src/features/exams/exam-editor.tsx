@@ -1,16 +1,20 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BellRing, Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
 import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
+import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
+import { staleCopyOf } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
+import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
@@ -51,13 +55,13 @@ function PublishMessage({ exam }: { exam: Exam }) {
 }
 
 /** The exam editor: header, the three tabs and the draft they share. Nothing typed is lost when a save fails. */
-export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode }) {
+export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEditorMode; onReload: () => Promise<void> }) {
   const id = exam._id;
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const [draft, setDraft] = useState(() => toDraft(exam));
-  const [saved, setSaved] = useState(draft);
+  const editor = useDraftEditor(toDraft(exam), exam.version, sameDraft);
+  const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [saveFailure, setSaveFailure] = useState<FailureNotice | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -66,38 +70,30 @@ export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode })
   const deleteExam = api.exams.delete.useMutation();
   useDocumentTitle(draft.title || 'Exam');
 
-  const draftRef = useRef(draft);
-  const update = useCallback((change: (current: ExamDraft) => ExamDraft) => {
-    setDraft((current) => {
-      const next = change(current);
-      draftRef.current = next;
-      return next;
-    });
-  }, []);
-  const patch = useCallback((values: Partial<ExamDraft>) => update((current) => ({ ...current, ...values })), [update]);
+  const update = useCallback((next: (current: ExamDraft) => ExamDraft) => change(next), [change]);
+  const patch = useCallback((values: Partial<ExamDraft>) => change(values), [change]);
   const onUploadBusyChange = useCallback((busy: boolean) => setUploads((count) => Math.max(0, count + (busy ? 1 : -1))), []);
-
-  const hasChanges = useMemo(() => !sameDraft(draft, saved), [draft, saved]);
+  const hasChanges = editor.hasChanges;
 
   const save = async () => {
-    const snapshot = draftRef.current;
+    const snapshot = editor.current();
     const problems = checkDraft(snapshot);
     setFieldErrors(problems.fields);
+    dismissToast(savedToast(id));
     if (problems.messages.length > 0) {
       setSaveFailure({ title: SAVE_FAILED_TITLE, message: 'Please correct these and save again:', warnings: problems.messages });
       return;
     }
     try {
-      const answer = await saveExam.mutateAsync({ id, value: toExamValue(snapshot) });
-      setSaved(snapshot);
+      const answer = await editor.save(snapshot, (version) => saveExam.mutateAsync({ id, value: toExamValue(snapshot), version }));
       setSaveFailure(null);
       utils.exams.get.setData({ id }, (old) => (old ? withSavedState(old, answer, snapshot) : old));
-      toastSuccess('Exam saved');
+      toastSuccess('Exam saved', undefined, savedToast(id));
       await utils.exams.invalidate();
     } catch (error) {
-      // §8 says a failed save is only logged; the console also says why and keeps every change.
+      // A failed save is logged, says why, and keeps every change.
       console.error('Saving the exam failed', error);
-      setSaveFailure(failureNotice(SAVE_FAILED_TITLE, error));
+      if (!staleCopyOf(error)) setSaveFailure(failureNotice(SAVE_FAILED_TITLE, error));
     }
   };
 
@@ -145,6 +141,7 @@ export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode })
           </>
         }
       />
+      <StaleSaveAlert staleSave={editor.staleSave} onReload={() => void onReload()} onDismiss={editor.dismissStaleSave} />
       <PublishMessage exam={exam} />
       {saveFailure && (
         <div className="grid gap-1">
@@ -172,6 +169,7 @@ export function ExamEditor({ exam, mode }: { exam: Exam; mode: ExamEditorMode })
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
       {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
       {mode === 'analytics' && <ExamAnalyticsTab exam={exam} />}
+      <LeaveGuard when={hasChanges} inside={within(`${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="exam" />
       <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

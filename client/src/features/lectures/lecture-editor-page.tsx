@@ -9,7 +9,7 @@ export function LectureEditorPage({ id }: { id: string }) {
   // A new key starts a fresh draft when another lecture is opened.
   return (
     <EditorLoader query={lecture} backHref={LECTURE_CATALOGUE_PATH} backLabel="All lectures">
-      {(loaded) => <LectureEditor key={id} lecture={loaded} />}
+      {(loaded, reload) => <LectureEditor key={id} lecture={loaded} onReload={reload} />}
     </EditorLoader>
   );
 }

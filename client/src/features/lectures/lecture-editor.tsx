@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
 import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { errorMessage, errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
+import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
+import { errorMessage, errorTypeOf, errorWarnings, messageOr, staleCopyOf } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
+import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
@@ -57,13 +60,13 @@ export interface LectureEditorApi {
 }
 
 /** The lecture editor's General tab with its header. Nothing typed is lost when a save fails. */
-export function LectureEditor({ lecture }: { lecture: Lecture }) {
+export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReload: () => Promise<void> }) {
   const id = lecture._id;
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const [draft, setDraft] = useState(() => toDraft(lecture));
-  const [saved, setSaved] = useState(draft);
+  const drafts = useDraftEditor(toDraft(lecture), lecture.version, sameDraft);
+  const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -71,39 +74,29 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
   const deleteLecture = api.lectures.delete.useMutation();
   useDocumentTitle(draft.title || 'Lecture');
 
-  const draftRef = useRef(draft);
-  useEffect(() => {
-    draftRef.current = draft;
-  }, [draft]);
-
-  const change = useCallback((patch: Partial<LectureDraft>) => {
-    setDraft((current) => {
-      const next = { ...current, ...patch };
-      draftRef.current = next;
-      return next;
-    });
-  }, []);
-
   const saveDraft = useCallback(
     async (next: LectureDraft) => {
       const errors = checkDraft(next);
       setFieldErrors(errors);
+      dismissToast(savedToast(id));
       const first = Object.values(errors).find(Boolean);
       if (first) throw new Error(first);
-      const answer = await saveLecture.mutateAsync({ id, value: toLectureValue(next) });
-      setSaved(next);
+      const answer = await saveWithVersion(next, (version) => saveLecture.mutateAsync({ id, value: toLectureValue(next), version }));
       utils.lectures.get.setData({ id }, (old) =>
         old ? { ...old, ...answer, title: next.title.trim(), isVisible: next.isVisible, videoResourceId: next.videoResourceId } : old,
       );
       await Promise.all([utils.lectures.get.invalidate({ id }), utils.lectures.list.invalidate()]);
     },
-    [id, saveLecture, utils],
+    [id, saveLecture, saveWithVersion, utils],
   );
 
-  const showSaveFailure = useCallback((error: unknown) => setNotice(saveFailedNotice(error)), []);
+  // Someone else's save is told in its own panel, with the way to reload.
+  const showSaveFailure = useCallback((error: unknown) => {
+    if (!staleCopyOf(error)) setNotice(saveFailedNotice(error));
+  }, []);
 
   const editor: LectureEditorApi = {
-    current: () => draftRef.current,
+    current: drafts.current,
     change,
     saveDraft,
     showSaveFailure,
@@ -118,7 +111,7 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
 
   const save = () => {
     void saveDraft(draft)
-      .then(() => toastSuccess('Lecture saved'))
+      .then(() => toastSuccess('Lecture saved', undefined, savedToast(id)))
       .catch(showSaveFailure);
   };
 
@@ -137,7 +130,7 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
         titleLabel="Lecture title"
         onTitleChange={(title) => change({ title })}
         status={lecture.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
-        hasChanges={!sameDraft(draft, saved)}
+        hasChanges={drafts.hasChanges}
         saving={saveLecture.isPending}
         onSave={save}
         onDelete={() => setDeleteOpen(true)}
@@ -148,6 +141,7 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
         warnings={lecture.publishWarnings}
         offlineTitle="Lecture Offline!"
       />
+      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
       <nav aria-label="Lecture editor" className="flex gap-1 border-b">
         <Link
           href={lectureEditorPath(id, { mode: 'general', embedded })}
@@ -185,6 +179,7 @@ export function LectureEditor({ lecture }: { lecture: Lecture }) {
           />
         </div>
       </div>
+      <LeaveGuard when={drafts.hasChanges} inside={within(`/admin/videos/lectures/${encodeURIComponent(id)}`)} thing="lecture" />
       <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

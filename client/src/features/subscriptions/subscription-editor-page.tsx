@@ -16,7 +16,7 @@ export function SubscriptionEditorPage({ id, mode = 'general' }: { id: string; m
   // A new key starts a fresh draft when another rate card is opened; the tabs share one draft.
   return (
     <EditorLoader query={subscription} backHref={SUBSCRIPTION_MANAGER_PATH} backLabel="All subscriptions">
-      {(loaded) => <SubscriptionEditor key={id} subscription={loaded} mode={mode} />}
+      {(loaded, reload) => <SubscriptionEditor key={id} subscription={loaded} mode={mode} onReload={reload} />}
     </EditorLoader>
   );
 }

@@ -1,14 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { SubscriptionDetail } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { subscriptionValueSchema } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { toastSuccess } from '../../components/toasts.ts';
-import { errorMessage, errorWarnings } from '../../lib/errors.ts';
+import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
+import { errorMessage, errorWarnings, staleCopyOf } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
+import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { changeDraft, sameDraft, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
@@ -31,12 +34,12 @@ function saveFailedNotice(error: unknown): Notice {
 }
 
 /** The rate-card editor: header, General and Resources tabs. Nothing typed is lost when a save fails. */
-export function SubscriptionEditor({ subscription, mode }: { subscription: SubscriptionDetail; mode: SubscriptionEditorMode }) {
+export function SubscriptionEditor({ subscription, mode, onReload }: { subscription: SubscriptionDetail; mode: SubscriptionEditorMode; onReload: () => Promise<void> }) {
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const [draft, setDraft] = useState(() => toDraft(subscription));
-  const [saved, setSaved] = useState(draft);
+  const drafts = useDraftEditor(toDraft(subscription), subscription.version, sameDraft);
+  const { draft } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -44,21 +47,19 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
   const deleteSubscription = api.subscriptions.delete.useMutation();
   useDocumentTitle(draft.title || 'Subscription');
 
-  // The draft as typed, also after a save that started from an older one has finished.
-  const draftRef = useRef(draft);
+  const { change: changeTo } = drafts;
   const change = useCallback((patch: Partial<SubscriptionDraft>) => {
-    const next = changeDraft(draftRef.current, patch);
-    draftRef.current = next;
-    setDraft(next);
+    changeTo((current) => changeDraft(current, patch));
     setFieldErrors((errors) => {
       const cleared = { ...errors };
       for (const field of Object.keys(patch)) delete cleared[field];
       return cleared;
     });
-  }, []);
+  }, [changeTo]);
 
   const save = async () => {
-    const sent = draftRef.current;
+    const sent = drafts.current();
+    dismissToast(savedToast(id));
     const checked = validateForm(subscriptionValueSchema, toSubscriptionValue(sent));
     if (!checked.ok) {
       setFieldErrors(checked.errors);
@@ -66,19 +67,14 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
       return;
     }
     try {
-      const answer = await saveSubscription.mutateAsync({ id, value: checked.data });
-      const stored = toDraft(answer);
-      setSaved(stored);
-      // Show what was stored (a trimmed title), unless something was typed while saving.
-      if (draftRef.current === sent) {
-        draftRef.current = stored;
-        setDraft(stored);
-      }
+      // Shows what was stored (a trimmed title), unless something was typed while saving.
+      const answer = await drafts.save(sent, (version) => saveSubscription.mutateAsync({ id, value: checked.data, version }), toDraft);
       utils.subscriptions.get.setData({ id }, (old) => (old ? { ...old, ...answer } : old));
       await Promise.all([utils.subscriptions.get.invalidate({ id }), utils.subscriptions.list.invalidate()]);
-      toastSuccess('Subscription saved');
+      toastSuccess('Subscription saved', undefined, savedToast(id));
     } catch (error) {
-      setNotice(saveFailedNotice(error));
+      // Someone else's save is told in its own panel, with the way to reload.
+      if (!staleCopyOf(error)) setNotice(saveFailedNotice(error));
     }
   };
 
@@ -113,7 +109,7 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
         titleLabel="Subscription title"
         onTitleChange={(title) => change({ title })}
         status={subscription.isFree ? { text: 'Free', variant: 'success' } : { text: 'Paid', variant: 'secondary' }}
-        hasChanges={!sameDraft(draft, saved)}
+        hasChanges={drafts.hasChanges}
         saving={saveSubscription.isPending}
         onSave={() => void save()}
         onDelete={() => setDeleteOpen(true)}
@@ -124,6 +120,7 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
           {fieldErrors.title}
         </p>
       )}
+      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
       <nav aria-label="Subscription editor" className="flex gap-1 border-b">
         {tab('general', 'General')}
         {tab('resources', `Resources (${resourceCount})`)}
@@ -133,6 +130,7 @@ export function SubscriptionEditor({ subscription, mode }: { subscription: Subsc
       ) : (
         <SubscriptionResources resources={subscription.attachedResources} />
       )}
+      <LeaveGuard when={drafts.hasChanges} inside={within(`${SUBSCRIPTION_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="rate card" />
       <DeleteConfirmModal
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -1,0 +1,117 @@
+import * as React from 'react';
+import { useLocation } from 'wouter';
+import { Button } from './ui/button.tsx';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './ui/alert-dialog.tsx';
+
+export const LEAVE_TITLE = 'Leave without saving?';
+export const leaveText = (thing: string) => `Your changes to this ${thing} are not saved. If you leave now, they are lost.`;
+
+export interface LeaveGuardProps {
+  /** Something is unsaved. */
+  when: boolean;
+  /** Paths that keep the editor (and its draft) on screen, e.g. its own tabs. */
+  inside: (path: string) => boolean;
+  /** What is being edited, e.g. "exam". */
+  thing: string;
+}
+
+/** The link a click would follow within the console, or null (another site, a new tab, a download). */
+function followedLink(event: MouseEvent): URL | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.target === '_blank' || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href, window.location.href);
+  return url.origin === window.location.origin ? url : null;
+}
+
+/**
+ * Asks before unsaved edits are left behind: a link in the console (the side bar, back), the
+ * browser's back button, or closing or reloading the tab.
+ */
+export function LeaveGuard({ when, inside, thing }: LeaveGuardProps) {
+  const [, navigate] = useLocation();
+  const [target, setTarget] = React.useState<string | null>(null);
+  const insideRef = React.useRef(inside);
+  insideRef.current = inside;
+
+  React.useEffect(() => {
+    if (!when) return;
+    const here = () => `${window.location.pathname}${window.location.search}`;
+    let current = here();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show their prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    const onClick = (event: MouseEvent) => {
+      const url = followedLink(event);
+      if (!url || insideRef.current(url.pathname)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setTarget(`${url.pathname}${url.search}${url.hash}`);
+    };
+    // Runs before the router hears of the change (a capturing listener on window goes first),
+    // puts the editor's address back, and asks.
+    const onPopState = (event: PopStateEvent) => {
+      const next = here();
+      if (insideRef.current(window.location.pathname)) {
+        current = next;
+        return;
+      }
+      event.stopImmediatePropagation();
+      window.history.pushState(window.history.state, '', current);
+      setTarget(next);
+    };
+    const onNavigate = () => {
+      current = here();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    document.addEventListener('click', onClick, true);
+    window.addEventListener('popstate', onPopState, true);
+    window.addEventListener('pushState', onNavigate);
+    window.addEventListener('replaceState', onNavigate);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('popstate', onPopState, true);
+      window.removeEventListener('pushState', onNavigate);
+      window.removeEventListener('replaceState', onNavigate);
+    };
+  }, [when]);
+
+  const leave = () => {
+    const to = target;
+    setTarget(null);
+    if (to !== null) navigate(to);
+  };
+
+  return (
+    <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{LEAVE_TITLE}</AlertDialogTitle>
+          <AlertDialogDescription>{leaveText(thing)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <Button variant="outline" onClick={() => setTarget(null)}>
+            Stay
+          </Button>
+          <Button variant="destructive" onClick={leave}>
+            Leave without saving
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+LeaveGuard.displayName = 'LeaveGuard';
+
+/** `inside` for an editor whose tabs live under one path. */
+export const within = (base: string) => (path: string) => path === base || path.startsWith(`${base}/`);

@@ -1,0 +1,86 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { StaleCopy } from '../../../shared/http/errors.ts';
+import { errorMessage, staleCopyOf } from './errors.ts';
+
+export interface StaleSave {
+  /** The server's words: who saved, and when. */
+  message: string;
+  stale: StaleCopy;
+}
+
+export interface DraftEditor<Draft> {
+  /** The draft as shown. */
+  draft: Draft;
+  /** The draft as it is now, also inside callbacks that outlive a render. */
+  current: () => Draft;
+  /** A patch of fields, or a function of the current draft. */
+  change: (update: Partial<Draft> | ((current: Draft) => Draft)) => void;
+  /** Something typed is not saved yet. */
+  hasChanges: boolean;
+  /**
+   * Saves `sent` with the version the editor loaded (or last saved). On success the saved copy
+   * and the version move on, and `stored` (what the server kept, e.g. a trimmed title) is shown
+   * unless something was typed meanwhile. A save refused because someone else saved first sets
+   * `staleSave` and rethrows, like every other failure, leaving the draft as typed.
+   */
+  save: <Answer extends { version: number }>(sent: Draft, run: (version: number) => Promise<Answer>, stored?: (answer: Answer) => Draft) => Promise<Answer>;
+  /** Set when a save was refused because someone else saved after this editor loaded. */
+  staleSave: StaleSave | null;
+  dismissStaleSave: () => void;
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The draft of an editor, its saved copy and the version it was loaded at. One implementation
+ * for every editor, so that each saves with the version it loaded and keeps the edits when a
+ * save fails.
+ */
+export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, same: (a: Draft, b: Draft) => boolean = sameJson): DraftEditor<Draft> {
+  const [draft, setDraft] = useState(initial);
+  const [saved, setSaved] = useState(initial);
+  const [staleSave, setStaleSave] = useState<StaleSave | null>(null);
+  const draftRef = useRef(initial);
+  // The version this draft is based on: set at load and by this editor's own saves only, never
+  // by a refetch, so that someone else's save is noticed instead of silently adopted.
+  const versionRef = useRef(loadedVersion);
+
+  const change = useCallback((update: Partial<Draft> | ((current: Draft) => Draft)) => {
+    const next = typeof update === 'function' ? update(draftRef.current) : { ...draftRef.current, ...update };
+    draftRef.current = next;
+    setDraft(next);
+  }, []);
+
+  const save = useCallback(
+    async <Answer extends { version: number }>(sent: Draft, run: (version: number) => Promise<Answer>, stored?: (answer: Answer) => Draft) => {
+      try {
+        const answer = await run(versionRef.current);
+        versionRef.current = answer.version;
+        const kept = stored ? stored(answer) : sent;
+        setSaved(kept);
+        setStaleSave(null);
+        if (draftRef.current === sent) {
+          draftRef.current = kept;
+          setDraft(kept);
+        }
+        return answer;
+      } catch (error) {
+        const stale = staleCopyOf(error);
+        if (stale) setStaleSave({ message: errorMessage(error), stale });
+        throw error;
+      }
+    },
+    [],
+  );
+
+  const hasChanges = useMemo(() => !same(draft, saved), [draft, saved, same]);
+  return {
+    draft,
+    current: useCallback(() => draftRef.current, []),
+    change,
+    hasChanges,
+    save,
+    staleSave,
+    dismissStaleSave: useCallback(() => setStaleSave(null), []),
+  };
+}

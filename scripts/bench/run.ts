@@ -2,6 +2,7 @@ import { runExamBenchmark } from './exams.ts';
 import { runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
 import { runSessionBenchmark } from './session.ts';
+import { runSpreadsheetBenchmark } from './spreadsheet.ts';
 
 /**
  * `npm run bench [-- session|pipeline|media ...]`: every benchmark, or the ones named.
@@ -9,8 +10,9 @@ import { runSessionBenchmark } from './session.ts';
  *   pipeline  a 1 GB upload (memory, MB/s) and a 60 s 720p clip through upload, queue and worker
  *   media     the media library alone: the HLS ladder's passes and PDF pages per second
  *   exams     a live mock test (3,000 students: start, autosave, submit), rank sync over 100,000 and 1,000,000 attempts, the top-100 read
+ *   spreadsheet  question-spreadsheet uploads: huge CSVs and a zip bomb refused, 5,000 questions imported (time, main-thread delay and memory)
  */
-const all = { session: runSessionBenchmark, pipeline: runPipelineBenchmark, media: () => runMediaBenchmark({ log: console.log }), exams: runExamBenchmark };
+const all = { session: runSessionBenchmark, pipeline: runPipelineBenchmark, media: () => runMediaBenchmark({ log: console.log }), exams: runExamBenchmark, spreadsheet: runSpreadsheetBenchmark };
 const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
 for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as Array<keyof typeof all>)) {
   console.log(`\n=== ${name} ===`);

@@ -12,6 +12,7 @@ import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB } from '../../shared/exams/sp
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spreadsheet-import.service.ts';
+import { MAX_XLSX_PART_MB, MAX_XLSX_UNPACKED_MB } from './spreadsheet/xlsx-rows.ts';
 
 const config = { screen: 'exams' as const };
 const tags = ['exams'];
@@ -53,7 +54,8 @@ export const examSpreadsheetRoutes: FastifyPluginAsyncZod = async (app) => {
           'Columns: Group, Question, Option 1 to Option 4 (Option 5 to Option 10 optional), Answer, Tag 1 to Tag 5 (optional), ' +
           'and Solution for the with-solution template. With answerInIndex=true the Answer is the option number counted from 1, ' +
           'otherwise the text of the correct option. Every issue names its row (the header is row 1) and column; the console ' +
-          `imports the output only when hasIssues is false. Nothing is stored. At most ${SPREADSHEET_MAX_MB} MB (413 above) and 5,000 questions; ` +
+          `imports the output only when hasIssues is false. Nothing is stored. At most ${SPREADSHEET_MAX_MB} MB (413 above) and 5,000 questions ` +
+          `(400 "too many rows" above); a workbook that unpacks to more than ${MAX_XLSX_UNPACKED_MB} MB, or ${MAX_XLSX_PART_MB} MB in one part, answers 413; ` +
           'a file that is neither XLSX nor UTF-8 CSV, or cannot be read, answers 400.',
         querystring: spreadsheetUploadQuerySchema,
         consumes: ['multipart/form-data'],
@@ -62,7 +64,7 @@ export const examSpreadsheetRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const content = await uploadedSpreadsheet(request);
-      return importQuestionSpreadsheet({ content, ...request.query });
+      return importQuestionSpreadsheet({ content, ...request.query }, { log: request.log });
     },
   );
 

@@ -163,7 +163,9 @@ function readHeader(header: SheetRow, rows: readonly SheetRow[], template: Impor
   const issues: SpreadsheetIssue[] = [];
   const otherTemplate: ImportTemplate = template === 'regular' ? 'with-solution' : 'regular';
   const otherKeys = new Set(templateColumns(otherTemplate).map((column) => headerKey(column.header)));
-  const width = Math.max(header.cells.length, ...rows.map((row) => row.cells.length));
+  // A loop, not Math.max(...rows): spreading every row into arguments overflows the stack on a large sheet.
+  let width = header.cells.length;
+  for (const row of rows) width = Math.max(width, row.cells.length);
 
   for (let position = 0; position < width; position += 1) {
     const text = cellText(header.cells[position]);

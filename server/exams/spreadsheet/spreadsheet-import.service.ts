@@ -1,9 +1,9 @@
 import type { ImportTemplate } from '../../../shared/exams/exam.constants.ts';
-import { checkQuestionSpreadsheet, type SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
-import { readCsv } from './read-csv.ts';
-import { readXlsx } from './read-xlsx.ts';
+import type { SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
+import { checkSpreadsheetInReaderThread } from './reader-thread.ts';
 import { sampleCsv, sampleWorkbook } from './sample-spreadsheet.ts';
 import { detectSpreadsheetFormat, type SpreadsheetFormat } from './spreadsheet-format.ts';
+import { checkXlsxArchive } from './xlsx-rows.ts';
 
 export interface ImportSpreadsheetInput {
   content: Buffer;
@@ -11,14 +11,24 @@ export interface ImportSpreadsheetInput {
   answerInIndex: boolean;
 }
 
+export interface ImportSpreadsheetOptions {
+  /** Where to report a reader thread that failed in a way no file should cause. */
+  log?: { warn: (details: object, message: string) => void };
+}
+
 /**
  * Reads an uploaded question spreadsheet (XLSX or CSV, told apart by content) and checks
- * it. Nothing is stored: the console appends the groups to the exam it is editing.
+ * it, in a reader thread. Nothing is stored: the console appends the groups to the exam it is
+ * editing.
  */
-export async function importQuestionSpreadsheet(input: ImportSpreadsheetInput): Promise<SpreadsheetImportResult> {
+export async function importQuestionSpreadsheet(input: ImportSpreadsheetInput, options: ImportSpreadsheetOptions = {}): Promise<SpreadsheetImportResult> {
   const format = detectSpreadsheetFormat(input.content);
-  const rows = format === 'xlsx' ? await readXlsx(input.content) : readCsv(input.content);
-  return checkQuestionSpreadsheet(rows, { template: input.template, answerInIndex: input.answerInIndex });
+  // What the zip directory alone refuses is refused before waiting for a reader thread.
+  if (format === 'xlsx') checkXlsxArchive(input.content);
+  return checkSpreadsheetInReaderThread(
+    { format, content: input.content, template: input.template, answerInIndex: input.answerInIndex },
+    { onUnexpectedFailure: (error) => options.log?.warn({ err: error }, 'the spreadsheet reader thread failed') },
+  );
 }
 
 export interface SampleFile {

@@ -1,13 +1,17 @@
 import ExcelJS from 'exceljs';
 import type { SheetRow } from '../../../shared/exams/spreadsheet.rules.ts';
 import { AppError } from '../../errors.ts';
+import { keepFilledRow } from './row-limit.ts';
+import { checkUnpackedSizes, zipDirectory, type ZipDirectory } from './zip-archive.ts';
 
 /**
- * The most an XLSX file may hold once unpacked. A workbook is compressed XML: a few MB can
- * unpack to far more, and the reader keeps all of it in memory. A real question bank of
- * 5,000 rows unpacks to a small fraction of this.
+ * The most an XLSX file may hold once unpacked, in all and in one part (a sheet, its shared
+ * texts). A workbook is compressed XML: a few MB can unpack to far more, and the reader keeps
+ * all of it in memory. A 5,000-question workbook with long Malayalam questions and solutions
+ * unpacks to about 14 MB, nearly all of it in one part (the shared texts).
  */
 export const MAX_XLSX_UNPACKED_MB = 100;
+export const MAX_XLSX_PART_MB = 64;
 
 export const XLSX_MESSAGES = {
   damaged: 'The Excel file could not be read: it is damaged or not an .xlsx workbook. Open it in Excel, save it again as "Excel Workbook (.xlsx)" and upload it again.',
@@ -15,44 +19,11 @@ export const XLSX_MESSAGES = {
   openDocument: 'OpenDocument spreadsheets (.ods) cannot be read. Save the file as "Excel 2007-365 (.xlsx)" or as CSV in UTF-8 and upload it again.',
   noSheet: 'The Excel workbook has no worksheet. Put the questions on its first sheet.',
   tooLarge: `The Excel workbook is too large: unpacked it holds more than ${MAX_XLSX_UNPACKED_MB} MB. Split the questions into smaller files.`,
+  partTooLarge: `The Excel workbook is too large: unpacked, one of its parts (a sheet or its texts) holds more than ${MAX_XLSX_PART_MB} MB. Split the questions into smaller files.`,
   tooHeavy: 'The Excel workbook needs too much memory or time to read. Split the questions into smaller files, or save them as CSV UTF-8.',
 } as const;
 
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const CENTRAL_DIRECTORY_ENTRY = 0x02014b50;
-
-export interface ZipDirectory {
-  /** The entries' names, e.g. xl/workbook.xml. */
-  names: string[];
-  /** The unpacked size the archive declares for all its entries together. */
-  unpackedBytes: number;
-}
-
-/**
- * The central directory of a zip archive (names and declared unpacked sizes), or undefined
- * when the archive has no readable directory (it is damaged or cut short). Read before
- * unpacking anything, so a file that would unpack to gigabytes is refused at once.
- */
-export function zipDirectory(zip: Buffer): ZipDirectory | undefined {
-  // The end record is the last 22 bytes, followed by a comment of up to 65,535 bytes.
-  const lowest = Math.max(0, zip.length - 22 - 0xffff);
-  for (let at = zip.length - 22; at >= lowest; at -= 1) {
-    if (zip.readUInt32LE(at) !== END_OF_CENTRAL_DIRECTORY) continue;
-    const entries = zip.readUInt16LE(at + 10);
-    let position = zip.readUInt32LE(at + 16);
-    const names: string[] = [];
-    let unpackedBytes = 0;
-    for (let entry = 0; entry < entries; entry += 1) {
-      if (position + 46 > zip.length || zip.readUInt32LE(position) !== CENTRAL_DIRECTORY_ENTRY) return undefined;
-      const nameLength = zip.readUInt16LE(position + 28);
-      unpackedBytes += zip.readUInt32LE(position + 24);
-      names.push(zip.toString('utf8', position + 46, position + 46 + nameLength));
-      position += 46 + nameLength + zip.readUInt16LE(position + 30) + zip.readUInt16LE(position + 32);
-    }
-    return { names, unpackedBytes };
-  }
-  return undefined;
-}
+const UNPACK_LIMITS = { entryBytes: MAX_XLSX_PART_MB * 1024 * 1024, totalBytes: MAX_XLSX_UNPACKED_MB * 1024 * 1024 };
 
 function isoDate(date: Date): string {
   const iso = date.toISOString();
@@ -75,29 +46,44 @@ export function cellValueText(value: ExcelJS.CellValue | ExcelJS.CellRichTextVal
 }
 
 /**
- * Refuses, from the zip directory alone, what is not an XLSX workbook or would unpack to
- * too much. Cheap: the server calls it before starting a reader thread.
+ * Refuses, from the zip directory alone, what is not an XLSX workbook or declares more than it
+ * may unpack to. Cheap: the server calls it before starting a reader thread.
  */
-export function checkXlsxArchive(content: Buffer): void {
+export function checkXlsxArchive(content: Buffer): ZipDirectory {
   const directory = zipDirectory(content);
   if (!directory) throw new AppError('validation', XLSX_MESSAGES.damaged);
   if (!directory.names.includes('xl/workbook.xml')) {
     const openDocument = directory.names.includes('mimetype') && directory.names.includes('content.xml');
     throw new AppError('validation', openDocument ? XLSX_MESSAGES.openDocument : XLSX_MESSAGES.notWorkbook);
   }
-  if (directory.unpackedBytes > MAX_XLSX_UNPACKED_MB * 1024 * 1024) {
-    throw new AppError('validation', XLSX_MESSAGES.tooLarge, { statusCode: 413 });
+  if (directory.unpackedBytes > UNPACK_LIMITS.totalBytes) throw new AppError('validation', XLSX_MESSAGES.tooLarge, { statusCode: 413 });
+  if (directory.entries.some((entry) => entry.unpackedSize > UNPACK_LIMITS.entryBytes)) {
+    throw new AppError('validation', XLSX_MESSAGES.partTooLarge, { statusCode: 413 });
   }
+  return directory;
 }
 
 /**
- * Reads the first worksheet of an XLSX workbook into rows numbered as Excel shows them.
- * Shared strings, inline strings, rich text, numbers, dates and formula results are read as
- * text; a merged cell gives its value to every row it spans. CPU-heavy: the server runs it
- * in a worker thread (readXlsx in read-xlsx.ts).
+ * Unpacks the workbook once without keeping it, counting the bytes that come out, and refuses
+ * it at the first part or total past the limits: the sizes its zip headers declare may be
+ * understated, and the reader below would unpack every part whole into memory before noticing.
+ */
+async function checkUnpackedXlsx(content: Buffer, directory: ZipDirectory): Promise<void> {
+  const check = await checkUnpackedSizes(content, directory, UNPACK_LIMITS);
+  if (check.outcome === 'too-large') throw new AppError('validation', XLSX_MESSAGES.tooLarge, { statusCode: 413 });
+  if (check.outcome === 'entry-too-large') throw new AppError('validation', XLSX_MESSAGES.partTooLarge, { statusCode: 413 });
+  if (check.outcome === 'damaged') throw new AppError('validation', XLSX_MESSAGES.damaged);
+}
+
+/**
+ * Reads the first worksheet of an XLSX workbook into the rows that hold something, numbered as
+ * Excel shows them. Shared strings, inline strings, rich text, numbers, dates and formula
+ * results are read as text; a merged cell gives its value to every row it spans. Refuses a
+ * workbook that unpacks to too much before reading it, and one with more rows than an exam can
+ * hold. CPU-heavy: the server runs it in a reader thread (reader-thread.ts).
  */
 export async function readXlsxInThisThread(content: Buffer): Promise<SheetRow[]> {
-  checkXlsxArchive(content);
+  await checkUnpackedXlsx(content, checkXlsxArchive(content));
   const workbook = new ExcelJS.Workbook();
   try {
     // exceljs declares its own Buffer type; a Node Buffer is what it reads.
@@ -111,7 +97,7 @@ export async function readXlsxInThisThread(content: Buffer): Promise<SheetRow[]>
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: string[] = [];
     for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellValueText(row.getCell(column).value));
-    rows.push({ row: rowNumber, cells });
+    keepFilledRow(rows, { row: rowNumber, cells });
   });
   return rows;
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +8,12 @@ import { questionGroupSchema, type QuestionGroup } from '../../../shared/exams/e
 import { sampleHeaders, type SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
 import { SPREADSHEET_UPLOAD_MESSAGES as UPLOAD_MESSAGES } from '../../../shared/exams/spreadsheet.schema.ts';
 import { FORMAT_MESSAGES } from '../../../server/exams/spreadsheet/spreadsheet-format.ts';
+import { TOO_MANY_ROWS_MESSAGE } from '../../../server/exams/spreadsheet/row-limit.ts';
 import { XLSX_MESSAGES } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
 import { multipartBody, TINY_PDF, type FilePart } from '../../support/multipart.ts';
+import { zipOf } from './spreadsheet-fixtures.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -96,6 +97,12 @@ const SOLUTION = 'തിരുവനന്തപുരം ആണ് കേരള
 
 /** Byte-for-byte comparison: the text must not be normalised or re-encoded on the way. */
 const sameBytes = (a: string, b: string) => Buffer.from(a, 'utf8').equals(Buffer.from(b, 'utf8'));
+
+/** The header and `count` questions in groups of 500 ("Part 1", ...), each a Malayalam question numbered from 1. */
+const limitRows = (count: number) => [
+  REGULAR,
+  ...Array.from({ length: count }, (_, i) => row(i % 500 === 0 ? `Part ${i / 500 + 1}` : '', `${CAPITAL} (${i + 1})`, CAPITAL_OPTIONS, 2)),
+];
 
 describe('POST /api/exams/upload/spreadsheet with CSV', () => {
   it('reads UTF-8 with a byte-order mark, option numbers as answers, and keeps Malayalam byte for byte', async () => {
@@ -200,6 +207,17 @@ describe('POST /api/exams/upload/spreadsheet with CSV', () => {
       type: 'validation',
     });
   });
+  it(`accepts ${MAX_QUESTIONS_PER_EXAM.toLocaleString('en-IN')} questions, empty lines between them not counted, and refuses one more with 400 "too many rows"`, async () => {
+    const withBlankLines = (rows: Array<Array<string | number>>) => csvOf(rows.flatMap((cells, index) => (index % 100 === 99 ? [cells, []] : [cells])));
+    const accepted = await imported(withBlankLines(limitRows(MAX_QUESTIONS_PER_EXAM)));
+    expect(accepted.issues).toEqual([]);
+    expect(accepted.output.reduce((sum, group) => sum + group.questions.length, 0)).toBe(MAX_QUESTIONS_PER_EXAM);
+    expect(accepted.output[9]!.questions.at(-1)!.question).toBe(`${CAPITAL} (5000)`);
+
+    const refused = await upload(withBlankLines(limitRows(MAX_QUESTIONS_PER_EXAM + 1)));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: TOO_MANY_ROWS_MESSAGE, type: 'validation' });
+  }, 60_000);
 });
 
 describe('POST /api/exams/upload/spreadsheet with XLSX', () => {
@@ -265,65 +283,18 @@ describe('POST /api/exams/upload/spreadsheet with XLSX', () => {
     ]);
   });
 
-  it(`accepts ${MAX_QUESTIONS_PER_EXAM.toLocaleString('en-IN')} questions and refuses one more with an issue saying so`, async () => {
-    const rows = (count: number) => [
-      REGULAR,
-      ...Array.from({ length: count }, (_, i) => row(i % 500 === 0 ? `Part ${i / 500 + 1}` : '', `${CAPITAL} (${i + 1})`, CAPITAL_OPTIONS, 2)),
-    ];
-    const accepted = await imported(await workbookOf(rows(MAX_QUESTIONS_PER_EXAM)), { fileName: 'q.xlsx' });
+  it(`accepts ${MAX_QUESTIONS_PER_EXAM.toLocaleString('en-IN')} questions and refuses one more with 400 "too many rows"`, async () => {
+    const accepted = await imported(await workbookOf(limitRows(MAX_QUESTIONS_PER_EXAM)), { fileName: 'q.xlsx' });
     expect(accepted.issues).toEqual([]);
     expect(accepted.output).toHaveLength(10);
     expect(accepted.output.reduce((sum, group) => sum + group.questions.length, 0)).toBe(MAX_QUESTIONS_PER_EXAM);
     expect(accepted.output[9]!.questions.at(-1)!.question).toBe(`${CAPITAL} (5000)`);
 
-    const refused = await imported(await workbookOf(rows(MAX_QUESTIONS_PER_EXAM + 1)), { fileName: 'q.xlsx' });
-    expect(refused.hasIssues).toBe(true);
-    expect(refused.issues).toEqual([
-      {
-        row: 5002,
-        column: null,
-        message: 'The spreadsheet has 5,001 questions, more than the 5,000 an exam can hold; remove 1 question or split them between exams',
-      },
-    ]);
+    const refused = await upload(await workbookOf(limitRows(MAX_QUESTIONS_PER_EXAM + 1)), { fileName: 'q.xlsx' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: TOO_MANY_ROWS_MESSAGE, type: 'validation' });
   }, 60_000);
 });
-
-/** A zip archive of stored (uncompressed) entries, each declaring whatever unpacked size it is told to. */
-function zipOf(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data, declaredSize = data.length } of entries) {
-    const fileName = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(declaredSize, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(declaredSize, 24);
-    central.writeUInt16LE(fileName.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, fileName, data);
-    centrals.push(central, fileName);
-    offset += local.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 describe('files that are not a readable spreadsheet', () => {
   const refusedWith = async (content: Buffer, status: number, message: string) => {

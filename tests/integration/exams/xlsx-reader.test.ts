@@ -1,8 +1,17 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { readXlsx } from '../../../server/exams/spreadsheet/read-xlsx.ts';
-import { cellValueText, readXlsxInThisThread, XLSX_MESSAGES, zipDirectory } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
-import { AppError } from '../../../server/errors.ts';
+import { MAX_QUESTIONS_PER_EXAM } from '../../../shared/exams/exam.constants.ts';
+import { MAX_FILLED_ROWS, TOO_MANY_ROWS_MESSAGE } from '../../../server/exams/spreadsheet/row-limit.ts';
+import {
+  cellValueText,
+  checkXlsxArchive,
+  MAX_XLSX_PART_MB,
+  MAX_XLSX_UNPACKED_MB,
+  readXlsxInThisThread,
+  XLSX_MESSAGES,
+} from '../../../server/exams/spreadsheet/xlsx-rows.ts';
+import { checkUnpackedSizes, zipDirectory } from '../../../server/exams/spreadsheet/zip-archive.ts';
+import { repeatedRowsSheet, repeatedRowsWorkbook, workbookWith, zipOf } from './spreadsheet-fixtures.ts';
 
 async function workbook(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -55,32 +64,90 @@ describe('readXlsxInThisThread', () => {
   });
 });
 
-describe('readXlsx', () => {
-  it('reads in a worker thread', async () => {
-    const content = await workbook((sheet) => sheet.addRows([['Question'], ['കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?']]));
-    expect(await readXlsx(content)).toEqual([
+const MB = 1024 * 1024;
+const LIMITS = { entryBytes: MAX_XLSX_PART_MB * MB, totalBytes: MAX_XLSX_UNPACKED_MB * MB };
+/** The inflater hands over its output in pieces of 64 KB: counting stops within one piece past a limit. */
+const ONE_PIECE = 64 * 1024;
+
+const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+
+describe('what a workbook unpacks to', () => {
+  it('is counted as it unpacks, and a workbook of one repeated cell reads when it is small and honest', async () => {
+    const { content, unpackedSize } = await repeatedRowsWorkbook(4096);
+    const directory = zipDirectory(content)!;
+    expect(await checkUnpackedSizes(content, directory, LIMITS)).toEqual({ outcome: 'fits', unpackedBytes: directory.unpackedBytes });
+    expect(await readXlsxInThisThread(content)).toEqual([
       { row: 1, cells: ['Question'] },
-      { row: 2, cells: ['കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?'] },
+      { row: 2, cells: ['Kerala'] },
     ]);
+    expect(unpackedSize).toBeLessThanOrEqual(4096);
   });
 
-  it('refuses with 413 a workbook that needs more memory or time than a reader thread has', async () => {
-    const content = await workbook((sheet) => {
-      for (let i = 0; i < 3000; i += 1) sheet.addRow([`Question ${i} `.repeat(20), 'a', 'b', 'c', 'd', 1]);
-    });
-    for (const limits of [
-      { heapMb: 16, timeoutMs: 60_000 },
-      { heapMb: 768, timeoutMs: 1 },
-    ]) {
-      const error = await readXlsx(content, limits).catch((caught: unknown) => caught);
-      expect(error).toBeInstanceOf(AppError);
-      expect(error).toMatchObject({ message: XLSX_MESSAGES.tooHeavy, statusCode: 413 });
+  it(`stops a part that unpacks past ${MAX_XLSX_PART_MB} MB at the limit, whatever its headers declare, and refuses it with 413`, async () => {
+    const { content } = await repeatedRowsWorkbook(256 * MB, { declaredSize: 64 * 1024 });
+    expect(content.length).toBeLessThan(2 * MB);
+    const check = await checkUnpackedSizes(content, zipDirectory(content)!, LIMITS);
+    expect(check).toMatchObject({ outcome: 'entry-too-large', name: 'xl/worksheets/sheet1.xml' });
+    expect(check.unpackedBytes).toBeGreaterThan(MAX_XLSX_PART_MB * MB);
+    expect(check.unpackedBytes).toBeLessThanOrEqual(MAX_XLSX_PART_MB * MB + ONE_PIECE + 4096);
+    expect(await refusal(readXlsxInThisThread(content))).toMatchObject({ message: XLSX_MESSAGES.partTooLarge, statusCode: 413 });
+  }, 60_000);
+
+  it(`stops once all parts together unpack past ${MAX_XLSX_UNPACKED_MB} MB, also when the directory names the same data many times`, async () => {
+    const sheet = await repeatedRowsSheet(60 * MB, { declaredSize: 1024 });
+    const parts = [sheet, { ...sheet, name: 'xl/worksheets/sheet2.xml' }];
+    const separate = workbookWith(parts);
+    const overlapping = workbookWith([sheet, ...[2, 3, 4, 5, 6, 7, 8].map((n) => ({ ...sheet, name: `xl/worksheets/sheet${n}.xml`, sameDataAs: sheet.name }))]);
+    expect(overlapping.length).toBeLessThan(separate.length);
+    for (const content of [separate, overlapping]) {
+      const check = await checkUnpackedSizes(content, zipDirectory(content)!, LIMITS);
+      expect(check.outcome).toBe('too-large');
+      expect(check.unpackedBytes).toBeGreaterThan(MAX_XLSX_UNPACKED_MB * MB);
+      expect(check.unpackedBytes).toBeLessThanOrEqual(MAX_XLSX_UNPACKED_MB * MB + ONE_PIECE + 4096);
+      expect(await refusal(readXlsxInThisThread(content))).toMatchObject({ message: XLSX_MESSAGES.tooLarge, statusCode: 413 });
     }
   }, 60_000);
 
-  it('reads several workbooks at once', async () => {
-    const contents = await Promise.all([1, 2, 3, 4].map((n) => workbook((sheet) => sheet.addRow([`Sheet ${n}`]))));
-    const rows = await Promise.all(contents.map((content) => readXlsx(content)));
-    expect(rows.map((sheet) => sheet[0]!.cells[0])).toEqual(['Sheet 1', 'Sheet 2', 'Sheet 3', 'Sheet 4']);
+  it('refuses as damaged, with 400, a part that unpacks to another size than declared, an unknown method, or data outside the file', async () => {
+    const honest = await repeatedRowsSheet(8192);
+    const cases = [
+      workbookWith([{ ...honest, declaredSize: honest.unpackedSize + 1 }]),
+      workbookWith([{ ...honest, declaredSize: honest.unpackedSize - 1 }]),
+      workbookWith([{ ...honest, method: 12 as unknown as 8 }]),
+    ];
+    const outside = Buffer.from(workbookWith([honest]));
+    const directory = zipDirectory(outside)!;
+    const sheetEntry = directory.entries.find((entry) => entry.name === honest.name)!;
+    // Point the sheet's directory entry past the end of the file.
+    const centralAt = outside.lastIndexOf(Buffer.concat([Buffer.from([0x50, 0x4b, 0x01, 0x02])]), outside.length - 22);
+    expect(outside.readUInt32LE(centralAt + 42)).toBe(sheetEntry.localHeaderOffset);
+    outside.writeUInt32LE(outside.length + 10, centralAt + 42);
+    cases.push(outside);
+    for (const content of cases) {
+      expect((await checkUnpackedSizes(content, zipDirectory(content)!, LIMITS)).outcome).toBe('damaged');
+      expect(await refusal(readXlsxInThisThread(content))).toMatchObject({ message: XLSX_MESSAGES.damaged, statusCode: 400 });
+    }
   });
+
+  it('refuses from the directory alone a part declared larger than a part may be', () => {
+    const content = zipOf([
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<worksheet/>'), declaredSize: (MAX_XLSX_PART_MB + 1) * MB },
+    ]);
+    expect(() => checkXlsxArchive(content)).toThrow(XLSX_MESSAGES.partTooLarge);
+  });
+});
+
+describe('the rows of a workbook', () => {
+  it(`stop at the header and ${MAX_QUESTIONS_PER_EXAM.toLocaleString('en-IN')} rows: one more is refused with 400 "too many rows"`, async () => {
+    const book = (count: number) =>
+      workbook((sheet) => {
+        sheet.addRow(['Question']);
+        for (let i = 1; i <= count; i += 1) sheet.addRow([`Q${i}`]);
+        // Rows with nothing in them do not count.
+        sheet.getRow(count + 10).values = [''];
+      });
+    expect(await readXlsxInThisThread(await book(MAX_QUESTIONS_PER_EXAM))).toHaveLength(MAX_FILLED_ROWS);
+    expect(await refusal(readXlsxInThisThread(await book(MAX_QUESTIONS_PER_EXAM + 1)))).toMatchObject({ message: TOO_MANY_ROWS_MESSAGE, statusCode: 400 });
+  }, 60_000);
 });

@@ -122,7 +122,7 @@ describe('a video', () => {
       headers: { cookie: admin },
       payload: { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } },
     });
-    expect(saved.json()).toEqual({ isPublished: false, publishWarnings: ['The video is still being processed'] });
+    expect(saved.json()).toEqual({ version: 2, isPublished: false, publishWarnings: ['The video is still being processed'] });
     expect((await asset(id)).queueState).toBeNull();
     await trigger(id);
     expect((await asset(id)).queueState).toBe('queued');

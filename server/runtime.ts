@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { EmbeddedPostgresUnavailable, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 
 export interface Runtime extends DatabaseHandle {
   config: Config;
@@ -35,17 +35,31 @@ export function createLogger(config: Config, name: string): Logger {
   });
 }
 
+/** Starts (or joins) the embedded PostgreSQL, or prints the one line saying why it cannot run here and exits. */
+async function startEmbeddedOrExit(config: Config, log: Logger, adoptOrphan: boolean): Promise<EmbeddedDatabase> {
+  const pgLog = log.child({ component: 'postgres' });
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      adoptOrphan,
+      log: (line) => (line.includes('ERROR') || line.includes('FATAL') ? pgLog.debug(line) : pgLog.trace(line)),
+      notice: (line) => pgLog.info(line),
+    });
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresUnavailable) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 /** Opens the configured database, starting (or joining) the embedded one when DATABASE_URL is unset. */
 export async function openRuntime(config: Config, log: Logger, options: { adoptOrphan?: boolean } = {}): Promise<Runtime> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const pgLog = log.child({ component: 'postgres' });
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR,
-      adoptOrphan: options.adoptOrphan ?? false,
-      log: (line) => (line.includes('ERROR') || line.includes('FATAL') ? pgLog.debug(line) : pgLog.trace(line)),
-    });
+    embedded = await startEmbeddedOrExit(config, log, options.adoptOrphan ?? false);
     databaseUrl = embedded.url;
     log.info(embedded.owned ? 'Embedded PostgreSQL started' : 'Joined the running embedded PostgreSQL');
   }

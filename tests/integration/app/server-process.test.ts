@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-server-'));
 chmodSync(dataDir, 0o755);
+const rootOnly = mkdtempSync(path.join(os.tmpdir(), 'psc-root-only-'));
+chmodSync(rootOnly, 0o700);
 let server: ChildProcess | undefined;
 afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(rootOnly, { recursive: true, force: true });
 });
 
 async function freePort(): Promise<number> {
@@ -82,4 +85,26 @@ describe('the server process (npm start without a built console)', () => {
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     expect(() => readFileSync(pidFile), output).toThrow();
   }, 90_000);
+  it('stops with one line saying why, and what to do, when started by root on data user postgres cannot reach', async (context) => {
+    if (process.getuid?.() !== 0) context.skip('only root hands the server to user postgres; run the suite as root to test this');
+    // Data made while its folder was open, in a folder since closed to everyone but root.
+    const closedDataDir = path.join(rootOnly, 'data');
+    mkdirSync(path.join(closedDataDir, 'postgres'), { recursive: true });
+    writeFileSync(path.join(closedDataDir, 'postgres', 'PG_VERSION'), '18\n');
+    const refused = spawn(process.execPath, ['server/main.ts'], {
+      env: { ...process.env, DATA_DIR: closedDataDir, PORT: String(await freePort()), LOG_LEVEL: 'info', LOG_FORMAT: '', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    refused.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    refused.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => refused.once('exit', (exitCode) => resolve(exitCode)));
+
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+    expect(stderr).toMatch(/^Cannot start the embedded PostgreSQL: .*cannot enter /);
+    expect(stderr).toContain(`chmod o+x ${rootOnly}`);
+    expect(stdout + stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });

@@ -1,7 +1,9 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { EmbeddedPostgresUnavailable, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+
+export { createLogger } from './logger.ts';
 
 export interface Runtime extends DatabaseHandle {
   config: Config;
@@ -23,16 +25,6 @@ export function loadConfigOrExit(): Config {
     }
     throw error;
   }
-}
-
-export function createLogger(config: Config, name: string): Logger {
-  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
-  return pino({
-    name,
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
 }
 
 /** Starts (or joins) the embedded PostgreSQL, or prints the one line saying why it cannot run here and exits. */

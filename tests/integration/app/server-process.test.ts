@@ -16,6 +16,9 @@ afterAll(() => {
   rmSync(rootOnly, { recursive: true, force: true });
 });
 
+/** The start banner's lines (indented) and blank lines; everything else on stdout is the log. */
+const isBannerLine = (line: string) => line.trim() === '' || line.startsWith('  ');
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -34,7 +37,8 @@ describe('the server process (npm start without a built console)', () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: '',
         NODE_ENV: 'development',
         CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
         ADMIN_EMAIL: 'owner@example.com',
@@ -45,8 +49,10 @@ describe('the server process (npm start without a built console)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let stdout = '';
+    let stderr = '';
+    server.stdout!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stdout += chunk.toString())));
+    server.stderr!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stderr += chunk.toString())));
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
 
     const deadline = Date.now() + 45_000;
@@ -54,6 +60,13 @@ describe('the server process (npm start without a built console)', () => {
       if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Not on a terminal, the log is JSON lines, and a normal start says nothing alarming.
+    expect(stderr, output).toBe('');
+    const logLines = stdout.split('\n').filter((line) => !isBannerLine(line));
+    const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.map((entry) => entry.msg)).toContain('Embedded PostgreSQL started');
+    expect(entries.filter((entry) => entry.level >= 40), output).toEqual([]);
+    expect(output).not.toContain('crontab');
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Admin console:  ${base}/`);
     const password = /Sign in as owner@example.com with password (\S+)/.exec(output)?.[1];
@@ -85,6 +98,7 @@ describe('the server process (npm start without a built console)', () => {
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     expect(() => readFileSync(pidFile), output).toThrow();
   }, 90_000);
+
   it('stops with one line saying why, and what to do, when started by root on data user postgres cannot reach', async (context) => {
     if (process.getuid?.() !== 0) context.skip('only root hands the server to user postgres; run the suite as root to test this');
     // Data made while its folder was open, in a folder since closed to everyone but root.

@@ -40,7 +40,7 @@ export function createLogger(
 ): Logger {
   const options = { name, level: config.LOG_LEVEL, redact: REDACT };
   const format = chooseLogFormat({ setting: config.LOG_FORMAT, isTTY: process.stdout.isTTY, nodeEnv: config.NODE_ENV });
-  if (format === 'json') return destination ? pino(options, destination) : pino(options);
+  if (format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
   return pino(
     options,
     pretty({

@@ -67,6 +67,9 @@ describe('the server process (npm start without a built console)', () => {
     expect(entries.map((entry) => entry.msg)).toContain('Embedded PostgreSQL started');
     expect(entries.filter((entry) => entry.level >= 40), output).toEqual([]);
     expect(output).not.toContain('crontab');
+    // The banner comes last, after every line the start logged.
+    expect(stdout.trimEnd().endsWith(`Worker:         running in this process (concurrency 2)`), stdout).toBe(true);
+    expect(entries.map((entry) => entry.msg)).toContain(`Server listening at http://127.0.0.1:${port}`);
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Admin console:  ${base}/`);
     const password = /Sign in as owner@example.com with password (\S+)/.exec(output)?.[1];

@@ -209,8 +209,14 @@ function moveCluster(options: PlacementOptions, runAs: RunAs, move: ClusterMove)
   const stillClosed = firstClosed(runAs, ancestry(move.home));
   if (stillClosed) throw cannotMake(move.closed, options.sharedDir, new Error(`user "${POSTGRES_USER}" cannot enter ${stillClosed} either`));
   // What a start that failed here before left behind: an empty folder.
-  if (lstatOrUndefined(move.link)) rmdirSync(move.link);
-  symlinkSync(move.target, move.link);
+  if (lstatOrUndefined(move.link)?.isDirectory()) rmdirSync(move.link);
+  try {
+    symlinkSync(move.target, move.link);
+  } catch (error) {
+    // Another process of the product starting at the same moment made the same link.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || readlinkSync(move.link) !== move.target) throw error;
+    return;
+  }
   options.notice(`User "${POSTGRES_USER}" cannot enter ${move.closed}: the database lives in ${move.target}, and ${move.link} leads there`);
 }
 

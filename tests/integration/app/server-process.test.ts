@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,11 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-server-'));
 chmodSync(dataDir, 0o755);
+const rootOnly = mkdtempSync(path.join(os.tmpdir(), 'psc-root-only-'));
+chmodSync(rootOnly, 0o700);
 let server: ChildProcess | undefined;
 afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(rootOnly, { recursive: true, force: true });
 });
+
+/** The start banner's lines (indented) and blank lines; everything else on stdout is the log. */
+const isBannerLine = (line: string) => line.trim() === '' || line.startsWith('  ');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -31,7 +37,8 @@ describe('the server process (npm start without a built console)', () => {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: '',
         NODE_ENV: 'development',
         CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
         ADMIN_EMAIL: 'owner@example.com',
@@ -42,8 +49,10 @@ describe('the server process (npm start without a built console)', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let stdout = '';
+    let stderr = '';
+    server.stdout!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stdout += chunk.toString())));
+    server.stderr!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stderr += chunk.toString())));
     const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
 
     const deadline = Date.now() + 45_000;
@@ -51,6 +60,16 @@ describe('the server process (npm start without a built console)', () => {
       if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Not on a terminal, the log is JSON lines, and a normal start says nothing alarming.
+    expect(stderr, output).toBe('');
+    const logLines = stdout.split('\n').filter((line) => !isBannerLine(line));
+    const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.map((entry) => entry.msg)).toContain('Embedded PostgreSQL started');
+    expect(entries.filter((entry) => entry.level >= 40), output).toEqual([]);
+    expect(output).not.toContain('crontab');
+    // The banner comes last, after every line the start logged.
+    expect(stdout.trimEnd().endsWith(`Worker:         running in this process (concurrency 2)`), stdout).toBe(true);
+    expect(entries.map((entry) => entry.msg)).toContain(`Server listening at http://127.0.0.1:${port}`);
     const base = `http://127.0.0.1:${port}`;
     expect(output).toContain(`Admin console:  ${base}/`);
     const password = /Sign in as owner@example.com with password (\S+)/.exec(output)?.[1];
@@ -82,4 +101,27 @@ describe('the server process (npm start without a built console)', () => {
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     expect(() => readFileSync(pidFile), output).toThrow();
   }, 90_000);
+
+  it('stops with one line saying why, and what to do, when started by root on data user postgres cannot reach', async (context) => {
+    if (process.getuid?.() !== 0) context.skip('only root hands the server to user postgres; run the suite as root to test this');
+    // Data made while its folder was open, in a folder since closed to everyone but root.
+    const closedDataDir = path.join(rootOnly, 'data');
+    mkdirSync(path.join(closedDataDir, 'postgres'), { recursive: true });
+    writeFileSync(path.join(closedDataDir, 'postgres', 'PG_VERSION'), '18\n');
+    const refused = spawn(process.execPath, ['server/main.ts'], {
+      env: { ...process.env, DATA_DIR: closedDataDir, PORT: String(await freePort()), LOG_LEVEL: 'info', LOG_FORMAT: '', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    refused.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    refused.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => refused.once('exit', (exitCode) => resolve(exitCode)));
+
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n'), stderr).toHaveLength(1);
+    expect(stderr).toMatch(/^Cannot start the embedded PostgreSQL: .*cannot enter /);
+    expect(stderr).toContain(`chmod o+x ${rootOnly}`);
+    expect(stdout + stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
 });

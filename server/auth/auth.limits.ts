@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import type { RateLimitRule } from '../rate-limit/rate-limit.service.ts';
 import { rateLimitAddress } from '../rate-limit/client-address.ts';
 
@@ -38,6 +39,9 @@ export const LIMITS = {
   recoveryCodesPerPair: { max: 5, windowSeconds: HOUR },
   recoveryCodesPerPairPerDay: { max: 10, windowSeconds: DAY },
   recoveryCodesPerAccount: { max: 50, windowSeconds: DAY },
+
+  /** Wrong current passwords given to change the password: only a signed-in session can try. */
+  passwordChangeFailuresPerAccount: { max: 5, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, Omit<RateLimitRule, 'key' | 'message'>>;
 
 export const SIGN_IN_LIMIT_MESSAGE = 'Too many sign-in attempts for this account. Please try again later.';
@@ -107,4 +111,8 @@ export function recoveryCodeRules(userId: string, ip: string): RateLimitRule[] {
     { pair: LIMITS.recoveryCodesPerPair, pairDay: LIMITS.recoveryCodesPerPairPerDay, account: LIMITS.recoveryCodesPerAccount },
     RECOVERY_CODES_LIMIT_MESSAGE,
   );
+}
+
+export function passwordChangeFailureRule(userId: string): RateLimitRule {
+  return { key: `password-change:${userId}`, ...LIMITS.passwordChangeFailuresPerAccount, message: MESSAGES.tooManyWrongPasswords };
 }

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { KeyRound, LayoutDashboard } from 'lucide-react';
-import { hasConsoleAccess, homePathFor, ROLE_LABELS, type ConsoleRole } from '../../../../shared/auth/roles.ts';
+import { hasConsoleAccess, homePathFor } from '../../../../shared/auth/roles.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -15,10 +15,6 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
       <dd className="text-sm font-medium">{children}</dd>
     </div>
   );
-}
-
-function roleLabel(role: string): string {
-  return role in ROLE_LABELS ? ROLE_LABELS[role as ConsoleRole] : role;
 }
 
 /** /account: the signed-in user's details, with Logout, Change Password and, for staff, the way into the console. */
@@ -50,7 +46,7 @@ export function AccountPage() {
                 <span className="flex flex-wrap gap-1.5">
                   {user.roles.map((role) => (
                     <Badge key={role} variant="secondary" className="capitalize">
-                      {roleLabel(role)}
+                      {role}
                     </Badge>
                   ))}
                 </span>

@@ -41,7 +41,7 @@ describe('sign-in limits', () => {
   it('counts only failures: many sign-ins from one address (a school behind one router) are not limited', async () => {
     await createUser(database.db, { email: 'classroom@example.com', password: 'right-pass' });
     const address = '198.51.100.60';
-    for (let i = 0; i < 70; i += 1) expect((await login('classroom@example.com', 'right-pass', address)).statusCode).toBe(200);
+    for (let i = 0; i < 61; i += 1) expect((await login('classroom@example.com', 'right-pass', address)).statusCode).toBe(200);
     // The failure budget of the address and of the pair is untouched.
     for (let i = 0; i < 10; i += 1) expect((await login('classroom@example.com', 'typo', address)).statusCode).toBe(401);
     expect((await login('classroom@example.com', 'typo', address)).statusCode).toBe(429);
@@ -93,5 +93,26 @@ describe('sign-in limits', () => {
     const { account } = signInKeys('typist@example.com', address);
     const row = await database.db.selectFrom('rate_limits').select('hits').where('key', '=', account).executeTakeFirstOrThrow();
     expect(row.hits).toBe(19);
+  });
+
+  it('counts exactly the wrong passwords among simultaneous right and wrong ones, and never fails', async () => {
+    await createUser(database.db, { email: 'mixed@example.com', password: 'right-pass' });
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          login('mixed@example.com', i % 2 === 0 ? 'right-pass' : 'guess', `203.0.113.${20 + (i % 3)}`),
+        ),
+      );
+      for (const answer of answers) expect([200, 401, 429], answer.body).toContain(answer.statusCode);
+    }
+    const { account } = signInKeys('mixed@example.com', '0.0.0.0');
+    const row = await database.db.selectFrom('rate_limits').select('hits').where('key', '=', account).executeTakeFirstOrThrow();
+    const failures = await database.db
+      .selectFrom('rate_limits')
+      .select((eb) => eb.fn.sum<number>('hits').as('total'))
+      .where('key', 'like', 'login:pair-day:mixed@example.com:%')
+      .executeTakeFirstOrThrow();
+    expect(row.hits).toBe(18);
+    expect(Number(failures.total)).toBe(18);
   });
 });

@@ -59,7 +59,7 @@ const lines = [
   `  Admin console:  ${address}/`,
   `  API docs:       ${address}/api/docs`,
   firstAdmin?.generatedPassword
-    ? `  Sign in as ${firstAdmin.emailAddress} with password ${firstAdmin.generatedPassword}  (shown once: change it after signing in)`
+    ? `  Sign in as ${firstAdmin.emailAddress} with password ${firstAdmin.generatedPassword}  (shown once: change it at ${address}/account/password)`
     : firstAdmin
       ? `  Sign in as ${firstAdmin.emailAddress} with the ADMIN_PASSWORD you set`
       : `  Sign in with an administrator account (npm run admin:create -- --email you@example.com --roles admin adds one)`,

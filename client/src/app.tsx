@@ -1,5 +1,6 @@
 import { Redirect, Route, Switch } from 'wouter';
 import { AccountPage } from './features/account/account-page.tsx';
+import { ChangePasswordPage } from './features/account/change-password-page.tsx';
 import { AdminLayout } from './features/admin/admin-layout.tsx';
 import { AdminScreens } from './features/admin/admin-screens.tsx';
 import { GuestOnly, RequireSignIn } from './features/auth/guards.tsx';
@@ -43,6 +44,11 @@ export function App() {
       <Route path="/account">
         <RequireSignIn>
           <AccountPage />
+        </RequireSignIn>
+      </Route>
+      <Route path="/account/password">
+        <RequireSignIn>
+          <ChangePasswordPage />
         </RequireSignIn>
       </Route>
       <Route path={/^\/admin(?:\/.*)?$/}>

@@ -23,6 +23,27 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
 }
 
+/**
+ * Replaces the password only if it is still the one the caller checked, and ends every
+ * session of the user (the new session version makes every older cookie fail). Answers the
+ * new session version, or undefined when the password changed in the meantime.
+ */
+export async function replacePassword(
+  db: Db,
+  change: { userId: string; checkedHash: string; newHash: string },
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('users')
+    .set({ password_hash: change.newHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
+    .where('id', '=', change.userId)
+    .where('password_hash', '=', change.checkedHash)
+    .returning('session_version')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', change.userId).where('revoked_at', 'is', null).execute();
+  return row.session_version;
+}
+
 export async function createSession(
   db: Db,
   session: { userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },

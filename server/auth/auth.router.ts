@@ -1,4 +1,5 @@
 import {
+  changePasswordInputSchema,
   loginInputSchema,
   otpVerificationInputSchema,
   recoveryChannelInputSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../shared/auth/auth.schema.ts';
 import { router, publicProcedure, authedProcedure } from '../trpc/trpc.ts';
 import * as auth from './auth.service.ts';
+import { changePassword } from './password-change.service.ts';
 import * as recovery from './recovery.service.ts';
 
 export const authRouter = router({
@@ -17,6 +19,9 @@ export const authRouter = router({
   register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => auth.register(ctx.ctx, input)),
   login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => auth.login(ctx.ctx, input)),
   logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx.ctx)),
+  changePassword: authedProcedure
+    .input(changePasswordInputSchema)
+    .mutation(({ ctx, input }) => changePassword(ctx.ctx, input)),
   socialAuthentication: publicProcedure
     .input(socialAuthInputSchema)
     .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx.ctx, input)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  changePasswordInputSchema,
   currentUserSchema,
   loginInputSchema,
   otpVerificationInputSchema,
@@ -15,6 +16,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { isCrossSite } from '../plugins/same-origin.ts';
 import { AppError } from '../errors.ts';
 import * as auth from './auth.service.ts';
+import { changePassword } from './password-change.service.ts';
 import * as recovery from './recovery.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -79,6 +81,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefine
     '/api/auth/me',
     { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...errors } } },
     async (request) => auth.me(request.ctx),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the signed-in user\'s password',
+        description:
+          'Checks `currentPassword`; `newPassword` needs at least 5 characters and `confirmPassword` must repeat it. ' +
+          'Every other session of the account ends; this one continues with a new session cookie. ' +
+          'A wrong current password answers 400; five wrong ones in 15 minutes answer 429.',
+        body: changePasswordInputSchema,
+        response: { 200: statusSchema('success'), ...errors },
+      },
+    },
+    async (request) => changePassword(request.ctx, request.body),
   );
 
   app.post(

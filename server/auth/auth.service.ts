@@ -9,11 +9,11 @@ import type { z } from 'zod';
 import type { RequestContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { consumeRateLimit, resetRateLimit } from '../rate-limit/rate-limit.service.ts';
+import { consumeRateLimit, consumeRateLimits, resetRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { requireActor } from './access.ts';
 import { toCurrentUser } from './actor.ts';
 import * as repo from './auth.repository.ts';
-import { LIMITS } from './auth.limits.ts';
+import { addressRule, signInFailureRules, signInKeys } from './auth.limits.ts';
 import { verifyGoogleIdToken } from './google-id-token.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 
@@ -44,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export async function register(ctx: RequestContext, input: z.output<typeof registerInputSchema>): Promise<CurrentUser> {
-  await consumeRateLimit(ctx.db, { key: `register:ip:${ctx.ip}`, ...LIMITS.registerPerAddress });
+  await consumeRateLimit(ctx.db, addressRule('register', ctx.ip));
   if (await repo.findUserByEmail(ctx.db, input.emailAddress)) throw new AppError('conflict', MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
@@ -64,19 +64,20 @@ export async function register(ctx: RequestContext, input: z.output<typeof regis
   return currentUserOf(user);
 }
 
+/**
+ * Only failures count against the sign-in limits: each attempt takes its place in the
+ * counts before the password is checked (so simultaneous guesses are counted exactly) and
+ * gives it back when it was not a wrong password. A success also clears the failures of its
+ * own address for the account, but not the account's daily budget.
+ */
 export async function login(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<CurrentUser> {
-  const accountKey = `login:account:${input.emailAddress}`;
-  await consumeRateLimit(ctx.db, { key: `login:ip:${ctx.ip}`, ...LIMITS.loginPerAddress });
-  await consumeRateLimit(ctx.db, {
-    key: accountKey,
-    ...LIMITS.loginPerAccount,
-    message: 'Too many sign-in attempts for this account. Please try again later.',
-  });
+  const attempt = await consumeRateLimits(ctx.db, signInFailureRules(input.emailAddress, ctx.ip));
   const user = await repo.findUserByEmail(ctx.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !passwordMatches) throw new AppError('unauthenticated', MESSAGES.wrongCredentials);
+  await attempt.release();
   if (user.disabled_at) throw new AppError('forbidden', MESSAGES.accountDisabled);
-  await resetRateLimit(ctx.db, accountKey);
+  await resetRateLimit(ctx.db, signInKeys(input.emailAddress, ctx.ip).pair);
   if (needsRehash(user.password_hash!)) {
     await repo.updatePasswordHash(ctx.db, user.id, await hashPassword(input.password));
   }
@@ -105,7 +106,7 @@ export async function socialAuthenticate(
   ctx: RequestContext,
   input: z.output<typeof socialAuthInputSchema>,
 ): Promise<CurrentUser> {
-  await consumeRateLimit(ctx.db, { key: `login:ip:${ctx.ip}`, ...LIMITS.loginPerAddress });
+  await consumeRateLimit(ctx.db, addressRule('login', ctx.ip));
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new AppError('unavailable', MESSAGES.socialNotConfigured, { statusCode: 501 });
   const identity = await verifyGoogleIdToken(input.idToken, { clientId, jwksUrl: ctx.config.GOOGLE_JWKS_URL });

@@ -23,9 +23,10 @@ import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { queueMessage } from '../messages/messages.service.ts';
-import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
+import { consumeRateLimit, consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { rateLimitAddress } from '../rate-limit/client-address.ts';
 import * as repo from './auth.repository.ts';
-import { LIMITS } from './auth.limits.ts';
+import { addressRule, recoveryChallengeFailureRules, recoveryCodeRules, recoveryLookupRules } from './auth.limits.ts';
 import { hashPassword } from './password.ts';
 import {
   hashOtpCode,
@@ -33,14 +34,14 @@ import {
   newOtpCode,
   newOtpToken,
   otpCodeMatches,
-  readOptionKey,
-  signOptionKey,
+  openOptionKey,
+  sealOptionKey,
 } from './recovery.tokens.ts';
 
 const RECOVERY_EXPIRED = 'This recovery request has expired. Please start again.';
 
 async function limitByAddress(ctx: RequestContext): Promise<void> {
-  await consumeRateLimit(ctx.db, { key: `recovery:ip:${ctx.ip}`, ...LIMITS.recoveryPerAddress });
+  await consumeRateLimit(ctx.db, addressRule('recovery', ctx.ip));
 }
 
 export async function initiate(
@@ -48,16 +49,16 @@ export async function initiate(
   { emailAddress }: z.output<typeof recoveryInitiateInputSchema>,
 ): Promise<{ isValid: boolean; options: RecoveryOption[] }> {
   await limitByAddress(ctx);
-  await consumeRateLimit(ctx.db, { key: `recovery:lookup:${emailAddress}`, ...LIMITS.recoveryLookupsPerAccount });
+  await consumeRateLimits(ctx.db, recoveryLookupRules(emailAddress, ctx.ip));
   const user = await repo.findUserByEmail(ctx.db, emailAddress);
   if (!user || user.disabled_at) return { isValid: false, options: [] };
   const secret = ctx.config.SESSION_SECRET;
   const options: RecoveryOption[] = [];
   if (user.email_address) {
-    options.push({ type: 'email', value: maskEmail(user.email_address), key: signOptionKey(secret, user.id, 'email') });
+    options.push({ type: 'email', value: maskEmail(user.email_address), key: sealOptionKey(secret, user.id, 'email') });
   }
   if (user.phone_number) {
-    options.push({ type: 'phone', value: maskPhone(user.phone_number), key: signOptionKey(secret, user.id, 'phone') });
+    options.push({ type: 'phone', value: maskPhone(user.phone_number), key: sealOptionKey(secret, user.id, 'phone') });
   }
   return { isValid: options.length > 0, options };
 }
@@ -76,9 +77,11 @@ function messageFor(code: string, channel: 'email' | 'phone') {
 }
 
 /**
- * Checks the challenge of the chosen option and sends a new code through that
- * channel. Asking again (the wizard's resend) replaces the previous code, at most
- * once every OTP_RESEND_INTERVAL_SECONDS and a few times an hour.
+ * Checks the challenge of the chosen option and sends a new code through that channel.
+ * Asking again from the same client address (the wizard's resend) replaces the code asked
+ * for from there, at most once every OTP_RESEND_INTERVAL_SECONDS and a few times an hour.
+ * Codes asked for from other addresses are left alone, so that a stranger who knows the
+ * owner's e-mail address can neither delay the owner's code nor make it stop working.
  */
 export async function sendCode(
   ctx: RequestContext,
@@ -86,12 +89,13 @@ export async function sendCode(
 ): Promise<{ otpToken: string }> {
   await limitByAddress(ctx);
   const secret = ctx.config.SESSION_SECRET;
-  const reference = readOptionKey(secret, option.key);
+  const reference = openOptionKey(secret, option.key);
   if (!reference || reference.type !== option.type) throw new AppError('validation', RECOVERY_EXPIRED);
   const user = await repo.findUserById(ctx.db, reference.uid);
   if (!user || user.disabled_at) throw new AppError('validation', RECOVERY_EXPIRED);
 
-  await consumeRateLimit(ctx.db, { key: `recovery:challenge:${user.id}`, ...LIMITS.recoveryChallengesPerAccount });
+  // Only wrong details count against the challenge limits.
+  const challenge = await consumeRateLimits(ctx.db, recoveryChallengeFailureRules(user.id, ctx.ip));
   const destination = option.type === 'email' ? user.email_address : user.phone_number;
   const matches =
     destination !== null &&
@@ -99,36 +103,38 @@ export async function sendCode(
       ? emailChallengeMatches(destination, option.challenge)
       : phoneChallengeMatches(destination, option.challenge));
   if (!matches || destination === null) throw new AppError('validation', MESSAGES.challengeMismatch);
+  await challenge.release();
 
-  const latest = await ctx.db
-    .selectFrom('recovery_tokens')
-    .select(sql<number>`extract(epoch from (now() - created_at))`.as('age_seconds'))
-    .where('user_id', '=', user.id)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (latest && latest.age_seconds < OTP_RESEND_INTERVAL_SECONDS) {
-    const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
-    throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, {
-      retryAfterSeconds: wait,
-    });
-  }
-  await consumeRateLimit(ctx.db, {
-    key: `recovery:codes:${user.id}`,
-    ...LIMITS.recoveryCodesPerAccount,
-    message: 'Too many codes were requested for this account. Please try again later.',
-  });
-
+  const requestedFrom = rateLimitAddress(ctx.ip);
   const otpToken = newOtpToken();
   const tokenHash = hashOtpToken(otpToken);
   const code = newOtpCode();
   const content = messageFor(code, option.type);
   await ctx.db.transaction().execute(async (trx) => {
-    // A new code replaces every earlier one of the account.
+    // One code request of an account at a time, so the resend interval read below (in the
+    // next statement) sees every code asked for before.
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
+    const latest = await trx
+      .selectFrom('recovery_tokens')
+      .select(sql<number>`extract(epoch from (now() - created_at))`.as('age_seconds'))
+      .where('user_id', '=', user.id)
+      .where('requested_from', '=', requestedFrom)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (latest && latest.age_seconds < OTP_RESEND_INTERVAL_SECONDS) {
+      const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
+      throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, {
+        retryAfterSeconds: wait,
+      });
+    }
+    // Counted in this transaction: a request that fails after this point counts for nothing.
+    await consumeRateLimits(trx, recoveryCodeRules(user.id, ctx.ip));
     await trx
       .updateTable('recovery_tokens')
       .set({ consumed_at: sql`now()` })
       .where('user_id', '=', user.id)
+      .where('requested_from', '=', requestedFrom)
       .where('consumed_at', 'is', null)
       .execute();
     await trx
@@ -138,6 +144,7 @@ export async function sendCode(
         token_hash: tokenHash,
         code_hash: hashOtpCode(secret, tokenHash, code),
         channel: option.type,
+        requested_from: requestedFrom,
         expires_at: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
       })
       .execute();

@@ -43,6 +43,8 @@ export interface RecoveryTokensTable {
   token_hash: string;
   code_hash: string;
   channel: 'email' | 'phone';
+  /** The client address the code was asked for from; null for codes from before it was kept. */
+  requested_from: string | null;
   wrong_attempts: Generated<number>;
   expires_at: Timestamp;
   verified_at: NullableTimestamp;

@@ -8,8 +8,15 @@ import type { Actor } from '../auth/actor.ts';
 import { findLiveSession } from '../auth/auth.repository.ts';
 
 export const SESSION_COOKIE = 'psc_session';
-/** The idle clock in the cookie is moved forward at most once a minute, not on every request. */
-const SEEN_REFRESH_MS = 60_000;
+/**
+ * How stale the idle clock in the cookie may get before a request moves it forward. Renewing
+ * it means a new Set-Cookie, so it is not done on every request; but a session can end this
+ * much before the timeout, so the step is a sixtieth of the timeout, and at most a minute:
+ * 1 s for a one-minute timeout, 12 s for twelve minutes, a minute for an hour or more.
+ */
+export function idleClockStepMs(idleTimeoutMinutes: number): number {
+  return Math.min(60_000, idleTimeoutMinutes * 1_000);
+}
 
 interface CookieSessionData {
   sid: string;
@@ -71,7 +78,7 @@ async function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Conf
     session.delete();
     return { state: 'expired', actor: null };
   }
-  if (now - seen > SEEN_REFRESH_MS) session.set('seen', now);
+  if (now - seen >= idleClockStepMs(config.SESSION_IDLE_TIMEOUT_MINUTES)) session.set('seen', now);
   return {
     state: 'signed-in',
     actor: {

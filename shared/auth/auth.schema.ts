@@ -25,6 +25,25 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
 
+/**
+ * The signed-in user's own password change: the current password (checked by the server),
+ * and the new one twice, under the same rules as registration and recovery.
+ */
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, { error: MESSAGES.currentPasswordRequired })
+      .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.currentPasswordWrong }),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }).max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordsDoNotMatch }),
+  })
+  .refine((input) => input.confirmPassword === input.newPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
+
 export const registerInputSchema = z.object({
   name: requiredText(MESSAGES.nameRequired).pipe(z.string().max(120)),
   emailAddress: emailAddressSchema,

@@ -8,6 +8,14 @@ export const CONSOLE_ROLES = ['admin', ...RESTRICTED_ROLES] as const;
 export type RestrictedRole = (typeof RESTRICTED_ROLES)[number];
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
+/** What a role is called on screen. */
+export const ROLE_LABELS: Record<ConsoleRole, string> = {
+  admin: 'Administrator',
+  staff: 'Staff',
+  marketing: 'Marketing',
+  manager: 'Manager',
+};
+
 export const SCREENS = {
   notifications: { label: 'Notifications', path: '/admin/notifications', hiddenFrom: ['manager'] },
   subscriptions: { label: 'Subscriptions', path: '/admin/subscriptions', hiddenFrom: ['staff', 'marketing'] },
@@ -68,6 +76,11 @@ function isConsoleRole(role: string): role is ConsoleRole {
 /** Console access needs at least one of admin, staff, marketing or manager. */
 export function hasConsoleAccess(roles: readonly string[]): boolean {
   return roles.some(isConsoleRole);
+}
+
+/** The labels of the console roles a user holds, in the role table's order. */
+export function consoleRoleLabels(roles: readonly string[]): string[] {
+  return CONSOLE_ROLES.filter((role) => roles.includes(role)).map((role) => ROLE_LABELS[role]);
 }
 
 export function isAdministrator(roles: readonly string[]): boolean {

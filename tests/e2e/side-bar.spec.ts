@@ -37,6 +37,8 @@ const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[
   ],
 };
 
+const ROLE_LABEL = { admin: 'Administrator', staff: 'Staff', marketing: 'Marketing', manager: 'Manager' } as const;
+
 test.describe('admin side bar', () => {
   for (const role of ['admin', 'staff', 'marketing', 'manager'] as const) {
     test(`shows exactly the links of the ${role} role`, async ({ page }) => {
@@ -46,7 +48,7 @@ test.describe('admin side bar', () => {
       const nav = page.getByRole('navigation', { name: 'Console' });
       expect(await sideBarLinks(page)).toEqual(['V2 Dashboard', ...VISIBLE_LINKS[role]]);
       await expect(page.getByText(`Priya ${role}`, { exact: true })).toBeVisible();
-      await expect(page.getByText('Administrator', { exact: true })).toBeVisible();
+      await expect(page.getByText(ROLE_LABEL[role], { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Lecture Videos' })).toHaveAttribute('aria-current', 'page');
       // /admin/videos is the lecture catalogue, the landing page of every role.

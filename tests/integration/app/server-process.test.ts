@@ -74,6 +74,7 @@ describe('the server process (npm start without a built console)', () => {
     expect(output).toContain(`Admin console:  ${base}/`);
     const password = /Sign in as owner@example.com with password (\S+)/.exec(output)?.[1];
     expect(password, output).toBeDefined();
+    expect(output).toContain(`(shown once: change it at ${base}/account/password)`);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     const login = await fetch(`${base}/api/auth/login`, {

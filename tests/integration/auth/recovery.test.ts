@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { startMailCatcher, startSmsProvider, waitFor } from '../../support/mail-catcher.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { LIMITS, recoveryCodeRules } from '../../../server/auth/auth.limits.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 
@@ -156,7 +157,7 @@ describe('recovery by e-mail', () => {
     const victim = await createUser(database.db, { email: 'victim@example.com' });
     await createUser(database.db, { email: 'attacker@example.com' });
     const { options } = await optionsFor('attacker@example.com');
-    const forgedKey = `${Buffer.from(JSON.stringify({ uid: victim.id, type: 'email', exp: Date.now() + 60_000 })).toString('base64url')}.${options[0]!.key.split('.')[1]}`;
+    const forgedKey = Buffer.from(JSON.stringify({ uid: victim.id, type: 'email', exp: Date.now() + 60_000 })).toString('base64url');
     const response = await post('recovery-channel', {
       options: [{ ...options[0]!, key: forgedKey, challenge: 'attacker@example.com' }],
     });
@@ -279,5 +280,121 @@ describe('recovery by SMS', () => {
     const response = await post('recovery-channel', { options: choose(options, 'phone', 'my phone') });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Mobile Number is Required');
+  });
+});
+
+describe('recovery option keys', () => {
+  it('do not reveal the account they refer to', async () => {
+    const user = await createUser(database.db, { email: 'opaque@example.com', phone: '9847077777' });
+    const { options } = await optionsFor('opaque@example.com');
+    expect(options).toHaveLength(2);
+    const idForms = [user.id, user.id.replaceAll('-', ''), Buffer.from(user.id.replaceAll('-', ''), 'hex').toString('base64url')];
+    for (const { key } of options) {
+      const readings = [key, ...key.split(/[.~_-]/).filter(Boolean), ...key.split('.').map((part) => Buffer.from(part, 'base64url').toString('latin1'))];
+      for (const reading of readings) for (const form of idForms) expect(reading).not.toContain(form);
+    }
+    // Two lookups of the same account hand out different keys.
+    const again = await optionsFor('opaque@example.com');
+    expect(again.options[0]!.key).not.toBe(options[0]!.key);
+  });
+
+  it('a key altered by one character is refused', async () => {
+    await createUser(database.db, { email: 'altered@example.com' });
+    const { options } = await optionsFor('altered@example.com');
+    const key = options[0]!.key;
+    const middle = Math.floor(key.length / 2);
+    const altered = `${key.slice(0, middle)}${key[middle] === 'A' ? 'B' : 'A'}${key.slice(middle + 1)}`;
+    const response = await post('recovery-channel', { options: [{ ...options[0]!, key: altered, challenge: 'altered@example.com' }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('This recovery request has expired. Please start again.');
+  });
+});
+
+describe('a stranger who knows the address cannot block its owner', () => {
+  const from = (remoteAddress: string) => (url: string, payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress });
+
+  it("the stranger's lookups do not stop the owner's", async () => {
+    await createUser(database.db, { email: 'looked-up@example.com' });
+    const stranger = from('192.0.2.10');
+    for (let i = 0; i < 10; i += 1) expect((await stranger('initiate', { emailAddress: 'looked-up@example.com' })).statusCode).toBe(200);
+    const blocked = await stranger('initiate', { emailAddress: 'looked-up@example.com' });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many requests. Please try again later.', type: 'rate-limited' });
+    const owner = await from('192.0.2.11')('initiate', { emailAddress: 'looked-up@example.com' });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().isValid).toBe(true);
+  });
+
+  it("the stranger's wrong details do not stop the owner from getting a code", async () => {
+    await createUser(database.db, { email: 'guessed@example.com', phone: '9847088888' });
+    const stranger = from('192.0.2.20');
+    const { options } = (await stranger('initiate', { emailAddress: 'guessed@example.com' })).json();
+    for (let i = 0; i < 10; i += 1) {
+      const wrong = await stranger('recovery-channel', { options: choose(options, 'phone', `98470${String(i).padStart(5, '0')}`) });
+      expect(wrong.json().message).toBe('The details you entered do not match this account');
+    }
+    expect((await stranger('recovery-channel', { options: choose(options, 'phone', '9847000099') })).statusCode).toBe(429);
+
+    const owner = from('192.0.2.21');
+    const own = (await owner('initiate', { emailAddress: 'guessed@example.com' })).json();
+    const channel = await owner('recovery-channel', { options: choose(own.options, 'phone', '9847088888') });
+    expect(channel.statusCode).toBe(200);
+  });
+
+  it("the stranger asking for codes neither delays nor replaces the owner's code", async () => {
+    const user = await createUser(database.db, { email: 'contested@example.com' });
+    const owner = from('192.0.2.30');
+    const stranger = from('192.0.2.31');
+    const ownOptions = (await owner('initiate', { emailAddress: 'contested@example.com' })).json().options;
+    const strangerOptions = (await stranger('initiate', { emailAddress: 'contested@example.com' })).json().options;
+
+    const before = mail.mails.length;
+    const ownChannel = await owner('recovery-channel', { options: choose(ownOptions, 'email', 'contested@example.com') });
+    expect(ownChannel.statusCode).toBe(200);
+    const ownCode = await codeMailedTo('contested@example.com', before);
+
+    // At once, and again after the resend interval: both answered, and neither touches the owner's code.
+    const first = await stranger('recovery-channel', { options: choose(strangerOptions, 'email', 'contested@example.com') });
+    expect(first.statusCode).toBe(200);
+    await pretendResendIntervalPassed(user.id);
+    expect((await stranger('recovery-channel', { options: choose(strangerOptions, 'email', 'contested@example.com') })).statusCode).toBe(200);
+
+    const verified = await owner('otp-verification', { otp: ownCode, otpToken: ownChannel.json().otpToken });
+    expect(verified.json()).toEqual({ status: 'valid' });
+    const reset = await owner('execute', { newPassword: 'mine-again', otp: ownCode, otpToken: ownChannel.json().otpToken });
+    expect(reset.json()).toEqual({ status: 'success' });
+  });
+
+  it('two simultaneous code requests from one address send one code', async () => {
+    const user = await createUser(database.db, { email: 'double-click@example.com' });
+    const client = from('192.0.2.40');
+    const { options } = (await client('initiate', { emailAddress: 'double-click@example.com' })).json();
+    const chosen = { options: choose(options, 'email', 'double-click@example.com') };
+    const answers = await Promise.all([client('recovery-channel', chosen), client('recovery-channel', chosen), client('recovery-channel', chosen)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429]);
+    const tokens = await database.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
+    expect(tokens).toHaveLength(1);
+  });
+
+  it("the account's daily code budget holds exactly against a crowd of addresses", async () => {
+    const user = await createUser(database.db, { email: 'crowded@example.com' });
+    const accountKey = recoveryCodeRules(user.id, '0.0.0.0')[2]!.key;
+    await database.db
+      .insertInto('rate_limits')
+      .values({ key: accountKey, hits: LIMITS.recoveryCodesPerAccount.max - 2, reset_at: sql<Date>`now() + interval '1 day'` })
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const client = from(`192.0.2.${50 + i}`);
+        const { options } = (await client('initiate', { emailAddress: 'crowded@example.com' })).json();
+        return client('recovery-channel', { options: choose(options, 'email', 'crowded@example.com') });
+      }),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused.json().message).toBe('Too many codes were requested for this account. Please try again later.');
+    const tokens = await database.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
+    expect(tokens).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changePasswordInputSchema,
   loginInputSchema,
   recoveryChannelInputSchema,
   recoveryExecuteInputSchema,
@@ -73,5 +74,30 @@ describe('codes and new passwords', () => {
     expect(firstMessage(recoveryExecuteInputSchema.safeParse({ newPassword: 'abcd', otp: '123456', otpToken: 't' }))).toBe(
       'Password must be at least 5 characters',
     );
+  });
+});
+
+describe('password change input', () => {
+  const valid = { currentPassword: 'old', newPassword: 'new-pass', confirmPassword: 'new-pass' };
+
+  it('accepts a current password of any length (an old short one still works) and a new one of 5 or more', () => {
+    expect(changePasswordInputSchema.parse(valid)).toEqual(valid);
+    expect(changePasswordInputSchema.safeParse({ ...valid, newPassword: '12345', confirmPassword: '12345' }).success).toBe(true);
+  });
+
+  it('names the rule that failed, field by field', () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...valid, currentPassword: '' }, 'currentPassword', 'Current Password is Required'],
+      [{ newPassword: 'new-pass', confirmPassword: 'new-pass' }, 'currentPassword', 'Current Password is Required'],
+      [{ ...valid, newPassword: '', confirmPassword: '' }, 'newPassword', 'Password is Required'],
+      [{ ...valid, newPassword: '1234', confirmPassword: '1234' }, 'newPassword', 'Password must be at least 5 characters'],
+      [{ ...valid, confirmPassword: 'new-pas' }, 'confirmPassword', 'The passwords do not match'],
+      [{ currentPassword: 'old', newPassword: 'new-pass' }, 'confirmPassword', 'The passwords do not match'],
+    ];
+    for (const [input, field, message] of cases) {
+      const result = changePasswordInputSchema.safeParse(input);
+      expect(result.success, message).toBe(false);
+      expect(result.error!.issues[0]).toMatchObject({ path: [field], message });
+    }
   });
 });

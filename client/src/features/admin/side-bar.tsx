@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
-import { ExternalLink, LogOut } from 'lucide-react';
+import { ExternalLink, KeyRound, LogOut, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/auth/auth.schema.ts';
-import { SCREENS, selectedScreen, visibleScreens } from '../../../../shared/auth/roles.ts';
+import { consoleRoleLabels, SCREENS, selectedScreen, visibleScreens } from '../../../../shared/auth/roles.ts';
+import { displayNameOf, initialsOf } from '../../../../shared/auth/user-display.rules.ts';
 import { Brand } from '../../components/brand.tsx';
 import { cn } from '../../lib/utils.ts';
 import { SCREEN_ICONS } from './screen-icons.ts';
@@ -23,19 +24,12 @@ export interface SideBarProps {
 const linkClass =
   'flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium text-sidebar-foreground/85 transition-colors hover:bg-sidebar-accent hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60';
 
-function initialsOf(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase());
-  return letters.join('') || '?';
-}
-
 /** The console's left side bar: who is signed in, the screens their roles allow, and Logout. */
 export function SideBar({ user, location, v2DashboardUrl, notificationCount, onLogout, onNavigate, className }: SideBarProps) {
   const selected = selectedScreen(location);
   const screens = visibleScreens(user.roles);
+  const displayName = displayNameOf(user);
+  const initials = initialsOf(user);
   return (
     <div className={cn('flex h-full w-64 flex-col bg-sidebar text-sidebar-foreground', className)}>
       <div className="border-b border-sidebar-border px-4 py-3">
@@ -44,15 +38,24 @@ export function SideBar({ user, location, v2DashboardUrl, notificationCount, onL
       <div className="flex items-center gap-3 border-b border-sidebar-border px-4 py-3">
         <span
           aria-hidden="true"
+          data-slot="avatar"
           className="flex size-9 shrink-0 items-center justify-center rounded-full bg-sidebar-accent text-sm font-semibold text-white"
         >
-          {initialsOf(user.name)}
+          {initials || <UserRound className="size-4" />}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-white" title={user.name}>
-            {user.name}
+          <p className="truncate text-sm font-semibold text-white" title={displayName}>
+            {displayName}
           </p>
-          <p className="text-xs text-sidebar-muted">Administrator</p>
+          <p className="text-xs text-sidebar-muted">{consoleRoleLabels(user.roles).join(', ')}</p>
+          <Link
+            href="/account/password"
+            onClick={onNavigate}
+            className="mt-0.5 inline-flex items-center gap-1 rounded-sm text-xs text-sidebar-foreground/85 hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60"
+          >
+            <KeyRound aria-hidden="true" className="size-3" />
+            Change Password
+          </Link>
         </div>
       </div>
       <nav aria-label="Console" className="flex-1 overflow-y-auto px-2 py-2">

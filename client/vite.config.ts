@@ -14,6 +14,19 @@ export default defineConfig({
     outDir: path.join(here, '..', 'dist', 'client'),
     emptyOutDir: true,
     sourcemap: true,
+    // Screens load on demand; the largest chunk is hls.js (580 kB), fetched only for a video preview.
+    chunkSizeWarningLimit: 650,
+    rolldownOptions: {
+      output: {
+        // The charts' libraries in chunks of their own, fetched with the exam analytics tab.
+        codeSplitting: {
+          groups: [
+            { name: 'charts-recharts', test: /node_modules[\\/](recharts|recharts-scale|victory-vendor|d3-[a-z-]+)[\\/]/ },
+            { name: 'charts-tremor', test: /node_modules[\\/]@tremor[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ShieldAlert } from 'lucide-react';
 import { canSeeScreen, type ScreenKey } from '../../../../shared/auth/roles.ts';
+import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../auth/session.ts';
-import { ExamEditorRoute, ExamManagerRoute } from '../exams/exam-routes.tsx';
-import { LectureCataloguePage } from '../lectures/lecture-catalogue-page.tsx';
-import { LectureEditorPage } from '../lectures/lecture-editor-page.tsx';
 import { NotFoundContent } from '../not-found/not-found-page.tsx';
-import { ProcessQueuePage } from '../queue/process-queue-page.tsx';
-import { SubscriptionEditorPage } from '../subscriptions/subscription-editor-page.tsx';
-import { SubscriptionManagerPage } from '../subscriptions/subscription-manager-page.tsx';
+
+/** Each screen's code is fetched when it is first opened, so the console starts with the side bar and one screen. */
+function screen<Props>(load: () => Promise<ComponentType<Props>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+const ExamEditorRoute = screen(() => import('../exams/exam-routes.tsx').then((m) => m.ExamEditorRoute));
+const ExamManagerRoute = screen(() => import('../exams/exam-routes.tsx').then((m) => m.ExamManagerRoute));
+const LectureCataloguePage = screen(() => import('../lectures/lecture-catalogue-page.tsx').then((m) => m.LectureCataloguePage));
+const LectureEditorPage = screen(() => import('../lectures/lecture-editor-page.tsx').then((m) => m.LectureEditorPage));
+const ProcessQueuePage = screen(() => import('../queue/process-queue-page.tsx').then((m) => m.ProcessQueuePage));
+const SubscriptionEditorPage = screen(() => import('../subscriptions/subscription-editor-page.tsx').then((m) => m.SubscriptionEditorPage));
+const SubscriptionManagerPage = screen(() => import('../subscriptions/subscription-manager-page.tsx').then((m) => m.SubscriptionManagerPage));
 
 /** A screen the user's roles hide from the side bar says so instead of failing on every call. */
 function RequireScreen({ screen, children }: { screen: ScreenKey; children: ReactNode }) {
@@ -26,6 +33,15 @@ function RequireScreen({ screen, children }: { screen: ScreenKey; children: Reac
 
 /** The /admin screens built so far; every other /admin path shows not-found inside the layout. */
 export function AdminScreens() {
+  return (
+    <Suspense fallback={<LoadingPanel label="Loading" className="min-h-64" />}>
+      <Routes />
+    </Suspense>
+  );
+}
+AdminScreens.displayName = 'AdminScreens';
+
+function Routes() {
   return (
     <Switch>
       <Route path="/admin/videos">
@@ -86,4 +102,3 @@ export function AdminScreens() {
     </Switch>
   );
 }
-AdminScreens.displayName = 'AdminScreens';

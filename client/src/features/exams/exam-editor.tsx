@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { BellRing, Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
@@ -11,6 +11,7 @@ import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { staleCopyOf } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
@@ -18,12 +19,14 @@ import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { ExamAnalyticsTab } from './exam-analytics-tab.tsx';
 import { checkDraft, sameDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
 import { ExamGeneralTab } from './exam-general-tab.tsx';
 import { EXAM_TYPE_LABELS, examStatus, TEMPLATE_LABELS } from './exam-labels.ts';
 import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-paths.ts';
 import { ExamQuestionsTab } from './exam-questions-tab.tsx';
+
+/** The charts (and their library) are fetched when the Analytics tab is first opened. */
+const ExamAnalyticsTab = lazy(() => import('./exam-analytics-tab.tsx').then((m) => ({ default: m.ExamAnalyticsTab })));
 
 export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want to continue?';
 /** §9: a short pause before the exam is deleted. */
@@ -168,7 +171,11 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
       </nav>
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
       {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
-      {mode === 'analytics' && <ExamAnalyticsTab exam={exam} />}
+      {mode === 'analytics' && (
+        <Suspense fallback={<LoadingPanel label="Loading" className="min-h-64" />}>
+          <ExamAnalyticsTab exam={exam} />
+        </Suspense>
+      )}
       <LeaveGuard when={hasChanges} inside={within(`${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="exam" />
       <DeleteConfirmModal
         open={deleteOpen}

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import secureSession from '@fastify/secure-session';
 import Fastify from 'fastify';
+import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import { openDatabase, type Db } from '../../server/db/database.ts';
@@ -23,13 +24,19 @@ import { cpuMs, startTarget } from './processes.ts';
  *                   the last save every BENCH_SAVE_MS (10,000 ms), and submit; every result is
  *                   checked against the answers the student gave. A real mock test gives 45 s per
  *                   question, so this is about 30 times its pace.
+ *                   BENCH_PROFILE=compressed: an answer every second, autosave every 5 s.
+ *   cost            server CPU per request of a start (BENCH_COST_STUDENTS new attempts) and of an
+ *                   autosave of 10 answers, next to a bare Fastify route doing one primary-key read.
  *   rank sync       over 100,000 and 1,000,000 submitted attempts (BENCH_RANK_SIZES).
  *   analytics       the top-100 read after the 1,000,000 sync.
  */
 const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret';
 const students = Number(process.env.BENCH_STUDENTS ?? 3000);
-const answerMs = Number(process.env.BENCH_ANSWER_MS ?? 1500);
-const saveMs = Number(process.env.BENCH_SAVE_MS ?? 10_000);
+/** `compressed`: every student answers a question a second and autosaves every 5 s. */
+const compressed = process.env.BENCH_PROFILE === 'compressed';
+const answerMs = Number(process.env.BENCH_ANSWER_MS ?? (compressed ? 1000 : 1500));
+const saveMs = Number(process.env.BENCH_SAVE_MS ?? (compressed ? 5000 : 10_000));
+const costStudents = Number(process.env.BENCH_COST_STUDENTS ?? 2000);
 const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
 const QUESTIONS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -207,6 +214,98 @@ async function takeExam(port: number, examId: string, cookie: string, timings: T
   if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== QUESTIONS - correct - wrong) timings.lost += 1;
 }
 
+interface Cost {
+  name: string;
+  requests: number;
+  cpuMicros: number;
+  p50: number;
+  p95: number;
+  failed: number;
+}
+
+/** Server CPU per request: the target's CPU time over a run of requests, divided by their number. */
+async function measureCost(name: string, target: ChildProcess, options: autocannon.Options): Promise<Cost> {
+  const before = cpuMs(target.pid);
+  const result = await autocannon({ connections: 50, ...options });
+  const used = cpuMs(target.pid) - before;
+  const requests = result.requests.total;
+  return {
+    name,
+    requests,
+    cpuMicros: Math.round((used * 1000) / Math.max(1, requests)),
+    p50: result.latency.p50,
+    p95: (result.latency as unknown as Record<string, number>).p97_5 ?? result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** What one start and one autosave cost the server, next to the cheapest route that reads the database. */
+async function requestCosts(db: Db, databaseUrl: string, children: ChildProcess[]): Promise<void> {
+  const examId = await createMockExam(db, 'Bench cost');
+  const cookies = await studentCookies(db, costStudents);
+  const product = await startTarget('product', databaseUrl, '00000000-0000-4000-8000-000000000000');
+  children.push(product.child);
+  const anyUser = (await db.selectFrom('users').select('id').limit(1).executeTakeFirstOrThrow()).id;
+  const bare = await startTarget('bare-fastify', databaseUrl, anyUser);
+  children.push(bare.child);
+  const base = `http://127.0.0.1:${product.port}`;
+  const origin = { origin: base };
+  // Warm both processes (JIT, pools) on requests that are not measured.
+  await autocannon({ url: `http://127.0.0.1:${bare.port}/bare`, connections: 10, duration: 2 });
+  await autocannon({ url: `${base}/api/student/exams`, connections: 10, duration: 2, headers: { cookie: cookies[0]!, ...origin } });
+
+  let next = 0;
+  const start = await measureCost('start (new attempt)', product.child, {
+    url: base,
+    amount: cookies.length,
+    requests: [{ method: 'POST', path: `/api/student/exams/${examId}/attempts`, setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...origin, cookie: cookies[next++ % cookies.length]! } }) }],
+  });
+  const started = await sql<{ count: number }>`select count(*)::int as count from exam_attempts where exam_id = ${examId}`.execute(db);
+  const pairs = await pairCookiesWithAttempts(base, examId, cookies, started.rows[0]!.count);
+  let revision = 0;
+  let turn = 0;
+  const autosave = await measureCost('autosave (10 answers)', product.child, {
+    url: base,
+    duration: 10,
+    requests: [
+      {
+        method: 'PUT',
+        setupRequest: (request) => {
+          const [cookie, attemptId] = pairs[turn++ % pairs.length]!;
+          revision += 1;
+          const answers = Array.from({ length: 10 }, (_, i) => ({ questionResId: `q${((revision + i) % QUESTIONS) + 1}`, providedAnswerIndex: i % 4, timeElapsedInMs: 1000 + i, revision }));
+          return { ...request, path: `/api/student/attempts/${attemptId}/answers`, headers: { ...request.headers, ...origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ answers }) };
+        },
+      },
+    ],
+  });
+  const pk = await measureCost('bare Fastify + PK read', bare.child, { url: `http://127.0.0.1:${bare.port}/bare`, duration: 10 });
+  console.log(`
+server CPU per request (50 connections, ${os.cpus().length} cores)`);
+  console.log('request                   count   CPU µs/req   p50 ms   p97.5 ms   failed');
+  for (const cost of [pk, start, autosave]) {
+    console.log(`${cost.name.padEnd(24)} ${String(cost.requests).padStart(6)} ${String(cost.cpuMicros).padStart(12)} ${String(cost.p50).padStart(8)} ${String(cost.p95).padStart(10)} ${String(cost.failed).padStart(8)}`);
+  }
+  console.log(`autosave costs ${(autosave.cpuMicros / pk.cpuMicros).toFixed(1)}× the bare primary-key route; start ${(start.cpuMicros / pk.cpuMicros).toFixed(1)}×`);
+  if (start.failed + autosave.failed + pk.failed > 0) process.exitCode = 1;
+  product.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+}
+
+/** Each student's cookie with their attempt (a second start resumes it and answers its id). */
+async function pairCookiesWithAttempts(base: string, examId: string, cookies: string[], expected: number): Promise<Array<[string, string]>> {
+  const port = Number(new URL(base).port);
+  const pairs: Array<[string, string]> = [];
+  for (let i = 0; i < cookies.length; i += 100) {
+    const batch = await Promise.all(cookies.slice(i, i + 100).map((cookie) => call(port, 'POST', `/api/student/exams/${examId}/attempts`, cookie)));
+    batch.forEach((answer, j) => {
+      if (answer.status === 200) pairs.push([cookies[i + j]!, (answer.json as { _id: string })._id]);
+    });
+  }
+  if (pairs.length !== expected) throw new Error(`expected ${expected} attempts to resume, got ${pairs.length}`);
+  return pairs;
+}
+
 async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[]): Promise<void> {
   const examId = await createMockExam(db, 'Bench mock test');
   const cookies = await studentCookies(db, students);
@@ -311,6 +410,7 @@ export async function runExamBenchmark(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     await migrateToLatest(handle.db, handle.pool);
+    if (costStudents > 0) await requestCosts(handle.db, databaseUrl, children);
     if (students > 0) await liveMockTest(handle.db, databaseUrl, children);
     for (const child of children) child.kill('SIGTERM');
     await rankSync(handle.db);

@@ -177,7 +177,9 @@ export async function deleteLecture(ctx: AppContext, id: string): Promise<{ stat
  * and size, and their publish state is decided again, without waiting for a save.
  */
 export async function refreshLecturesForVideo(db: Db, assetId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  // Often called inside the transaction that marks the video ready; the locks below then last until it commits.
+  const inTransaction = (run: (trx: Db) => Promise<void>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
+  await inTransaction(async (trx) => {
     const video = await trx.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
     if (!video) return;
     // Locked and read in one statement that sees the latest saves, so a save made meanwhile is not undone.

@@ -62,7 +62,11 @@ test.describe('leaving an editor with unsaved changes', () => {
     await signInThroughApi(page, await createConsoleUser(['admin']));
     const title = uniqueTitle('Unsaved exam');
     const id = await createExam(page, title);
-    await page.goto(`/admin/exams/editor/${id}/general`);
+    // Opened from the exam list, as staff do, so that the browser's back button stays in the console.
+    await page.goto('/admin/exams');
+    await page.getByRole('textbox', { name: 'Filter Exams' }).fill(title);
+    await page.getByRole('row').filter({ hasText: title }).getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${id}/general$`));
     await titleField(page).fill(`${title} (edited)`);
     // Moving between the editor's own tabs keeps the draft without asking.
     await page.getByRole('navigation', { name: 'Exam editor' }).getByRole('link', { name: 'Questions' }).click();
@@ -77,10 +81,15 @@ test.describe('leaving an editor with unsaved changes', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${id}/questions$`));
     await expect(titleField(page)).toHaveValue(`${title} (edited)`);
 
-    // The browser's back button asks too, and the editor stays where it was.
+    // The browser's back button asks too (here from the Questions tab to the General tab, which
+    // keeps the draft, then to the exam list, which does not), and the editor stays where it was.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${id}/general$`));
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await page.goBack();
     await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
     await page.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${id}/general$`));
     await expect(titleField(page)).toHaveValue(`${title} (edited)`);
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Subscriptions' }).click();

@@ -60,17 +60,3 @@ export const KIND_LABELS: Record<AssetKind, string> = {
   pdf: 'a PDF',
   spreadsheet: 'a spreadsheet (XLSX or CSV)',
 };
-
-/**
- * A file name safe to store and to send back in Content-Disposition: no folders, no
- * control or reserved characters; letters of any script (Malayalam included) are kept.
- */
-export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}<>:"|?*]/gu, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 200);
-  return cleaned === '' ? 'file' : cleaned;
-}

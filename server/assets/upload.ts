@@ -3,7 +3,8 @@ import { pipeline, Readable, Transform, type TransformCallback } from 'node:stre
 import type { AssetKind } from '../../shared/assets/assets.schema.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { detectFileType, KIND_LABELS, sanitizeFileName, SNIFF_BYTES } from './file-kind.ts';
+import { sanitizeFileName } from '../../shared/assets/file-name.rules.ts';
+import { detectFileType, KIND_LABELS, SNIFF_BYTES } from './file-kind.ts';
 import type { Storage } from './storage/storage.ts';
 
 /** One file part of a multipart upload, as @fastify/multipart hands it over. */

@@ -53,10 +53,3 @@ export async function detectFileType(head: Buffer, fileName: string): Promise<De
   }
   return undefined;
 }
-
-export const KIND_LABELS: Record<AssetKind, string> = {
-  image: 'an image (JPEG, PNG, WebP or GIF)',
-  video: 'a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)',
-  pdf: 'a PDF',
-  spreadsheet: 'a spreadsheet (XLSX or CSV)',
-};

@@ -56,6 +56,6 @@ describe('sanitizeFileName', () => {
   it('cuts a long name at 200 characters without splitting a character in two', () => {
     const name = sanitizeFileName(`${'😀'.repeat(250)}.pdf`);
     expect([...name]).toHaveLength(200);
-    expect(name.isWellFormed()).toBe(true);
+    expect(/\p{Cs}/u.test(name)).toBe(false);
   });
 });

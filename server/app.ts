@@ -23,6 +23,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { appInfoRoutes } from './app-info/app-info.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { assetsRoutes } from './assets/assets.routes.ts';
+import { MULTIPART_LIMITS } from './assets/multipart.ts';
 import { queueRoutes } from './queue/queue.routes.ts';
 import { lecturesRoutes } from './lectures/lectures.routes.ts';
 import { examSpreadsheetRoutes } from './exams/spreadsheet.routes.ts';
@@ -112,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapi);
   await app.register(multipart, {
     // Files stream through; these limits stop oversized or malformed requests early.
-    limits: { fileSize: config.ASSET_MAX_UPLOAD_MB * 1024 * 1024, files: 20, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+    limits: { fileSize: config.ASSET_MAX_UPLOAD_MB * 1024 * 1024, ...MULTIPART_LIMITS },
     throwFileSizeLimit: true,
   });
 

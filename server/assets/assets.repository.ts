@@ -25,3 +25,17 @@ export async function lecturesUsingAsset(db: Db, assetId: string): Promise<Array
     use: row.video_resource_id === assetId ? 'video' : row.banner_image_id === assetId ? 'banner image' : 'notes',
   }));
 }
+
+/**
+ * Locks an asset's row for a replace of its content, then reads the keys the lock protects in a
+ * statement of its own (a statement sees the data as it was when it began). Undefined when the
+ * asset is gone.
+ */
+export async function lockAssetForReplace(
+  trx: Db,
+  assetId: string,
+): Promise<{ storage_key: string; output_prefix: string | null } | undefined> {
+  const locked = await trx.selectFrom('assets').select('id').where('id', '=', assetId).forUpdate().executeTakeFirst();
+  if (!locked) return undefined;
+  return trx.selectFrom('assets').select(['storage_key', 'output_prefix']).where('id', '=', assetId).executeTakeFirstOrThrow();
+}

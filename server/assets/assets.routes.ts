@@ -10,24 +10,26 @@ import {
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
+import { closeConnectionAfterEarlyAnswer } from './early-answer.ts';
+import { fileParts as multipartFileParts } from './multipart.ts';
 import { sendStoredFile } from './send-stored-file.ts';
-import type { UploadPart } from './upload.ts';
+import { tooLargeError } from './upload.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'File not found' }) });
 const signatureQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const uploadErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
-/** The file parts of a multipart request, in order; other fields are ignored. */
-async function* fileParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
-  if (!request.isMultipart()) throw new AppError('validation', 'Send the files as multipart/form-data', { statusCode: 415 });
-  for await (const part of request.parts()) {
-    if (part.type === 'file') yield { filename: part.filename, file: part.file };
-  }
+/** The file parts of a multipart request, in order; a parser failure answers in the product's words. */
+function fileParts(request: FastifyRequest) {
+  const totalLimit = request.ctx.config.ASSET_MAX_UPLOAD_MB * 1024 * 1024;
+  return multipartFileParts(request, (fileName) => tooLargeError(fileName, totalLimit));
 }
 
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctxOf = (request: FastifyRequest) => request.ctx;
+  // An upload refused before its body has arrived is answered at once, and the connection closed.
+  app.addHook('onSend', closeConnectionAfterEarlyAnswer);
 
   const uploadSchema = {
     tags: ['assets'],

@@ -6,20 +6,19 @@ import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
 import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
-import { findAsset, lecturesUsingAsset } from './assets.repository.ts';
+import { findAsset, lecturesUsingAsset, lockAssetForReplace } from './assets.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
-import { storeUpload, type UploadPart, type StoredUpload } from './upload.ts';
-
+import { releaseStorageKeys } from './storage-claims.repository.ts';
+import { retryOnConflict } from './transaction-retry.ts';
+import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
+import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
 
 const NOT_FOUND = 'File not found';
+const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';
 
 /** Kinds that need processing before use start as uploaded; the others are ready at once. */
 function initialState(kind: AssetKind): 'uploaded' | 'ready' {
   return kind === 'video' || kind === 'pdf' ? 'uploaded' : 'ready';
-}
-
-export function outputsPrefix(assetId: string): string {
-  return `assets/${assetId}/out/`;
 }
 
 export function toAssetView(row: AssetRow, queueState: QueueItemState | null = null): Asset {
@@ -59,83 +58,114 @@ export async function uploadFiles(
 ): Promise<UploadedAsset[]> {
   const actor = await ctx.actor();
   const stored: StoredUpload[] = [];
+  const options = { db: ctx.db, storage: ctx.storage, config: ctx.config, ...(input.kind ? { expectedKind: input.kind } : {}) };
   try {
-    for await (const part of input.parts) {
-      stored.push(await storeUpload(part, { storage: ctx.storage, config: ctx.config, ...(input.kind ? { expectedKind: input.kind } : {}) }));
-    }
+    for await (const part of input.parts) stored.push(await storeUpload(part, options));
     if (stored.length === 0) throw new AppError('validation', 'Choose a file to upload');
-    await ctx.db
-      .insertInto('assets')
-      .values(
-        stored.map((file) => ({
-          id: file.id,
-          file_name: file.fileName,
-          content_type: file.contentType,
-          kind: file.kind,
-          access_mode: input.accessMode,
-          size_in_bytes: file.sizeInBytes,
-          sha256: file.sha256,
-          storage_key: file.storageKey,
-          state: initialState(file.kind),
-          created_by: actor?.id ?? null,
-        })),
-      )
-      .execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('assets')
+        .values(
+          stored.map((file) => ({
+            id: file.id,
+            file_name: file.fileName,
+            content_type: file.contentType,
+            kind: file.kind,
+            access_mode: input.accessMode,
+            size_in_bytes: file.sizeInBytes,
+            sha256: file.sha256,
+            storage_key: file.storageKey,
+            state: initialState(file.kind),
+            created_by: actor?.id ?? null,
+          })),
+        )
+        .execute();
+      await releaseStorageKeys(trx, stored.map((file) => file.storageKey));
+    });
   } catch (error) {
-    await Promise.all(stored.map((file) => ctx.storage.delete(file.storageKey).catch(() => {})));
+    await forgetStored(ctx, stored.map((file) => file.storageKey));
     throw error;
   }
   return stored.map((file) => ({ _id: file.id, sizeInBytes: file.sizeInBytes, fileName: file.fileName }));
 }
 
+/** Removes files an upload stored but could not record, and lets their keys go. */
+async function forgetStored(ctx: AppContext, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => ctx.storage.delete(key).catch(() => {})));
+  // Left claimed if this fails: the claim expires, and the cleanup removes what is still there.
+  await releaseStorageKeys(ctx.db, keys).catch(() => {});
+}
+
 /**
  * PUT /api/assets/replace/{fileId}: new content of the same kind under the same id. The
  * old content and its processed outputs go; a video or PDF is queued to process again.
+ *
+ * Replaces of one file take turns: each locks the row, swaps in its file, and after the commit
+ * deletes exactly the file (and outputs) it replaced. However many run at once, the last one's
+ * file is the only one left.
  */
 export async function replaceFile(ctx: RequestContext, assetId: string, part: UploadPart): Promise<UploadedAsset> {
   const asset = await requireAsset(ctx, assetId);
+  // Answered before the upload is read, so the console hears it at once; checked again under the lock.
   if (await isBeingProcessed(ctx.db, assetId)) {
     part.file.resume();
-    throw new AppError('conflict', 'This file is being processed. Try again when it is done.');
+    throw new AppError('conflict', BEING_PROCESSED);
   }
-  const stored = await storeUpload(part, { storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
+  const stored = await storeUpload(part, { db: ctx.db, storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
+  let replaced: { storage_key: string; output_prefix: string | null };
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('assets')
-        .set({
-          file_name: stored.fileName,
-          content_type: stored.contentType,
-          size_in_bytes: stored.sizeInBytes,
-          sha256: stored.sha256,
-          storage_key: stored.storageKey,
-          state: initialState(stored.kind),
-          process_progress: '{}',
-          renditions: '[]',
-          output_prefix: null,
-          poster_key: null,
-          duration_seconds: null,
-          width: null,
-          height: null,
-          has_converted_to_image: false,
-          page_count: null,
-          failure_reason: null,
-          updated_at: sql`now()`,
-          state_updated_at: sql`now()`,
-        })
-        .where('id', '=', assetId)
-        .execute();
-      if (stored.kind === 'video' || stored.kind === 'pdf') {
-        await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
-      }
-    });
+    replaced = await retryOnConflict(() =>
+      ctx.db.transaction().execute(async (trx) => {
+        const current = await lockAssetForReplace(trx, assetId);
+        if (!current) throw new AppError('not-found', NOT_FOUND);
+        if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
+        await trx
+          .updateTable('assets')
+          .set({
+            file_name: stored.fileName,
+            content_type: stored.contentType,
+            size_in_bytes: stored.sizeInBytes,
+            sha256: stored.sha256,
+            storage_key: stored.storageKey,
+            state: initialState(stored.kind),
+            process_progress: '{}',
+            renditions: '[]',
+            output_prefix: null,
+            poster_key: null,
+            duration_seconds: null,
+            width: null,
+            height: null,
+            has_converted_to_image: false,
+            page_count: null,
+            failure_reason: null,
+            updated_at: sql`now()`,
+            state_updated_at: sql`now()`,
+          })
+          .where('id', '=', assetId)
+          .execute();
+        if (stored.kind === 'video' || stored.kind === 'pdf') {
+          await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
+        }
+        await releaseStorageKeys(trx, [stored.storageKey]);
+        return current;
+      }),
+    );
   } catch (error) {
-    await ctx.storage.delete(stored.storageKey).catch(() => {});
+    await forgetStored(ctx, [stored.storageKey]);
     throw error;
   }
-  await ctx.storage.delete(asset.storage_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old file not removed'));
-  await ctx.storage.deletePrefix(outputsPrefix(assetId)).catch((error: unknown) => ctx.log.warn({ err: error }, 'old outputs not removed'));
+  // Only what this replace took the place of: a newer replace, or a processing run it queued,
+  // may already be writing under other keys of this file. Leftovers go with the hourly cleanup.
+  await ctx.storage.delete(replaced.storage_key).catch((error: unknown) => ctx.log.warn({ err: error }, 'old file not removed'));
+  if (replaced.output_prefix) {
+    await ctx.storage.deletePrefix(replaced.output_prefix).catch((error: unknown) => ctx.log.warn({ err: error }, 'old outputs not removed'));
+  }
   return { _id: assetId, sizeInBytes: stored.sizeInBytes, fileName: stored.fileName };
+}
+
+/** The largest file of each kind, for the console to check a chosen file before sending it. */
+export function getUploadLimits(ctx: AppContext): UploadLimits {
+  return uploadLimits(ctx.config);
 }
 
 /** DELETE /api/assets/{id}: refused while a lecture uses the file or it is being processed. */
@@ -148,7 +178,7 @@ export async function deleteAsset(ctx: RequestContext, assetId: string): Promise
     });
   }
   if (await isBeingProcessed(ctx.db, assetId)) {
-    throw new AppError('conflict', 'This file is being processed. Try again when it is done.');
+    throw new AppError('conflict', BEING_PROCESSED);
   }
   await ctx.db.transaction().execute(async (trx) => {
     await sql`select graphile_worker.remove_job(${`media:${assetId}`})`.execute(trx);

@@ -53,24 +53,3 @@ export async function detectFileType(head: Buffer, fileName: string): Promise<De
   }
   return undefined;
 }
-
-export const KIND_LABELS: Record<AssetKind, string> = {
-  image: 'an image (JPEG, PNG, WebP or GIF)',
-  video: 'a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)',
-  pdf: 'a PDF',
-  spreadsheet: 'a spreadsheet (XLSX or CSV)',
-};
-
-/**
- * A file name safe to store and to send back in Content-Disposition: no folders, no
- * control or reserved characters; letters of any script (Malayalam included) are kept.
- */
-export function sanitizeFileName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[\p{Cc}<>:"|?*]/gu, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '')
-    .slice(0, 200);
-  return cleaned === '' ? 'file' : cleaned;
-}

@@ -1,16 +1,17 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import type { AssetKind } from '../../shared/assets/assets.schema.ts';
+import { sanitizeFileName } from '../../shared/assets/file-name.rules.ts';
+import { kindLimitBytes as kindLimit, notOfKindMessage, tooLargeMessage, type UploadLimits } from '../../shared/assets/upload.rules.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { detectFileType, KIND_LABELS, sanitizeFileName, SNIFF_BYTES } from './file-kind.ts';
+import { detectFileType, SNIFF_BYTES } from './file-kind.ts';
+import { multipartError, type UploadPart } from './multipart.ts';
+import { claimStorageKey, releaseStorageKeys } from './storage-claims.repository.ts';
 import type { Storage } from './storage/storage.ts';
 
-/** One file part of a multipart upload, as @fastify/multipart hands it over. */
-export interface UploadPart {
-  filename: string;
-  file: Readable;
-}
+export type { UploadPart } from './multipart.ts';
 
 export interface StoredUpload {
   id: string;
@@ -24,23 +25,27 @@ export interface StoredUpload {
 
 const MB = 1024 * 1024;
 
-export function kindLimitBytes(config: Config, kind: AssetKind): number {
-  const total = config.ASSET_MAX_UPLOAD_MB * MB;
-  const byKind: Record<AssetKind, number> = {
-    image: config.ASSET_MAX_IMAGE_MB * MB,
-    pdf: config.ASSET_MAX_PDF_MB * MB,
-    spreadsheet: config.ASSET_MAX_SPREADSHEET_MB * MB,
-    video: total,
-  };
-  return Math.min(byKind[kind], total);
+type LimitSettings = Pick<Config, 'ASSET_MAX_UPLOAD_MB' | 'ASSET_MAX_IMAGE_MB' | 'ASSET_MAX_PDF_MB' | 'ASSET_MAX_SPREADSHEET_MB'>;
+
+export function kindLimitBytes(config: LimitSettings, kind: AssetKind): number {
+  return kindLimit(
+    { totalMb: config.ASSET_MAX_UPLOAD_MB, imageMb: config.ASSET_MAX_IMAGE_MB, pdfMb: config.ASSET_MAX_PDF_MB, spreadsheetMb: config.ASSET_MAX_SPREADSHEET_MB },
+    kind,
+  );
 }
 
-const KIND_NAMES: Record<AssetKind, string> = { image: 'images', video: 'videos', pdf: 'PDFs', spreadsheet: 'spreadsheets' };
+/** The largest file of each kind, in bytes: the console checks a chosen file against these before sending it. */
+export function uploadLimits(config: LimitSettings): UploadLimits {
+  return {
+    image: kindLimitBytes(config, 'image'),
+    video: kindLimitBytes(config, 'video'),
+    pdf: kindLimitBytes(config, 'pdf'),
+    spreadsheet: kindLimitBytes(config, 'spreadsheet'),
+  };
+}
 
 export function tooLargeError(fileName: string, limitBytes: number, kind?: AssetKind): AppError {
-  const megabytes = Math.round(limitBytes / MB);
-  const what = kind ? ` allowed for ${KIND_NAMES[kind]}` : ' upload limit';
-  return new AppError('validation', `The file ${fileName} is larger than the ${megabytes} MB${what}`, { statusCode: 413 });
+  return new AppError('validation', tooLargeMessage(fileName, limitBytes, kind), { statusCode: 413 });
 }
 
 /** Counts and hashes what passes through, and stops the upload once it passes the limit. */
@@ -98,27 +103,32 @@ export function originalKey(assetId: string): string {
   return `assets/${assetId}/original/${randomBytes(6).toString('hex')}`;
 }
 
-function isFileTooLarge(error: unknown): boolean {
-  return (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE';
-}
-
 /**
- * Streams one uploaded file into storage: its kind is decided by its first bytes,
- * its size is limited by kind, and nothing is left in storage when it is refused.
+ * Streams one uploaded file into storage: its kind is decided by its first bytes, its size is
+ * limited by kind, and nothing is left in storage when it is refused. The key is claimed (see
+ * storage-claims.repository.ts) before anything is written, so the hourly cleanup leaves the
+ * file alone until the caller records it, however long the rest of the request takes.
  */
 export async function storeUpload(
   part: UploadPart,
-  options: { storage: Storage; config: Config; expectedKind?: AssetKind; assetId?: string },
+  options: { db: Db; storage: Storage; config: Config; expectedKind?: AssetKind; assetId?: string },
 ): Promise<StoredUpload> {
   const fileName = sanitizeFileName(part.filename);
   const totalLimit = options.config.ASSET_MAX_UPLOAD_MB * MB;
+  // A failure of the request itself (cut off, malformed, a parser limit) reaches us through the file stream.
+  let requestError: unknown;
+  part.file.on('error', (error) => {
+    requestError ??= error;
+  });
+  const fromRequest = (error: unknown, limitBytes: number, kind?: AssetKind) =>
+    multipartError(requestError ?? error, () => tooLargeError(fileName, limitBytes, kind));
+
   let head: Buffer;
   let whole: Readable;
   try {
     ({ head, whole } = await peek(part.file, SNIFF_BYTES));
   } catch (error) {
-    if (isFileTooLarge(error)) throw tooLargeError(fileName, totalLimit);
-    throw error;
+    throw fromRequest(error, totalLimit);
   }
   if (head.length === 0) {
     part.file.resume();
@@ -127,24 +137,35 @@ export async function storeUpload(
   const detected = await detectFileType(head, fileName);
   if (!detected || (options.expectedKind && detected.kind !== options.expectedKind)) {
     part.file.resume();
-    const expected = options.expectedKind
-      ? KIND_LABELS[options.expectedKind]
-      : 'an image, a video, a PDF or a spreadsheet';
-    throw new AppError('validation', `The file ${fileName} is not ${expected}`, { statusCode: 415 });
+    throw new AppError('validation', notOfKindMessage(fileName, options.expectedKind), { statusCode: 415 });
   }
   const limit = kindLimitBytes(options.config, detected.kind);
+  const tooLarge = () => tooLargeError(fileName, limit, detected.kind);
+  if (part.file.truncated) {
+    part.file.resume();
+    throw tooLarge();
+  }
   const id = options.assetId ?? randomUUID();
   const storageKey = originalKey(id);
-  const measuring = new MeasuringStream(limit, () => tooLargeError(fileName, limit, detected.kind));
+  const measuring = new MeasuringStream(limit, tooLarge);
+  // busboy cuts a file at the upload limit and says so with 'limit': the cut file must not be kept.
+  const onLimit = () => measuring.destroy(tooLarge());
+  part.file.once('limit', onLimit);
   try {
+    await claimStorageKey(options.db, storageKey);
     // pipeline passes a failure of the upload itself (e.g. the multipart limit) on to storage.
     pipeline(whole, measuring, () => {});
     await options.storage.put(storageKey, measuring, { contentType: detected.contentType });
+    if (part.file.truncated) throw tooLarge();
   } catch (error) {
     part.file.resume();
     await options.storage.delete(storageKey).catch(() => {});
-    if (isFileTooLarge(error)) throw tooLargeError(fileName, totalLimit);
+    await releaseStorageKeys(options.db, [storageKey]).catch(() => {});
+    if (error instanceof AppError) throw error;
+    if (requestError !== undefined) throw fromRequest(error, limit, detected.kind);
     throw error;
+  } finally {
+    part.file.off('limit', onLimit);
   }
   return {
     id,

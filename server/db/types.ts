@@ -321,6 +321,12 @@ export interface ExamRankScoresTable {
   rank: number;
 }
 
+/** A storage key an upload is writing and has not recorded yet (see storage-claims.repository.ts). */
+export interface StorageClaimsTable {
+  storage_key: string;
+  claimed_at: Generated<Date>;
+}
+
 export interface Database {
   users: UsersTable;
   user_sessions: UserSessionsTable;
@@ -342,6 +348,7 @@ export interface Database {
   exam_attempts: ExamAttemptsTable;
   attempt_answers: AttemptAnswersTable;
   exam_rank_scores: ExamRankScoresTable;
+  storage_claims: StorageClaimsTable;
 }
 
 export type AssetRow = Selectable<AssetsTable>;

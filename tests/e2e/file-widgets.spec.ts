@@ -1,8 +1,36 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, fixture, saveLecture, snap, uploadAsset } from './support/media.ts';
+
+/** Large files of the wrong kind, made here; removed when the worker exits. */
+const wrongFiles = mkdtempSync(path.join(os.tmpdir(), 'psc-e2e-wrong-files-'));
+process.once('exit', () => rmSync(wrongFiles, { recursive: true, force: true }));
+
+const MiB = 1024 * 1024;
+
+/** A file of about 40 MB: `head` (the bytes that decide its kind) and filler. */
+function bigFile(name: string, head: Buffer): string {
+  const file = path.join(wrongFiles, name);
+  writeFileSync(file, Buffer.concat([head, Buffer.alloc(40 * MiB, 0x20)]));
+  return file;
+}
+
+/** The failure modal of a file widget shows `message`; no progress bar is left behind. */
+async function expectUploadFailed(page: Page, message: string | RegExp): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Asset Upload Failed' });
+  await expect(dialog).toContainText('Upload Failed');
+  await expect(dialog).toContainText(message);
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
+}
+
+async function closeNotice(page: Page): Promise<void> {
+  const dialog = page.getByRole('alertdialog', { name: 'Asset Upload Failed' });
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+}
 
 test.describe('file widgets', () => {
   test('replaces a video; deleting a file another lecture still uses shows the warnings', async ({ page }) => {
@@ -74,5 +102,59 @@ test.describe('file widgets', () => {
     await page.reload();
     await expect(note.getByRole('img', { name: 'The PDF file is missing' })).toBeVisible();
     await snap(page, 'file-pdf-missing');
+  });
+
+  test('the console refuses a file of the wrong kind before sending it, with the server\'s message', async ({ page }) => {
+    test.setTimeout(60_000);
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const id = await createLecture(page, `Panchayati Raj ${Date.now().toString(36)}`);
+    await page.goto(`/admin/videos/lectures/${id}`);
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/assets/')) uploads.push(request.url());
+    });
+
+    // Chosen in the video widget: a 40 MB archive. The console knows it is no video before sending it.
+    await page.getByLabel('Upload video').setInputFiles(bigFile('syllabus.zip', Buffer.from('PK\u0003\u0004')));
+    await expectUploadFailed(page, 'The file syllabus.zip is not a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)');
+    await snap(page, 'file-upload-refused-by-console');
+    await closeNotice(page);
+
+    // Chosen as a PDF note: an MP4.
+    await page.getByLabel('Add PDF note').setInputFiles(await fixture('clip.mp4'));
+    await expectUploadFailed(page, 'The file clip.mp4 is not a PDF');
+    await closeNotice(page);
+    expect(uploads).toEqual([]);
+  });
+
+  test("a wrong file that reaches the server is refused promptly: its answer shows, never a hanging progress bar", async ({ page }) => {
+    test.setTimeout(60_000);
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const id = await createLecture(page, `Gram Sabha ${Date.now().toString(36)}`);
+    await page.goto(`/admin/videos/lectures/${id}`);
+    const assetsBefore = await query<{ n: string }>('select count(*) as n from assets');
+
+    // A 40 MB file whose name and type say video but whose content is not: it reaches the server,
+    // which refuses it after its first bytes; the console shows that answer promptly.
+    const videoUpload = page.waitForRequest((request) => request.url().includes('/api/assets/private?kind=video'));
+    await page.getByLabel('Upload video').setInputFiles(bigFile('lecture.mp4', Buffer.from('This is a lecture transcript, not a video.\n')));
+    await videoUpload;
+    await expectUploadFailed(page, 'The file lecture.mp4 is not a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)');
+    await snap(page, 'file-upload-refused-by-server');
+    await closeNotice(page);
+
+    // An MP4 named like a PDF, chosen as a note: the server reads its content and refuses it.
+    const pdfUpload = page.waitForRequest((request) => request.url().includes('/api/assets/private?kind=pdf'));
+    await page.getByLabel('Add PDF note').setInputFiles(bigFile('notes.pdf', readFileSync(await fixture('clip.mp4'))));
+    await pdfUpload;
+    await expectUploadFailed(page, 'The file notes.pdf is not a PDF');
+    await closeNotice(page);
+
+    // Nothing was stored, and the widgets are ready for the right file.
+    expect(await query<{ n: string }>('select count(*) as n from assets')).toEqual(assetsBefore);
+    await expect(page.getByLabel('Upload video')).toBeEnabled();
+    await expect(page.getByLabel('Add PDF note')).toBeEnabled();
   });
 });

@@ -14,7 +14,8 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
  *
  * Two things real S3 does that the emulator does not are added here, so tests can fail on them:
  * DeleteObjects refuses more than 1000 keys, and multipart uploads are tracked (S3 would answer
- * ListMultipartUploads, which fauxqs does not implement), so a test can prove none was left open.
+ * ListMultipartUploads, which fauxqs does not implement, so they are answered here from that
+ * tracking), so a test can prove none was left open and the cleanup can find the stale ones.
  */
 
 export interface S3ServerStats {
@@ -100,13 +101,36 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
 async function serve() {
   const { buildApp } = await import('fauxqs');
   const app = buildApp({ logger: false });
-  const openUploads = new Set<string>();
+  /** Open multipart uploads by id: their key (as sent, with the bucket's key prefix) and start. */
+  const openUploads = new Map<string, { key: string; initiated: Date }>();
   const stats: S3ServerStats = {
     multipartUploads: { created: 0, completed: 0, aborted: 0, open: 0 },
     deleteBatches: [],
   };
   const queryOf = (request: { query: unknown }) => (request.query ?? {}) as Record<string, string | undefined>;
 
+  const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  app.addHook('onRequest', async (request, reply) => {
+    // ListMultipartUploads: GET /<bucket>?uploads[&prefix=...]
+    const query = queryOf(request);
+    const bucketOnly = /^\/[^/?]+\/?(\?|$)/.test(request.url);
+    if (request.method !== 'GET' || !('uploads' in query) || !bucketOnly) return;
+    const prefix = query.prefix ?? '';
+    const uploads = [...openUploads.entries()]
+      .filter(([, upload]) => upload.key.startsWith(prefix))
+      .map(
+        ([uploadId, upload]) =>
+          `<Upload><Key>${escapeXml(upload.key)}</Key><UploadId>${escapeXml(uploadId)}</UploadId><Initiated>${upload.initiated.toISOString()}</Initiated></Upload>`,
+      )
+      .join('');
+    return reply
+      .status(200)
+      .header('content-type', 'application/xml')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?><ListMultipartUploadsResult><Bucket>${escapeXml(request.url.split(/[/?]/)[1] ?? '')}</Bucket>` +
+          `<Prefix>${escapeXml(prefix)}</Prefix><IsTruncated>false</IsTruncated>${uploads}</ListMultipartUploadsResult>`,
+      );
+  });
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST' || !('delete' in queryOf(request))) return;
     const body = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : String(request.body);
@@ -124,7 +148,8 @@ async function serve() {
     if (request.method === 'POST' && 'uploads' in query && reply.statusCode === 200) {
       const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(String(payload))?.[1];
       if (uploadId) {
-        openUploads.add(uploadId);
+        const key = decodeURIComponent(request.url.split('?')[0]!.split('/').slice(2).join('/'));
+        openUploads.set(uploadId, { key, initiated: new Date() });
         stats.multipartUploads.created += 1;
       }
     }

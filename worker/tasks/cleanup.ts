@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
 import type { Task } from 'graphile-worker';
 import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
+import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
 import { deleteExpiredRateLimits } from '../../server/rate-limit/rate-limit.service.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { removeStaleWorkspaces } from '../media/workspace.ts';
 
-/** Hourly: forgets expired rate-limit windows, ended sessions and old recovery codes, and the media workspaces of processes that died. */
-export function cleanup(deps: WorkerDeps): Task {
+/**
+ * Hourly: forgets expired rate-limit windows, ended sessions and old recovery codes, removes the
+ * media workspaces of processes that died, and reconciles storage with the database (stored files
+ * no row refers to, unfinished writes). `now` is the clock (tests move it forward).
+ */
+export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): Task {
+  const clock = options.now ?? (() => new Date());
   return async (_payload, helpers) => {
     const rateLimits = await deleteExpiredRateLimits(deps.db);
     const sessions = await deleteStaleSessions(deps.db);
@@ -15,8 +21,10 @@ export function cleanup(deps: WorkerDeps): Task {
       .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
       .executeTakeFirst();
     const workspaces = await removeStaleWorkspaces();
+    const storage = await removeOrphanedFiles(deps, clock());
     helpers.logger.info(
-      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${workspaces} media workspaces removed`,
+      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${workspaces} media workspaces, ` +
+        `${storage.files} unreferenced stored files, ${storage.unfinishedWrites} unfinished writes and ${storage.expiredClaims} expired upload claims removed`,
     );
   };
 }

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Upload } from 'lucide-react';
 import { uploadProgressLabel } from '../lib/upload-progress.ts';
-import { uploadFiles } from '../lib/upload.ts';
+import { refusedBeforeSending, uploadFiles } from '../lib/upload.ts';
 import { cn } from '../lib/utils.ts';
 import { toastError } from './toasts.ts';
 import { buttonVariants } from './ui/button.tsx';
@@ -23,6 +23,11 @@ export interface FileUploaderProps<T> {
   variant?: 'outline' | 'default' | 'secondary';
   /** The button's icon (an upload arrow by default). */
   icon?: React.ReactNode;
+  /**
+   * Checks a chosen file before anything is sent: answers the message to show (the one the server
+   * would give) to refuse it, or undefined to send it.
+   */
+  checkFile?: (file: File) => string | undefined;
   /** Called with the server's answer; a returned promise keeps the uploader busy until it settles. */
   onUploaded: (result: T) => unknown;
   /** Without it a failure is shown as an "Upload Failed" toast. */
@@ -47,6 +52,7 @@ export function FileUploader<T = unknown>({
   disabled = false,
   variant = 'outline',
   icon,
+  checkFile,
   onUploaded,
   onError,
   onBusyChange,
@@ -60,8 +66,19 @@ export function FileUploader<T = unknown>({
   // Leaving the screen stops an upload still running.
   React.useEffect(() => () => controller.current?.abort(), []);
 
+  const fail = (error: unknown) => {
+    if (onError) onError(error);
+    else toastError('Upload Failed', error);
+  };
+
   const start = async (files: File[]) => {
     if (files.length === 0) return;
+    // A file the server would refuse is refused here, before a byte of any of them goes out.
+    const refusal = checkFile ? files.map(checkFile).find((message) => message !== undefined) : undefined;
+    if (refusal !== undefined) {
+      fail(refusedBeforeSending(refusal));
+      return;
+    }
     controller.current = new AbortController();
     setPercent(0);
     onBusyChange?.(true);
@@ -75,8 +92,7 @@ export function FileUploader<T = unknown>({
       await onUploaded(result);
     } catch (error) {
       if (isAbort(error)) return;
-      if (onError) onError(error);
-      else toastError('Upload Failed', error);
+      fail(error);
     } finally {
       controller.current = null;
       setPercent(null);

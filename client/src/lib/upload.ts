@@ -13,6 +13,17 @@ export class UploadError extends Error {
   }
 }
 
+/**
+ * The message of an upload whose connection ended after bytes had gone out and before an answer
+ * could be read: the server refused it and closed the connection, or the network dropped it.
+ */
+export const UPLOAD_INTERRUPTED_MESSAGE = 'The upload was refused or interrupted before the server could answer. Check the file and try again.';
+
+/** A file the console refuses before sending it, with the message the server would give. */
+export function refusedBeforeSending(message: string): UploadError {
+  return new UploadError(message, 0, { type: 'validation' });
+}
+
 export interface UploadOptions {
   /** POST for new files (the default); PUT replaces a file's content (/api/assets/replace/{id}). */
   method?: 'POST' | 'PUT';
@@ -47,6 +58,9 @@ function serverDetails(body: unknown): { type?: string; warnings?: string[] } {
   return details;
 }
 
+/** XMLHttpRequest.HEADERS_RECEIVED: the answer's status and headers are in. */
+const HEADERS_RECEIVED = 2;
+
 function parseJson(text: string): unknown {
   try {
     return text === '' ? null : JSON.parse(text);
@@ -56,9 +70,14 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * Sends files as multipart form data with XMLHttpRequest, which (unlike fetch)
- * reports upload progress. Resolves with the parsed JSON answer. A connection
- * failure rejects with a TypeError, like fetch, so the error rule says "Network error".
+ * Sends files as multipart form data with XMLHttpRequest, which (unlike fetch) reports upload
+ * progress. Resolves with the parsed JSON answer.
+ *
+ * A server refusing a file answers before the body is sent and closes the connection. The browser
+ * then stops sending and hands over the answer (`load`), and the promise settles at once with the
+ * server's message. Where the connection ended and the answer could not be read (`error`): the
+ * status, if the headers came, else "refused or interrupted" once bytes had gone out. A failure
+ * before anything was sent rejects with a TypeError, like fetch, so the error rule says "Network error".
  */
 export function uploadFiles<T = unknown>(url: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
   const { method = 'POST', fieldPrefix = 'file_', fieldName, fallbackMessage, isAnswer, onProgress, signal } = options;
@@ -67,27 +86,50 @@ export function uploadFiles<T = unknown>(url: string, files: readonly File[], op
     files.forEach((file, index) => form.append(fieldName ?? `${fieldPrefix}${index}`, file, file.name));
 
     const xhr = new XMLHttpRequest();
+    let settled = false;
+    let bytesSent = 0;
+    /** The status of an answer whose headers have arrived, before its body has. */
+    let answeredStatus = 0;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    const refuse = (status: number, body: unknown) => {
+      const message = serverMessage(body) ?? fallbackMessage ?? `Upload failed (${status})`;
+      settle(() => reject(new UploadError(message, status, serverDetails(body))));
+    };
+
     xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
+      bytesSent = Math.max(bytesSent, event.loaded);
       if (event.lengthComputable && event.total > 0) onProgress?.((event.loaded / event.total) * 100);
+    };
+    xhr.onreadystatechange = () => {
+      if (xhr.readyState >= HEADERS_RECEIVED && xhr.status > 0) answeredStatus = xhr.status;
     };
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && (isAnswer?.(body) ?? true)) {
         onProgress?.(100);
-        resolve(body as T);
+        settle(() => resolve(body as T));
       } else {
-        const message = serverMessage(body) ?? fallbackMessage ?? `Upload failed (${xhr.status})`;
-        reject(new UploadError(message, xhr.status, serverDetails(body)));
+        refuse(xhr.status, body);
       }
     };
-    xhr.onerror = () => reject(new TypeError('Network request failed'));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.onerror = () => {
+      // No request after this one: whatever the server said has arrived, or never will.
+      if (answeredStatus > 0) refuse(answeredStatus, parseJson(xhr.responseText));
+      else if (bytesSent > 0) settle(() => reject(new UploadError(UPLOAD_INTERRUPTED_MESSAGE, 0)));
+      else settle(() => reject(new TypeError('Network request failed')));
+    };
+    xhr.onabort = () => settle(() => reject(new DOMException('The upload was cancelled', 'AbortError')));
     if (signal) {
       if (signal.aborted) {
-        xhr.abort();
+        // Not sent yet: abort() would fire no event.
+        settle(() => reject(new DOMException('The upload was cancelled', 'AbortError')));
         return;
       }
       signal.addEventListener('abort', () => xhr.abort(), { once: true });

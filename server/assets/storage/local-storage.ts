@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -123,12 +123,19 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     assertValidKey(key);
+    const file = this.#pathOf(key);
     try {
-      await unlink(this.#pathOf(key));
+      await unlink(file);
     } catch (error) {
       // EISDIR: the key is only a folder of other keys, so there is no object to delete (as in S3).
       if (!MISSING.has(errorCode(error) ?? '') && errorCode(error) !== 'EISDIR') throw error;
+      return;
     }
+    await this.#removeEmptyFolders(path.dirname(file));
+  }
+
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const key of keys) await this.delete(key);
   }
 
   async deletePrefix(prefix: string): Promise<number> {
@@ -140,18 +147,47 @@ export class LocalStorage implements Storage {
       if (MISSING.has(errorCode(error) ?? '')) return 0;
       throw error;
     }
-    const objects = await this.#walk(folder, prefix);
+    let count = 0;
+    for await (const _object of this.#walkFolder(folder, prefix)) count += 1;
     await rm(folder, { recursive: true, force: true });
-    return objects.length;
+    await this.#removeEmptyFolders(path.dirname(folder));
+    return count;
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
+    const objects: StoredObject[] = [];
+    for await (const object of this.walk(prefix)) objects.push(object);
+    return objects.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  async *walk(prefix: string): AsyncGenerator<StoredObject> {
     assertValidListPrefix(prefix);
     // A prefix may end inside a name (`assets/12` matches `assets/123/...`): walk its folder and filter.
     const folderKey = prefix.slice(0, prefix.lastIndexOf('/') + 1);
     const folder = folderKey === '' ? this.root : this.#pathOf(folderKey.slice(0, -1));
-    const objects = await this.#walk(folder, folderKey);
-    return objects.filter((object) => object.key.startsWith(prefix)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for await (const object of this.#walkFolder(folder, folderKey)) {
+      if (object.key.startsWith(prefix)) yield object;
+    }
+  }
+
+  async deleteUnfinishedWrites(limits: { lastWrittenBefore: Date; startedBefore: Date }): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.#temporaryFolder);
+    } catch (error) {
+      if (MISSING.has(errorCode(error) ?? '')) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(this.#temporaryFolder, name);
+      // A write under way keeps its file's modification time fresh; only a stalled or dead one is this old.
+      const info = await stat(file).catch(() => undefined);
+      if (!info || info.mtime >= limits.lastWrittenBefore) continue;
+      await rm(file, { force: true, recursive: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   #pathOf(key: string): string {
@@ -163,43 +199,61 @@ export class LocalStorage implements Storage {
 
   async #moveIntoPlace(temporary: string, target: string): Promise<void> {
     const folder = path.dirname(target);
-    await mkdir(folder, { recursive: true });
-    try {
-      await rename(temporary, target);
-    } catch (error) {
-      // A concurrent deletePrefix may remove the folder between mkdir and rename: make it again once.
-      if (errorCode(error) !== 'ENOENT') throw error;
+    // A concurrent delete may remove the (then empty) folder between mkdir and rename: make it again.
+    for (let attempt = 1; ; attempt += 1) {
       await mkdir(folder, { recursive: true });
-      await rename(temporary, target);
+      try {
+        await rename(temporary, target);
+        break;
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT' || attempt >= 5) throw error;
+      }
     }
     await syncFolder(folder);
   }
 
-  /** Every file below a folder, as stored objects whose keys start with keyPrefix. */
-  async #walk(folder: string, keyPrefix: string): Promise<StoredObject[]> {
+  /**
+   * Removes a folder left empty by a delete, and its parents while they are empty too, up to the
+   * root. A put racing with this finds its folder gone and makes it again (see #moveIntoPlace).
+   */
+  async #removeEmptyFolders(folder: string): Promise<void> {
+    let current = folder;
+    while (current.startsWith(this.root + path.sep) && current !== this.#temporaryFolder) {
+      try {
+        await rmdir(current);
+      } catch {
+        // ENOTEMPTY (still holds files), or already gone: either way the walk up ends here.
+        return;
+      }
+      current = path.dirname(current);
+    }
+  }
+
+  /** Every file below a folder, as stored objects whose keys start with keyPrefix, one folder read at a time. */
+  async *#walkFolder(folder: string, keyPrefix: string): AsyncGenerator<StoredObject> {
     let entries;
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {
-      if (MISSING.has(errorCode(error) ?? '')) return [];
+      if (MISSING.has(errorCode(error) ?? '')) return;
       throw error;
     }
-    const found = await Promise.all(
-      entries.map(async (entry): Promise<StoredObject[]> => {
-        if (folder === this.root && entry.name === TEMPORARY_FOLDER) return [];
-        const key = `${keyPrefix}${entry.name}`;
-        const entryPath = path.join(folder, entry.name);
-        if (entry.isDirectory()) return this.#walk(entryPath, `${key}/`);
-        if (!entry.isFile()) return [];
-        try {
-          const info = await stat(entryPath);
-          return [{ key, size: info.size, modifiedAt: info.mtime }];
-        } catch (error) {
-          if (MISSING.has(errorCode(error) ?? '')) return [];
-          throw error;
-        }
-      }),
-    );
-    return found.flat();
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (folder === this.root && entry.name === TEMPORARY_FOLDER) continue;
+      const key = `${keyPrefix}${entry.name}`;
+      const entryPath = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        yield* this.#walkFolder(entryPath, `${key}/`);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      try {
+        const info = await stat(entryPath);
+        yield { key, size: info.size, modifiedAt: info.mtime };
+      } catch (error) {
+        if (!MISSING.has(errorCode(error) ?? '')) throw error;
+      }
+    }
   }
 }

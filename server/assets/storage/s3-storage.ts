@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { Readable, pipeline } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   S3ServiceException,
   paginateListObjectsV2,
@@ -161,6 +163,13 @@ export class S3Storage implements Storage {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }));
   }
 
+  async deleteMany(keys: readonly string[]): Promise<void> {
+    for (const key of keys) assertValidKey(key);
+    for (let start = 0; start < keys.length; start += PAGE_SIZE) {
+      await this.#deleteObjects(keys.slice(start, start + PAGE_SIZE).map((key) => this.#objectKey(key)), 'the keys given');
+    }
+  }
+
   async deletePrefix(prefix: string): Promise<number> {
     assertValidFolder(prefix);
     let deleted = 0;
@@ -168,39 +177,56 @@ export class S3Storage implements Storage {
     // a page's keys does not disturb the listing: the continuation token names the last key seen.
     for await (const page of this.#pages(prefix)) {
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
-      if (keys.length === 0) continue;
-      const result = await this.#client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.#bucket,
-          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      const failures = result.Errors ?? [];
-      if (failures.length > 0) {
-        const first = failures[0];
-        throw new Error(
-          `Could not delete ${failures.length} of ${keys.length} objects under ${prefix} (first: ${first?.Key} ${first?.Code}: ${first?.Message})`,
-        );
-      }
+      await this.#deleteObjects(keys, prefix);
       deleted += keys.length;
     }
     return deleted;
   }
 
   async list(prefix: string): Promise<StoredObject[]> {
-    assertValidListPrefix(prefix);
     const objects: StoredObject[] = [];
+    for await (const object of this.walk(prefix)) objects.push(object);
+    return objects;
+  }
+
+  async *walk(prefix: string): AsyncGenerator<StoredObject> {
+    assertValidListPrefix(prefix);
     for await (const page of this.#pages(prefix)) {
       for (const object of page.Contents ?? []) {
         if (!object.Key) continue;
-        objects.push({
+        yield {
           key: object.Key.slice(this.#keyPrefix.length),
           size: object.Size ?? 0,
           modifiedAt: object.LastModified ?? new Date(0),
-        });
+        };
       }
     }
-    return objects;
+  }
+
+  async deleteUnfinishedWrites(limits: { lastWrittenBefore: Date; startedBefore: Date }): Promise<number> {
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    // Only this installation's uploads (its key prefix), a page of at most 1000 at a time.
+    for (;;) {
+      const page = await this.#client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.#bucket,
+          Prefix: this.#keyPrefix || undefined,
+          KeyMarker: keyMarker,
+          UploadIdMarker: uploadIdMarker,
+          MaxUploads: PAGE_SIZE,
+        }),
+      );
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= limits.startedBefore) continue;
+        await this.#client.send(new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: upload.Key, UploadId: upload.UploadId }));
+        removed += 1;
+      }
+      if (!page.IsTruncated) return removed;
+      keyMarker = page.NextKeyMarker;
+      uploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 
   /** Closes the client's idle connections; the storage is unusable afterwards. */
@@ -210,6 +236,24 @@ export class S3Storage implements Storage {
 
   #objectKey(key: string): string {
     return `${this.#keyPrefix}${key}`;
+  }
+
+  /** One DeleteObjects request for at most 1000 full object keys; missing keys count as deleted. */
+  async #deleteObjects(objectKeys: string[], what: string): Promise<void> {
+    if (objectKeys.length === 0) return;
+    const result = await this.#client.send(
+      new DeleteObjectsCommand({
+        Bucket: this.#bucket,
+        Delete: { Objects: objectKeys.map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    const failures = result.Errors ?? [];
+    if (failures.length > 0) {
+      const first = failures[0];
+      throw new Error(
+        `Could not delete ${failures.length} of ${objectKeys.length} objects under ${what} (first: ${first?.Key} ${first?.Code}: ${first?.Message})`,
+      );
+    }
   }
 
   #pages(prefix: string) {

@@ -41,9 +41,24 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | undefined>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  /** Deletes several objects; keys that are already gone are no error. */
+  deleteMany(keys: readonly string[]): Promise<void>;
   /** Deletes every object whose key starts with prefix (a '/'-terminated folder). */
   deletePrefix(prefix: string): Promise<number>;
   list(prefix: string): Promise<StoredObject[]>;
+  /**
+   * Every object whose key starts with prefix, with its size and modification time, a page at a
+   * time (a folder on local disk, a ListObjectsV2 page on S3), so that listing a whole bucket
+   * keeps little in memory.
+   */
+  walk(prefix: string): AsyncIterable<StoredObject>;
+  /**
+   * Removes writes that never finished (a process killed in the middle of one): local temporary
+   * files not written to since `lastWrittenBefore`; S3 multipart uploads begun before
+   * `startedBefore` (S3 tells only when an upload began, so that limit is the longer one).
+   * Answers how many were removed.
+   */
+  deleteUnfinishedWrites(limits: { lastWrittenBefore: Date; startedBefore: Date }): Promise<number>;
 }
 
 export class StorageNotFoundError extends Error {

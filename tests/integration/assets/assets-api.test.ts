@@ -73,6 +73,18 @@ describe('POST /api/assets/{accessMode}', () => {
     expect(stored.storage_key).toMatch(/^assets\/[0-9a-f-]{36}\/original\/[0-9a-f]{12}$/);
   });
 
+  it('stores a name without invisible format characters, keeping the joiners Malayalam spells with', async () => {
+    const response = await upload([
+      { fileName: 'bad\u202Egnp.exe', content: TINY_PNG },
+      { fileName: '\u200Bcover\u2066\u2069\uFEFF.png', content: TINY_PNG },
+      { fileName: 'അവന\u0D4D\u200D പാഠം.png', content: TINY_PNG },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((asset: { fileName: string }) => asset.fileName)).toEqual(['badgnp.exe', 'cover.png', 'അവന\u0D4D\u200D പാഠം.png']);
+    const read = await app.inject({ method: 'GET', url: `/api/assets/${response.json()[0]._id}`, headers: { cookie: admin } });
+    expect(read.headers['content-disposition']).not.toMatch(/\u202E|%E2%80%AE/i);
+  });
+
   it('refuses an executable renamed .mp4, a zero-byte file and a file of the wrong kind, storing nothing', async () => {
     const before = await assetCount();
     const executable = await upload([{ fileName: 'lecture.mp4', content: ELF_BYTES }]);
@@ -105,6 +117,15 @@ describe('POST /api/assets/{accessMode}', () => {
   it('needs a console session', async () => {
     expect((await upload([{ fileName: 'a.png', content: TINY_PNG }], { cookie: '' })).statusCode).toBe(401);
     expect((await upload([{ fileName: 'a.png', content: TINY_PNG }], { cookie: student })).statusCode).toBe(403);
+  });
+});
+
+describe('assets.uploadLimits', () => {
+  it('tells the console the largest file of each kind, in bytes', async () => {
+    const response = await app.inject({ method: 'GET', url: '/trpc/assets.uploadLimits', headers: { cookie: admin } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().result.data).toEqual({ image: 1024 * 1024, video: 4096 * 1024 * 1024, pdf: 200 * 1024 * 1024, spreadsheet: 20 * 1024 * 1024 });
+    expect((await app.inject({ method: 'GET', url: '/trpc/assets.uploadLimits' })).statusCode).toBe(401);
   });
 });
 

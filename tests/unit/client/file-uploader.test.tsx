@@ -12,17 +12,20 @@ class FakeXhr {
   url = '';
   body: FormData | undefined;
   status = 0;
+  readyState = 0;
   responseText = '';
   withCredentials = false;
   upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
     onprogress: null,
   };
+  onreadystatechange: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
+    this.readyState = 1;
   }
   setRequestHeader() {}
   send(body: FormData) {
@@ -36,9 +39,24 @@ class FakeXhr {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
   }
   respond(status: number, body: unknown) {
-    this.status = status;
+    this.headers(status);
     this.responseText = JSON.stringify(body);
+    this.readyState = 4;
+    this.onreadystatechange?.();
     this.onload?.();
+  }
+  /** The answer's status line and headers arrive (readyState 2). */
+  headers(status: number) {
+    this.status = status;
+    this.readyState = 2;
+    this.onreadystatechange?.();
+  }
+  /** The connection ends: the browser reports an error and forgets the status, as it does. */
+  fail() {
+    this.status = 0;
+    this.readyState = 4;
+    this.onreadystatechange?.();
+    this.onerror?.();
   }
 }
 
@@ -118,12 +136,66 @@ describe('FileUploader', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it('shows the answer as soon as it arrives in the middle of the upload, and the progress bar goes', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    render(<FileUploader url="/api/assets/private?kind=video" label="Upload video" onUploaded={() => {}} onError={onError} />);
+    await user.upload(screen.getByLabelText('Upload video'), pdf('notes.pdf'));
+    act(() => FakeXhr.last!.progress(9));
+    expect(screen.getByText('Uploading 9%')).toBeTruthy();
+    await act(async () => FakeXhr.last!.respond(415, { message: 'The file notes.pdf is not a video', type: 'validation' }));
+    expect(errorMessage(onError.mock.calls[0]![0])).toBe('The file notes.pdf is not a video');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("keeps the server's answer when the connection closes after it arrived", async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    render(<FileUploader url="/api/assets/private?kind=video" label="Upload video" onUploaded={() => {}} onError={onError} />);
+    await user.upload(screen.getByLabelText('Upload video'), pdf('notes.pdf'));
+    const xhr = FakeXhr.last!;
+    act(() => xhr.progress(9));
+    act(() => xhr.headers(415));
+    xhr.responseText = JSON.stringify({ message: 'The file notes.pdf is not a video', type: 'validation' });
+    await act(async () => xhr.fail());
+    expect(onError).toHaveBeenCalledOnce();
+    expect(errorMessage(onError.mock.calls[0]![0])).toBe('The file notes.pdf is not a video');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('says the upload was refused or interrupted when the connection closes mid-upload with no answer', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    render(<FileUploader url="/api/assets/private" label="Upload video" onUploaded={() => {}} onError={onError} />);
+    await user.upload(screen.getByLabelText('Upload video'), pdf('a.pdf'));
+    act(() => FakeXhr.last!.progress(59));
+    await act(async () => FakeXhr.last!.fail());
+    expect(errorMessage(onError.mock.calls[0]![0])).toBe(
+      'The upload was refused or interrupted before the server could answer. Check the file and try again.',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('refuses a file its check refuses, before sending anything', async () => {
+    const user = userEvent.setup();
+    const onError = vi.fn();
+    const checkFile = (file: File) => (file.name.endsWith('.pdf') ? `The file ${file.name} is not a video` : undefined);
+    render(<FileUploader url="/api/assets/private?kind=video" label="Upload video" checkFile={checkFile} onUploaded={() => {}} onError={onError} />);
+    const input = screen.getByLabelText('Upload video') as HTMLInputElement;
+    await user.upload(input, pdf('notes.pdf'));
+    expect(FakeXhr.last).toBeUndefined();
+    expect(errorMessage(onError.mock.calls[0]![0])).toBe('The file notes.pdf is not a video');
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(input.disabled).toBe(false);
+  });
+
   it('reports a dropped connection as "Network error"', async () => {
     const user = userEvent.setup();
     const onError = vi.fn();
     render(<FileUploader url="/api/assets/private" label="Upload banner" onUploaded={() => {}} onError={onError} />);
     await user.upload(screen.getByLabelText('Upload banner'), pdf('a.pdf'));
-    await act(async () => FakeXhr.last!.onerror?.());
+    // Nothing went out: the server could not be reached.
+    await act(async () => FakeXhr.last!.fail());
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('Network error');
   });
 });

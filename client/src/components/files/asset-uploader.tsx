@@ -1,6 +1,8 @@
 import * as React from 'react';
 import type { AccessMode, AssetKind, UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
+import { checkFileBeforeUpload } from '../../../../shared/assets/upload.rules.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { api } from '../../lib/trpc.ts';
 import { FileUploader } from '../file-uploader.tsx';
 import { NoticeModal, type Notice } from '../notice-modal.tsx';
 import { assetReplaceUrl, assetUploadUrl } from './asset-status.rules.ts';
@@ -27,6 +29,16 @@ export function uploadFailedNotice(error: unknown): Notice {
   };
 }
 
+/**
+ * Checks a chosen file against its widget's kind and the server's size limit for it, so a wrong
+ * file is refused at once with the server's own message. Until the limits have loaded, only the
+ * kind is checked (the server checks the size either way).
+ */
+export function useAssetFileCheck(kind: AssetKind): (file: File) => string | undefined {
+  const limits = api.assets.uploadLimits.useQuery(undefined, { staleTime: Infinity, retry: 1 });
+  return React.useCallback((file: File) => checkFileBeforeUpload(file, kind, limits.data), [kind, limits.data]);
+}
+
 interface CommonProps {
   kind: AssetKind;
   label: string;
@@ -46,11 +58,13 @@ export interface AssetUploaderProps extends CommonProps {
 /** Uploads one file of a kind (POST /api/assets/{accessMode}?kind=...), with progress and the failure modal. */
 export function AssetUploader({ kind, accessMode = 'private', onUploaded, ...props }: AssetUploaderProps) {
   const [notice, setNotice] = React.useState<Notice | null>(null);
+  const checkFile = useAssetFileCheck(kind);
   return (
     <>
       <FileUploader<UploadedAsset[]>
         url={assetUploadUrl(accessMode, kind)}
         accept={ACCEPT_BY_KIND[kind]}
+        checkFile={checkFile}
         onUploaded={(assets) => (assets[0] ? onUploaded(assets[0]) : undefined)}
         onError={(error) => setNotice(uploadFailedNotice(error))}
         {...props}
@@ -69,12 +83,14 @@ export interface AssetReplacerProps extends CommonProps {
 /** Replaces a file's content (PUT /api/assets/replace/{id}); the server processes it again. */
 export function AssetReplacer({ assetId, kind, onReplaced, ...props }: AssetReplacerProps) {
   const [notice, setNotice] = React.useState<Notice | null>(null);
+  const checkFile = useAssetFileCheck(kind);
   return (
     <>
       <FileUploader<UploadedAsset>
         url={assetReplaceUrl(assetId)}
         method="PUT"
         accept={ACCEPT_BY_KIND[kind]}
+        checkFile={checkFile}
         onUploaded={onReplaced}
         onError={(error) => setNotice(uploadFailedNotice(error))}
         {...props}

@@ -15,6 +15,7 @@ import errorsPlugin from './plugins/errors.ts';
 import openapi from './plugins/openapi.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jsonBody from './plugins/json-body.ts';
+import { closeConnectionAfterEarlyAnswer } from './plugins/early-answer.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');
   });
+  // Any answer sent before its request's body arrived (a refused upload, a caller without access)
+  // closes the connection, so the client sees it at once instead of sending the rest.
+  app.addHook('onSend', closeConnectionAfterEarlyAnswer);
 
   await app.register(errorsPlugin);
   await app.register(jsonBody);

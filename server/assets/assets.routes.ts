@@ -10,7 +10,6 @@ import {
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
-import { closeConnectionAfterEarlyAnswer } from './early-answer.ts';
 import { fileParts as multipartFileParts } from './multipart.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
@@ -29,7 +28,6 @@ function fileParts(request: FastifyRequest) {
 export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctxOf = (request: FastifyRequest) => request.ctx;
   // An upload refused before its body has arrived is answered at once, and the connection closed.
-  app.addHook('onSend', closeConnectionAfterEarlyAnswer);
 
   const uploadSchema = {
     tags: ['assets'],

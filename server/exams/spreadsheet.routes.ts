@@ -11,6 +11,7 @@ import {
 import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB } from '../../shared/exams/spreadsheet.rules.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
+import { multipartError } from '../assets/multipart.ts';
 import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spreadsheet-import.service.ts';
 import { MAX_XLSX_PART_MB, MAX_XLSX_UNPACKED_MB } from './spreadsheet/xlsx-rows.ts';
 
@@ -33,10 +34,8 @@ async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {
       content = await part.toBuffer();
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('validation', UPLOAD_MESSAGES.tooLarge, { statusCode: 413 });
-    }
-    throw error;
+    // The product's own words for every failure of the form data (a limit, a bad boundary, a cut-off body).
+    throw multipartError(error, () => new AppError('validation', UPLOAD_MESSAGES.tooLarge, { statusCode: 413 }));
   }
   if (!content) throw new AppError('validation', UPLOAD_MESSAGES.noFile);
   return content;

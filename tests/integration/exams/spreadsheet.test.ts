@@ -361,6 +361,29 @@ describe('files that are not a readable spreadsheet', () => {
 });
 
 describe('the request', () => {
+  it("answers a broken form in the product's words, never the parser's or a 5xx", async () => {
+    const url = '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true';
+    const wrongBoundary = await app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=expected' },
+      payload: '--different\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup\r\n--different--\r\n',
+    });
+    expect(wrongBoundary.statusCode).toBe(400);
+    expect(wrongBoundary.json().message).toMatch(/^The upload (ended before its form data was complete|is not valid multipart)/);
+    const noBoundary = await app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json().message).toBe('The upload is not valid multipart/form-data: its Content-Type names no boundary');
+    const cut = await app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: '--b\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup,Question',
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toMatch(/^The upload ended before its form data was complete/);
+  });
+
   const good = () => csvOf([REGULAR, row('G', 'Q', ['a', 'b'], 1)]);
 
   it('takes the file from the field csv', async () => {

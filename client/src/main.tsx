@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App } from './app.tsx';
 import { Toaster } from './components/ui/sonner.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { installLeaveGuards } from './lib/leave-guards.ts';
 import { api, createApiClient } from './lib/trpc.ts';
 import './index.css';
 
@@ -19,6 +20,9 @@ function Root() {
     </api.Provider>
   );
 }
+
+// Before the router listens, so that an editor with unsaved changes hears of the back button first.
+installLeaveGuards();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

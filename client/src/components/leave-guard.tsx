@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { useLocation } from 'wouter';
+import { holdNavigation } from '../lib/leave-guards.ts';
 import { Button } from './ui/button.tsx';
 import {
   AlertDialog,
@@ -43,13 +44,12 @@ export function LeaveGuard({ when, inside, thing }: LeaveGuardProps) {
 
   React.useEffect(() => {
     if (!when) return;
-    const here = () => `${window.location.pathname}${window.location.search}`;
-    let current = here();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show their prompt only when returnValue is set.
       event.returnValue = '';
     };
+    // Before the router's own click handler (this listens on the document, capturing).
     const onClick = (event: MouseEvent) => {
       const url = followedLink(event);
       if (!url || insideRef.current(url.pathname)) return;
@@ -57,32 +57,13 @@ export function LeaveGuard({ when, inside, thing }: LeaveGuardProps) {
       event.stopPropagation();
       setTarget(`${url.pathname}${url.search}${url.hash}`);
     };
-    // Runs before the router hears of the change (a capturing listener on window goes first),
-    // puts the editor's address back, and asks.
-    const onPopState = (event: PopStateEvent) => {
-      const next = here();
-      if (insideRef.current(window.location.pathname)) {
-        current = next;
-        return;
-      }
-      event.stopImmediatePropagation();
-      window.history.pushState(window.history.state, '', current);
-      setTarget(next);
-    };
-    const onNavigate = () => {
-      current = here();
-    };
     window.addEventListener('beforeunload', onBeforeUnload);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
-    window.addEventListener('pushState', onNavigate);
-    window.addEventListener('replaceState', onNavigate);
+    const release = holdNavigation({ inside: (path) => insideRef.current(path), blocked: setTarget });
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
-      window.removeEventListener('pushState', onNavigate);
-      window.removeEventListener('replaceState', onNavigate);
+      release();
     };
   }, [when]);
 

@@ -1,0 +1,51 @@
+/**
+ * The browser's back and forward buttons, held while an editor has unsaved changes.
+ *
+ * Listeners of the same event on window run in the order they were added, and the router
+ * re-renders (unmounting the editor and its draft) between two of them. So this listener is
+ * added once, before the router's, when the console starts (installLeaveGuards in main.tsx):
+ * it runs first, stops the router hearing of the change, puts the editor's address back and
+ * lets the editor ask.
+ */
+export interface ActiveLeaveGuard {
+  /** Paths that keep the editor on screen (its own tabs). */
+  inside: (path: string) => boolean;
+  /** The visitor asked to go to `target`: the editor asks whether to leave. */
+  blocked: (target: string) => void;
+}
+
+let active: ActiveLeaveGuard | null = null;
+/** The address shown while the guard is on (updated as the editor's own tabs change). */
+let shown = '';
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+export function holdNavigation(guard: ActiveLeaveGuard): () => void {
+  active = guard;
+  shown = here();
+  return () => {
+    if (active === guard) active = null;
+  };
+}
+
+let installed = false;
+
+export function installLeaveGuards(): void {
+  if (installed) return;
+  installed = true;
+  window.addEventListener('popstate', (event) => {
+    if (!active || active.inside(window.location.pathname)) {
+      shown = here();
+      return;
+    }
+    event.stopImmediatePropagation();
+    const target = here();
+    window.history.pushState(window.history.state, '', shown);
+    active.blocked(target);
+  });
+  // The router's own navigations (it announces pushState and replaceState as events).
+  const remember = () => {
+    if (active) shown = here();
+  };
+  window.addEventListener('pushState', remember);
+  window.addEventListener('replaceState', remember);
+}

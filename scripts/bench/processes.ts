@@ -18,7 +18,9 @@ export async function freePort(): Promise<number> {
 
 export async function startTarget(kind: string, databaseUrl: string, userId: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
+  // BENCH_CPU_PROFILE_DIR: each target writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE_DIR] : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

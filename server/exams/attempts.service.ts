@@ -150,6 +150,25 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
   return clock;
 }
 
+type QuestionIndex = Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>;
+const questionIndexes = new WeakMap<AttemptClock, QuestionIndex>();
+
+/** Where each question of an attempt is, and its options in the order shown: worked out once per attempt and process. */
+function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): QuestionIndex {
+  let index = questionIndexes.get(attempt);
+  if (index) return index;
+  index = new Map();
+  for (const [groupIndex, group] of paper.questionGroups.entries()) {
+    const order = attempt.layout?.groups[groupIndex];
+    const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
+    for (const question of group.questions) {
+      index.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
+    }
+  }
+  questionIndexes.set(attempt, index);
+  return index;
+}
+
 /**
  * Starts an attempt, or resumes the one in progress (a second tab, a reconnect). Refused when
  * the exam is not open, the student is not entitled, or the attempt lock is used up.
@@ -246,14 +265,7 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
   if (!isWithinGrace(now, deadlineMs)) throw new AppError('conflict', ATTEMPT_MESSAGES.deadlinePassed);
   const paper = await paperById(ctx.db, attempt.paper_id);
   const windows = groupWindows(paper.questionGroups, attempt.started_at.getTime(), deadlineMs);
-  const where = new Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>();
-  paper.questionGroups.forEach((group, groupIndex) => {
-    const order = attempt.layout?.groups[groupIndex];
-    const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
-    for (const question of group.questions) {
-      where.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
-    }
-  });
+  const where = questionIndexOf(attempt, paper);
 
   // The highest revision of each question in this batch.
   const latest = new Map<string, SaveAnswersInput['answers'][number]>();

@@ -100,3 +100,11 @@ describe('validation messages', () => {
     expect(batch.json()).toHaveLength(2);
   });
 });
+
+describe('a __proto__ key written with escapes', () => {
+  it('is refused like a plain one', async () => {
+    const answer = await json('POST', '/api/auth/login', '{"emailAddress":"a@example.com","password":"x","\\u005f_proto__":{"isAdmin":true}}');
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe('The body may not contain a field named __proto__ or constructor.prototype');
+  });
+});

@@ -5,6 +5,7 @@ import { App } from './app.tsx';
 import { Toaster } from './components/ui/sonner.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { api, createApiClient } from './lib/trpc.ts';
+import './malayalam-font.css';
 import './index.css';
 
 function Root() {

@@ -1,5 +1,20 @@
 import type { Config } from 'tailwindcss';
 import colors from 'tailwindcss/colors.js';
+import defaultTheme from 'tailwindcss/defaultTheme.js';
+
+/**
+ * Malayalam comes from the bundled Noto Sans Malayalam (src/malayalam-font.css), which declares
+ * Malayalam letters only: Latin text keeps the Latin fonts of each stack, and every Malayalam
+ * letter, which those fonts lack, is drawn from Noto rather than as an empty box on a computer
+ * without a Malayalam font. It must come before the generic families: Chromium on Linux draws
+ * every letter that `system-ui` lacks as a box instead of trying the fonts after it.
+ */
+const MALAYALAM_FONT = '"Noto Sans Malayalam"';
+const withMalayalam = (stack: readonly string[], before: string): string[] => {
+  const at = stack.indexOf(before);
+  if (at === -1) throw new Error(`Tailwind's font stack no longer holds ${before}`);
+  return [...stack.slice(0, at), MALAYALAM_FONT, ...stack.slice(at)];
+};
 
 /**
  * The console's design tokens (shadcn-style CSS variables in src/index.css) plus the
@@ -14,6 +29,11 @@ const config: Config = {
   theme: {
     transparent: 'transparent',
     current: 'currentColor',
+    fontFamily: {
+      sans: withMalayalam(defaultTheme.fontFamily.sans, 'system-ui'),
+      serif: withMalayalam(defaultTheme.fontFamily.serif, 'serif'),
+      mono: withMalayalam(defaultTheme.fontFamily.mono, 'monospace'),
+    },
     extend: {
       colors: {
         border: 'hsl(var(--border))',

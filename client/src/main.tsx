@@ -6,6 +6,7 @@ import { Toaster } from './components/ui/sonner.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { installLeaveGuards } from './lib/leave-guards.ts';
 import { api, createApiClient } from './lib/trpc.ts';
+import './malayalam-font.css';
 import './index.css';
 
 function Root() {

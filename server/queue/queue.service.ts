@@ -8,18 +8,23 @@ import {
   ACTIVE_STATES,
   addMediaJob,
   findItemByAsset,
+  lectureTitleOfAsset,
+  listItemViews,
   queueState,
   removeWaitingMediaJobs,
+  type QueueItemView,
 } from './queue.repository.ts';
 
 /** A file triggered on its own runs before items started from the editor, and those before bulk pulls. */
 export const PRIORITY = { trigger: 0, editor: 5, pull: 10 } as const;
 
-export function toQueueItem(row: QueueItemRow): QueueItem {
+export function toQueueItem(row: QueueItemView): QueueItem {
   return {
     _id: row.id,
     fileId: row.asset_id,
-    title: row.title,
+    // The lecture's title when a lecture uses the file; else what it was queued under (its file name or a title given to trigger).
+    title: row.used_under_title ?? row.title,
+    fileName: row.file_name,
     type: row.type,
     state: row.state,
     processProgress: row.process_progress as QueueItem['processProgress'],
@@ -79,16 +84,18 @@ export async function getQueueState(ctx: AppContext): Promise<{ state: QueueStat
 }
 
 export async function listQueue(ctx: AppContext): Promise<{ items: QueueItem[]; state: QueueState }> {
-  const [rows, state] = await Promise.all([
-    ctx.db.selectFrom('queue_items').selectAll().orderBy('created_at', 'desc').limit(1000).execute(),
-    queueState(ctx.db),
-  ]);
+  const [rows, state] = await Promise.all([listItemViews(ctx.db, { limit: 1000 }), queueState(ctx.db)]);
   return { items: rows.map(toQueueItem), state };
 }
 
-export async function getQueueItem(ctx: AppContext, assetId: string): Promise<QueueItem | null> {
-  const row = await findItemByAsset(ctx.db, assetId);
+/** One file's queue item as the queue lists it; null when the file is not in the queue. */
+async function itemView(db: Db, assetId: string): Promise<QueueItem | null> {
+  const [row] = await listItemViews(db, { assetIds: [assetId] });
   return row ? toQueueItem(row) : null;
+}
+
+export async function getQueueItem(ctx: AppContext, assetId: string): Promise<QueueItem | null> {
+  return itemView(ctx.db, assetId);
 }
 
 /** trigger/start: the queue runs; every waiting item gets its job, most urgent first. */
@@ -116,13 +123,20 @@ export async function stopQueue(ctx: AppContext): Promise<{ state: QueueState }>
   return { state: 'STOPPED' };
 }
 
-async function titleFor(db: Db, assetId: string, fallback: string): Promise<string> {
-  const lecture = await db
-    .selectFrom('lectures')
-    .select('title')
-    .where('video_resource_id', '=', assetId)
-    .executeTakeFirst();
-  return lecture?.title ?? fallback;
+/** The title a file is queued under: the lecture using it, else its file name (the list reads the lecture's title again). */
+async function titleFor(db: Db, asset: { id: string; kind: 'video' | 'pdf'; file_name: string }): Promise<string> {
+  return (await lectureTitleOfAsset(db, asset.id, asset.kind)) ?? asset.file_name;
+}
+
+function processable(asset: { id: string; kind: string; file_name: string }): { id: string; kind: 'video' | 'pdf'; file_name: string } {
+  if (asset.kind !== 'video' && asset.kind !== 'pdf') throw new AppError('validation', 'Only videos and PDFs are processed');
+  return { id: asset.id, kind: asset.kind, file_name: asset.file_name };
+}
+
+async function queuedItem(db: Db, assetId: string): Promise<QueueItem> {
+  const item = await itemView(db, assetId);
+  if (!item) throw new AppError('not-found', 'This file is not in the queue');
+  return item;
 }
 
 /** trigger/{fileId}?title=&type=: one file to the front of the queue. */
@@ -130,27 +144,27 @@ export async function triggerFile(
   ctx: AppContext,
   input: { assetId: string; title?: string | undefined; type?: 'video' | 'pdf' | undefined },
 ): Promise<QueueItem> {
-  const asset = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', input.assetId).executeTakeFirst();
-  if (!asset) throw new AppError('not-found', 'File not found');
-  if (asset.kind !== 'video' && asset.kind !== 'pdf') throw new AppError('validation', 'Only videos and PDFs are processed');
+  const found = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', input.assetId).executeTakeFirst();
+  if (!found) throw new AppError('not-found', 'File not found');
+  const asset = processable(found);
   if (input.type && input.type !== asset.kind) throw new AppError('validation', `This file is a ${asset.kind}, not a ${input.type}`);
-  const title = input.title?.trim() || (await titleFor(ctx.db, asset.id, asset.file_name));
-  const row = await ctx.db
-    .transaction()
-    .execute((trx) => queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind as 'video' | 'pdf', priority: PRIORITY.trigger }));
-  return toQueueItem(row);
+  const title = input.title?.trim() || (await titleFor(ctx.db, asset));
+  return ctx.db.transaction().execute(async (trx) => {
+    await queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.trigger });
+    return queuedItem(trx, asset.id);
+  });
 }
 
 /** POST /api/admin/assets/process/video/{id}: an uploaded file goes into the queue. */
 export async function startProcessing(ctx: AppContext, assetId: string): Promise<QueueItem> {
-  const asset = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', assetId).executeTakeFirst();
-  if (!asset) throw new AppError('not-found', 'File not found');
-  if (asset.kind !== 'video' && asset.kind !== 'pdf') throw new AppError('validation', 'Only videos and PDFs are processed');
-  const title = await titleFor(ctx.db, asset.id, asset.file_name);
-  const row = await ctx.db
-    .transaction()
-    .execute((trx) => queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind as 'video' | 'pdf', priority: PRIORITY.editor }));
-  return toQueueItem(row);
+  const found = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', assetId).executeTakeFirst();
+  if (!found) throw new AppError('not-found', 'File not found');
+  const asset = processable(found);
+  const title = await titleFor(ctx.db, asset);
+  return ctx.db.transaction().execute(async (trx) => {
+    await queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.editor });
+    return queuedItem(trx, asset.id);
+  });
 }
 
 /**
@@ -176,11 +190,11 @@ export async function pullIntoQueue(
           : query.where('a.has_converted_to_image', '=', false);
     }
     const assets = await query.orderBy('a.created_at').limit(input.count).execute();
-    const items: QueueItem[] = [];
     for (const asset of assets) {
-      const title = await titleFor(trx, asset.id, asset.file_name);
-      items.push(toQueueItem(await queueForProcessing(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull })));
+      const title = await titleFor(trx, { id: asset.id, kind: input.type, file_name: asset.file_name });
+      await queueForProcessing(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull });
     }
+    const items = (await listItemViews(trx, { assetIds: assets.map((asset) => asset.id) })).map(toQueueItem);
     return { pulled: items.length, items };
   });
 }

@@ -60,7 +60,9 @@ export type Asset = z.infer<typeof assetSchema>;
 export const queueItemSchema = z.object({
   _id: z.string(),
   fileId: z.string(),
+  /** What the file is used under: the title of the lecture whose video or PDF note it is, else its file name. */
   title: z.string(),
+  fileName: z.string(),
   type: z.enum(['video', 'pdf']),
   state: z.enum(QUEUE_ITEM_STATES),
   processProgress: processProgressSchema,

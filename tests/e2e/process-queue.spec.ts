@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { createConsoleUser, signInThroughApi } from './support/helpers.ts';
-import { queueFile, setQueueRunning, snap, uploadAsset } from './support/media.ts';
+import { createLecture, queueFile, saveLecture, setQueueRunning, snap, uploadAsset } from './support/media.ts';
 
 const QUEUE_PATH = '/admin/process/queue';
 const QUEUE_COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Progress', 'Last Updated On', 'Created On'];
@@ -74,6 +74,43 @@ test.describe('processing queue', () => {
     expect(seen.some((text) => /Step [1-5] of 5/.test(text))).toBe(true);
     await expect(row).toContainText('100%');
     await snap(page, 'queue-with-items');
+  });
+
+  test("names a video's and a PDF note's rows by their lecture's title, with the file name below in smaller muted text", async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    await setQueueRunning(page, false);
+    const video = await uploadAsset(page, 'clip.mp4', 'video');
+    const pdf = await uploadAsset(page, 'notes.pdf', 'pdf');
+    // The file widgets queue an upload at once, before the lecture using it is saved.
+    await queueFile(page, video._id);
+    await queueFile(page, pdf._id);
+    const title = `Fundamental Rights ${Date.now().toString(36)}`;
+    const lecture = await createLecture(page, title);
+    await saveLecture(page, lecture, {
+      title,
+      isVisible: false,
+      lecturerName: 'Dr. Anitha',
+      videoResourceId: video._id,
+      notes: [{ resId: 'note-1', pdfFileId: pdf._id, fileName: pdf.fileName, fileSizeInBytes: pdf.sizeInBytes }],
+    });
+
+    await page.goto(QUEUE_PATH);
+    for (const [asset, type] of [[video, 'Video'], [pdf, 'Pdf']] as const) {
+      const row = queueTable(page).getByRole('row').filter({ hasText: asset._id });
+      await expect(row).toContainText(type);
+      const name = row.getByText(title, { exact: true });
+      const fileName = row.getByText(asset.fileName, { exact: true });
+      await expect(name).toBeVisible();
+      await expect(fileName).toBeVisible();
+      const [nameBox, fileBox] = [await name.boundingBox(), await fileName.boundingBox()];
+      expect(fileBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
+      const style = (locator: typeof name) => locator.evaluate((element) => ({ size: parseFloat(getComputedStyle(element).fontSize), color: getComputedStyle(element).color }));
+      const [nameStyle, fileStyle] = [await style(name), await style(fileName)];
+      expect(fileStyle.size).toBeLessThan(nameStyle.size);
+      expect(fileStyle.color).not.toBe(nameStyle.color);
+    }
+    await snap(page, 'queue-rows-named-by-lecture');
   });
 
   test('a failed item shows why, can be queued again, and can be deleted from the queue', async ({ page }) => {

@@ -67,47 +67,54 @@ export function EditorHeader({
   className,
 }: EditorHeaderProps) {
   return (
-    <div className={cn('grid gap-3', className)}>
-      <header className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-sm">
-        {backHref && !hideBack && (
-          <Button asChild variant="ghost" size="icon">
-            <Link href={backHref} aria-label="Back">
-              <ArrowLeft aria-hidden="true" />
-            </Link>
-          </Button>
-        )}
-        <Input
-          aria-label={titleLabel}
-          value={title}
-          onChange={(event) => onTitleChange(event.target.value)}
-          className="h-10 min-w-48 flex-1 border-transparent bg-transparent text-lg font-semibold shadow-none hover:border-input focus-visible:border-input"
-        />
-        {status && (
-          <Badge variant={status.variant}>
-            {status.text}
-          </Badge>
-        )}
-        <div className="flex flex-wrap items-center gap-2">
-          {actions}
-          <Button onClick={onSave} disabled={!hasChanges || saving}>
-            {saving ? <Spinner size="sm" className="text-current" label="" /> : <Save aria-hidden="true" />}
-            {saving ? 'Saving...' : saveLabel}
-          </Button>
-          {onDelete && !hideDelete && (
-            <Button variant="outline" onClick={onDelete} className="text-destructive hover:text-destructive">
-              <Trash2 aria-hidden="true" />
-              {deleteLabel}
+    <>
+      {/*
+        Sticks to the top of the window, so that Save, Delete and the way back stay at hand on a long
+        editor page. The band of page colour behind it hides what scrolls underneath. The warnings
+        below are not part of it: a long list of them must not cover the page.
+      */}
+      <div className={cn('sticky top-0 z-30 -my-2 bg-background py-2', className)}>
+        <header className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-sm">
+          {backHref && !hideBack && (
+            <Button asChild variant="ghost" size="icon">
+              <Link href={backHref} aria-label="Back">
+                <ArrowLeft aria-hidden="true" />
+              </Link>
             </Button>
           )}
-        </div>
-      </header>
+          <Input
+            aria-label={titleLabel}
+            value={title}
+            onChange={(event) => onTitleChange(event.target.value)}
+            className="h-10 min-w-48 flex-1 border-transparent bg-transparent text-lg font-semibold shadow-none hover:border-input focus-visible:border-input"
+          />
+          {status && (
+            <Badge variant={status.variant}>
+              {status.text}
+            </Badge>
+          )}
+          <div className="flex flex-wrap items-center gap-2">
+            {actions}
+            <Button onClick={onSave} disabled={!hasChanges || saving}>
+              {saving ? <Spinner size="sm" className="text-current" label="" /> : <Save aria-hidden="true" />}
+              {saving ? 'Saving...' : saveLabel}
+            </Button>
+            {onDelete && !hideDelete && (
+              <Button variant="outline" onClick={onDelete} className="text-destructive hover:text-destructive">
+                <Trash2 aria-hidden="true" />
+                {deleteLabel}
+              </Button>
+            )}
+          </div>
+        </header>
+      </div>
       <OfflineWarnings
         isVisible={isVisible}
         warnings={warnings}
         {...(offlineTitle === undefined ? {} : { title: offlineTitle })}
         {...(offlineText === undefined ? {} : { text: offlineText })}
       />
-    </div>
+    </>
   );
 }
 EditorHeader.displayName = 'EditorHeader';

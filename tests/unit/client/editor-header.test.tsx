@@ -64,4 +64,16 @@ describe('EditorHeader', () => {
     rerender(<EditorHeader {...base} hasChanges={false} isVisible warnings={warnings} offlineTitle="Course Offline!" />);
     expect(screen.getByRole('alert', { name: 'Course Offline!' })).toBeTruthy();
   });
+
+  it('keeps the title, Save, Delete and Back in a band that sticks to the top of the window, and the warnings out of it', () => {
+    render(<EditorHeader {...base} hasChanges={false} onDelete={() => {}} backHref="/admin/exams" isVisible warnings={['Set a rate card']} />);
+    const band = screen.getByRole('button', { name: 'Save' }).closest('.sticky');
+    expect(band).not.toBeNull();
+    expect(band!.className).toMatch(/\btop-0\b/);
+    for (const control of [screen.getByRole('textbox', { name: 'Title' }), screen.getByRole('button', { name: 'Delete' }), screen.getByRole('link', { name: 'Back' })]) {
+      expect(band!.contains(control)).toBe(true);
+    }
+    // A long list of warnings must not stay over the page.
+    expect(band!.contains(screen.getByRole('alert'))).toBe(false);
+  });
 });

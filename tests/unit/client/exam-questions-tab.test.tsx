@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import type { Exam } from '../../../shared/exams/exams.schema.ts';
+import type { Exam, QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import { toDraft, type ExamDraft } from '../../../client/src/features/exams/exam-draft.ts';
 import { ExamQuestionsTab } from '../../../client/src/features/exams/exam-questions-tab.tsx';
 
@@ -45,8 +45,36 @@ const exam = {
 
 let latest: ExamDraft;
 
-function Harness() {
-  const [draft, setDraft] = useState(() => toDraft(exam));
+/** `groups` groups of `perGroup` questions, numbered through the exam ("Question text 57"). */
+function groupsOf(groups: number, perGroup: number): QuestionGroup[] {
+  return Array.from({ length: groups }, (_, groupIndex) => ({
+    resId: `g${groupIndex + 1}`,
+    title: `Part ${groupIndex + 1}`,
+    durationInMins: 40,
+    hasTimeRestriction: false,
+    questions: Array.from({ length: perGroup }, (_, questionIndex) => {
+      const number = groupIndex * perGroup + questionIndex + 1;
+      return {
+        resId: `q${number}`,
+        question: `Question text ${number}: which river flows through district ${number}?`,
+        options: ['Periyar', 'Bharathapuzha', 'Pamba', 'Chaliyar'],
+        correctAnswerIndex: number % 4,
+        questionMimeType: 'text' as const,
+        bannerImageId: null,
+        bannerImageFizeSizeInBytes: null,
+        tag1: '',
+        tag2: '',
+        tag3: '',
+        tag4: '',
+        tag5: '',
+        solution: '',
+      };
+    }),
+  }));
+}
+
+function Harness({ questionGroups = [] }: { questionGroups?: QuestionGroup[] }) {
+  const [draft, setDraft] = useState(() => toDraft({ ...exam, questionGroups }));
   latest = draft;
   return <ExamQuestionsTab draft={draft} update={(change) => setDraft(change)} onUploadBusyChange={() => {}} />;
 }
@@ -125,5 +153,70 @@ describe('ExamQuestionsTab', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Science' }));
     await user.click(within(screen.getByRole('alertdialog', { name: 'Remove group' })).getByRole('button', { name: 'Remove' }));
     expect(latest.questionGroups).toHaveLength(0);
+  });
+
+  describe('in a long exam', () => {
+    const scrolled: Element[] = [];
+    beforeEach(() => {
+      scrolled.length = 0;
+      // jsdom lays nothing out; record what the tab asks to bring into view.
+      Element.prototype.scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+    });
+
+    it('starts every question of a 25-question exam collapsed to one line with its number and the start of its text', async () => {
+      render(<Harness questionGroups={groupsOf(1, 25)} />);
+      const items = within(screen.getByRole('group', { name: 'Part 1' })).getAllByRole('listitem');
+      expect(items).toHaveLength(25);
+      expect(screen.queryAllByLabelText('Question')).toHaveLength(0);
+      expect(items[6]!.textContent).toContain('Q7.');
+      expect(items[6]!.textContent).toContain('Question text 7: which river');
+      expect(within(items[6]!).getByRole('button', { name: 'Expand Question 7 of Part 1' }).getAttribute('aria-expanded')).toBe('false');
+
+      // The one-line summary itself opens the question.
+      await userEvent.setup().click(within(items[6]!).getByText(/Question text 7:/));
+      expect((within(items[6]!).getByLabelText('Question') as HTMLTextAreaElement).value).toBe('Question text 7: which river flows through district 7?');
+    });
+
+    // Twenty open question forms take jsdom a while on a busy machine.
+    it('starts an exam of 20 questions open', { timeout: 120_000 }, () => {
+      render(<Harness questionGroups={groupsOf(2, 10)} />);
+      expect(screen.getAllByLabelText('Question')).toHaveLength(20);
+    });
+
+    it('jumps to question 57 of 100, counted through the groups: opens it and brings it into view', async () => {
+      const user = userEvent.setup();
+      render(<Harness questionGroups={groupsOf(4, 25)} />);
+      const jump = screen.getByRole('spinbutton', { name: 'Jump to question' });
+      await user.type(jump, '57{Enter}');
+
+      const target = within(screen.getByRole('group', { name: 'Part 3' })).getByRole('listitem', { name: 'Question 7 of Part 3' });
+      expect((within(target).getByLabelText('Question') as HTMLTextAreaElement).value).toContain('Question text 57:');
+      expect(scrolled).toContain(target);
+      expect(document.activeElement).toBe(within(target).getByRole('button', { name: 'Collapse Question 7 of Part 3' }));
+      // Only the question asked for opened.
+      expect(screen.getAllByLabelText('Question')).toHaveLength(1);
+      // Rows carry their number in the whole exam, so 57 can be found by eye too.
+      expect(within(target).getByText('No. 57')).toBeTruthy();
+
+      await user.clear(jump);
+      await user.type(jump, '101{Enter}');
+      expect(screen.getByText('Enter a question number from 1 to 100.')).toBeTruthy();
+      expect(jump.getAttribute('aria-invalid')).toBe('true');
+      await user.clear(jump);
+      await user.type(jump, '3');
+      expect(screen.queryByText('Enter a question number from 1 to 100.')).toBeNull();
+    });
+
+    it('expands and collapses every question of the exam at once', { timeout: 120_000 }, async () => {
+      const user = userEvent.setup();
+      render(<Harness questionGroups={groupsOf(2, 11)} />);
+      expect(screen.queryAllByLabelText('Question')).toHaveLength(0);
+      await user.click(screen.getByRole('button', { name: 'Expand all questions' }));
+      expect(screen.getAllByLabelText('Question')).toHaveLength(22);
+      await user.click(screen.getByRole('button', { name: 'Collapse all questions' }));
+      expect(screen.queryAllByLabelText('Question')).toHaveLength(0);
+    });
   });
 });

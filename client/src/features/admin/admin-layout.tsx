@@ -46,8 +46,10 @@ export function AdminLayout({ children, notificationCount }: AdminLayoutProps) {
   };
 
   return (
-    <div className="flex h-full min-h-screen">
-      <aside className="sticky top-0 hidden h-screen shrink-0 md:block">
+    // The frame grows with the page (no fixed height), so that the sticky side bar has the whole
+    // page to travel along and stays beside the content however far it is scrolled.
+    <div className="flex min-h-screen">
+      <aside className="sticky top-0 hidden h-screen shrink-0 self-start md:block">
         <SideBar {...sideBarProps} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -58,7 +58,8 @@ export function SideBar({ user, location, v2DashboardUrl, notificationCount, onL
           </Link>
         </div>
       </div>
-      <nav aria-label="Console" className="flex-1 overflow-y-auto px-2 py-2">
+      {/* The links scroll on their own when they do not fit the window; the page behind stays put. */}
+      <nav aria-label="Console" className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-2 py-2">
         <ul className="grid gap-0.5">
           {v2DashboardUrl && (
             <li>

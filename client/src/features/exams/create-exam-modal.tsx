@@ -36,6 +36,9 @@ export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenC
     onOpenChange(next);
   };
 
+  // A field's message goes as soon as the field is changed; the next submit checks again.
+  const clearError = (field: 'title' | 'templateId') => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+
   const submit = async () => {
     const result = validateForm(createExamInputSchema, { title, templateId });
     if (!result.ok) {
@@ -67,13 +70,23 @@ export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenC
             maxLength={300}
             placeholder="e.g. LD Clerk Mock Test 12"
             value={title}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clearError('title');
+            }}
           />
         )}
       </FormField>
       <FormField id="new-exam-template" label="Template" error={errors.templateId} hint={templateSummary(templateId)}>
         {(control) => (
-          <NativeSelect {...control} value={templateId} onChange={(event) => setTemplateId(event.target.value)}>
+          <NativeSelect
+            {...control}
+            value={templateId}
+            onChange={(event) => {
+              setTemplateId(event.target.value);
+              clearError('templateId');
+            }}
+          >
             <option value="">Select a template</option>
             {TEMPLATE_IDS.map((id) => (
               <option key={id} value={id}>

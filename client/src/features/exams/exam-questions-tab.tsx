@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus, Trash2 } from 'lucide-react';
 import type { Question, QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
@@ -9,13 +9,18 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
 import { SwitchField } from './exam-form-controls.tsx';
-import { QuestionEditor } from './question-editor.tsx';
+import { QuestionEditor, questionElementId } from './question-editor.tsx';
+import { QuestionJump } from './question-jump.tsx';
+import { firstQuestionNumbers, locateQuestion } from './question-numbers.ts';
 import { SpreadsheetImport } from './spreadsheet-import.tsx';
 
 export type DraftUpdate = (update: (draft: ExamDraft) => ExamDraft) => void;
 
-/** Questions start open in a small exam; in a large one they start closed, so the page stays quick. */
-const OPEN_BY_DEFAULT_UP_TO = 30;
+/**
+ * Questions start open in a short quiz; beyond this they start closed, one line each, so
+ * that a 100-question mock test reads as a list to scan and jump into, not pages of forms.
+ */
+export const OPEN_BY_DEFAULT_UP_TO = 20;
 
 export function groupDisplayName(group: Pick<QuestionGroupDraft, 'title'>, index: number): string {
   return group.title.trim() || `Group ${index + 1}`;
@@ -25,6 +30,10 @@ interface GroupCardProps {
   group: QuestionGroupDraft;
   index: number;
   count: number;
+  /** The number in the exam of the group's first question; null when the exam has one group. */
+  firstNumber: number | null;
+  /** The question last jumped to. */
+  highlightedResId: string | null;
   update: DraftUpdate;
   isOpen: (resId: string) => boolean;
   onToggle: (resId: string) => void;
@@ -33,7 +42,7 @@ interface GroupCardProps {
   onUploadBusyChange: (busy: boolean) => void;
 }
 
-const GroupCard = memo(function GroupCard({ group, index, count, update, isOpen, onToggle, onSetOpen, onRemoveRequest, onUploadBusyChange }: GroupCardProps) {
+const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, highlightedResId, update, isOpen, onToggle, onSetOpen, onRemoveRequest, onUploadBusyChange }: GroupCardProps) {
   const name = groupDisplayName(group, index);
   const id = `group-${group.resId}`;
   const patchGroup = (patch: Partial<QuestionGroupDraft>) => update((draft) => groupEdits.update(draft, index, patch));
@@ -134,7 +143,9 @@ const GroupCard = memo(function GroupCard({ group, index, count, update, isOpen,
                 index={questionIndex}
                 count={group.questions.length}
                 groupLabel={name}
+                examNumber={firstNumber === null ? undefined : firstNumber + questionIndex}
                 expanded={isOpen(question.resId)}
+                highlighted={question.resId === highlightedResId}
                 onToggle={onToggle}
                 onChange={onChange}
                 onReplace={onReplace}
@@ -176,6 +187,10 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
   const [openByDefault] = useState(() => total <= OPEN_BY_DEFAULT_UP_TO);
   const [openState, setOpenState] = useState<Readonly<Record<string, boolean>>>({});
   const [removing, setRemoving] = useState<number | null>(null);
+  // A new object per jump, so that jumping to the same question twice scrolls again.
+  const [jumpTarget, setJumpTarget] = useState<{ resId: string } | null>(null);
+  const firstNumbers = useMemo(() => firstQuestionNumbers(draft.questionGroups), [draft.questionGroups]);
+  const allResIds = useMemo(() => draft.questionGroups.flatMap((group) => group.questions.map((question) => question.resId)), [draft.questionGroups]);
 
   const isOpen = useCallback((resId: string) => openState[resId] ?? openByDefault, [openState, openByDefault]);
   const onToggle = useCallback((resId: string) => setOpenState((current) => ({ ...current, [resId]: !(current[resId] ?? openByDefault) })), [openByDefault]);
@@ -183,6 +198,23 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
     (resIds: readonly string[], open: boolean) => setOpenState((current) => ({ ...current, ...Object.fromEntries(resIds.map((resId) => [resId, open])) })),
     [],
   );
+
+  const allOpen = allResIds.length > 0 && allResIds.every(isOpen);
+
+  const jumpTo = (number: number) => {
+    const place = locateQuestion(draft.questionGroups, number);
+    if (!place) return;
+    onSetOpen([place.resId], true);
+    setJumpTarget({ resId: place.resId });
+  };
+  // After the question has opened: bring it into view and put the keyboard on it.
+  useEffect(() => {
+    if (!jumpTarget) return;
+    const item = document.getElementById(questionElementId(jumpTarget.resId));
+    if (!item) return;
+    item.scrollIntoView({ block: 'start' });
+    item.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus({ preventScroll: true });
+  }, [jumpTarget]);
 
   const removeGroup = (index: number) => {
     if ((draft.questionGroups[index]?.questions.length ?? 0) === 0) update((current) => groupEdits.remove(current, index));
@@ -215,6 +247,15 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
             Add group
           </Button>
         </CardHeader>
+        {total > 1 && (
+          <CardContent className="flex flex-wrap items-end justify-between gap-3 border-t pt-4">
+            <QuestionJump total={total} onJump={jumpTo} />
+            <Button variant="outline" size="sm" onClick={() => onSetOpen(allResIds, !allOpen)}>
+              {allOpen ? <ChevronsDownUp aria-hidden="true" /> : <ChevronsUpDown aria-hidden="true" />}
+              {allOpen ? 'Collapse all questions' : 'Expand all questions'}
+            </Button>
+          </CardContent>
+        )}
         <CardContent className="grid gap-2 border-t pt-4">
           <h3 className="text-sm font-medium">Import from a spreadsheet</h3>
           <SpreadsheetImport onImported={appendImported} onBusyChange={onUploadBusyChange} />
@@ -226,6 +267,8 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
           group={group}
           index={index}
           count={draft.questionGroups.length}
+          firstNumber={draft.questionGroups.length > 1 ? (firstNumbers[index] ?? null) : null}
+          highlightedResId={jumpTarget?.resId ?? null}
           update={update}
           isOpen={isOpen}
           onToggle={onToggle}

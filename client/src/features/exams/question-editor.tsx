@@ -11,6 +11,7 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
 import { formatBytes } from '../../lib/format.ts';
+import { cn } from '../../lib/utils.ts';
 import { addOption, removeOption, setOption } from './exam-draft.ts';
 import { TextArea } from './exam-form-controls.tsx';
 
@@ -26,13 +27,22 @@ export function questionSummary(question: Question): string {
   return question.questionMimeType === 'image' ? (question.bannerImageId ? 'Image question' : 'Image question without an image') : 'No question text yet';
 }
 
+/** The id of a question's list item, so that "Jump to question" can bring it into view. */
+export function questionElementId(resId: string): string {
+  return `q-${resId}`;
+}
+
 export interface QuestionEditorProps {
   question: Question;
   /** 0-based place in its group. */
   index: number;
   count: number;
   groupLabel: string;
+  /** Its number in the whole exam; shown when the exam has several groups. */
+  examNumber?: number | undefined;
   expanded: boolean;
+  /** The question just jumped to, outlined so the eye finds it. */
+  highlighted?: boolean;
   onToggle: (resId: string) => void;
   onChange: (index: number, patch: Partial<Question>) => void;
   onReplace: (index: number, question: Question) => void;
@@ -47,7 +57,9 @@ export const QuestionEditor = memo(function QuestionEditor({
   index,
   count,
   groupLabel,
+  examNumber,
   expanded,
+  highlighted = false,
   onToggle,
   onChange,
   onReplace,
@@ -57,17 +69,31 @@ export const QuestionEditor = memo(function QuestionEditor({
 }: QuestionEditorProps) {
   const number = index + 1;
   const name = `Question ${number} of ${groupLabel}`;
-  const id = `q-${question.resId}`;
+  const id = questionElementId(question.resId);
   const correct = question.correctAnswerIndex;
+  const summary = questionSummary(question);
 
   return (
-    <li aria-label={name} className="rounded-md border bg-background">
+    // The scroll margin keeps a question brought into view clear of the editor's sticky header.
+    <li id={id} aria-label={name} className={cn('scroll-mt-32 rounded-md border bg-background', highlighted && 'ring-2 ring-primary/60')}>
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
-        <Button variant="ghost" size="sm" className="px-1" aria-expanded={expanded} aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`} onClick={() => onToggle(question.resId)}>
+        {/* The whole one-line summary opens and closes the question. */}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-auto min-h-8 min-w-0 flex-1 justify-start px-1 py-1 text-left font-normal"
+          aria-expanded={expanded}
+          aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
+          title={summary}
+          onClick={() => onToggle(question.resId)}
+        >
           {expanded ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          {examNumber !== undefined && (
+            <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs tabular-nums text-muted-foreground">No. {examNumber}</span>
+          )}
+          <span className="shrink-0 text-sm font-semibold">Q{number}.</span>
+          <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{summary}</span>
         </Button>
-        <span className="text-sm font-semibold">Q{number}.</span>
-        <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{questionSummary(question)}</span>
         {correct >= 0 && correct < question.options.length ? (
           <Badge variant="success">Answer {optionLetter(correct)}</Badge>
         ) : (

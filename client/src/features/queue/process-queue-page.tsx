@@ -18,6 +18,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { PullDataModal } from './pull-data-modal.tsx';
+import { QueueFileCell } from './queue-file-cell.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** §9 constants of the queue manager. */
@@ -141,15 +142,8 @@ export function ProcessQueuePage() {
       {
         id: 'file',
         header: 'File ID',
-        accessorFn: (item) => `${item.title} ${item.fileId}`,
-        cell: ({ row }) => (
-          <div className="grid gap-0.5">
-            <span className="line-clamp-2 max-w-[18rem] font-medium" title={row.original.title}>
-              {row.original.title}
-            </span>
-            <span className="whitespace-nowrap font-mono text-[0.7rem] text-muted-foreground">{row.original.fileId}</span>
-          </div>
-        ),
+        accessorFn: (item) => `${item.title} ${item.fileName} ${item.fileId}`,
+        cell: ({ row }) => <QueueFileCell item={row.original} />,
       },
       { id: 'type', header: 'Type', accessorFn: (item) => typeLabel(item.type) },
       {

@@ -15,6 +15,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
+import { cn } from '../../lib/utils.ts';
 import type { SubscriptionDraft } from './subscription-draft.ts';
 import { FREE_MODE_LABELS, MODE_LABELS, termLabel } from './subscription-labels.ts';
 
@@ -38,20 +39,24 @@ function AmountInput({
   return (
     <FormField id={`subscription-${field}`} label={label} error={errors[field]} hint={hint} className="content-start">
       {(control) => (
+        // ₹ is written before an amount and % after a rate ("₹ 1000", "18 %"), as on a bill.
         <div className="relative">
-          <span aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground">
-            {unit}
-          </span>
           <Input
             {...control}
             type="number"
             inputMode="decimal"
             min={0}
             step={NUMBER_STEP}
-            className="pl-7 tabular-nums"
+            className={cn('tabular-nums', unit === '%' ? 'pr-8' : 'pl-7')}
             value={draft[field]}
             onChange={(event) => onChange({ [field]: event.target.value })}
           />
+          <span
+            aria-hidden="true"
+            className={cn('pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm text-muted-foreground', unit === '%' ? 'right-3' : 'left-3')}
+          >
+            {unit}
+          </span>
         </div>
       )}
     </FormField>

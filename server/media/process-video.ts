@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { chooseLadder, durationInMinutes, posterSize, posterTimeSeconds, splitIntoPasses } from '../../shared/media/ladder.rules.ts';
 import type { ProbeResult, ProgressCallback, Rendition } from './media.types.ts';
@@ -40,6 +41,20 @@ export const POSTER_NAME = 'poster.jpg';
 export const SECOND_PASS_NICENESS = 19;
 
 /**
+ * Pass 1 is done: pass 2 goes back to normal priority, so that other work on the machine cannot
+ * hold it back indefinitely. Only a privileged process may raise a priority (a root worker, as in
+ * the Docker image); otherwise pass 2 keeps its low priority and still has pass 1's share.
+ */
+function restorePriority(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    os.setPriority(pid, 0);
+  } catch {
+    // Not allowed for this user, or pass 2 has already finished.
+  }
+}
+
+/**
  * An upload to HLS as the product does it: probe (which refuses anything but a real video),
  * then two ffmpeg runs. Pass 1 (the lowest rendition and 360p) runs at normal priority; when it
  * ends its renditions and a master playlist listing them are written and `onPlayable` is
@@ -67,9 +82,11 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
   };
 
   try {
+    let secondPassPid: number | undefined;
     const secondPass = transcodePass({
       ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.second, probe, signal, encoder,
       niceness: SECOND_PASS_NICENESS,
+      onStart: (pid) => (secondPassPid = pid),
       onProgress: (progress) => options.onProgress?.(2, progress),
     }).catch(failed);
 
@@ -78,6 +95,7 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
         ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.first, probe, signal, encoder,
         onProgress: (progress) => options.onProgress?.(1, progress),
       });
+      restorePriority(secondPassPid);
       await writeMasterPlaylist(outDir, first, { frameRate: probe.frameRate });
       await options.onPlayable?.({ probe, renditions: first, masterPlaylist: MASTER_PLAYLIST_NAME, durationInMinutes: minutes });
       await extractPoster({

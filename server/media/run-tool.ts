@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import { MediaProcessError, MediaToolMissingError, abortError } from './media.errors.ts';
 
@@ -38,6 +39,28 @@ export function lastLines(text: string, count = 8): string {
 }
 
 /**
+ * On Linux, util-linux's setpriv starts the tool with a "parent death signal": if this process
+ * dies (killed, out of memory), the kernel kills the tool too, instead of leaving an ffmpeg
+ * encoding for nobody. Elsewhere, or without setpriv, the tool is started directly.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+let setprivUsable: boolean | undefined;
+function withParentDeathSignal(command: string, args: string[]): { command: string; args: string[]; wrapped: boolean } {
+  if (setprivUsable === undefined) {
+    try {
+      accessSync(SETPRIV, constants.X_OK);
+      setprivUsable = process.platform === 'linux';
+    } catch {
+      setprivUsable = false;
+    }
+  }
+  return setprivUsable ? { command: SETPRIV, args: ['--pdeathsig', 'KILL', '--', command, ...args], wrapped: true } : { command, args, wrapped: false };
+}
+
+/** setpriv's exit codes when it could not start the tool (not found, not executable). */
+const WRAPPED_START_FAILURES: Record<number, string> = { 127: 'ENOENT', 126: 'EACCES' };
+
+/**
  * Runs a tool to completion. Aborting the signal kills it with SIGKILL and rejects only
  * once the process is gone, so a caller that catches the rejection leaves nothing running.
  * A non-zero exit rejects with MediaProcessError carrying the last lines of stderr;
@@ -47,7 +70,8 @@ export function runTool(options: RunToolOptions): Promise<ToolResult> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(abortError(signal));
   return new Promise<ToolResult>((resolve, reject) => {
-    const child = spawn(options.command, options.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const started = withParentDeathSignal(options.command, options.args);
+    const child = spawn(started.command, started.args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let pending = '';
@@ -107,6 +131,10 @@ export function runTool(options: RunToolOptions): Promise<ToolResult> {
         return reject(new MediaProcessError(`${options.tool} could not be started: ${spawnError.message}`));
       }
       if (code === 0) return resolve({ stdout, stderr });
+      const startFailure = started.wrapped && code !== null ? WRAPPED_START_FAILURES[code] : undefined;
+      if (startFailure && stderr.includes('setpriv: failed to execute')) {
+        return reject(new MediaToolMissingError(options.tool, `${options.tool} could not be started (${options.command}: ${startFailure}): install it or fix its path setting`));
+      }
       const tail = lastLines(stderr);
       const how = killedBy ? `was stopped by ${killedBy}` : `failed with exit code ${code}`;
       reject(new MediaProcessError(`${options.tool} ${how}${tail ? `:\n${tail}` : ''}`, { exitCode: code, stderrTail: tail }));

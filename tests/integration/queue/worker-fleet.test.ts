@@ -108,8 +108,7 @@ describe('a fleet of worker processes', () => {
     expect(orphans.length).toBeGreaterThan(0);
     const killedAt = Date.now();
     first.kill('SIGKILL');
-    // ffmpeg loses its progress pipe with its parent and stops at its next write: no orphan keeps encoding.
-    // The low-priority pass may wait for CPU on a busy machine before that write, hence the margin.
+    // The kernel kills ffmpeg with its parent (a parent-death signal): no orphan keeps encoding.
     await waitFor(() => (orphans.every((pid) => !isAlive(pid)) ? true : undefined), 30_000);
     await waitFor(async () => {
       const job = await jobOf(id);

@@ -52,6 +52,9 @@ test.describe('redirects', () => {
     await signInThroughApi(page, staff);
     await page.goto('/admin/exams');
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    // The screen has loaded and made its calls: the next call is the Logout below.
+    await expect(page.getByRole('heading', { name: 'Exam Manager' })).toBeVisible();
+    await expect(page.getByRole('table').first()).not.toHaveAttribute('aria-busy', 'true');
 
     await endSessions(staff.email);
     await page.getByRole('button', { name: 'Logout' }).click();

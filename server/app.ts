@@ -20,17 +20,10 @@ import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import type { ProcedureMeta } from './trpc/trpc.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { appInfoRoutes } from './app-info/app-info.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
-import { assetsRoutes } from './assets/assets.routes.ts';
 import { MULTIPART_LIMITS } from './assets/multipart.ts';
-import { queueRoutes } from './queue/queue.routes.ts';
-import { lecturesRoutes } from './lectures/lectures.routes.ts';
-import { examSpreadsheetRoutes } from './exams/spreadsheet.routes.ts';
-import { examsRoutes } from './exams/exams.routes.ts';
-import { studentExamsRoutes } from './exams/student-exams.routes.ts';
-import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
+import { DOMAINS } from './domains.ts';
+import { domainScope } from './plugins/admin-access.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,15 +126,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes, { db });
-  await app.register(appInfoRoutes, { config });
-  await app.register(authRoutes, { publicOrigin: config.publicOrigin });
-  await app.register(assetsRoutes);
-  await app.register(queueRoutes, { publicOrigin: config.publicOrigin });
-  await app.register(lecturesRoutes);
-  await app.register(examSpreadsheetRoutes);
-  await app.register(examsRoutes);
-  await app.register(studentExamsRoutes);
-  await app.register(subscriptionsRoutes);
+  for (const domain of DOMAINS) {
+    await app.register(async (scope) => {
+      domainScope(scope, domain.screen);
+      for (const routes of domain.routes) await scope.register(routes, { app: appContext });
+    });
+    await app.register(async (scope) => {
+      for (const routes of domain.studentRoutes ?? []) await scope.register(routes, { app: appContext });
+    });
+  }
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(consoleStatic, { dir: options.consoleDir ?? null });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import { publicSettings } from './app-info.service.ts';
 
 const settingsSchema = z.object({
@@ -9,10 +9,7 @@ const settingsSchema = z.object({
   v2DashboardUrl: z.string().nullable(),
 });
 
-export const appInfoRoutes: FastifyPluginAsyncZod<{ config: Parameters<typeof publicSettings>[0]['config'] }> = async (
-  app,
-  options,
-) => {
+export const appInfoRoutes: DomainRoutes = async (app, { app: context }) => {
   app.get(
     '/api/app/settings',
     {
@@ -22,6 +19,6 @@ export const appInfoRoutes: FastifyPluginAsyncZod<{ config: Parameters<typeof pu
         response: { 200: settingsSchema },
       },
     },
-    async () => publicSettings(options),
+    async () => publicSettings(context),
   );
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import type { FastifyRequest } from 'fastify';
 import {
   accessModeSchema,
@@ -25,7 +25,7 @@ function fileParts(request: FastifyRequest) {
   return multipartFileParts(request, (fileName) => tooLargeError(fileName, totalLimit));
 }
 
-export const assetsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const assetsRoutes: DomainRoutes = async (app) => {
   const ctxOf = (request: FastifyRequest) => request.ctx;
   // An upload refused before its body has arrived is answered at once, and the connection closed.
 

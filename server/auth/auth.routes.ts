@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import {
   changePasswordInputSchema,
   currentUserSchema,
@@ -23,7 +23,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const statusSchema = <T extends string>(value: T) => z.object({ status: z.literal(value) });
 
 /** The REST compatibility routes of sign-in and recovery, as the student apps call them. */
-export const authRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefined }> = async (app, options) => {
+export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   app.post(
     '/api/auth/register',
     {
@@ -72,7 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefine
   };
   app.get('/api/auth/logout', { schema: logoutSchema }, async (request) => {
     // A GET that changes state: refuse it when a browser says another site sent it.
-    if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    if (isCrossSite(request, context.config.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
     return auth.logout(request.ctx);
   });
   app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 import { copyExamInputSchema, createExamInputSchema, saveExamInputSchema } from '../../shared/exams/exams.schema.ts';
-import { router, screenProcedure } from '../trpc/trpc.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { router } from '../trpc/trpc.ts';
 import * as exams from './exams.service.ts';
 import * as ranks from './ranks.service.ts';
 
-const procedure = screenProcedure('exams');
 const byId = z.object({ id: z.string().min(1) });
 
-export const examsRouter = router({
+export const examsRouter = ({ procedure }: ScreenProcedures) =>
+  router({
   list: procedure.input(z.object({ templateId: z.enum(TEMPLATE_IDS).optional() }).optional()).query(({ ctx, input }) => exams.listExams(ctx.ctx, input?.templateId)),
   get: procedure.input(byId).query(({ ctx, input }) => exams.getExam(ctx.ctx, input.id)),
   create: procedure.input(createExamInputSchema).mutation(({ ctx, input }) => exams.createExam(ctx.ctx, input)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import { EXAM_MESSAGES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 import {
   analyticsRowSchema,
@@ -19,7 +19,6 @@ import * as ranks from './ranks.service.ts';
 const idParams = z.object({ id: z.string().min(1) });
 const examIdParams = z.object({ examId: z.string().min(1) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const config = { screen: 'exams' as const };
 const tags = ['exams'];
 
 const statisticsSchema = z.object({
@@ -28,14 +27,13 @@ const statisticsSchema = z.object({
   questions: z.array(z.object({ number: z.number(), resId: z.string(), group: z.string(), answered: z.number(), correct: z.number(), correctShare: z.number() })),
 });
 
-export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/exams', { config, schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } }, async (request) =>
+export const examsRoutes: DomainRoutes = async (app) => {
+  app.get('/api/admin/exams', { schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } }, async (request) =>
     exams.listExams(request.ctx),
   );
   app.get(
     '/api/admin/exams/:id',
     {
-      config,
       schema: {
         tags,
         summary: "One template's exams (regular, mock-test or revision-test)",
@@ -48,25 +46,23 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/exams',
     {
-      config,
       schema: { tags, summary: "Create an exam from a template (it copies the template's settings)", body: createExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } },
     },
     async (request) => exams.createExam(request.ctx, request.body),
   );
   app.post(
     '/api/exams/copy/campus',
-    { config, schema: { tags, summary: 'Copy an exam (hidden, without attempts or ranks)', body: copyExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    { schema: { tags, summary: 'Copy an exam (hidden, without attempts or ranks)', body: copyExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
     async (request) => exams.copyExam(request.ctx, request.body),
   );
   app.get(
     '/api/admin/exams/details/:examId',
-    { config, schema: { tags, summary: 'One exam with its question groups', params: examIdParams, response: { 200: examSchema, ...errors } } },
+    { schema: { tags, summary: 'One exam with its question groups', params: examIdParams, response: { 200: examSchema, ...errors } } },
     async (request) => exams.getExam(request.ctx, request.params.examId),
   );
   app.put(
     '/api/admin/exams/:id',
     {
-      config,
       bodyLimit: EXAM_SAVE_BODY_LIMIT,
       schema: {
         tags,
@@ -84,23 +80,22 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/exams/:id',
-    { config, schema: { tags, summary: 'Delete an exam that no student has attempted', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    { schema: { tags, summary: 'Delete an exam that no student has attempted', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
     async (request) => exams.deleteExam(request.ctx, request.params.id),
   );
   app.get(
     '/api/admin/exams/analytics/:examId',
-    { config, schema: { tags, summary: 'The top 100 of the last rank sync', params: examIdParams, response: { 200: z.array(analyticsRowSchema), ...errors } } },
+    { schema: { tags, summary: 'The top 100 of the last rank sync', params: examIdParams, response: { 200: z.array(analyticsRowSchema), ...errors } } },
     async (request) => ranks.examAnalytics(request.ctx, request.params.examId),
   );
   app.get(
     '/api/admin/exams/:examId/statistics',
-    { config, schema: { tags, summary: "Score distribution and each question's share of correct answers", params: examIdParams, response: { 200: statisticsSchema, ...errors } } },
+    { schema: { tags, summary: "Score distribution and each question's share of correct answers", params: examIdParams, response: { 200: statisticsSchema, ...errors } } },
     async (request) => ranks.examStatistics(request.ctx, request.params.examId),
   );
   app.put(
     '/api/admin/exams/:examId/rank/sync',
     {
-      config,
       schema: { tags, summary: "Rank each student's first submitted attempt (refused while the ranking is published)", params: examIdParams, response: { 200: rankStateSchema, ...errors } },
     },
     async (request) => {
@@ -111,7 +106,6 @@ export const examsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/exams/:examId/rank/status/:status',
     {
-      config,
       schema: {
         tags,
         summary: 'Publish or unpublish the ranking to students',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import type { FastifyRequest } from 'fastify';
 import {
   SPREADSHEET_FIELD,
@@ -15,7 +15,6 @@ import { multipartError } from '../assets/multipart.ts';
 import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spreadsheet-import.service.ts';
 import { MAX_XLSX_PART_MB, MAX_XLSX_UNPACKED_MB } from './spreadsheet/xlsx-rows.ts';
 
-const config = { screen: 'exams' as const };
 const tags = ['exams'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
 
@@ -41,11 +40,10 @@ async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {
   return content;
 }
 
-export const examSpreadsheetRoutes: FastifyPluginAsyncZod = async (app) => {
+export const examSpreadsheetRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/exams/upload/spreadsheet',
     {
-      config,
       schema: {
         tags,
         summary: 'Check a question spreadsheet (XLSX or CSV, multipart field csv) and answer the question groups it holds',
@@ -70,7 +68,6 @@ export const examSpreadsheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/exams/download/sample/spreadsheet',
     {
-      config,
       schema: {
         tags,
         summary: 'Download a sample question spreadsheet of a template (XLSX, or CSV with format=csv)',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { requireActor } from '../auth/access.ts';
@@ -19,7 +19,7 @@ const rankingSchema = z.object({
 });
 
 /** Timed exam attempts for signed-in students (the student apps' REST layer). */
-export const studentExamsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const studentExamsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/exams',
     { schema: { tags, summary: 'Exams the student may take: published, visible, open and entitled (free or granted)', response: { 200: z.array(studentExamSchema), ...errors } } },

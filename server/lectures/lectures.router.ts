@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { createLectureInputSchema, saveLectureInputSchema } from '../../shared/lectures/lectures.schema.ts';
-import { router, screenProcedure } from '../trpc/trpc.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { router } from '../trpc/trpc.ts';
 import * as lectures from './lectures.service.ts';
 
-const procedure = screenProcedure('videos');
 const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
 
-export const lecturesRouter = router({
+export const lecturesRouter = ({ procedure }: ScreenProcedures) =>
+  router({
   list: procedure.query(({ ctx }) => lectures.listLectures(ctx.ctx)),
   get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx.ctx, input.id)),
   create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx.ctx, input)),

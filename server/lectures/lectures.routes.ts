@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import {
   createLectureInputSchema,
   lectureSchema,
@@ -12,27 +12,25 @@ import * as lectures from './lectures.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const config = { screen: 'videos' as const };
 const tags = ['lectures'];
 
-export const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/admin/lecture', { config, schema: { tags, summary: 'The lecture catalogue', response: { 200: z.array(lectureSummarySchema), ...errors } } }, async (request) =>
+export const lecturesRoutes: DomainRoutes = async (app) => {
+  app.get('/api/admin/lecture', { schema: { tags, summary: 'The lecture catalogue', response: { 200: z.array(lectureSummarySchema), ...errors } } }, async (request) =>
     lectures.listLectures(request.ctx),
   );
   app.post(
     '/api/admin/lecture',
-    { config, schema: { tags, summary: 'Add a lecture', body: createLectureInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    { schema: { tags, summary: 'Add a lecture', body: createLectureInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
     async (request) => lectures.createLecture(request.ctx, request.body),
   );
   app.get(
     '/api/admin/lecture/:id',
-    { config, schema: { tags, summary: 'One lecture', params: idParams, response: { 200: lectureSchema, ...errors } } },
+    { schema: { tags, summary: 'One lecture', params: idParams, response: { 200: lectureSchema, ...errors } } },
     async (request) => lectures.getLecture(request.ctx, request.params.id),
   );
   app.put(
     '/api/admin/lecture/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'Save a lecture; the answer says whether it is published and what keeps it offline',
@@ -47,7 +45,7 @@ export const lecturesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/api/admin/lecture/:id',
-    { config, schema: { tags, summary: 'Delete a lecture', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    { schema: { tags, summary: 'Delete a lecture', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
     async (request) => lectures.deleteLecture(request.ctx, request.params.id),
   );
 };

@@ -20,17 +20,35 @@ declare module 'fastify' {
   }
 }
 
+const SCOPE_SCREEN = Symbol('domain screen');
+type Scoped = FastifyInstance & { [SCOPE_SCREEN]?: ScreenKey | null };
+
+/**
+ * Marks a plugin scope as one screen's: its routes that declare no screen of their own belong to it.
+ * Plugins registered inside the scope inherit it.
+ */
+export function domainScope(scope: FastifyInstance, screen: ScreenKey | null): void {
+  (scope as Scoped)[SCOPE_SCREEN] = screen;
+}
+
+function screenOfScope(instance: FastifyInstance): ScreenKey | undefined {
+  return (instance as Scoped)[SCOPE_SCREEN] ?? undefined;
+}
+
 /** Paths that only the console calls; a route here without a screen is a startup error. */
 const ADMIN_PATH = /^\/(api\/(v2\/)?admin|v2\/coupons)(\/|$)/;
 
 /**
- * Checks roles from the one table in shared/: a route declares `config.screen`, and a
- * role that the side bar hides that screen from gets 403 before the handler runs.
+ * Checks roles from the one table in shared/: an admin route belongs to its domain's screen (or
+ * declares `config.screen` itself), and a role that the side bar hides that screen from gets 403
+ * before the handler runs.
  */
 async function adminAccess(app: FastifyInstance): Promise<void> {
   app.decorate('adminRoutes', []);
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const { screen, ability } = (route.config ?? {}) as { screen?: RouteScreen; ability?: Ability };
+  app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
+    const declared = (route.config ?? {}) as { screen?: RouteScreen; ability?: Ability };
+    const { ability } = declared;
+    const screen = declared.screen ?? screenOfScope(this);
     if (!screen) {
       if (ADMIN_PATH.test(route.url)) {
         throw new Error(`${route.method} ${route.url} is an admin route without config.screen`);

@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { abilityProcedure, consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { consoleProcedure, router } from '../trpc/trpc.ts';
 import * as queue from './queue.service.ts';
 
-const procedure = screenProcedure('processQueue');
-/** Pull and remove: administrators and managers only. */
-const managerProcedure = abilityProcedure('processQueue', 'manageQueue');
 const byFile = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 
-export const queueRouter = router({
+export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
+  /** Pull and remove: administrators and managers only. */
+  const managerProcedure = ability('manageQueue');
+  return router({
   list: procedure.query(({ ctx }) => queue.listQueue(ctx.ctx)),
   state: procedure.query(({ ctx }) => queue.getQueueState(ctx.ctx)),
   item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, input.fileId)),
@@ -30,4 +31,5 @@ export const queueRouter = router({
   ),
   /** Used by the file widgets of every editor, not only by the queue screen. */
   process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, input.fileId)),
-});
+  });
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import type { FastifyRequest } from 'fastify';
 import { queueItemSchema, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
@@ -18,18 +18,16 @@ const pullQuery = z.object({
 const pullAnswer = z.object({ pulled: z.number(), items: z.array(queueItemSchema) });
 
 
-export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefined }> = async (app, options) => {
-  const config = { screen: 'processQueue' as const };
+export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
   const tags = ['processing queue'];
 
-  app.get(`${BASE}/queue/state`, { config, schema: { tags, summary: 'The global queue state', response: { 200: stateSchema, ...errors } } }, async (request) =>
+  app.get(`${BASE}/queue/state`, { schema: { tags, summary: 'The global queue state', response: { 200: stateSchema, ...errors } } }, async (request) =>
     queue.getQueueState(request.ctx),
   );
 
   app.get(
     `${BASE}/queue/items`,
     {
-      config,
       schema: {
         tags,
         summary: 'Every queue item (newest first) and the global state',
@@ -41,7 +39,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
 
   app.get(
     `${BASE}/queue-items/:fileId`,
-    { config, schema: { tags, summary: "A file's queue item", params: fileParams, response: { 200: queueItemSchema, ...errors } } },
+    { schema: { tags, summary: "A file's queue item", params: fileParams, response: { 200: queueItemSchema, ...errors } } },
     async (request) => {
       const item = await queue.getQueueItem(request.ctx, request.params.fileId);
       if (!item) throw new AppError('not-found', 'This file is not in the queue');
@@ -51,13 +49,12 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
 
   app.post(
     `${BASE}/trigger/start`,
-    { config, schema: { tags, summary: 'Run the queue: waiting items start, most urgent first', response: { 200: stateSchema, ...errors } } },
+    { schema: { tags, summary: 'Run the queue: waiting items start, most urgent first', response: { 200: stateSchema, ...errors } } },
     async (request) => queue.startQueue(request.ctx),
   );
   app.post(
     `${BASE}/trigger/end`,
     {
-      config,
       schema: { tags, summary: 'Stop the queue: the item in progress finishes, no new one starts', response: { 200: stateSchema, ...errors } },
     },
     async (request) => queue.stopQueue(request.ctx),
@@ -66,7 +63,6 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
   app.post(
     `${BASE}/trigger/:fileId`,
     {
-      config,
       schema: {
         tags,
         summary: 'Add one file at the front of the queue',
@@ -89,7 +85,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
 
   const pull = (type: 'video' | 'pdf') => async (request: FastifyRequest<{ Querystring: z.output<typeof pullQuery> }>) => {
     // A GET that changes state (as the console calls it): refused when another site sends it.
-    if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    if (isCrossSite(request, context.config.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
     return queue.pullIntoQueue(request.ctx, { type, count: request.query.count, force: request.query.force });
   };
   const pullSchema = (what: string) => ({
@@ -99,7 +95,7 @@ export const queueRoutes: FastifyPluginAsyncZod<{ publicOrigin: string | undefin
     response: { 200: pullAnswer, ...errors },
   });
   // Pulling files in and removing items belong to administrators and managers, not staff.
-  const managerConfig = { ...config, ability: 'manageQueue' as const };
+  const managerConfig = { ability: 'manageQueue' as const };
   app.get(`${BASE}/queue/pull`, { config: managerConfig, schema: pullSchema('videos') }, pull('video'));
   app.get(`${BASE}/queue/pull/pdf`, { config: managerConfig, schema: pullSchema('PDFs') }, pull('pdf'));
 

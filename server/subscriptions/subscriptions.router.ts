@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
 import { createSubscriptionInputSchema, saveSubscriptionInputSchema } from '../../shared/subscriptions/subscriptions.schema.ts';
-import { consoleProcedure, router, screenProcedure } from '../trpc/trpc.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { consoleProcedure, router } from '../trpc/trpc.ts';
 import * as subscriptions from './subscriptions.service.ts';
 
-const procedure = screenProcedure('subscriptions');
 const byId = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
 
-export const subscriptionsRouter = router({
+export const subscriptionsRouter = ({ procedure }: ScreenProcedures) =>
+  router({
   /** The master list: other editors pick a rate card from it, so any console role may read it. */
   list: consoleProcedure.query(({ ctx }) => subscriptions.listSubscriptions(ctx.ctx)),
   get: procedure.input(byId).query(({ ctx, input }) => subscriptions.getSubscription(ctx.ctx, input.id)),

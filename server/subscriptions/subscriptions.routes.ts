@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { DomainRoutes } from '../domain.ts';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
 import {
   createSubscriptionInputSchema,
@@ -12,14 +12,12 @@ import * as subscriptions from './subscriptions.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const config = { screen: 'subscriptions' as const };
 const tags = ['subscriptions'];
 
-export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const subscriptionsRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/admin/subscriptions',
     {
-      config,
       schema: { tags, summary: 'Add a rate card', body: createSubscriptionInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } },
     },
     async (request) => subscriptions.createSubscription(request.ctx, request.body),
@@ -36,7 +34,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/subscriptions/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'One rate card with the courses, lecture videos, exams and rank files sold under it',
@@ -49,7 +46,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/subscriptions/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'Save a rate card; attachedResources is ignored, GST and nett amounts are stored as sent',
@@ -65,7 +61,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/subscriptions/:id',
     {
-      config,
       schema: {
         tags,
         summary: 'Delete a rate card; refused with has-warnings (409) while anything still uses it',

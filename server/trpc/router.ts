@@ -1,20 +1,10 @@
-import { appInfoRouter } from '../app-info/app-info.router.ts';
-import { authRouter } from '../auth/auth.router.ts';
-import { assetsRouter } from '../assets/assets.router.ts';
-import { lecturesRouter } from '../lectures/lectures.router.ts';
-import { examsRouter } from '../exams/exams.router.ts';
-import { queueRouter } from '../queue/queue.router.ts';
-import { subscriptionsRouter } from '../subscriptions/subscriptions.router.ts';
+import { DOMAINS } from '../domains.ts';
 import { router } from './trpc.ts';
 
-export const appRouter = router({
-  app: appInfoRouter,
-  auth: authRouter,
-  assets: assetsRouter,
-  queue: queueRouter,
-  lectures: lecturesRouter,
-  exams: examsRouter,
-  subscriptions: subscriptionsRouter,
-});
+type Domains = (typeof DOMAINS)[number];
+type DomainRouters = { [D in Domains as D['name']]: D['router'] };
+
+/** The root router: each domain's router under its name. */
+export const appRouter = router(Object.fromEntries(DOMAINS.map((domain) => [domain.name, domain.router])) as DomainRouters);
 
 export type AppRouter = typeof appRouter;

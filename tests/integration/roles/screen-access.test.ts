@@ -75,6 +75,18 @@ describe('every admin REST route', () => {
     }
   });
 
+  it("puts every REST route of a screen's domain behind that screen, whatever its path", () => {
+    const screens = new Map(app.adminRoutes.map((route) => [`${route.method} ${route.url}`, route.screen]));
+    // Console calls kept at the paths the old console used, outside /api/admin.
+    expect(screens.get('POST /api/exams/copy/campus')).toBe('exams');
+    expect(screens.get('POST /api/exams/upload/spreadsheet')).toBe('exams');
+    expect(screens.get('GET /api/exams/download/sample/spreadsheet')).toBe('exams');
+    expect(screens.get('PUT /api/admin/lecture/:id')).toBe('videos');
+    expect(screens.get('GET /api/admin/assets/process/video/queue/pull')).toBe('processQueue');
+    // The student apps' routes of the same domain are not console routes.
+    expect([...screens.keys()].filter((route) => route.includes('/api/student/'))).toEqual([]);
+  });
+
   it('refuses to start when an admin route declares no screen', async () => {
     await expect(
       buildApp({

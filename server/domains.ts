@@ -1,0 +1,13 @@
+import { appInfoDomain } from './app-info/index.ts';
+import { assetsDomain } from './assets/index.ts';
+import { authDomain } from './auth/index.ts';
+import { examsDomain } from './exams/index.ts';
+import { lecturesDomain } from './lectures/index.ts';
+import { queueDomain } from './queue/index.ts';
+import { subscriptionsDomain } from './subscriptions/index.ts';
+
+/**
+ * Every domain of the product, in the order their routes are registered. This list feeds both the
+ * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
+ */
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, examsDomain, subscriptionsDomain] as const;

@@ -12,7 +12,7 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const config = loadConfigOrExit();
 const log = createLogger(config, 'server');
-const runtime = await openRuntime(config, log, { adoptOrphan: true });
+const runtime = await openRuntime(config, log, { adoptOrphan: true, keepPoolOpen: true });
 
 const applied = await migrateToLatest(runtime.db, runtime.pool);
 if (applied.length > 0) log.info(`Applied migrations: ${applied.join(', ')}`);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { openDatabase, warmPool, type DatabaseHandle } from './db/database.ts';
 import { EmbeddedPostgresUnavailable, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 
 export { createLogger } from './logger.ts';
@@ -47,7 +47,7 @@ async function startEmbeddedOrExit(config: Config, log: Logger, adoptOrphan: boo
 }
 
 /** Opens the configured database, starting (or joining) the embedded one when DATABASE_URL is unset. */
-export async function openRuntime(config: Config, log: Logger, options: { adoptOrphan?: boolean } = {}): Promise<Runtime> {
+export async function openRuntime(config: Config, log: Logger, options: { adoptOrphan?: boolean; keepPoolOpen?: boolean } = {}): Promise<Runtime> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
@@ -55,7 +55,10 @@ export async function openRuntime(config: Config, log: Logger, options: { adoptO
     databaseUrl = embedded.url;
     log.info(embedded.owned ? 'Embedded PostgreSQL started' : 'Joined the running embedded PostgreSQL');
   }
-  const handle = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE);
+  // A server opens its whole pool at start and keeps it, so that a burst finds it ready.
+  const keepOpen = options.keepPoolOpen ? config.DATABASE_POOL_SIZE : 0;
+  const handle = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, keepOpen);
+  if (keepOpen > 0) await warmPool(handle.pool, keepOpen);
   return {
     ...handle,
     config,

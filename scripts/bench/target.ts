@@ -3,7 +3,7 @@ import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
+import { openDatabase, warmPool } from '../../server/db/database.ts';
 import { createStorage } from '../../server/assets/storage/index.ts';
 
 /**
@@ -12,7 +12,9 @@ import { createStorage } from '../../server/assets/storage/index.ts';
  */
 const [kind, portText, databaseUrl, userId] = process.argv.slice(2);
 const port = Number(portText);
-const { db, pool } = openDatabase(databaseUrl!, 10);
+// As the server's start does (server/runtime.ts): the whole pool open and kept.
+const { db, pool } = openDatabase(databaseUrl!, 10, 10);
+await warmPool(pool, 10);
 
 /** The same one primary-key read the session check makes. */
 const readUser = (id: string) =>

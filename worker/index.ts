@@ -1,27 +1,37 @@
-import type { TaskList } from 'graphile-worker';
-import { DELIVER_MESSAGE_TASK } from '../server/messages/messages.service.ts';
-import { PROCESS_MEDIA_TASK } from '../server/queue/queue.repository.ts';
+import { parseCronItems, type ParsedCronItem, type Task } from 'graphile-worker';
+import { SCHEDULE, TASKS, type TaskName, type TaskRunner } from '../shared/jobs/tasks.ts';
 import type { WorkerDeps } from './deps.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
-import { SUBMIT_OVERDUE_ATTEMPTS_TASK, submitOverdueAttemptsTask } from './tasks/submit-attempt.ts';
+import { submitOverdueAttemptsTask } from './tasks/submit-overdue-attempts.ts';
+
+/** The code that runs each task (worker/tasks/<task name>.ts). */
+function handlers(deps: WorkerDeps): Record<TaskName, Task> {
+  return {
+    'deliver-message': deliverMessage(deps),
+    cleanup: cleanup(deps),
+    'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
+    'process-media': processMedia(deps),
+  };
+}
+
+function taskListFor(deps: WorkerDeps, runner: TaskRunner): Record<string, Task> {
+  const all = handlers(deps);
+  return Object.fromEntries((Object.keys(TASKS) as TaskName[]).filter((task) => TASKS[task].runner === runner).map((task) => [task, all[task]]));
+}
 
 /** Short jobs: messages and housekeeping. */
-export function createTaskList(deps: WorkerDeps): TaskList {
-  return {
-    [DELIVER_MESSAGE_TASK]: deliverMessage(deps),
-    cleanup: cleanup(deps),
-    [SUBMIT_OVERDUE_ATTEMPTS_TASK]: submitOverdueAttemptsTask(deps),
-  };
+export function createTaskList(deps: WorkerDeps): Record<string, Task> {
+  return taskListFor(deps, 'general');
 }
 
 /** Long, CPU-heavy jobs run by their own runner, with their own (small) concurrency. */
-export function createMediaTaskList(deps: WorkerDeps): TaskList {
-  return {
-    [PROCESS_MEDIA_TASK]: processMedia(deps),
-  };
+export function createMediaTaskList(deps: WorkerDeps): Record<string, Task> {
+  return taskListFor(deps, 'media');
 }
 
-/** Recurring jobs: graphile-worker makes sure one fleet member runs each once. */
-export const CRONTAB = ['17 * * * * cleanup ?max=3', `* * * * * ${SUBMIT_OVERDUE_ATTEMPTS_TASK} ?max=3`].join('\n');
+/** Recurring jobs (shared/jobs/tasks.ts), each under its own id: one fleet member runs each occurrence. */
+export function scheduledJobs(): ParsedCronItem[] {
+  return parseCronItems(SCHEDULE.map((entry) => ({ identifier: entry.id, task: entry.task, match: entry.match, options: { maxAttempts: entry.maxAttempts } })));
+}

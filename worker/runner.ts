@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { WorkerDeps } from './deps.ts';
 import { watchWorkers } from './heartbeat.ts';
-import { createMediaTaskList, createTaskList, CRONTAB } from './index.ts';
+import { createMediaTaskList, createTaskList, scheduledJobs } from './index.ts';
 
 export interface WorkerHandle {
   /** Stops taking jobs, lets running ones finish (or releases them after the timeout). */
@@ -56,7 +56,7 @@ export async function startWorker(options: {
     gracefulShutdownAbortTimeout: 25_000,
   };
   const runners: Runner[] = [];
-  const general = await run({ ...common, concurrency: options.concurrency, taskList: createTaskList(options.deps), crontab: CRONTAB });
+  const general = await run({ ...common, concurrency: options.concurrency, taskList: createTaskList(options.deps), parsedCronItems: scheduledJobs() });
   runners.push(general);
   const media = await run({
     ...common,

@@ -4,6 +4,7 @@ import { hasConsoleAccess } from '../../shared/auth/roles.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
 import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
 import { findAsset, lecturesUsingAsset, lockAssetForReplace } from './assets.repository.ts';
@@ -181,7 +182,7 @@ export async function deleteAsset(ctx: RequestContext, assetId: string): Promise
     throw new AppError('conflict', BEING_PROCESSED);
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await sql`select graphile_worker.remove_job(${`media:${assetId}`})`.execute(trx);
+    await removeJob(trx, 'process-media', assetId);
     await trx.deleteFrom('assets').where('id', '=', assetId).execute();
   });
   await ctx.storage.deletePrefix(`assets/${asset.id}/`);

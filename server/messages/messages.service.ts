@@ -1,8 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { MessageChannel } from '../db/types.ts';
-import { enqueueJob } from '../jobs/enqueue.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 
-export const DELIVER_MESSAGE_TASK = 'deliver-message';
 export const DELIVERY_MAX_ATTEMPTS = 8;
 
 export interface QueuedMessage {
@@ -29,10 +28,7 @@ export async function queueMessage(db: Db, message: QueuedMessage): Promise<stri
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await enqueueJob(db, DELIVER_MESSAGE_TASK, { messageId: row.id }, {
-    jobKey: `${DELIVER_MESSAGE_TASK}:${row.id}`,
-    maxAttempts: DELIVERY_MAX_ATTEMPTS,
-  });
+  await enqueue(db, 'deliver-message', { messageId: row.id }, { keyId: row.id, maxAttempts: DELIVERY_MAX_ATTEMPTS });
   return row.id;
 }
 

@@ -4,16 +4,23 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { enqueue, removeWaitingJobs } from '../jobs/enqueue.ts';
 import {
   ACTIVE_STATES,
-  addMediaJob,
   findItemByAsset,
   lectureTitleOfAsset,
   listItemViews,
   queueState,
-  removeWaitingMediaJobs,
   type QueueItemView,
 } from './queue.repository.ts';
+
+/** A failed transcode or PDF conversion is tried this many times before the item shows as failed. */
+export const MEDIA_MAX_ATTEMPTS = 4;
+
+/** The job that processes one item; a second one for the same file keeps the first's place in line. */
+function addMediaJob(db: Db, assetId: string, priority: number): Promise<void> {
+  return enqueue(db, 'process-media', { assetId }, { keyId: assetId, keyMode: 'preserve_run_at', maxAttempts: MEDIA_MAX_ATTEMPTS, priority });
+}
 
 /** A file triggered on its own runs before items started from the editor, and those before bulk pulls. */
 export const PRIORITY = { trigger: 0, editor: 5, pull: 10 } as const;
@@ -118,7 +125,7 @@ export async function startQueue(ctx: AppContext): Promise<{ state: QueueState }
 export async function stopQueue(ctx: AppContext): Promise<{ state: QueueState }> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('queue_settings').set({ state: 'STOPPED', updated_at: sql`now()` }).where('id', '=', 1).execute();
-    await removeWaitingMediaJobs(trx);
+    await removeWaitingJobs(trx, 'process-media');
   });
   return { state: 'STOPPED' };
 }
@@ -207,7 +214,7 @@ export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Pr
     throw new AppError('conflict', 'This file is being processed. Stop the queue and wait until it is done.');
   }
   await ctx.db.transaction().execute(async (trx) => {
-    await removeWaitingMediaJobs(trx, [assetId]);
+    await removeWaitingJobs(trx, 'process-media', [assetId]);
     await trx.deleteFrom('queue_items').where('id', '=', item.id).execute();
     await trx
       .updateTable('assets')

@@ -4,6 +4,7 @@ import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
 import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
 import { deleteExpiredRateLimits } from '../../server/rate-limit/rate-limit.service.ts';
 import type { WorkerDeps } from '../deps.ts';
+import { payloadOf } from './payload.ts';
 import { removeStaleWorkspaces } from '../media/workspace.ts';
 
 /**
@@ -13,7 +14,8 @@ import { removeStaleWorkspaces } from '../media/workspace.ts';
  */
 export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): Task {
   const clock = options.now ?? (() => new Date());
-  return async (_payload, helpers) => {
+  return async (rawPayload, helpers) => {
+    payloadOf('cleanup', rawPayload);
     const rateLimits = await deleteExpiredRateLimits(deps.db);
     const sessions = await deleteStaleSessions(deps.db);
     const tokens = await deps.db

@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Task } from 'graphile-worker';
 import type { WorkerDeps } from '../deps.ts';
-
-const payloadSchema = z.object({ messageId: z.uuid() });
+import { payloadOf } from './payload.ts';
 
 /**
  * Sends one queued message through SMTP or the SMS provider, or files it in the
@@ -12,7 +10,7 @@ const payloadSchema = z.object({ messageId: z.uuid() });
  */
 export function deliverMessage(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const { messageId } = payloadSchema.parse(rawPayload);
+    const { messageId } = payloadOf('deliver-message', rawPayload);
     const message = await deps.db.selectFrom('outbound_messages').selectAll().where('id', '=', messageId).executeTakeFirst();
     if (!message || message.status === 'sent' || message.status === 'outbox' || message.body === null) return;
 

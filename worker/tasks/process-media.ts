@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import type { Task } from 'graphile-worker';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
 import { MediaInputError, MediaToolMissingError } from '../../server/media/media.errors.ts';
 import { markFailed, markRetrying } from '../../server/queue/processing-state.ts';
 import type { WorkerDeps } from '../deps.ts';
+import { payloadOf } from './payload.ts';
 import { processPdf } from '../media/pdf-pipeline.ts';
 import { processVideo } from '../media/video-pipeline.ts';
-
-const payloadSchema = z.object({ assetId: z.uuid() });
 
 /** Failures that another attempt cannot fix: a bad file or a missing tool. */
 function isPermanent(error: unknown): boolean {
@@ -26,7 +24,7 @@ function reasonOf(error: unknown): string {
  */
 export function processMedia(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const { assetId } = payloadSchema.parse(rawPayload);
+    const { assetId } = payloadOf('process-media', rawPayload);
     const asset = await deps.db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
     const item = await deps.db.selectFrom('queue_items').select(['id']).where('asset_id', '=', assetId).executeTakeFirst();
     // Deleted meanwhile: nothing to do.

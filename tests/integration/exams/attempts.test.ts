@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
-import { submitOverdueAttemptsTask } from '../../../worker/tasks/submit-attempt.ts';
+import { submitOverdueAttemptsTask } from '../../../worker/tasks/submit-overdue-attempts.ts';
 import type { WorkerDeps } from '../../../worker/deps.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';

@@ -65,8 +65,8 @@ describe('adding files', () => {
     expect(response.json()).toMatchObject({ fileId: id, title: 'Chapter 1', type: 'pdf', state: 'queued' });
     const jobs = await mediaJobs();
     expect(jobs.map((j) => [j.key, j.priority])).toEqual([
-      [`media:${id}`, 0],
-      [`media:${pulledId}`, 10],
+      [`process-media:${id}`, 0],
+      [`process-media:${pulledId}`, 10],
     ]);
     const item = await call('GET', `${BASE}/queue-items/${id}`);
     expect(item.json()).toMatchObject({ fileId: id, state: 'queued' });
@@ -78,7 +78,7 @@ describe('adding files', () => {
     await call('POST', `${BASE}/trigger/${id}`);
     expect(await mediaJobs()).toEqual([]);
     await call('POST', `${BASE}/trigger/start`);
-    expect((await mediaJobs()).map((j) => j.key)).toEqual([`media:${id}`]);
+    expect((await mediaJobs()).map((j) => j.key)).toEqual([`process-media:${id}`]);
   });
 
   it('stop removes the jobs nobody started and leaves the one in progress', async () => {
@@ -87,9 +87,9 @@ describe('adding files', () => {
     await call('POST', `${BASE}/trigger/${waiting}`);
     await call('POST', `${BASE}/trigger/${running}`);
     // A worker has taken this one.
-    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`media:${running}`}`.execute(database.db);
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`process-media:${running}`}`.execute(database.db);
     await call('POST', `${BASE}/trigger/end`);
-    expect((await mediaJobs()).map((j) => j.key)).toEqual([`media:${running}`]);
+    expect((await mediaJobs()).map((j) => j.key)).toEqual([`process-media:${running}`]);
     const items = (await call('GET', `${BASE}/queue/items`)).json().items;
     expect(items.find((i: { fileId: string }) => i.fileId === waiting).state).toBe('queued');
   });

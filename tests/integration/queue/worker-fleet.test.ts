@@ -47,7 +47,7 @@ async function upload(name: string, content = longVideo): Promise<string> {
 const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
 const itemOf = (id: string) => database.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
 const jobOf = async (id: string) =>
-  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`media:${id}`}`.execute(database.db)).rows[0];
+  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`process-media:${id}`}`.execute(database.db)).rows[0];
 
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Storage } from './assets/storage/storage.ts';
 import type { Actor } from './auth/actor.ts';
-import type { AuthState, CookieSession } from './plugins/auth.ts';
+import type { AuthState, CookieSession } from './auth/session.ts';
 
 /** What every service needs from the running product. */
 export interface AppContext {

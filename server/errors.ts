@@ -1,17 +1,5 @@
-import type { ErrorBody, ErrorType, StaleCopy } from '../shared/http/errors.ts';
+import { STATUS_OF_ERROR, type ErrorBody, type ErrorType, type StaleCopy } from '../shared/http/errors.ts';
 import type { FieldIssue } from '../shared/validation/messages.ts';
-
-const STATUS_BY_TYPE: Record<ErrorType, number> = {
-  validation: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-  'has-warnings': 409,
-  'rate-limited': 429,
-  unavailable: 503,
-  internal: 500,
-};
 
 export interface AppErrorOptions {
   warnings?: string[];
@@ -39,7 +27,7 @@ export class AppError extends Error {
     this.type = type;
     this.warnings = options.warnings;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.statusCode = options.statusCode ?? STATUS_BY_TYPE[type];
+    this.statusCode = options.statusCode ?? STATUS_OF_ERROR[type];
     this.field = options.field;
     this.issues = options.issues;
     this.stale = options.stale;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AssetRow } from '../db/types.ts';
-import { deriveKey } from '../plugins/auth.ts';
+import { deriveKey } from '../auth/session.ts';
 
 /** Where an asset's files are served; every URL of one asset shares its signature. */
 export const assetUrls = {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { assetIdOfKey, isKeyReferenced, type AssetFileReferences } from '../../shared/assets/stored-files.rules.ts';
 import type { Db } from '../db/database.ts';
-import { ACTIVE_STATES } from '../queue/queue.repository.ts';
+import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import { claimedKeys, dropExpiredClaims } from './storage-claims.repository.ts';
 import type { Storage, StoredObject } from './storage/storage.ts';
 
@@ -29,8 +29,8 @@ async function assetFileReferences(db: Db, assetIds: string[]): Promise<Map<stri
     .selectFrom('assets')
     .select(['id', 'storage_key', 'output_prefix', 'poster_key'])
     .select(
-      sql<boolean>`assets.state in (${sql.join(ACTIVE_STATES)}) or exists (
-        select 1 from queue_items where queue_items.asset_id = assets.id and queue_items.state in (${sql.join(ACTIVE_STATES)}))`.as('processing'),
+      sql<boolean>`assets.state in (${sql.join(PROCESS_STEPS)}) or exists (
+        select 1 from queue_items where queue_items.asset_id = assets.id and queue_items.state in (${sql.join(PROCESS_STEPS)}))`.as('processing'),
     )
     .where('id', 'in', assetIds)
     .execute();

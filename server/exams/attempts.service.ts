@@ -11,9 +11,10 @@ import { AppError } from '../errors.ts';
 import { retryOnConflict } from '../db/retry.ts';
 import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
+import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { knownClock, questionIndexOf, rememberClock, type AttemptClock } from './exam-caches.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Published, visible and its publish time reached: what students may see and start. */
 const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or e.publish_at <= now()))`;
@@ -30,10 +31,33 @@ function entitledSql(userId: string) {
     ))`;
 }
 
+type StudentExamColumns = Pick<
+  ExamRow,
+  | 'id'
+  | 'title'
+  | 'exam_type'
+  | 'description'
+  | 'instructions'
+  | 'total_marks'
+  | 'total_questions'
+  | 'exam_duration_in_minutes'
+  | 'correct_answer_score'
+  | 'wrong_answer_score'
+  | 'un_answered_score'
+  | 'max_number_of_attempts'
+  | 'publish_at'
+  | 'show_in_recent_exams'
+  | 'is_sticky'
+  | 'is_rank_published'
+>;
+
 export async function listStudentExams(ctx: RequestContext): Promise<StudentExam[]> {
   const actor = await requireActor(ctx);
-  const rows = await sql<ExamRow & { attempts_taken: number; open_attempt: string | null }>`
-    select e.*,
+  // The list's own columns: not the questions, which a list of many large exams would read for nothing.
+  const rows = await sql<StudentExamColumns & { attempts_taken: number; open_attempt: string | null }>`
+    select e.id, e.title, e.exam_type, e.description, e.instructions, e.total_marks, e.total_questions,
+      e.exam_duration_in_minutes, e.correct_answer_score, e.wrong_answer_score, e.un_answered_score,
+      e.max_number_of_attempts, e.publish_at, e.show_in_recent_exams, e.is_sticky, e.is_rank_published,
       (select count(*)::int from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'submitted') as attempts_taken,
       (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'in-progress') as open_attempt
     from exams e
@@ -116,25 +140,16 @@ async function savedAnswers(db: Db, attemptId: string) {
 
 async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamAttemptRow> {
   const actor = await requireActor(ctx);
-  const attempt = UUID.test(attemptId) ? await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst() : undefined;
+  const attempt = UUID_PATTERN.test(attemptId) ? await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst() : undefined;
   if (!attempt || attempt.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
   return attempt;
 }
 
-type AttemptClock = Pick<ExamAttemptRow, 'id' | 'user_id' | 'paper_id' | 'started_at' | 'deadline_at' | 'layout'>;
-
-/**
- * What autosave needs of an attempt never changes once it starts (its owner, paper, clock and
- * layout), so each process keeps the attempts it has seen; the status is checked by the write.
- */
-const clocks = new Map<string, AttemptClock>();
-const CLOCK_CACHE_LIMIT = 50_000;
-
 async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<AttemptClock> {
   const actor = await requireActor(ctx);
-  let clock = clocks.get(attemptId);
+  let clock = knownClock(attemptId);
   if (!clock) {
-    const row = UUID.test(attemptId)
+    const row = UUID_PATTERN.test(attemptId)
       ? await ctx.db.selectFrom('exam_attempts').select(['id', 'user_id', 'paper_id', 'started_at', 'deadline_at', 'layout', 'status']).where('id', '=', attemptId).executeTakeFirst()
       : undefined;
     if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
@@ -143,30 +158,10 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
       throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
     }
     clock = { id: row.id, user_id: row.user_id, paper_id: row.paper_id, started_at: row.started_at, deadline_at: row.deadline_at, layout: row.layout };
-    if (clocks.size >= CLOCK_CACHE_LIMIT) clocks.delete(clocks.keys().next().value!);
-    clocks.set(attemptId, clock);
+    rememberClock(attemptId, clock);
   }
   if (clock.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
   return clock;
-}
-
-type QuestionIndex = Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>;
-const questionIndexes = new WeakMap<AttemptClock, QuestionIndex>();
-
-/** Where each question of an attempt is, and its options in the order shown: worked out once per attempt and process. */
-function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): QuestionIndex {
-  let index = questionIndexes.get(attempt);
-  if (index) return index;
-  index = new Map();
-  for (const [groupIndex, group] of paper.questionGroups.entries()) {
-    const order = attempt.layout?.groups[groupIndex];
-    const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
-    for (const question of group.questions) {
-      index.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
-    }
-  }
-  questionIndexes.set(attempt, index);
-  return index;
 }
 
 /**
@@ -175,7 +170,7 @@ function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): QuestionIndex
  */
 export async function startAttempt(ctx: RequestContext, examId: string): Promise<AttemptView> {
   const actor = await requireActor(ctx);
-  if (!UUID.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+  if (!UUID_PATTERN.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
   for (let tries = 0; tries < 3; tries += 1) {
     // The exam, whether the student may take it, and their attempts so far, in one round trip.
     const found = await sql<{

@@ -18,10 +18,7 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
   delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx.ctx, input.id)),
   analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx.ctx, input.id)),
   statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx.ctx, input.id)),
-  syncRanks: procedure.input(byId).mutation(async ({ ctx, input }) => {
-    const { lastRankRefresh, isRankPublished } = await ranks.syncRanks(ctx.ctx.db, input.id);
-    return { lastRankRefresh, isRankPublished };
-  }),
+  syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx.ctx, { examId: input.id })),
   setRankStatus: procedure
     .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
     .mutation(({ ctx, input }) => ranks.setRankStatus(ctx.ctx, input.id, input.status)),

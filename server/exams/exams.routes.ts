@@ -98,10 +98,7 @@ export const examsRoutes: DomainRoutes = async (app) => {
     {
       schema: { tags, summary: "Rank each student's first submitted attempt (refused while the ranking is published)", params: examIdParams, response: { 200: rankStateSchema, ...errors } },
     },
-    async (request) => {
-      const { lastRankRefresh, isRankPublished } = await ranks.syncRanks(request.ctx.db, request.params.examId);
-      return { lastRankRefresh, isRankPublished };
-    },
+    async (request) => ranks.syncExamRanks(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/status/:status',

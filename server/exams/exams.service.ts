@@ -11,12 +11,12 @@ import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { EXAM_LIST_COLUMNS, toExam, toExamListEntry } from './exam-mapping.ts';
 import { paperHash, paperOf } from './papers.ts';
+import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The exam row, or 404 with the product's message (also for ids that are not UUIDs). */
 export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
-  const row = UUID.test(id) ? await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const row = UUID_PATTERN.test(id) ? await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw new AppError('not-found', EXAM_MESSAGES.notFound);
   return row;
 }
@@ -28,7 +28,7 @@ export async function listExams(ctx: AppContext, templateId?: TemplateId): Promi
   return (await query.execute()).map((row) => toExamListEntry(row, now));
 }
 
-/** A new exam copies its template's settings (console-core.md §9). */
+/** A new exam copies its template's settings (type, marks, scores, attempts and durations). */
 export async function createExam(ctx: RequestContext, input: z.output<typeof createExamInputSchema>): Promise<{ _id: string }> {
   const actor = await ctx.actor();
   const template = EXAM_TEMPLATES[input.templateId];

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamRow } from '../db/types.ts';
+import { cachedPaper, cachedPaperId } from './exam-caches.ts';
 
 type PaperSource = Pick<
   ExamRow,
@@ -38,32 +39,13 @@ export function paperHash(paper: ExamPaper): string {
   return createHash('sha256').update(JSON.stringify(paper)).digest('base64url');
 }
 
-/**
- * Papers never change once written, so each process keeps the ones it has read. The maps
- * hold promises, so that the many students who start an exam in the same second share one
- * read instead of each making their own; a failed read is forgotten and tried again.
- */
-const CACHE_LIMIT = 200;
-const papers = new Map<string, Promise<ExamPaper>>();
-const idByHash = new Map<string, Promise<string>>();
-
-function shared<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
-  const known = map.get(key);
-  if (known) return known;
-  if (map.size >= CACHE_LIMIT) map.delete(map.keys().next().value!);
-  const loading = load();
-  map.set(key, loading);
-  loading.catch(() => map.delete(key));
-  return loading;
-}
-
 export function paperById(db: Db, id: string): Promise<ExamPaper> {
-  return shared(papers, id, async () => (await db.selectFrom('exam_papers').select('paper').where('id', '=', id).executeTakeFirstOrThrow()).paper);
+  return cachedPaper(id, async () => (await db.selectFrom('exam_papers').select('paper').where('id', '=', id).executeTakeFirstOrThrow()).paper);
 }
 
 /** The paper for the exam as last saved (by its hash), written on first use. */
 export function currentPaperId(db: Db, examId: string, hash: string): Promise<string> {
-  return shared(idByHash, `${examId}:${hash}`, async () => {
+  return cachedPaperId(examId, hash, async () => {
     const found = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', hash).executeTakeFirst();
     if (found) return found.id;
     const exam = await db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();

@@ -64,6 +64,12 @@ export async function syncRanks(db: Db, examId: string): Promise<RankState & { t
 type RankedExam = { id: string; rank_version: number; rank_participants: number; rank_cutoff_seq: number; total_marks: number };
 
 /** The rank of a score in the exam's current ranking: 1 + the students with a higher score (-1 before any sync). */
+/** A sync asked for from the console or the REST API: the exam's rank state afterwards. */
+export async function syncExamRanks(ctx: Pick<AppContext, 'db'>, input: { examId: string }): Promise<RankState> {
+  const { lastRankRefresh, isRankPublished } = await syncRanks(ctx.db, input.examId);
+  return { lastRankRefresh, isRankPublished };
+}
+
 export async function rankOfScore(db: Db, exam: RankedExam, score: number): Promise<number> {
   if (exam.rank_version === 0) return -1;
   const higher = await db

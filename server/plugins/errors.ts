@@ -1,23 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorType } from '../../shared/http/errors.ts';
+import { errorTypeOfStatus, type ErrorBody } from '../../shared/http/errors.ts';
 import { describeIssues } from '../../shared/validation/messages.ts';
-import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { trpcCodeOfStatus } from '../trpc/error-codes.ts';
 import { AppError } from '../errors.ts';
 import { DEFAULT_BODY_LIMIT, tooLarge, trpcProcedures } from './body-limits.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
-
-function typeForStatus(status: number): ErrorType {
-  if (status === 401) return 'unauthenticated';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not-found';
-  if (status === 409) return 'conflict';
-  if (status === 429) return 'rate-limited';
-  if (status === 503) return 'unavailable';
-  return status >= 500 ? 'internal' : 'validation';
-}
 
 const CONTEXT_PREFIX: Record<string, string> = { body: '', querystring: 'query', params: 'params', headers: 'headers' };
 
@@ -44,24 +35,12 @@ function requestProblem(error: FastifyError, request: FastifyRequest): string | 
   return null;
 }
 
-const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 /**
  * A call to /trpc refused before tRPC saw it (its body too large or not JSON): answered in
  * tRPC's own shape, one entry per call of a batch, so the console reads it like any other.
  */
 function trpcShaped(request: FastifyRequest, status: number, body: ErrorBody) {
-  const code = TRPC_CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+  const code = trpcCodeOfStatus(status);
   const { message, ...data } = body;
   const procedures = trpcProcedures(request.url);
   const entry = (path: string | undefined) => ({ error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { ...data, code, httpStatus: status, path } } });
@@ -95,7 +74,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return send(status, { message: INTERNAL_MESSAGE, type: 'internal' });
     }
     const message = requestProblem(error, request) ?? error.message;
-    return send(status, { message, type: typeForStatus(status) });
+    return send(status, { message, type: errorTypeOfStatus(status) });
   });
 }
 

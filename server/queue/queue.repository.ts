@@ -2,8 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
 
-/** States in which a worker is working on the item right now. */
-export const ACTIVE_STATES = ['preparing', 'downloading', 'processing', 'post-processing', 'uploading'] as const;
 
 export async function queueState(db: Db): Promise<'RUNNING' | 'STOPPED'> {
   const row = await db.selectFrom('queue_settings').select('state').where('id', '=', 1).executeTakeFirst();

@@ -6,6 +6,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import { isCrossSite } from '../plugins/same-origin.ts';
 import * as queue from './queue.service.ts';
+import { UUID_TEXT } from '../../shared/validation/fields.ts';
 
 const BASE = '/api/admin/assets/process/video';
 const fileParams = z.object({ fileId: z.uuid({ error: 'File not found' }) });
@@ -126,7 +127,7 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
       },
     },
     async (request) => {
-      const id = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i.exec(request.body.pdfUri)?.[1];
+      const id = new RegExp(`(${UUID_TEXT})`, 'i').exec(request.body.pdfUri)?.[1];
       if (!id) throw new AppError('validation', 'The PDF is required');
       return queue.triggerFile(request.ctx, { assetId: id.toLowerCase(), type: 'pdf' });
     },

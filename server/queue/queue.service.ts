@@ -3,10 +3,10 @@ import type { QueueItem, QueueState } from '../../shared/assets/assets.schema.ts
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
+import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import { AppError } from '../errors.ts';
 import { enqueue, removeWaitingJobs } from '../jobs/enqueue.ts';
 import {
-  ACTIVE_STATES,
   findItemByAsset,
   lectureTitleOfAsset,
   listItemViews,
@@ -44,7 +44,7 @@ export function toQueueItem(row: QueueItemView): QueueItem {
 
 export async function isBeingProcessed(db: Db, assetId: string): Promise<boolean> {
   const item = await findItemByAsset(db, assetId);
-  return item !== undefined && (ACTIVE_STATES as readonly string[]).includes(item.state);
+  return item !== undefined && (PROCESS_STEPS as readonly string[]).includes(item.state);
 }
 
 /**
@@ -64,7 +64,7 @@ export async function queueForProcessing(
         title: eb.ref('excluded.title'),
         priority: sql<number>`least(queue_items.priority, excluded.priority)`,
         // An item being worked on keeps its state; anything else waits in the queue again.
-        state: sql`case when queue_items.state in ('preparing', 'downloading', 'processing', 'post-processing', 'uploading') then queue_items.state else 'queued' end`,
+        state: sql`case when queue_items.state in (${sql.join(PROCESS_STEPS.map((step) => sql.lit(step)))}) then queue_items.state else 'queued' end`,
         attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
         failure_reason: sql`case when queue_items.state in ('ready', 'failed') then null else queue_items.failure_reason end`,
         process_progress: sql`case when queue_items.state in ('ready', 'failed') then '{}'::jsonb else queue_items.process_progress end`,
@@ -210,7 +210,7 @@ export async function pullIntoQueue(
 export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Promise<{ status: 'deleted' }> {
   const item = await findItemByAsset(ctx.db, assetId);
   if (!item) throw new AppError('not-found', 'This file is not in the queue');
-  if ((ACTIVE_STATES as readonly string[]).includes(item.state)) {
+  if ((PROCESS_STEPS as readonly string[]).includes(item.state)) {
     throw new AppError('conflict', 'This file is being processed. Stop the queue and wait until it is done.');
   }
   await ctx.db.transaction().execute(async (trx) => {

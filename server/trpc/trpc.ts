@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import type { ErrorBody, ErrorType } from '../../shared/http/errors.ts';
+import { ERROR_TYPES, type ErrorBody, type ErrorType } from '../../shared/http/errors.ts';
+import { trpcCodeOfType } from './error-codes.ts';
 import { describeIssues, findUnstorableText } from '../../shared/validation/messages.ts';
 import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles.ts';
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
@@ -14,18 +15,6 @@ export interface TrpcContext {
   /** Set by the adapter so that rate-limited answers carry Retry-After. */
   setHeader(name: string, value: string): void;
 }
-
-const CODE_BY_TYPE: Record<ErrorType, TRPC_ERROR_CODE_KEY> = {
-  validation: 'BAD_REQUEST',
-  unauthenticated: 'UNAUTHORIZED',
-  forbidden: 'FORBIDDEN',
-  'not-found': 'NOT_FOUND',
-  conflict: 'CONFLICT',
-  'has-warnings': 'CONFLICT',
-  'rate-limited': 'TOO_MANY_REQUESTS',
-  unavailable: 'SERVICE_UNAVAILABLE',
-  internal: 'INTERNAL_SERVER_ERROR',
-};
 
 /** tRPC's own refusals of a call (wrong method, body type or size): the caller's mistake, not ours. */
 const CALLER_ERRORS: ReadonlySet<TRPC_ERROR_CODE_KEY> = new Set([
@@ -43,8 +32,7 @@ const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
 function errorTypeOf(error: TRPCError): ErrorType {
   if (error.cause instanceof AppError) return error.cause.type;
   if (error.cause instanceof ZodError || CALLER_ERRORS.has(error.code)) return 'validation';
-  const found = (Object.entries(CODE_BY_TYPE) as [ErrorType, TRPC_ERROR_CODE_KEY][]).find(([, code]) => code === error.code);
-  return found?.[0] ?? 'internal';
+  return ERROR_TYPES.find((type) => trpcCodeOfType(type) === error.code) ?? 'internal';
 }
 
 function callerMessage(error: TRPCError): string {
@@ -98,7 +86,7 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
     const cause = result.error.cause;
     if (cause instanceof AppError) {
       if (cause.retryAfterSeconds) ctx.setHeader('retry-after', String(cause.retryAfterSeconds));
-      throw new TRPCError({ code: CODE_BY_TYPE[cause.type], message: cause.message, cause });
+      throw new TRPCError({ code: trpcCodeOfType(cause.type), message: cause.message, cause });
     }
     if (result.error.code === 'INTERNAL_SERVER_ERROR') ctx.ctx.log.error({ err: cause ?? result.error }, 'tRPC procedure failed');
   }

@@ -5,7 +5,7 @@ export type AssetKind = (typeof ASSET_KINDS)[number];
 export const accessModeSchema = z.enum(['public', 'private'], { error: 'The access mode must be public or private' });
 export type AccessMode = z.infer<typeof accessModeSchema>;
 
-/** The states of §4 "Asset / queue states", plus failed. */
+/** Where a file is in processing: uploaded, the five working steps, ready, or failed. */
 export const PROCESS_STATES = ['uploaded', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'ready', 'failed'] as const;
 export type ProcessState = (typeof PROCESS_STATES)[number];
 export const QUEUE_ITEM_STATES = ['queued', ...PROCESS_STATES.filter((s) => s !== 'uploaded')] as const;
@@ -29,7 +29,7 @@ export const renditionSchema = z.object({
 export const uploadedAssetSchema = z.object({ _id: z.string(), sizeInBytes: z.number(), fileName: z.string() });
 export type UploadedAsset = z.infer<typeof uploadedAssetSchema>;
 
-/** The Asset of §3, with what the console needs to show and play it. */
+/** An uploaded file, with what the console needs to show and play it. */
 export const assetSchema = z.object({
   _id: z.string(),
   fileName: z.string(),

@@ -1,6 +1,10 @@
 import type { ProcessState } from './assets.schema.ts';
 
-/** The five working steps of §4, in order: preparing is step 1 of 5, uploading step 5. */
+/**
+ * The five steps in which a worker is working on a file, in order (preparing is step 1 of 5,
+ * uploading step 5). An item in one of them is being processed: it keeps its state when queued
+ * again, and its outputs may not be removed under the worker.
+ */
 export const PROCESS_STEPS = ['preparing', 'downloading', 'processing', 'post-processing', 'uploading'] as const;
 
 export function stepNumber(state: string): number | undefined {

@@ -1,3 +1,5 @@
+import { UUID_TEXT } from '../validation/fields.ts';
+
 /**
  * Where an asset's files live in storage, and which of them its row still refers to:
  *
@@ -15,7 +17,7 @@ export interface AssetFileReferences {
   processing: boolean;
 }
 
-const ASSET_KEY = /^assets\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;
+const ASSET_KEY = new RegExp(`^assets/(${UUID_TEXT})/`);
 
 /** The asset a storage key belongs to, or undefined for a key the product does not lay out so. */
 export function assetIdOfKey(key: string): string | undefined {

@@ -160,7 +160,7 @@ export interface ComputeOptions {
 }
 
 /**
- * The result of one attempt (console-core.md §4 "Exam scoring"): each question is correct,
+ * The result of one attempt: each question is correct,
  * wrong or unattempted; zero elapsed time is unseen; the score may be negative.
  */
 export function computeExamResult(paper: ScoringPaper, answers: ReadonlyMap<string, GivenAnswer>, options: ComputeOptions = {}): ExamResult {

@@ -1,4 +1,4 @@
-/** Exam templates, types and masters of the product (console-core.md §9). */
+/** Exam templates, types and masters of the product. */
 
 export const EXAM_TYPES = ['quiz', 'freestyle'] as const;
 export type ExamType = (typeof EXAM_TYPES)[number];
@@ -111,7 +111,3 @@ export const EXAM_MESSAGES = {
   duplicateGroupId: (id: string, count: number) => `Group id "${id}" is used by ${count} groups: each group needs its own id`,
   duplicateQuestionId: (id: string, count: number) => `Question id "${id}" is used by ${count} questions: each question needs its own id`,
 } as const;
-
-export function templateOf(templateId: string): ExamTemplate | undefined {
-  return (EXAM_TEMPLATES as Record<string, ExamTemplate>)[templateId];
-}

@@ -9,7 +9,7 @@ import {
 import type { Question, QuestionGroup } from './exams.schema.ts';
 
 /**
- * The question spreadsheet (console-core.md §4 bulk import, §9 import modes).
+ * The question spreadsheet: its columns, how each row becomes a question, and the import modes.
  *
  * One question per row under a header row. Columns are found by their header (letter case,
  * spaces and order do not matter):

@@ -3,7 +3,7 @@ import { IMPORT_TEMPLATES } from './exam.constants.ts';
 import { questionGroupSchema } from './exams.schema.ts';
 import { SPREADSHEET_MAX_MB } from './spreadsheet.rules.ts';
 
-/** The form field the spreadsheet is sent in (console-core.md §7). */
+/** The form field the spreadsheet is sent in. */
 export const SPREADSHEET_FIELD = 'csv';
 
 export const SPREADSHEET_UPLOAD_MESSAGES = {

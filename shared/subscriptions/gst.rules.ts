@@ -15,7 +15,7 @@ export interface GstAmounts {
   netAmount: number;
 }
 
-/** GST = gross × rate / 100 rounded to 2 decimals; net = gross + GST (console-core.md §5). */
+/** GST = gross × rate / 100 rounded to 2 decimals; net = gross + GST. */
 export function computeGst(grossAmount: unknown, gstRate: unknown = DEFAULT_GST_RATE): GstAmounts {
   const gross = numberOrZero(grossAmount);
   const rate = numberOrZero(gstRate);

@@ -1,4 +1,4 @@
-/** Rate-card constants (console-core.md §9, console-operations.md §3). */
+/** Rate-card constants: GST rates, durations and the messages of the rate-card screens. */
 export const SUBSCRIPTION_TERMS = [
   '12-months',
   '6-months',

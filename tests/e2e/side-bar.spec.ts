@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_V2_DASHBOARD_URL } from './support/accounts.ts';
 import { createConsoleUser, sideBarLinks, signInThroughApi } from './support/helpers.ts';
 
-/** The side-bar table of the specification (§6), written out so the test does not reuse the code under test. */
+/** Which role sees which side-bar link, written out so the test does not reuse the code under test. */
 const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[]> = {
   admin: [
     'Notifications',

@@ -12,7 +12,7 @@ import { markItemReady } from '../../server/queue/queue.repository.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
- * states of §4. The lowest renditions (up to 360p) are encoded first and, as soon as they
+ * working steps. The lowest renditions (up to 360p) are encoded first and, as soon as they
  * are done, uploaded with a master playlist listing them, so the video is playable while
  * the rest of the ladder is still encoding. Outputs go to a fresh versioned prefix, and
  * the asset is marked ready only once every file is stored: a crash never leaves a half

@@ -9,7 +9,7 @@ export interface DeleteConfirmModalProps {
   /** e.g. "Delete Lecture". */
   title: string;
   text: React.ReactNode;
-  /** §9: the short pause, in milliseconds, between the confirmation and the delete request. */
+  /** The short pause, in milliseconds, between the confirmation and the delete request. */
   pauseMs: number;
   /** Sends the delete request. */
   onDelete: () => Promise<unknown>;

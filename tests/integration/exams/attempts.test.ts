@@ -90,7 +90,7 @@ describe('the exams a student may take', () => {
 });
 
 describe('an attempt', () => {
-  it('comes without answers or solutions, resumes in a second tab, and scores by the rules of §4', async () => {
+  it('comes without answers or solutions, resumes in a second tab, and scores by the exam\'s scoring rules', async () => {
     const [student] = students;
     const examId = await mockExam(4);
     const first = await start(student!.cookie, examId);

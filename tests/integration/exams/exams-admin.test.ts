@@ -58,7 +58,7 @@ describe('creating and listing exams', () => {
     expect((await request('GET', `/api/admin/exams/details/${regular}`)).json()).toMatchObject({ templateId: 'regular', totalMarks: 0, correctAnswerScore: 1, wrongAnswerScore: 0 });
   });
 
-  it('answers the messages of §5 for a missing title or template', async () => {
+  it('answers its messages for a missing title or template', async () => {
     for (const payload of [{}, { title: '   ' }]) {
       const response = await request('POST', '/api/admin/exams', payload);
       expect(response.statusCode).toBe(400);

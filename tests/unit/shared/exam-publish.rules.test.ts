@@ -73,7 +73,7 @@ describe('examPublishState', () => {
 });
 
 describe('EXAM_TEMPLATES', () => {
-  it('holds the three templates of §9, all freestyle', () => {
+  it('holds the three templates (regular, mock test, revision test), all freestyle', () => {
     expect(EXAM_TEMPLATES.regular).toMatchObject({ title: '', totalMarks: 0, totalQuestions: 0, examDurationInMinutes: 0, correctAnswerScore: 1, wrongAnswerScore: 0, unAnsweredScore: 0 });
     expect(EXAM_TEMPLATES['mock-test']).toMatchObject({ title: 'Mock Tests', totalMarks: 100, totalQuestions: 100, examDurationInMinutes: 75, correctAnswerScore: 1, wrongAnswerScore: 0.33, unAnsweredScore: 0 });
     expect(EXAM_TEMPLATES['revision-test']).toMatchObject({ title: 'Revision Tests', totalMarks: 40, totalQuestions: 40, examDurationInMinutes: 30, correctAnswerScore: 1, wrongAnswerScore: 0.33, unAnsweredScore: 0 });

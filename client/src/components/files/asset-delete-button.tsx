@@ -9,7 +9,7 @@ import { toastSuccess } from '../toasts.ts';
 import { Button } from '../ui/button.tsx';
 
 export const DELETE_FILE_TEXT = 'This action cannot be undone. Do you want to delete this file?';
-/** §9: a short pause before a delete. */
+/** A short pause before a delete, so the confirmation closes first. */
 const DELETE_DELAY_MS = 300;
 
 /** A step before the file goes (e.g. saving the editor without it), with the title its failure shows. */
@@ -23,7 +23,7 @@ class StepFailure extends Error {
   }
 }
 
-/** §8 Files: 'Failed to delete asset', titled 'Process Failed', with any warnings the server listed. */
+/** A failed delete: 'Failed to delete asset', titled 'Process Failed', with any warnings the server listed. */
 export function assetDeleteFailure(error: unknown): FailureNotice {
   if (error instanceof StepFailure) return { title: error.title, message: error.message, warnings: errorWarnings(error.error) };
   return { title: 'Process Failed', message: `Failed to delete asset. ${errorMessage(error)}`, warnings: errorWarnings(error) };

@@ -48,7 +48,7 @@ export function processPercent(state: AnyProcessState, progress: Asset['processP
 export type PdfStatus = 'ready' | 'in-queue' | 'failed' | 'add-to-queue';
 
 /**
- * §4 "Pdf asset": Ready if hasConvertedtoImage, else In queue if it has a queue item, else
+ * A PDF: Ready if hasConvertedtoImage, else In queue if it has a queue item, else
  * Add to queue. A queue item that failed (or finished without pages, e.g. after its pages
  * were removed) no longer holds the PDF in the queue: it can be added again.
  */

@@ -15,7 +15,7 @@ export const ACCEPT_BY_KIND: Record<AssetKind, string> = {
   spreadsheet: '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** §8 Files: a failed upload is titled 'Asset Upload Failed' and says 'Upload Failed', with the reason. */
+/** A failed upload is titled 'Asset Upload Failed' and says 'Upload Failed', with the reason. */
 export function uploadFailedNotice(error: unknown): Notice {
   return {
     kind: 'error',

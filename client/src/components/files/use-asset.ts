@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../features/auth/session.ts';
 import { api } from '../../lib/trpc.ts';
 import { assetPollInterval } from './asset-status.rules.ts';
 
-/** What the signed-in user may do with the processing queue (§6: staff cannot pull or remove). */
+/** What the signed-in user may do with the processing queue (staff cannot pull or remove). */
 export function useQueueAccess(): { canReadQueue: boolean; canManageQueue: boolean } {
   const roles = useCurrentUser().data?.roles ?? [];
   return { canReadQueue: canSeeScreen(roles, 'processQueue'), canManageQueue: canManageQueue(roles) };

@@ -13,7 +13,7 @@ import { LoadingPanel, Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/trpc.ts';
 import { CorrectShareChart, ScoreDistributionChart } from './exam-charts.tsx';
 
-/** §9: a short pause before the analytics are asked for. */
+/** A short pause before the analytics are asked for. */
 export const ANALYTICS_DELAY_MS = 300;
 
 const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,7 +22,7 @@ export function lastRefreshText(lastRankRefresh: number | null): string {
   return lastRankRefresh === null ? 'Never synced' : dateTime.format(new Date(lastRankRefresh));
 }
 
-/** §4 rank controls: what each button allows in the current state. */
+/** The rank controls: what each button allows in the current state. */
 export function rankControls(state: RankState, busy: { syncing: boolean; changingStatus: boolean }) {
   const busyNow = busy.syncing || busy.changingStatus;
   return {

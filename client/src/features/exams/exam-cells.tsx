@@ -1,3 +1,4 @@
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
@@ -31,4 +32,13 @@ CreatedCell.displayName = 'CreatedCell';
 
 export function templateLabelOf(exam: Pick<ExamListEntry, 'templateId'>): string {
   return TEMPLATE_LABELS[exam.templateId];
+}
+
+/** The columns every exam list shows after its title: status, when it was created, its template. */
+export function examListColumns(createdHeader: string): ColumnDef<ExamListEntry, unknown>[] {
+  return [
+    { id: 'status', header: 'Status', accessorFn: examStatusText, cell: ({ row }) => <ExamStatusBadge exam={row.original} /> },
+    { id: 'createdAt', header: createdHeader, accessorKey: 'createdAt', cell: ({ row }) => <CreatedCell iso={row.original.createdAt} /> },
+    { id: 'templateId', header: 'Template Type', accessorFn: templateLabelOf },
+  ];
 }

@@ -29,7 +29,7 @@ import { ExamQuestionsTab } from './exam-questions-tab.tsx';
 const ExamAnalyticsTab = lazy(() => import('./exam-analytics-tab.tsx').then((m) => ({ default: m.ExamAnalyticsTab })));
 
 export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want to continue?';
-/** §9: a short pause before the exam is deleted. */
+/** A short pause before the exam is deleted. */
 export const DELETE_EXAM_DELAY_MS = 400;
 export const SAVE_FAILED_TITLE = 'Saving the exam failed';
 export const NOTIFICATIONS_LATER_TEXT = 'Sending notifications arrives with the notifications screen.';

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { CopyExamModal } from './copy-exam-modal.tsx';
 import { CreateExamModal } from './create-exam-modal.tsx';
-import { CreatedCell, ExamStatusBadge, examStatusText, templateLabelOf } from './exam-cells.tsx';
+import { examListColumns } from './exam-cells.tsx';
 import { TEMPLATE_LABELS } from './exam-labels.ts';
 import { examEditorPath, examManagerPath } from './exam-paths.ts';
 
@@ -27,9 +27,7 @@ const columns: ColumnDef<ExamListEntry, unknown>[] = [
       </Link>
     ),
   },
-  { id: 'status', header: 'Status', accessorFn: examStatusText, cell: ({ row }) => <ExamStatusBadge exam={row.original} /> },
-  { id: 'createdAt', header: 'Date Created', accessorKey: 'createdAt', cell: ({ row }) => <CreatedCell iso={row.original.createdAt} /> },
-  { id: 'templateId', header: 'Template Type', accessorFn: templateLabelOf },
+  ...examListColumns('Date Created'),
 ];
 
 function TemplateLinks({ current }: { current: TemplateId | undefined }) {

@@ -11,11 +11,11 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
-import { CreatedCell, ExamStatusBadge, examStatusText, templateLabelOf } from './exam-cells.tsx';
+import { examListColumns } from './exam-cells.tsx';
 
-/** §2 Exam picker: five exams per page. */
+/** The exam picker shows five exams per page. */
 export const PICKER_PAGE_SIZE = 5;
-/** §8: a failed picker load is asked for again after a second. */
+/** A failed picker load is asked for again after a second. */
 export const PICKER_RETRY_DELAY_MS = 1000;
 
 /**
@@ -60,9 +60,7 @@ function SelectCheckbox({ exam }: { exam: ExamListEntry }) {
 const columns: ColumnDef<ExamListEntry, unknown>[] = [
   { id: 'select', header: () => <span className="sr-only">Selected</span>, cell: ({ row }) => <SelectCheckbox exam={row.original} /> },
   { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  { id: 'status', header: 'Status', accessorFn: examStatusText, cell: ({ row }) => <ExamStatusBadge exam={row.original} /> },
-  { id: 'createdAt', header: 'Created', accessorKey: 'createdAt', cell: ({ row }) => <CreatedCell iso={row.original.createdAt} /> },
-  { id: 'templateId', header: 'Template Type', accessorFn: templateLabelOf },
+  ...examListColumns('Created'),
 ];
 
 export interface ExamPickerProps {

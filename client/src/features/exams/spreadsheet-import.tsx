@@ -24,7 +24,7 @@ import { uploadProgressLabel } from '../../lib/upload-progress.ts';
 import { cn } from '../../lib/utils.ts';
 import { sampleSpreadsheetUrl, uploadQuestionSpreadsheet } from './spreadsheet-upload.ts';
 
-/** The pause after an upload before the outcome shows (console-core.md §9). */
+/** The pause after an upload before the outcome shows. */
 export const IMPORT_OUTCOME_DELAY_MS = 1200;
 
 export const TEMPLATE_LABELS: Record<ImportTemplate, string> = { regular: 'Regular', 'with-solution': 'With solution' };

@@ -88,7 +88,7 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
 /** /admin/videos: the Lecture Video Manager, the console's landing page. */
 export function LectureCataloguePage() {
   useDocumentTitle('Lecture Video Manager');
-  // §9: a failed listing is asked for again after 100 ms.
+  // A failed listing is asked for again after 100 ms.
   const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
   const [adding, setAdding] = useState(false);
   const data = useMemo(() => lectures.data ?? [], [lectures.data]);

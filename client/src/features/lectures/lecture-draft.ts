@@ -52,3 +52,13 @@ export function newResId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+/** What the editor's cards (video, notes) may do with the draft the editor holds. */
+export interface LectureEditorApi {
+  /** The draft as it is now (also inside callbacks that outlive a render). */
+  current: () => LectureDraft;
+  change: (patch: Partial<LectureDraft>) => void;
+  /** Saves `next` (and shows it); rejects on failure, leaving the draft as it was typed. */
+  saveDraft: (next: LectureDraft) => Promise<void>;
+  showSaveFailure: (error: unknown) => void;
+}

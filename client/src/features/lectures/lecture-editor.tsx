@@ -16,22 +16,22 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { LecturerCard, VisibilityCard } from './lecture-cards.tsx';
-import { sameDraft, toDraft, toLectureValue, type LectureDraft } from './lecture-draft.ts';
+import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
 import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
 
 export const DELETE_LECTURE_TEXT = 'You are about to delete this lecture. Do you want to continue?';
 const DELETE_FALLBACK = 'Unknown error. Check your connection and try again.';
-/** §9: a short pause before the lecture is deleted. */
+/** A short pause before the lecture is deleted. */
 const DELETE_DELAY_MS = 300;
 
-/** §8 save failure: 'Update subject failed' with the message. */
+/** A failed save: 'Update subject failed' with the message. */
 export function saveFailedNotice(error: unknown): Notice {
   return { kind: 'error', title: 'Update subject failed', text: errorMessage(error) };
 }
 
-/** §8 delete failure: the warnings of a has-warnings answer, else the message or the connection hint. */
+/** A failed delete: the warnings of a has-warnings answer, else the message or the connection hint. */
 export function deleteFailedNotice(error: unknown): Notice {
   if (errorTypeOf(error) === 'has-warnings') {
     return { kind: 'error', title: 'Delete Failed', warnings: errorWarnings(error) };
@@ -48,15 +48,6 @@ function checkDraft(draft: LectureDraft): FieldErrors {
 function youtubeError(value: string): string | undefined {
   const result = youtubeIdSchema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
-}
-
-export interface LectureEditorApi {
-  /** The draft as it is now (also inside callbacks that outlive a render). */
-  current: () => LectureDraft;
-  change: (patch: Partial<LectureDraft>) => void;
-  /** Saves `next` (and shows it); rejects on failure, leaving the draft as it was typed. */
-  saveDraft: (next: LectureDraft) => Promise<void>;
-  showSaveFailure: (error: unknown) => void;
 }
 
 /** The lecture editor's General tab with its header. Nothing typed is lost when a save fails. */

@@ -8,8 +8,7 @@ import { useQueueFile } from '../../components/files/use-asset.ts';
 import { toastError } from '../../components/toasts.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatBytes } from '../../lib/format.ts';
-import { newResId } from './lecture-draft.ts';
-import type { LectureEditorApi } from './lecture-editor.tsx';
+import { newResId, type LectureEditorApi } from './lecture-draft.ts';
 import { NO_NOTES } from './lecture-labels.ts';
 
 export interface NotesCardProps {

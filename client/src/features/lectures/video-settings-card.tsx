@@ -11,8 +11,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { api } from '../../lib/trpc.ts';
-import type { LectureDraft } from './lecture-draft.ts';
-import type { LectureEditorApi } from './lecture-editor.tsx';
+import type { LectureDraft, LectureEditorApi } from './lecture-draft.ts';
 
 export interface VideoSettingsCardProps {
   editor: LectureEditorApi;

@@ -21,7 +21,7 @@ import { PullDataModal } from './pull-data-modal.tsx';
 import { QueueFileCell } from './queue-file-cell.tsx';
 import { useCountdown } from './use-countdown.ts';
 
-/** §9 constants of the queue manager. */
+/** The queue manager's timings and page size. */
 export const QUEUE_REFRESH_SECONDS = 15;
 export const CANCEL_DELAY_MS = 800;
 export const TRIGGER_DELAY_MS = 1000;
@@ -63,7 +63,7 @@ function typeLabel(type: QueueItem['type']): string {
   return type === 'pdf' ? 'Pdf' : 'Video';
 }
 
-/** /admin/process/queue: the processing queue manager (§2, §4, §6, §8, §9). */
+/** /admin/process/queue: the processing queue manager. */
 export function ProcessQueuePage() {
   useDocumentTitle('Process Queue');
   const { canManageQueue } = useQueueAccess();

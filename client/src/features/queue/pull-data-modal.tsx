@@ -7,7 +7,7 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
 import { api } from '../../lib/trpc.ts';
 
-/** §9: how many files one pull may bring into the queue. */
+/** How many files one pull may bring into the queue. */
 export const PULL_COUNTS = [3, 5, 10, 50, 100, 1000] as const;
 export const DEFAULT_PULL_COUNT = 10;
 export type PullOperation = 'video' | 'pdf';

@@ -63,7 +63,7 @@ export function toSubscriptionValue(draft: SubscriptionDraft): SubscriptionValue
 
 /**
  * A change to the gross amount or the GST rate recalculates the GST and nett amounts
- * (console-core.md §5); a change to those two by hand is kept as typed.
+ * (GST and net follow the gross); a change to those two by hand is kept as typed.
  */
 export function changeDraft(draft: SubscriptionDraft, patch: Partial<SubscriptionDraft>): SubscriptionDraft {
   const next = { ...draft, ...patch };

@@ -20,10 +20,10 @@ import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEdi
 import { SubscriptionResources } from './subscription-resources.tsx';
 
 export const DELETE_SUBSCRIPTION_TEXT = 'You are about to delete this subscription. Do you want to continue?';
-/** §9: 300 ms before a subscription is deleted. */
+/** 300 ms before a subscription is deleted. */
 const DELETE_DELAY_MS = 300;
 
-/** §8 delete failure: "Delete Failed" with the server's message and, when it refused, what still uses the rate card. */
+/** A failed delete: "Delete Failed" with the server's message and, when it refused, what still uses the rate card. */
 export function deleteFailedNotice(error: unknown): Notice {
   const warnings = errorWarnings(error);
   return { kind: 'error', title: 'Delete Failed', text: errorMessage(error), ...(warnings.length > 0 ? { warnings, warningsIntro: null } : {}) };

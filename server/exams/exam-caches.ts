@@ -1,0 +1,84 @@
+import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
+import type { ExamAttemptRow } from '../db/types.ts';
+
+/**
+ * What each server process keeps in memory for the exams it serves, so that thousands of
+ * students answering at once do not read the same rows again for every autosave.
+ *
+ * Only what never changes once written is kept:
+ * - papers, by id, and the id of an exam's paper by the exam's content hash (a paper is written
+ *   once and never updated; saving an exam writes a new paper with a new hash);
+ * - each in-progress attempt's clock: its owner, paper, start, deadline and question layout (fixed
+ *   when the attempt starts). Its status is not kept: the autosave's write checks it;
+ * - where each question of an attempt is, and its options in the order shown (worked out from the
+ *   two above).
+ *
+ * Nothing needs invalidating: a change makes new rows with new keys. Each map is bounded (the
+ * oldest entry goes first), so a long-running process does not grow without end; losing an entry
+ * only costs one read. Each process has its own copy, which is why only immutable data is here.
+ */
+const PAPER_LIMIT = 200;
+const CLOCK_LIMIT = 50_000;
+
+const papers = new Map<string, Promise<ExamPaper>>();
+const paperIdsByHash = new Map<string, Promise<string>>();
+
+function bounded<K, V>(map: Map<K, V>, limit: number, key: K, value: V): void {
+  if (map.size >= limit) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+/**
+ * The value cached under `key`, or `load()`'s, shared by every caller that asks while it loads
+ * (the students who start an exam in the same second make one read, not one each). A failed load
+ * is forgotten, so the next caller tries again.
+ */
+function sharedLoad<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const known = map.get(key);
+  if (known) return known;
+  const loading = load();
+  bounded(map, PAPER_LIMIT, key, loading);
+  loading.catch(() => map.delete(key));
+  return loading;
+}
+
+export function cachedPaper(paperId: string, load: () => Promise<ExamPaper>): Promise<ExamPaper> {
+  return sharedLoad(papers, paperId, load);
+}
+
+export function cachedPaperId(examId: string, contentHash: string, load: () => Promise<string>): Promise<string> {
+  return sharedLoad(paperIdsByHash, `${examId}:${contentHash}`, load);
+}
+
+/** What autosave needs of an attempt, none of which changes once it starts. */
+export type AttemptClock = Pick<ExamAttemptRow, 'id' | 'user_id' | 'paper_id' | 'started_at' | 'deadline_at' | 'layout'>;
+
+const clocks = new Map<string, AttemptClock>();
+
+export function knownClock(attemptId: string): AttemptClock | undefined {
+  return clocks.get(attemptId);
+}
+
+export function rememberClock(attemptId: string, clock: AttemptClock): void {
+  bounded(clocks, CLOCK_LIMIT, attemptId, clock);
+}
+
+export type QuestionIndex = Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>;
+// Kept with the clock object: it goes when the clock does.
+const questionIndexes = new WeakMap<AttemptClock, QuestionIndex>();
+
+/** Where each question of an attempt is, and its options in the order shown: worked out once per attempt and process. */
+export function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): QuestionIndex {
+  let index = questionIndexes.get(attempt);
+  if (index) return index;
+  index = new Map();
+  for (const [groupIndex, group] of paper.questionGroups.entries()) {
+    const order = attempt.layout?.groups[groupIndex];
+    const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
+    for (const question of group.questions) {
+      index.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
+    }
+  }
+  questionIndexes.set(attempt, index);
+  return index;
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { hasConsoleAccess } from '../../shared/auth/roles.ts';
 import type { AppContext, RequestContext } from '../context.ts';
@@ -13,6 +12,7 @@ import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
+import { resetAssetOutputs } from './asset-state.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';
@@ -120,30 +120,13 @@ export async function replaceFile(ctx: RequestContext, assetId: string, part: Up
         const current = await lockAssetForReplace(trx, assetId);
         if (!current) throw new AppError('not-found', NOT_FOUND);
         if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
-        await trx
-          .updateTable('assets')
-          .set({
-            file_name: stored.fileName,
-            content_type: stored.contentType,
-            size_in_bytes: stored.sizeInBytes,
-            sha256: stored.sha256,
-            storage_key: stored.storageKey,
-            state: initialState(stored.kind),
-            process_progress: '{}',
-            renditions: '[]',
-            output_prefix: null,
-            poster_key: null,
-            duration_seconds: null,
-            width: null,
-            height: null,
-            has_converted_to_image: false,
-            page_count: null,
-            failure_reason: null,
-            updated_at: sql`now()`,
-            state_updated_at: sql`now()`,
-          })
-          .where('id', '=', assetId)
-          .execute();
+        await resetAssetOutputs(trx, assetId, initialState(stored.kind), {
+          file_name: stored.fileName,
+          content_type: stored.contentType,
+          size_in_bytes: stored.sizeInBytes,
+          sha256: stored.sha256,
+          storage_key: stored.storageKey,
+        });
         if (stored.kind === 'video' || stored.kind === 'pdf') {
           await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
         }

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { ProcessState } from '../db/types.ts';
+import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../assets/asset-state.ts';
 
-type WorkingState = Exclude<ProcessState, 'uploaded' | 'failed'>;
 
 /**
  * Moves a file and its queue item to a processing state, recording the state's progress
@@ -16,17 +15,7 @@ export async function setProcessState(
 ): Promise<void> {
   const entry = JSON.stringify(progress);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('assets')
-      .set({
-        state,
-        process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${entry}::jsonb)`,
-        failure_reason: null,
-        state_updated_at: sql`now()`,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', assetId)
-      .execute();
+    await setAssetWorkingState(trx, assetId, state, entry);
     await trx
       .updateTable('queue_items')
       .set({
@@ -70,11 +59,7 @@ export function progressWriter(db: Db, assetId: string, state: WorkingState, int
 
 export async function markFailed(db: Db, assetId: string, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('assets')
-      .set({ state: 'failed', failure_reason: reason, state_updated_at: sql`now()`, updated_at: sql`now()` })
-      .where('id', '=', assetId)
-      .execute();
+    await markAssetFailed(trx, assetId, reason);
     await trx
       .updateTable('queue_items')
       .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()` })

@@ -13,6 +13,8 @@ import {
   queueState,
   type QueueItemView,
 } from './queue.repository.ts';
+import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
+import { requeueFailedAsset, resetAssetOutputs } from '../assets/asset-state.ts';
 
 /** A failed transcode or PDF conversion is tried this many times before the item shows as failed. */
 export const MEDIA_MAX_ATTEMPTS = 4;
@@ -75,12 +77,7 @@ export async function queueForProcessing(
     .executeTakeFirstOrThrow();
   if (item.state === 'queued') {
     // A file that failed waits again as uploaded; its reason stays on record in the queue until it runs.
-    await db
-      .updateTable('assets')
-      .set({ state: 'uploaded', failure_reason: null, state_updated_at: sql`now()` })
-      .where('id', '=', input.assetId)
-      .where('state', '=', 'failed')
-      .execute();
+    await requeueFailedAsset(db, input.assetId);
     if ((await queueState(db)) === 'RUNNING') await addMediaJob(db, input.assetId, item.priority);
   }
   return item;
@@ -216,23 +213,8 @@ export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Pr
   await ctx.db.transaction().execute(async (trx) => {
     await removeWaitingJobs(trx, 'process-media', [assetId]);
     await trx.deleteFrom('queue_items').where('id', '=', item.id).execute();
-    await trx
-      .updateTable('assets')
-      .set({
-        state: 'uploaded',
-        process_progress: '{}',
-        renditions: '[]',
-        output_prefix: null,
-        poster_key: null,
-        has_converted_to_image: false,
-        page_count: null,
-        failure_reason: null,
-        updated_at: sql`now()`,
-        state_updated_at: sql`now()`,
-      })
-      .where('id', '=', assetId)
-      .execute();
+    await resetAssetOutputs(trx, assetId, 'uploaded');
   });
-  await ctx.storage.deletePrefix(`assets/${assetId}/out/`);
+  await ctx.storage.deletePrefix(outputsPrefixOf(assetId));
   return { status: 'deleted' };
 }

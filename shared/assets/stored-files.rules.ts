@@ -20,6 +20,11 @@ export interface AssetFileReferences {
 const ASSET_KEY = new RegExp(`^assets/(${UUID_TEXT})/`);
 
 /** The asset a storage key belongs to, or undefined for a key the product does not lay out so. */
+/** Where everything processing made for an asset lives (each run in a version folder under it). */
+export function outputsPrefixOf(assetId: string): string {
+  return `assets/${assetId}/out/`;
+}
+
 export function assetIdOfKey(key: string): string | undefined {
   return ASSET_KEY.exec(key)?.[1];
 }
@@ -29,5 +34,5 @@ export function isKeyReferenced(key: string, references: AssetFileReferences | u
   if (!references) return false;
   if (key === references.storageKey || key === references.posterKey) return true;
   if (references.outputPrefix && key.startsWith(references.outputPrefix)) return true;
-  return references.processing && key.startsWith(`assets/${references.assetId}/out/`);
+  return references.processing && key.startsWith(outputsPrefixOf(references.assetId));
 }

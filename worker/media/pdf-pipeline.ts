@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { sql } from 'kysely';
 import { renderPdfPages } from '../../server/media/pdf-pages.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
+import { markAssetReady } from '../../server/assets/asset-state.ts';
 
 /**
  * Renders every page of an uploaded PDF to a PNG (pdf2pic: GraphicsMagick and
@@ -38,20 +38,7 @@ export async function processPdf(deps: WorkerDeps, asset: AssetRow, signal: Abor
     await uploading.flush();
 
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('assets')
-        .set({
-          state: 'ready',
-          output_prefix: prefix,
-          has_converted_to_image: true,
-          page_count: pageCount,
-          failure_reason: null,
-          process_progress: sql`process_progress || '{"ready": {"total": 1, "loaded": 1}}'::jsonb`,
-          state_updated_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', asset.id)
-        .execute();
+      await markAssetReady(trx, asset.id, { kind: 'pdf', outputPrefix: prefix, pageCount });
       await markItemReady(trx, asset.id);
     });
     await removeOtherVersions(storage, asset.id, prefix);

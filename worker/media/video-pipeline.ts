@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { resolveMediaTools } from '../../server/media/binaries.ts';
 import { POSTER_NAME, processVideo as transcodeToHls } from '../../server/media/process-video.ts';
 import { MASTER_PLAYLIST_NAME } from '../../server/media/transcode.ts';
@@ -9,6 +8,7 @@ import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';
 import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
+import { markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
@@ -51,18 +51,13 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
         await uploadFiles(storage, files, `${prefix}hls/`, { signal });
         for (const file of files) uploadedEarly.add(file.key);
         await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
-        await db
-          .updateTable('assets')
-          .set({
-            output_prefix: prefix,
-            renditions: JSON.stringify(early.renditions),
-            duration_seconds: early.probe.durationSeconds,
-            width: early.probe.width,
-            height: early.probe.height,
-            updated_at: sql`now()`,
-          })
-          .where('id', '=', asset.id)
-          .execute();
+        await setEarlyRenditions(db, asset.id, {
+          outputPrefix: prefix,
+          renditions: early.renditions,
+          durationSeconds: early.probe.durationSeconds,
+          width: early.probe.width,
+          height: early.probe.height,
+        });
       },
     });
     processing.report({ total: passTotal || 1, loaded: passTotal || 1 });
@@ -81,23 +76,15 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
     await uploading.flush();
 
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('assets')
-        .set({
-          state: 'ready',
-          renditions: JSON.stringify(result.renditions),
-          output_prefix: prefix,
-          poster_key: `${prefix}hls/${POSTER_NAME}`,
-          duration_seconds: result.probe.durationSeconds,
-          width: result.probe.width,
-          height: result.probe.height,
-          failure_reason: null,
-          process_progress: sql`process_progress || '{"ready": {"total": 1, "loaded": 1}}'::jsonb`,
-          state_updated_at: sql`now()`,
-          updated_at: sql`now()`,
-        })
-        .where('id', '=', asset.id)
-        .execute();
+      await markAssetReady(trx, asset.id, {
+        kind: 'video',
+        outputPrefix: prefix,
+        posterKey: `${prefix}hls/${POSTER_NAME}`,
+        renditions: result.renditions,
+        durationSeconds: result.probe.durationSeconds,
+        width: result.probe.width,
+        height: result.probe.height,
+      });
       await markItemReady(trx, asset.id);
       // Lectures showing this video take its duration and publish state in the same commit.
       await refreshLecturesForVideo(trx, asset.id);

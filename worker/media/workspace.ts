@@ -6,6 +6,7 @@ import { StorageNotFoundError, type Storage } from '../../server/assets/storage/
 import type { AssetRow } from '../../server/db/types.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { Db } from '../../server/db/database.ts';
+import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
 
 const WORKSPACE_PREFIX = 'psc-media-';
 
@@ -21,7 +22,7 @@ export async function withWorkspace<T>(run: (dir: string) => Promise<T>): Promis
 
 /** Each run writes under a fresh version, so a half-finished run never mixes with a finished one. */
 export function newOutputPrefix(assetId: string): string {
-  return `assets/${assetId}/out/${Date.now().toString(36)}-${randomBytes(3).toString('hex')}/`;
+  return `${outputsPrefixOf(assetId)}${Date.now().toString(36)}-${randomBytes(3).toString('hex')}/`;
 }
 
 /** Step 2: the original as a local file, copied from the bucket when storage is remote. */

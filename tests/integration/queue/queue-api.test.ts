@@ -142,6 +142,44 @@ describe('removing an item', () => {
     expect((await database.db.selectFrom('assets').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('uploaded');
     expect(await mediaJobs()).toEqual([]);
   });
+
+  it('forgets every output of the file, the size and length of a video included', async () => {
+    const id = await uploadPdf();
+    await call('POST', `${BASE}/trigger/${id}`);
+    // As a finished run leaves a file (the columns a video's run fills, on this test's file).
+    await database.db
+      .updateTable('assets')
+      .set({
+        state: 'ready',
+        output_prefix: `assets/${id}/out/v1/`,
+        poster_key: `assets/${id}/out/v1/hls/poster.jpg`,
+        renditions: JSON.stringify([{ name: '360p', height: 360 }]),
+        duration_seconds: 125,
+        width: 1280,
+        height: 720,
+        has_converted_to_image: true,
+        page_count: 12,
+        process_progress: JSON.stringify({ ready: { total: 1, loaded: 1 } }),
+      })
+      .where('id', '=', id)
+      .execute();
+    await database.db.updateTable('queue_items').set({ state: 'ready' }).where('asset_id', '=', id).execute();
+    expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`)).json()).toEqual({ status: 'deleted' });
+    const asset = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(asset).toMatchObject({
+      state: 'uploaded',
+      output_prefix: null,
+      poster_key: null,
+      renditions: [],
+      duration_seconds: null,
+      width: null,
+      height: null,
+      has_converted_to_image: false,
+      page_count: null,
+      process_progress: {},
+      failure_reason: null,
+    });
+  });
 });
 
 describe('roles', () => {

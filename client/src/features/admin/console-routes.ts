@@ -1,0 +1,12 @@
+import { examRoutes } from '../exams/index.tsx';
+import { lectureRoutes } from '../lectures/index.tsx';
+import { queueRoutes } from '../queue/index.tsx';
+import { subscriptionRoutes } from '../subscriptions/index.tsx';
+import type { ConsoleRoute } from './console-route.ts';
+
+/**
+ * Every /admin screen of the console, feature by feature: a new screen adds its feature's routes
+ * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
+ * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
+ */
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...subscriptionRoutes, ...examRoutes, ...queueRoutes];

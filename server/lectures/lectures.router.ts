@@ -9,10 +9,10 @@ const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
 export const lecturesRouter = ({ procedure }: ScreenProcedures) =>
   router({
   list: procedure.query(({ ctx }) => lectures.listLectures(ctx.ctx)),
-  get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx.ctx, input.id)),
+  get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx.ctx, input)),
   create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx.ctx, input)),
   save: procedure
     .input(byId.extend(saveLectureInputSchema.shape))
-    .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input.id, input)),
-  delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx.ctx, input.id)),
+    .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input)),
+  delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx.ctx, input)),
 });

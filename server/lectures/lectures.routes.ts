@@ -26,7 +26,7 @@ export const lecturesRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/lecture/:id',
     { schema: { tags, summary: 'One lecture', params: idParams, response: { 200: lectureSchema, ...errors } } },
-    async (request) => lectures.getLecture(request.ctx, request.params.id),
+    async (request) => lectures.getLecture(request.ctx, { id: request.params.id }),
   );
   app.put(
     '/api/admin/lecture/:id',
@@ -41,11 +41,11 @@ export const lecturesRoutes: DomainRoutes = async (app) => {
         response: { 200: savedLectureSchema, ...errors },
       },
     },
-    async (request) => lectures.saveLecture(request.ctx, request.params.id, request.body),
+    async (request) => lectures.saveLecture(request.ctx, { id: request.params.id, ...request.body }),
   );
   app.delete(
     '/api/admin/lecture/:id',
     { schema: { tags, summary: 'Delete a lecture', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
-    async (request) => lectures.deleteLecture(request.ctx, request.params.id),
+    async (request) => lectures.deleteLecture(request.ctx, { id: request.params.id }),
   );
 };

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { durationInMinutes } from '../../shared/media/ladder.rules.ts';
 import { lecturePublishWarnings } from '../../shared/lectures/lecture.rules.ts';
@@ -15,6 +14,18 @@ import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
+import { findAsset } from '../assets/assets.repository.ts';
+import {
+  assetsById,
+  deleteLectureRow,
+  findLecturer,
+  findLectureRow,
+  insertLecture,
+  listLectureRows,
+  lockLecturesShowingVideo,
+  updateLectureAtVersion,
+  updateLectureFromVideo,
+} from './lectures.repository.ts';
 
 const NOT_FOUND = 'Lecture not found';
 
@@ -48,17 +59,8 @@ function toLecture(row: LectureRow, banner: AssetRow | undefined): Lecture {
   };
 }
 
-async function assetsById(db: Db, ids: Array<string | null | undefined>, options: { share?: boolean } = {}): Promise<Map<string, AssetRow>> {
-  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))].sort();
-  if (wanted.length === 0) return new Map();
-  let query = db.selectFrom('assets').selectAll().where('id', 'in', wanted).orderBy('id');
-  if (options.share) query = query.forShare();
-  const rows = await query.execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 export async function listLectures(ctx: AppContext): Promise<LectureSummary[]> {
-  const rows = await ctx.db.selectFrom('lectures').selectAll().orderBy('created_at', 'desc').execute();
+  const rows = await listLectureRows(ctx.db);
   const assets = await assetsById(ctx.db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
   return rows.map((row) => {
     const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
@@ -82,16 +84,11 @@ export async function listLectures(ctx: AppContext): Promise<LectureSummary[]> {
 export async function createLecture(ctx: RequestContext, input: z.output<typeof createLectureInputSchema>): Promise<{ _id: string }> {
   const actor = await ctx.actor();
   const warnings = lecturePublishWarnings({ isVisible: false, hasLecturer: false, youtubeId: null, enableYoutubePlayer: false, videoState: null });
-  const row = await ctx.db
-    .insertInto('lectures')
-    .values({ title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { _id: row.id };
+  return { _id: await insertLecture(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null }) };
 }
 
-export async function getLecture(ctx: AppContext, id: string): Promise<Lecture> {
-  const row = await ctx.db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
+export async function getLecture(ctx: AppContext, { id }: { id: string }): Promise<Lecture> {
+  const row = await findLectureRow(ctx.db, id);
   if (!row) throw new AppError('not-found', NOT_FOUND);
   const assets = await assetsById(ctx.db, [row.banner_image_id]);
   return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined);
@@ -107,7 +104,7 @@ function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message
  * duration are taken from the files, and the server decides isPublished and the
  * warnings that keep a lecture offline.
  */
-export async function saveLecture(ctx: RequestContext, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
+export async function saveLecture(ctx: RequestContext, { id, ...input }: { id: string } & z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
   const actor = await ctx.actor();
   // The video is share-locked until the save commits: a video finishing meanwhile waits, and
   // the refresh that follows it then sees this save (and the save never keeps a stale state).
@@ -123,9 +120,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     const pdf = expectKind(assets.get(note.pdfFileId), 'pdf', `The notes file ${note.fileName || note.pdfFileId} was not found`);
     return { ...note, fileName: pdf.file_name, fileSizeInBytes: Number(pdf.size_in_bytes) };
   });
-  const lecturer = value.lecturerId
-    ? await db.selectFrom('users').select(['id', 'name']).where('id', '=', value.lecturerId).executeTakeFirst()
-    : undefined;
+  const lecturer = value.lecturerId ? await findLecturer(db, value.lecturerId) : undefined;
   if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list');
   const youtubeId = value.youtubeLink ?? null;
   const lecturerName = lecturer?.name || value.lecturerName;
@@ -137,9 +132,11 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     videoState: video?.state ?? null,
   });
   const isPublished = value.isVisible && warnings.length === 0;
-  let update = db
-    .updateTable('lectures')
-    .set({
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  const version = await updateLectureAtVersion(
+    db,
+    id,
+    {
       title: value.title,
       is_visible: value.isVisible,
       is_published: isPublished,
@@ -154,21 +151,16 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
       video_file_size_in_bytes: video ? Number(video.size_in_bytes) : null,
       video_duration_in_minutes: video?.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
       notes: JSON.stringify(notes),
-      updated_at: sql`now()`,
       updated_by: actorId,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', id);
-  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
-  if (input.version !== undefined) update = update.where('version', '=', input.version);
-  const updated = await update.returning('version').executeTakeFirst();
-  if (!updated) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
-  return { version: updated.version, isPublished, publishWarnings: warnings };
+    },
+    input.version,
+  );
+  if (version === undefined) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
+  return { version, isPublished, publishWarnings: warnings };
 }
 
-export async function deleteLecture(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
-  const deleted = await ctx.db.deleteFrom('lectures').where('id', '=', id).returning('id').executeTakeFirst();
-  if (!deleted) throw new AppError('not-found', NOT_FOUND);
+export async function deleteLecture(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  if (!(await deleteLectureRow(ctx.db, id))) throw new AppError('not-found', NOT_FOUND);
   return { status: 'deleted' };
 }
 
@@ -176,14 +168,14 @@ export async function deleteLecture(ctx: AppContext, id: string): Promise<{ stat
  * When a video finishes (or fails) processing, the lectures showing it take its duration
  * and size, and their publish state is decided again, without waiting for a save.
  */
-export async function refreshLecturesForVideo(db: Db, assetId: string): Promise<void> {
+export async function refreshLecturesForVideo({ db }: Pick<AppContext, 'db'>, { assetId }: { assetId: string }): Promise<void> {
   // Often called inside the transaction that marks the video ready; the locks below then last until it commits.
   const inTransaction = (run: (trx: Db) => Promise<void>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
   await inTransaction(async (trx) => {
-    const video = await trx.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
+    const video = await findAsset(trx, assetId);
     if (!video) return;
     // Locked and read in one statement that sees the latest saves, so a save made meanwhile is not undone.
-    const lectures = await trx.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).orderBy('id').forUpdate().execute();
+    const lectures = await lockLecturesShowingVideo(trx, assetId);
     await refreshEach(trx, video, lectures);
   });
 }
@@ -197,17 +189,12 @@ async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Pro
       enableYoutubePlayer: lecture.enable_youtube_player,
       videoState: video.state,
     });
-    await db
-      .updateTable('lectures')
-      .set({
-        publish_warnings: warnings,
-        is_published: lecture.is_visible && warnings.length === 0,
-        video_file_name: video.file_name,
-        video_file_size_in_bytes: Number(video.size_in_bytes),
-        video_duration_in_minutes: video.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
-        updated_at: sql`now()`,
-      })
-      .where('id', '=', lecture.id)
-      .execute();
+    await updateLectureFromVideo(db, lecture.id, {
+      publish_warnings: warnings,
+      is_published: lecture.is_visible && warnings.length === 0,
+      video_file_name: video.file_name,
+      video_file_size_in_bytes: Number(video.size_in_bytes),
+      video_duration_in_minutes: video.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
+    });
   }
 }

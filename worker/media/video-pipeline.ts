@@ -87,7 +87,7 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
       });
       await markItemReady(trx, asset.id);
       // Lectures showing this video take its duration and publish state in the same commit.
-      await refreshLecturesForVideo(trx, asset.id);
+      await refreshLecturesForVideo({ db: trx }, { assetId: asset.id });
     });
     await removeOtherVersions(storage, asset.id, prefix);
   });

@@ -39,7 +39,7 @@ export function processMedia(deps: WorkerDeps): Task {
       const reason = reasonOf(error);
       if (isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts) {
         await markFailed(deps.db, assetId, reason);
-        if (asset.kind === 'video') await refreshLecturesForVideo(deps.db, assetId);
+        if (asset.kind === 'video') await refreshLecturesForVideo(deps, { assetId });
         helpers.logger.error(`Processing ${asset.kind} ${assetId} failed: ${reason}`);
         return;
       }

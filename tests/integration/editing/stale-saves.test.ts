@@ -65,7 +65,7 @@ describe('the lecture editor saving from an older copy', () => {
       const saving = request(admin, 'PUT', `/api/admin/lecture/${id}`, { value: { title: 'Racing video', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: video.id, notes: [] } });
       await waitUntilWaiting(database.db, '%from "assets"%for share%');
       await gate.query('commit');
-      await refreshLecturesForVideo(database.db, video.id);
+      await refreshLecturesForVideo(database, { assetId: video.id });
       expect((await saving).statusCode).toBe(200);
       const lecture = (await request(admin, 'GET', `/api/admin/lecture/${id}`)).json();
       expect(lecture).toMatchObject({ isVisible: true, isPublished: true, publishWarnings: [], videoDurationInMinutes: 10 });

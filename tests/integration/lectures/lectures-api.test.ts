@@ -93,7 +93,7 @@ describe('saving a lecture', () => {
     expect(saved.json()).toEqual({
       version: expect.any(Number), isPublished: false, publishWarnings: [LECTURE_WARNINGS.videoProcessing] });
     await database.db.updateTable('assets').set({ state: 'ready', duration_seconds: 125 }).where('id', '=', video).execute();
-    await refreshLecturesForVideo(database.db, video);
+    await refreshLecturesForVideo(database, { assetId: video });
     expect((await request('GET', `/api/admin/lecture/${id}`)).json()).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 2 });
   });
 

@@ -1,0 +1,64 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { AssetRow, LectureRow, LecturesTable } from '../db/types.ts';
+
+/** The lecture catalogue's queries; each runs on the connection (or transaction) it is given. */
+
+export function listLectureRows(db: Db): Promise<LectureRow[]> {
+  return db.selectFrom('lectures').selectAll().orderBy('created_at', 'desc').execute();
+}
+
+export function findLectureRow(db: Db, id: string): Promise<LectureRow | undefined> {
+  return db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertLecture(db: Db, values: Insertable<LecturesTable>): Promise<string> {
+  return (await db.insertInto('lectures').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * Writes a lecture's fields and moves its version on, only while its version is still `version`
+ * (when given): answers the new version, or undefined when the lecture is gone or was saved meanwhile.
+ */
+export async function updateLectureAtVersion(db: Db, id: string, values: Updateable<LecturesTable>, version: number | undefined): Promise<number | undefined> {
+  let update = db
+    .updateTable('lectures')
+    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
+    .where('id', '=', id);
+  if (version !== undefined) update = update.where('version', '=', version);
+  return (await update.returning('version').executeTakeFirst())?.version;
+}
+
+export async function deleteLectureRow(db: Db, id: string): Promise<boolean> {
+  return (await db.deleteFrom('lectures').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The lectures showing a video, locked until the transaction ends, read in the same statement
+ * that locks them (so it sees the saves that committed while it waited).
+ */
+export function lockLecturesShowingVideo(trx: Db, assetId: string): Promise<LectureRow[]> {
+  return trx.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).orderBy('id').forUpdate().execute();
+}
+
+export async function updateLectureFromVideo(db: Db, id: string, values: Updateable<LecturesTable>): Promise<void> {
+  await db
+    .updateTable('lectures')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The files with these ids, in id order; share-locked until the transaction ends when asked (a save checking them). */
+export async function assetsById(db: Db, ids: Array<string | null | undefined>, options: { share?: boolean } = {}): Promise<Map<string, AssetRow>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string'))].sort();
+  if (wanted.length === 0) return new Map();
+  let query = db.selectFrom('assets').selectAll().where('id', 'in', wanted).orderBy('id');
+  if (options.share) query = query.forShare();
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export function findLecturer(db: Db, userId: string): Promise<{ id: string; name: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
+}

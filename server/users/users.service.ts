@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import { CONSOLE_ROLES, type ConsoleRole } from '../../shared/auth/roles.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword } from '../auth/password.ts';
 import { endAllSessions } from '../auth/auth.repository.ts';
+import {
+  findUserByEmail,
+  findUserRow,
+  hasActiveAdministrator,
+  insertUser,
+  lockFirstAdministrator,
+  updateDisabled,
+  updateRoles,
+  updateUser,
+} from './users.repository.ts';
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -27,21 +36,16 @@ export function parseRoles(text: string): ConsoleRole[] {
  */
 export async function setRoles(db: Db, userId: string, roles: string[]): Promise<UserRow> {
   const run = async (trx: Db) => {
-    const found = await trx.updateTable('users').set({ roles, updated_at: sql`now()` }).where('id', '=', userId).returning('id').executeTakeFirst();
-    if (!found) throw new AppError('not-found', 'User not found');
+    if (!(await updateRoles(trx, userId, roles))) throw new AppError('not-found', 'User not found');
     await endAllSessions(trx, userId);
-    return trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+    return (await findUserRow(trx, userId))!;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Disables (or enables) an account; a disabled account's sessions fail on their next request. */
 export async function setDisabled(db: Db, userId: string, disabled: boolean): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ disabled_at: disabled ? sql`now()` : null, updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .execute();
+  await updateDisabled(db, userId, disabled);
 }
 
 export interface CreateOrPromoteInput {
@@ -63,34 +67,25 @@ export interface CreateOrPromoteResult {
 /** `npm run admin:create`: creates a console user, or gives an existing one more roles. */
 export async function createOrPromoteUser(db: Db, input: CreateOrPromoteInput): Promise<CreateOrPromoteResult> {
   const emailAddress = input.emailAddress.trim().toLowerCase();
-  const existing = await db.selectFrom('users').selectAll().where('email_address', '=', emailAddress).executeTakeFirst();
+  const existing = await findUserByEmail(db, emailAddress);
   if (existing) {
     const roles = input.replaceRoles ? input.roles : [...new Set([...existing.roles, ...input.roles])];
     let user = await setRoles(db, existing.id, roles);
     if (input.password) {
-      user = await db
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(input.password) })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      user = await updateUser(db, existing.id, { password_hash: await hashPassword(input.password) });
     }
     if (input.name) {
-      user = await db.updateTable('users').set({ name: input.name }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow();
+      user = await updateUser(db, existing.id, { name: input.name });
     }
     return { user, created: false };
   }
   const generatedPassword = input.password ? undefined : generatePassword();
-  const user = await db
-    .insertInto('users')
-    .values({
-      name: input.name ?? '',
-      email_address: emailAddress,
-      password_hash: await hashPassword(input.password ?? generatedPassword!),
-      roles: input.roles,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const user = await insertUser(db, {
+    name: input.name ?? '',
+    email_address: emailAddress,
+    password_hash: await hashPassword(input.password ?? generatedPassword!),
+    roles: input.roles,
+  });
   return { user, created: true, ...(generatedPassword ? { generatedPassword } : {}) };
 }
 
@@ -109,15 +104,8 @@ export async function ensureFirstAdministrator(
   admin: { emailAddress: string; name: string; password: string | undefined },
 ): Promise<FirstAdministrator | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('psc:first-administrator'))`.execute(trx);
-    const anyAdmin = await trx
-      .selectFrom('users')
-      .select('id')
-      .where(sql<boolean>`roles @> array['admin']::text[]`)
-      .where('disabled_at', 'is', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (anyAdmin) return null;
+    await lockFirstAdministrator(trx);
+    if (await hasActiveAdministrator(trx)) return null;
     const password = admin.password ?? generatePassword();
     const result = await createOrPromoteUser(trx, {
       emailAddress: admin.emailAddress,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
 
@@ -64,4 +65,67 @@ export async function markItemReady(db: Db, assetId: string): Promise<void> {
     .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql<Date>`now()` })
     .where('asset_id', '=', assetId)
     .execute();
+}
+
+/**
+ * Puts a file in the queue, or, when it is there, keeps the more urgent priority and queues it
+ * again unless a worker is on it (a finished or failed item starts over, its attempts, reason and
+ * progress forgotten; `restart` forgets the attempts of any item). One statement, so two at once
+ * cannot both insert.
+ */
+export async function upsertQueueItem(
+  db: Db,
+  input: { assetId: string; title: string; type: 'video' | 'pdf'; priority: number; restart?: boolean | undefined },
+): Promise<QueueItemRow> {
+  return db
+    .insertInto('queue_items')
+    .values({ asset_id: input.assetId, title: input.title, type: input.type, priority: input.priority })
+    .onConflict((oc) =>
+      oc.column('asset_id').doUpdateSet((eb) => ({
+        title: eb.ref('excluded.title'),
+        priority: sql<number>`least(queue_items.priority, excluded.priority)`,
+        // An item being worked on keeps its state; anything else waits in the queue again.
+        state: sql`case when queue_items.state in (${sql.join(PROCESS_STEPS.map((step) => sql.lit(step)))}) then queue_items.state else 'queued' end`,
+        attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
+        failure_reason: sql`case when queue_items.state in ('ready', 'failed') then null else queue_items.failure_reason end`,
+        process_progress: sql`case when queue_items.state in ('ready', 'failed') then '{}'::jsonb else queue_items.process_progress end`,
+        last_state_updated_on: sql`now()`,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setQueueState(db: Db, state: 'RUNNING' | 'STOPPED'): Promise<void> {
+  await db.updateTable('queue_settings').set({ state, updated_at: sql`now()` }).where('id', '=', 1).execute();
+}
+
+/** Items waiting for a worker, most urgent first (then oldest). */
+export function waitingItems(db: Db): Promise<Array<{ asset_id: string; priority: number }>> {
+  return db.selectFrom('queue_items').select(['asset_id', 'priority']).where('state', '=', 'queued').orderBy('priority').orderBy('created_at').execute();
+}
+
+export function findAssetKind(db: Db, assetId: string): Promise<{ id: string; kind: string; file_name: string } | undefined> {
+  return db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', assetId).executeTakeFirst();
+}
+
+/**
+ * Up to `count` files of a kind that need processing (with force, also those already done),
+ * oldest first; files already waiting or being processed are not pulled twice.
+ */
+export function assetsToPull(db: Db, input: { type: 'video' | 'pdf'; count: number; force: boolean }): Promise<Array<{ id: string; file_name: string }>> {
+  let query = db
+    .selectFrom('assets as a')
+    .leftJoin('queue_items as q', 'q.asset_id', 'a.id')
+    .select(['a.id', 'a.file_name'])
+    .where('a.kind', '=', input.type)
+    .where((eb) => eb.or([eb('q.id', 'is', null), eb('q.state', 'in', ['ready', 'failed'])]));
+  if (!input.force) {
+    query = input.type === 'video' ? query.where('a.state', '!=', 'ready') : query.where('a.has_converted_to_image', '=', false);
+  }
+  return query.orderBy('a.created_at').limit(input.count).execute();
+}
+
+export async function deleteQueueItem(db: Db, itemId: string): Promise<void> {
+  await db.deleteFrom('queue_items').where('id', '=', itemId).execute();
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { QueueItem, QueueState } from '../../shared/assets/assets.schema.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -7,10 +6,16 @@ import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import { AppError } from '../errors.ts';
 import { enqueue, removeWaitingJobs } from '../jobs/enqueue.ts';
 import {
+  assetsToPull,
+  deleteQueueItem,
+  findAssetKind,
   findItemByAsset,
   lectureTitleOfAsset,
   listItemViews,
   queueState,
+  setQueueState,
+  upsertQueueItem,
+  waitingItems,
   type QueueItemView,
 } from './queue.repository.ts';
 import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
@@ -58,23 +63,7 @@ export async function queueForProcessing(
   db: Db,
   input: { assetId: string; title: string; type: 'video' | 'pdf'; priority: number; restart?: boolean },
 ): Promise<QueueItemRow> {
-  const item = await db
-    .insertInto('queue_items')
-    .values({ asset_id: input.assetId, title: input.title, type: input.type, priority: input.priority })
-    .onConflict((oc) =>
-      oc.column('asset_id').doUpdateSet((eb) => ({
-        title: eb.ref('excluded.title'),
-        priority: sql<number>`least(queue_items.priority, excluded.priority)`,
-        // An item being worked on keeps its state; anything else waits in the queue again.
-        state: sql`case when queue_items.state in (${sql.join(PROCESS_STEPS.map((step) => sql.lit(step)))}) then queue_items.state else 'queued' end`,
-        attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
-        failure_reason: sql`case when queue_items.state in ('ready', 'failed') then null else queue_items.failure_reason end`,
-        process_progress: sql`case when queue_items.state in ('ready', 'failed') then '{}'::jsonb else queue_items.process_progress end`,
-        last_state_updated_on: sql`now()`,
-      })),
-    )
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const item = await upsertQueueItem(db, input);
   if (item.state === 'queued') {
     // A file that failed waits again as uploaded; its reason stays on record in the queue until it runs.
     await requeueFailedAsset(db, input.assetId);
@@ -105,14 +94,8 @@ export async function getQueueItem(ctx: AppContext, assetId: string): Promise<Qu
 /** trigger/start: the queue runs; every waiting item gets its job, most urgent first. */
 export async function startQueue(ctx: AppContext): Promise<{ state: QueueState }> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('queue_settings').set({ state: 'RUNNING', updated_at: sql`now()` }).where('id', '=', 1).execute();
-    const waiting = await trx
-      .selectFrom('queue_items')
-      .select(['asset_id', 'priority'])
-      .where('state', '=', 'queued')
-      .orderBy('priority')
-      .orderBy('created_at')
-      .execute();
+    await setQueueState(trx, 'RUNNING');
+    const waiting = await waitingItems(trx);
     for (const item of waiting) await addMediaJob(trx, item.asset_id, item.priority);
   });
   return { state: 'RUNNING' };
@@ -121,7 +104,7 @@ export async function startQueue(ctx: AppContext): Promise<{ state: QueueState }
 /** trigger/end: no new item starts; the one being processed finishes. */
 export async function stopQueue(ctx: AppContext): Promise<{ state: QueueState }> {
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('queue_settings').set({ state: 'STOPPED', updated_at: sql`now()` }).where('id', '=', 1).execute();
+    await setQueueState(trx, 'STOPPED');
     await removeWaitingJobs(trx, 'process-media');
   });
   return { state: 'STOPPED' };
@@ -148,7 +131,7 @@ export async function triggerFile(
   ctx: AppContext,
   input: { assetId: string; title?: string | undefined; type?: 'video' | 'pdf' | undefined },
 ): Promise<QueueItem> {
-  const found = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', input.assetId).executeTakeFirst();
+  const found = await findAssetKind(ctx.db, input.assetId);
   if (!found) throw new AppError('not-found', 'File not found');
   const asset = processable(found);
   if (input.type && input.type !== asset.kind) throw new AppError('validation', `This file is a ${asset.kind}, not a ${input.type}`);
@@ -161,7 +144,7 @@ export async function triggerFile(
 
 /** POST /api/admin/assets/process/video/{id}: an uploaded file goes into the queue. */
 export async function startProcessing(ctx: AppContext, assetId: string): Promise<QueueItem> {
-  const found = await ctx.db.selectFrom('assets').select(['id', 'kind', 'file_name']).where('id', '=', assetId).executeTakeFirst();
+  const found = await findAssetKind(ctx.db, assetId);
   if (!found) throw new AppError('not-found', 'File not found');
   const asset = processable(found);
   const title = await titleFor(ctx.db, asset);
@@ -180,20 +163,7 @@ export async function pullIntoQueue(
   input: { type: 'video' | 'pdf'; count: number; force: boolean },
 ): Promise<{ pulled: number; items: QueueItem[] }> {
   return ctx.db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('assets as a')
-      .leftJoin('queue_items as q', 'q.asset_id', 'a.id')
-      .select(['a.id', 'a.file_name'])
-      .where('a.kind', '=', input.type)
-      // Files already waiting or being processed are not pulled twice.
-      .where((eb) => eb.or([eb('q.id', 'is', null), eb('q.state', 'in', ['ready', 'failed'])]));
-    if (!input.force) {
-      query =
-        input.type === 'video'
-          ? query.where('a.state', '!=', 'ready')
-          : query.where('a.has_converted_to_image', '=', false);
-    }
-    const assets = await query.orderBy('a.created_at').limit(input.count).execute();
+    const assets = await assetsToPull(trx, input);
     for (const asset of assets) {
       const title = await titleFor(trx, { id: asset.id, kind: input.type, file_name: asset.file_name });
       await queueForProcessing(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull });
@@ -212,7 +182,7 @@ export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Pr
   }
   await ctx.db.transaction().execute(async (trx) => {
     await removeWaitingJobs(trx, 'process-media', [assetId]);
-    await trx.deleteFrom('queue_items').where('id', '=', item.id).execute();
+    await deleteQueueItem(trx, item.id);
     await resetAssetOutputs(trx, assetId, 'uploaded');
   });
   await ctx.storage.deletePrefix(outputsPrefixOf(assetId));

@@ -6,7 +6,8 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     // Integration files each get their own database; two cores run two files at once.
     fileParallelism: true,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings for a machine busy with other work; tests wait for states, not for time.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

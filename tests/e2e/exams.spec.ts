@@ -508,7 +508,7 @@ test.describe('exam failure paths', () => {
     await page.route(/\/trpc\/[^?]*exams\.list/, (route) => route.abort('connectionrefused'));
     await page.goto('/admin/exams');
     const listFailure = page.getByRole('alert').filter({ hasText: 'Fetching course failed' });
-    await expect(listFailure).toContainText('Network error', { timeout: 15_000 });
+    await expect(listFailure).toContainText('Network error', { timeout: 30_000 });
     await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(listFailure).toBeHidden();
@@ -526,7 +526,7 @@ test.describe('exam failure paths', () => {
     await page.route(/\/trpc\/[^?]*exams\.(analytics|statistics)/, (route) => route.abort('connectionrefused'));
     await page.route(/\/trpc\/[^?]*exams\.syncRanks/, (route) => route.abort('connectionrefused'));
     await page.goto(`/admin/exams/editor/${id}/analytics`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch analytics' })).toContainText('Network error', { timeout: 15_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch analytics' })).toContainText('Network error', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Sync Ranking' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Syncing Failed' })).toContainText('Network error');
     await expect(page.getByText('Never synced')).toBeVisible();

@@ -52,7 +52,7 @@ test.describe('file widgets', () => {
     // Replacing keeps the file's id: the new content is processed again on its own.
     await page.getByLabel('Replace video').setInputFiles(await fixture('short-clip.mp4'));
     await expect(page.getByText('short-clip.mp4')).toBeVisible();
-    await expect(page.getByRole('status', { name: 'Processing status' })).toContainText('Ready', { timeout: 45_000 });
+    await expect(page.getByRole('status', { name: 'Processing status' })).toContainText('Ready', { timeout: 90_000 });
     await expect(page.getByText('0:02 (1 min)')).toBeVisible();
     expect((await (await page.request.get(`/api/admin/lecture/${first}`)).json()) as Record<string, unknown>).toMatchObject({
       videoResourceId: video._id,
@@ -93,7 +93,7 @@ test.describe('file widgets', () => {
     await expect(note.getByRole('button', { name: 'Add to queue' })).toBeVisible();
     await expect(note.getByRole('img', { name: 'The PDF file is missing' })).toHaveCount(0);
     await note.getByRole('button', { name: 'Add to queue' }).click();
-    await expect(note.getByText('Ready', { exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(note.getByText('Ready', { exact: true })).toBeVisible({ timeout: 90_000 });
     await expect(note.getByRole('button', { name: 'Add to queue' })).toHaveCount(0);
 
     // The stored PDF disappears (e.g. removed from the bucket by hand).

@@ -82,7 +82,7 @@ test.describe('lecture loading failures', () => {
     await page.route(/\/trpc\/[^?]*lectures\.list/, (route) => route.abort('connectionrefused'));
     await page.goto('/admin/videos');
     const listFailure = page.getByRole('alert').filter({ hasText: 'Fetching course failed' });
-    await expect(listFailure).toContainText('Network error', { timeout: 15_000 });
+    await expect(listFailure).toContainText('Network error', { timeout: 30_000 });
     await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(listFailure).toBeHidden();
@@ -125,7 +125,7 @@ test.describe('lecture editor: video', () => {
 
     const video = page.getByRole('region', { name: 'Preview' });
     const status = page.getByRole('status', { name: 'Processing status' });
-    await expect(status).toContainText('Ready', { timeout: 60_000 });
+    await expect(status).toContainText('Ready', { timeout: 90_000 });
     const seen = await statuses();
     test.info().annotations.push({ type: 'states seen', description: seen.join(' → ') });
     expect(seen.at(-1)).toContain('Ready');
@@ -151,7 +151,7 @@ test.describe('lecture editor: video', () => {
       element.muted = true;
       await element.play();
     });
-    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(1);
+    await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(await player.evaluate((element: HTMLVideoElement) => [element.videoWidth > 0, element.error])).toEqual([true, null]);
     await snap(page, 'editor-video-ready');
 
@@ -238,7 +238,7 @@ test.describe('lecture editor: fields, notes and delete', () => {
 
     const note = page.getByRole('listitem', { name: 'notes.pdf' });
     await expect(note).toBeVisible();
-    await expect(note.getByText('Ready', { exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(note.getByText('Ready', { exact: true })).toBeVisible({ timeout: 90_000 });
     await expect(note.getByRole('img', { name: 'The PDF file is missing' })).toHaveCount(0);
     await snap(page, 'editor-pdf-note-ready');
 

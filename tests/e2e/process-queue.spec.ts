@@ -53,7 +53,7 @@ test.describe('processing queue', () => {
 
     await page.getByRole('button', { name: 'Start' }).click();
     const notice = page.getByRole('alertdialog');
-    await expect(notice).toContainText('Trigger activated successfully', { timeout: 10_000 });
+    await expect(notice).toContainText('Trigger activated successfully', { timeout: 30_000 });
     await notice.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByLabel('Queue state: RUNNING')).toBeVisible();
 
@@ -124,7 +124,7 @@ test.describe('processing queue', () => {
     await expect(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(row.getByRole('status', { name: 'Processing status' })).toContainText('Failed', { timeout: 1000 });
-    }).toPass({ timeout: 45_000, intervals: [500] });
+    }).toPass({ timeout: 90_000, intervals: [500] });
     await snap(page, 'queue-item-failed');
 
     await row.getByRole('button', { name: 'Queue again' }).click();
@@ -133,7 +133,7 @@ test.describe('processing queue', () => {
     await expect(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(row.getByRole('status', { name: 'Processing status' })).toContainText('Failed', { timeout: 1000 });
-    }).toPass({ timeout: 45_000, intervals: [500] });
+    }).toPass({ timeout: 90_000, intervals: [500] });
     await row.getByRole('button', { name: 'Delete broken.mp4 from the queue' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete from Queue' });
     await expect(confirm).toContainText('the file itself stays');
@@ -237,7 +237,7 @@ test.describe('processing queue', () => {
     );
     await page.getByRole('button', { name: 'Refresh' }).click();
     const notice = page.getByRole('alertdialog', { name: 'Connection Error' });
-    await expect(notice).toContainText('The queue database is unavailable', { timeout: 15_000 });
+    await expect(notice).toContainText('The queue database is unavailable', { timeout: 30_000 });
     await snap(page, 'queue-connection-error');
   });
 });

@@ -205,7 +205,7 @@ test.describe('subscription manager and editor', () => {
     await page.route(/\/trpc\/[^?]*subscriptions\.list/, (route) => route.abort('connectionrefused'));
     await page.goto('/admin/subscriptions');
     const listFailure = page.getByRole('alert').filter({ hasText: 'Fetching subscrptions failed' });
-    await expect(listFailure).toContainText('Network error', { timeout: 15_000 });
+    await expect(listFailure).toContainText('Network error', { timeout: 30_000 });
     await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(listFailure).toBeHidden();

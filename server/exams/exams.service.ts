@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { EXAM_MESSAGES, EXAM_TEMPLATES, type TemplateId } from '../../shared/exams/exam.constants.ts';
 import { examPublishState, examPublishWarnings } from '../../shared/exams/exam-publish.rules.ts';
@@ -9,23 +8,30 @@ import type { Db } from '../db/database.ts';
 import type { ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
-import { EXAM_LIST_COLUMNS, toExam, toExamListEntry } from './exam-mapping.ts';
+import { toExam, toExamListEntry } from './exam-mapping.ts';
 import { paperHash, paperOf } from './papers.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-
+import {
+  countAttempts,
+  deleteExamWithoutAttempts,
+  findExamRow,
+  imagesById,
+  insertExam,
+  listExamRows,
+  rateCardExists,
+  updateExamAtVersion,
+} from './exams.repository.ts';
 
 /** The exam row, or 404 with the product's message (also for ids that are not UUIDs). */
 export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
-  const row = UUID_PATTERN.test(id) ? await db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+  const row = UUID_PATTERN.test(id) ? await findExamRow(db, id) : undefined;
   if (!row) throw new AppError('not-found', EXAM_MESSAGES.notFound);
   return row;
 }
 
 export async function listExams(ctx: AppContext, templateId?: TemplateId): Promise<ExamListEntry[]> {
-  let query = ctx.db.selectFrom('exams').select(EXAM_LIST_COLUMNS).orderBy('created_at', 'desc').orderBy('id');
-  if (templateId) query = query.where('template_id', '=', templateId);
   const now = Date.now();
-  return (await query.execute()).map((row) => toExamListEntry(row, now));
+  return (await listExamRows(ctx.db, templateId)).map((row) => toExamListEntry(row, now));
 }
 
 /** A new exam copies its template's settings (type, marks, scores, attempts and durations). */
@@ -42,27 +48,23 @@ export async function createExam(ctx: RequestContext, input: z.output<typeof cre
     publishDateTimeInMs: null,
     questionGroups: [],
   });
-  const row = await ctx.db
-    .insertInto('exams')
-    .values({
-      title: input.title,
-      template_id: template.templateId,
-      exam_type: template.examType,
-      description: template.description,
-      total_marks: template.totalMarks,
-      total_questions: template.totalQuestions,
-      exam_duration_in_minutes: template.examDurationInMinutes,
-      correct_answer_score: template.correctAnswerScore,
-      wrong_answer_score: template.wrongAnswerScore,
-      un_answered_score: template.unAnsweredScore,
-      publish_warnings: warnings,
-      instructions: JSON.stringify([]),
-      question_groups: JSON.stringify([]),
-      created_by: actor?.id ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { _id: row.id };
+  const examId = await insertExam(ctx.db, {
+    title: input.title,
+    template_id: template.templateId,
+    exam_type: template.examType,
+    description: template.description,
+    total_marks: template.totalMarks,
+    total_questions: template.totalQuestions,
+    exam_duration_in_minutes: template.examDurationInMinutes,
+    correct_answer_score: template.correctAnswerScore,
+    wrong_answer_score: template.wrongAnswerScore,
+    un_answered_score: template.unAnsweredScore,
+    publish_warnings: warnings,
+    instructions: JSON.stringify([]),
+    question_groups: JSON.stringify([]),
+    created_by: actor?.id ?? null,
+  });
+  return { _id: examId };
 }
 
 /** POST /api/exams/copy/campus: a hidden copy with the same settings and questions, and no attempts or ranks. */
@@ -76,37 +78,33 @@ export async function copyExam(ctx: RequestContext, input: z.output<typeof copyE
     questions: group.questions.map((question) => ({ ...question, resId: randomUUID() })),
   }));
   const copy = { ...source, question_groups: groups };
-  const row = await ctx.db
-    .insertInto('exams')
-    .values({
-      title: `${source.title} (copy)`,
-      template_id: source.template_id,
-      exam_type: source.exam_type,
-      is_visible: false,
-      is_published: false,
-      publish_warnings: source.publish_warnings,
-      publish_at: source.publish_at,
-      exam_category_key: source.exam_category_key,
-      exam_course_type_key: source.exam_course_type_key,
-      show_in_recent_exams: source.show_in_recent_exams,
-      master_subscription_id: source.master_subscription_id,
-      correct_answer_score: source.correct_answer_score,
-      wrong_answer_score: source.wrong_answer_score,
-      un_answered_score: source.un_answered_score,
-      is_sticky: source.is_sticky,
-      max_number_of_attempts: source.max_number_of_attempts,
-      total_marks: source.total_marks,
-      total_questions: source.total_questions,
-      exam_duration_in_minutes: source.exam_duration_in_minutes,
-      description: source.description,
-      instructions: JSON.stringify(source.instructions),
-      question_groups: JSON.stringify(groups),
-      paper_hash: paperHash(paperOf(copy)),
-      created_by: actor?.id ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { _id: row.id };
+  const copyId = await insertExam(ctx.db, {
+    title: `${source.title} (copy)`,
+    template_id: source.template_id,
+    exam_type: source.exam_type,
+    is_visible: false,
+    is_published: false,
+    publish_warnings: source.publish_warnings,
+    publish_at: source.publish_at,
+    exam_category_key: source.exam_category_key,
+    exam_course_type_key: source.exam_course_type_key,
+    show_in_recent_exams: source.show_in_recent_exams,
+    master_subscription_id: source.master_subscription_id,
+    correct_answer_score: source.correct_answer_score,
+    wrong_answer_score: source.wrong_answer_score,
+    un_answered_score: source.un_answered_score,
+    is_sticky: source.is_sticky,
+    max_number_of_attempts: source.max_number_of_attempts,
+    total_marks: source.total_marks,
+    total_questions: source.total_questions,
+    exam_duration_in_minutes: source.exam_duration_in_minutes,
+    description: source.description,
+    instructions: JSON.stringify(source.instructions),
+    question_groups: JSON.stringify(groups),
+    paper_hash: paperHash(paperOf(copy)),
+    created_by: actor?.id ?? null,
+  });
+  return { _id: copyId };
 }
 
 export async function getExam(ctx: AppContext, id: string): Promise<Exam> {
@@ -119,12 +117,11 @@ export async function getExam(ctx: AppContext, id: string): Promise<Exam> {
  */
 async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValue['questionGroups']> {
   if (value.masterSubscription) {
-    const found = await db.selectFrom('subscriptions').select('id').where('id', '=', value.masterSubscription).executeTakeFirst();
-    if (!found) throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
+    if (!(await rateCardExists(db, value.masterSubscription))) throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
   }
   const imageIds = [...new Set(value.questionGroups.flatMap((group) => group.questions.map((q) => q.bannerImageId)).filter((id): id is string => !!id))];
   if (imageIds.length === 0) return value.questionGroups;
-  const images = await db.selectFrom('assets').select(['id', 'kind', 'size_in_bytes']).where('id', 'in', imageIds).execute();
+  const images = await imagesById(db, imageIds);
   const found = new Map(images.map((image) => [image.id, image]));
   for (const id of imageIds) {
     if (found.get(id)?.kind !== 'image') throw new AppError('validation', 'A question image was not found: upload it again');
@@ -170,9 +167,11 @@ export async function saveExam(ctx: RequestContext, id: string, input: { value: 
     instructions: value.instructions,
     question_groups: value.questionGroups,
   });
-  let update = ctx.db
-    .updateTable('exams')
-    .set({
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  const version = await updateExamAtVersion(
+    ctx.db,
+    existing.id,
+    {
       title: value.title,
       exam_type: value.examType,
       is_visible: value.isVisible,
@@ -195,16 +194,12 @@ export async function saveExam(ctx: RequestContext, id: string, input: { value: 
       instructions: JSON.stringify(value.instructions),
       question_groups: JSON.stringify(value.questionGroups),
       paper_hash: paperHash(paper),
-      updated_at: sql<Date>`now()`,
       updated_by: actor?.id ?? null,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', existing.id);
-  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
-  if (input.version !== undefined) update = update.where('version', '=', input.version);
-  const saved = await update.returning('version').executeTakeFirst();
-  if (!saved) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
-  return { version: saved.version, ...examPublishState(isReady, warnings, facts, Date.now()) };
+    },
+    input.version,
+  );
+  if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
+  return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
 }
 
 /** A delete refused by a foreign key: restrict (23001) or no action (23503). */
@@ -223,21 +218,11 @@ function attemptsWouldBeLost(count: number | string): AppError {
 export async function deleteExam(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
   const exam = await examRowOrThrow(ctx.db, id);
   try {
-    const deleted = await ctx.db
-      .deleteFrom('exams')
-      .where('id', '=', exam.id)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('exam_attempts').select('id').where('exam_id', '=', exam.id))))
-      .returning('id')
-      .executeTakeFirst();
-    if (deleted) return { status: 'deleted' };
+    if (await deleteExamWithoutAttempts(ctx.db, exam.id)) return { status: 'deleted' };
   } catch (error) {
     if (!REFERENCED.has((error as { code?: string }).code ?? '')) throw error;
   }
-  const attempts = await ctx.db
-    .selectFrom('exam_attempts')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('exam_id', '=', exam.id)
-    .executeTakeFirstOrThrow();
-  if (Number(attempts.count) === 0) throw new AppError('not-found', EXAM_MESSAGES.notFound);
-  throw attemptsWouldBeLost(attempts.count);
+  const attempts = await countAttempts(ctx.db, exam.id);
+  if (attempts === 0) throw new AppError('not-found', EXAM_MESSAGES.notFound);
+  throw attemptsWouldBeLost(attempts);
 }

@@ -6,6 +6,19 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
+import {
+  deleteOtherRankVersions,
+  firstAttemptOf,
+  lastSubmitSeq,
+  lockExamRanking,
+  nextHigherScore,
+  rankedStudents,
+  setRankPublished,
+  setRankVersion,
+  topRankedAttempts,
+  writeRankScores,
+  type RankedExam,
+} from './ranks.repository.ts';
 
 export const RANK_MESSAGES = {
   publishedSync: 'The ranking is published: unpublish it before syncing again',
@@ -28,59 +41,28 @@ export async function syncRanks(db: Db, examId: string): Promise<RankState & { t
   if (exam.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
   return db.transaction().execute(async (trx) => {
     // One sync of an exam at a time: the second waits and then writes the next version.
-    const locked = await trx.selectFrom('exams').select(['rank_version', 'is_rank_published']).where('id', '=', exam.id).forUpdate().executeTakeFirstOrThrow();
+    const locked = await lockExamRanking(trx, exam.id);
     if (locked.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
     const version = locked.rank_version + 1;
-    const cutoff = await sql<{ seq: number }>`select last_value as seq from exam_attempt_submit_seq`.execute(trx);
-    const cutoffSeq = Number(cutoff.rows[0]!.seq);
-    await sql`
-      insert into exam_rank_scores (exam_id, rank_version, score, students, rank)
-      select ${exam.id}::uuid, ${version}::int, score, students,
-             1 + coalesce(sum(students) over (order by score desc rows between unbounded preceding and 1 preceding), 0)::int
-      from (
-        select score, count(*)::int as students
-        from exam_attempts
-        where exam_id = ${exam.id} and is_first and submitted_seq <= ${cutoffSeq}
-        group by score
-      ) as by_score`.execute(trx);
-    const total = await trx
-      .selectFrom('exam_rank_scores')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('students'), eb.lit(0)).as('total'))
-      .where('exam_id', '=', exam.id)
-      .where('rank_version', '=', version)
-      .executeTakeFirstOrThrow();
-    const participants = Number(total.total);
-    await trx.deleteFrom('exam_rank_scores').where('exam_id', '=', exam.id).where('rank_version', '<>', version).execute();
-    const updated = await trx
-      .updateTable('exams')
-      .set({ rank_version: version, rank_participants: participants, rank_cutoff_seq: cutoffSeq, last_rank_refresh: sql<Date>`now()` })
-      .where('id', '=', exam.id)
-      .returning(['last_rank_refresh', 'is_rank_published'])
-      .executeTakeFirstOrThrow();
+    const cutoffSeq = await lastSubmitSeq(trx);
+    await writeRankScores(trx, exam.id, version, cutoffSeq);
+    const participants = await rankedStudents(trx, exam.id, version);
+    await deleteOtherRankVersions(trx, exam.id, version);
+    const updated = await setRankVersion(trx, exam.id, { version, participants, cutoffSeq });
     return { ...rankState(updated), totalParticipants: participants };
   });
 }
 
-type RankedExam = { id: string; rank_version: number; rank_participants: number; rank_cutoff_seq: number; total_marks: number };
-
-/** The rank of a score in the exam's current ranking: 1 + the students with a higher score (-1 before any sync). */
 /** A sync asked for from the console or the REST API: the exam's rank state afterwards. */
 export async function syncExamRanks(ctx: Pick<AppContext, 'db'>, input: { examId: string }): Promise<RankState> {
   const { lastRankRefresh, isRankPublished } = await syncRanks(ctx.db, input.examId);
   return { lastRankRefresh, isRankPublished };
 }
 
+/** The rank of a score in the exam's current ranking: 1 + the students with a higher score (-1 before any sync). */
 export async function rankOfScore(db: Db, exam: RankedExam, score: number): Promise<number> {
   if (exam.rank_version === 0) return -1;
-  const higher = await db
-    .selectFrom('exam_rank_scores')
-    .select(['rank', 'students'])
-    .where('exam_id', '=', exam.id)
-    .where('rank_version', '=', exam.rank_version)
-    .where('score', '>', score)
-    .orderBy('score', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  const higher = await nextHigherScore(db, exam, score);
   return higher ? higher.rank + higher.students : 1;
 }
 
@@ -92,32 +74,14 @@ export function isRanked(exam: RankedExam, attempt: { is_first: boolean; submitt
 export async function setRankStatus(ctx: AppContext, examId: string, status: 'published' | 'unpublished'): Promise<RankState> {
   const exam = await examRowOrThrow(ctx.db, examId);
   if (status === 'published' && exam.last_rank_refresh === null) throw new AppError('conflict', RANK_MESSAGES.neverSynced);
-  const updated = await ctx.db
-    .updateTable('exams')
-    .set({ is_rank_published: status === 'published' })
-    .where('id', '=', exam.id)
-    .returning(['last_rank_refresh', 'is_rank_published'])
-    .executeTakeFirstOrThrow();
+  const updated = await setRankPublished(ctx.db, exam.id, status === 'published');
   return rankState(updated);
 }
 
 /** The best `limit` rows of the current ranking, with each attempt's figures. */
 export async function rankingRows(db: Db, exam: RankedExam, limit: number): Promise<AnalyticsRow[]> {
   if (exam.rank_version === 0) return [];
-  const rows = await db
-    .selectFrom('exam_attempts as a')
-    .innerJoin('exam_rank_scores as r', (join) =>
-      join.onRef('r.exam_id', '=', 'a.exam_id').on('r.rank_version', '=', exam.rank_version).onRef('r.score', '=', 'a.score'),
-    )
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['r.rank', 'a.score', 'a.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
-    .where('a.exam_id', '=', exam.id)
-    .where('a.is_first', '=', true)
-    .where('a.submitted_seq', '<=', exam.rank_cutoff_seq)
-    .orderBy('a.score', 'desc')
-    .orderBy('a.user_id')
-    .limit(limit)
-    .execute();
+  const rows = await topRankedAttempts(db, exam, limit);
   return rows.map((row) => ({
     userId: { _id: row.user_id, name: row.name, phoneNumber: row.phone_number, emailAddress: row.email_address ?? '' },
     rank: row.rank,
@@ -194,7 +158,7 @@ export async function studentRanking(db: Db, examId: string, userId: string) {
   const exam = await examRowOrThrow(db, examId);
   if (!exam.is_rank_published || exam.rank_version === 0) throw new AppError('forbidden', 'The ranking of this exam is not published yet');
   const rows = await rankingRows(db, exam, ANALYTICS_TOP);
-  const first = await db.selectFrom('exam_attempts').select(['score', 'is_first', 'submitted_seq']).where('exam_id', '=', exam.id).where('user_id', '=', userId).where('is_first', '=', true).executeTakeFirst();
+  const first = await firstAttemptOf(db, exam.id, userId);
   const own = first && isRanked(exam, first) ? { rank: await rankOfScore(db, exam, first.score ?? 0), score: first.score ?? 0 } : undefined;
   return {
     totalParticipants: exam.rank_participants,

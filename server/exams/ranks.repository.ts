@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/** The rankings' queries; each runs on the connection (or transaction) it is given. */
+
+export type RankedExam = { id: string; rank_version: number; rank_participants: number; rank_cutoff_seq: number; total_marks: number };
+
+/** Locks the exam's ranking for a sync (the second sync waits) and reads its version and state. */
+export function lockExamRanking(trx: Db, examId: string) {
+  return trx.selectFrom('exams').select(['rank_version', 'is_rank_published']).where('id', '=', examId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** The last submission number handed out: the sync's cut-off. */
+export async function lastSubmitSeq(trx: Db): Promise<number> {
+  const cutoff = await sql<{ seq: number }>`select last_value as seq from exam_attempt_submit_seq`.execute(trx);
+  return Number(cutoff.rows[0]!.seq);
+}
+
+/**
+ * Writes version `version` of the ranking: per distinct score of the students' first attempts
+ * submitted up to the cut-off, how many students have it and their rank (equal scores share one).
+ */
+export async function writeRankScores(trx: Db, examId: string, version: number, cutoffSeq: number): Promise<void> {
+  await sql`
+    insert into exam_rank_scores (exam_id, rank_version, score, students, rank)
+    select ${examId}::uuid, ${version}::int, score, students,
+           1 + coalesce(sum(students) over (order by score desc rows between unbounded preceding and 1 preceding), 0)::int
+    from (
+      select score, count(*)::int as students
+      from exam_attempts
+      where exam_id = ${examId} and is_first and submitted_seq <= ${cutoffSeq}
+      group by score
+    ) as by_score`.execute(trx);
+}
+
+export async function rankedStudents(trx: Db, examId: string, version: number): Promise<number> {
+  const total = await trx
+    .selectFrom('exam_rank_scores')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('students'), eb.lit(0)).as('total'))
+    .where('exam_id', '=', examId)
+    .where('rank_version', '=', version)
+    .executeTakeFirstOrThrow();
+  return Number(total.total);
+}
+
+export async function deleteOtherRankVersions(trx: Db, examId: string, version: number): Promise<void> {
+  await trx.deleteFrom('exam_rank_scores').where('exam_id', '=', examId).where('rank_version', '<>', version).execute();
+}
+
+/** Makes `version` the exam's ranking: answers the state the console shows. */
+export function setRankVersion(trx: Db, examId: string, values: { version: number; participants: number; cutoffSeq: number }) {
+  return trx
+    .updateTable('exams')
+    .set({ rank_version: values.version, rank_participants: values.participants, rank_cutoff_seq: values.cutoffSeq, last_rank_refresh: sql<Date>`now()` })
+    .where('id', '=', examId)
+    .returning(['last_rank_refresh', 'is_rank_published'])
+    .executeTakeFirstOrThrow();
+}
+
+export function setRankPublished(db: Db, examId: string, published: boolean) {
+  return db
+    .updateTable('exams')
+    .set({ is_rank_published: published })
+    .where('id', '=', examId)
+    .returning(['last_rank_refresh', 'is_rank_published'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The nearest higher score of the exam's current ranking, with its rank and students. */
+export function nextHigherScore(db: Db, exam: RankedExam, score: number) {
+  return db
+    .selectFrom('exam_rank_scores')
+    .select(['rank', 'students'])
+    .where('exam_id', '=', exam.id)
+    .where('rank_version', '=', exam.rank_version)
+    .where('score', '>', score)
+    .orderBy('score', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The best `limit` ranked first attempts, with the student and the attempt's figures. */
+export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
+  return db
+    .selectFrom('exam_attempts as a')
+    .innerJoin('exam_rank_scores as r', (join) =>
+      join.onRef('r.exam_id', '=', 'a.exam_id').on('r.rank_version', '=', exam.rank_version).onRef('r.score', '=', 'a.score'),
+    )
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['r.rank', 'a.score', 'a.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
+    .where('a.exam_id', '=', exam.id)
+    .where('a.is_first', '=', true)
+    .where('a.submitted_seq', '<=', exam.rank_cutoff_seq)
+    .orderBy('a.score', 'desc')
+    .orderBy('a.user_id')
+    .limit(limit)
+    .execute();
+}
+
+export function firstAttemptOf(db: Db, examId: string, userId: string) {
+  return db.selectFrom('exam_attempts').select(['score', 'is_first', 'submitted_seq']).where('exam_id', '=', examId).where('user_id', '=', userId).where('is_first', '=', true).executeTakeFirst();
+}

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveMediaTools } from '../../server/media/binaries.ts';
-import { DEFAULT_PDF_CONCURRENCY, DEFAULT_PDF_DENSITY, renderPdfPages } from '../../server/media/pdf-pages.ts';
-import { processVideo } from '../../server/media/process-video.ts';
-import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../server/media/transcode.ts';
+import { resolveMediaTools } from '../../worker/media/binaries.ts';
+import { DEFAULT_PDF_CONCURRENCY, DEFAULT_PDF_DENSITY, renderPdfPages } from '../../worker/media/pdf-pages.ts';
+import { processVideo } from '../../worker/media/process-video.ts';
+import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../worker/media/transcode.ts';
 import { createMediaWorkspace, makeTestPdf, makeTestVideo } from '../../tests/support/media-fixtures.ts';
 
 /**

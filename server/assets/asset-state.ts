@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ProcessState } from '../db/types.ts';
-import type { Rendition } from '../media/media.types.ts';
+import type { Rendition } from '../../shared/media/media.types.ts';
 
 /**
  * Every write of an asset's processing state and outputs, in one place: a reset that clears every

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Rendition } from '../media/media.types.ts';
+import type { Rendition } from '../../shared/media/media.types.ts';
 import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import type { ExamPaper, AttemptLayout } from '../../shared/exams/attempts.schema.ts';
 import type { ExamResult } from '../../shared/exams/exam-scoring.rules.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { renderPdfPages } from '../../server/media/pdf-pages.ts';
+import { renderPdfPages } from './pdf-pages.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';

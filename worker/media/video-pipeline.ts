@@ -1,6 +1,6 @@
-import { resolveMediaTools } from '../../server/media/binaries.ts';
-import { POSTER_NAME, processVideo as transcodeToHls } from '../../server/media/process-video.ts';
-import { MASTER_PLAYLIST_NAME } from '../../server/media/transcode.ts';
+import { resolveMediaTools } from './binaries.ts';
+import { POSTER_NAME, processVideo as transcodeToHls } from './process-video.ts';
+import { MASTER_PLAYLIST_NAME } from './transcode.ts';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
 import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
-import { MediaInputError, MediaToolMissingError } from '../../server/media/media.errors.ts';
+import { MediaInputError, MediaToolMissingError } from '../media/media.errors.ts';
 import { markFailed, markRetrying } from '../../server/queue/processing-state.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { payloadOf } from './payload.ts';

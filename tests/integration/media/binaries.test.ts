@@ -1,8 +1,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearMediaToolsCache, loadFfmpegStatic, resolveMediaTools, resolvePdfTools } from '../../../server/media/binaries.ts';
-import { MediaToolMissingError } from '../../../server/media/media.errors.ts';
+import { clearMediaToolsCache, loadFfmpegStatic, resolveMediaTools, resolvePdfTools } from '../../../worker/media/binaries.ts';
+import { MediaToolMissingError } from '../../../worker/media/media.errors.ts';
 import { createMediaWorkspace, type MediaWorkspace } from '../../support/media-fixtures.ts';
 
 let workspace: MediaWorkspace;

@@ -3,9 +3,9 @@ import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePdfTools } from '../../../server/media/binaries.ts';
-import { MediaInputError } from '../../../server/media/media.errors.ts';
-import { countPdfPages, renderPdfPages } from '../../../server/media/pdf-pages.ts';
+import { resolvePdfTools } from '../../../worker/media/binaries.ts';
+import { MediaInputError } from '../../../worker/media/media.errors.ts';
+import { countPdfPages, renderPdfPages } from '../../../worker/media/pdf-pages.ts';
 import { createMediaWorkspace, makeCorruptPdf, makeTestPdf, readPngSize, type MediaWorkspace } from '../../support/media-fixtures.ts';
 
 const run = promisify(execFile);

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../../server/media/run-tool.ts';
-import { MediaToolMissingError } from '../../../server/media/media.errors.ts';
+import { runTool } from '../../../worker/media/run-tool.ts';
+import { MediaToolMissingError } from '../../../worker/media/media.errors.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,7 +21,7 @@ describe('runTool', () => {
   it.runIf(process.platform === 'linux')('leaves no tool running when the process that started it is killed', async () => {
     // A process that starts a long-running tool, says its pid, and is then killed without a chance to clean up.
     const script = `
-      import { runTool } from ${JSON.stringify(path.join(root, 'server/media/run-tool.ts'))};
+      import { runTool } from ${JSON.stringify(path.join(root, 'worker/media/run-tool.ts'))};
       void runTool({ tool: 'sleep', command: 'sleep', args: ['600'], onStart: (pid) => console.log('tool ' + pid) });`;
     const parent = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const toolPid = await new Promise<number>((resolve) => {

@@ -3,13 +3,13 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveMediaTools, type MediaTools } from '../../../server/media/binaries.ts';
-import { MediaInputError, MediaToolMissingError } from '../../../server/media/media.errors.ts';
-import type { ProbeResult, Rendition } from '../../../server/media/media.types.ts';
-import { probeVideo } from '../../../server/media/probe.ts';
-import { processVideo, type ProcessedVideo } from '../../../server/media/process-video.ts';
-import { extractPoster, transcodePass } from '../../../server/media/transcode.ts';
-import { parseMediaPlaylist } from '../../../server/media/hls-playlist.ts';
+import { resolveMediaTools, type MediaTools } from '../../../worker/media/binaries.ts';
+import { MediaInputError, MediaToolMissingError } from '../../../worker/media/media.errors.ts';
+import type { ProbeResult, Rendition } from '../../../shared/media/media.types.ts';
+import { probeVideo } from '../../../worker/media/probe.ts';
+import { processVideo, type ProcessedVideo } from '../../../worker/media/process-video.ts';
+import { extractPoster, transcodePass } from '../../../worker/media/transcode.ts';
+import { parseMediaPlaylist } from '../../../worker/media/hls-playlist.ts';
 import { chooseLadder } from '../../../shared/media/ladder.rules.ts';
 import {
   createMediaWorkspace,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { avcCodecFromBytes, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist } from '../../../server/media/hls-playlist.ts';
-import { buildFilterGraph, buildPassArgs, DEFAULT_ENCODER_SETTINGS } from '../../../server/media/transcode.ts';
-import { refusedDemuxer, refusedFormatMessage, toolMessage, guardedInputArgs } from '../../../server/media/input-guard.ts';
+import { avcCodecFromBytes, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist } from '../../../worker/media/hls-playlist.ts';
+import { buildFilterGraph, buildPassArgs, DEFAULT_ENCODER_SETTINGS } from '../../../worker/media/transcode.ts';
+import { refusedDemuxer, refusedFormatMessage, toolMessage, guardedInputArgs } from '../../../worker/media/input-guard.ts';
 import { chooseLadder } from '../../../shared/media/ladder.rules.ts';
-import type { ProbeResult } from '../../../server/media/media.types.ts';
+import type { ProbeResult } from '../../../shared/media/media.types.ts';
 
 const playlist = `#EXTM3U
 #EXT-X-VERSION:3

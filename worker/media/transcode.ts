@@ -1,7 +1,7 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chooseAudioRate, type PlannedRendition } from '../../shared/media/ladder.rules.ts';
-import type { ProbeResult, ProgressCallback, Rendition } from './media.types.ts';
+import type { ProbeResult, ProgressCallback, Rendition } from '../../shared/media/media.types.ts';
 import { MediaInputError, MediaProcessError } from './media.errors.ts';
 import { guardedInputArgs, refusedDemuxer, refusedFormatMessage, toolMessage } from './input-guard.ts';
 import { AAC_LC_CODEC, avcCodecFromBytes, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MasterPlaylistEntry } from './hls-playlist.ts';

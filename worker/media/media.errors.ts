@@ -1,4 +1,4 @@
-import { AppError } from '../errors.ts';
+import { AppError } from '../../server/errors.ts';
 
 /**
  * The media library's failures are AppErrors (the one error type), so the queue and the

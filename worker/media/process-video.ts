@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { chooseLadder, durationInMinutes, posterSize, posterTimeSeconds, splitIntoPasses } from '../../shared/media/ladder.rules.ts';
-import type { ProbeResult, ProgressCallback, Rendition } from './media.types.ts';
+import type { ProbeResult, ProgressCallback, Rendition } from '../../shared/media/media.types.ts';
 import { abortError } from './media.errors.ts';
 import { probeVideo } from './probe.ts';
 import { extractPoster, transcodePass, writeMasterPlaylist, MASTER_PLAYLIST_NAME, type EncoderSettings } from './transcode.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, open, rename, rm, stat, symlink } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fromPath } from 'pdf2pic';
-import type { ProgressCallback } from './media.types.ts';
+import type { ProgressCallback } from '../../shared/media/media.types.ts';
 import { resolvePdfTools } from './binaries.ts';
 import { MediaInputError, MediaProcessError, MediaToolMissingError, abortError } from './media.errors.ts';
 import { runTool } from './run-tool.ts';

@@ -1,4 +1,4 @@
-import type { ProbeResult } from './media.types.ts';
+import type { ProbeResult } from '../../shared/media/media.types.ts';
 import { MediaInputError, MediaProcessError } from './media.errors.ts';
 import { guardedInputArgs, refusedDemuxer, refusedFormatMessage, toolMessage } from './input-guard.ts';
 import { runTool } from './run-tool.ts';

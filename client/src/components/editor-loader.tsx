@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, RotateCw } from 'lucide-react';
-import { ErrorAlert } from './error-alert.tsx';
+import { ArrowLeft } from 'lucide-react';
+import { LoadFailure } from './load-failure.tsx';
 import { Button } from './ui/button.tsx';
 import { LoadingPanel } from './ui/spinner.tsx';
 
@@ -37,21 +37,14 @@ export function EditorLoader<T>({ query, backHref, backLabel, children }: Editor
   if (query.isPending) return <LoadingPanel label="Loading" className="min-h-64" />;
   if (!query.data) {
     return (
-      <div className="mx-auto grid max-w-xl gap-3 py-10">
-        <ErrorAlert title="Fetching data failed" error={query.error} />
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-          <Button asChild variant="ghost">
-            <Link href={backHref}>
-              <ArrowLeft aria-hidden="true" />
-              {backLabel}
-            </Link>
-          </Button>
-        </div>
-      </div>
+      <LoadFailure title="Fetching data failed" error={query.error} onRetry={query.refetch} className="mx-auto max-w-xl gap-3 py-10">
+        <Button asChild variant="ghost">
+          <Link href={backHref}>
+            <ArrowLeft aria-hidden="true" />
+            {backLabel}
+          </Link>
+        </Button>
+      </LoadFailure>
     );
   }
   return <React.Fragment key={generation}>{children(query.data, reload)}</React.Fragment>;

@@ -17,7 +17,8 @@ export interface FormFieldProps {
 export function FormField({ id, label, error, hint, className, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // The hint gives way to the error, so only the text on screen describes the control.
+  const describedBy = error ? errorId : hint ? hintId : undefined;
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>

@@ -5,7 +5,7 @@ import { createExamInputSchema } from '../../../../shared/exams/exams.schema.ts'
 import { FormModal } from '../../components/form-modal.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { TEMPLATE_LABELS } from './exam-labels.ts';
@@ -77,25 +77,18 @@ export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenC
           />
         )}
       </FormField>
-      <FormField id="new-exam-template" label="Template" error={errors.templateId} hint={templateSummary(templateId)}>
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={templateId}
-            onChange={(event) => {
-              setTemplateId(event.target.value);
-              clearError('templateId');
-            }}
-          >
-            <option value="">Select a template</option>
-            {TEMPLATE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {TEMPLATE_LABELS[id]}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        id="new-exam-template"
+        label="Template"
+        error={errors.templateId}
+        hint={templateSummary(templateId)}
+        value={templateId}
+        options={[{ value: '', label: 'Select a template' }, ...optionsOf(TEMPLATE_IDS, (id) => TEMPLATE_LABELS[id])]}
+        onChange={(chosen) => {
+          setTemplateId(chosen);
+          clearError('templateId');
+        }}
+      />
     </FormModal>
   );
 }

@@ -1,16 +1,17 @@
-import { Plus, RotateCw, Trash2 } from 'lucide-react';
-import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS, type ExamType } from '../../../../shared/exams/exam.constants.ts';
+import { Plus, Trash2 } from 'lucide-react';
+import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS } from '../../../../shared/exams/exam.constants.ts';
 import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { SectionCard } from '../../components/form/section-card.tsx';
+import { SelectField, optionsOf, type SelectOption } from '../../components/form/select-field.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { TextArea } from '../../components/ui/textarea.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { api, type RouterOutputs } from '../../lib/trpc.ts';
 import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
-import { SwitchField, TextArea } from './exam-form-controls.tsx';
 import { EXAM_TYPE_HINTS, EXAM_TYPE_LABELS } from './exam-labels.ts';
 
 type RateCard = RouterOutputs['subscriptions']['list'][number];
@@ -26,6 +27,11 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 
 export function rateCardLabel(card: Pick<RateCard, 'title' | 'netAmount' | 'isFree'>): string {
   return `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})`;
+}
+
+/** A "Not set" choice, then each keyed entry of a fixed list. */
+function keyedOptions(entries: ReadonlyArray<{ key: string; label: string }>): SelectOption<string>[] {
+  return [{ value: '', label: 'Not set' }, ...entries.map((entry) => ({ value: entry.key, label: entry.label }))];
 }
 
 export interface ExamGeneralTabProps {
@@ -66,40 +72,24 @@ function NumberField({ field, label, draft, onChange, errors, hint, step = '0.01
 function RateCardField({ draft, onChange, errors }: ExamGeneralTabProps) {
   const cards = api.subscriptions.list.useQuery();
   const known = cards.data?.some((card) => card._id === draft.masterSubscription) ?? false;
+  const options: SelectOption<string>[] = [
+    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
+    ...(draft.masterSubscription && !known ? [{ value: draft.masterSubscription, label: `Rate card ${draft.masterSubscription}` }] : []),
+    ...(cards.data ?? []).map((card) => ({ value: card._id, label: rateCardLabel(card) })),
+  ];
   return (
     <div className="grid gap-2">
-      <FormField
+      <SelectField
         id="exam-masterSubscription"
         label="Rate card"
         error={errors.masterSubscription}
         hint="Students with this subscription can take the exam."
-      >
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={draft.masterSubscription ?? ''}
-            disabled={cards.isPending}
-            onChange={(event) => onChange({ masterSubscription: event.target.value || null })}
-          >
-            <option value="">{cards.isPending ? 'Loading rate cards...' : 'No rate card'}</option>
-            {draft.masterSubscription && !known && <option value={draft.masterSubscription}>Rate card {draft.masterSubscription}</option>}
-            {(cards.data ?? []).map((card) => (
-              <option key={card._id} value={card._id}>
-                {rateCardLabel(card)}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {cards.isError && (
-        <div className="grid gap-2">
-          <ErrorAlert title="Fetching rate cards failed" error={cards.error} />
-          <Button variant="outline" size="sm" className="justify-self-start" onClick={() => void cards.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )}
+        value={draft.masterSubscription ?? ''}
+        options={options}
+        disabled={cards.isPending}
+        onChange={(id) => onChange({ masterSubscription: id || null })}
+      />
+      {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
     </div>
   );
 }
@@ -153,167 +143,127 @@ function totalsHint(draft: ExamDraft): string {
 export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Type and visibility</CardTitle>
-          <CardDescription>A visible exam is published once nothing holds it back and its publish time has come.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="exam-examType" label="Exam type" error={errors.examType} hint={EXAM_TYPE_HINTS[draft.examType]}>
-            {(control) => (
-              <NativeSelect {...control} value={draft.examType} onChange={(event) => onChange({ examType: event.target.value as ExamType })}>
-                {EXAM_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {EXAM_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          {draft.examType === 'freestyle' && (
-            <SwitchField
-              id="exam-showInRecentExams"
-              label="Show in recent exams"
-              description="Listed among the recent exams in the students' app."
-              checked={draft.showInRecentExams}
-              onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
-            />
+      <SectionCard
+        title="Type and visibility"
+        description="A visible exam is published once nothing holds it back and its publish time has come."
+      >
+        <SelectField
+          id="exam-examType"
+          label="Exam type"
+          error={errors.examType}
+          hint={EXAM_TYPE_HINTS[draft.examType]}
+          value={draft.examType}
+          options={optionsOf(EXAM_TYPES, (type) => EXAM_TYPE_LABELS[type])}
+          onChange={(examType) => onChange({ examType })}
+        />
+        {draft.examType === 'freestyle' && (
+          <SwitchField
+            id="exam-showInRecentExams"
+            label="Show in recent exams"
+            description="Listed among the recent exams in the students' app."
+            checked={draft.showInRecentExams}
+            onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
+          />
+        )}
+        <SwitchField
+          id="exam-isVisible"
+          label="Public visibility"
+          description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
+          checked={draft.isVisible}
+          onCheckedChange={(isVisible) => onChange({ isVisible })}
+        />
+        <SwitchField
+          id="exam-isSticky"
+          label="Sticky"
+          description="Kept at the top of the students' exam list."
+          checked={draft.isSticky}
+          onCheckedChange={(isSticky) => onChange({ isSticky })}
+        />
+        <FormField
+          id="exam-publishDateTime"
+          label="Publish date and time"
+          error={errors.publishDateTimeInMs}
+          hint="Your local time. Students can start the exam from then; leave it empty to open it as soon as it is published."
+        >
+          {(control) => (
+            <div className="flex gap-2">
+              <Input {...control} type="datetime-local" value={draft.publishDateTime} onChange={(event) => onChange({ publishDateTime: event.target.value })} />
+              <Button variant="outline" disabled={draft.publishDateTime === ''} onClick={() => onChange({ publishDateTime: '' })}>
+                Clear
+              </Button>
+            </div>
           )}
-          <SwitchField
-            id="exam-isVisible"
-            label="Public visibility"
-            description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
-            checked={draft.isVisible}
-            onCheckedChange={(isVisible) => onChange({ isVisible })}
-          />
-          <SwitchField
-            id="exam-isSticky"
-            label="Sticky"
-            description="Kept at the top of the students' exam list."
-            checked={draft.isSticky}
-            onCheckedChange={(isSticky) => onChange({ isSticky })}
-          />
-          <FormField
-            id="exam-publishDateTime"
-            label="Publish date and time"
-            error={errors.publishDateTimeInMs}
-            hint="Your local time. Students can start the exam from then; leave it empty to open it as soon as it is published."
-          >
-            {(control) => (
-              <div className="flex gap-2">
-                <Input {...control} type="datetime-local" value={draft.publishDateTime} onChange={(event) => onChange({ publishDateTime: event.target.value })} />
-                <Button variant="outline" disabled={draft.publishDateTime === ''} onClick={() => onChange({ publishDateTime: '' })}>
-                  Clear
-                </Button>
-              </div>
-            )}
-          </FormField>
-        </CardContent>
-      </Card>
+        </FormField>
+      </SectionCard>
 
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Category and rate card</CardTitle>
-          <CardDescription>Where students find the exam, and which subscription gives access to it.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="exam-examCategoryKey" label="PSC exam" error={errors.examCategoryKey}>
-            {(control) => (
-              <NativeSelect {...control} value={draft.examCategoryKey} onChange={(event) => onChange({ examCategoryKey: event.target.value })}>
-                <option value="">Not set</option>
-                {PSC_EXAMS.map((exam) => (
-                  <option key={exam.key} value={exam.key}>
-                    {exam.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <FormField id="exam-examCourseTypeKey" label="Subject" error={errors.examCourseTypeKey}>
-            {(control) => (
-              <NativeSelect {...control} value={draft.examCourseTypeKey} onChange={(event) => onChange({ examCourseTypeKey: event.target.value })}>
-                <option value="">Not set</option>
-                {EXAM_SUBJECTS.map((subject) => (
-                  <option key={subject.key} value={subject.key}>
-                    {subject.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-          <RateCardField draft={draft} onChange={onChange} errors={errors} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Category and rate card" description="Where students find the exam, and which subscription gives access to it.">
+        <SelectField
+          id="exam-examCategoryKey"
+          label="PSC exam"
+          error={errors.examCategoryKey}
+          value={draft.examCategoryKey}
+          options={keyedOptions(PSC_EXAMS)}
+          onChange={(examCategoryKey) => onChange({ examCategoryKey })}
+        />
+        <SelectField
+          id="exam-examCourseTypeKey"
+          label="Subject"
+          error={errors.examCourseTypeKey}
+          value={draft.examCourseTypeKey}
+          options={keyedOptions(EXAM_SUBJECTS)}
+          onChange={(examCourseTypeKey) => onChange({ examCourseTypeKey })}
+        />
+        <RateCardField draft={draft} onChange={onChange} errors={errors} />
+      </SectionCard>
 
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Scoring</CardTitle>
-          <CardDescription>Marks per question and how many attempts a student has.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-          <NumberField field="correctAnswerScore" label="Correct answer score" draft={draft} onChange={onChange} errors={errors} />
-          <NumberField
-            field="wrongAnswerScore"
-            label="Wrong answer penalty"
-            min={0}
-            hint={WRONG_ANSWER_HINT}
-            draft={draft}
-            onChange={onChange}
-            errors={errors}
-          />
-          <NumberField field="unAnsweredScore" label="Unanswered score" draft={draft} onChange={onChange} errors={errors} />
-          <FormField id="exam-maxNumberOfAttempts" label="Attempt lock" error={errors.maxNumberOfAttempts}>
-            {(control) => (
-              <NativeSelect
-                {...control}
-                value={String(draft.maxNumberOfAttempts)}
-                onChange={(event) => onChange({ maxNumberOfAttempts: event.target.value === '1' ? 1 : -1 })}
-              >
-                {ATTEMPT_LOCKS.map((lock) => (
-                  <option key={lock} value={String(lock)}>
-                    {ATTEMPT_LOCK_LABELS[lock]}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
-          </FormField>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Scoring"
+        description="Marks per question and how many attempts a student has."
+        contentClassName="grid items-start gap-4 sm:grid-cols-2"
+      >
+        <NumberField field="correctAnswerScore" label="Correct answer score" draft={draft} onChange={onChange} errors={errors} />
+        <NumberField
+          field="wrongAnswerScore"
+          label="Wrong answer penalty"
+          min={0}
+          hint={WRONG_ANSWER_HINT}
+          draft={draft}
+          onChange={onChange}
+          errors={errors}
+        />
+        <NumberField field="unAnsweredScore" label="Unanswered score" draft={draft} onChange={onChange} errors={errors} />
+        <SelectField
+          id="exam-maxNumberOfAttempts"
+          label="Attempt lock"
+          error={errors.maxNumberOfAttempts}
+          value={String(draft.maxNumberOfAttempts)}
+          options={ATTEMPT_LOCKS.map((lock) => ({ value: String(lock), label: ATTEMPT_LOCK_LABELS[lock] }))}
+          onChange={(lock) => onChange({ maxNumberOfAttempts: lock === '1' ? 1 : -1 })}
+        />
+      </SectionCard>
 
-      <Card>
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Size and time</CardTitle>
-          <CardDescription>{totalsHint(draft)}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid items-start gap-4 sm:grid-cols-2">
-          <NumberField field="totalMarks" label="Total marks" min={0} draft={draft} onChange={onChange} errors={errors} />
-          <NumberField field="totalQuestions" label="Total questions" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
-          <NumberField
-            field="examDurationInMinutes"
-            label="Duration (minutes)"
-            step="1"
-            min={0}
-            draft={draft}
-            onChange={onChange}
-            errors={errors}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard title="Size and time" description={totalsHint(draft)} contentClassName="grid items-start gap-4 sm:grid-cols-2">
+        <NumberField field="totalMarks" label="Total marks" min={0} draft={draft} onChange={onChange} errors={errors} />
+        <NumberField field="totalQuestions" label="Total questions" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
+        <NumberField
+          field="examDurationInMinutes"
+          label="Duration (minutes)"
+          step="1"
+          min={0}
+          draft={draft}
+          onChange={onChange}
+          errors={errors}
+        />
+      </SectionCard>
 
-      <Card className="lg:col-span-2">
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Description and instructions</CardTitle>
-          <CardDescription>Shown to students before they start.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormField id="exam-description" label="Description" error={errors.description}>
-            {(control) => (
-              <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => onChange({ description: event.target.value })} />
-            )}
-          </FormField>
-          <InstructionsField draft={draft} onChange={onChange} />
-        </CardContent>
-      </Card>
+      <SectionCard title="Description and instructions" description="Shown to students before they start." className="lg:col-span-2">
+        <FormField id="exam-description" label="Description" error={errors.description}>
+          {(control) => (
+            <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => onChange({ description: event.target.value })} />
+          )}
+        </FormField>
+        <InstructionsField draft={draft} onChange={onChange} />
+      </SectionCard>
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Copy, Plus, RotateCw } from 'lucide-react';
+import { Copy, Plus } from 'lucide-react';
 import { TEMPLATE_IDS, type TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
-import { DataTable } from '../../components/data-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -63,16 +62,12 @@ export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
   const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined);
   const [creating, setCreating] = useState(false);
   const [copying, setCopying] = useState(false);
-  const data = useMemo(() => exams.data ?? [], [exams.data]);
-
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Exam Manager</h1>
-          <p className="text-sm text-muted-foreground">Mock tests, revision tests and other exams with their question groups and rankings.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <ListPage
+      heading="Exam Manager"
+      description="Mock tests, revision tests and other exams with their question groups and rankings."
+      actions={
+        <>
           <Button variant="outline" onClick={() => setCopying(true)}>
             <Copy aria-hidden="true" />
             Copy Exam
@@ -81,32 +76,26 @@ export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
             <Plus aria-hidden="true" />
             Create Exam
           </Button>
-        </div>
-      </div>
+        </>
+      }
+      query={exams}
+      failureTitle="Fetching course failed"
+      label="Exams"
+      columns={columns}
+      pageSize={10}
+      minRows={3}
+      filterColumns={['title']}
+      emptyMessage={templateId ? `No exams from the ${TEMPLATE_LABELS[templateId]} template yet` : 'No exams yet'}
+      getRowId={(exam) => exam._id}
+      dialogs={
+        <>
+          <CreateExamModal open={creating} onOpenChange={setCreating} />
+          <CopyExamModal open={copying} onOpenChange={setCopying} />
+        </>
+      }
+    >
       <TemplateLinks current={templateId} />
-      {exams.isError && (
-        <div className="grid gap-2">
-          <ErrorAlert title="Fetching course failed" error={exams.error} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void exams.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )}
-      <DataTable
-        label="Exams"
-        columns={columns}
-        data={data}
-        pageSize={10}
-        minRows={3}
-        filterColumns={['title']}
-        isLoading={exams.isPending}
-        emptyMessage={templateId ? `No exams from the ${TEMPLATE_LABELS[templateId]} template yet` : 'No exams yet'}
-        getRowId={(exam) => exam._id}
-      />
-      <CreateExamModal open={creating} onOpenChange={setCreating} />
-      <CopyExamModal open={copying} onOpenChange={setCopying} />
-    </div>
+    </ListPage>
   );
 }
 ExamManagerPage.displayName = 'ExamManagerPage';

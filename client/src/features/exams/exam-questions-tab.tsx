@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
-import { SwitchField } from './exam-form-controls.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
 import { QuestionEditor, questionElementId } from './question-editor.tsx';
 import { QuestionJump } from './question-jump.tsx';
 import { firstQuestionNumbers, locateQuestion } from './question-numbers.ts';

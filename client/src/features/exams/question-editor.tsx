@@ -5,15 +5,15 @@ import type { Question } from '../../../../shared/exams/exams.schema.ts';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { addOption, removeOption, setOption } from './exam-draft.ts';
-import { TextArea } from './exam-form-controls.tsx';
+import { TextArea } from '../../components/ui/textarea.tsx';
 
 /** A, B, C, ... as students see the options. */
 export function optionLetter(index: number): string {
@@ -114,21 +114,13 @@ export const QuestionEditor = memo(function QuestionEditor({
       {expanded && (
         <div className="grid gap-4 border-t px-3 py-3 md:px-4">
           <div className="grid items-start gap-4 sm:grid-cols-[12rem_1fr]">
-            <FormField id={`${id}-type`} label="Question type">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={question.questionMimeType}
-                  onChange={(event) => onChange(index, { questionMimeType: event.target.value as Question['questionMimeType'] })}
-                >
-                  {QUESTION_MIME_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {type === 'text' ? 'Text' : 'Image'}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
+            <SelectField
+              id={`${id}-type`}
+              label="Question type"
+              value={question.questionMimeType}
+              options={optionsOf(QUESTION_MIME_TYPES, (type) => (type === 'text' ? 'Text' : 'Image'))}
+              onChange={(questionMimeType) => onChange(index, { questionMimeType })}
+            />
             <FormField id={`${id}-text`} label={question.questionMimeType === 'image' ? 'Question text (optional with an image)' : 'Question'}>
               {(control) => (
                 <TextArea {...control} rows={2} maxLength={20000} value={question.question} onChange={(event) => onChange(index, { question: event.target.value })} />

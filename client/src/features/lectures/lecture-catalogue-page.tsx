@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus, RotateCw, Video } from 'lucide-react';
+import { Plus, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
-import { DataTable } from '../../components/data-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -91,42 +90,27 @@ export function LectureCataloguePage() {
   // A failed listing is asked for again after 100 ms.
   const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
   const [adding, setAdding] = useState(false);
-  const data = useMemo(() => lectures.data ?? [], [lectures.data]);
-
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Lecture Video Manager</h1>
-          <p className="text-sm text-muted-foreground">Lecture videos with their notes, as students find them in the app.</p>
-        </div>
+    <ListPage
+      heading="Lecture Video Manager"
+      description="Lecture videos with their notes, as students find them in the app."
+      actions={
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add Lecture
         </Button>
-      </div>
-      {lectures.isError && (
-        <div className="grid gap-2">
-          <ErrorAlert title="Fetching course failed" error={lectures.error} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void lectures.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )}
-      <DataTable
-        label="Lectures"
-        columns={columns}
-        data={data}
-        pageSize={10}
-        minRows={3}
-        filterColumns={['title']}
-        isLoading={lectures.isPending}
-        emptyMessage="No lectures yet"
-        getRowId={(lecture) => lecture._id}
-      />
-      <AddLectureModal open={adding} onOpenChange={setAdding} />
-    </div>
+      }
+      query={lectures}
+      failureTitle="Fetching course failed"
+      label="Lectures"
+      columns={columns}
+      pageSize={10}
+      minRows={3}
+      filterColumns={['title']}
+      emptyMessage="No lectures yet"
+      getRowId={(lecture) => lecture._id}
+      dialogs={<AddLectureModal open={adding} onOpenChange={setAdding} />}
+    />
   );
 }
 LectureCataloguePage.displayName = 'LectureCataloguePage';

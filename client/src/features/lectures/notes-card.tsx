@@ -1,12 +1,12 @@
 import { FileText } from 'lucide-react';
 import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
 import type { LectureNote } from '../../../../shared/lectures/lectures.schema.ts';
+import { SectionCard } from '../../components/form/section-card.tsx';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
 import { useQueueFile } from '../../components/files/use-asset.ts';
 import { toastError } from '../../components/toasts.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { newResId, type LectureEditorApi } from './lecture-draft.ts';
 import { NO_NOTES } from './lecture-labels.ts';
@@ -42,44 +42,38 @@ export function NotesCard({ editor, lectureResId, notes }: NotesCardProps) {
   };
 
   return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="text-base">Notes</CardTitle>
-        <CardDescription>PDF notes, shown to students page by page.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {notes.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{NO_NOTES}</p>
-        ) : (
-          <ul className="grid gap-2" aria-label="Notes">
-            {notes.map((note) => (
-              <li key={note.resId} aria-label={note.fileName} className="grid gap-2 rounded-md border p-3">
-                <div className="flex flex-wrap items-center gap-3">
-                  <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-                  <div className="min-w-0 flex-1">
-                    <p className="break-all text-sm font-medium">{note.fileName}</p>
-                    <p className="text-xs text-muted-foreground">{formatBytes(note.fileSizeInBytes)}</p>
-                  </div>
-                  <AssetDeleteButton
-                    assetId={note.pdfFileId}
-                    label="Remove note"
-                    size="sm"
-                    beforeDelete={{
-                      run: () =>
-                        editor.saveDraft({ ...editor.current(), notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
-                      failureTitle: 'Update subject failed',
-                      applied: () => editor.change({ notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
-                    }}
-                  />
+    <SectionCard title="Notes" description="PDF notes, shown to students page by page.">
+      {notes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{NO_NOTES}</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Notes">
+          {notes.map((note) => (
+            <li key={note.resId} aria-label={note.fileName} className="grid gap-2 rounded-md border p-3">
+              <div className="flex flex-wrap items-center gap-3">
+                <FileText aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
+                <div className="min-w-0 flex-1">
+                  <p className="break-all text-sm font-medium">{note.fileName}</p>
+                  <p className="text-xs text-muted-foreground">{formatBytes(note.fileSizeInBytes)}</p>
                 </div>
-                <PdfAssetStatus assetId={note.pdfFileId} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <AssetUploader kind="pdf" label="Add PDF note" className="justify-self-start" onUploaded={uploaded} />
-      </CardContent>
-    </Card>
+                <AssetDeleteButton
+                  assetId={note.pdfFileId}
+                  label="Remove note"
+                  size="sm"
+                  beforeDelete={{
+                    run: () =>
+                      editor.saveDraft({ ...editor.current(), notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
+                    failureTitle: 'Update subject failed',
+                    applied: () => editor.change({ notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
+                  }}
+                />
+              </div>
+              <PdfAssetStatus assetId={note.pdfFileId} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AssetUploader kind="pdf" label="Add PDF note" className="justify-self-start" onUploaded={uploaded} />
+    </SectionCard>
   );
 }
 NotesCard.displayName = 'NotesCard';

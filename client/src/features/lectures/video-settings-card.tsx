@@ -1,15 +1,14 @@
 import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
+import { SectionCard } from '../../components/form/section-card.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
 import { useQueueFile } from '../../components/files/use-asset.ts';
 import { VideoAssetPanel } from '../../components/files/video-asset-panel.tsx';
 import { toastError } from '../../components/toasts.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Switch } from '../../components/ui/switch.tsx';
 import { api } from '../../lib/trpc.ts';
 import type { LectureDraft, LectureEditorApi } from './lecture-draft.ts';
 
@@ -55,66 +54,63 @@ export function VideoSettingsCard({ editor, draft, youtubeError, onYoutubeChange
   };
 
   return (
-    <Card>
-      <CardHeader className="pb-3">
-        <CardTitle className="text-base">Video Settings</CardTitle>
-        <CardDescription>The lecture's video, processed into renditions for every connection; or a YouTube video.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {videoId ? (
-          <VideoAssetPanel
-            assetId={videoId}
-            onStateChange={settled}
-            actions={
-              <>
-                <AssetReplacer kind="video" assetId={videoId} label="Replace video" onReplaced={replaced} />
-                <AssetDeleteButton
-                  assetId={videoId}
-                  label="Delete video"
-                  beforeDelete={{
-                    // The lecture lets go of the file first: the server keeps files a lecture uses.
-                    run: () => editor.saveDraft({ ...editor.current(), videoResourceId: null }),
-                    failureTitle: 'Update subject failed',
-                    applied: () => editor.change({ videoResourceId: null }),
-                  }}
-                />
-              </>
-            }
-          />
-        ) : (
-          <div className="grid justify-items-start gap-3 rounded-md border border-dashed p-4">
-            <p className="text-sm text-muted-foreground">No video uploaded</p>
-            <AssetUploader kind="video" label="Upload video" variant="default" onUploaded={uploaded} />
-          </div>
-        )}
-        <div className="grid gap-4 border-t pt-4 sm:grid-cols-2">
-          <FormField
-            id="lecture-youtube"
-            label="YouTube video ID"
-            error={youtubeError}
-            hint="The video id only, e.g. dQw4w9WgXcQ, not a link"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                value={draft.youtubeLink}
-                placeholder="dQw4w9WgXcQ"
-                autoComplete="off"
-                onChange={(event) => onYoutubeChange(event.target.value)}
+    <SectionCard
+      title="Video Settings"
+      description="The lecture's video, processed into renditions for every connection; or a YouTube video."
+      contentClassName="grid gap-6"
+    >
+      {videoId ? (
+        <VideoAssetPanel
+          assetId={videoId}
+          onStateChange={settled}
+          actions={
+            <>
+              <AssetReplacer kind="video" assetId={videoId} label="Replace video" onReplaced={replaced} />
+              <AssetDeleteButton
+                assetId={videoId}
+                label="Delete video"
+                beforeDelete={{
+                  // The lecture lets go of the file first: the server keeps files a lecture uses.
+                  run: () => editor.saveDraft({ ...editor.current(), videoResourceId: null }),
+                  failureTitle: 'Update subject failed',
+                  applied: () => editor.change({ videoResourceId: null }),
+                }}
               />
-            )}
-          </FormField>
-          <div className="flex items-center gap-3 self-center">
-            <Switch
-              id="lecture-youtube-player"
-              checked={draft.enableYoutubePlayer}
-              onCheckedChange={(enableYoutubePlayer) => editor.change({ enableYoutubePlayer })}
-            />
-            <Label htmlFor="lecture-youtube-player">Enable YouTube player</Label>
-          </div>
+            </>
+          }
+        />
+      ) : (
+        <div className="grid justify-items-start gap-3 rounded-md border border-dashed p-4">
+          <p className="text-sm text-muted-foreground">No video uploaded</p>
+          <AssetUploader kind="video" label="Upload video" variant="default" onUploaded={uploaded} />
         </div>
-      </CardContent>
-    </Card>
+      )}
+      <div className="grid gap-4 border-t pt-4 sm:grid-cols-2">
+        <FormField
+          id="lecture-youtube"
+          label="YouTube video ID"
+          error={youtubeError}
+          hint="The video id only, e.g. dQw4w9WgXcQ, not a link"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={draft.youtubeLink}
+              placeholder="dQw4w9WgXcQ"
+              autoComplete="off"
+              onChange={(event) => onYoutubeChange(event.target.value)}
+            />
+          )}
+        </FormField>
+        <SwitchField
+          id="lecture-youtube-player"
+          label="Enable YouTube player"
+          className="items-center self-center"
+          checked={draft.enableYoutubePlayer}
+          onCheckedChange={(enableYoutubePlayer) => editor.change({ enableYoutubePlayer })}
+        />
+      </div>
+    </SectionCard>
   );
 }
 VideoSettingsCard.displayName = 'VideoSettingsCard';

@@ -9,11 +9,11 @@ import {
 } from '../../../../shared/subscriptions/subscription.constants.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { SectionCard } from '../../components/form/section-card.tsx';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Switch } from '../../components/ui/switch.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { cn } from '../../lib/utils.ts';
 import type { SubscriptionDraft } from './subscription-draft.ts';
@@ -122,109 +122,77 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
   const props = { draft, errors, onChange };
   return (
     <div className="grid gap-4 lg:grid-cols-3">
-      <Card className="self-start lg:col-span-2">
-        <CardHeader className="pb-3">
-          <CardTitle className="text-base">Price</CardTitle>
-          <CardDescription>
-            GST and nett amounts are worked out whenever the gross amount or the rate changes; either can still be changed by hand.
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <AmountInput {...props} field="grossAmount" label="Gross Amount" unit="₹" />
-          <AmountInput {...props} field="gstRate" label="GST Rate" unit="%" hint={`${DEFAULT_GST_RATE}% unless the item is taxed otherwise.`} />
-          <AmountInput {...props} field="gstAmount" label="GST Amount" unit="₹" hint="Gross × rate ÷ 100, to 2 decimals." />
-          <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST: what the student pays." />
-          <AmountInput {...props} field="compareAtPrice" label="Compare-at Price" unit="₹" hint="The struck-through price shown beside the nett amount; leave empty for none." />
-          <FormField
-            id="subscription-promo-label"
-            label="Promo Label"
-            error={errors.discountRatePromoLabel}
-            hint="e.g. 50% off, shown on the price."
-            className="content-start"
-          >
-            {(control) => (
-              <Input
-                {...control}
-                maxLength={100}
-                value={draft.discountRatePromoLabel}
-                onChange={(event) => onChange({ discountRatePromoLabel: event.target.value })}
-              />
-            )}
-          </FormField>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Price"
+        description="GST and nett amounts are worked out whenever the gross amount or the rate changes; either can still be changed by hand."
+        className="self-start lg:col-span-2"
+        contentClassName="grid gap-4 sm:grid-cols-2"
+      >
+        <AmountInput {...props} field="grossAmount" label="Gross Amount" unit="₹" />
+        <AmountInput {...props} field="gstRate" label="GST Rate" unit="%" hint={`${DEFAULT_GST_RATE}% unless the item is taxed otherwise.`} />
+        <AmountInput {...props} field="gstAmount" label="GST Amount" unit="₹" hint="Gross × rate ÷ 100, to 2 decimals." />
+        <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST: what the student pays." />
+        <AmountInput {...props} field="compareAtPrice" label="Compare-at Price" unit="₹" hint="The struck-through price shown beside the nett amount; leave empty for none." />
+        <FormField
+          id="subscription-promo-label"
+          label="Promo Label"
+          error={errors.discountRatePromoLabel}
+          hint="e.g. 50% off, shown on the price."
+          className="content-start"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              maxLength={100}
+              value={draft.discountRatePromoLabel}
+              onChange={(event) => onChange({ discountRatePromoLabel: event.target.value })}
+            />
+          )}
+        </FormField>
+      </SectionCard>
       <div className="grid content-start gap-4">
-        <Card>
-          <CardHeader className="pb-3">
-            <CardTitle className="text-base">Term</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <FormField id="subscription-term" label="Term" error={errors.subscriptionTerm} hint="How long a purchase gives access.">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={draft.subscriptionTerm}
-                  onChange={(event) => onChange({ subscriptionTerm: event.target.value as SubscriptionDraft['subscriptionTerm'] })}
-                >
-                  {SUBSCRIPTION_TERMS.map((term) => (
-                    <option key={term} value={term}>
-                      {termLabel(term)}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="pb-3">
-            <CardTitle className="text-base">Free Access</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <div className="flex items-center gap-3">
-              <Switch id="subscription-is-free" checked={draft.isFree} onCheckedChange={(isFree) => onChange({ isFree })} aria-label="Is Free" />
-              <label htmlFor="subscription-is-free" className="text-sm">
-                {draft.isFree ? 'Students get this without paying' : 'Students pay the nett amount'}
-              </label>
-            </div>
-            <FormField id="subscription-free-mode" label="Free Mode" error={errors.freeMode} hint="Who gets it free.">
-              {(control) => (
-                <NativeSelect
-                  {...control}
-                  value={draft.freeMode}
-                  onChange={(event) => onChange({ freeMode: event.target.value as SubscriptionDraft['freeMode'] })}
-                >
-                  {FREE_MODES.map((mode) => (
-                    <option key={mode} value={mode}>
-                      {FREE_MODE_LABELS[mode]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader className="pb-3">
-            <CardTitle className="text-base">Mode</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <FormField id="subscription-mode" label="Mode" error={errors.mode}>
-              {(control) => (
-                <NativeSelect {...control} value={draft.mode} onChange={(event) => onChange({ mode: event.target.value as SubscriptionDraft['mode'] })}>
-                  {SUBSCRIPTION_MODES.map((mode) => (
-                    <option key={mode} value={mode}>
-                      {MODE_LABELS[mode]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            </FormField>
-            {draft.mode === 'tag-based' && (
-              <ResourceTagsField tags={draft.resourceTags} error={errors.resourceTags} onChange={(resourceTags) => onChange({ resourceTags })} />
-            )}
-          </CardContent>
-        </Card>
+        <SectionCard title="Term" contentClassName="">
+          <SelectField
+            id="subscription-term"
+            label="Term"
+            error={errors.subscriptionTerm}
+            hint="How long a purchase gives access."
+            value={draft.subscriptionTerm}
+            options={optionsOf(SUBSCRIPTION_TERMS, termLabel)}
+            onChange={(subscriptionTerm) => onChange({ subscriptionTerm })}
+          />
+        </SectionCard>
+        <SectionCard title="Free Access">
+          <SwitchField
+            id="subscription-is-free"
+            name="Is Free"
+            label={draft.isFree ? 'Students get this without paying' : 'Students pay the nett amount'}
+            checked={draft.isFree}
+            onCheckedChange={(isFree) => onChange({ isFree })}
+          />
+          <SelectField
+            id="subscription-free-mode"
+            label="Free Mode"
+            error={errors.freeMode}
+            hint="Who gets it free."
+            value={draft.freeMode}
+            options={optionsOf(FREE_MODES, (mode) => FREE_MODE_LABELS[mode])}
+            onChange={(freeMode) => onChange({ freeMode })}
+          />
+        </SectionCard>
+        <SectionCard title="Mode">
+          <SelectField
+            id="subscription-mode"
+            label="Mode"
+            error={errors.mode}
+            value={draft.mode}
+            options={optionsOf(SUBSCRIPTION_MODES, (mode) => MODE_LABELS[mode])}
+            onChange={(mode) => onChange({ mode })}
+          />
+          {draft.mode === 'tag-based' && (
+            <ResourceTagsField tags={draft.resourceTags} error={errors.resourceTags} onChange={(resourceTags) => onChange({ resourceTags })} />
+          )}
+        </SectionCard>
       </div>
     </div>
   );

@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus, RotateCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import type { Subscription } from '../../../../shared/subscriptions/subscriptions.schema.ts';
-import { DataTable } from '../../components/data-table.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -70,42 +69,27 @@ export function SubscriptionManagerPage() {
   useDocumentTitle('Subscriptions');
   const subscriptions = api.subscriptions.list.useQuery();
   const [adding, setAdding] = useState(false);
-  const data = useMemo(() => subscriptions.data ?? [], [subscriptions.data]);
-
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Subscription Manager</h1>
-          <p className="text-sm text-muted-foreground">Rate cards: the term and price (with GST) of what students buy.</p>
-        </div>
+    <ListPage
+      heading="Subscription Manager"
+      description="Rate cards: the term and price (with GST) of what students buy."
+      actions={
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
           Add Subscription
         </Button>
-      </div>
-      {subscriptions.isError && (
-        <div className="grid gap-2">
-          <ErrorAlert title="Fetching subscrptions failed" error={subscriptions.error} />
-          <Button variant="outline" className="justify-self-start" onClick={() => void subscriptions.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      )}
-      <DataTable
-        label="Subscriptions"
-        columns={columns}
-        data={data}
-        pageSize={10}
-        minRows={3}
-        filterColumns={['title']}
-        isLoading={subscriptions.isPending}
-        emptyMessage="No subscriptions yet"
-        getRowId={(card) => card._id}
-      />
-      <AddSubscriptionModal open={adding} onOpenChange={setAdding} />
-    </div>
+      }
+      query={subscriptions}
+      failureTitle="Fetching subscrptions failed"
+      label="Subscriptions"
+      columns={columns}
+      pageSize={10}
+      minRows={3}
+      filterColumns={['title']}
+      emptyMessage="No subscriptions yet"
+      getRowId={(card) => card._id}
+      dialogs={<AddSubscriptionModal open={adding} onOpenChange={setAdding} />}
+    />
   );
 }
 SubscriptionManagerPage.displayName = 'SubscriptionManagerPage';

@@ -1,69 +1,26 @@
-import { NoResultError, sql } from 'kysely';
-import { ANSWER_GRACE_SECONDS, ATTEMPT_MESSAGES, type AttemptLayout, type AttemptView, type ExamPaper, type ExamResultView, type SaveAnswersInput, type StudentExam } from '../../shared/exams/attempts.schema.ts';
+import { NoResultError } from 'kysely';
+import { ATTEMPT_MESSAGES, ANSWER_GRACE_SECONDS, type AttemptLayout, type AttemptView, type ExamPaper, type ExamResultView, type SaveAnswersInput, type StudentExam } from '../../shared/exams/attempts.schema.ts';
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
+import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { ExamAttemptRow, ExamRow } from '../db/types.ts';
-import { AppError } from '../errors.ts';
+import type { ExamAttemptRow } from '../db/types.ts';
 import { retryOnConflict } from '../db/retry.ts';
+import { AppError } from '../errors.ts';
+import * as repo from './attempts.repository.ts';
+import { knownClock, questionIndexOf, rememberClock, type AttemptClock } from './exam-caches.ts';
 import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
-import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { knownClock, questionIndexOf, rememberClock, type AttemptClock } from './exam-caches.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Published, visible and its publish time reached: what students may see and start. */
-const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or e.publish_at <= now()))`;
-
-/** Free (no rate card, or a free one for everyone), or an active grant for the rate card or the exam itself. */
-function entitledSql(userId: string) {
-  return sql<boolean>`(
-    e.master_subscription_id is null
-    or exists (select 1 from subscriptions s where s.id = e.master_subscription_id and s.is_free and s.free_mode = 'none')
-    or exists (
-      select 1 from entitlements g
-      where g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now())
-        and (g.subscription_id = e.master_subscription_id or (g.resource_type = 'exam' and g.resource_id = e.id))
-    ))`;
-}
-
-type StudentExamColumns = Pick<
-  ExamRow,
-  | 'id'
-  | 'title'
-  | 'exam_type'
-  | 'description'
-  | 'instructions'
-  | 'total_marks'
-  | 'total_questions'
-  | 'exam_duration_in_minutes'
-  | 'correct_answer_score'
-  | 'wrong_answer_score'
-  | 'un_answered_score'
-  | 'max_number_of_attempts'
-  | 'publish_at'
-  | 'show_in_recent_exams'
-  | 'is_sticky'
-  | 'is_rank_published'
->;
-
 export async function listStudentExams(ctx: RequestContext): Promise<StudentExam[]> {
   const actor = await requireActor(ctx);
-  // The list's own columns: not the questions, which a list of many large exams would read for nothing.
-  const rows = await sql<StudentExamColumns & { attempts_taken: number; open_attempt: string | null }>`
-    select e.id, e.title, e.exam_type, e.description, e.instructions, e.total_marks, e.total_questions,
-      e.exam_duration_in_minutes, e.correct_answer_score, e.wrong_answer_score, e.un_answered_score,
-      e.max_number_of_attempts, e.publish_at, e.show_in_recent_exams, e.is_sticky, e.is_rank_published,
-      (select count(*)::int from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'submitted') as attempts_taken,
-      (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id} and a.status = 'in-progress') as open_attempt
-    from exams e
-    where ${openToStudents} and ${entitledSql(actor.id)}
-    order by e.is_sticky desc, coalesce(e.publish_at, e.created_at) desc`.execute(ctx.db);
-  return rows.rows.map((row) => ({
+  const rows = await repo.listStudentExamRows(ctx.db, actor.id);
+  return rows.map((row) => ({
     _id: row.id,
     title: row.title,
     examType: row.exam_type,
@@ -86,7 +43,7 @@ export async function listStudentExams(ctx: RequestContext): Promise<StudentExam
   }));
 }
 
-function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, { providedAnswerIndex: number; timeElapsedInMs: number; revision: number }>): AttemptView {
+function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, repo.StoredAnswer>): AttemptView {
   const startedAtMs = attempt.started_at.getTime();
   const deadlineMs = attempt.deadline_at.getTime();
   const windows = groupWindows(paper.questionGroups, startedAtMs, deadlineMs);
@@ -133,14 +90,9 @@ function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<str
   };
 }
 
-async function savedAnswers(db: Db, attemptId: string) {
-  const rows = await db.selectFrom('attempt_answers').select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms', 'revision']).where('attempt_id', '=', attemptId).execute();
-  return new Map(rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms, revision: Number(row.revision) }]));
-}
-
 async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamAttemptRow> {
   const actor = await requireActor(ctx);
-  const attempt = UUID_PATTERN.test(attemptId) ? await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst() : undefined;
+  const attempt = UUID_PATTERN.test(attemptId) ? await repo.findAttempt(ctx.db, attemptId) : undefined;
   if (!attempt || attempt.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
   return attempt;
 }
@@ -149,9 +101,7 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
   const actor = await requireActor(ctx);
   let clock = knownClock(attemptId);
   if (!clock) {
-    const row = UUID_PATTERN.test(attemptId)
-      ? await ctx.db.selectFrom('exam_attempts').select(['id', 'user_id', 'paper_id', 'started_at', 'deadline_at', 'layout', 'status']).where('id', '=', attemptId).executeTakeFirst()
-      : undefined;
+    const row = UUID_PATTERN.test(attemptId) ? await repo.findAttemptClock(ctx.db, attemptId) : undefined;
     if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
     if (row.status === 'submitted') {
       if (row.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
@@ -168,39 +118,19 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
  * Starts an attempt, or resumes the one in progress (a second tab, a reconnect). Refused when
  * the exam is not open, the student is not entitled, or the attempt lock is used up.
  */
-export async function startAttempt(ctx: RequestContext, examId: string): Promise<AttemptView> {
+export async function startAttempt(ctx: RequestContext, { examId }: { examId: string }): Promise<AttemptView> {
   const actor = await requireActor(ctx);
   if (!UUID_PATTERN.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
   for (let tries = 0; tries < 3; tries += 1) {
-    // The exam, whether the student may take it, and their attempts so far, in one round trip.
-    const found = await sql<{
-      open: boolean;
-      entitled: boolean;
-      paper_hash: string;
-      max_number_of_attempts: number;
-      submitted: number;
-      last: number | null;
-      open_attempt: string | null;
-    }>`
-      select ${openToStudents} as open, ${entitledSql(actor.id)} as entitled, e.paper_hash, e.max_number_of_attempts,
-        taken.submitted, taken.last, taken.open_attempt
-      from exams e
-      cross join lateral (
-        select count(*) filter (where a.status = 'submitted')::int as submitted,
-               max(a.attempt_number) as last,
-               (array_agg(a.id) filter (where a.status = 'in-progress'))[1] as open_attempt
-        from exam_attempts a where a.exam_id = e.id and a.user_id = ${actor.id}
-      ) as taken
-      where e.id = ${examId}`.execute(ctx.db);
-    const exam = found.rows[0];
+    const exam = await repo.startFacts(ctx.db, examId, actor.id);
     if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
     if (exam.open_attempt) {
-      const open = await ctx.db.selectFrom('exam_attempts').selectAll().where('id', '=', exam.open_attempt).executeTakeFirstOrThrow();
-      if (open.status === 'in-progress' && isWithinGrace(Date.now(), open.deadline_at.getTime())) {
-        return attemptView(open, await paperById(ctx.db, open.paper_id), await savedAnswers(ctx.db, open.id));
+      const open = await repo.findAttempt(ctx.db, exam.open_attempt);
+      if (open && open.status === 'in-progress' && isWithinGrace(Date.now(), open.deadline_at.getTime())) {
+        return attemptView(open, await paperById(ctx.db, open.paper_id), await repo.savedAnswers(ctx.db, open.id));
       }
       // Its time is over: submitted now with the deadline as its finish time, then a new attempt may start.
-      await submitAttempt(ctx.db, open.id, 'deadline');
+      if (open) await submitAttempt(ctx.db, open.id, 'deadline');
       continue;
     }
     if (!exam.open) throw new AppError('forbidden', ATTEMPT_MESSAGES.notPublished);
@@ -217,19 +147,15 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
     const now = new Date();
     try {
       // An attempt not submitted in time is submitted by the worker's sweep (submitOverdueAttempts).
-      const attempt = await ctx.db
-        .insertInto('exam_attempts')
-        .values({
-          exam_id: examId,
-          user_id: actor.id,
-          paper_id: paperId,
-          attempt_number: Number(exam.last ?? 0) + 1,
-          layout: layout ? JSON.stringify(layout) : null,
-          started_at: now,
-          deadline_at: new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes)),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const attempt = await repo.insertAttempt(ctx.db, {
+        exam_id: examId,
+        user_id: actor.id,
+        paper_id: paperId,
+        attempt_number: Number(exam.last ?? 0) + 1,
+        layout: layout ? JSON.stringify(layout) : null,
+        started_at: now,
+        deadline_at: new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes)),
+      });
       return attemptView(attempt, paper, new Map());
     } catch (error) {
       // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
@@ -242,9 +168,9 @@ export async function startAttempt(ctx: RequestContext, examId: string): Promise
   throw new AppError('conflict', 'The exam could not be started: please try again');
 }
 
-export async function getAttempt(ctx: RequestContext, attemptId: string): Promise<AttemptView> {
+export async function getAttempt(ctx: RequestContext, { attemptId }: { attemptId: string }): Promise<AttemptView> {
   const attempt = await ownAttempt(ctx, attemptId);
-  return attemptView(attempt, await paperById(ctx.db, attempt.paper_id), await savedAnswers(ctx.db, attempt.id));
+  return attemptView(attempt, await paperById(ctx.db, attempt.paper_id), await repo.savedAnswers(ctx.db, attempt.id));
 }
 
 /**
@@ -253,7 +179,8 @@ export async function getAttempt(ctx: RequestContext, attemptId: string): Promis
  * repeated request never overwrites a newer answer. The server's clock decides what is
  * still taken: the exam's deadline and each time-restricted group's own window, plus a grace.
  */
-export async function saveAnswers(ctx: RequestContext, attemptId: string, input: SaveAnswersInput) {
+export async function saveAnswers(ctx: RequestContext, input: SaveAnswersInput & { attemptId: string }) {
+  const { attemptId } = input;
   const attempt = await ownAttemptClock(ctx, attemptId);
   const now = Date.now();
   const deadlineMs = attempt.deadline_at.getTime();
@@ -289,28 +216,16 @@ export async function saveAnswers(ctx: RequestContext, attemptId: string, input:
     // Rows are written in one order (by question id), so two saves of the same questions
     // queue behind each other instead of deadlocking.
     accepted.sort((a, b) => (a.questionResId < b.questionResId ? -1 : a.questionResId > b.questionResId ? 1 : 0));
-    // The attempt row is share-locked until this write commits, so a submit (which locks it
-    // for update) waits for it and then reads these answers, and a write that comes after the
-    // submit finds no open attempt and is refused.
-    const result = await retryOnConflict(
-      () => sql<{ question_res_id: string }>`
-      with open_attempt as (
-        select id from exam_attempts where id = ${attempt.id} and status = 'in-progress' for share
-      )
-      insert into attempt_answers (attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision, updated_at)
-      select open_attempt.id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
-      from open_attempt,
-        unnest(${accepted.map((a) => a.questionResId)}::text[], ${accepted.map(toOriginal)}::int[], ${accepted.map((a) => a.timeElapsedInMs)}::int[], ${accepted.map((a) => a.revision)}::bigint[])
-          with ordinality as given(question_res_id, provided_answer_index, time_elapsed_in_ms, revision, position)
-      order by given.position
-      on conflict (attempt_id, question_res_id) do update
-        set provided_answer_index = excluded.provided_answer_index, time_elapsed_in_ms = excluded.time_elapsed_in_ms, revision = excluded.revision, updated_at = now()
-        where attempt_answers.revision < excluded.revision
-      returning question_res_id`.execute(ctx.db),
+    // The write share-locks the attempt, so a submit waits for it and scores these answers.
+    written = await retryOnConflict(() =>
+      repo.upsertAnswers(
+        ctx.db,
+        attempt.id,
+        accepted.map((answer) => ({ ...answer, providedAnswerIndex: toOriginal(answer) })),
+      ),
     );
-    written = result.rows.map((row) => row.question_res_id);
     if (written.length < accepted.length) {
-      const status = await ctx.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt.id).executeTakeFirstOrThrow();
+      const status = await repo.attemptStatus(ctx.db, attempt.id);
       if (status.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
     }
   }
@@ -334,28 +249,20 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     // Lock first, then read in a new statement: an autosave that held the attempt when the
     // lock was asked for has committed by then, and a statement that started earlier would
     // not see its answers (each statement reads the data as it was when it began).
-    const row = await trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirst();
+    const row = await repo.lockAttempt(trx, attemptId);
     if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
     if (row.status === 'submitted') return row;
     // Its answers, and whether the student already has a first submitted attempt. Attempts of
     // one student run one after another, so the first one submitted is the first; the unique
     // index on is_first guards it as well.
-    const found = await sql<{ answers: Array<[string, number, number]>; has_first: boolean }>`
-      select
-        (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
-           from attempt_answers g where g.attempt_id = ${row.id}) as answers,
-        exists (select 1 from exam_attempts b where b.exam_id = ${row.exam_id} and b.user_id = ${row.user_id} and b.is_first) as has_first`.execute(trx);
-    const { answers: given, has_first: hasFirst } = found.rows[0]!;
+    const { answers: given, has_first: hasFirst } = await repo.answersAndFirst(trx, row);
     const paper = await paperById(db, row.paper_id);
     const deadline = new Date(row.deadline_at);
     const late = by === 'deadline' || Date.now() > deadline.getTime();
     const finishedAt = late ? deadline : new Date();
     const answers = new Map<string, GivenAnswer>(given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]));
     const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
-    return trx
-      .updateTable('exam_attempts')
-      .set({
-        status: 'submitted',
+    return repo.markSubmitted(trx, row.id, {
         submitted_at: finishedAt,
         submitted_by: late ? 'deadline' : 'student',
         score: result.score,
@@ -366,22 +273,14 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
         unseen_count: result.unseenQuestionCount,
         result: JSON.stringify(result),
         is_first: !hasFirst,
-        submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')`,
-      })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      });
   });
 }
 
 async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView> {
   const paper = await paperById(ctx.db, attempt.paper_id);
   const result = attempt.result!;
-  const exam = await ctx.db
-    .selectFrom('exams')
-    .select(['id', 'is_rank_published', 'rank_version', 'rank_participants', 'rank_cutoff_seq', 'total_marks'])
-    .where('id', '=', attempt.exam_id)
-    .executeTakeFirst();
+  const exam = await repo.examRankFacts(ctx.db, attempt.exam_id);
   let rank = -1;
   let totalParticipants = -1;
   if (exam?.is_rank_published && isRanked(exam, attempt)) {
@@ -428,13 +327,13 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
   };
 }
 
-export async function submitOwnAttempt(ctx: RequestContext, attemptId: string): Promise<ExamResultView> {
+export async function submitOwnAttempt(ctx: RequestContext, { attemptId }: { attemptId: string }): Promise<ExamResultView> {
   const attempt = await ownAttempt(ctx, attemptId);
   return resultView(ctx, await submitAttempt(ctx.db, attempt.id, 'student'));
 }
 
 /** The result with every answer and solution, once the attempt is submitted. */
-export async function attemptResult(ctx: RequestContext, attemptId: string): Promise<ExamResultView> {
+export async function attemptResult(ctx: RequestContext, { attemptId }: { attemptId: string }): Promise<ExamResultView> {
   const attempt = await ownAttempt(ctx, attemptId);
   if (attempt.status !== 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.notSubmitted);
   return resultView(ctx, attempt);
@@ -449,15 +348,8 @@ export async function attemptResult(ctx: RequestContext, attemptId: string): Pro
 export async function submitOverdueAttempts(db: Db, batch = 200): Promise<number> {
   let total = 0;
   for (;;) {
-    const due = await db
-      .selectFrom('exam_attempts')
-      .select('id')
-      .where('status', '=', 'in-progress')
-      .where('deadline_at', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_SECONDS})`)
-      .orderBy('deadline_at')
-      .limit(batch)
-      .execute();
-    for (const row of due) await submitAttempt(db, row.id, 'deadline');
+    const due = await repo.overdueAttemptIds(db, batch);
+    for (const id of due) await submitAttempt(db, id, 'deadline');
     total += due.length;
     if (due.length < batch) return total;
   }

@@ -100,3 +100,40 @@ export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
 export function firstAttemptOf(db: Db, examId: string, userId: string) {
   return db.selectFrom('exam_attempts').select(['score', 'is_first', 'submitted_seq']).where('exam_id', '=', examId).where('user_id', '=', userId).where('is_first', '=', true).executeTakeFirst();
 }
+
+/** Each student's first submitted attempt of the exam: what the statistics count. */
+const firstAttempts = (examId: string) => sql`(select id, score from exam_attempts where exam_id = ${examId} and is_first)`;
+
+/** How many first attempts score in each of `bands` equal bands of `marks` (below 0 counted in the first, above the marks in the last). */
+export async function scoreBandCounts(db: Db, examId: string, marks: number, bands: number): Promise<Map<number, number>> {
+  const distribution = await sql<{ band: number; students: number }>`
+    select least(greatest(floor(score / ${marks}::numeric * ${bands}), 0), ${bands - 1})::int as band, count(*)::int as students
+    from ${firstAttempts(examId)} as first group by 1 order by 1`.execute(db);
+  return new Map(distribution.rows.map((row) => [row.band, row.students]));
+}
+
+/** How many first attempts scored below zero. */
+export async function negativeScoreCount(db: Db, examId: string): Promise<number> {
+  const negative = await sql<{ students: number }>`select count(*)::int as students from ${firstAttempts(examId)} as first where score < 0`.execute(db);
+  return negative.rows[0]?.students ?? 0;
+}
+
+/** Per question of the first attempts: how many answered it and how many answered it correctly. */
+export async function questionTallies(db: Db, examId: string, keys: ReadonlyArray<{ resId: string; correct: number }>) {
+  if (keys.length === 0) return new Map<string, { answered: number; correct: number }>();
+  const counts = await sql<{ question_res_id: string; answered: number; correct: number }>`
+        select ans.question_res_id,
+               count(*) filter (where ans.provided_answer_index >= 0)::int as answered,
+               count(*) filter (where ans.provided_answer_index = k.correct and k.correct >= 0)::int as correct
+        from ${firstAttempts(examId)} as first
+        join attempt_answers ans on ans.attempt_id = first.id
+        join unnest(${keys.map((k) => k.resId)}::text[], ${keys.map((k) => k.correct)}::int[]) as k(res_id, correct) on k.res_id = ans.question_res_id
+        group by ans.question_res_id`.execute(db);
+  return new Map(counts.rows.map((row) => [row.question_res_id, { answered: row.answered, correct: row.correct }]));
+}
+
+/** How many students have a first submitted attempt. */
+export async function firstAttemptCount(db: Db, examId: string): Promise<number> {
+  const participants = await sql<{ count: number }>`select count(*)::int as count from ${firstAttempts(examId)} as first`.execute(db);
+  return participants.rows[0]?.count ?? 0;
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
 import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts';
 import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
@@ -8,11 +7,15 @@ import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
 import {
   deleteOtherRankVersions,
+  firstAttemptCount,
   firstAttemptOf,
   lastSubmitSeq,
   lockExamRanking,
+  negativeScoreCount,
   nextHigherScore,
+  questionTallies,
   rankedStudents,
+  scoreBandCounts,
   setRankPublished,
   setRankVersion,
   topRankedAttempts,
@@ -113,35 +116,23 @@ export interface ExamStatistics {
  */
 export async function examStatistics(ctx: AppContext, examId: string): Promise<ExamStatistics> {
   const exam = await examRowOrThrow(ctx.db, examId);
-  const firsts = sql`(select id, score from exam_attempts where exam_id = ${exam.id} and is_first)`;
   const marks = exam.total_marks > 0 ? exam.total_marks : Math.max(1, exam.total_questions * exam.correct_answer_score);
   const bands = 10;
-  const distribution = await sql<{ band: number; students: number }>`
-    select least(greatest(floor(score / ${marks}::numeric * ${bands}), 0), ${bands - 1})::int as band, count(*)::int as students
-    from ${firsts} as first group by 1 order by 1`.execute(ctx.db);
-  const byBand = new Map(distribution.rows.map((row) => [row.band, row.students]));
+  const byBand = await scoreBandCounts(ctx.db, exam.id, marks, bands);
   const scoreDistribution = Array.from({ length: bands }, (_, band) => ({
     range: `${round2((marks * band) / bands)}–${round2((marks * (band + 1)) / bands)}`,
     students: byBand.get(band) ?? 0,
   }));
-  const negative = await sql<{ students: number }>`select count(*)::int as students from ${firsts} as first where score < 0`.execute(ctx.db);
-  if ((negative.rows[0]?.students ?? 0) > 0) scoreDistribution.unshift({ range: 'below 0', students: negative.rows[0]!.students });
-  if (negative.rows[0]?.students) scoreDistribution[1]!.students -= negative.rows[0].students;
+  // Scores below zero get a band of their own, taken out of the lowest one.
+  const negative = await negativeScoreCount(ctx.db, exam.id);
+  if (negative > 0) {
+    scoreDistribution[0]!.students -= negative;
+    scoreDistribution.unshift({ range: 'below 0', students: negative });
+  }
 
   const keys = exam.question_groups.flatMap((group) => group.questions.map((question) => ({ resId: question.resId, correct: question.correctAnswerIndex, group: group.title })));
-  const counts = keys.length
-    ? await sql<{ question_res_id: string; answered: number; correct: number }>`
-        select ans.question_res_id,
-               count(*) filter (where ans.provided_answer_index >= 0)::int as answered,
-               count(*) filter (where ans.provided_answer_index = k.correct and k.correct >= 0)::int as correct
-        from ${firsts} as first
-        join attempt_answers ans on ans.attempt_id = first.id
-        join unnest(${keys.map((k) => k.resId)}::text[], ${keys.map((k) => k.correct)}::int[]) as k(res_id, correct) on k.res_id = ans.question_res_id
-        group by ans.question_res_id`.execute(ctx.db)
-    : { rows: [] };
-  const byQuestion = new Map(counts.rows.map((row) => [row.question_res_id, row]));
-  const participants = await sql<{ count: number }>`select count(*)::int as count from ${firsts} as first`.execute(ctx.db);
-  const total = participants.rows[0]?.count ?? 0;
+  const byQuestion = await questionTallies(ctx.db, exam.id, keys);
+  const total = await firstAttemptCount(ctx.db, exam.id);
   return {
     participants: total,
     scoreDistribution,

@@ -37,12 +37,12 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
         response: { 200: attemptSchema, ...errors },
       },
     },
-    async (request) => attempts.startAttempt(request.ctx, request.params.examId),
+    async (request) => attempts.startAttempt(request.ctx, { examId: request.params.examId }),
   );
   app.get(
     '/api/student/attempts/:attemptId',
     { schema: { tags, summary: 'An attempt with the saved answers and the server clock', params: attemptParams, response: { 200: attemptSchema, ...errors } } },
-    async (request) => attempts.getAttempt(request.ctx, request.params.attemptId),
+    async (request) => attempts.getAttempt(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.put(
     '/api/student/attempts/:attemptId/answers',
@@ -57,7 +57,7 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
         response: { 200: savedAnswersSchema, ...errors },
       },
     },
-    async (request) => attempts.saveAnswers(request.ctx, request.params.attemptId, request.body),
+    async (request) => attempts.saveAnswers(request.ctx, { ...request.body, attemptId: request.params.attemptId }),
   );
   app.post(
     '/api/student/attempts/:attemptId/submit',
@@ -69,12 +69,12 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
         response: { 200: examResultSchema, ...errors },
       },
     },
-    async (request) => attempts.submitOwnAttempt(request.ctx, request.params.attemptId),
+    async (request) => attempts.submitOwnAttempt(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.get(
     '/api/student/attempts/:attemptId/result',
     { schema: { tags, summary: 'The result, with every answer and its solution, after submission', params: attemptParams, response: { 200: examResultSchema, ...errors } } },
-    async (request) => attempts.attemptResult(request.ctx, request.params.attemptId),
+    async (request) => attempts.attemptResult(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.get(
     '/api/student/exams/:examId/ranking',

@@ -205,10 +205,12 @@ test.describe('lecture editor: fields, notes and delete', () => {
     await expect(page.getByText(YOUTUBE_ID_ONLY)).toBeVisible();
     await page.getByLabel('Lecturer name').fill('Suresh Kumar');
     await page.getByRole('button', { name: 'Save' }).click();
-    const failure = page.getByRole('alertdialog', { name: 'Update subject failed' });
+    const failure = page.getByRole('alert').filter({ hasText: 'Update subject failed' });
     await expect(failure).toContainText(YOUTUBE_ID_ONLY);
+    await expect(page.getByText('Your changes are still here: nothing was lost.')).toBeVisible();
     await snap(page, 'editor-youtube-refused');
-    await failure.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(failure).toHaveCount(0);
     await expect(youtube).toHaveValue('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await expect(page.getByLabel('Lecturer name')).toHaveValue('Suresh Kumar');
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();

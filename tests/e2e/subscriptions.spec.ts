@@ -158,9 +158,10 @@ test.describe('subscription manager and editor', () => {
     await page.goto(`/admin/subscriptions/editor/${id}/general`);
     await page.getByLabel('Gross Amount', { exact: true }).fill('10.005');
     await page.getByRole('button', { name: 'Save' }).click();
-    const saveFailed = page.getByRole('alertdialog', { name: 'Save Failed' });
+    const saveFailed = page.getByRole('alert').filter({ hasText: 'Save Failed' });
     await expect(saveFailed).toContainText('Gross amount takes at most 2 decimals');
-    await saveFailed.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(saveFailed).toHaveCount(0);
     await expect(page.getByText('Gross amount takes at most 2 decimals')).toBeVisible();
     expect(((await (await page.request.get(`/api/admin/subscriptions/${id}`)).json()) as { grossAmount: number }).grossAmount).toBe(0);
 

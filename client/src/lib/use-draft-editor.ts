@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { StaleCopy } from '../../../shared/http/errors.ts';
+import { failureNotice, type FailureNotice } from '../components/error-alert.tsx';
 import { errorMessage, staleCopyOf } from './errors.ts';
 
 export interface StaleSave {
@@ -27,6 +28,25 @@ export interface DraftEditor<Draft> {
   /** Set when a save was refused because someone else saved after this editor loaded. */
   staleSave: StaleSave | null;
   dismissStaleSave: () => void;
+  /**
+   * Why the last save did not happen (any failure but someone else's save, which `staleSave`
+   * tells), shown until dismissed or until a save succeeds. The edits stay as typed.
+   */
+  saveFailure: FailureNotice | null;
+  /** Shows a failure found before sending (a field to correct, say), or one of a save made elsewhere. */
+  showSaveFailure: (failure: FailureNotice | unknown) => void;
+  dismissSaveFailure: () => void;
+}
+
+export interface DraftEditorOptions<Draft> {
+  /** Whether two drafts hold the same content (JSON equality when absent). */
+  same?: (a: Draft, b: Draft) => boolean;
+  /** The screen's title for a failed save, e.g. 'Update subject failed'. */
+  saveFailedTitle: string;
+}
+
+function isFailureNotice(value: unknown): value is FailureNotice {
+  return typeof value === 'object' && value !== null && !(value instanceof Error) && 'title' in value && 'message' in value;
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -36,10 +56,11 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * for every editor, so that each saves with the version it loaded and keeps the edits when a
  * save fails.
  */
-export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, same: (a: Draft, b: Draft) => boolean = sameJson): DraftEditor<Draft> {
+export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, { same = sameJson, saveFailedTitle }: DraftEditorOptions<Draft>): DraftEditor<Draft> {
   const [draft, setDraft] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const [staleSave, setStaleSave] = useState<StaleSave | null>(null);
+  const [saveFailure, setSaveFailure] = useState<FailureNotice | null>(null);
   const draftRef = useRef(initial);
   // The version this draft is based on: set at load and by this editor's own saves only, never
   // by a refetch, so that someone else's save is noticed instead of silently adopted.
@@ -59,6 +80,7 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, sam
         const kept = stored ? stored(answer) : sent;
         setSaved(kept);
         setStaleSave(null);
+        setSaveFailure(null);
         if (draftRef.current === sent) {
           draftRef.current = kept;
           setDraft(kept);
@@ -67,10 +89,19 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, sam
       } catch (error) {
         const stale = staleCopyOf(error);
         if (stale) setStaleSave({ message: errorMessage(error), stale });
+        else setSaveFailure(failureNotice(saveFailedTitle, error));
         throw error;
       }
     },
-    [],
+    [saveFailedTitle],
+  );
+
+  const showSaveFailure = useCallback(
+    (failure: FailureNotice | unknown) => {
+      if (isFailureNotice(failure)) setSaveFailure(failure);
+      else if (!staleCopyOf(failure)) setSaveFailure(failureNotice(saveFailedTitle, failure));
+    },
+    [saveFailedTitle],
   );
 
   const hasChanges = useMemo(() => !same(draft, saved), [draft, saved, same]);
@@ -82,5 +113,8 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, sam
     save,
     staleSave,
     dismissStaleSave: useCallback(() => setStaleSave(null), []),
+    saveFailure,
+    showSaveFailure,
+    dismissSaveFailure: useCallback(() => setSaveFailure(null), []),
   };
 }

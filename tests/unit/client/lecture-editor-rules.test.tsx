@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { Lecture } from '../../../shared/lectures/lectures.schema.ts';
-import { deleteFailedNotice, saveFailedNotice } from '../../../client/src/features/lectures/lecture-editor.tsx';
+import { deleteFailedNotice } from '../../../client/src/features/lectures/lecture-editor.tsx';
 import { newResId, sameDraft, toDraft, toLectureValue } from '../../../client/src/features/lectures/lecture-draft.ts';
 import { notesLabel } from '../../../client/src/features/lectures/lecture-labels.ts';
 import { lectureEditorPath } from '../../../client/src/features/lectures/lecture-paths.ts';
@@ -61,14 +61,6 @@ describe('lecture draft', () => {
 });
 
 describe('lecture editor notices', () => {
-  it("titles a save failure 'Update subject failed' with the message", () => {
-    expect(saveFailedNotice(new Error('Enter the YouTube video id only'))).toMatchObject({
-      kind: 'error',
-      title: 'Update subject failed',
-      text: 'Enter the YouTube video id only',
-    });
-  });
-
   it('lists the warnings of a has-warnings delete failure', () => {
     const error = TRPCClientError.from({
       error: { code: -32009, message: 'In use', data: { httpStatus: 409, type: 'has-warnings', warnings: ['Used by a course'] } },

@@ -4,8 +4,9 @@ import { BellRing, Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
 import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { failureNotice } from '../../components/error-alert.tsx';
 import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
 import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
@@ -13,7 +14,6 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
-import { staleCopyOf } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -63,10 +63,9 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const editor = useDraftEditor(toDraft(exam), exam.version, sameDraft);
+  const editor = useDraftEditor(toDraft(exam), exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
   const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [saveFailure, setSaveFailure] = useState<FailureNotice | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [uploads, setUploads] = useState(0);
   const saveExam = api.exams.save.useMutation();
@@ -84,19 +83,17 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
     setFieldErrors(problems.fields);
     dismissToast(savedToast(id));
     if (problems.messages.length > 0) {
-      setSaveFailure({ title: SAVE_FAILED_TITLE, message: 'Please correct these and save again:', warnings: problems.messages });
+      editor.showSaveFailure({ title: SAVE_FAILED_TITLE, message: 'Please correct these and save again:', warnings: problems.messages });
       return;
     }
     try {
       const answer = await editor.save(snapshot, (version) => saveExam.mutateAsync({ id, value: toExamValue(snapshot), version }));
-      setSaveFailure(null);
       utils.exams.get.setData({ id }, (old) => (old ? withSavedState(old, answer, snapshot) : old));
       toastSuccess('Exam saved', undefined, savedToast(id));
       await utils.exams.invalidate();
     } catch (error) {
-      // A failed save is logged, says why, and keeps every change.
+      // A failed save is logged; the editor says why and keeps every change.
       console.error('Saving the exam failed', error);
-      if (!staleCopyOf(error)) setSaveFailure(failureNotice(SAVE_FAILED_TITLE, error));
     }
   };
 
@@ -146,17 +143,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
       />
       <StaleSaveAlert staleSave={editor.staleSave} onReload={() => void onReload()} onDismiss={editor.dismissStaleSave} />
       <PublishMessage exam={exam} />
-      {saveFailure && (
-        <div className="grid gap-1">
-          <ErrorAlert title={saveFailure.title} message={saveFailure.message} warnings={saveFailure.warnings} warningsIntro={null} />
-          <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-            <span>Your changes are still here: nothing was lost.</span>
-            <Button variant="ghost" size="sm" onClick={() => setSaveFailure(null)}>
-              Dismiss
-            </Button>
-          </div>
-        </div>
-      )}
+      <SaveFailureAlert failure={editor.saveFailure} onDismiss={editor.dismissSaveFailure} />
       <nav aria-label="Exam editor" className="flex gap-1 border-b">
         {TABS.map((tab) => (
           <Link

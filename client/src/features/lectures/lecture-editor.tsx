@@ -6,9 +6,10 @@ import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
 import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { errorMessage, errorTypeOf, errorWarnings, messageOr, staleCopyOf } from '../../lib/errors.ts';
+import { errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
@@ -26,10 +27,8 @@ const DELETE_FALLBACK = 'Unknown error. Check your connection and try again.';
 /** A short pause before the lecture is deleted. */
 const DELETE_DELAY_MS = 300;
 
-/** A failed save: 'Update subject failed' with the message. */
-export function saveFailedNotice(error: unknown): Notice {
-  return { kind: 'error', title: 'Update subject failed', text: errorMessage(error) };
-}
+/** The title of a failed save. */
+export const SAVE_FAILED_TITLE = 'Update subject failed';
 
 /** A failed delete: the warnings of a has-warnings answer, else the message or the connection hint. */
 export function deleteFailedNotice(error: unknown): Notice {
@@ -56,7 +55,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(lecture), lecture.version, sameDraft);
+  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
   const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -82,9 +81,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
   );
 
   // Someone else's save is told in its own panel, with the way to reload.
-  const showSaveFailure = useCallback((error: unknown) => {
-    if (!staleCopyOf(error)) setNotice(saveFailedNotice(error));
-  }, []);
+  const { showSaveFailure } = drafts;
 
   const editor: LectureEditorApi = {
     current: drafts.current,
@@ -133,6 +130,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
         offlineTitle="Lecture Offline!"
       />
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
+      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
       <nav aria-label="Lecture editor" className="flex gap-1 border-b">
         <Link
           href={lectureEditorPath(id, { mode: 'general', embedded })}

@@ -6,9 +6,10 @@ import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
 import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { errorMessage, errorWarnings, staleCopyOf } from '../../lib/errors.ts';
+import { errorMessage, errorWarnings } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
@@ -29,16 +30,15 @@ export function deleteFailedNotice(error: unknown): Notice {
   return { kind: 'error', title: 'Delete Failed', text: errorMessage(error), ...(warnings.length > 0 ? { warnings, warningsIntro: null } : {}) };
 }
 
-function saveFailedNotice(error: unknown): Notice {
-  return { kind: 'error', title: 'Save Failed', text: errorMessage(error) };
-}
+/** The title of a failed save. */
+export const SAVE_FAILED_TITLE = 'Save Failed';
 
 /** The rate-card editor: header, General and Resources tabs. Nothing typed is lost when a save fails. */
 export function SubscriptionEditor({ subscription, mode, onReload }: { subscription: SubscriptionDetail; mode: SubscriptionEditorMode; onReload: () => Promise<void> }) {
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(subscription), subscription.version, sameDraft);
+  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
   const { draft } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -63,7 +63,7 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
     const checked = validateForm(subscriptionValueSchema, toSubscriptionValue(sent));
     if (!checked.ok) {
       setFieldErrors(checked.errors);
-      setNotice({ kind: 'error', title: 'Save Failed', text: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
       return;
     }
     try {
@@ -72,9 +72,8 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
       utils.subscriptions.get.setData({ id }, (old) => (old ? { ...old, ...answer } : old));
       await Promise.all([utils.subscriptions.get.invalidate({ id }), utils.subscriptions.list.invalidate()]);
       toastSuccess('Subscription saved', undefined, savedToast(id));
-    } catch (error) {
-      // Someone else's save is told in its own panel, with the way to reload.
-      if (!staleCopyOf(error)) setNotice(saveFailedNotice(error));
+    } catch {
+      // The editor shows why (someone else's save in its own panel, with the way to reload).
     }
   };
 
@@ -121,6 +120,7 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
         </p>
       )}
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
+      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
       <nav aria-label="Subscription editor" className="flex gap-1 border-b">
         {tab('general', 'General')}
         {tab('resources', `Resources (${resourceCount})`)}

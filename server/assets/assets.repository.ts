@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { AssetRow } from '../db/types.ts';
+import type { AssetRow, AssetsTable, QueueItemRow } from '../db/types.ts';
 
 export async function findAsset(db: Db, id: string): Promise<AssetRow | undefined> {
   return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
@@ -38,4 +38,18 @@ export async function lockAssetForReplace(
   const locked = await trx.selectFrom('assets').select('id').where('id', '=', assetId).forUpdate().executeTakeFirst();
   if (!locked) return undefined;
   return trx.selectFrom('assets').select(['storage_key', 'output_prefix']).where('id', '=', assetId).executeTakeFirstOrThrow();
+}
+
+export async function insertAssets(db: Db, rows: Insertable<AssetsTable>[]): Promise<void> {
+  await db.insertInto('assets').values(rows).execute();
+}
+
+export async function deleteAssetRow(db: Db, assetId: string): Promise<void> {
+  await db.deleteFrom('assets').where('id', '=', assetId).execute();
+}
+
+/** The asset's state in the processing queue, or null when it is not queued. */
+export async function queueStateOf(db: Db, assetId: string): Promise<QueueItemRow['state'] | null> {
+  const item = await db.selectFrom('queue_items').select('state').where('asset_id', '=', assetId).executeTakeFirst();
+  return item?.state ?? null;
 }

@@ -67,7 +67,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
       const parts = fileParts(request);
       const first = await parts.next();
       if (first.done) throw new AppError('validation', 'Choose a file to upload');
-      return assets.replaceFile(ctxOf(request), request.params.fileId, first.value);
+      return assets.replaceFile(ctxOf(request), { assetId: request.params.fileId, part: first.value });
     },
   );
 
@@ -83,7 +83,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
         response: { 200: z.object({ status: z.literal('deleted') }), 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => assets.deleteAsset(ctxOf(request), request.params.id),
+    async (request) => assets.deleteAsset(ctxOf(request), { assetId: request.params.id }),
   );
 
   const fileSchema = <P extends z.ZodObject = typeof idParams>(summary: string, params?: P) => ({
@@ -158,7 +158,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
         response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errors },
       },
     },
-    async (request) => assets.signedUrl(ctxOf(request), request.params.id),
+    async (request) => assets.signedUrl(ctxOf(request), { assetId: request.params.id }),
   );
 
   app.get(
@@ -172,7 +172,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
         response: { 200: assetSchema, ...errors },
       },
     },
-    async (request) => assets.getAsset(ctxOf(request), request.params.id),
+    async (request) => assets.getAsset(ctxOf(request), { assetId: request.params.id }),
   );
 
   app.get(
@@ -186,6 +186,6 @@ export const assetsRoutes: DomainRoutes = async (app) => {
         response: { 200: z.object({ fileMissing: z.boolean() }), ...errors },
       },
     },
-    async (request) => assets.isFileMissing(ctxOf(request), request.params.id),
+    async (request) => assets.isFileMissing(ctxOf(request), { assetId: request.params.id }),
   );
 };

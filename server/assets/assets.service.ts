@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
 import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
-import { findAsset, lecturesUsingAsset, lockAssetForReplace } from './assets.repository.ts';
+import { deleteAssetRow, findAsset, insertAssets, lecturesUsingAsset, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
 import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { retryOnConflict } from './transaction-retry.ts';
@@ -64,23 +64,21 @@ export async function uploadFiles(
     for await (const part of input.parts) stored.push(await storeUpload(part, options));
     if (stored.length === 0) throw new AppError('validation', 'Choose a file to upload');
     await ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('assets')
-        .values(
-          stored.map((file) => ({
-            id: file.id,
-            file_name: file.fileName,
-            content_type: file.contentType,
-            kind: file.kind,
-            access_mode: input.accessMode,
-            size_in_bytes: file.sizeInBytes,
-            sha256: file.sha256,
-            storage_key: file.storageKey,
-            state: initialState(file.kind),
-            created_by: actor?.id ?? null,
-          })),
-        )
-        .execute();
+      await insertAssets(
+        trx,
+        stored.map((file) => ({
+          id: file.id,
+          file_name: file.fileName,
+          content_type: file.contentType,
+          kind: file.kind,
+          access_mode: input.accessMode,
+          size_in_bytes: file.sizeInBytes,
+          sha256: file.sha256,
+          storage_key: file.storageKey,
+          state: initialState(file.kind),
+          created_by: actor?.id ?? null,
+        })),
+      );
       await releaseStorageKeys(trx, stored.map((file) => file.storageKey));
     });
   } catch (error) {
@@ -105,7 +103,7 @@ async function forgetStored(ctx: AppContext, keys: string[]): Promise<void> {
  * deletes exactly the file (and outputs) it replaced. However many run at once, the last one's
  * file is the only one left.
  */
-export async function replaceFile(ctx: RequestContext, assetId: string, part: UploadPart): Promise<UploadedAsset> {
+export async function replaceFile(ctx: RequestContext, { assetId, part }: { assetId: string; part: UploadPart }): Promise<UploadedAsset> {
   const asset = await requireAsset(ctx, assetId);
   // Answered before the upload is read, so the console hears it at once; checked again under the lock.
   if (await isBeingProcessed(ctx.db, assetId)) {
@@ -153,7 +151,7 @@ export function getUploadLimits(ctx: AppContext): UploadLimits {
 }
 
 /** DELETE /api/assets/{id}: refused while a lecture uses the file or it is being processed. */
-export async function deleteAsset(ctx: RequestContext, assetId: string): Promise<{ status: 'deleted' }> {
+export async function deleteAsset(ctx: RequestContext, { assetId }: { assetId: string }): Promise<{ status: 'deleted' }> {
   const asset = await requireAsset(ctx, assetId);
   const users = await lecturesUsingAsset(ctx.db, assetId);
   if (users.length > 0) {
@@ -166,27 +164,26 @@ export async function deleteAsset(ctx: RequestContext, assetId: string): Promise
   }
   await ctx.db.transaction().execute(async (trx) => {
     await removeJob(trx, 'process-media', assetId);
-    await trx.deleteFrom('assets').where('id', '=', assetId).execute();
+    await deleteAssetRow(trx, assetId);
   });
   await ctx.storage.deletePrefix(`assets/${asset.id}/`);
   return { status: 'deleted' };
 }
 
-export async function getAsset(ctx: AppContext, assetId: string): Promise<Asset> {
+export async function getAsset(ctx: AppContext, { assetId }: { assetId: string }): Promise<Asset> {
   const asset = await requireAsset(ctx, assetId);
-  const item = await ctx.db.selectFrom('queue_items').select('state').where('asset_id', '=', assetId).executeTakeFirst();
-  return toAssetView(asset, item?.state ?? null);
+  return toAssetView(asset, await queueStateOf(ctx.db, assetId));
 }
 
 /** GET /api/admin/pdf-missing/{id}: whether the stored file of an asset is gone. */
-export async function isFileMissing(ctx: AppContext, assetId: string): Promise<{ fileMissing: boolean }> {
+export async function isFileMissing(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ fileMissing: boolean }> {
   const asset = await findAsset(ctx.db, assetId);
   if (!asset) return { fileMissing: true };
   return { fileMissing: !(await ctx.storage.exists(asset.storage_key)) };
 }
 
 /** A link that opens a private asset (and its playlists, poster and pages) without a session. */
-export async function signedUrl(ctx: AppContext, assetId: string): Promise<{ url: string; expiresAt: string }> {
+export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ url: string; expiresAt: string }> {
   const asset = await requireAsset(ctx, assetId);
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
   const { expires, signature } = signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt);

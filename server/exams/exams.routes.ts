@@ -41,7 +41,7 @@ export const examsRoutes: DomainRoutes = async (app) => {
         response: { 200: z.array(examListEntrySchema), ...errors },
       },
     },
-    async (request) => exams.listExams(request.ctx, request.params.id),
+    async (request) => exams.listExams(request.ctx, { templateId: request.params.id }),
   );
   app.post(
     '/api/admin/exams',
@@ -58,7 +58,7 @@ export const examsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/exams/details/:examId',
     { schema: { tags, summary: 'One exam with its question groups', params: examIdParams, response: { 200: examSchema, ...errors } } },
-    async (request) => exams.getExam(request.ctx, request.params.examId),
+    async (request) => exams.getExam(request.ctx, { id: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:id',
@@ -76,22 +76,22 @@ export const examsRoutes: DomainRoutes = async (app) => {
         response: { 200: savedExamSchema, ...errors },
       },
     },
-    async (request) => exams.saveExam(request.ctx, request.params.id, request.body),
+    async (request) => exams.saveExam(request.ctx, { ...request.body, id: request.params.id }),
   );
   app.delete(
     '/api/admin/exams/:id',
     { schema: { tags, summary: 'Delete an exam that no student has attempted', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
-    async (request) => exams.deleteExam(request.ctx, request.params.id),
+    async (request) => exams.deleteExam(request.ctx, { id: request.params.id }),
   );
   app.get(
     '/api/admin/exams/analytics/:examId',
     { schema: { tags, summary: 'The top 100 of the last rank sync', params: examIdParams, response: { 200: z.array(analyticsRowSchema), ...errors } } },
-    async (request) => ranks.examAnalytics(request.ctx, request.params.examId),
+    async (request) => ranks.examAnalytics(request.ctx, { examId: request.params.examId }),
   );
   app.get(
     '/api/admin/exams/:examId/statistics',
     { schema: { tags, summary: "Score distribution and each question's share of correct answers", params: examIdParams, response: { 200: statisticsSchema, ...errors } } },
-    async (request) => ranks.examStatistics(request.ctx, request.params.examId),
+    async (request) => ranks.examStatistics(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/sync',
@@ -110,6 +110,6 @@ export const examsRoutes: DomainRoutes = async (app) => {
         response: { 200: rankStateSchema, ...errors },
       },
     },
-    async (request) => ranks.setRankStatus(request.ctx, request.params.examId, request.params.status),
+    async (request) => ranks.setRankStatus(request.ctx, request.params),
   );
 };

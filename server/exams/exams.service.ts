@@ -29,7 +29,7 @@ export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
   return row;
 }
 
-export async function listExams(ctx: AppContext, templateId?: TemplateId): Promise<ExamListEntry[]> {
+export async function listExams(ctx: AppContext, { templateId }: { templateId?: TemplateId | undefined } = {}): Promise<ExamListEntry[]> {
   const now = Date.now();
   return (await listExamRows(ctx.db, templateId)).map((row) => toExamListEntry(row, now));
 }
@@ -107,7 +107,7 @@ export async function copyExam(ctx: RequestContext, input: z.output<typeof copyE
   return { _id: copyId };
 }
 
-export async function getExam(ctx: AppContext, id: string): Promise<Exam> {
+export async function getExam(ctx: AppContext, { id }: { id: string }): Promise<Exam> {
   return toExam(await examRowOrThrow(ctx.db, id));
 }
 
@@ -138,7 +138,8 @@ async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValu
  * PUT /api/admin/exams/{id} {value}: saves the whole exam. The server decides whether it is
  * published, what keeps it offline, and the message of an exam scheduled for later.
  */
-export async function saveExam(ctx: RequestContext, id: string, input: { value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
+export async function saveExam(ctx: RequestContext, input: { id: string; value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
+  const { id } = input;
   const actor = await ctx.actor();
   const existing = await examRowOrThrow(ctx.db, id);
   const value = { ...input.value, questionGroups: await withCheckedReferences(ctx.db, input.value) };
@@ -215,7 +216,7 @@ function attemptsWouldBeLost(count: number | string): AppError {
  * Students' results are never deleted with an exam. The delete is conditional on there being
  * no attempt, and the database refuses it (no cascade) when an attempt starts meanwhile.
  */
-export async function deleteExam(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
+export async function deleteExam(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   const exam = await examRowOrThrow(ctx.db, id);
   try {
     if (await deleteExamWithoutAttempts(ctx.db, exam.id)) return { status: 'deleted' };

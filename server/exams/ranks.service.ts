@@ -74,7 +74,7 @@ export function isRanked(exam: RankedExam, attempt: { is_first: boolean; submitt
   return exam.rank_version > 0 && attempt.is_first && attempt.submitted_seq !== null && Number(attempt.submitted_seq) <= Number(exam.rank_cutoff_seq);
 }
 
-export async function setRankStatus(ctx: AppContext, examId: string, status: 'published' | 'unpublished'): Promise<RankState> {
+export async function setRankStatus(ctx: AppContext, { examId, status }: { examId: string; status: 'published' | 'unpublished' }): Promise<RankState> {
   const exam = await examRowOrThrow(ctx.db, examId);
   if (status === 'published' && exam.last_rank_refresh === null) throw new AppError('conflict', RANK_MESSAGES.neverSynced);
   const updated = await setRankPublished(ctx.db, exam.id, status === 'published');
@@ -99,7 +99,7 @@ export async function rankingRows(db: Db, exam: RankedExam, limit: number): Prom
 }
 
 /** GET /api/admin/exams/analytics/{examId}: the top 100 of the last sync. */
-export async function examAnalytics(ctx: AppContext, examId: string): Promise<AnalyticsRow[]> {
+export async function examAnalytics(ctx: AppContext, { examId }: { examId: string }): Promise<AnalyticsRow[]> {
   const exam = await examRowOrThrow(ctx.db, examId);
   return rankingRows(ctx.db, exam, ANALYTICS_TOP);
 }
@@ -114,7 +114,7 @@ export interface ExamStatistics {
  * The Analytics tab's charts, over each student's first submitted attempt: how scores spread
  * (ten bands of total marks) and each question's share of correct answers.
  */
-export async function examStatistics(ctx: AppContext, examId: string): Promise<ExamStatistics> {
+export async function examStatistics(ctx: AppContext, { examId }: { examId: string }): Promise<ExamStatistics> {
   const exam = await examRowOrThrow(ctx.db, examId);
   const marks = exam.total_marks > 0 ? exam.total_marks : Math.max(1, exam.total_questions * exam.correct_answer_score);
   const bands = 10;

@@ -11,7 +11,7 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
   return router({
   list: procedure.query(({ ctx }) => queue.listQueue(ctx.ctx)),
   state: procedure.query(({ ctx }) => queue.getQueueState(ctx.ctx)),
-  item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, input.fileId)),
+  item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, { assetId: input.fileId })),
   start: procedure.mutation(({ ctx }) => queue.startQueue(ctx.ctx)),
   stop: procedure.mutation(({ ctx }) => queue.stopQueue(ctx.ctx)),
   trigger: procedure
@@ -27,9 +27,9 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
     )
     .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx.ctx, input)),
   remove: managerProcedure.input(byFile).mutation(({ ctx, input }) =>
-    queue.removeItemAndOutputs(ctx.ctx, input.fileId),
+    queue.removeItemAndOutputs(ctx.ctx, { assetId: input.fileId }),
   ),
   /** Used by the file widgets of every editor, not only by the queue screen. */
-  process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, input.fileId)),
+  process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, { assetId: input.fileId })),
   });
 };

@@ -42,7 +42,7 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
     `${BASE}/queue-items/:fileId`,
     { schema: { tags, summary: "A file's queue item", params: fileParams, response: { 200: queueItemSchema, ...errors } } },
     async (request) => {
-      const item = await queue.getQueueItem(request.ctx, request.params.fileId);
+      const item = await queue.getQueueItem(request.ctx, { assetId: request.params.fileId });
       if (!item) throw new AppError('not-found', 'This file is not in the queue');
       return item;
     },
@@ -81,7 +81,7 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
       config: { screen: 'console' },
       schema: { tags, summary: 'Queue an uploaded video or PDF for processing', params: fileParams, response: { 200: queueItemSchema, ...errors } },
     },
-    async (request) => queue.startProcessing(request.ctx, request.params.fileId),
+    async (request) => queue.startProcessing(request.ctx, { assetId: request.params.fileId }),
   );
 
   const pull = (type: 'video' | 'pdf') => async (request: FastifyRequest<{ Querystring: z.output<typeof pullQuery> }>) => {
@@ -111,7 +111,7 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
         response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
       },
     },
-    async (request) => queue.removeItemAndOutputs(request.ctx, request.params.fileId),
+    async (request) => queue.removeItemAndOutputs(request.ctx, { assetId: request.params.fileId }),
   );
 
   app.post(

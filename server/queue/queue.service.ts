@@ -87,7 +87,7 @@ async function itemView(db: Db, assetId: string): Promise<QueueItem | null> {
   return row ? toQueueItem(row) : null;
 }
 
-export async function getQueueItem(ctx: AppContext, assetId: string): Promise<QueueItem | null> {
+export async function getQueueItem(ctx: AppContext, { assetId }: { assetId: string }): Promise<QueueItem | null> {
   return itemView(ctx.db, assetId);
 }
 
@@ -143,7 +143,7 @@ export async function triggerFile(
 }
 
 /** POST /api/admin/assets/process/video/{id}: an uploaded file goes into the queue. */
-export async function startProcessing(ctx: AppContext, assetId: string): Promise<QueueItem> {
+export async function startProcessing(ctx: AppContext, { assetId }: { assetId: string }): Promise<QueueItem> {
   const found = await findAssetKind(ctx.db, assetId);
   if (!found) throw new AppError('not-found', 'File not found');
   const asset = processable(found);
@@ -174,7 +174,7 @@ export async function pullIntoQueue(
 }
 
 /** DELETE queueAndS3/items/{fileId}: the queue item and the processed outputs go; the file itself stays. */
-export async function removeItemAndOutputs(ctx: AppContext, assetId: string): Promise<{ status: 'deleted' }> {
+export async function removeItemAndOutputs(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ status: 'deleted' }> {
   const item = await findItemByAsset(ctx.db, assetId);
   if (!item) throw new AppError('not-found', 'This file is not in the queue');
   if ((PROCESS_STEPS as readonly string[]).includes(item.state)) {

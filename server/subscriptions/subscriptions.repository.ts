@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AttachedResources } from '../../shared/subscriptions/subscriptions.schema.ts';
 import type { Db } from '../db/database.ts';
-import type { SubscriptionRow } from '../db/types.ts';
+import type { SubscriptionRow, SubscriptionsTable } from '../db/types.ts';
 
 export type SubscriptionWithResources = SubscriptionRow & AttachedResources;
 
@@ -118,4 +118,35 @@ export async function deleteInactiveEntitlements(db: Db, subscriptionId: string)
     .where('e.subscription_id', '=', subscriptionId)
     .where(sql<boolean>`not (${isActive})`)
     .execute();
+}
+
+export function listSubscriptionRows(db: Db): Promise<SubscriptionRow[]> {
+  return db.selectFrom('subscriptions').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+export async function insertSubscription(db: Db, title: string): Promise<string> {
+  const row = await db.insertInto('subscriptions').values({ title }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Writes the rate card's fields and bumps its version; only over `version` when one is given.
+ * Answers the saved row, or undefined when there is no such card or it was saved meanwhile.
+ */
+export function updateSubscriptionAtVersion(
+  db: Db,
+  id: string,
+  values: Omit<Updateable<SubscriptionsTable>, 'updated_at' | 'version'>,
+  version: number | undefined,
+): Promise<SubscriptionRow | undefined> {
+  let update = db
+    .updateTable('subscriptions')
+    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
+    .where('id', '=', id);
+  if (version !== undefined) update = update.where('version', '=', version);
+  return update.returningAll().executeTakeFirst();
+}
+
+export async function deleteSubscriptionRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('subscriptions').where('id', '=', id).execute();
 }

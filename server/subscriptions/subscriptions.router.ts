@@ -11,10 +11,10 @@ export const subscriptionsRouter = ({ procedure }: ScreenProcedures) =>
   router({
   /** The master list: other editors pick a rate card from it, so any console role may read it. */
   list: consoleProcedure.query(({ ctx }) => subscriptions.listSubscriptions(ctx.ctx)),
-  get: procedure.input(byId).query(({ ctx, input }) => subscriptions.getSubscription(ctx.ctx, input.id)),
+  get: procedure.input(byId).query(({ ctx, input }) => subscriptions.getSubscription(ctx.ctx, input)),
   create: procedure.input(createSubscriptionInputSchema).mutation(({ ctx, input }) => subscriptions.createSubscription(ctx.ctx, input)),
   save: procedure
     .input(byId.extend(saveSubscriptionInputSchema.shape))
-    .mutation(({ ctx, input }) => subscriptions.saveSubscription(ctx.ctx, input.id, input)),
-  delete: procedure.input(byId).mutation(({ ctx, input }) => subscriptions.deleteSubscription(ctx.ctx, input.id)),
+    .mutation(({ ctx, input }) => subscriptions.saveSubscription(ctx.ctx, input)),
+  delete: procedure.input(byId).mutation(({ ctx, input }) => subscriptions.deleteSubscription(ctx.ctx, input)),
 });

@@ -41,7 +41,7 @@ export const subscriptionsRoutes: DomainRoutes = async (app) => {
         response: { 200: subscriptionDetailSchema, ...errors },
       },
     },
-    async (request) => subscriptions.getSubscription(request.ctx, request.params.id),
+    async (request) => subscriptions.getSubscription(request.ctx, request.params),
   );
   app.put(
     '/api/admin/subscriptions/:id',
@@ -56,7 +56,7 @@ export const subscriptionsRoutes: DomainRoutes = async (app) => {
         response: { 200: subscriptionSchema, ...errors },
       },
     },
-    async (request) => subscriptions.saveSubscription(request.ctx, request.params.id, request.body),
+    async (request) => subscriptions.saveSubscription(request.ctx, { ...request.body, id: request.params.id }),
   );
   app.delete(
     '/api/admin/subscriptions/:id',
@@ -68,6 +68,6 @@ export const subscriptionsRoutes: DomainRoutes = async (app) => {
         response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
       },
     },
-    async (request) => subscriptions.deleteSubscription(request.ctx, request.params.id),
+    async (request) => subscriptions.deleteSubscription(request.ctx, request.params),
   );
 };

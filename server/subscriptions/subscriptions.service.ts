@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TERMS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import type {
@@ -14,9 +13,13 @@ import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import {
   deleteInactiveEntitlements,
+  deleteSubscriptionRow,
   findActiveEntitlements,
   findSubscriptionWithResources,
+  insertSubscription,
+  listSubscriptionRows,
   lockSubscription,
+  updateSubscriptionAtVersion,
   type EntitlementHolder,
 } from './subscriptions.repository.ts';
 
@@ -50,20 +53,18 @@ function toSubscription(row: SubscriptionRow): Subscription {
 
 /** GET /api/v2/admin/subscriptions: the master list every editor picks a rate card from. */
 export async function listSubscriptions(ctx: AppContext): Promise<Subscription[]> {
-  const rows = await ctx.db.selectFrom('subscriptions').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
-  return rows.map(toSubscription);
+  return (await listSubscriptionRows(ctx.db)).map(toSubscription);
 }
 
 export async function createSubscription(
   ctx: AppContext,
   input: z.output<typeof createSubscriptionInputSchema>,
 ): Promise<{ _id: string }> {
-  const row = await ctx.db.insertInto('subscriptions').values({ title: input.title }).returning('id').executeTakeFirstOrThrow();
-  return { _id: row.id };
+  return { _id: await insertSubscription(ctx.db, input.title) };
 }
 
 /** One rate card with the courses, lectures, exams and rank files sold under it. */
-export async function getSubscription(ctx: AppContext, id: string): Promise<SubscriptionDetail> {
+export async function getSubscription(ctx: AppContext, { id }: { id: string }): Promise<SubscriptionDetail> {
   const found = await findSubscriptionWithResources(ctx.db, id);
   if (!found) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
   const { courses, lectures, exams, rankFiles, ...row } = found;
@@ -75,12 +76,14 @@ export async function getSubscription(ctx: AppContext, id: string): Promise<Subs
  * the editor computes them from gross and rate, and staff may override them by hand.
  * attachedResources (and anything else outside the rate card's fields) is ignored.
  */
-export async function saveSubscription(ctx: RequestContext, id: string, input: z.output<typeof saveSubscriptionInputSchema>): Promise<Subscription> {
+export async function saveSubscription(ctx: RequestContext, input: z.output<typeof saveSubscriptionInputSchema> & { id: string }): Promise<Subscription> {
   const actor = await ctx.actor();
-  const { value } = input;
-  let update = ctx.db
-    .updateTable('subscriptions')
-    .set({
+  const { id, value } = input;
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
+  const row = await updateSubscriptionAtVersion(
+    ctx.db,
+    id,
+    {
       title: value.title,
       subscription_term: value.subscriptionTerm,
       gross_amount: value.grossAmount,
@@ -93,14 +96,10 @@ export async function saveSubscription(ctx: RequestContext, id: string, input: z
       discount_rate_promo_label: value.discountRatePromoLabel,
       mode: value.mode,
       resource_tags: [...new Set(value.resourceTags)],
-      updated_at: sql`now()`,
       updated_by: actor?.id ?? null,
-      version: sql<number>`version + 1`,
-    })
-    .where('id', '=', id);
-  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
-  if (input.version !== undefined) update = update.where('version', '=', input.version);
-  const row = await update.returningAll().executeTakeFirst();
+    },
+    input.version,
+  );
   if (!row) throw await refusedSave(ctx.db, 'subscriptions', id, 'rate card', SUBSCRIPTION_MESSAGES.notFound);
   return toSubscription(row);
 }
@@ -135,7 +134,7 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * one warning per item. The row stays locked from the check to the delete, so nothing can
  * start using it in between.
  */
-export async function deleteSubscription(ctx: AppContext, id: string): Promise<{ status: 'deleted' }> {
+export async function deleteSubscription(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   try {
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await lockSubscription(trx, id))) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
@@ -145,7 +144,7 @@ export async function deleteSubscription(ctx: AppContext, id: string): Promise<{
       const warnings = usageWarnings(found, entitlements);
       if (warnings.length > 0) throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, { warnings });
       await deleteInactiveEntitlements(trx, id);
-      await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
+      await deleteSubscriptionRow(trx, id);
     });
   } catch (error) {
     // A reference the check could not see (an entitlement revived meanwhile): refuse the same way.

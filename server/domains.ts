@@ -1,6 +1,7 @@
 import { appInfoDomain } from './app-info/index.ts';
 import { assetsDomain } from './assets/index.ts';
 import { authDomain } from './auth/index.ts';
+import { coursesDomain } from './courses/index.ts';
 import { examsDomain } from './exams/index.ts';
 import { lecturesDomain } from './lectures/index.ts';
 import { queueDomain } from './queue/index.ts';
@@ -10,4 +11,4 @@ import { subscriptionsDomain } from './subscriptions/index.ts';
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, examsDomain, subscriptionsDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, examsDomain, subscriptionsDomain, coursesDomain] as const;

@@ -1,6 +1,9 @@
 import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { hasConsoleAccess } from '../../shared/auth/roles.ts';
 import type { AppContext, RequestContext } from '../context.ts';
+import { coursesUsingAsset } from '../courses/courses.repository.ts';
+import type { Db } from '../db/database.ts';
+import { isStillReferenced } from '../db/references.ts';
 import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
@@ -150,22 +153,33 @@ export function getUploadLimits(ctx: AppContext): UploadLimits {
   return uploadLimits(ctx.config);
 }
 
-/** DELETE /api/assets/{id}: refused while a lecture uses the file or it is being processed. */
+/** Refuses with the list of lectures and courses that use the file, if any do. */
+async function refuseIfInUse(db: Db, assetId: string): Promise<void> {
+  const [lectures, courses] = await Promise.all([lecturesUsingAsset(db, assetId), coursesUsingAsset(db, assetId)]);
+  const warnings = [
+    ...lectures.map((lecture) => `It is the ${lecture.use} of the lecture “${lecture.title}”`),
+    ...courses.map((course) => `It is the ${course.use} of the course “${course.title}”`),
+  ];
+  if (warnings.length > 0) throw new AppError('has-warnings', 'This file is still in use', { warnings });
+}
+
+/** DELETE /api/assets/{id}: refused while a lecture or a course uses the file, or it is being processed. */
 export async function deleteAsset(ctx: RequestContext, { assetId }: { assetId: string }): Promise<{ status: 'deleted' }> {
   const asset = await requireAsset(ctx, assetId);
-  const users = await lecturesUsingAsset(ctx.db, assetId);
-  if (users.length > 0) {
-    throw new AppError('has-warnings', 'This file is still in use', {
-      warnings: users.map((lecture) => `It is the ${lecture.use} of the lecture “${lecture.title}”`),
-    });
-  }
+  await refuseIfInUse(ctx.db, assetId);
   if (await isBeingProcessed(ctx.db, assetId)) {
     throw new AppError('conflict', BEING_PROCESSED);
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    await removeJob(trx, 'process-media', assetId);
-    await deleteAssetRow(trx, assetId);
-  });
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await removeJob(trx, 'process-media', assetId);
+      await deleteAssetRow(trx, assetId);
+    });
+  } catch (error) {
+    // Something started using the file meanwhile: refused the same way, naming it.
+    if (isStillReferenced(error)) await refuseIfInUse(ctx.db, assetId);
+    throw error;
+  }
   await ctx.storage.deletePrefix(`assets/${asset.id}/`);
   return { status: 'deleted' };
 }

@@ -3,6 +3,7 @@ import type { Rendition } from '../../shared/media/media.types.ts';
 import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import type { ExamPaper, AttemptLayout } from '../../shared/exams/attempts.schema.ts';
 import type { ExamResult } from '../../shared/exams/exam-scoring.rules.ts';
+import type { CourseFile, StudyPlanNote } from '../../shared/courses/courses.schema.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -202,6 +203,57 @@ export interface CoursesTable {
   /** Grows by one with every save from an editor. */
   version: Generated<number>;
   updated_by: string | null;
+  is_visible: Generated<boolean>;
+  /** Visible with no warnings. */
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+  is_expired_course: Generated<boolean>;
+  is_best_selling: Generated<boolean>;
+  description: Generated<string>;
+  sort_index: Generated<number>;
+  cms_tags: TextArray;
+  banner_image_id: string | null;
+  preview_video_id: string | null;
+  day_planner_pdf_id: string | null;
+  enable_day_schedule: Generated<boolean>;
+  day_schedule_note: Generated<string>;
+  previous_questions: Json<CourseFile[]>;
+  syllabus: Json<CourseFile[]>;
+  study_plan_notes: Json<StudyPlanNote[]>;
+  created_by: string | null;
+}
+
+export interface CourseSubjectsTable {
+  id: Generated<string>;
+  course_id: string;
+  /** One-based order within the course. */
+  position: number;
+  title: string;
+  is_active: Generated<boolean>;
+  banner_image_id: string | null;
+}
+
+export interface SubjectLecturesTable {
+  subject_id: string;
+  lecture_id: string;
+  position: number;
+  /** The days of the course's plan the lecture is on. */
+  days: Generated<number[]>;
+  /** The group it is listed under on a day; the subject's title when blank. */
+  topic: Generated<string>;
+}
+
+export interface CourseExamsTable {
+  course_id: string;
+  exam_id: string;
+  position: number;
+  days: Generated<number[]>;
+}
+
+export interface CourseRankFilesTable {
+  course_id: string;
+  rank_file_id: string;
+  position: number;
 }
 
 export interface CourseSubscriptionsTable {
@@ -340,6 +392,10 @@ export interface Database {
   lectures: LecturesTable;
   subscriptions: SubscriptionsTable;
   courses: CoursesTable;
+  course_subjects: CourseSubjectsTable;
+  subject_lectures: SubjectLecturesTable;
+  course_exams: CourseExamsTable;
+  course_rank_files: CourseRankFilesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   exams: ExamsTable;
@@ -356,6 +412,7 @@ export type QueueItemRow = Selectable<QueueItemsTable>;
 export type LectureRow = Selectable<LecturesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ExamRow = Selectable<ExamsTable>;
+export type CourseRow = Selectable<CoursesTable>;
 export type ExamAttemptRow = Selectable<ExamAttemptsTable>;
 
 export type UserRow = Selectable<UsersTable>;

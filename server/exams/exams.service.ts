@@ -4,7 +4,9 @@ import { EXAM_MESSAGES, EXAM_TEMPLATES, type TemplateId } from '../../shared/exa
 import { examPublishState, examPublishWarnings } from '../../shared/exams/exam-publish.rules.ts';
 import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, ExamValue, SavedExam } from '../../shared/exams/exams.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
+import { coursesUsingExams } from '../courses/courses.repository.ts';
 import type { Db } from '../db/database.ts';
+import { isStillReferenced } from '../db/references.ts';
 import type { ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
@@ -203,13 +205,18 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
   return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
 }
 
-/** A delete refused by a foreign key: restrict (23001) or no action (23503). */
-const REFERENCED = new Set(['23001', '23503']);
-
 function attemptsWouldBeLost(count: number | string): AppError {
   return new AppError('has-warnings', 'This exam cannot be deleted', {
     warnings: [`${count} attempt(s) by students would be lost: switch the exam's visibility off instead`],
   });
+}
+
+/** Refuses with the courses that have the exam on their plan, if any do. */
+async function refuseIfInCourses(db: Db, examId: string): Promise<void> {
+  const courses = await coursesUsingExams(db, [examId]);
+  if (courses.length > 0) {
+    throw new AppError('has-warnings', 'This exam cannot be deleted', { warnings: courses.map((course) => `It is on the plan of the course “${course.title}”`) });
+  }
 }
 
 /**
@@ -218,10 +225,12 @@ function attemptsWouldBeLost(count: number | string): AppError {
  */
 export async function deleteExam(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   const exam = await examRowOrThrow(ctx.db, id);
+  await refuseIfInCourses(ctx.db, exam.id);
   try {
     if (await deleteExamWithoutAttempts(ctx.db, exam.id)) return { status: 'deleted' };
   } catch (error) {
-    if (!REFERENCED.has((error as { code?: string }).code ?? '')) throw error;
+    if (!isStillReferenced(error)) throw error;
+    await refuseIfInCourses(ctx.db, exam.id);
   }
   const attempts = await countAttempts(ctx.db, exam.id);
   if (attempts === 0) throw new AppError('not-found', EXAM_MESSAGES.notFound);

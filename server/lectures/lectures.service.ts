@@ -15,6 +15,8 @@ import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
+import { coursesUsingLectures } from '../courses/courses.repository.ts';
+import { isStillReferenced } from '../db/references.ts';
 import {
   assetsById,
   deleteLectureRow,
@@ -159,8 +161,26 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
   return { version, isPublished, publishWarnings: warnings };
 }
 
+/** Refuses with the courses whose subjects hold the lecture, if any do. */
+async function refuseIfInCourses(db: Db, id: string): Promise<void> {
+  const courses = await coursesUsingLectures(db, [id]);
+  if (courses.length > 0) {
+    throw new AppError('has-warnings', 'This lecture is still in use', {
+      warnings: [...new Set(courses.map((course) => `It is in the course “${course.title}”`))],
+    });
+  }
+}
+
+/** DELETE /api/admin/lecture/{id}: refused while a course holds the lecture, naming the courses. */
 export async function deleteLecture(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
-  if (!(await deleteLectureRow(ctx.db, id))) throw new AppError('not-found', NOT_FOUND);
+  await refuseIfInCourses(ctx.db, id);
+  try {
+    if (!(await deleteLectureRow(ctx.db, id))) throw new AppError('not-found', NOT_FOUND);
+  } catch (error) {
+    // A course took the lecture in meanwhile: refused the same way.
+    if (isStillReferenced(error)) await refuseIfInCourses(ctx.db, id);
+    throw error;
+  }
   return { status: 'deleted' };
 }
 

@@ -123,6 +123,14 @@ export function canManageQueue(roles: readonly string[]): boolean {
   return canSeeScreen(roles, 'processQueue') && (isAdministrator(roles) || roles.includes('manager'));
 }
 
+/**
+ * Marketing reads the course list (titles as plain text, for campaigns) but does not open or
+ * change courses: that is for administrators and managers.
+ */
+export function canEditCourses(roles: readonly string[]): boolean {
+  return canSeeScreen(roles, 'courses') && (isAdministrator(roles) || roles.includes('manager'));
+}
+
 /** Actions within a screen that only some of its roles may take; routes name them. */
-export const ABILITIES = { manageQueue: canManageQueue } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
+export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
 export type Ability = keyof typeof ABILITIES;

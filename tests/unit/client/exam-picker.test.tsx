@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpBatchLink } from '@trpc/client';
 import type { ExamListEntry } from '../../../shared/exams/exams.schema.ts';
 import { api } from '../../../client/src/lib/trpc.ts';
-import { ExamPicker, pickerConfirmLabel, type ExamPickerProps } from '../../../client/src/features/exams/exam-picker.tsx';
+import { ExamPicker, type ExamPickerProps } from '../../../client/src/features/exams/exam-picker.tsx';
+import { pickerConfirmLabel } from '../../../client/src/components/picker-dialog.tsx';
 
 afterEach(cleanup);
 

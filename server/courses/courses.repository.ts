@@ -143,9 +143,10 @@ export interface SubjectToWrite {
 /**
  * Makes the course's subjects and their lectures exactly `subjects`, in order, in a few
  * statements whatever their number: subjects that are gone are deleted, kept ones updated, new
- * ones inserted, and the lecture rows of all of them written again in one insert.
+ * ones inserted, and the lecture rows of all of them written again in one insert. Answers the
+ * subjects' ids in order (the new ones' included).
  */
-export async function replaceSubjects(trx: Db, courseId: string, subjects: readonly SubjectToWrite[]): Promise<void> {
+export async function replaceSubjects(trx: Db, courseId: string, subjects: readonly SubjectToWrite[]): Promise<string[]> {
   const keptIds = subjects.map((subject) => subject.id).filter((id): id is string => id !== undefined);
   await trx
     .deleteFrom('course_subjects')
@@ -186,6 +187,7 @@ export async function replaceSubjects(trx: Db, courseId: string, subjects: reado
                   ${lectureRows.map((row) => JSON.stringify(row.days))}::jsonb[], ${lectureRows.map((row) => row.topic)}::text[])
         as v(subject_id, lecture_id, position, days, topic)`.execute(trx);
   }
+  return ids;
 }
 
 /** Makes the course's exams (with their days), rank files and extra rate cards exactly these, in order. */

@@ -242,13 +242,13 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
       version,
     );
     if (!saved) throw await refusedSave(trx, 'courses', id, 'course', COURSE_MESSAGES.notFound);
-    await repo.replaceSubjects(trx, id, subjects);
+    const subjectIdsInOrder = await repo.replaceSubjects(trx, id, subjects);
     await repo.replaceCourseLinks(trx, id, {
       exams: value.exams.map((exam) => ({ examId: exam.exam, days: [...new Set(exam.dayTags)] })),
       rankFileIds: value.rankFiles,
       subscriptionIds: [...new Set(value.attachedSubscriptions.map((entry) => entry.subscriptionId))],
     });
-    return { isPublished, publishWarnings: warnings, version: saved.version };
+    return { isPublished, publishWarnings: warnings, version: saved.version, subjectIds: subjectIdsInOrder };
   });
 }
 

@@ -162,5 +162,11 @@ export const courseSchema = z.object({
 });
 export type Course = z.infer<typeof courseSchema>;
 
-export const savedCourseSchema = z.object({ isPublished: z.boolean(), publishWarnings: z.array(z.string()), version: z.number() });
+export const savedCourseSchema = z.object({
+  isPublished: z.boolean(),
+  publishWarnings: z.array(z.string()),
+  version: z.number(),
+  /** The subjects' ids in the order saved, the new ones' included. */
+  subjectIds: z.array(z.string()),
+});
 export type SavedCourse = z.infer<typeof savedCourseSchema>;

@@ -125,8 +125,10 @@ describe('saving a course', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ isPublished: true, publishWarnings: [], version: 2 });
+    expect(saved.json().subjectIds).toHaveLength(2);
 
     const course = await getCourse(id);
+    expect(course.subjects.map((subject: { _id: string }) => subject._id)).toEqual(saved.json().subjectIds);
     expect(course.subjects.map((subject: { title: string }) => subject.title)).toEqual(['History', 'Maths']);
     expect(course.subjects[0].lectures.map((lecture: { _id: string }) => lecture._id)).toEqual([l1, l2]);
     expect(course.subjects[0].lectureDaySchedulePlan).toEqual({ [l1]: [1], [l2]: [2] });

@@ -1,0 +1,171 @@
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { CalendarDays } from 'lucide-react';
+import { NO_LECTURE_CHANGES, trackLectureAdded, trackLectureRemoved, type LectureChanges } from '../../../../shared/courses/course-editor.rules.ts';
+import { courseValueSchema, type Course, type SavedCourse } from '../../../../shared/courses/courses.schema.ts';
+import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
+import { EditorHeader } from '../../components/editor-header.tsx';
+import { failureNotice } from '../../components/error-alert.tsx';
+import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
+import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { dismissToast, savedToast, toastError, toastSuccess } from '../../components/toasts.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { validateForm } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDraftEditor } from '../../lib/use-draft-editor.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { cn } from '../../lib/utils.ts';
+import { isEmbedded } from '../admin/admin-layout.tsx';
+import { CourseExamsTab } from './course-exams-tab.tsx';
+import { CourseGeneralTab } from './course-general-tab.tsx';
+import { sameDraft, toCourseValue, toDraft, type CourseDraft } from './course-draft.ts';
+import { COURSE_MANAGER_PATH, courseEditorPath, type CourseEditorMode } from './course-paths.ts';
+import { CourseScheduleDialog } from './course-schedule-dialog.tsx';
+import { CourseStudyPlanTab } from './course-study-plan-tab.tsx';
+import { CourseSubjectsTab } from './course-subjects-tab.tsx';
+
+export const DELETE_COURSE_TEXT = 'You are about to delete this course. Do you want to continue?';
+/** A short pause before the course is deleted. */
+export const DELETE_COURSE_DELAY_MS = 400;
+export const SAVE_FAILED_TITLE = 'Update subject failed';
+
+const TABS: ReadonlyArray<{ mode: CourseEditorMode; label: string }> = [
+  { mode: 'general', label: 'General' },
+  { mode: 'subjects', label: 'Subjects' },
+  { mode: 'rankfiles', label: 'Exams' },
+  { mode: 'study-plan', label: 'Study Plan' },
+];
+
+/** What the tabs are given: the draft and the ways to change it. */
+export interface CourseEditorApi {
+  draft: CourseDraft;
+  change: (update: Partial<CourseDraft> | ((current: CourseDraft) => CourseDraft)) => void;
+  /** Records lectures added to or removed from a subject, for attach-course after the save. */
+  lectureAdded: (lectureId: string) => void;
+  lectureRemoved: (lectureId: string) => void;
+}
+
+/** The course editor: header, the four tabs and the draft they share. Nothing typed is lost when a save fails. */
+export function CourseEditor({ course, mode, onReload }: { course: Course; mode: CourseEditorMode; onReload: () => Promise<void> }) {
+  const id = course._id;
+  const embedded = isEmbedded(useSearch());
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const { draft, change } = drafts;
+  const [lectureChanges, setLectureChanges] = useState<LectureChanges>(NO_LECTURE_CHANGES);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const saveCourse = api.courses.save.useMutation();
+  const attachLectures = api.courses.attachLectures.useMutation();
+  const deleteCourse = api.courses.delete.useMutation();
+  useDocumentTitle(draft.title || 'Course');
+
+  const editor: CourseEditorApi = {
+    draft,
+    change,
+    lectureAdded: useCallback((lectureId: string) => setLectureChanges((current) => trackLectureAdded(current, lectureId)), []),
+    lectureRemoved: useCallback((lectureId: string) => setLectureChanges((current) => trackLectureRemoved(current, lectureId)), []),
+  };
+
+  const save = async () => {
+    const sent = drafts.current();
+    dismissToast(savedToast(id));
+    const checked = validateForm(courseValueSchema, toCourseValue(sent));
+    if (!checked.ok) {
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      return;
+    }
+    try {
+      // Subjects added in this save get their ids, so that the next save updates them instead of adding them again.
+      const withIds = (answer: SavedCourse) => {
+        const idByKey = new Map(sent.subjects.map((subject, index) => [subject.key, answer.subjectIds[index]]));
+        return (current: CourseDraft): CourseDraft => ({
+          ...current,
+          subjects: current.subjects.map((subject) => (subject._id ? subject : { ...subject, _id: idByKey.get(subject.key) })),
+        });
+      };
+      const answer = await drafts.save(sent, (version) => saveCourse.mutateAsync({ id, value: checked.data, version }), (saved) => withIds(saved)(sent));
+      change(withIds(answer));
+      const { subjectIds: _subjectIds, ...state } = answer;
+      utils.courses.get.setData({ id }, (old) => (old ? { ...old, ...state } : old));
+      toastSuccess('Course saved', undefined, savedToast(id));
+    } catch {
+      // The editor shows why (someone else's save in its own panel, with the way to reload).
+      return;
+    }
+    // The lectures added and removed since the last save, then cleared.
+    const changes = lectureChanges;
+    setLectureChanges(NO_LECTURE_CHANGES);
+    if (changes.addedLectureIds.length > 0 || changes.removedLectureIds.length > 0) {
+      await attachLectures.mutateAsync({ courseId: id, ...changes }).catch((error: unknown) => toastError('Attached courses not updated', error));
+    }
+    await Promise.all([utils.courses.get.invalidate({ id }), utils.courses.list.invalidate()]);
+  };
+
+  const leaveDeleted = async () => {
+    await utils.courses.list.invalidate();
+    toastSuccess('Course deleted');
+    navigate(COURSE_MANAGER_PATH);
+  };
+
+  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <EditorHeader
+        title={draft.title}
+        titleLabel="Course title"
+        onTitleChange={(title) => change({ title })}
+        status={course.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
+        hasChanges={drafts.hasChanges}
+        saving={saveCourse.isPending}
+        onSave={() => void save()}
+        onDelete={() => setDeleteOpen(true)}
+        hideDelete={embedded}
+        backHref={COURSE_MANAGER_PATH}
+        hideBack={embedded}
+        isVisible={course.isVisible}
+        warnings={course.publishWarnings}
+        offlineTitle="Course Offline!"
+        actions={
+          <Button variant="outline" onClick={() => setScheduleOpen(true)}>
+            <CalendarDays aria-hidden="true" />
+            Schedule
+          </Button>
+        }
+      />
+      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
+      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
+      <nav aria-label="Course editor" className="flex flex-wrap gap-1 border-b">
+        {TABS.map((tab) => (
+          <Link
+            key={tab.mode}
+            href={courseEditorPath(id, { mode: tab.mode, embedded })}
+            aria-current={tab.mode === mode ? 'page' : undefined}
+            className={cn(tabClass, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          >
+            {tab.label}
+          </Link>
+        ))}
+      </nav>
+      {mode === 'general' && <CourseGeneralTab editor={editor} course={course} />}
+      {mode === 'subjects' && <CourseSubjectsTab editor={editor} />}
+      {mode === 'rankfiles' && <CourseExamsTab editor={editor} />}
+      {mode === 'study-plan' && <CourseStudyPlanTab editor={editor} />}
+      <CourseScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} draft={draft} />
+      <LeaveGuard when={drafts.hasChanges} inside={within(`${COURSE_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="course" />
+      <DeleteConfirmModal
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="Delete Course"
+        text={DELETE_COURSE_TEXT}
+        pauseMs={DELETE_COURSE_DELAY_MS}
+        onDelete={() => deleteCourse.mutateAsync({ id })}
+        describeError={(error) => failureNotice('Delete Failed', error)}
+        onDeleted={leaveDeleted}
+      />
+    </div>
+  );
+}
+CourseEditor.displayName = 'CourseEditor';

@@ -1,0 +1,170 @@
+import { Trash2 } from 'lucide-react';
+import { CMS_TAGS, COURSE_CATEGORIES } from '../../../../shared/courses/course.constants.ts';
+import type { Course } from '../../../../shared/courses/courses.schema.ts';
+import { AssetUploader } from '../../components/files/asset-uploader.tsx';
+import { SectionCard } from '../../components/form/section-card.tsx';
+import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { TextArea } from '../../components/ui/textarea.tsx';
+import { api } from '../../lib/trpc.ts';
+import type { CourseEditorApi } from './course-editor.tsx';
+import { CourseFilesCard } from './course-files-card.tsx';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+function toggled(list: readonly string[], value: string, on: boolean): string[] {
+  return on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
+}
+
+/** One file slot of the course (banner image, banner video, day planner): upload when empty, else the file with remove. */
+function FileSlot({ label, kind, assetId, sizeInBytes, onChange }: { label: string; kind: 'image' | 'video' | 'pdf'; assetId: string | null; sizeInBytes?: number | null; onChange: (assetId: string | null) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <span className="text-sm font-medium">{label}</span>
+      {assetId ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm">
+          {kind === 'image' ? <img src={`/api/assets/${assetId}`} alt="" className="h-12 w-20 rounded border object-cover" /> : null}
+          <span className="min-w-0 flex-1 break-all font-mono text-xs">{assetId}</span>
+          {sizeInBytes != null && <span className="text-xs text-muted-foreground">{Math.round(sizeInBytes / 1024)} KB</span>}
+          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange(null)}>
+            <Trash2 aria-hidden="true" />
+            Remove
+          </Button>
+        </div>
+      ) : (
+        <AssetUploader kind={kind} accessMode={kind === 'pdf' ? 'private' : 'public'} label={`Upload ${label.toLowerCase()}`} className="justify-self-start" onUploaded={(asset) => onChange(asset._id)} />
+      )}
+    </div>
+  );
+}
+
+function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
+  const { draft, change } = editor;
+  const cards = api.subscriptions.list.useQuery();
+  const known = cards.data?.some((card) => card._id === draft.courseRateCardId) ?? false;
+  const options: SelectOption<string>[] = [
+    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
+    ...(draft.courseRateCardId && !known ? [{ value: draft.courseRateCardId, label: `Rate card ${draft.courseRateCardId}` }] : []),
+    ...(cards.data ?? []).map((card) => ({ value: card._id, label: `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})` })),
+  ];
+  return (
+    <SectionCard title="Monetisation" description="What students buy the course under, and how it is shown to them.">
+      <SelectField
+        id="course-rate-card"
+        label="Default rate card"
+        value={draft.courseRateCardId ?? ''}
+        options={options}
+        disabled={cards.isPending}
+        onChange={(id) => change({ courseRateCardId: id || null })}
+      />
+      {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">Extra subscriptions</legend>
+        {(cards.data ?? []).filter((card) => card._id !== draft.courseRateCardId).length === 0 && <p className="text-xs text-muted-foreground">No other rate cards.</p>}
+        {(cards.data ?? [])
+          .filter((card) => card._id !== draft.courseRateCardId)
+          .map((card) => (
+            <label key={card._id} className="flex items-center gap-2 text-sm">
+              <Checkbox
+                checked={draft.attachedSubscriptions.includes(card._id)}
+                onChange={(event) => change({ attachedSubscriptions: toggled(draft.attachedSubscriptions, card._id, event.target.checked) })}
+              />
+              {card.title}
+            </label>
+          ))}
+      </fieldset>
+      <SwitchField id="course-best-selling" label="Best seller" description="Marked as a best seller in the app." checked={draft.isBestSelling} onCheckedChange={(isBestSelling) => change({ isBestSelling })} />
+      <SwitchField
+        id="course-visibility"
+        name="Public visibility"
+        label={draft.isVisible ? 'This course is enabled for public visibility' : 'Public visibility has turned off for this course'}
+        checked={draft.isVisible}
+        onCheckedChange={(isVisible) => change({ isVisible })}
+      />
+    </SectionCard>
+  );
+}
+
+/** The General tab: banner, description, category, settings, monetisation and the course's PDFs. */
+export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; course: Course }) {
+  const { draft, change } = editor;
+  const category = COURSE_CATEGORIES.find((entry) => entry.key === draft.category);
+  const freeCmsTags = draft.cmsTags.filter((tag) => !(CMS_TAGS as readonly string[]).includes(tag));
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <SectionCard title="Banner" description="The picture and the short video students see first.">
+        <FileSlot label="Banner image" kind="image" assetId={draft.bannerImageId} sizeInBytes={draft.bannerImageId === course.bannerImageId ? course.bannerImageFizeSizeInBytes : null} onChange={(bannerImageId) => change({ bannerImageId })} />
+        <FileSlot label="Banner video" kind="video" assetId={draft.previewVideoId} sizeInBytes={draft.previewVideoId === course.previewVideoId ? course.previewVideoFileSizeInBytes : null} onChange={(previewVideoId) => change({ previewVideoId })} />
+      </SectionCard>
+      <MonetisationCard editor={editor} />
+      <SectionCard title="Description" className="lg:col-span-2">
+        <FormField id="course-description" label="Description">
+          {(control) => <TextArea {...control} rows={4} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />}
+        </FormField>
+      </SectionCard>
+      <SectionCard title="Category" description="Where students find the course.">
+        <SelectField
+          id="course-category"
+          label="Category"
+          value={draft.category ?? ''}
+          options={[{ value: '', label: 'Not set' }, ...COURSE_CATEGORIES.map((entry) => ({ value: entry.key, label: entry.label }))]}
+          onChange={(key) => change({ category: key || null, tags: [] })}
+        />
+        {category && (
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Tags</legend>
+            {category.tags.map((tag) => (
+              <label key={tag} className="flex items-center gap-2 text-sm">
+                <Checkbox checked={draft.tags.includes(tag)} onChange={(event) => change({ tags: toggled(draft.tags, tag, event.target.checked) })} />
+                {tag}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </SectionCard>
+      <SectionCard title="Settings">
+        <SwitchField id="course-expired" label="Expired course" description="Kept for students who bought it; no longer sold." checked={draft.isExpiredCourse} onCheckedChange={(isExpiredCourse) => change({ isExpiredCourse })} />
+        <FormField id="course-sort-index" label="Sort index" hint="Lower numbers come first (0 by default).">
+          {(control) => <Input {...control} type="number" step={1} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
+        </FormField>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">CMS tags</legend>
+          {CMS_TAGS.map((tag) => (
+            <label key={tag} className="flex items-center gap-2 text-sm capitalize">
+              <Checkbox checked={draft.cmsTags.includes(tag)} onChange={(event) => change({ cmsTags: toggled(draft.cmsTags, tag, event.target.checked) })} />
+              {tag}
+            </label>
+          ))}
+          <Input
+            aria-label="Other CMS tags"
+            placeholder="Other tags, separated by commas"
+            defaultValue={freeCmsTags.join(', ')}
+            onBlur={(event) => {
+              const typed = event.target.value.split(',').map((tag) => tag.trim()).filter(Boolean);
+              change({ cmsTags: [...draft.cmsTags.filter((tag) => (CMS_TAGS as readonly string[]).includes(tag)), ...new Set(typed)] });
+            }}
+          />
+        </fieldset>
+      </SectionCard>
+      <SectionCard title="Day planner" description="One PDF with the whole plan; offered only when there is none.">
+        <FileSlot label="Day planner" kind="pdf" assetId={draft.dayPlannerPdfId} onChange={(dayPlannerPdfId) => change({ dayPlannerPdfId })} />
+        <SwitchField id="course-day-schedule" label="Day schedule" description="Show students the day-by-day schedule." checked={draft.enableDaySchedule} onCheckedChange={(enableDaySchedule) => change({ enableDaySchedule })} />
+      </SectionCard>
+      <CourseFilesCard
+        title="Previous questions"
+        description="Question papers of past exams, each with its year."
+        itemLabel="previous questions"
+        withYear
+        files={draft.previousQuestions}
+        onChange={(previousQuestions) => change({ previousQuestions })}
+      />
+      <CourseFilesCard title="Syllabus" description="The exam's syllabus." itemLabel="syllabus" files={draft.syllabus} onChange={(syllabus) => change({ syllabus })} />
+    </div>
+  );
+}
+CourseGeneralTab.displayName = 'CourseGeneralTab';

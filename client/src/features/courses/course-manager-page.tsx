@@ -1,0 +1,130 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import type { ColumnDef } from '@tanstack/react-table';
+import { CopyPlus, Plus } from 'lucide-react';
+import { canEditCourses } from '../../../../shared/auth/roles.ts';
+import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
+import { ListPage } from '../../components/list-page.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import { AddCourseModal } from './add-course-modal.tsx';
+import { courseEditorPath } from './course-paths.ts';
+import { DuplicateCourseModal } from './duplicate-course-modal.tsx';
+
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) => void): ColumnDef<CourseListEntry, unknown>[] {
+  return [
+    {
+      id: 'title',
+      accessorKey: 'title',
+      header: 'Title',
+      // Marketing reads titles for campaigns: plain text, not a way into the editor.
+      cell: ({ row }) =>
+        canEdit ? (
+          <Link href={courseEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
+            {row.original.title}
+          </Link>
+        ) : (
+          <span className="font-medium">{row.original.title}</span>
+        ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      accessorFn: (course) => (course.isPublished ? 'Published' : 'Unpublished'),
+      cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
+    },
+    { id: 'id', header: 'Id', accessorKey: '_id', cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original._id}</span> },
+    {
+      id: 'subscription',
+      header: 'Subscription',
+      accessorFn: (course) => course.courseRateCard?.title ?? '',
+      cell: ({ row }) => {
+        const card = row.original.courseRateCard;
+        return card ? (
+          <span>
+            {card.title} <span className="text-muted-foreground">({inr.format(card.netAmount)})</span>
+          </span>
+        ) : (
+          <span className="text-muted-foreground">No subscription</span>
+        );
+      },
+    },
+    {
+      id: 'promotions',
+      header: 'Promotions',
+      accessorFn: (course) => [course.isBestSelling ? 'Best seller' : '', ...course.cmsTags].join(' '),
+      cell: ({ row }) => {
+        const { isBestSelling, cmsTags } = row.original;
+        if (!isBestSelling && cmsTags.length === 0) return <span className="text-muted-foreground">None</span>;
+        return (
+          <span className="flex flex-wrap gap-1">
+            {isBestSelling && <Badge variant="warning">Best seller</Badge>}
+            {cmsTags.map((tag) => (
+              <Badge key={tag} variant="secondary">
+                {tag}
+              </Badge>
+            ))}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) =>
+        canEdit ? (
+          <Button variant="outline" size="sm" aria-label={`Duplicate ${row.original.title}`} onClick={() => onDuplicate(row.original)}>
+            <CopyPlus aria-hidden="true" />
+            Duplicate
+          </Button>
+        ) : null,
+    },
+  ];
+}
+
+/** /admin/courses: every course with its status, rate card and promotions; add and duplicate. */
+export function CourseManagerPage() {
+  useDocumentTitle('Courses');
+  const roles = useCurrentUser().data?.roles ?? [];
+  const canEdit = canEditCourses(roles);
+  const courses = api.courses.list.useQuery();
+  const [adding, setAdding] = useState(false);
+  const [duplicating, setDuplicating] = useState<CourseListEntry | null>(null);
+  const columns = useMemo(() => courseColumns(canEdit, setDuplicating), [canEdit]);
+
+  return (
+    <ListPage
+      heading="Course Manager"
+      description="What students buy: subjects of lectures on a day-by-day plan, with exams and rank lists."
+      actions={
+        canEdit && (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Course
+          </Button>
+        )
+      }
+      query={courses}
+      failureTitle="Fetching course failed"
+      label="Courses"
+      columns={columns}
+      pageSize={10}
+      minRows={3}
+      filterColumns={['title']}
+      emptyMessage="No courses yet"
+      getRowId={(course) => course._id}
+      dialogs={
+        <>
+          <AddCourseModal open={adding} onOpenChange={setAdding} />
+          <DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />
+        </>
+      }
+    />
+  );
+}
+CourseManagerPage.displayName = 'CourseManagerPage';

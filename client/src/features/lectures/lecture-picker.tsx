@@ -1,0 +1,48 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
+import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { formatMinutes } from '../../lib/format.ts';
+import { api } from '../../lib/trpc.ts';
+
+const columns: ColumnDef<LectureSummary, unknown>[] = [
+  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
+  },
+  {
+    id: 'duration',
+    header: 'Duration',
+    cell: ({ row }) => (row.original.videoDurationInMinutes == null ? <span className="text-muted-foreground">—</span> : formatMinutes(row.original.videoDurationInMinutes)),
+  },
+];
+
+export interface LecturePickerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Listed but not selectable (e.g. the lectures already in the subject). */
+  disabledIds?: readonly string[];
+  onConfirm: (lectures: LectureSummary[]) => void;
+}
+
+/** A modal table of lectures to add, for the course editor's subjects and the custom collection. */
+export function LecturePicker({ open, onOpenChange, disabledIds, onConfirm }: LecturePickerProps) {
+  const lectures = api.lectures.list.useQuery(undefined, { enabled: open, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS });
+  return (
+    <PickerDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      selection="multiple"
+      title="Select Lectures"
+      description="Tick every lecture to add."
+      itemsLabel="lectures"
+      query={lectures}
+      columns={columns}
+      disabledIds={disabledIds}
+      onConfirm={onConfirm}
+    />
+  );
+}
+LecturePicker.displayName = 'LecturePicker';

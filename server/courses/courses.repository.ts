@@ -54,6 +54,11 @@ export function findCourseRow(db: Db, id: string): Promise<CourseRow | undefined
   return db.selectFrom('courses').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Locks courses, in id order, for deciding their publish state again. */
+export async function lockCourses(trx: Db, ids: readonly string[]): Promise<void> {
+  await trx.selectFrom('courses').select('id').where('id', 'in', [...ids]).orderBy('id').forUpdate().execute();
+}
+
 /** Locks the course for a save or a delete (a second one waits). */
 export function lockCourse(trx: Db, id: string): Promise<{ id: string; version: number } | undefined> {
   return trx.selectFrom('courses').select(['id', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -340,4 +345,40 @@ export async function coursesUsingAsset(db: Db, assetId: string): Promise<Array<
     })),
     ...subjects.map((subject) => ({ id: subject.id, title: subject.title, use: `image of the subject “${subject.subject}”` })),
   ];
+}
+
+/** What the publish rules read of some courses: each course, its subjects' lectures and its exams, in three queries. */
+export async function publishFactRows(db: Db, courseIds: readonly string[]) {
+  if (courseIds.length === 0) return { courses: [], subjects: [], lectures: [], exams: [] };
+  const ids = [...courseIds];
+  const [courses, subjects, lectures, exams] = await Promise.all([
+    db.selectFrom('courses').select(['id', 'is_visible', 'course_rate_card_id']).where('id', 'in', ids).execute(),
+    db.selectFrom('course_subjects').select(['id', 'course_id', 'title', 'is_active']).where('course_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('subject_lectures as sl')
+      .innerJoin('course_subjects as cs', 'cs.id', 'sl.subject_id')
+      .innerJoin('lectures as l', 'l.id', 'sl.lecture_id')
+      .select(['sl.subject_id', 'sl.days', 'l.title', 'l.is_published'])
+      .where('cs.course_id', 'in', ids)
+      .orderBy('sl.position')
+      .execute(),
+    db
+      .selectFrom('course_exams as ce')
+      .innerJoin('exams as e', 'e.id', 'ce.exam_id')
+      .select(['ce.course_id', 'ce.days', 'e.title', 'e.is_published'])
+      .where('ce.course_id', 'in', ids)
+      .orderBy('ce.position')
+      .execute(),
+  ]);
+  return { courses, subjects, lectures, exams };
+}
+
+/** Sets a course's publish state as decided again (not a save: the version stays). */
+export async function setCoursePublishState(db: Db, id: string, isPublished: boolean, warnings: string[]): Promise<void> {
+  await db
+    .updateTable('courses')
+    .set({ is_published: isPublished, publish_warnings: warnings })
+    .where('id', '=', id)
+    .where(sql<boolean>`(is_published is distinct from ${isPublished} or publish_warnings is distinct from ${warnings}::text[])`)
+    .execute();
 }

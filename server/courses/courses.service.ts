@@ -152,6 +152,9 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
   if (duplicates(subjectIds).length > 0) throw new AppError('validation', 'A subject is listed more than once', { field: 'value.subjects' });
 
   return ctx.db.transaction().execute(async (trx) => {
+    // Locked before the lectures and exams are read: a lecture or exam saved meanwhile decides the
+    // course's state again after this save, with this save's subjects.
+    if (!(await repo.lockCourse(trx, id))) throw new AppError('not-found', COURSE_MESSAGES.notFound);
     const [lectures, exams, rankFiles, rateCards, assets, ownSubjects] = await Promise.all([
       repo.lectureFacts(trx, [...new Set(lectureIds)]),
       repo.examFacts(trx, examIds),

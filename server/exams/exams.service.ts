@@ -4,6 +4,7 @@ import { EXAM_MESSAGES, EXAM_TEMPLATES, type TemplateId } from '../../shared/exa
 import { examPublishState, examPublishWarnings } from '../../shared/exams/exam-publish.rules.ts';
 import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, ExamValue, SavedExam } from '../../shared/exams/exams.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
+import { refreshCoursesOfExams } from '../courses/course-publish.ts';
 import { coursesUsingExams } from '../courses/courses.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
@@ -202,6 +203,7 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
     input.version,
   );
   if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
+  await refreshCoursesOfExams(ctx.db, [existing.id]);
   return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
 }
 

@@ -15,6 +15,7 @@ import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
+import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
 import { coursesUsingLectures } from '../courses/courses.repository.ts';
 import { isStillReferenced } from '../db/references.ts';
 import {
@@ -158,6 +159,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     input.version,
   );
   if (version === undefined) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
+  await refreshCoursesOfLectures(db, [id]);
   return { version, isPublished, publishWarnings: warnings };
 }
 
@@ -217,4 +219,5 @@ async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Pro
       video_duration_in_minutes: video.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
     });
   }
+  await refreshCoursesOfLectures(db, lectures.map((lecture) => lecture.id));
 }

@@ -38,7 +38,7 @@ export async function buildTestApp(
     storage: createStorage(config),
     db: database.db,
     pool: database.pool,
-    logger: false,
+    logger: process.env.TEST_LOG ? { level: 'error' } : false,
     consoleDir: null,
     ...(options.plugins ? { plugins: options.plugins } : {}),
   });

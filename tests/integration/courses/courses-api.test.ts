@@ -226,6 +226,52 @@ describe('saving a course', () => {
   });
 });
 
+describe('publishing follows what is in the course', () => {
+  it('takes a course offline when one of its lectures or exams is taken offline, and publishes it again when they are back, without a save of the course', async () => {
+    const id = await createCourse('Follows its parts');
+    const lecture = await createLecture('Part lecture');
+    const exam = await createExam('Part exam');
+    const rateCard = await createRateCard();
+    const value = {
+      title: 'Follows its parts',
+      isVisible: true,
+      courseRateCardId: rateCard,
+      subjects: [{ title: 'S', lectures: [lecture], lectureDaySchedulePlan: { [lecture]: [1] } }],
+      exams: [{ exam, dayTags: [2] }],
+    };
+    expect((await request('PUT', `/api/admin/courses/${id}`, { value })).json().isPublished).toBe(true);
+
+    // The lecture is switched off in its editor: the course goes offline, naming it.
+    const hidden = await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: false } });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    let course = await getCourse(id);
+    expect(course.isPublished).toBe(false);
+    expect(course.publishWarnings).toEqual([COURSE_WARNINGS.unpublishedLecture('Part lecture', 'S')]);
+    expect(course.version).toBe(2);
+
+    // The exam is saved hidden too: both are named.
+    const examValue = (await request('GET', `/api/admin/exams/details/${exam}`)).json();
+    const { _id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId, ...rest } = examValue;
+    void [_id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId];
+    const examSave = await request('PUT', `/api/admin/exams/${exam}`, { value: { ...rest, isVisible: false } });
+    expect(examSave.statusCode, examSave.body).toBe(200);
+    course = await getCourse(id);
+    expect(course.publishWarnings).toEqual([COURSE_WARNINGS.unpublishedLecture('Part lecture', 'S'), COURSE_WARNINGS.unpublishedExam('Part exam')]);
+
+    // The lecture is back on: only the exam is named (saved with no questions, it stays offline).
+    expect(examSave.json().isPublished).toBe(false);
+    const back = await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    expect(back.json().isPublished).toBe(true);
+    course = await getCourse(id);
+    expect(course).toMatchObject({ isPublished: false, publishWarnings: [COURSE_WARNINGS.unpublishedExam('Part exam')], version: 2 });
+
+    // And once the exam is published again (as the rank sync or a later save would find it), the course follows.
+    await database.db.updateTable('exams').set({ is_published: true }).where('id', '=', exam).execute();
+    await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    expect(await getCourse(id)).toMatchObject({ isPublished: true, publishWarnings: [], version: 2 });
+  });
+});
+
 describe('duplicating a course', () => {
   it('makes N hidden copies with the subjects, lecture links, exams and notes, and refuses a count below 1', async () => {
     const id = await createCourse('Source course');

@@ -139,3 +139,12 @@ export function toCourseValue(draft: CourseDraft): CourseValue {
 export function sameDraft(a: CourseDraft, b: CourseDraft): boolean {
   return JSON.stringify(toCourseValue(a)) === JSON.stringify(toCourseValue(b));
 }
+
+/** What the tabs are given: the draft and the ways to change it. */
+export interface CourseEditorApi {
+  draft: CourseDraft;
+  change: (update: Partial<CourseDraft> | ((current: CourseDraft) => CourseDraft)) => void;
+  /** Records lectures added to or removed from a subject, for attach-course after the save. */
+  lectureAdded: (lectureId: string) => void;
+  lectureRemoved: (lectureId: string) => void;
+}

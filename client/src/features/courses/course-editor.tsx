@@ -19,7 +19,7 @@ import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { CourseExamsTab } from './course-exams-tab.tsx';
 import { CourseGeneralTab } from './course-general-tab.tsx';
-import { sameDraft, toCourseValue, toDraft, type CourseDraft } from './course-draft.ts';
+import { sameDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
 import { COURSE_MANAGER_PATH, courseEditorPath, type CourseEditorMode } from './course-paths.ts';
 import { CourseScheduleDialog } from './course-schedule-dialog.tsx';
 import { CourseStudyPlanTab } from './course-study-plan-tab.tsx';
@@ -36,15 +36,6 @@ const TABS: ReadonlyArray<{ mode: CourseEditorMode; label: string }> = [
   { mode: 'rankfiles', label: 'Exams' },
   { mode: 'study-plan', label: 'Study Plan' },
 ];
-
-/** What the tabs are given: the draft and the ways to change it. */
-export interface CourseEditorApi {
-  draft: CourseDraft;
-  change: (update: Partial<CourseDraft> | ((current: CourseDraft) => CourseDraft)) => void;
-  /** Records lectures added to or removed from a subject, for attach-course after the save. */
-  lectureAdded: (lectureId: string) => void;
-  lectureRemoved: (lectureId: string) => void;
-}
 
 /** The course editor: header, the four tabs and the draft they share. Nothing typed is lost when a save fails. */
 export function CourseEditor({ course, mode, onReload }: { course: Course; mode: CourseEditorMode; onReload: () => Promise<void> }) {

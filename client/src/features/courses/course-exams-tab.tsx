@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
-import type { CourseEditorApi } from './course-editor.tsx';
+import type { CourseEditorApi } from './course-draft.ts';
 
 type Removal = { kind: 'exam' | 'rank file'; id: string; title: string };
 

@@ -12,8 +12,8 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { api } from '../../lib/trpc.ts';
-import type { CourseEditorApi } from './course-editor.tsx';
 import { CourseFilesCard } from './course-files-card.tsx';
+import type { CourseEditorApi } from './course-draft.ts';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 

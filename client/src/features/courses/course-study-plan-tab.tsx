@@ -10,7 +10,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
-import type { CourseEditorApi } from './course-editor.tsx';
+import type { CourseEditorApi } from './course-draft.ts';
 
 const INTRODUCTION = -1;
 

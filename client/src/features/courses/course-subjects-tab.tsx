@@ -13,8 +13,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { LecturePicker } from '../lectures/lecture-picker.tsx';
-import type { CourseEditorApi } from './course-editor.tsx';
-import { newKey, type DraftLecture, type DraftSubject } from './course-draft.ts';
+import { newKey, type CourseEditorApi, type DraftLecture, type DraftSubject } from './course-draft.ts';
 import { MoveControl } from './move-control.tsx';
 
 function AddSubjectForm({ onAdd }: { onAdd: (title: string) => void }) {

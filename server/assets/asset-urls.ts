@@ -10,14 +10,32 @@ export const assetUrls = {
   page: (id: string, page: number) => `/api/assets/${id}/pages/${page}.png`,
 };
 
-function signature(secret: string, assetId: string, expires: number): string {
-  return createHmac('sha256', deriveKey(secret, 'asset-url')).update(`${assetId}:${expires}`).digest('base64url');
+function signature(secret: string, assetId: string, expires: number, student: string | undefined): string {
+  const subject = student === undefined ? `${assetId}:${expires}` : `${assetId}:${expires}:${student}`;
+  return createHmac('sha256', deriveKey(secret, 'asset-url')).update(subject).digest('base64url');
 }
 
-/** Query parameters that open an asset (and its playlists, segments, poster and pages) until `expires`. */
-export function signAsset(secret: string, assetId: string, expiresAt: Date): { expires: number; signature: string } {
+export interface AssetSignature {
+  expires: number;
+  signature: string;
+  /** Set when the link opens the file for one student only (their session must come with it). */
+  student?: string;
+}
+
+/**
+ * Query parameters that open an asset (and its playlists, segments, poster and pages) until
+ * `expires`; with `student`, only for that signed-in student.
+ */
+export function signAsset(secret: string, assetId: string, expiresAt: Date, student?: string): AssetSignature {
   const expires = Math.floor(expiresAt.getTime() / 1000);
-  return { expires, signature: signature(secret, assetId, expires) };
+  return { expires, signature: signature(secret, assetId, expires, student), ...(student === undefined ? {} : { student }) };
+}
+
+/** The query string of a signed link. */
+export function signatureQuery(signed: AssetSignature): string {
+  const params = new URLSearchParams({ expires: String(signed.expires), signature: signed.signature });
+  if (signed.student !== undefined) params.set('student', signed.student);
+  return params.toString();
 }
 
 export type SignatureCheck = 'absent' | 'valid' | 'expired' | 'invalid';
@@ -25,13 +43,13 @@ export type SignatureCheck = 'absent' | 'valid' | 'expired' | 'invalid';
 export function checkAssetSignature(
   secret: string,
   assetId: string,
-  query: { expires?: string | undefined; signature?: string | undefined },
+  query: { expires?: string | undefined; signature?: string | undefined; student?: string | undefined },
   now = Date.now(),
 ): SignatureCheck {
   if (query.expires === undefined && query.signature === undefined) return 'absent';
   const expires = Number(query.expires);
   if (!Number.isInteger(expires) || !query.signature) return 'invalid';
-  const expected = Buffer.from(signature(secret, assetId, expires));
+  const expected = Buffer.from(signature(secret, assetId, expires, query.student));
   const given = Buffer.from(query.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   return expires * 1000 < now ? 'expired' : 'valid';

@@ -15,7 +15,7 @@ import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'File not found' }) });
-const signatureQuery = z.object({ expires: z.string().optional(), signature: z.string().optional() });
+const signatureQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional(), student: z.uuid({ error: 'This link is not valid' }).optional() });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const uploadErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
@@ -90,7 +90,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
     tags: ['assets'],
     summary,
     description:
-      'Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`). ' +
+      'Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`; with `student`, only that signed-in student may use it). ' +
       'Answers HTTP Range requests (206) and ETag revalidation (304).',
     params: (params ?? idParams) as P,
     querystring: signatureQuery,

@@ -8,7 +8,7 @@ import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
-import { checkAssetSignature, publicUrls, signAsset } from './asset-urls.ts';
+import { checkAssetSignature, publicUrls, signAsset, signatureQuery } from './asset-urls.ts';
 import { deleteAssetRow, findAsset, insertAssets, lecturesUsingAsset, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
 import { releaseStorageKeys } from './storage-claims.repository.ts';
@@ -200,8 +200,7 @@ export async function isFileMissing(ctx: AppContext, { assetId }: { assetId: str
 export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ url: string; expiresAt: string }> {
   const asset = await requireAsset(ctx, assetId);
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
-  const { expires, signature } = signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt);
-  return { url: `/api/assets/${asset.id}?expires=${expires}&signature=${signature}`, expiresAt: expiresAt.toISOString() };
+  return { url: `/api/assets/${asset.id}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt))}`, expiresAt: expiresAt.toISOString() };
 }
 
 export type FileTarget =
@@ -218,13 +217,21 @@ const HLS_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
+type SignedQuery = { expires?: string; signature?: string; student?: string };
+
 /**
- * Who may read: anyone for public assets; for private ones a console user, or anyone
- * holding a valid signed link (students' entitlement checks come with their issue).
+ * Who may read: anyone for public assets; for private ones a console user, anyone holding a valid
+ * signed link, or, for a link signed for one student (lecture playback, notes), that student signed in.
  */
-async function assertCanRead(ctx: RequestContext, asset: AssetRow, query: { expires?: string; signature?: string }) {
+async function assertCanRead(ctx: RequestContext, asset: AssetRow, query: SignedQuery) {
   if (asset.access_mode === 'public') return;
   const check = checkAssetSignature(ctx.config.SESSION_SECRET, asset.id, query);
+  if (check === 'valid' && query.student !== undefined) {
+    const actor = await ctx.actor();
+    if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
+    if (actor.id !== query.student) throw new AppError('forbidden', 'This link is for another student');
+    return;
+  }
   if (check === 'valid') return;
   if (check === 'expired') throw new AppError('forbidden', 'This link has expired');
   if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid');
@@ -236,7 +243,7 @@ async function assertCanRead(ctx: RequestContext, asset: AssetRow, query: { expi
 /** Resolves what GET /api/assets/{id}[/...] should send, after the access check. */
 export async function openAssetFile(
   ctx: RequestContext,
-  input: { assetId: string; target: FileTarget; query: { expires?: string; signature?: string } },
+  input: { assetId: string; target: FileTarget; query: SignedQuery },
 ): Promise<StoredFileResponse & { rewritePlaylist?: (text: string) => string }> {
   const asset = await requireAsset(ctx, input.assetId);
   await assertCanRead(ctx, asset, input.query);
@@ -279,7 +286,11 @@ export async function openAssetFile(
   };
   // A signed playlist hands its signature on to the playlists and segments it lists.
   if (target.type === 'hls' && contentType === HLS_TYPES.m3u8 && input.query.signature) {
-    const suffix = `expires=${encodeURIComponent(input.query.expires ?? '')}&signature=${encodeURIComponent(input.query.signature)}`;
+    const suffix = signatureQuery({
+      expires: Number(input.query.expires),
+      signature: input.query.signature,
+      ...(input.query.student === undefined ? {} : { student: input.query.student }),
+    });
     result.rewritePlaylist = (text) =>
       text
         .split('\n')

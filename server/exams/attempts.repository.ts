@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
+import { courseEntitledSql } from '../courses/student-courses.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
@@ -8,7 +9,7 @@ import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts'
 /** Published, visible and its publish time reached: what students may see and start. */
 const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or e.publish_at <= now()))`;
 
-/** Free (no rate card, or a free one for everyone), or an active grant for the rate card or the exam itself. */
+/** Free (no rate card, or a free one for everyone), an active grant for the rate card or the exam itself, or a published course with it that the student may open. */
 function entitledSql(userId: string) {
   return sql<boolean>`(
     e.master_subscription_id is null
@@ -17,6 +18,10 @@ function entitledSql(userId: string) {
       select 1 from entitlements g
       where g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now())
         and (g.subscription_id = e.master_subscription_id or (g.resource_type = 'exam' and g.resource_id = e.id))
+    )
+    or exists (
+      select 1 from course_exams ce join courses c on c.id = ce.course_id and c.is_published
+      where ce.exam_id = e.id and ${courseEntitledSql(userId)}
     ))`;
 }
 

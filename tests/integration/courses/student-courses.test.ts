@@ -1,0 +1,156 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
+import { signAsset, signatureQuery } from '../../../server/assets/asset-urls.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { multipartBody, TINY_PDF } from '../../support/multipart.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+const students: Array<{ id: string; cookie: string }> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+  for (let i = 1; i <= 3; i += 1) {
+    const user = await createUser(database.db, { email: `learner${i}@example.com`, name: `Learner ${i}` });
+    students.push({ id: user.id, cookie: await signIn(app, `learner${i}@example.com`) });
+  }
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+async function publishedLecture(title: string, rateCard: string | null) {
+  const body = multipartBody([{ fileName: `${title}.pdf`, content: TINY_PDF }]);
+  const upload = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  const pdf = upload.json()[0]._id as string;
+  const row = await database.db
+    .insertInto('lectures')
+    .values({
+      title,
+      is_visible: true,
+      is_published: true,
+      master_subscription_id: rateCard,
+      youtube_link: 'dQw4w9WgXcQ',
+      video_duration_in_minutes: 30,
+      notes: JSON.stringify([{ resId: 'n1', lectureResId: '', pdfFileId: pdf, fileName: `${title}.pdf`, fileSizeInBytes: TINY_PDF.length }]),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, pdf };
+}
+
+/** A published, paid course: one subject with the lecture on days 1 and 2, the exam on day 3, a visible and a hidden note. */
+async function paidCourse() {
+  const card = await createPaidRateCard(database.db, `Course card ${Date.now()}`);
+  const lecture = await publishedLecture(`Lecture ${Date.now()}`, card);
+  const { id: exam } = await createPublishedExam(app, admin, { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
+  const created = await call(admin, 'POST', '/api/admin/courses', { title: 'Paid course' });
+  const id = created.json()._id as string;
+  const saved = await call(admin, 'PUT', `/api/admin/courses/${id}`, {
+    value: {
+      title: 'Paid course',
+      isVisible: true,
+      courseRateCardId: card,
+      subjects: [{ title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1, 2] } }, { title: 'Hidden subject', isActive: false }],
+      exams: [{ exam, dayTags: [3] }],
+      studyPlanNotes: [
+        { id: 'shown', afterDayIndex: -1, content: 'Welcome' },
+        { id: 'hidden', afterDayIndex: 1, content: 'Draft', visible: false },
+      ],
+    },
+  });
+  expect(saved.json(), saved.body).toMatchObject({ isPublished: true });
+  return { id, card, lecture, exam };
+}
+
+describe('the course catalogue', () => {
+  it('lists published courses with their prices and whether the student holds each; not a hidden one', async () => {
+    const { id } = await paidCourse();
+    const hidden = (await call(admin, 'POST', '/api/admin/courses', { title: 'Hidden course' })).json()._id as string;
+    const list = (await call(students[0]!.cookie, 'GET', '/api/student/courses')).json() as Array<{ _id: string; entitled: boolean; price: { netAmount: number; term: string } | null }>;
+    const entry = list.find((course) => course._id === id);
+    expect(entry).toMatchObject({ entitled: false, price: { netAmount: expect.any(Number), term: expect.any(String) } });
+    expect(list.some((course) => course._id === hidden)).toBe(false);
+    expect((await call(students[0]!.cookie, 'GET', `/api/student/courses/${hidden}`)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', '/api/student/courses')).statusCode).toBe(401);
+  });
+
+  it('answers a course with its active subjects, the day schedule, visible notes and its exams', async () => {
+    const { id, lecture, exam } = await paidCourse();
+    const response = await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const course = response.json();
+    expect(course.subjects.map((subject: { title: string }) => subject.title)).toEqual(['Polity']);
+    expect(course.subjects[0].lectures[0]).toMatchObject({ _id: lecture.id, canWatch: false });
+    expect(course.daySchedule.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2', 'Day 3']);
+    expect(course.daySchedule[0].lectures[0]).toMatchObject({ groupTitle: 'Polity', lecture: [expect.objectContaining({ _id: lecture.id, topic: 'Polity' })] });
+    expect(course.daySchedule[2].exams).toEqual([{ _id: exam, exam: { _id: exam, title: 'Course mock' } }]);
+    expect(course.studyPlanNotes.map((note: { id: string }) => note.id)).toEqual(['shown']);
+    expect(course.exams).toEqual([expect.objectContaining({ _id: exam, dayTags: [3] })]);
+  });
+});
+
+describe('what opens follows the entitlements', () => {
+  it('refuses playback, notes and the exam to a student who holds nothing, and opens them through the course, its rate card, or the lecture', async () => {
+    const { id, card, lecture, exam } = await paidCourse();
+    const [holder, other, third] = students as [typeof students[0], typeof students[0], typeof students[0]];
+
+    const refused = await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(STUDENT_COURSE_MESSAGES.notEntitled);
+    expect((await call(holder.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+
+    // A grant for the course opens its lecture, its notes and its exam.
+    await database.db.insertInto('entitlements').values({ user_id: holder.id, resource_type: 'course', resource_id: id }).execute();
+    const playback = await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`);
+    expect(playback.statusCode, playback.body).toBe(200);
+    expect(playback.json()).toMatchObject({ youtubeId: 'dQw4w9WgXcQ', hlsUrl: null });
+    const expiresAt = new Date(playback.json().expiresAt).getTime();
+    expect(expiresAt - Date.now()).toBeGreaterThan(35 * 60_000);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(40 * 60_000 + 5_000);
+    expect((await call(holder.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
+    expect((await call(holder.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, subjects: [{ lectures: [{ canWatch: true }] }] });
+
+    // The note's address opens for that student only, and not after it expires or when tampered with.
+    const pdfUrl = playback.json().notes[0].pdfUrl as string;
+    expect((await call(holder.cookie, 'GET', pdfUrl)).statusCode).toBe(200);
+    const stolen = await call(other.cookie, 'GET', pdfUrl);
+    expect(stolen.statusCode).toBe(403);
+    expect(stolen.json().message).toBe('This link is for another student');
+    expect((await call(undefined, 'GET', pdfUrl)).statusCode).toBe(401);
+    expect((await call(other.cookie, 'GET', pdfUrl.replace(holder.id, other.id))).json().message).toBe('This link is not valid');
+    const secret = testConfig().SESSION_SECRET;
+    const expired = `/api/assets/${lecture.pdf}?${signatureQuery(signAsset(secret, lecture.pdf, new Date(Date.now() - 1000), holder.id))}`;
+    expect((await call(holder.cookie, 'GET', expired)).json().message).toBe('This link has expired');
+
+    // A revoked grant closes it again.
+    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', holder.id).execute();
+    expect((await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
+
+    // The rate card opens it too, and a grant for the lecture alone opens the lecture but not the exam.
+    await database.db.insertInto('entitlements').values({ user_id: other.id, subscription_id: card }).execute();
+    expect((await call(other.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    await database.db.insertInto('entitlements').values({ user_id: third.id, resource_type: 'lecture', resource_id: lecture.id }).execute();
+    expect((await call(third.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    expect((await call(third.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+  });
+
+  it('plays a free lecture for anyone signed in, and answers 404 for an unpublished or unknown one', async () => {
+    const free = await publishedLecture('Free lecture', null);
+    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(200);
+    await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', free.id).execute();
+    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(404);
+    expect((await call(students[2]!.cookie, 'POST', '/api/student/lectures/not-an-id/playback')).statusCode).toBe(404);
+  });
+});

@@ -265,12 +265,47 @@ export interface RankFilesTable {
   id: Generated<string>;
   title: string;
   master_subscription_id: string | null;
-  groups: Json<unknown[]>;
   created_at: Generated<Date>;
   updated_at: Timestamp;
   /** Grows by one with every save from an editor. */
   version: Generated<number>;
   updated_by: string | null;
+  is_visible: Generated<boolean>;
+  /** Visible with no warnings. */
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+  description: Generated<string>;
+  /** Free text, as staff type it ("0" by default). */
+  sort_index: Generated<string>;
+  banner_image_id: string | null;
+  is_rank_published: Generated<boolean>;
+  /** The ranking's current version in rank_file_results; 0 before the first sync. */
+  rank_version: Generated<number>;
+  rank_participants: Generated<number>;
+  last_rank_refresh: Date | null;
+  created_by: string | null;
+}
+
+export interface RankFileGroupsTable {
+  id: Generated<string>;
+  rank_file_id: string;
+  /** One-based order within the rank file. */
+  position: number;
+  res_id: string;
+  title: Generated<string>;
+  description: Generated<string>;
+  exam_id: string | null;
+}
+
+export interface RankFileResultsTable {
+  rank_file_id: string;
+  rank_version: number;
+  user_id: string;
+  /** The student's first-attempt scores over the file's exams, summed. */
+  total: Num;
+  exams_taken: number;
+  /** Equal totals share a rank (1, 1, 3). */
+  rank: number;
 }
 
 export interface ExamsTable {
@@ -398,6 +433,8 @@ export interface Database {
   course_rank_files: CourseRankFilesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
+  rank_file_groups: RankFileGroupsTable;
+  rank_file_results: RankFileResultsTable;
   exams: ExamsTable;
   exam_papers: ExamPapersTable;
   entitlements: EntitlementsTable;
@@ -413,6 +450,7 @@ export type LectureRow = Selectable<LecturesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ExamRow = Selectable<ExamsTable>;
 export type CourseRow = Selectable<CoursesTable>;
+export type RankFileRow = Selectable<RankFilesTable>;
 export type ExamAttemptRow = Selectable<ExamAttemptsTable>;
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,6 +6,7 @@ import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, E
 import type { AppContext, RequestContext } from '../context.ts';
 import { refreshCoursesOfExams } from '../courses/course-publish.ts';
 import { coursesUsingExams } from '../courses/courses.repository.ts';
+import { rankFilesUsingExam } from '../rank-files/rank-files.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { ExamRow } from '../db/types.ts';
@@ -213,12 +214,14 @@ function attemptsWouldBeLost(count: number | string): AppError {
   });
 }
 
-/** Refuses with the courses that have the exam on their plan, if any do. */
+/** Refuses with the courses that have the exam on their plan and the rank files with it, if any. */
 async function refuseIfInCourses(db: Db, examId: string): Promise<void> {
-  const courses = await coursesUsingExams(db, [examId]);
-  if (courses.length > 0) {
-    throw new AppError('has-warnings', 'This exam cannot be deleted', { warnings: courses.map((course) => `It is on the plan of the course “${course.title}”`) });
-  }
+  const [courses, rankFiles] = await Promise.all([coursesUsingExams(db, [examId]), rankFilesUsingExam(db, examId)]);
+  const warnings = [
+    ...courses.map((course) => `It is on the plan of the course “${course.title}”`),
+    ...rankFiles.map((rankFile) => `It is in the rank file “${rankFile.title}”`),
+  ];
+  if (warnings.length > 0) throw new AppError('has-warnings', 'This exam cannot be deleted', { warnings });
 }
 
 /**

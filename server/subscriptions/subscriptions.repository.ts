@@ -59,7 +59,7 @@ export async function findSubscriptionWithResources(db: Db, id: string): Promise
       jsonArrayFrom(
         eb
           .selectFrom('rank_files as r')
-          .select(['r.id as _id', 'r.title', sql<number>`jsonb_array_length(r.groups)`.as('groups')])
+          .select(['r.id as _id', 'r.title', sql<number>`(select count(*)::int from rank_file_groups g where g.rank_file_id = r.id)`.as('groups')])
           .whereRef('r.master_subscription_id', '=', 's.id')
           .orderBy('r.title')
           .orderBy('r.id'),

@@ -99,16 +99,19 @@ async function createCourse(
   return row.id;
 }
 
-async function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: unknown[] } = {}) {
+async function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: number } = {}) {
   const row = await db
     .insertInto('rank_files')
-    .values({
-      title: overrides.title ?? 'LDC 2026 rank list',
-      master_subscription_id: subscriptionId,
-      groups: JSON.stringify(overrides.groups ?? [{ title: 'Group A' }, { title: 'Group B' }]),
-    })
+    .values({ title: overrides.title ?? 'LDC 2026 rank list', master_subscription_id: subscriptionId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const groups = overrides.groups ?? 2;
+  if (groups > 0) {
+    await db
+      .insertInto('rank_file_groups')
+      .values(Array.from({ length: groups }, (_, index) => ({ rank_file_id: row.id, position: index + 1, res_id: `g${index + 1}`, title: `Group ${index + 1}` })))
+      .execute();
+  }
   return row.id;
 }
 
@@ -205,7 +208,7 @@ describe('GET /api/admin/subscriptions/{id}', () => {
     const exam = await createExam(database.db, id, { title: 'Mock Test 1', minutes: 75, publishAt });
     const unscheduled = await createExam(database.db, id, { title: 'Revision Test 4', minutes: 30, publishAt: null });
     await createExam(database.db, null, { title: 'Free exam' });
-    const rankFile = await createRankFile(database.db, id, { title: 'LDC rank list', groups: [{}, {}, {}] });
+    const rankFile = await createRankFile(database.db, id, { title: 'LDC rank list', groups: 3 });
 
     const response = await request('GET', `/api/admin/subscriptions/${id}`);
     expect(response.statusCode).toBe(200);

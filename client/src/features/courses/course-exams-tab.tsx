@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
+import { RankFilePicker } from '../rank-files/rank-file-picker.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
 
 type Removal = { kind: 'exam' | 'rank file'; id: string; title: string };
@@ -15,6 +16,7 @@ type Removal = { kind: 'exam' | 'rank file'; id: string; title: string };
 export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
   const { exams, rankFiles } = editor.draft;
   const [picking, setPicking] = useState(false);
+  const [pickingRankFiles, setPickingRankFiles] = useState(false);
   const [removing, setRemoving] = useState<Removal | null>(null);
 
   const remove = (removal: Removal) => {
@@ -45,6 +47,10 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             ))}
           </ul>
         )}
+        <Button variant="outline" className="justify-self-start" onClick={() => setPickingRankFiles(true)}>
+          <Plus aria-hidden="true" />
+          Add rank files
+        </Button>
       </SectionCard>
       <SectionCard title="Exams" description="Exams on the plan: each shows on the days listed for it (numbers separated by commas).">
         {exams.length === 0 ? (
@@ -116,6 +122,18 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             const known = new Set(draft.exams.map((entry) => entry.exam));
             const added = chosen.filter((exam) => !known.has(exam._id)).map((exam) => ({ exam: exam._id, title: exam.title, isPublished: exam.isPublished, dayTags: '' }));
             return { ...draft, exams: [...draft.exams, ...added] };
+          })
+        }
+      />
+      <RankFilePicker
+        open={pickingRankFiles}
+        onOpenChange={setPickingRankFiles}
+        selection="multiple"
+        disabledIds={rankFiles.map((rankFile) => rankFile._id)}
+        onConfirm={(chosen) =>
+          editor.change((draft) => {
+            const known = new Set(draft.rankFiles.map((rankFile) => rankFile._id));
+            return { ...draft, rankFiles: [...draft.rankFiles, ...chosen.filter((rankFile) => !known.has(rankFile._id)).map((rankFile) => ({ _id: rankFile._id, title: rankFile.title }))] };
           })
         }
       />

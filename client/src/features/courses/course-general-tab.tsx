@@ -1,12 +1,10 @@
-import { Trash2 } from 'lucide-react';
 import { CMS_TAGS, COURSE_CATEGORIES } from '../../../../shared/courses/course.constants.ts';
 import type { Course } from '../../../../shared/courses/courses.schema.ts';
-import { AssetUploader } from '../../components/files/asset-uploader.tsx';
+import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -19,28 +17,6 @@ const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR',
 
 function toggled(list: readonly string[], value: string, on: boolean): string[] {
   return on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
-}
-
-/** One file slot of the course (banner image, banner video, day planner): upload when empty, else the file with remove. */
-function FileSlot({ label, kind, assetId, sizeInBytes, onChange }: { label: string; kind: 'image' | 'video' | 'pdf'; assetId: string | null; sizeInBytes?: number | null; onChange: (assetId: string | null) => void }) {
-  return (
-    <div className="grid gap-1.5">
-      <span className="text-sm font-medium">{label}</span>
-      {assetId ? (
-        <div className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm">
-          {kind === 'image' ? <img src={`/api/assets/${assetId}`} alt="" className="h-12 w-20 rounded border object-cover" /> : null}
-          <span className="min-w-0 flex-1 break-all font-mono text-xs">{assetId}</span>
-          {sizeInBytes != null && <span className="text-xs text-muted-foreground">{Math.round(sizeInBytes / 1024)} KB</span>}
-          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange(null)}>
-            <Trash2 aria-hidden="true" />
-            Remove
-          </Button>
-        </div>
-      ) : (
-        <AssetUploader kind={kind} accessMode={kind === 'pdf' ? 'private' : 'public'} label={`Upload ${label.toLowerCase()}`} className="justify-self-start" onUploaded={(asset) => onChange(asset._id)} />
-      )}
-    </div>
-  );
 }
 
 function MonetisationCard({ editor }: { editor: CourseEditorApi }) {

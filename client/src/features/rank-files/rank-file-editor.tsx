@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { rankFileValueSchema, type RankFile, type SavedRankFile } from '../../../../shared/rank-files/rank-files.schema.ts';
+import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
+import { EditorHeader } from '../../components/editor-header.tsx';
+import { failureNotice } from '../../components/error-alert.tsx';
+import { FileSlot } from '../../components/files/file-slot.tsx';
+import { SectionCard } from '../../components/form/section-card.tsx';
+import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
+import { LeaveGuard, within } from '../../components/leave-guard.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
+import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { TextArea } from '../../components/ui/textarea.tsx';
+import { validateForm } from '../../lib/forms.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDraftEditor } from '../../lib/use-draft-editor.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { isEmbedded } from '../admin/admin-layout.tsx';
+import { sameDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
+import { RankFileGroupsCard } from './rank-file-groups-card.tsx';
+import { RANK_FILE_MANAGER_PATH, rankFileEditorPath } from './rank-file-paths.ts';
+import { RankFileRankingCard } from './rank-file-ranking-card.tsx';
+
+export const DELETE_RANK_FILE_TEXT = 'You are about to delete this rank file. Do you want to continue?';
+const DELETE_DELAY_MS = 300;
+const SAVE_FAILED_TITLE = 'Update subject failed';
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+
+/** The rank file editor: visibility and rate card, details, banner, exam groups and the ranking. */
+export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onReload: () => Promise<void> }) {
+  const id = rankFile._id;
+  const embedded = isEmbedded(useSearch());
+  const [, navigate] = useLocation();
+  const utils = api.useUtils();
+  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const { draft, change } = drafts;
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const saveRankFile = api.rankFiles.save.useMutation();
+  const deleteRankFile = api.rankFiles.delete.useMutation();
+  const cards = api.subscriptions.list.useQuery();
+  useDocumentTitle(draft.title || 'Rank File');
+
+  const save = async () => {
+    const sent = drafts.current();
+    dismissToast(savedToast(id));
+    const checked = validateForm(rankFileValueSchema, toRankFileValue(sent));
+    if (!checked.ok) {
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      return;
+    }
+    // Groups added in this save get their ids, so that the next save keeps them.
+    const withIds = (answer: SavedRankFile) => {
+      const byKey = new Map(sent.groups.map((group, index) => [group.key, answer.groupResIds[index]]));
+      return (current: RankFileDraft): RankFileDraft => ({ ...current, groups: current.groups.map((group) => (group.resId ? group : { ...group, resId: byKey.get(group.key) })) });
+    };
+    try {
+      const answer = await drafts.save(sent, (version) => saveRankFile.mutateAsync({ id, value: checked.data, version }), (saved) => withIds(saved)(sent));
+      change(withIds(answer));
+      toastSuccess('Rank file saved', undefined, savedToast(id));
+    } catch {
+      return;
+    }
+    await Promise.all([utils.rankFiles.get.invalidate({ id }), utils.rankFiles.list.invalidate()]);
+  };
+
+  const known = cards.data?.some((card) => card._id === draft.masterSubscription) ?? false;
+  const cardOptions: SelectOption<string>[] = [
+    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
+    ...(draft.masterSubscription && !known ? [{ value: draft.masterSubscription, label: `Rate card ${draft.masterSubscription}` }] : []),
+    ...(cards.data ?? []).map((card) => ({ value: card._id, label: `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})` })),
+  ];
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <EditorHeader
+        title={draft.title}
+        titleLabel="Rank file title"
+        onTitleChange={(title) => change({ title })}
+        status={rankFile.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
+        hasChanges={drafts.hasChanges}
+        saving={saveRankFile.isPending}
+        onSave={() => void save()}
+        onDelete={() => setDeleteOpen(true)}
+        hideDelete={embedded}
+        backHref={RANK_FILE_MANAGER_PATH}
+        hideBack={embedded}
+        isVisible={rankFile.isVisible}
+        warnings={rankFile.publishWarnings}
+        offlineTitle="Item Offline!"
+      />
+      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
+      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SectionCard title="Visibility & Subscription">
+          <SwitchField
+            id="rank-file-visibility"
+            name="Public visibility"
+            label={draft.isVisible ? 'This item is enabled for public visibility' : 'Public visibility has turned off for this item'}
+            checked={draft.isVisible}
+            onCheckedChange={(isVisible) => change({ isVisible })}
+          />
+          <SelectField id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription ?? ''} options={cardOptions} disabled={cards.isPending} onChange={(card) => change({ masterSubscription: card || null })} />
+          {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
+        </SectionCard>
+        <SectionCard title="Details">
+          <FormField id="rank-file-description" label="Description">
+            {(control) => <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />}
+          </FormField>
+          <FormField id="rank-file-sort-index" label="Sort index" hint="Free text; 0 by default.">
+            {(control) => <Input {...control} maxLength={20} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
+          </FormField>
+          <FileSlot label="Banner image" kind="image" assetId={draft.bannerImageId} sizeInBytes={draft.bannerImageId === rankFile.bannerImageId ? rankFile.bannerImageFizeSizeInBytes : null} onChange={(bannerImageId) => change({ bannerImageId })} />
+        </SectionCard>
+        <RankFileGroupsCard groups={draft.groups} change={(update) => change(update)} saveNow={() => void save()} />
+        <RankFileRankingCard rankFile={rankFile} />
+      </div>
+      <LeaveGuard when={drafts.hasChanges} inside={within(rankFileEditorPath(id))} thing="rank file" />
+      <DeleteConfirmModal
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="Delete Rank File"
+        text={DELETE_RANK_FILE_TEXT}
+        pauseMs={DELETE_DELAY_MS}
+        onDelete={() => deleteRankFile.mutateAsync({ id })}
+        describeError={(error) => failureNotice('Delete Failed', error)}
+        onDeleted={async () => {
+          await utils.rankFiles.list.invalidate();
+          toastSuccess('Rank file deleted');
+          navigate(RANK_FILE_MANAGER_PATH);
+        }}
+      />
+    </div>
+  );
+}
+RankFileEditor.displayName = 'RankFileEditor';

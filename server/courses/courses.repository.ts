@@ -180,17 +180,27 @@ export async function replaceSubjects(trx: Db, courseId: string, subjects: reado
   }
   subjects.forEach((subject, index) => ids.push(subject.id ?? addedIds.get(index + 1)!));
 
-  await trx.deleteFrom('subject_lectures').where('subject_id', 'in', ids.length > 0 ? ids : ['00000000-0000-0000-0000-000000000000']).execute();
   const lectureRows = subjects.flatMap((subject, index) =>
-    subject.lectures.map((lecture, at) => ({ subject_id: ids[index]!, lecture_id: lecture.lectureId, position: at + 1, days: lecture.days, topic: lecture.topic })),
+    subject.lectures.map((lecture, at) => ({ subject_id: ids[index]!, lecture_id: lecture.lectureId, position: at + 1, days: `{${lecture.days.join(',')}}`, topic: lecture.topic })),
   );
+  // Only what changed is written: rows no longer listed go, the others are inserted or updated when
+  // they differ (positions are checked at commit, so rows may pass each other on the way).
+  await sql`
+    delete from subject_lectures sl using course_subjects cs
+    where cs.id = sl.subject_id and cs.course_id = ${courseId}
+      and not exists (
+        select 1 from unnest(${lectureRows.map((row) => row.subject_id)}::uuid[], ${lectureRows.map((row) => row.lecture_id)}::uuid[]) as v(subject_id, lecture_id)
+        where v.subject_id = sl.subject_id and v.lecture_id = sl.lecture_id
+      )`.execute(trx);
   if (lectureRows.length > 0) {
     await sql`
       insert into subject_lectures (subject_id, lecture_id, position, days, topic)
-      select v.subject_id, v.lecture_id, v.position, coalesce((select array_agg(d::int) from jsonb_array_elements_text(v.days) d), '{}'), v.topic
+      select v.subject_id, v.lecture_id, v.position, v.days::int[], v.topic
       from unnest(${lectureRows.map((row) => row.subject_id)}::uuid[], ${lectureRows.map((row) => row.lecture_id)}::uuid[], ${lectureRows.map((row) => row.position)}::int[],
-                  ${lectureRows.map((row) => JSON.stringify(row.days))}::jsonb[], ${lectureRows.map((row) => row.topic)}::text[])
-        as v(subject_id, lecture_id, position, days, topic)`.execute(trx);
+                  ${lectureRows.map((row) => row.days)}::text[], ${lectureRows.map((row) => row.topic)}::text[])
+        as v(subject_id, lecture_id, position, days, topic)
+      on conflict (subject_id, lecture_id) do update set position = excluded.position, days = excluded.days, topic = excluded.topic
+        where (subject_lectures.position, subject_lectures.days, subject_lectures.topic) is distinct from (excluded.position, excluded.days, excluded.topic)`.execute(trx);
   }
   return ids;
 }

@@ -18,6 +18,7 @@ import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import * as repo from './courses.repository.ts';
+import { forgetCourse } from './student-course-cache.ts';
 
 /** How many students a refused delete names before it only counts the rest. */
 const LISTED_HOLDERS = 50;
@@ -151,7 +152,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
   const subjectIds = value.subjects.map((subject) => subject._id).filter((subjectId): subjectId is string => subjectId !== undefined);
   if (duplicates(subjectIds).length > 0) throw new AppError('validation', 'A subject is listed more than once', { field: 'value.subjects' });
 
-  return ctx.db.transaction().execute(async (trx) => {
+  const answer = await ctx.db.transaction().execute(async (trx) => {
     // Locked before the lectures and exams are read: a lecture or exam saved meanwhile decides the
     // course's state again after this save, with this save's subjects.
     if (!(await repo.lockCourse(trx, id))) throw new AppError('not-found', COURSE_MESSAGES.notFound);
@@ -253,6 +254,9 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
     });
     return { isPublished, publishWarnings: warnings, version: saved.version, subjectIds: subjectIdsInOrder };
   });
+  // Students read it afresh from this process at once (other processes within a few seconds).
+  forgetCourse(id);
+  return answer;
 }
 
 /** POST /api/admin/course/duplicate/{id} {count}: `count` hidden copies, made in one transaction. */

@@ -67,16 +67,17 @@ export async function catalogueRows(db: Db, userId: string): Promise<StudentCour
   return rows.rows;
 }
 
-export async function publishedCourseRow(db: Db, userId: string, courseId: string): Promise<StudentCourseRow | undefined> {
-  const rows = await sql<StudentCourseRow>`
-    select ${courseColumns}, ${courseEntitledSql(userId)} as entitled
+/** A published course's own columns and its rate card, whoever asks. */
+export async function publishedCourseBaseRow(db: Db, courseId: string): Promise<Omit<StudentCourseRow, 'entitled'> | undefined> {
+  const rows = await sql<Omit<StudentCourseRow, 'entitled'>>`
+    select ${courseColumns}
     from courses c left join subscriptions s on s.id = c.course_rate_card_id
-    where c.id = ${courseId} and c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})`.execute(db);
+    where c.id = ${courseId} and c.is_published`.execute(db);
   return rows.rows[0];
 }
 
-/** The active subjects of a course with their published lectures, in order, and whether the student may watch each. */
-export async function studentSubjectLectures(db: Db, userId: string, courseId: string) {
+/** The active subjects of a course with their published lectures, in order, with what decides who may watch each. */
+export async function subjectLectureRows(db: Db, courseId: string) {
   const subjects = await db
     .selectFrom('course_subjects')
     .select(['id', 'title', 'banner_image_id'])
@@ -92,16 +93,48 @@ export async function studentSubjectLectures(db: Db, userId: string, courseId: s
     title: string;
     video_duration_in_minutes: number | null;
     banner_image_id: string | null;
-    can_watch: boolean;
+    master_subscription_id: string | null;
+    is_free: boolean;
   }>`
-    select sl.subject_id, sl.lecture_id, sl.days, sl.topic, l.title, l.video_duration_in_minutes, l.banner_image_id,
-      ${lectureEntitledSql(userId)} as can_watch
+    select sl.subject_id, sl.lecture_id, sl.days, sl.topic, l.title, l.video_duration_in_minutes, l.banner_image_id, l.master_subscription_id,
+      (l.master_subscription_id is null or ${freeCard('l.master_subscription_id')}) as is_free
     from subject_lectures sl
     join course_subjects cs on cs.id = sl.subject_id
     join lectures l on l.id = sl.lecture_id
     where cs.course_id = ${courseId} and cs.is_active and l.is_published
     order by cs.position, sl.position`.execute(db);
   return { subjects, lectures: lectures.rows };
+}
+
+/** Whether the course is open to the student's app (published; expired ones only to holders) and whether they hold it. */
+export async function courseAccess(db: Db, userId: string, courseId: string): Promise<{ entitled: boolean } | undefined> {
+  const rows = await sql<{ entitled: boolean }>`
+    select ${courseEntitledSql(userId)} as entitled
+    from courses c
+    where c.id = ${courseId} and c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})`.execute(db);
+  return rows.rows[0];
+}
+
+/**
+ * Of the given lectures, those a student who does not hold the course may still watch: held
+ * directly, through their rate card, or through another published course they hold.
+ */
+export async function lecturesHeldOtherwise(db: Db, userId: string, courseId: string, lectureIds: readonly string[]): Promise<Set<string>> {
+  if (lectureIds.length === 0) return new Set();
+  const rows = await sql<{ id: string }>`
+    select l.id from lectures l
+    where l.id = any(${[...lectureIds]}::uuid[]) and (
+      exists (
+        select 1 from entitlements g
+        where ${activeGrant(userId)} and ((g.resource_type = 'lecture' and g.resource_id = l.id) or g.subscription_id = l.master_subscription_id)
+      )
+      or exists (
+        select 1 from subject_lectures sl2
+        join course_subjects cs2 on cs2.id = sl2.subject_id and cs2.is_active
+        join courses c on c.id = cs2.course_id and c.is_published and c.id <> ${courseId}
+        where sl2.lecture_id = l.id and ${courseEntitledSql(userId)}
+      ))`.execute(db);
+  return new Set(rows.rows.map((row) => row.id));
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lecturePlaybackSchema, STUDENT_COURSE_MESSAGES, studentCourseSchema, studentCourseSummarySchema } from '../../shared/courses/student-courses.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
+import { sendJsonText } from '../http/json-text.ts';
 import * as studentCourses from './student-courses.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -31,7 +32,7 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
         response: { 200: studentCourseSchema, ...errors },
       },
     },
-    async (request) => studentCourses.getStudentCourse(request.ctx, request.params),
+    async (request, reply) => sendJsonText(request, reply, await studentCourses.getStudentCourse(request.ctx, request.params)),
   );
   app.post(
     '/api/student/lectures/:lectureId/playback',

@@ -1,11 +1,13 @@
 import { buildDaySchedule } from '../../shared/courses/schedule.rules.ts';
-import { STUDENT_COURSE_MESSAGES, type LecturePlayback, type StudentCourse, type StudentCourseSummary } from '../../shared/courses/student-courses.schema.ts';
+import { STUDENT_COURSE_MESSAGES, studentCourseSchema, type LecturePlayback, type StudentCourse, type StudentCourseSummary } from '../../shared/courses/student-courses.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls, publicUrls, signAsset, signatureQuery } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
+import { cachedCourse, type CachedCourse } from './student-course-cache.ts';
 import * as repo from './student-courses.repository.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */
@@ -47,19 +49,13 @@ export async function listStudentCourses(ctx: RequestContext): Promise<StudentCo
   return (await repo.catalogueRows(ctx.db, actor.id)).map(summaryOf);
 }
 
-/**
- * GET /api/student/courses/{id}: a published course with its subjects, lectures, day schedule,
- * visible notes, exams and rank files. Anyone signed in may read what is in it; what opens
- * (playback, notes, exams) follows the entitlements.
- */
-export async function getStudentCourse(ctx: RequestContext, { courseId }: { courseId: string }): Promise<StudentCourse> {
-  const actor = await requireActor(ctx);
-  const row = UUID_PATTERN.test(courseId) ? await repo.publishedCourseRow(ctx.db, actor.id, courseId) : undefined;
-  if (!row) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
-  const [{ subjects, lectures }, { exams, rankFiles }] = await Promise.all([
-    repo.studentSubjectLectures(ctx.db, actor.id, row.id),
-    repo.studentCourseExams(ctx.db, row.id),
-  ]);
+type CourseBody = Omit<StudentCourse, 'entitled'>;
+
+/** The course as everyone sees it; `canWatch` is filled in per student. */
+async function buildCourse(ctx: RequestContext, courseId: string): Promise<CachedCourse<CourseBody> | undefined> {
+  const row = await repo.publishedCourseBaseRow(ctx.db, courseId);
+  if (!row) return undefined;
+  const [{ subjects, lectures }, { exams, rankFiles }] = await Promise.all([repo.subjectLectureRows(ctx.db, row.id), repo.studentCourseExams(ctx.db, row.id)]);
   const banners = await assetsById(ctx.db, lectures.map((lecture) => lecture.banner_image_id));
   const lectureView = (lecture: (typeof lectures)[number]) => {
     const banner = lecture.banner_image_id ? banners.get(lecture.banner_image_id) : undefined;
@@ -68,7 +64,7 @@ export async function getStudentCourse(ctx: RequestContext, { courseId }: { cour
       title: lecture.title,
       videoDurationInMinutes: lecture.video_duration_in_minutes,
       thumbnailUrl: banner ? publicUrls(banner).url : null,
-      canWatch: lecture.can_watch,
+      canWatch: false,
     };
   };
   const subjectViews = subjects.map((subject) => {
@@ -89,26 +85,65 @@ export async function getStudentCourse(ctx: RequestContext, { courseId }: { cour
         exams.map((exam) => ({ dayTags: exam.days, exam: exam.exam_id, details: { _id: exam.exam_id, title: exam.title } })),
       )
     : [];
+  const { entitled: _entitled, ...summary } = summaryOf({ ...row, entitled: false });
   return {
-    ...summaryOf(row),
-    previewVideoUrl: row.preview_video_id ? assetUrls.file(row.preview_video_id) : null,
-    dayScheduleNote: row.day_schedule_note,
-    subjects: subjectViews.map((subject) => subject.view),
-    daySchedule,
-    studyPlanNotes: row.study_plan_notes
-      .filter((note) => note.visible)
-      .map((note) => ({ id: note.id, afterDayIndex: note.afterDayIndex, title: note.title, content: note.content })),
-    exams: exams.map((exam) => ({
-      _id: exam.exam_id,
-      title: exam.title,
-      dayTags: exam.days,
-      examDurationInMinutes: exam.exam_duration_in_minutes,
-      totalQuestions: exam.total_questions,
-    })),
-    rankFiles: rankFiles.map((rankFile) => ({ _id: rankFile.id, title: rankFile.title })),
-    previousQuestions: row.previous_questions.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName, year: file.year })),
-    syllabus: row.syllabus.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName })),
+    body: {
+      ...summary,
+      previewVideoUrl: row.preview_video_id ? assetUrls.file(row.preview_video_id) : null,
+      dayScheduleNote: row.day_schedule_note,
+      subjects: subjectViews.map((subject) => subject.view),
+      daySchedule,
+      studyPlanNotes: row.study_plan_notes
+        .filter((note) => note.visible)
+        .map((note) => ({ id: note.id, afterDayIndex: note.afterDayIndex, title: note.title, content: note.content })),
+      exams: exams.map((exam) => ({ _id: exam.exam_id, title: exam.title, dayTags: exam.days, examDurationInMinutes: exam.exam_duration_in_minutes, totalQuestions: exam.total_questions })),
+      rankFiles: rankFiles.map((rankFile) => ({ _id: rankFile.id, title: rankFile.title })),
+      previousQuestions: row.previous_questions.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName, year: file.year })),
+      syllabus: row.syllabus.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName })),
+    },
+    freeLectureIds: new Set(lectures.filter((lecture) => lecture.is_free).map((lecture) => lecture.lecture_id)),
+    lectureIds: [...new Set(lectures.map((lecture) => lecture.lecture_id))],
+    json: new Map(),
   };
+}
+
+/** The course as one student sees it: whether they hold it, and which lectures they may watch. */
+function forStudent(body: CourseBody, entitled: boolean, mayWatch: (lectureId: string) => boolean): StudentCourse {
+  const withWatch = <L extends { _id: string; canWatch: boolean }>(lecture: L): L => ({ ...lecture, canWatch: entitled || mayWatch(lecture._id) });
+  return {
+    ...body,
+    entitled,
+    subjects: body.subjects.map((subject) => ({ ...subject, lectures: subject.lectures.map(withWatch) })),
+    daySchedule: body.daySchedule.map((day) => ({ ...day, lectures: day.lectures.map((group) => ({ ...group, lecture: group.lecture.map(withWatch) })) })),
+  };
+}
+
+/**
+ * GET /api/student/courses/{id}: a published course with its subjects, lectures, day schedule,
+ * visible notes, exams and rank files. Anyone signed in may read what is in it; what opens
+ * (playback, notes, exams) follows the entitlements. Answers JSON text: for a student who holds the
+ * course, or who holds nothing in it beyond its free lectures, the same text serves everyone.
+ */
+export async function getStudentCourse(ctx: RequestContext, { courseId }: { courseId: string }): Promise<JsonText> {
+  const actor = await requireActor(ctx);
+  const access = UUID_PATTERN.test(courseId) ? await repo.courseAccess(ctx.db, actor.id, courseId) : undefined;
+  if (!access) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
+  const course = await cachedCourse(courseId, () => buildCourse(ctx, courseId));
+  if (!course) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
+  const cachedJson = (key: 'holder' | 'free-only', make: () => StudentCourse) => {
+    let json = course.json.get(key);
+    if (json === undefined) {
+      json = new JsonText(JSON.stringify(studentCourseSchema.parse(make())));
+      course.json.set(key, json);
+    }
+    return json;
+  };
+  if (access.entitled) return cachedJson('holder', () => forStudent(course.body, true, () => true));
+  const paidIds = course.lectureIds.filter((lectureId) => !course.freeLectureIds.has(lectureId));
+  const heldOtherwise = await repo.lecturesHeldOtherwise(ctx.db, actor.id, courseId, paidIds);
+  const mayWatch = (lectureId: string) => course.freeLectureIds.has(lectureId) || heldOtherwise.has(lectureId);
+  if (heldOtherwise.size === 0) return cachedJson('free-only', () => forStudent(course.body, false, mayWatch));
+  return new JsonText(JSON.stringify(studentCourseSchema.parse(forStudent(course.body, false, mayWatch))));
 }
 
 /**

@@ -98,6 +98,21 @@ describe('the course catalogue', () => {
     expect(course.daySchedule[2].exams).toEqual([{ _id: exam, exam: { _id: exam, title: 'Course mock' } }]);
     expect(course.studyPlanNotes.map((note: { id: string }) => note.id)).toEqual(['shown']);
     expect(course.exams).toEqual([expect.objectContaining({ _id: exam, dayTags: [3] })]);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    // Read again after a save: the change shows at once (the copy kept for readers is dropped).
+    const stored = (await call(admin, 'GET', `/api/admin/courses/${id}`)).json();
+    const renamed = await call(admin, 'PUT', `/api/admin/courses/${id}`, {
+      version: stored.version,
+      value: { title: 'Paid course, renamed', isVisible: true, courseRateCardId: stored.courseRateCardId, subjects: [{ _id: stored.subjects[0]._id, title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1] } }], exams: [{ exam, dayTags: [2] }] },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const again = (await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).json();
+    expect(again.title).toBe('Paid course, renamed');
+    expect(again.daySchedule.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2']);
+    // Unpublished, it is gone for students at once.
+    await call(admin, 'PUT', `/api/admin/courses/${id}`, { value: { title: 'Paid course, renamed', isVisible: false } });
+    expect((await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
   });
 });
 

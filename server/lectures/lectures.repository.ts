@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import { EDUCATOR_ROLE } from '../../shared/auth/roles.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow, LecturesTable } from '../db/types.ts';
 
@@ -59,6 +60,28 @@ export async function assetsById(db: Db, ids: Array<string | null | undefined>, 
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** An account with the educator role. */
 export function findLecturer(db: Db, userId: string): Promise<{ id: string; name: string } | undefined> {
-  return db.selectFrom('users').select(['id', 'name']).where('id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('id', '=', userId)
+    .where(sql<boolean>`${EDUCATOR_ROLE} = any(roles)`)
+    .executeTakeFirst();
+}
+
+/** Every account with the educator role, by name. */
+export function listEducators(db: Db) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email_address'])
+    .where(sql<boolean>`${EDUCATOR_ROLE} = any(roles)`)
+    .where('disabled_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export function rateCardExists(db: Db, id: string): Promise<boolean> {
+  return db.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst().then((row) => row !== undefined);
 }

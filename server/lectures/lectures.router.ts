@@ -15,4 +15,6 @@ export const lecturesRouter = ({ procedure }: ScreenProcedures) =>
     .input(byId.extend(saveLectureInputSchema.shape))
     .mutation(({ ctx, input }) => lectures.saveLecture(ctx.ctx, input)),
   delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx.ctx, input)),
+  educators: procedure.query(({ ctx }) => lectures.listLectureEducators(ctx.ctx)),
+  attachedCourses: procedure.input(byId).query(({ ctx, input }) => lectures.attachedCourses(ctx.ctx, input)),
 });

@@ -43,6 +43,22 @@ export const lecturesRoutes: DomainRoutes = async (app) => {
     },
     async (request) => lectures.saveLecture(request.ctx, { id: request.params.id, ...request.body }),
   );
+  app.get(
+    '/api/admin/educators',
+    {
+      schema: {
+        tags,
+        summary: "Accounts with the educator role: a lecture's lecturer is chosen from them",
+        response: { 200: z.array(z.object({ _id: z.string(), name: z.string(), emailAddress: z.string().nullable() })), ...errors },
+      },
+    },
+    async (request) => lectures.listLectureEducators(request.ctx),
+  );
+  app.get(
+    '/api/attached-course/:id',
+    { schema: { tags, summary: 'The courses whose subjects hold the lecture', params: idParams, response: { 200: z.array(z.object({ _id: z.string(), title: z.string() })), ...errors } } },
+    async (request) => lectures.attachedCourses(request.ctx, request.params),
+  );
   app.delete(
     '/api/admin/lecture/:id',
     { schema: { tags, summary: 'Delete a lecture', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },

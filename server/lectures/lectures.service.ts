@@ -22,6 +22,8 @@ import {
   assetsById,
   deleteLectureRow,
   findLecturer,
+  listEducators,
+  rateCardExists,
   findLectureRow,
   insertLecture,
   listLectureRows,
@@ -124,7 +126,10 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     return { ...note, fileName: pdf.file_name, fileSizeInBytes: Number(pdf.size_in_bytes) };
   });
   const lecturer = value.lecturerId ? await findLecturer(db, value.lecturerId) : undefined;
-  if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list');
+  if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list', { field: 'value.lecturerId' });
+  if (value.masterSubscription && !(await rateCardExists(db, value.masterSubscription))) {
+    throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
+  }
   const youtubeId = value.youtubeLink ?? null;
   const lecturerName = lecturer?.name || value.lecturerName;
   const warnings = lecturePublishWarnings({
@@ -141,6 +146,8 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     id,
     {
       title: value.title,
+      // Absent from an older client's save: the rate card stays as it is.
+      ...(value.masterSubscription === undefined ? {} : { master_subscription_id: value.masterSubscription }),
       is_visible: value.isVisible,
       is_published: isPublished,
       publish_warnings: warnings,
@@ -220,4 +227,16 @@ async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Pro
     });
   }
   await refreshCoursesOfLectures(db, lectures.map((lecture) => lecture.id));
+}
+
+/** GET /api/admin/educators: the accounts a lecture's lecturer is chosen from. */
+export async function listLectureEducators(ctx: AppContext): Promise<Array<{ _id: string; name: string; emailAddress: string | null }>> {
+  return (await listEducators(ctx.db)).map((row) => ({ _id: row.id, name: row.name, emailAddress: row.email_address }));
+}
+
+/** GET /api/attached-course/{id}: the courses whose subjects hold the lecture. */
+export async function attachedCourses(ctx: AppContext, { id }: { id: string }): Promise<Array<{ _id: string; title: string }>> {
+  const courses = await coursesUsingLectures(ctx.db, [id]);
+  const seen = new Map(courses.map((course) => [course.id, course.title]));
+  return [...seen].map(([courseId, title]) => ({ _id: courseId, title }));
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CONSOLE_ROLES, type ConsoleRole } from '../../shared/auth/roles.ts';
+import { GRANTABLE_ROLES } from '../../shared/auth/roles.ts';
+
+type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
@@ -20,14 +22,14 @@ export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-export function parseRoles(text: string): ConsoleRole[] {
+export function parseRoles(text: string): GrantableRole[] {
   const roles = text.split(',').map((role) => role.trim()).filter(Boolean);
-  const unknown = roles.filter((role) => !(CONSOLE_ROLES as readonly string[]).includes(role));
+  const unknown = roles.filter((role) => !(GRANTABLE_ROLES as readonly string[]).includes(role));
   if (unknown.length > 0) {
-    throw new AppError('validation', `Unknown role ${unknown.join(', ')}: use ${CONSOLE_ROLES.join(', ')}`);
+    throw new AppError('validation', `Unknown role ${unknown.join(', ')}: use ${GRANTABLE_ROLES.join(', ')}`);
   }
-  if (roles.length === 0) throw new AppError('validation', `Give at least one role: ${CONSOLE_ROLES.join(', ')}`);
-  return [...new Set(roles)] as ConsoleRole[];
+  if (roles.length === 0) throw new AppError('validation', `Give at least one role: ${GRANTABLE_ROLES.join(', ')}`);
+  return [...new Set(roles)] as GrantableRole[];
 }
 
 /**
@@ -51,7 +53,7 @@ export async function setDisabled(db: Db, userId: string, disabled: boolean): Pr
 export interface CreateOrPromoteInput {
   emailAddress: string;
   name?: string | undefined;
-  roles: ConsoleRole[];
+  roles: GrantableRole[];
   password?: string | undefined;
   /** Replace the user's roles instead of adding to them. */
   replaceRoles?: boolean;

@@ -5,6 +5,14 @@
 export const RESTRICTED_ROLES = ['staff', 'marketing', 'manager'] as const;
 export const CONSOLE_ROLES = ['admin', ...RESTRICTED_ROLES] as const;
 
+/**
+ * A lecturer's account: chosen as the lecturer of lectures. It opens no console screen by itself
+ * (an educator who also works in the console holds a console role as well).
+ */
+export const EDUCATOR_ROLE = 'educator';
+/** Every role an account may hold besides being a student. */
+export const GRANTABLE_ROLES = [...CONSOLE_ROLES, EDUCATOR_ROLE] as const;
+
 export type RestrictedRole = (typeof RESTRICTED_ROLES)[number];
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 

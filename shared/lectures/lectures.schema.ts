@@ -31,6 +31,7 @@ export const youtubeIdSchema = z
 export const lectureValueSchema = z.object({
   title: titleSchema(NEW_LECTURE_TITLE_REQUIRED),
   isVisible: z.boolean().default(false),
+  masterSubscription: uuid('The rate card was not found').nullable().optional(),
   lecturerId: uuid('Choose a lecturer from the list').nullable().optional(),
   lecturerName: z.string().trim().max(200).default(''),
   bannerImageId: uuid('The banner image was not found').nullable().optional(),

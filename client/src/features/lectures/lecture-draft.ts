@@ -4,6 +4,8 @@ import type { Lecture, LectureNote, LectureValue } from '../../../../shared/lect
 export interface LectureDraft {
   title: string;
   isVisible: boolean;
+  /** The rate card students buy the lecture under. */
+  masterSubscription: string | null;
   lecturerId: string | null;
   lecturerName: string;
   bannerImageId: string | null;
@@ -18,6 +20,7 @@ export function toDraft(lecture: Lecture): LectureDraft {
   return {
     title: lecture.title,
     isVisible: lecture.isVisible,
+    masterSubscription: lecture.masterSubscription,
     lecturerId: lecture.lecturerId,
     lecturerName: lecture.lecturerName,
     bannerImageId: lecture.bannerImageId,
@@ -33,6 +36,7 @@ export function toLectureValue(draft: LectureDraft): LectureValue {
   return {
     title: draft.title,
     isVisible: draft.isVisible,
+    masterSubscription: draft.masterSubscription,
     lecturerId: draft.lecturerId,
     lecturerName: draft.lecturerName,
     bannerImageId: draft.bannerImageId,

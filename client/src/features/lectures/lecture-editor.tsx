@@ -16,7 +16,7 @@ import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { LecturerCard, VisibilityCard } from './lecture-cards.tsx';
+import { AttachedCoursesCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
 import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
 import { NotesCard } from './notes-card.tsx';
@@ -159,13 +159,9 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
           <NotesCard editor={editor} lectureResId={lecture.resId} notes={draft.notes} />
         </div>
         <div className="grid content-start gap-4">
-          <VisibilityCard isVisible={draft.isVisible} onChange={(isVisible) => change({ isVisible })} />
-          <LecturerCard
-            lecturerId={draft.lecturerId}
-            lecturerName={draft.lecturerName}
-            error={fieldErrors.lecturerName ?? fieldErrors.lecturerId}
-            onNameChange={(lecturerName) => change({ lecturerName })}
-          />
+          <VisibilityCard isVisible={draft.isVisible} masterSubscription={draft.masterSubscription} onChange={change} />
+          <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId} onChange={change} />
+          <AttachedCoursesCard lectureId={id} />
         </div>
       </div>
       <LeaveGuard when={drafts.hasChanges} inside={within(`/admin/videos/lectures/${encodeURIComponent(id)}`)} thing="lecture" />

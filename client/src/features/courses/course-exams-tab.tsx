@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { RankFilePicker } from '../rank-files/rank-file-picker.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
@@ -34,15 +35,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             {rankFiles.map((rankFile) => (
               <li key={rankFile._id} className="flex items-center justify-between gap-3 rounded-md border p-3">
                 <span className="font-medium">{rankFile.title}</span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="text-destructive hover:text-destructive"
-                  aria-label={`Remove ${rankFile.title}`}
-                  onClick={() => setRemoving({ kind: 'rank file', id: rankFile._id, title: rankFile.title })}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <RemoveButton label={`Remove ${rankFile.title}`} onClick={() => setRemoving({ kind: 'rank file', id: rankFile._id, title: rankFile.title })} />
               </li>
             ))}
           </ul>
@@ -92,15 +85,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
                     />
                   </TableCell>
                   <TableCell>
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="text-destructive hover:text-destructive"
-                      aria-label={`Remove ${entry.title}`}
-                      onClick={() => setRemoving({ kind: 'exam', id: entry.exam, title: entry.title })}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <RemoveButton label={`Remove ${entry.title}`} onClick={() => setRemoving({ kind: 'exam', id: entry.exam, title: entry.title })} />
                   </TableCell>
                 </TableRow>
               ))}

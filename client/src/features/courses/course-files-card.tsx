@@ -1,11 +1,11 @@
-import { FileText, Trash2 } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
 import type { CourseFile } from '../../../../shared/courses/courses.schema.ts';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 import { formatBytes } from '../../lib/format.ts';
 
 function newResId(): string {
@@ -54,15 +54,7 @@ export function CourseFilesCard({ title, description, itemLabel, files, withYear
                 />
               )}
               <SwitchField id={`active-${file.resId}`} label="Active" checked={file.isActive} onCheckedChange={(isActive) => update(file.resId, { isActive })} />
-              <Button
-                variant="ghost"
-                size="icon"
-                className="text-destructive hover:text-destructive"
-                aria-label={`Remove ${file.fileName}`}
-                onClick={() => onChange(files.filter((other) => other.resId !== file.resId))}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              <RemoveButton label={`Remove ${file.fileName}`} onClick={() => onChange(files.filter((other) => other.resId !== file.resId))} />
             </li>
           ))}
         </ul>

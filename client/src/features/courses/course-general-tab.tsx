@@ -2,18 +2,16 @@ import { CMS_TAGS, COURSE_CATEGORIES } from '../../../../shared/courses/course.c
 import type { Course } from '../../../../shared/courses/courses.schema.ts';
 import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
-import { LoadFailure } from '../../components/load-failure.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { api } from '../../lib/trpc.ts';
+import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { CourseFilesCard } from './course-files-card.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
-
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 function toggled(list: readonly string[], value: string, on: boolean): string[] {
   return on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
@@ -22,23 +20,9 @@ function toggled(list: readonly string[], value: string, on: boolean): string[] 
 function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
   const { draft, change } = editor;
   const cards = api.subscriptions.list.useQuery();
-  const known = cards.data?.some((card) => card._id === draft.courseRateCardId) ?? false;
-  const options: SelectOption<string>[] = [
-    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
-    ...(draft.courseRateCardId && !known ? [{ value: draft.courseRateCardId, label: `Rate card ${draft.courseRateCardId}` }] : []),
-    ...(cards.data ?? []).map((card) => ({ value: card._id, label: `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})` })),
-  ];
   return (
     <SectionCard title="Monetisation" description="What students buy the course under, and how it is shown to them.">
-      <SelectField
-        id="course-rate-card"
-        label="Default rate card"
-        value={draft.courseRateCardId ?? ''}
-        options={options}
-        disabled={cards.isPending}
-        onChange={(id) => change({ courseRateCardId: id || null })}
-      />
-      {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
+      <RateCardSelect id="course-rate-card" label="Default rate card" value={draft.courseRateCardId} onChange={(courseRateCardId) => change({ courseRateCardId })} />
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Extra subscriptions</legend>
         {(cards.data ?? []).filter((card) => card._id !== draft.courseRateCardId).length === 0 && <p className="text-xs text-muted-foreground">No other rate cards.</p>}

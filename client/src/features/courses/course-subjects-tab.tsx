@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
+import { ArrowLeft, Plus } from 'lucide-react';
 import { COURSE_MESSAGES } from '../../../../shared/courses/course.constants.ts';
 import { moveTo } from '../../../../shared/courses/course-editor.rules.ts';
 import { subjectValueSchema } from '../../../../shared/courses/courses.schema.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { LecturePicker } from '../lectures/lecture-picker.tsx';
 import { newKey, type CourseEditorApi, type DraftLecture, type DraftSubject } from './course-draft.ts';
@@ -74,21 +75,13 @@ function SubjectCards({ editor, onOpen }: { editor: CourseEditorApi; onOpen: (ke
             <span className="text-xs text-muted-foreground">{subject.lectures.length === 1 ? '1 lecture' : `${subject.lectures.length} lectures`}</span>
             {!subject.isActive && <Badge variant="secondary">Inactive</Badge>}
             <MoveControl name={subject.title} count={subjects.length} onMove={(position) => setSubjects((current) => moveTo(current, index, position))} />
-            <Button
-              variant="ghost"
-              size="icon"
-              className="text-destructive hover:text-destructive"
-              aria-label={`Remove ${subject.title}`}
-              onClick={() => {
+            <RemoveButton label={`Remove ${subject.title}`} onClick={() => {
                 if (subject.lectures.length > 0) {
                   toastError('The subject cannot be removed', new Error(COURSE_MESSAGES.subjectHasLectures));
                   return;
                 }
                 setSubjects((current) => current.filter((other) => other.key !== subject.key));
-              }}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+              }} />
           </li>
         ))}
       </ol>
@@ -179,18 +172,10 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
                         count={lectures.length}
                         onMove={(position) => update((current) => ({ ...current, lectures: moveTo(current.lectures, index, position) }))}
                       />
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="text-destructive hover:text-destructive"
-                        aria-label={`Remove ${lecture.title}`}
-                        onClick={() => {
+                      <RemoveButton label={`Remove ${lecture.title}`} onClick={() => {
                           update((current) => ({ ...current, lectures: current.lectures.filter((other) => other._id !== lecture._id) }));
                           editor.lectureRemoved(lecture._id);
-                        }}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                        }} />
                     </span>
                   </TableCell>
                 </TableRow>

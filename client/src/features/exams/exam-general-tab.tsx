@@ -4,17 +4,14 @@ import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, optionsOf, type SelectOption } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
-import { LoadFailure } from '../../components/load-failure.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
-import { api, type RouterOutputs } from '../../lib/trpc.ts';
 import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
+import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { EXAM_TYPE_HINTS, EXAM_TYPE_LABELS } from './exam-labels.ts';
-
-type RateCard = RouterOutputs['subscriptions']['list'][number];
 
 export const WRONG_ANSWER_HINT = 'Enter the penalty as a positive number (e.g. .33): it is subtracted from the score for each wrong answer.';
 
@@ -23,11 +20,6 @@ export const ATTEMPT_LOCK_LABELS: Readonly<Record<(typeof ATTEMPT_LOCKS)[number]
   1: '1 attempt',
 };
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
-
-export function rateCardLabel(card: Pick<RateCard, 'title' | 'netAmount' | 'isFree'>): string {
-  return `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})`;
-}
 
 /** A "Not set" choice, then each keyed entry of a fixed list. */
 function keyedOptions(entries: ReadonlyArray<{ key: string; label: string }>): SelectOption<string>[] {
@@ -70,27 +62,15 @@ function NumberField({ field, label, draft, onChange, errors, hint, step = '0.01
 }
 
 function RateCardField({ draft, onChange, errors }: ExamGeneralTabProps) {
-  const cards = api.subscriptions.list.useQuery();
-  const known = cards.data?.some((card) => card._id === draft.masterSubscription) ?? false;
-  const options: SelectOption<string>[] = [
-    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
-    ...(draft.masterSubscription && !known ? [{ value: draft.masterSubscription, label: `Rate card ${draft.masterSubscription}` }] : []),
-    ...(cards.data ?? []).map((card) => ({ value: card._id, label: rateCardLabel(card) })),
-  ];
   return (
-    <div className="grid gap-2">
-      <SelectField
-        id="exam-masterSubscription"
-        label="Rate card"
-        error={errors.masterSubscription}
-        hint="Students with this subscription can take the exam."
-        value={draft.masterSubscription ?? ''}
-        options={options}
-        disabled={cards.isPending}
-        onChange={(id) => onChange({ masterSubscription: id || null })}
-      />
-      {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
-    </div>
+    <RateCardSelect
+      id="exam-masterSubscription"
+      label="Rate card"
+      error={errors.masterSubscription}
+      hint="Students with this subscription can take the exam."
+      value={draft.masterSubscription}
+      onChange={(masterSubscription) => onChange({ masterSubscription })}
+    />
   );
 }
 

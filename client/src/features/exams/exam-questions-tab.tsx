@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
-import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import type { Question, QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
@@ -9,6 +9,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
 import { SwitchField } from '../../components/form/switch-field.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 import { QuestionEditor, questionElementId } from './question-editor.tsx';
 import { QuestionJump } from './question-jump.tsx';
 import { firstQuestionNumbers, locateQuestion } from './question-numbers.ts';
@@ -94,9 +95,7 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
             >
               <ArrowDown aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove ${name}`} onClick={() => onRemoveRequest(index)}>
-              <Trash2 aria-hidden="true" />
-            </Button>
+            <RemoveButton label={`Remove ${name}`} onClick={() => onRemoveRequest(index)} />
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem] sm:items-end">

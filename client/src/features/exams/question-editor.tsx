@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, Plus, X } from 'lucide-react';
 import { MAX_OPTION_COUNT, QUESTION_MIME_TYPES, QUESTION_TAG_KEYS } from '../../../../shared/exams/exam.constants.ts';
 import type { Question } from '../../../../shared/exams/exams.schema.ts';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
@@ -14,6 +14,7 @@ import { formatBytes } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { addOption, removeOption, setOption } from './exam-draft.ts';
 import { TextArea } from '../../components/ui/textarea.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 
 /** A, B, C, ... as students see the options. */
 export function optionLetter(index: number): string {
@@ -106,9 +107,7 @@ export const QuestionEditor = memo(function QuestionEditor({
           <Button variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(index, 1)}>
             <ArrowDown aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove ${name}`} onClick={() => onRemove(index)}>
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <RemoveButton label={`Remove ${name}`} onClick={() => onRemove(index)} />
         </div>
       </div>
       {expanded && (

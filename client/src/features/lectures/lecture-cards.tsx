@@ -7,8 +7,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/trpc.ts';
 import { courseEditorPath } from '../courses/course-paths.ts';
-
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
+import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 
 export interface VisibilityCardProps {
   isVisible: boolean;
@@ -18,13 +17,6 @@ export interface VisibilityCardProps {
 
 /** The lecture's public visibility and the rate card it is sold under. */
 export function VisibilityCard({ isVisible, masterSubscription, onChange }: VisibilityCardProps) {
-  const cards = api.subscriptions.list.useQuery();
-  const known = cards.data?.some((card) => card._id === masterSubscription) ?? false;
-  const options: SelectOption<string>[] = [
-    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No subscription' },
-    ...(masterSubscription && !known ? [{ value: masterSubscription, label: `Rate card ${masterSubscription}` }] : []),
-    ...(cards.data ?? []).map((card) => ({ value: card._id, label: `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})` })),
-  ];
   return (
     <SectionCard title="Visibility & Subscription" description="A visible lecture is published once nothing holds it back.">
       <SwitchField
@@ -34,8 +26,7 @@ export function VisibilityCard({ isVisible, masterSubscription, onChange }: Visi
         checked={isVisible}
         onCheckedChange={(next) => onChange({ isVisible: next })}
       />
-      <SelectField id="lecture-rate-card" label="Subscription" value={masterSubscription ?? ''} options={options} disabled={cards.isPending} onChange={(card) => onChange({ masterSubscription: card || null })} />
-      {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
+      <RateCardSelect id="lecture-rate-card" label="Subscription" noneLabel="No subscription" value={masterSubscription} onChange={(card) => onChange({ masterSubscription: card })} />
     </SectionCard>
   );
 }

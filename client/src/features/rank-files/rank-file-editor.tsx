@@ -6,10 +6,8 @@ import { EditorHeader } from '../../components/editor-header.tsx';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { LoadFailure } from '../../components/load-failure.tsx';
 import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
 import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
@@ -22,6 +20,7 @@ import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { sameDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
+import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { RankFileGroupsCard } from './rank-file-groups-card.tsx';
 import { RANK_FILE_MANAGER_PATH, rankFileEditorPath } from './rank-file-paths.ts';
 import { RankFileRankingCard } from './rank-file-ranking-card.tsx';
@@ -29,7 +28,6 @@ import { RankFileRankingCard } from './rank-file-ranking-card.tsx';
 export const DELETE_RANK_FILE_TEXT = 'You are about to delete this rank file. Do you want to continue?';
 const DELETE_DELAY_MS = 300;
 const SAVE_FAILED_TITLE = 'Update subject failed';
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 });
 
 /** The rank file editor: visibility and rate card, details, banner, exam groups and the ranking. */
 export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onReload: () => Promise<void> }) {
@@ -42,7 +40,6 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
   const [deleteOpen, setDeleteOpen] = useState(false);
   const saveRankFile = api.rankFiles.save.useMutation();
   const deleteRankFile = api.rankFiles.delete.useMutation();
-  const cards = api.subscriptions.list.useQuery();
   useDocumentTitle(draft.title || 'Rank File');
 
   const save = async () => {
@@ -68,12 +65,6 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
     await Promise.all([utils.rankFiles.get.invalidate({ id }), utils.rankFiles.list.invalidate()]);
   };
 
-  const known = cards.data?.some((card) => card._id === draft.masterSubscription) ?? false;
-  const cardOptions: SelectOption<string>[] = [
-    { value: '', label: cards.isPending ? 'Loading rate cards...' : 'No rate card' },
-    ...(draft.masterSubscription && !known ? [{ value: draft.masterSubscription, label: `Rate card ${draft.masterSubscription}` }] : []),
-    ...(cards.data ?? []).map((card) => ({ value: card._id, label: `${card.title} (${card.isFree ? 'Free' : inr.format(card.netAmount)})` })),
-  ];
 
   return (
     <div className="mx-auto grid max-w-6xl gap-4">
@@ -104,8 +95,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
             checked={draft.isVisible}
             onCheckedChange={(isVisible) => change({ isVisible })}
           />
-          <SelectField id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription ?? ''} options={cardOptions} disabled={cards.isPending} onChange={(card) => change({ masterSubscription: card || null })} />
-          {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
+          <RateCardSelect id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription} onChange={(masterSubscription) => change({ masterSubscription })} />
         </SectionCard>
         <SectionCard title="Details">
           <FormField id="rank-file-description" label="Description">

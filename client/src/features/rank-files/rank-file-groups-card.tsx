@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link2, Plus, Trash2 } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import { moveTo } from '../../../../shared/courses/course-editor.rules.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
 import { MoveControl } from '../courses/move-control.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { newGroupKey, type DraftGroup, type RankFileDraft } from './rank-file-draft.ts';
@@ -64,9 +65,7 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
                       {group.exam ? 'Change exam' : 'Attach exam'}
                     </Button>
                     <MoveControl name={name(group, index)} count={groups.length} onMove={(position) => setGroups((current) => moveTo(current, index, position))} />
-                    <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={`Remove ${name(group, index)}`} onClick={() => setRemoving(group)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
+                    <RemoveButton label={`Remove ${name(group, index)}`} onClick={() => setRemoving(group)} />
                   </span>
                 </TableCell>
               </TableRow>

@@ -111,14 +111,15 @@ export function rateCardOf(db: Db, id: string) {
 }
 
 /** Lectures by id, with what a course's publish rules read. */
+// Ids go as one array parameter: a course may list thousands of lectures.
 export function lectureFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lectures').select(['id', 'title', 'is_published']).where('id', 'in', [...ids]).execute();
+  return db.selectFrom('lectures').select(['id', 'title', 'is_published']).where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
 }
 
 export function examFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('exams').select(['id', 'title', 'is_published']).where('id', 'in', [...ids]).execute();
+  return db.selectFrom('exams').select(['id', 'title', 'is_published']).where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
 }
 
 export async function existingIds(db: Db, table: 'subscriptions' | 'rank_files' | 'assets', ids: readonly string[]): Promise<Set<string>> {

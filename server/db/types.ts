@@ -250,6 +250,13 @@ export interface CourseExamsTable {
   days: Generated<number[]>;
 }
 
+export interface LectureExamsTable {
+  lecture_id: string;
+  exam_id: string;
+  /** One-based order within the lecture. */
+  position: number;
+}
+
 export interface CourseRankFilesTable {
   course_id: string;
   rank_file_id: string;
@@ -431,6 +438,7 @@ export interface Database {
   subject_lectures: SubjectLecturesTable;
   course_exams: CourseExamsTable;
   course_rank_files: CourseRankFilesTable;
+  lecture_exams: LectureExamsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

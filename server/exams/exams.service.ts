@@ -6,6 +6,7 @@ import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, E
 import type { AppContext, RequestContext } from '../context.ts';
 import { refreshCoursesOfExams } from '../courses/course-publish.ts';
 import { coursesUsingExams } from '../courses/courses.repository.ts';
+import { lecturesOfferingExam } from '../lectures/lectures.repository.ts';
 import { rankFilesUsingExam } from '../rank-files/rank-files.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
@@ -214,12 +215,13 @@ function attemptsWouldBeLost(count: number | string): AppError {
   });
 }
 
-/** Refuses with the courses that have the exam on their plan and the rank files with it, if any. */
+/** Refuses with the courses that have the exam on their plan, the rank files and the lectures with it, if any. */
 async function refuseIfInCourses(db: Db, examId: string): Promise<void> {
-  const [courses, rankFiles] = await Promise.all([coursesUsingExams(db, [examId]), rankFilesUsingExam(db, examId)]);
+  const [courses, rankFiles, lectures] = await Promise.all([coursesUsingExams(db, [examId]), rankFilesUsingExam(db, examId), lecturesOfferingExam(db, examId)]);
   const warnings = [
     ...courses.map((course) => `It is on the plan of the course “${course.title}”`),
     ...rankFiles.map((rankFile) => `It is in the rank file “${rankFile.title}”`),
+    ...lectures.map((lecture) => `It is offered with the lecture “${lecture.title}”`),
   ];
   if (warnings.length > 0) throw new AppError('has-warnings', 'This exam cannot be deleted', { warnings });
 }

@@ -85,3 +85,41 @@ export function listEducators(db: Db) {
 export function rateCardExists(db: Db, id: string): Promise<boolean> {
   return db.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst().then((row) => row !== undefined);
 }
+
+/** The exams offered with a lecture, in order. */
+export function lectureExamRows(db: Db, lectureId: string) {
+  return db
+    .selectFrom('lecture_exams as le')
+    .innerJoin('exams as e', 'e.id', 'le.exam_id')
+    .select(['e.id', 'e.title', 'e.is_published'])
+    .where('le.lecture_id', '=', lectureId)
+    .orderBy('le.position')
+    .execute();
+}
+
+export async function existingExamIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('exams').select('id').where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Makes the lecture's exams exactly these, in order. */
+export async function replaceLectureExams(db: Db, lectureId: string, examIds: readonly string[]): Promise<void> {
+  await db.deleteFrom('lecture_exams').where('lecture_id', '=', lectureId).execute();
+  if (examIds.length === 0) return;
+  await db
+    .insertInto('lecture_exams')
+    .values(examIds.map((examId, index) => ({ lecture_id: lectureId, exam_id: examId, position: index + 1 })))
+    .execute();
+}
+
+/** Lectures that offer the exam. */
+export function lecturesOfferingExam(db: Db, examId: string) {
+  return db
+    .selectFrom('lecture_exams as le')
+    .innerJoin('lectures as l', 'l.id', 'le.lecture_id')
+    .select(['l.id', 'l.title'])
+    .where('le.exam_id', '=', examId)
+    .orderBy('l.title')
+    .execute();
+}

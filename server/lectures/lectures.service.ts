@@ -22,7 +22,10 @@ import {
   assetsById,
   deleteLectureRow,
   findLecturer,
+  existingExamIds,
+  lectureExamRows,
   listEducators,
+  replaceLectureExams,
   rateCardExists,
   findLectureRow,
   insertLecture,
@@ -34,7 +37,7 @@ import {
 
 const NOT_FOUND = 'Lecture not found';
 
-function toLecture(row: LectureRow, banner: AssetRow | undefined): Lecture {
+function toLecture(row: LectureRow, banner: AssetRow | undefined, exams: Array<{ id: string; title: string; is_published: boolean }>): Lecture {
   return {
     _id: row.id,
     resId: row.res_id,
@@ -55,7 +58,7 @@ function toLecture(row: LectureRow, banner: AssetRow | undefined): Lecture {
     videoDurationInMinutes: row.video_duration_in_minutes,
     notes: row.notes,
     // Exams, attached courses and missing notes arrive with the issues that build them.
-    exams: [],
+    exams: exams.map((exam) => ({ _id: exam.id, title: exam.title, isPublished: exam.is_published })),
     missingPdfs: [],
     __coursesAttachedTo: [[]],
     createdAt: row.created_at.toISOString(),
@@ -95,8 +98,8 @@ export async function createLecture(ctx: RequestContext, input: z.output<typeof 
 export async function getLecture(ctx: AppContext, { id }: { id: string }): Promise<Lecture> {
   const row = await findLectureRow(ctx.db, id);
   if (!row) throw new AppError('not-found', NOT_FOUND);
-  const assets = await assetsById(ctx.db, [row.banner_image_id]);
-  return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined);
+  const [assets, exams] = await Promise.all([assetsById(ctx.db, [row.banner_image_id]), lectureExamRows(ctx.db, row.id)]);
+  return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined, exams);
 }
 
 function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message: string): AssetRow {
@@ -129,6 +132,12 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
   if (value.lecturerId && !lecturer) throw new AppError('validation', 'Choose a lecturer from the list', { field: 'value.lecturerId' });
   if (value.masterSubscription && !(await rateCardExists(db, value.masterSubscription))) {
     throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
+  }
+  if (value.exams) {
+    if (new Set(value.exams).size < value.exams.length) throw new AppError('validation', 'An exam is listed more than once', { field: 'value.exams' });
+    const known = await existingExamIds(db, value.exams);
+    const missing = value.exams.find((examId) => !known.has(examId));
+    if (missing) throw new AppError('validation', `Exam not found: ${missing}`, { field: 'value.exams' });
   }
   const youtubeId = value.youtubeLink ?? null;
   const lecturerName = lecturer?.name || value.lecturerName;
@@ -166,6 +175,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     input.version,
   );
   if (version === undefined) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
+  if (value.exams) await replaceLectureExams(db, id, value.exams);
   await refreshCoursesOfLectures(db, [id]);
   return { version, isPublished, publishWarnings: warnings };
 }

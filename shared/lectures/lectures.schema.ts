@@ -39,6 +39,8 @@ export const lectureValueSchema = z.object({
   enableYoutubePlayer: z.boolean().default(false),
   videoResourceId: uuid('The video was not found').nullable().optional(),
   notes: z.array(lectureNoteSchema).max(100).default([]),
+  /** The exams offered with the lecture, in order; absent keeps them as they are. */
+  exams: z.array(uuid('Exam not found')).max(200).optional(),
 });
 export type LectureValue = z.input<typeof lectureValueSchema>;
 
@@ -63,7 +65,7 @@ export const lectureSchema = z.object({
   videoFileSizeInBytes: z.number().nullable(),
   videoDurationInMinutes: z.number().nullable(),
   notes: z.array(lectureNoteSchema),
-  exams: z.array(z.unknown()),
+  exams: z.array(z.object({ _id: z.string(), title: z.string(), isPublished: z.boolean() })),
   missingPdfs: z.array(z.object({ fileName: z.string() })),
   __coursesAttachedTo: z.array(z.array(z.object({ courseTitle: z.string() }))),
   createdAt: z.string(),

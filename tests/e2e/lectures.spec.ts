@@ -330,7 +330,7 @@ test.describe('lecture editor: fields, notes and delete', () => {
 });
 
 test.describe('lecture editor: rate card, educator and attached courses', () => {
-  test('sells the lecture under a rate card, links an educator, and lists the courses that hold it', async ({ page }) => {
+  test('sells the lecture under a rate card, links an educator, offers an exam, and lists the courses that hold it', async ({ page }) => {
     await signInAsAdmin(page);
     const suffix = Date.now().toString(36);
     const [educator] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{educator}') returning id`, [`Meera ${suffix}`, `meera-${suffix}@example.com`]);
@@ -346,10 +346,18 @@ test.describe('lecture editor: rate card, educator and attached courses', () => 
     await page.getByLabel('Educator').selectOption({ label: `Meera ${suffix} (meera-${suffix}@example.com)` });
     await expect(page.getByLabel('Lecturer name')).toHaveValue(`Meera ${suffix}`);
     await expect(page.getByLabel('Lecturer name')).toBeDisabled();
+    const [quiz] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Preamble quiz ${suffix}`]);
+    await page.getByRole('button', { name: 'Add exams' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Exams' });
+    await picker.getByRole('textbox', { name: 'Filter Title' }).fill(`Preamble quiz ${suffix}`);
+    await picker.getByRole('checkbox', { name: `Select Preamble quiz ${suffix}` }).check();
+    await picker.getByRole('button', { name: 'Select 1 item(s)' }).click();
+    await expect(page.getByRole('list', { name: 'Exams of the lecture' })).toContainText(`Preamble quiz ${suffix}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    const stored = (await (await page.request.get(`/api/admin/lecture/${id}`)).json()) as { lecturerId: string; masterSubscription: string | null };
+    const stored = (await (await page.request.get(`/api/admin/lecture/${id}`)).json()) as { lecturerId: string; masterSubscription: string | null; exams: Array<{ _id: string }> };
     expect(stored.lecturerId).toBe(educator!.id);
     expect(stored.masterSubscription).not.toBeNull();
+    expect(stored.exams.map((exam) => exam._id)).toEqual([quiz!.id]);
   });
 });

@@ -64,6 +64,26 @@ describe("a lecture's lecturer, rate card and courses", () => {
     expect((await request('GET', `/api/admin/lecture/${id}`)).json().masterSubscription).toBe(card);
   });
 
+  it('offers exams with a lecture, in order; refuses an unknown or repeated exam; the exam then cannot be deleted', async () => {
+    const id = await lecture('Panchayati Raj');
+    const exam = async (title: string) => (await database.db.insertInto('exams').values({ title, template_id: 'mock-test' }).returning('id').executeTakeFirstOrThrow()).id;
+    const [e1, e2] = [await exam('Quiz 1'), await exam('Quiz 2')];
+    expect((await request('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Panchayati Raj', exams: [e2, e1] } })).statusCode).toBe(200);
+    expect((await request('GET', `/api/admin/lecture/${id}`)).json().exams).toEqual([
+      { _id: e2, title: 'Quiz 2', isPublished: false },
+      { _id: e1, title: 'Quiz 1', isPublished: false },
+    ]);
+    const repeated = await request('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Panchayati Raj', exams: [e1, e1] } });
+    expect(repeated.json()).toMatchObject({ message: 'An exam is listed more than once', field: 'value.exams' });
+    const unknown = await request('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Panchayati Raj', exams: ['00000000-0000-4000-8000-000000000000'] } });
+    expect(unknown.json()).toMatchObject({ message: 'Exam not found: 00000000-0000-4000-8000-000000000000', field: 'value.exams' });
+    // A save without the field keeps them; the exam cannot be deleted while offered.
+    await request('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Panchayati Raj' } });
+    expect((await request('GET', `/api/admin/lecture/${id}`)).json().exams).toHaveLength(2);
+    const refused = await app.inject({ method: 'DELETE', url: `/api/admin/exams/${e1}`, headers: { cookie: admin } });
+    expect(refused.json().warnings).toEqual(['It is offered with the lecture “Panchayati Raj”']);
+  });
+
   it('answers the courses that hold a lecture at /api/attached-course/{id}', async () => {
     const id = await lecture('Preamble');
     expect((await request('GET', `/api/attached-course/${id}`)).json()).toEqual([]);

@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
+import { Plus } from 'lucide-react';
+import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { RemoveButton } from '../../components/remove-button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { api } from '../../lib/trpc.ts';
 import { courseEditorPath } from '../courses/course-paths.ts';
+import { ExamPicker } from '../exams/exam-picker.tsx';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 
 export interface VisibilityCardProps {
@@ -93,3 +100,51 @@ export function AttachedCoursesCard({ lectureId }: { lectureId: string }) {
   );
 }
 AttachedCoursesCard.displayName = 'AttachedCoursesCard';
+
+export interface ExamsCardProps {
+  exams: Lecture['exams'];
+  onChange: (exams: Lecture['exams']) => void;
+}
+
+/** The exams offered with the lecture: add from the exam picker, remove; saved with the lecture. */
+export function ExamsCard({ exams, onChange }: ExamsCardProps) {
+  const [picking, setPicking] = useState(false);
+  return (
+    <SectionCard title="Exams" description="Exams students take after the lecture.">
+      {exams.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No exams.</p>
+      ) : (
+        <ul className="grid gap-1" aria-label="Exams of the lecture">
+          {exams.map((exam) => (
+            <li key={exam._id} className="flex items-center justify-between gap-2 text-sm">
+              <span>
+                {exam.title}
+                {!exam.isPublished && (
+                  <Badge variant="destructive" className="ml-2">
+                    Unpublished
+                  </Badge>
+                )}
+              </span>
+              <RemoveButton label={`Remove ${exam.title}`} onClick={() => onChange(exams.filter((other) => other._id !== exam._id))} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setPicking(true)}>
+        <Plus aria-hidden="true" />
+        Add exams
+      </Button>
+      <ExamPicker
+        open={picking}
+        onOpenChange={setPicking}
+        selection="multiple"
+        disabledIds={exams.map((exam) => exam._id)}
+        onConfirm={(chosen) => {
+          const known = new Set(exams.map((exam) => exam._id));
+          onChange([...exams, ...chosen.filter((exam) => !known.has(exam._id)).map((exam) => ({ _id: exam._id, title: exam.title, isPublished: exam.isPublished }))]);
+        }}
+      />
+    </SectionCard>
+  );
+}
+ExamsCard.displayName = 'ExamsCard';

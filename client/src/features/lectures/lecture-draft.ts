@@ -14,6 +14,8 @@ export interface LectureDraft {
   enableYoutubePlayer: boolean;
   videoResourceId: string | null;
   notes: LectureNote[];
+  /** The exams offered with the lecture, in order. */
+  exams: Lecture['exams'];
 }
 
 export function toDraft(lecture: Lecture): LectureDraft {
@@ -28,6 +30,7 @@ export function toDraft(lecture: Lecture): LectureDraft {
     enableYoutubePlayer: lecture.enableYoutubePlayer,
     videoResourceId: lecture.videoResourceId,
     notes: lecture.notes,
+    exams: lecture.exams,
   };
 }
 
@@ -44,6 +47,7 @@ export function toLectureValue(draft: LectureDraft): LectureValue {
     enableYoutubePlayer: draft.enableYoutubePlayer,
     videoResourceId: draft.videoResourceId,
     notes: draft.notes,
+    exams: draft.exams.map((exam) => exam._id),
   };
 }
 

@@ -16,7 +16,7 @@ import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { AttachedCoursesCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
+import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
 import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
 import { NotesCard } from './notes-card.tsx';
@@ -161,6 +161,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
         <div className="grid content-start gap-4">
           <VisibilityCard isVisible={draft.isVisible} masterSubscription={draft.masterSubscription} onChange={change} />
           <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId} onChange={change} />
+          <ExamsCard exams={draft.exams} onChange={(exams) => change({ exams })} />
           <AttachedCoursesCard lectureId={id} />
         </div>
       </div>

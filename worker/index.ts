@@ -1,6 +1,7 @@
 import { parseCronItems, type ParsedCronItem, type Task } from 'graphile-worker';
 import { SCHEDULE, TASKS, type TaskName, type TaskRunner } from '../shared/jobs/tasks.ts';
 import type { WorkerDeps } from './deps.ts';
+import { checkLectureNotesTask } from './tasks/check-lecture-notes.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
@@ -11,6 +12,7 @@ function handlers(deps: WorkerDeps): Record<TaskName, Task> {
   return {
     'deliver-message': deliverMessage(deps),
     cleanup: cleanup(deps),
+    'check-lecture-notes': checkLectureNotesTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
     'process-media': processMedia(deps),
   };

@@ -257,6 +257,34 @@ export interface LectureExamsTable {
   position: number;
 }
 
+/** The one custom lecture collection (its key is always true). */
+export interface LectureCollectionTable {
+  id: Generated<boolean>;
+  title: string;
+  updated_at: Generated<Date>;
+  updated_by: string | null;
+}
+
+export interface LectureCollectionItemsTable {
+  lecture_id: string;
+  /** One-based order within the collection. */
+  position: number;
+  added_at: Generated<Date>;
+}
+
+export type MissingNoteReason = 'no-file' | 'file-gone';
+
+/** A lecture's PDF note whose file is missing, found by the hourly check. */
+export interface LectureMissingNotesTable {
+  lecture_id: string;
+  pdf_file_id: string;
+  file_name: string;
+  reason: MissingNoteReason;
+  detected_at: Generated<Date>;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+}
+
 export interface CourseRankFilesTable {
   course_id: string;
   rank_file_id: string;
@@ -439,6 +467,9 @@ export interface Database {
   course_exams: CourseExamsTable;
   course_rank_files: CourseRankFilesTable;
   lecture_exams: LectureExamsTable;
+  lecture_collection: LectureCollectionTable;
+  lecture_collection_items: LectureCollectionItemsTable;
+  lecture_missing_notes: LectureMissingNotesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -18,6 +18,8 @@ import { findAsset } from '../assets/assets.repository.ts';
 import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
 import { coursesUsingLectures } from '../courses/courses.repository.ts';
 import { isStillReferenced } from '../db/references.ts';
+import { lectureInCollection } from '../lecture-collection/lecture-collection.service.ts';
+import { missingPdfsOf } from '../pending-pdf/pending-pdf.service.ts';
 import {
   assetsById,
   deleteLectureRow,
@@ -36,8 +38,16 @@ import {
 } from './lectures.repository.ts';
 
 const NOT_FOUND = 'Lecture not found';
+const IN_COLLECTION = 'It is in the custom lecture collection: remove it there first';
 
-function toLecture(row: LectureRow, banner: AssetRow | undefined, exams: Array<{ id: string; title: string; is_published: boolean }>): Lecture {
+interface LectureLinks {
+  exams: Array<{ id: string; title: string; is_published: boolean }>;
+  missingPdfs: Lecture['missingPdfs'];
+  inCustomCollection: boolean;
+  courseTitles: string[];
+}
+
+function toLecture(row: LectureRow, banner: AssetRow | undefined, { exams, missingPdfs, inCustomCollection, courseTitles }: LectureLinks): Lecture {
   return {
     _id: row.id,
     resId: row.res_id,
@@ -57,10 +67,10 @@ function toLecture(row: LectureRow, banner: AssetRow | undefined, exams: Array<{
     videoFileSizeInBytes: row.video_file_size_in_bytes === null ? null : Number(row.video_file_size_in_bytes),
     videoDurationInMinutes: row.video_duration_in_minutes,
     notes: row.notes,
-    // Exams, attached courses and missing notes arrive with the issues that build them.
     exams: exams.map((exam) => ({ _id: exam.id, title: exam.title, isPublished: exam.is_published })),
-    missingPdfs: [],
-    __coursesAttachedTo: [[]],
+    missingPdfs,
+    inCustomCollection,
+    __coursesAttachedTo: [courseTitles.map((courseTitle) => ({ courseTitle }))],
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     version: row.version,
@@ -68,8 +78,12 @@ function toLecture(row: LectureRow, banner: AssetRow | undefined, exams: Array<{
 }
 
 export async function listLectures(ctx: AppContext): Promise<LectureSummary[]> {
-  const rows = await listLectureRows(ctx.db);
-  const assets = await assetsById(ctx.db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
+  return summarizeLectures(ctx.db, await listLectureRows(ctx.db));
+}
+
+/** Catalogue rows for these lectures, in the order given (with their thumbnails and video states). */
+export async function summarizeLectures(db: Db, rows: readonly LectureRow[]): Promise<LectureSummary[]> {
+  const assets = await assetsById(db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
   return rows.map((row) => {
     const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
     const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
@@ -98,8 +112,15 @@ export async function createLecture(ctx: RequestContext, input: z.output<typeof 
 export async function getLecture(ctx: AppContext, { id }: { id: string }): Promise<Lecture> {
   const row = await findLectureRow(ctx.db, id);
   if (!row) throw new AppError('not-found', NOT_FOUND);
-  const [assets, exams] = await Promise.all([assetsById(ctx.db, [row.banner_image_id]), lectureExamRows(ctx.db, row.id)]);
-  return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined, exams);
+  const [assets, exams, missingPdfs, inCustomCollection, courses] = await Promise.all([
+    assetsById(ctx.db, [row.banner_image_id]),
+    lectureExamRows(ctx.db, row.id),
+    missingPdfsOf(ctx.db, row.id),
+    lectureInCollection(ctx.db, row.id),
+    attachedCourses(ctx, { id: row.id }),
+  ]);
+  const links = { exams, missingPdfs, inCustomCollection, courseTitles: courses.map((course) => course.title) };
+  return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined, links);
 }
 
 function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message: string): AssetRow {
@@ -180,24 +201,22 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
   return { version, isPublished, publishWarnings: warnings };
 }
 
-/** Refuses with the courses whose subjects hold the lecture, if any do. */
-async function refuseIfInCourses(db: Db, id: string): Promise<void> {
+/** Refuses with the courses whose subjects hold the lecture, and the custom collection, if any do. */
+async function refuseIfInUse(db: Db, id: string): Promise<void> {
   const courses = await coursesUsingLectures(db, [id]);
-  if (courses.length > 0) {
-    throw new AppError('has-warnings', 'This lecture is still in use', {
-      warnings: [...new Set(courses.map((course) => `It is in the course “${course.title}”`))],
-    });
-  }
+  const warnings = [...new Set(courses.map((course) => `It is in the course “${course.title}”`))];
+  if (await lectureInCollection(db, id)) warnings.push(IN_COLLECTION);
+  if (warnings.length > 0) throw new AppError('has-warnings', 'This lecture is still in use', { warnings });
 }
 
-/** DELETE /api/admin/lecture/{id}: refused while a course holds the lecture, naming the courses. */
+/** DELETE /api/admin/lecture/{id}: refused while a course or the custom collection holds the lecture, naming them. */
 export async function deleteLecture(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
-  await refuseIfInCourses(ctx.db, id);
+  await refuseIfInUse(ctx.db, id);
   try {
     if (!(await deleteLectureRow(ctx.db, id))) throw new AppError('not-found', NOT_FOUND);
   } catch (error) {
-    // A course took the lecture in meanwhile: refused the same way.
-    if (isStillReferenced(error)) await refuseIfInCourses(ctx.db, id);
+    // A course or the collection took the lecture in meanwhile: refused the same way.
+    if (isStillReferenced(error)) await refuseIfInUse(ctx.db, id);
     throw error;
   }
   return { status: 'deleted' };

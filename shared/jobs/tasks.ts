@@ -11,6 +11,8 @@ export const TASKS = {
   'deliver-message': { payload: z.object({ messageId: z.uuid() }), runner: 'general' },
   /** Hourly housekeeping: expired rate limits, ended sessions, old codes, orphaned files. */
   cleanup: { payload: z.object({}), runner: 'general' },
+  /** Hourly: looks for the lectures' PDF notes whose file is gone (the pending-PDF report). */
+  'check-lecture-notes': { payload: z.object({}), runner: 'general' },
   /** Every minute: submits attempts whose time (and grace) is over. */
   'submit-overdue-attempts': { payload: z.object({}), runner: 'general' },
   /** Turns one uploaded video into HLS renditions, or one PDF into page images. */
@@ -41,5 +43,6 @@ export interface ScheduledTask {
 /** Recurring jobs; whichever process of the fleet gets there first runs each occurrence once. */
 export const SCHEDULE: readonly ScheduledTask[] = [
   { id: 'cleanup', task: 'cleanup', match: '17 * * * *', maxAttempts: 3 },
+  { id: 'check-lecture-notes', task: 'check-lecture-notes', match: '41 * * * *', maxAttempts: 3 },
   { id: 'submit-overdue-attempts', task: 'submit-overdue-attempts', match: '* * * * *', maxAttempts: 3 },
 ];

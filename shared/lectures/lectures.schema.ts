@@ -66,7 +66,10 @@ export const lectureSchema = z.object({
   videoDurationInMinutes: z.number().nullable(),
   notes: z.array(lectureNoteSchema),
   exams: z.array(z.object({ _id: z.string(), title: z.string(), isPublished: z.boolean() })),
-  missingPdfs: z.array(z.object({ fileName: z.string() })),
+  /** Notes whose file is missing (found by the hourly check) and not marked resolved. */
+  missingPdfs: z.array(z.object({ pdfFileId: z.string(), fileName: z.string() })),
+  /** Whether the lecture is in the custom lecture collection. */
+  inCustomCollection: z.boolean(),
   __coursesAttachedTo: z.array(z.array(z.object({ courseTitle: z.string() }))),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -29,6 +29,7 @@ const lecture: Lecture = {
   notes: [],
   exams: [],
   missingPdfs: [],
+  inCustomCollection: false,
   __coursesAttachedTo: [[]],
   createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import {
+  COLLECTION_MESSAGES,
+  MAX_COLLECTION_LECTURES,
+  type collectionOrderInputSchema,
+  type collectionTitleInputSchema,
+  type LectureCollection,
+  type StudentCollection,
+} from '../../shared/lectures/lecture-collection.schema.ts';
+import { publicUrls } from '../assets/asset-urls.ts';
+import { requireActor } from '../auth/access.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { lectureEntitledSql } from '../courses/student-courses.repository.ts';
+import { AppError } from '../errors.ts';
+import { assetsById } from '../lectures/lectures.repository.ts';
+import { summarizeLectures } from '../lectures/lectures.service.ts';
+import * as repo from './lecture-collection.repository.ts';
+
+/** GET /api/admin/custom-lectures: the title and the lectures in order. */
+export async function getCollection(ctx: Pick<AppContext, 'db'>): Promise<LectureCollection> {
+  return readCollection(ctx.db);
+}
+
+async function readCollection(db: Db): Promise<LectureCollection> {
+  const [title, rows] = await Promise.all([repo.collectionTitle(db), repo.collectionLectureRows(db)]);
+  return { title, lectureIds: rows.map((row) => row.id), lecturesMetaData: await summarizeLectures(db, rows) };
+}
+
+/** Runs a change with the collection locked, and answers the collection as it then is. */
+async function change(ctx: AppContext, run: (trx: Db) => Promise<void>): Promise<LectureCollection> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockCollection(trx);
+    await run(trx);
+  });
+  return readCollection(ctx.db);
+}
+
+/** POST /api/admin/lecture/add/lecture-collection/{id}: appends the lecture; adding it again changes nothing. */
+export function addToCollection(ctx: AppContext, { id }: { id: string }): Promise<LectureCollection> {
+  return change(ctx, async (trx) => {
+    if (!(await repo.lectureExists(trx, id))) throw new AppError('not-found', COLLECTION_MESSAGES.lectureNotFound);
+    const count = (await repo.collectionLectureIds(trx)).length;
+    if (count >= MAX_COLLECTION_LECTURES) throw new AppError('validation', `The collection holds at most ${MAX_COLLECTION_LECTURES} lectures`);
+    await repo.appendLecture(trx, id);
+  });
+}
+
+/** POST /api/admin/lecture/remove/lecture-collection/{id}: removes it; removing one that is not in changes nothing. */
+export function removeFromCollection(ctx: AppContext, { id }: { id: string }): Promise<LectureCollection> {
+  return change(ctx, async (trx) => {
+    await repo.removeLecture(trx, id);
+    // The others keep their order, numbered 1..n again.
+    await repo.writeOrder(trx, await repo.collectionLectureIds(trx));
+  });
+}
+
+/** POST /api/admin/lecture/update/lecture-collection/title. */
+export async function renameCollection(ctx: RequestContext, { title }: z.output<typeof collectionTitleInputSchema>): Promise<LectureCollection> {
+  const actor = await ctx.actor();
+  return change(ctx, (trx) => repo.setCollectionTitle(trx, title, actor?.id ?? null).then(() => undefined));
+}
+
+/**
+ * POST /api/admin/lecture/update/lecture-collection/order: the new order must hold exactly the
+ * collection's lectures, each once; an order made from a copy that has since gained or lost a
+ * lecture is refused rather than dropping or reviving one.
+ */
+export function reorderCollection(ctx: AppContext, { lecturesMetaData }: z.output<typeof collectionOrderInputSchema>): Promise<LectureCollection> {
+  const order = lecturesMetaData.map((entry) => entry._id.toLowerCase());
+  if (new Set(order).size < order.length) throw new AppError('validation', COLLECTION_MESSAGES.repeated, { field: 'lecturesMetaData' });
+  return change(ctx, async (trx) => {
+    const current = new Set(await repo.collectionLectureIds(trx));
+    if (order.length !== current.size || order.some((id) => !current.has(id))) throw new AppError('conflict', COLLECTION_MESSAGES.changed);
+    await repo.writeOrder(trx, order);
+  });
+}
+
+/** Whether the lecture is in the collection (the lecture editor's check). */
+export function lectureInCollection(db: Db, lectureId: string): Promise<boolean> {
+  return repo.isInCollection(db, lectureId);
+}
+
+/** GET /api/student/custom-lectures: the collection's published lectures, and which ones this student may watch. */
+export async function studentCollection(ctx: RequestContext): Promise<StudentCollection> {
+  const actor = await requireActor(ctx);
+  const [title, rows] = await Promise.all([repo.collectionTitle(ctx.db), repo.studentCollectionRows(ctx.db, lectureEntitledSql(actor.id))]);
+  const assets = await assetsById(ctx.db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
+  return {
+    title,
+    lectures: rows.map((row) => {
+      const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
+      const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
+      return {
+        _id: row.id,
+        title: row.title,
+        thumbnailUrl: banner ? publicUrls(banner).url : video ? publicUrls(video).posterUrl : null,
+        lecturerName: row.lecturer_name,
+        videoDurationInMinutes: row.video_duration_in_minutes,
+        notesCount: row.notes.length,
+        canWatch: row.can_watch,
+      };
+    }),
+  };
+}

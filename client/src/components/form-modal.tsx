@@ -16,6 +16,8 @@ export interface FormModalProps {
   busy?: boolean;
   /** Title of the error shown inside when onSubmit rejects. */
   errorTitle?: string;
+  /** Keeps the submit button off (and Enter from submitting) while the form cannot be sent. */
+  submitDisabled?: boolean;
   /** Validate and save; close the modal from here on success. A rejection is shown inside. */
   onSubmit: () => unknown;
   children: React.ReactNode;
@@ -32,6 +34,7 @@ export function FormModal({
   cancelLabel = 'Cancel',
   busy: busyFromOutside = false,
   errorTitle = 'Save Failed',
+  submitDisabled = false,
   onSubmit,
   children,
 }: FormModalProps) {
@@ -45,7 +48,7 @@ export function FormModal({
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || submitDisabled) return;
     setSubmitting(true);
     setFailure(null);
     try {
@@ -73,7 +76,7 @@ export function FormModal({
             <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
               {cancelLabel}
             </Button>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy || submitDisabled}>
               {busy && <Spinner size="sm" className="text-current" label="" />}
               {busy ? busyLabel : submitLabel}
             </Button>

@@ -20,9 +20,9 @@ beforeAll(async () => {
   await createUser(database.db, { email: 'staff@example.com', roles: ['staff'] });
   await createUser(database.db, { email: 'marketing@example.com', roles: ['marketing'] });
   await createUser(database.db, { email: 'learner@example.com', name: 'Learner' });
-  [admin, manager, staff, marketing, student] = await Promise.all(
+  [admin, manager, staff, marketing, student] = (await Promise.all(
     ['admin', 'manager', 'staff', 'marketing', 'learner'].map((name) => signIn(app, `${name}@example.com`)),
-  );
+  )) as [string, string, string, string, string];
 });
 afterAll(async () => {
   await app?.close();

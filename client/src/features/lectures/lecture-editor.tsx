@@ -19,6 +19,7 @@ import { isEmbedded } from '../admin/admin-layout.tsx';
 import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
 import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
+import { CollectionCard } from './collection-card.tsx';
 import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
 
@@ -163,6 +164,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
           <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId} onChange={change} />
           <ExamsCard exams={draft.exams} onChange={(exams) => change({ exams })} />
           <AttachedCoursesCard lectureId={id} />
+          <CollectionCard lectureId={id} inCollection={lecture.inCustomCollection} />
         </div>
       </div>
       <LeaveGuard when={drafts.hasChanges} inside={within(`/admin/videos/lectures/${encodeURIComponent(id)}`)} thing="lecture" />

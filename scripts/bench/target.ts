@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -30,6 +31,16 @@ async function start() {
   const app = Fastify({ logger: false });
   if (kind === 'bare-fastify') {
     app.get('/bare', async () => readUser(userId!));
+    // The same read, answered with a body of the given size (bytes made once, sent as they are):
+    // what the load generator can take of answers that large on this machine.
+    const bodies = new Map<number, Buffer>();
+    app.get<{ Params: { bytes: string } }>('/bare-sized/:bytes', async (request, reply) => {
+      await readUser(userId!);
+      const size = Math.min(Number(request.params.bytes) || 0, 16 * 1024 * 1024);
+      let body = bodies.get(size);
+      if (!body) bodies.set(size, (body = randomBytes(size)));
+      return reply.type('application/json').header('content-encoding', 'gzip').send(body);
+    });
   } else if (kind === 'bare-trpc') {
     const t = initTRPC.create();
     const router = t.router({ user: t.procedure.query(() => readUser(userId!)) });

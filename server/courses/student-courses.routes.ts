@@ -27,7 +27,9 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'A published course: subjects, lectures, the day schedule, visible study-plan notes, exams with their days and rank files',
-        description: 'What opens follows the entitlements: each lecture says `canWatch`; playback, notes and exams are refused to a student who may not open them.',
+        description:
+          'What opens follows the entitlements: each lecture says `canWatch`; playback, notes and exams are refused to a student who may not open them. ' +
+          'A day of `daySchedule` names its lectures by id (they are under `subjects`). The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed.',
         params: z.object({ courseId: z.string().max(100) }),
         response: { 200: studentCourseSchema, ...errors },
       },

@@ -73,7 +73,7 @@ async function buildCourse(ctx: RequestContext, courseId: string): Promise<Cache
       view: { _id: subject.id, title: subject.title, lectures: own.map(lectureView) },
       schedule: {
         title: subject.title,
-        lectures: own.map(lectureView),
+        lectures: own.map((lecture) => ({ _id: lecture.lecture_id })),
         lectureDaySchedulePlan: Object.fromEntries(own.map((lecture) => [lecture.lecture_id, lecture.days])),
         lectureTopicMetadata: Object.fromEntries(own.map((lecture) => [lecture.lecture_id, lecture.topic])),
       },
@@ -114,7 +114,6 @@ function forStudent(body: CourseBody, entitled: boolean, mayWatch: (lectureId: s
     ...body,
     entitled,
     subjects: body.subjects.map((subject) => ({ ...subject, lectures: subject.lectures.map(withWatch) })),
-    daySchedule: body.daySchedule.map((day) => ({ ...day, lectures: day.lectures.map((group) => ({ ...group, lecture: group.lecture.map(withWatch) })) })),
   };
 }
 

@@ -76,11 +76,6 @@ export function reorderCollection(ctx: AppContext, { lecturesMetaData }: z.outpu
   });
 }
 
-/** Whether the lecture is in the collection (the lecture editor's check). */
-export function lectureInCollection(db: Db, lectureId: string): Promise<boolean> {
-  return repo.isInCollection(db, lectureId);
-}
-
 /** GET /api/student/custom-lectures: the collection's published lectures, and which ones this student may watch. */
 export async function studentCollection(ctx: RequestContext): Promise<StudentCollection> {
   const actor = await requireActor(ctx);

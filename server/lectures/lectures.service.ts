@@ -18,7 +18,7 @@ import { findAsset } from '../assets/assets.repository.ts';
 import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
 import { coursesUsingLectures } from '../courses/courses.repository.ts';
 import { isStillReferenced } from '../db/references.ts';
-import { lectureInCollection } from '../lecture-collection/lecture-collection.service.ts';
+import { isInCollection as lectureInCollection } from '../lecture-collection/lecture-collection.repository.ts';
 import { missingPdfsOf } from '../pending-pdf/pending-pdf.service.ts';
 import {
   assetsById,

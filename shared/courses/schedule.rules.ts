@@ -3,9 +3,9 @@
  * for it. One function, used by the console's preview and the student apps' course read.
  */
 
+/** A lecture as the schedule takes it: its id, and whatever else the caller wants carried along. */
 export interface ScheduleLectureInput {
   _id: string;
-  title: string;
   [field: string]: unknown;
 }
 

@@ -37,14 +37,18 @@ const studentLectureSchema = z.object({
   canWatch: z.boolean(),
 });
 
-const scheduleLectureSchema = studentLectureSchema.extend({ topic: z.string() });
+/** A lecture on a day of the schedule: its id (the lecture itself is in `subjects`) and its subject's title. */
+const scheduleLectureSchema = z.object({ _id: z.string(), topic: z.string() });
 const scheduleExamSchema = z.object({ _id: z.string().nullable(), exam: z.object({ _id: z.string(), title: z.string() }) });
 
 export const studentCourseSchema = studentCourseSummarySchema.extend({
   previewVideoUrl: z.string().nullable(),
   dayScheduleNote: z.string(),
   subjects: z.array(z.object({ _id: z.string(), title: z.string(), lectures: z.array(studentLectureSchema) })),
-  /** Day by day, as `buildDaySchedule` lays it out; empty when the course's day schedule is off. */
+  /**
+   * Day by day, as `buildDaySchedule` lays it out; empty when the course's day schedule is off. A
+   * day names its lectures by id: each is found, with its title and `canWatch`, under `subjects`.
+   */
   daySchedule: z.array(
     z.object({
       dayIndex: z.number(),

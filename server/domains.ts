@@ -1,6 +1,7 @@
 import { appInfoDomain } from './app-info/index.ts';
 import { assetsDomain } from './assets/index.ts';
 import { authDomain } from './auth/index.ts';
+import { couponsDomain } from './coupons/index.ts';
 import { coursesDomain } from './courses/index.ts';
 import { examsDomain } from './exams/index.ts';
 import { lectureCollectionDomain } from './lecture-collection/index.ts';
@@ -14,4 +15,4 @@ import { subscriptionsDomain } from './subscriptions/index.ts';
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain] as const;

@@ -285,6 +285,24 @@ export interface LectureMissingNotesTable {
   resolved_by: string | null;
 }
 
+export interface CouponsTable {
+  id: Generated<string>;
+  code: string;
+  discount_type: Generated<'rate' | 'amount'>;
+  /** The typed value × 100: hundredths of a percent for a rate, paise for an amount. */
+  value_hundredths: Generated<number>;
+  /** Null: no minimum. */
+  min_order_paise: number | null;
+  is_active: Generated<boolean>;
+  impressions: Generated<number>;
+  redemptions: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  created_by: string | null;
+  updated_by: string | null;
+  version: Generated<number>;
+}
+
 export interface CourseRankFilesTable {
   course_id: string;
   rank_file_id: string;
@@ -470,6 +488,7 @@ export interface Database {
   lecture_collection: LectureCollectionTable;
   lecture_collection_items: LectureCollectionItemsTable;
   lecture_missing_notes: LectureMissingNotesTable;
+  coupons: CouponsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -1,0 +1,6 @@
+import { defineDomain } from '../domain.ts';
+import { couponsRouter } from './coupons.router.ts';
+import { couponsRoutes } from './coupons.routes.ts';
+
+/** Discount coupons. */
+export const couponsDomain = defineDomain({ name: 'coupons', screen: 'coupons', router: couponsRouter, routes: [couponsRoutes] });

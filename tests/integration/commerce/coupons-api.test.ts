@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_MESSAGES } from '../../../shared/commerce/coupons.schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+let counter = 0;
+const code = (prefix = 'ONAM') => `${prefix}${++counter}`;
+
+describe('discount coupons', () => {
+  it('creates a coupon inactive whatever is sent, lists it, then edits its terms and switches it on', async () => {
+    const created = await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 12.5, isActive: true });
+    expect(created.statusCode, created.body).toBe(200);
+    const coupon = created.json();
+    expect(coupon).toMatchObject({ discountType: 'rate', value: 12.5, minOrderAmount: -1, isActive: false, impressions: 0, redemptions: 0, version: 1 });
+    const stored = await database.db.selectFrom('coupons').selectAll().where('id', '=', coupon._id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ value_hundredths: 1250, min_order_paise: null });
+
+    const list = (await request('GET', '/v2/coupons')).json() as Array<{ _id: string }>;
+    expect(list[0]!._id).toBe(coupon._id);
+
+    const edited = await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'amount', value: '250.50', minOrderAmount: '999.99', isActive: true, version: 1 });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ discountType: 'amount', value: 250.5, minOrderAmount: 999.99, isActive: true, version: 2 });
+    const paise = await database.db.selectFrom('coupons').select(['value_hundredths', 'min_order_paise']).where('id', '=', coupon._id).executeTakeFirstOrThrow();
+    expect(paise).toEqual({ value_hundredths: 25_050, min_order_paise: 99_999 });
+  });
+
+  it('refuses missing and bad fields with the form messages, naming the field, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ discountType: 'rate', value: 5 }, COUPON_MESSAGES.codeRequired, 'code'],
+      [{ code: '   ', discountType: 'rate', value: 5 }, COUPON_MESSAGES.codeRequired, 'code'],
+      [{ code: 'NEW YEAR', discountType: 'rate', value: 5 }, COUPON_MESSAGES.codeFormat, 'code'],
+      [{ code: 'X'.repeat(41), discountType: 'rate', value: 5 }, COUPON_MESSAGES.codeFormat, 'code'],
+      [{ code: code(), value: 5 }, COUPON_MESSAGES.typeRequired, 'discountType'],
+      [{ code: code(), discountType: 'percent', value: 5 }, COUPON_MESSAGES.typeRequired, 'discountType'],
+      [{ code: code(), discountType: 'rate' }, COUPON_MESSAGES.valueRequired, 'value'],
+      [{ code: code(), discountType: 'rate', value: '' }, COUPON_MESSAGES.valueRequired, 'value'],
+      [{ code: code(), discountType: 'rate', value: 'ten' }, COUPON_MESSAGES.notNumber, 'value'],
+      [{ code: code(), discountType: 'rate', value: -1 }, COUPON_MESSAGES.negative, 'value'],
+      [{ code: code(), discountType: 'rate', value: 100.01 }, COUPON_MESSAGES.rateAbove100, 'value'],
+      [{ code: code(), discountType: 'amount', value: 10_000_001 }, COUPON_MESSAGES.amountTooLarge, 'value'],
+      [{ code: code(), discountType: 'amount', value: 1.005 }, COUPON_MESSAGES.twoDecimals, 'value'],
+      [{ code: code(), discountType: 'amount', value: 1e308 }, COUPON_MESSAGES.amountTooLarge, 'value'],
+      [{ code: code(), discountType: 'rate', value: 5, minOrderAmount: -2 }, COUPON_MESSAGES.minimumInvalid, 'minOrderAmount'],
+      [{ code: code(), discountType: 'rate', value: 5, minOrderAmount: 0.001 }, COUPON_MESSAGES.twoDecimals, 'minOrderAmount'],
+    ];
+    const before = await database.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const [body, message, field] of cases) {
+      const response = await request('POST', '/v2/coupons', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
+    }
+    const after = await database.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    // Exactly 100% and exactly 0 are allowed.
+    expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 100 })).statusCode).toBe(200);
+    expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'amount', value: 0, minOrderAmount: 0 })).statusCode).toBe(200);
+  });
+
+  it('keeps codes unique whatever their case, even when two staff create one at once', async () => {
+    const shared = code('DIWALI');
+    const answers = await Promise.all([
+      request('POST', '/v2/coupons', { code: shared, discountType: 'rate', value: 5 }),
+      request('POST', '/v2/coupons', { code: shared.toLowerCase(), discountType: 'rate', value: 10 }),
+      request('POST', '/v2/coupons', { code: shared, discountType: 'amount', value: 50 }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409)!;
+    expect(refused.json().message).toMatch(/^The coupon code .+ is already used/);
+    const rows = await database.db.selectFrom('coupons').select('code').where('code', 'ilike', shared).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('keeps the code as created, refuses a stale edit, and deletes', async () => {
+    const coupon = (await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 5 })).json();
+    const renamed = await request('PUT', `/v2/coupons/${coupon._id}`, { code: `${coupon.code}X`, discountType: 'rate', value: 5 });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json()).toMatchObject({ message: COUPON_MESSAGES.codeLocked, field: 'code' });
+    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code.toLowerCase(), discountType: 'rate', value: 5 })).statusCode).toBe(400);
+
+    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 6, version: 1 })).statusCode).toBe(200);
+    const stale = await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 7, isActive: true, version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().stale).toMatchObject({ version: 2 });
+    expect((await request('GET', '/v2/coupons')).json().find((row: { _id: string }) => row._id === coupon._id)).toMatchObject({ value: 6, isActive: false });
+
+    expect((await request('DELETE', `/v2/coupons/${coupon._id}`)).statusCode).toBe(200);
+    expect((await request('DELETE', `/v2/coupons/${coupon._id}`)).statusCode).toBe(404);
+    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 5 })).statusCode).toBe(404);
+    expect((await request('DELETE', '/v2/coupons/nope')).statusCode).toBe(400);
+  });
+
+  it('is refused to staff and managers, open to marketing', async () => {
+    for (const role of ['staff', 'manager'] as const) {
+      await createUser(database.db, { email: `${role}@example.com`, roles: [role] });
+      const cookie = await signIn(app, `${role}@example.com`);
+      expect((await request('GET', '/v2/coupons', undefined, cookie)).statusCode).toBe(403);
+      expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 5 }, cookie)).statusCode).toBe(403);
+    }
+    await createUser(database.db, { email: 'marketing@example.com', roles: ['marketing'] });
+    expect((await request('GET', '/v2/coupons', undefined, await signIn(app, 'marketing@example.com'))).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/v2/coupons' })).statusCode).toBe(401);
+  });
+});

@@ -94,6 +94,10 @@ const envSchema = z.object({
   RUN_WORKER: bool(true),
   WORKER_CONCURRENCY: positiveInt(2, 64),
   CONSOLE_DIST_DIR: optionalText,
+  RAZORPAY_KEY_ID: optionalText,
+  RAZORPAY_KEY_SECRET: optionalText,
+  RAZORPAY_WEBHOOK_SECRET: optionalText,
+  RAZORPAY_API_URL: url(['https:', 'http:']).transform((value) => value ?? 'https://api.razorpay.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -127,6 +131,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (result.data.STORAGE_DRIVER === 's3' && !result.data.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: is required when STORAGE_DRIVER is s3']);
+  }
+  const razorpay = [result.data.RAZORPAY_KEY_ID, result.data.RAZORPAY_KEY_SECRET, result.data.RAZORPAY_WEBHOOK_SECRET];
+  if (razorpay.some(Boolean) && !razorpay.every(Boolean)) {
+    throw new ConfigError(['RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for online payment, or none']);
   }
   if (result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV is production (at least 32 characters)']);

@@ -5,6 +5,7 @@ import { checkLectureNotesTask } from './tasks/check-lecture-notes.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
+import { reconcilePaymentsTask } from './tasks/reconcile-payments.ts';
 import { submitOverdueAttemptsTask } from './tasks/submit-overdue-attempts.ts';
 
 /** The code that runs each task (worker/tasks/<task name>.ts). */
@@ -13,6 +14,7 @@ function handlers(deps: WorkerDeps): Record<TaskName, Task> {
     'deliver-message': deliverMessage(deps),
     cleanup: cleanup(deps),
     'check-lecture-notes': checkLectureNotesTask(deps),
+    'reconcile-payments': reconcilePaymentsTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
     'process-media': processMedia(deps),
   };

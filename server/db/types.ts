@@ -303,6 +303,49 @@ export interface CouponsTable {
   version: Generated<number>;
 }
 
+export type OrderStatus = 'created' | 'attempted' | 'paid' | 'failed' | 'expired' | 'deleted';
+export type ResourceType = 'course' | 'exam' | 'lecture' | 'rankfile';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  subscription_id: string | null;
+  title: string;
+  subscription_term: string;
+  term_days: number;
+  resource_type: ResourceType | null;
+  resource_id: string | null;
+  resource_title: string | null;
+  gross_paise: number;
+  discount_paise: Generated<number>;
+  discount_rate: Generated<number>;
+  gst_rate: number;
+  gst_paise: number;
+  net_paise: number;
+  coupon_id: string | null;
+  coupon_code: string | null;
+  status: Generated<OrderStatus>;
+  mode: 'online' | 'manual' | 'free';
+  created_by: Generated<'student' | 'admin'>;
+  created_by_user: string | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  entitlement_id: string | null;
+  paid_at: Date | null;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  event_type: string;
+  razorpay_order_id: string | null;
+  outcome: string;
+  received_at: Generated<Date>;
+}
+
 export interface CourseRankFilesTable {
   course_id: string;
   rank_file_id: string;
@@ -489,6 +532,8 @@ export interface Database {
   lecture_collection_items: LectureCollectionItemsTable;
   lecture_missing_notes: LectureMissingNotesTable;
   coupons: CouponsTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -13,6 +13,8 @@ export const TASKS = {
   cleanup: { payload: z.object({}), runner: 'general' },
   /** Hourly: looks for the lectures' PDF notes whose file is gone (the pending-PDF report). */
   'check-lecture-notes': { payload: z.object({}), runner: 'general' },
+  /** Every 5 minutes: asks the payment provider about orders still waiting for their payment. */
+  'reconcile-payments': { payload: z.object({}), runner: 'general' },
   /** Every minute: submits attempts whose time (and grace) is over. */
   'submit-overdue-attempts': { payload: z.object({}), runner: 'general' },
   /** Turns one uploaded video into HLS renditions, or one PDF into page images. */
@@ -44,5 +46,6 @@ export interface ScheduledTask {
 export const SCHEDULE: readonly ScheduledTask[] = [
   { id: 'cleanup', task: 'cleanup', match: '17 * * * *', maxAttempts: 3 },
   { id: 'check-lecture-notes', task: 'check-lecture-notes', match: '41 * * * *', maxAttempts: 3 },
+  { id: 'reconcile-payments', task: 'reconcile-payments', match: '*/5 * * * *', maxAttempts: 3 },
   { id: 'submit-overdue-attempts', task: 'submit-overdue-attempts', match: '* * * * *', maxAttempts: 3 },
 ];

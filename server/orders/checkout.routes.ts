@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { DomainRoutes } from '../domain.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { checkoutInputSchema, createdOrderSchema, quoteSchema, studentOrderSchema, verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
+import * as checkout from './checkout.service.ts';
+import { handleRazorpayWebhook } from './payment-events.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema, 503: errorBodySchema };
+const tags = ['student checkout'];
+const idParams = z.object({ id: z.string().max(100) });
+
+export const checkoutRoutes: DomainRoutes = async (app) => {
+  app.post(
+    '/api/student/checkout/quote',
+    {
+      schema: {
+        tags,
+        summary: 'The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied',
+        description: 'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
+        body: checkoutInputSchema,
+        response: { 200: quoteSchema, ...errors },
+      },
+    },
+    async (request) => checkout.quote(request.ctx, request.body),
+  );
+  app.post(
+    '/api/student/orders',
+    {
+      schema: {
+        tags,
+        summary: 'Create an order and its Razorpay order; pay it with Razorpay Checkout using `payment`',
+        description:
+          'The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null). 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.',
+        body: checkoutInputSchema,
+        response: { 200: createdOrderSchema, ...errors },
+      },
+    },
+    async (request) => checkout.createOrder(request.ctx, request.body),
+  );
+  app.post(
+    '/api/student/orders/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: "Report Checkout's payment: a valid signature pays the order and gives access at once",
+        params: idParams,
+        body: verifyPaymentInputSchema,
+        response: { 200: studentOrderSchema, ...errors },
+      },
+    },
+    async (request) => checkout.verifyPayment(request.ctx, { id: request.params.id, ...request.body }),
+  );
+  app.get('/api/student/orders', { schema: { tags, summary: "The student's latest 100 orders", response: { 200: z.array(studentOrderSchema), ...errors } } }, async (request) =>
+    checkout.listStudentOrders(request.ctx),
+  );
+  app.get(
+    '/api/student/orders/:id',
+    { schema: { tags, summary: 'One of the student’s orders (another student’s answers 404)', params: idParams, response: { 200: studentOrderSchema, ...errors } } },
+    async (request) => checkout.getStudentOrder(request.ctx, request.params),
+  );
+};
+
+/** Razorpay's webhook: the raw body is kept, since the signature is over its exact bytes. */
+export const paymentWebhookRoutes: DomainRoutes = async (app) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/api/payments/razorpay/webhook',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Razorpay's webhook (payment.captured, order.paid, payment.failed, payment.authorized)",
+        description: `Signed by Razorpay with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret): a wrong or missing signature answers 400 "The webhook signature is not valid" and changes nothing. An event id (X-Razorpay-Event-Id) already handled is ignored.`,
+        headers: z.object({ 'x-razorpay-signature': z.string().max(200).optional(), 'x-razorpay-event-id': z.string().max(200).optional() }),
+        response: { 200: z.object({ status: z.enum(['handled', 'duplicate', 'ignored']), outcome: z.string().optional() }), 400: errorBodySchema, 501: errorBodySchema },
+      },
+    },
+    async (request) =>
+      handleRazorpayWebhook(request.ctx, {
+        rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : ''),
+        signature: request.headers['x-razorpay-signature'],
+        eventId: request.headers['x-razorpay-event-id'],
+      }),
+  );
+};

@@ -1,0 +1,98 @@
+import { z } from '../validation/zod.ts';
+
+export const RESOURCE_TYPES = ['course', 'exam', 'lecture', 'rankfile'] as const;
+
+export const CHECKOUT_MESSAGES = {
+  nothingChosen: 'Choose what to buy: a rate card, or a course, exam, lecture or rank file',
+  resourcePair: 'Send resourceType and resourceId together',
+  notFound: 'Not found: it may have been removed or not published yet',
+  notForSale: 'This is not for sale: it has no rate card',
+  cardNotOffered: 'This rate card is not offered for it',
+  free: 'This is free: open it without buying',
+  noTerm: 'This rate card has no term yet, so it cannot be bought',
+  noPrice: 'This rate card has no price yet, so it cannot be bought',
+  couponInvalid: 'This coupon code is not valid',
+  paymentNotConfigured: 'Online payment is not configured',
+  paymentUnavailable: 'The payment service did not answer. Please try again in a minute.',
+  orderNotFound: 'Order not found',
+  badSignature: 'The payment could not be verified',
+  orderNotPayable: 'This order can no longer be paid',
+} as const;
+
+const uuid = (message: string) => z.uuid({ error: message });
+
+/** What the student wants to buy: a rate card, or a resource (with, for a course, one of its rate cards). */
+export const checkoutInputSchema = z
+  .object({
+    subscriptionId: uuid(CHECKOUT_MESSAGES.notFound).optional(),
+    resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }).optional(),
+    resourceId: uuid(CHECKOUT_MESSAGES.notFound).optional(),
+    couponCode: z
+      .string()
+      .trim()
+      .max(40, { error: CHECKOUT_MESSAGES.couponInvalid })
+      .optional()
+      .transform((code) => (code ? code : undefined)),
+  })
+  .superRefine((input, context) => {
+    if ((input.resourceType === undefined) !== (input.resourceId === undefined)) {
+      context.addIssue({ code: 'custom', path: [input.resourceType === undefined ? 'resourceType' : 'resourceId'], message: CHECKOUT_MESSAGES.resourcePair });
+    } else if (input.resourceType === undefined && input.subscriptionId === undefined) {
+      context.addIssue({ code: 'custom', path: ['subscriptionId'], message: CHECKOUT_MESSAGES.nothingChosen });
+    }
+  });
+export type CheckoutInput = z.input<typeof checkoutInputSchema>;
+
+/** Every amount in rupees (paise / 100); the server computed each one. */
+export const quoteSchema = z.object({
+  title: z.string(),
+  subscriptionId: z.string(),
+  subscriptionTerm: z.string(),
+  termDays: z.number(),
+  resourceType: z.enum(RESOURCE_TYPES).nullable(),
+  resourceId: z.string().nullable(),
+  resourceTitle: z.string().nullable(),
+  currency: z.literal('INR'),
+  grossAmount: z.number(),
+  discountAmount: z.number(),
+  discountRate: z.number(),
+  gstRate: z.number(),
+  gstAmount: z.number(),
+  netAmount: z.number(),
+  couponCode: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'failed', 'expired', 'deleted'] as const;
+
+export const studentOrderSchema = quoteSchema.extend({
+  _id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** When the access this order gave ends (after any extension by a later order). */
+  accessEndsAt: z.string().nullable(),
+});
+export type StudentOrder = z.infer<typeof studentOrderSchema>;
+
+/** A new order: pay it with Razorpay Checkout using `payment`, or nothing to pay (a coupon made it free). */
+export const createdOrderSchema = studentOrderSchema.extend({
+  payment: z
+    .object({
+      provider: z.literal('razorpay'),
+      keyId: z.string(),
+      razorpayOrderId: z.string(),
+      /** In paise, as Razorpay Checkout takes it. */
+      amount: z.number(),
+      currency: z.literal('INR'),
+    })
+    .nullable(),
+});
+export type CreatedOrder = z.infer<typeof createdOrderSchema>;
+
+/** What Razorpay Checkout hands the app after a payment, sent on as it is. */
+export const verifyPaymentInputSchema = z.object({
+  razorpay_order_id: z.string().trim().min(1).max(64),
+  razorpay_payment_id: z.string().trim().min(1).max(64),
+  razorpay_signature: z.string().trim().regex(/^[0-9a-f]{64}$/i, { error: CHECKOUT_MESSAGES.badSignature }),
+});

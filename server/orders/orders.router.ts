@@ -1,5 +1,13 @@
+import { z } from 'zod';
+import { manualOrderQuerySchema, ORDER_MESSAGES, ordersPageQuerySchema } from '../../shared/commerce/orders.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
+import * as orders from './admin-orders.service.ts';
 
-/** The console's order screens (added with the orders screen). */
-export const ordersRouter = (_procedures: ScreenProcedures) => router({});
+export const ordersRouter = ({ procedure }: ScreenProcedures) =>
+  router({
+    completed: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listCompletedOrders(ctx.ctx, input)),
+    reviewManual: procedure.input(manualOrderQuerySchema).query(({ ctx, input }) => orders.reviewManualOrder(ctx.ctx, input)),
+    createManual: procedure.input(manualOrderQuerySchema).mutation(({ ctx, input }) => orders.createManualOrder(ctx.ctx, input)),
+    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) })).mutation(({ ctx, input }) => orders.deleteOrder(ctx.ctx, input)),
+  });

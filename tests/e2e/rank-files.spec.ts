@@ -82,7 +82,7 @@ test.describe('rank files', () => {
     await expect(ranking.getByRole('row').nth(1)).toContainText('70');
     await expect(ranking.getByRole('row').nth(2)).toContainText(`Binu${suffix}`);
     await page.getByRole('button', { name: 'Publish ranking' }).click();
-    await expect(page.getByText('Ranking published', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Ranking published', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sync ranking' })).toBeDisabled();
     await page.screenshot({ path: '/tmp/rank-file-editor.png', fullPage: true, animations: 'disabled' });
 

@@ -66,6 +66,12 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         response.end(JSON.stringify(body));
       };
       const path = (request.url ?? '').split('?')[0]!;
+      // For end-to-end tests in other processes: "the student pays" through HTTP.
+      const control = /^\/__standin\/orders\/([^/]+)\/pay$/.exec(path);
+      if (request.method === 'POST' && control) {
+        if (!orders.has(control[1]!)) return send(404, { error: { description: 'no such order' } });
+        return send(200, pay(control[1]!, 'captured'));
+      }
       calls.push(`${request.method} ${path}`);
       if (request.headers.authorization !== expectedAuth) return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
       if (failures > 0) {
@@ -87,6 +93,15 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
       return send(404, { error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found on the server.' } });
     });
   });
+  function pay(orderId: string, status: StandInPayment['status'] = 'captured') {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`no stand-in order ${orderId}`);
+    const payment: StandInPayment = { id: id('pay'), entity: 'payment', order_id: orderId, amount: order.amount, currency: 'INR', status };
+    payments.set(payment.id, payment);
+    if (status === 'captured') Object.assign(order, { status: 'paid', amount_paid: order.amount });
+    const signature = createHmac('sha256', keySecret).update(`${orderId}|${payment.id}`).digest('hex');
+    return { payment, signature };
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -101,15 +116,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     failNext(count = 1) {
       failures = count;
     },
-    pay(orderId, status = 'captured') {
-      const order = orders.get(orderId);
-      if (!order) throw new Error(`no stand-in order ${orderId}`);
-      const payment: StandInPayment = { id: id('pay'), entity: 'payment', order_id: orderId, amount: order.amount, currency: 'INR', status };
-      payments.set(payment.id, payment);
-      if (status === 'captured') Object.assign(order, { status: 'paid', amount_paid: order.amount });
-      const signature = createHmac('sha256', keySecret).update(`${orderId}|${payment.id}`).digest('hex');
-      return { payment, signature };
-    },
+    pay,
     webhook(event, payment, eventId = id('evt')) {
       const order = orders.get(payment.order_id);
       const body = JSON.stringify({

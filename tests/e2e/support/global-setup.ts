@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsole } from '../../../scripts/console-build.ts';
 import { E2E_ADMIN, E2E_SUPPORT, E2E_V2_DASHBOARD_URL } from './accounts.ts';
+import { startRazorpayStandIn } from '../../support/razorpay-stand-in.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -84,8 +85,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   mkdirSync(dataDir, { recursive: true });
 
   let server: ChildProcess | undefined;
+  // Checkout runs against a Razorpay stand-in in this process (tests pay through its /__standin routes).
+  const razorpay = await startRazorpayStandIn();
   const teardown = async () => {
     if (server) await stop(server);
+    await razorpay.close();
     await removeDirectory(workDir);
   };
 
@@ -111,6 +115,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SUPPORT_PHONE: E2E_SUPPORT.phone,
       SUPPORT_EMAIL: E2E_SUPPORT.email,
       LOG_LEVEL: 'warn',
+      ...razorpay.env,
     };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, ['server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -122,6 +127,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_BASE_URL = baseURL;
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_REPO_ROOT = repoRoot;
+    process.env.E2E_RAZORPAY_URL = razorpay.url;
   } catch (error) {
     await teardown();
     throw error;

@@ -1,0 +1,214 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { keepPreviousData } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Plus, Trash2 } from 'lucide-react';
+import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
+import { ORDER_MODES, ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { delay } from '../../lib/delay.ts';
+import { formatDateAndTime } from '../../lib/format.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
+import { ManualOrderModal } from './manual-order-modal.tsx';
+import { ResourceLink } from './resource-link.tsx';
+
+const DELETE_DELAY_MS = 300;
+const MIN_ROWS = 3;
+const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
+const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+/** Text typed in a filter, passed on once typing pauses. */
+function useSettled(value: string, ms = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: AdminOrder) => void }) {
+  const [date, time] = formatDateAndTime(order.paidAt ?? order.createdAt);
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap">
+        {date}
+        <span className="block text-xs text-muted-foreground">{time}</span>
+      </TableCell>
+      <TableCell>{order.createdBy === 'admin' ? 'Manual (admin)' : MODE_LABELS[order.mode]}</TableCell>
+      <TableCell>{order.discountCouponCode ? <span className="font-mono">{order.discountCouponCode}</span> : <span className="text-muted-foreground">No coupon used</span>}</TableCell>
+      <TableCell>
+        <span className="grid">
+          <span className="font-medium">{order.userInfo.name || 'Unspecified'}</span>
+          <span className="text-xs text-muted-foreground">{order.userInfo.phoneNumber ?? '—'}</span>
+          <span className="text-xs text-muted-foreground">{order.userInfo.emailAddress ?? ''}</span>
+        </span>
+      </TableCell>
+      <TableCell>
+        <span className="grid">
+          {order.subscriptionId ? (
+            <Link href={subscriptionEditorPath(order.subscriptionId)} className="text-primary hover:underline">
+              {order.title}
+            </Link>
+          ) : (
+            <span>{order.title}</span>
+          )}
+          <span className="text-xs text-muted-foreground">
+            {order.subscriptionTerm} · {inr(order.netAmount)}
+          </span>
+        </span>
+      </TableCell>
+      <TableCell>
+        <ResourceLink order={order} />
+      </TableCell>
+      <TableCell className="break-all font-mono text-xs">{order.razorPayId ?? '—'}</TableCell>
+      <TableCell>
+        <Badge variant={order.status === 'paid' ? 'success' : 'destructive'}>{order.status}</Badge>
+      </TableCell>
+      <TableCell>
+        <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete the order of ${order.userInfo.name || order.userInfo.phoneNumber || order._id}`} onClick={() => onDelete(order)}>
+          <Trash2 aria-hidden="true" />
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** /admin/orders: completed orders, a page at a time from the server, with filters; manual orders; delete. */
+export function OrdersPage() {
+  useDocumentTitle('Orders');
+  const utils = api.useUtils();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [mode, setMode] = useState<'' | (typeof ORDER_MODES)[number]>('');
+  const [resourceType, setResourceType] = useState<'' | (typeof RESOURCE_TYPES)[number]>('');
+  const search = useSettled(searchText);
+  useEffect(() => setPage(1), [search, mode, resourceType]);
+  const input = { page, pageSize: ORDERS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(mode ? { mode } : {}), ...(resourceType ? { resourceType } : {}) };
+  const orders = api.orders.completed.useQuery(input, { placeholderData: keepPreviousData, retryDelay: 100 });
+  const remove = api.orders.delete.useMutation();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  const rows = orders.data?.orders ?? [];
+  const total = orders.data?.total ?? 0;
+  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
+  const last = Math.min(total, page * ORDERS_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Orders (Completed)</h1>
+          <p className="text-sm text-muted-foreground">Paid orders, newest first: online payments, coupon-free orders and orders made by hand.</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          Create Manual Order
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon or payment id" className="max-w-md" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <NativeSelect aria-label="Mode" value={mode} onChange={(event) => setMode(event.target.value as typeof mode)}>
+          <option value="">Every mode</option>
+          {ORDER_MODES.map((value) => (
+            <option key={value} value={value}>
+              {MODE_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect aria-label="Resource type" value={resourceType} onChange={(event) => setResourceType(event.target.value as typeof resourceType)}>
+          <option value="">Every resource</option>
+          {RESOURCE_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {orders.isError && <LoadFailure title="Fetching data failed" error={orders.error} onRetry={orders.refetch} />}
+      <div className="rounded-lg border bg-card">
+        <Table aria-label="Orders">
+          <TableHeader>
+            <TableRow>
+              {['Date', 'Mode', 'Coupon', 'Customer', 'Subscription', 'Resource', 'Payment ID', 'Status', 'Actions'].map((heading) => (
+                <TableHead key={heading}>{heading}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {orders.isPending ? (
+              <TableRow>
+                <TableCell colSpan={9} className="h-24 text-center">
+                  <Spinner label="Loading orders" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={9} className="h-24 text-center text-muted-foreground">
+                  No orders match
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((order) => <OrderRow key={order._id} order={order} onDelete={setDeleting} />)
+            )}
+            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
+              <TableRow key={`pad-${i}`} aria-hidden="true">
+                <TableCell colSpan={9} className="h-12" />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <div className="flex items-center justify-between border-t p-3 text-sm">
+          <span className="text-muted-foreground">
+            Showing {first}–{last} of {total}
+          </span>
+          <span className="flex items-center gap-2">
+            Page {page} of {pages}
+            <Button variant="outline" size="icon" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
+              <ChevronLeft aria-hidden="true" />
+            </Button>
+            <Button variant="outline" size="icon" aria-label="Next page" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+              <ChevronRight aria-hidden="true" />
+            </Button>
+          </span>
+        </div>
+      </div>
+      <ManualOrderModal
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(order) => {
+          // The new order goes at the top of the list at once; the server's page follows.
+          utils.orders.completed.setData(input, (old) => (old && page === 1 ? { ...old, orders: [order, ...old.orders.filter((row) => row._id !== order._id)], total: old.total + 1 } : old));
+          void utils.orders.completed.invalidate();
+        }}
+      />
+      <ConfirmModal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Order"
+        text="The student loses the access this order gave. The order stays in the records, marked deleted. Do you want to delete it?"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        errorTitle="Delete failed"
+        destructive
+        onConfirm={async () => {
+          if (!deleting) return;
+          await delay(DELETE_DELAY_MS);
+          await remove.mutateAsync({ id: deleting._id });
+          setDeleting(null);
+          await utils.orders.completed.invalidate();
+        }}
+      />
+    </div>
+  );
+}
+OrdersPage.displayName = 'OrdersPage';

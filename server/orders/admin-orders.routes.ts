@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { DomainRoutes } from '../domain.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { adminOrderSchema, manualOrderQuerySchema, manualOrderReviewSchema, ORDER_MESSAGES, ordersPageQuerySchema, ordersPageSchema } from '../../shared/commerce/orders.schema.ts';
+import * as orders from './admin-orders.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const tags = ['orders'];
+
+export const adminOrdersRoutes: DomainRoutes = async (app) => {
+  app.get(
+    '/api/admin/orders/completed',
+    {
+      schema: {
+        tags,
+        summary: 'Paid orders, a page at a time (newest payment first), filtered by the server',
+        querystring: ordersPageQuerySchema,
+        response: { 200: ordersPageSchema, ...errors },
+      },
+    },
+    async (request) => orders.listCompletedOrders(request.ctx, request.query),
+  );
+  app.get(
+    '/api/subscriptions/manual/review',
+    { schema: { tags, summary: 'Review a manual order: the student (by phone) and the resource', querystring: manualOrderQuerySchema, response: { 200: manualOrderReviewSchema, ...errors } } },
+    async (request) => orders.reviewManualOrder(request.ctx, request.query),
+  );
+  app.post(
+    '/api/order/manual',
+    {
+      schema: {
+        tags,
+        summary: 'Create a manual order (createdBy admin): paid at once, giving access as a paid order does',
+        description: 'The same order sent again within 60 seconds answers the first one.',
+        querystring: manualOrderQuerySchema,
+        response: { 200: adminOrderSchema, ...errors },
+      },
+    },
+    async (request) => orders.createManualOrder(request.ctx, request.query),
+  );
+  app.delete(
+    '/api/order/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an order: kept as deleted (with who did it), and the access it gave taken back',
+        params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
+    },
+    async (request) => orders.deleteOrder(request.ctx, request.params),
+  );
+};

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { toPaise, toRupees } from '../../shared/commerce/money.ts';
+import { ORDER_MESSAGES, type AdminOrder, type ManualOrderReview, type manualOrderQuerySchema, type OrdersPage, type ordersPageQuerySchema } from '../../shared/commerce/orders.schema.ts';
+import { indianMobile, PHONE_MESSAGE } from '../../shared/students/phone.rules.ts';
+import { DEFAULT_GST_RATE, TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
+import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import * as adminRepo from './admin-orders.repository.ts';
+import { fulfilOrder } from './fulfilment.ts';
+import { findCard, insertOrder, lockOrder, type OrderRow } from './orders.repository.ts';
+
+type OrderWithUser = OrderRow & { user_name: string; user_phone: string | null; user_email: string | null };
+
+export function adminOrderOf(order: OrderWithUser): AdminOrder {
+  return {
+    _id: order.id,
+    createdAt: order.created_at.toISOString(),
+    paidAt: order.paid_at?.toISOString() ?? null,
+    createdBy: order.created_by,
+    mode: order.mode,
+    discountCouponCode: order.coupon_code,
+    userInfo: { _id: order.user_id, name: order.user_name, phoneNumber: order.user_phone, emailAddress: order.user_email },
+    subscriptionId: order.subscription_id,
+    title: order.title,
+    subscriptionTerm: order.subscription_term,
+    netAmount: toRupees(order.net_paise),
+    resourceType: order.resource_type,
+    resourceId: order.resource_id,
+    resourceTitle: order.resource_title,
+    razorPayId: order.razorpay_payment_id ?? order.razorpay_order_id,
+    status: order.status,
+  };
+}
+
+/** GET /api/admin/orders/completed: paid orders a page at a time, newest first, filtered here. */
+export async function listCompletedOrders(ctx: AppContext, query: z.output<typeof ordersPageQuerySchema>): Promise<OrdersPage> {
+  const filter = { search: query.search, mode: query.mode, resourceType: query.resourceType };
+  const [rows, total] = await Promise.all([
+    adminRepo.paidOrdersPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    adminRepo.countPaidOrders(ctx.db, filter),
+  ]);
+  return { orders: rows.map(adminOrderOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+type ManualQuery = z.output<typeof manualOrderQuerySchema>;
+
+async function review(db: Db, query: ManualQuery) {
+  const mobile = indianMobile(query.phoneNumber);
+  if (!mobile) throw new AppError('validation', PHONE_MESSAGE, { field: 'phoneNumber' });
+  const user = await adminRepo.studentByPhone(db, mobile);
+  if (!user) throw new AppError('validation', ORDER_MESSAGES.noStudent(mobile), { field: 'phoneNumber' });
+  const resource = UUID_PATTERN.test(query.resourceId) ? await adminRepo.resourceForOrder(db, query.resourceType, query.resourceId.toLowerCase()) : undefined;
+  if (!resource) throw new AppError('validation', ORDER_MESSAGES.resourceNotFound, { field: 'resourceId' });
+  const termDays = TERM_DAYS[query.term as SubscriptionTerm];
+  return { user, resource, termDays };
+}
+
+/** GET /api/subscriptions/manual/review: who gets what, before staff confirm. */
+export async function reviewManualOrder(ctx: AppContext, query: ManualQuery): Promise<ManualOrderReview> {
+  const { user, resource, termDays } = await review(ctx.db, query);
+  return {
+    user: { _id: user.id, name: user.name, phoneNumber: user.phone_number, emailAddress: user.email_address },
+    resource: { _id: resource.id, title: resource.title, bannerImageId: resource.banner_image_id, resourceType: query.resourceType },
+    term: query.term,
+    termDays,
+    amount: query.amount,
+  };
+}
+
+/** The same manual order sent again this soon (a second click, a retry) answers the first. */
+export const MANUAL_ORDER_REPEAT_SECONDS = 60;
+
+/**
+ * POST /api/order/manual: an order made by staff (createdBy admin) for a student found by phone,
+ * paid at once for the amount given (GST included, 18%), granting access as a paid order does.
+ */
+export async function createManualOrder(ctx: RequestContext, query: ManualQuery): Promise<AdminOrder> {
+  const actor = await ctx.actor();
+  const { user, resource, termDays } = await review(ctx.db, query);
+  const card = resource.card_id ? await findCard(ctx.db, resource.card_id) : undefined;
+  const net = toPaise(query.amount);
+  const gross = Math.round((net * 100) / (100 + DEFAULT_GST_RATE));
+  const orderId = await ctx.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`manual:${user.id}:${resource.id}`}, 0))`.execute(trx);
+    const repeat = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('resource_id', '=', resource.id)
+      .where('mode', '=', 'manual')
+      .where('subscription_term', '=', query.term)
+      .where('net_paise', '=', net)
+      .where('status', '=', 'paid')
+      .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${MANUAL_ORDER_REPEAT_SECONDS})`)
+      .executeTakeFirst();
+    if (repeat) return repeat.id;
+    const order = await insertOrder(trx, {
+      user_id: user.id,
+      subscription_id: card?.id ?? null,
+      title: card?.title ?? resource.title,
+      subscription_term: query.term,
+      term_days: termDays,
+      resource_type: query.resourceType,
+      resource_id: resource.id,
+      resource_title: resource.title,
+      gross_paise: gross,
+      gst_rate: DEFAULT_GST_RATE,
+      gst_paise: net - gross,
+      net_paise: net,
+      mode: 'manual',
+      created_by: 'admin',
+      created_by_user: actor?.id ?? null,
+    });
+    return order.id;
+  });
+  await fulfilOrder(ctx.db, orderId, { paymentId: null, amount: null });
+  return adminOrderOf((await adminRepo.orderWithUser(ctx.db, orderId))!);
+}
+
+/**
+ * DELETE /api/order/{id}: the order is kept, marked deleted with who did it; the access it gave is
+ * taken back: the grant is revoked, or, when a later order extended it, shortened by this order's term.
+ */
+export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const actor = await ctx.actor();
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, id);
+    if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
+    if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
+    if (order.status === 'paid' && order.entitlement_id) {
+      const others = await adminRepo.otherPaidOrdersOfGrant(trx, order.entitlement_id, order.id);
+      if (others > 0) {
+        await trx
+          .updateTable('entitlements')
+          .set({ expires_at: sql<Date>`expires_at - make_interval(days => ${order.term_days})` })
+          .where('id', '=', order.entitlement_id)
+          .where('expires_at', 'is not', null)
+          .execute();
+      } else {
+        await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', order.entitlement_id).where('revoked_at', 'is', null).execute();
+      }
+    }
+    await trx
+      .updateTable('orders')
+      .set({ status: 'deleted', deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })
+      .where('id', '=', order.id)
+      .execute();
+  });
+  return { status: 'deleted' };
+}

@@ -1,0 +1,85 @@
+import { z } from '../validation/zod.ts';
+import { SUBSCRIPTION_TERMS } from '../subscriptions/subscription.constants.ts';
+import { ORDER_STATUSES, RESOURCE_TYPES } from './checkout.schema.ts';
+
+export const ORDER_MESSAGES = {
+  phoneRequired: 'Phone number is required',
+  resourceRequired: 'Resource ID is required',
+  termRequired: 'Please choose a subscription term',
+  noStudent: (phone: string) => `No student has the phone number ${phone}`,
+  resourceNotFound: 'No resource of that type has this ID',
+  amountInvalid: 'The amount is a number of rupees from 0, with at most 2 decimals',
+  notFound: 'Order not found',
+  alreadyDeleted: 'This order was already deleted',
+} as const;
+
+export const ORDER_MODES = ['online', 'manual', 'free'] as const;
+export const ORDERS_PAGE_SIZE = 100;
+
+/** A row of the console's Orders (Completed) table. */
+export const adminOrderSchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** 'admin' for an order made by hand. */
+  createdBy: z.enum(['student', 'admin']),
+  mode: z.enum(ORDER_MODES),
+  discountCouponCode: z.string().nullable(),
+  userInfo: z.object({ _id: z.string(), name: z.string(), phoneNumber: z.string().nullable(), emailAddress: z.string().nullable() }),
+  subscriptionId: z.string().nullable(),
+  title: z.string(),
+  subscriptionTerm: z.string(),
+  /** Rupees. */
+  netAmount: z.number(),
+  resourceType: z.enum(RESOURCE_TYPES).nullable(),
+  resourceId: z.string().nullable(),
+  resourceTitle: z.string().nullable(),
+  razorPayId: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /api/admin/orders/completed: a page of paid orders, newest first, filtered by the server. */
+export const ordersPageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1).max(100_000).default(1),
+  pageSize: z.coerce.number({ error: `pageSize is a whole number from 1 to ${ORDERS_PAGE_SIZE}` }).int().min(1).max(ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
+  /** Words found in the customer's name, phone or e-mail, the title, the coupon code or the payment id. */
+  search: z.string().trim().max(200).optional(),
+  mode: z.enum(ORDER_MODES, { error: 'mode is online, manual or free' }).optional(),
+  resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }).optional(),
+});
+export type OrdersPageQuery = z.input<typeof ordersPageQuerySchema>;
+
+export const ordersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type OrdersPage = z.infer<typeof ordersPageSchema>;
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: message });
+
+/** The manual order's query (GET /api/subscriptions/manual/review and POST /api/order/manual). */
+export const manualOrderQuerySchema = z.object({
+  phoneNumber: requiredText(ORDER_MESSAGES.phoneRequired, 40),
+  resourceId: requiredText(ORDER_MESSAGES.resourceRequired, 100),
+  resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }),
+  term: z.enum(SUBSCRIPTION_TERMS.filter((term) => term !== 'not-selected') as [string, ...string[]], { error: ORDER_MESSAGES.termRequired }),
+  amount: z.preprocess(
+    (value) => (value === undefined || value === '' ? 0 : typeof value === 'string' ? Number(value) : value),
+    z
+      .number({ error: ORDER_MESSAGES.amountInvalid })
+      .refine((value) => Number.isFinite(value) && value >= 0 && value <= 10_000_000 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: ORDER_MESSAGES.amountInvalid }),
+  ),
+});
+export type ManualOrderQuery = z.input<typeof manualOrderQuerySchema>;
+
+export const manualOrderReviewSchema = z.object({
+  user: z.object({ _id: z.string(), name: z.string(), phoneNumber: z.string().nullable(), emailAddress: z.string().nullable() }),
+  resource: z.object({ _id: z.string(), title: z.string(), bannerImageId: z.string().nullable(), resourceType: z.enum(RESOURCE_TYPES) }),
+  term: z.string(),
+  termDays: z.number(),
+  amount: z.number(),
+});
+export type ManualOrderReview = z.infer<typeof manualOrderReviewSchema>;

@@ -1,0 +1,136 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
+import { snap } from './support/media.ts';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+/** A 10-digit mobile number no other test uses. */
+const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+
+/** A published course sold under a ₹1,000 + 18% GST, 12-month rate card. */
+async function courseForSale(title: string): Promise<string> {
+  const [card] = await query<{ id: string }>(
+    `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
+    [`${title} plan`],
+  );
+  const [course] = await query<{ id: string }>(`insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`, [title, card!.id]);
+  return course!.id;
+}
+
+async function studentPage(browser: Browser, phone: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughApi(page, await createStudent({ name: 'Anjali Buyer', phone }));
+  return page;
+}
+
+test.describe('orders', () => {
+  test('a student buys a course with a coupon through REST and Razorpay, opens it, and the order shows with its coupon', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin'));
+    const code = `E2E${unique().toUpperCase()}`;
+    const coupon = await (await page.request.post('/v2/coupons', { data: { code, discountType: 'rate', value: 10 } })).json();
+    expect((await page.request.put(`/v2/coupons/${coupon._id}`, { data: { code, discountType: 'rate', value: 10, isActive: true } })).status()).toBe(200);
+    const title = `KAS Mains ${unique()}`;
+    const courseId = await courseForSale(title);
+    const phone = mobile();
+    const student = await studentPage(browser, phone);
+
+    const quote = await (await student.request.post('/api/student/checkout/quote', { data: { resourceType: 'course', resourceId: courseId, couponCode: code.toLowerCase() } })).json();
+    expect(quote).toMatchObject({ grossAmount: 1000, discountAmount: 100, gstAmount: 162, netAmount: 1062, couponCode: code });
+    const order = await (await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId, couponCode: code } })).json();
+    expect(order.payment).toMatchObject({ provider: 'razorpay', amount: 106_200 });
+    // The student pays in Razorpay Checkout; the stand-in hands back what Checkout would.
+    const paid = await (await fetch(`${process.env.E2E_RAZORPAY_URL}/__standin/orders/${order.payment.razorpayOrderId}/pay`, { method: 'POST' })).json();
+    const verified = await student.request.post(`/api/student/orders/${order._id}/verify`, {
+      data: { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: paid.payment.id, razorpay_signature: paid.signature },
+    });
+    expect(verified.status(), await verified.text()).toBe(200);
+    expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(true);
+
+    await page.goto('/admin/orders');
+    await expect(page.getByRole('heading', { name: 'Orders (Completed)' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: phone });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(code);
+    await expect(row).toContainText('INR 1,062');
+    await expect(row).toContainText(title);
+    await expect(row).toContainText(paid.payment.id);
+    await expect(row.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', `/admin/courses/editor/${courseId}`);
+    await snap(page, 'orders');
+  });
+
+  test('staff create a manual order in two steps (warnings first, Go Back works), and it appears at the top with no coupon', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin 2'));
+    const title = `Degree Level ${unique()}`;
+    const courseId = await courseForSale(title);
+    const phone = mobile();
+    const student = await studentPage(browser, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: 'Create Manual Order' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create Order' });
+    await modal.getByRole('button', { name: 'Create Order' }).click();
+    const warnings = page.getByRole('alertdialog', { name: 'Warnings!' });
+    for (const message of ['Phone number is required', 'Resource ID is required', 'Please choose a subscription term']) {
+      await expect(warnings.getByText(message)).toBeVisible();
+    }
+    await snap(page, 'manual-order-warnings');
+    await warnings.getByRole('button', { name: 'OK' }).click();
+
+    await modal.getByLabel('Phone number').fill(phone);
+    await modal.getByLabel('Resource type').selectOption('course');
+    await modal.getByLabel('Resource ID').fill(courseId);
+    await modal.getByLabel('Subscription term').selectOption('6-months');
+    await modal.getByLabel('Amount (INR)').fill('750.50');
+    await modal.getByRole('button', { name: 'Create Order' }).click();
+    const review = page.getByRole('dialog', { name: 'Review & Confirm' });
+    await expect(review.getByText(title)).toBeVisible();
+    await expect(review.getByText('6-months (180 days)')).toBeVisible();
+    await review.getByRole('button', { name: 'Go Back' }).click();
+    await expect(modal.getByLabel('Amount (INR)')).toHaveValue('750.50');
+    await modal.getByRole('button', { name: 'Create Order' }).click();
+    await snap(page, 'manual-order-review');
+    await review.getByRole('button', { name: 'Confirm' }).click();
+    await expect(review).toBeHidden();
+
+    const firstRow = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1);
+    await expect(firstRow).toContainText(title);
+    await expect(firstRow).toContainText('No coupon used');
+    await expect(firstRow).toContainText('Manual (admin)');
+    await expect(firstRow).toContainText('INR 750.5');
+    expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(true);
+  });
+
+  test('says why a manual order cannot be made, keeps the form, and deleting an order takes the access back', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin 3'));
+    const title = `LDC ${unique()}`;
+    const courseId = await courseForSale(title);
+    await page.goto('/admin/orders');
+    await page.getByRole('button', { name: 'Create Manual Order' }).click();
+    const modal = page.getByRole('dialog', { name: 'Create Order' });
+    const nobody = mobile();
+    await modal.getByLabel('Phone number').fill(nobody);
+    await modal.getByLabel('Resource ID').fill(courseId);
+    await modal.getByLabel('Subscription term').selectOption('1-month');
+    await modal.getByRole('button', { name: 'Create Order' }).click();
+    await expect(modal.getByText('Order cannot be created')).toBeVisible();
+    await expect(modal.getByText(`No student has the phone number ${nobody}`)).toBeVisible();
+    await snap(page, 'manual-order-refused');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+
+    const phone = mobile();
+    const student = await studentPage(browser, phone);
+    const created = await page.request.post(`/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month' })}`);
+    expect(created.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: phone });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^Delete the order of/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Order' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(0);
+    expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { INDIAN_STATES } from '../shared/commerce/invoice.rules.ts';
 
 const optionalText = z
   .string()
@@ -97,6 +98,12 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
+  INVOICE_PREFIX: optionalText.pipe(z.string().regex(/^[A-Z0-9-]{1,10}$/, { error: 'must be 1 to 10 capital letters, digits or -' }).default('INV')),
+  CREDIT_NOTE_PREFIX: optionalText.pipe(z.string().regex(/^[A-Z0-9-]{1,10}$/, { error: 'must be 1 to 10 capital letters, digits or -' }).default('CN')),
+  SELLER_NAME: optionalText.pipe(z.string().max(200).default('PSC Exam Preparation')),
+  SELLER_GSTIN: optionalText.pipe(z.string().regex(/^[0-9]{2}[A-Z0-9]{13}$/, { error: 'must be a 15-character GSTIN' }).optional()),
+  SELLER_STATE: optionalText.pipe(z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India, e.g. Kerala' }).default('Kerala')),
+  SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
   RAZORPAY_API_URL: url(['https:', 'http:']).transform((value) => value ?? 'https://api.razorpay.com'),
 });
 

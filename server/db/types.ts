@@ -332,10 +332,47 @@ export interface OrdersTable {
   razorpay_payment_id: string | null;
   entitlement_id: string | null;
   paid_at: Date | null;
+  /** The state the buyer gave at checkout (the place of supply); the seller's when none. */
+  buyer_state: string | null;
   deleted_at: Date | null;
   deleted_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+}
+
+export interface DocumentCountersTable {
+  series: string;
+  financial_year: string;
+  last_number: number;
+}
+
+export interface InvoiceParty {
+  name: string;
+  gstin?: string | null;
+  state: string;
+  address?: string | null;
+  emailAddress?: string | null;
+  phoneNumber?: string | null;
+}
+
+export interface InvoicesTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: 'invoice' | 'credit-note';
+  number: string;
+  financial_year: string;
+  issued_at: Generated<Date>;
+  seller: Json<InvoiceParty>;
+  buyer: Json<InvoiceParty>;
+  description: string;
+  gst_rate: number;
+  taxable_paise: number;
+  cgst_paise: number;
+  sgst_paise: number;
+  igst_paise: number;
+  round_off_paise: number;
+  total_paise: number;
+  credits_invoice_id: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -534,6 +571,8 @@ export interface Database {
   coupons: CouponsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  document_counters: DocumentCountersTable;
+  invoices: InvoicesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -3,6 +3,7 @@ import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { adminOrderSchema, manualOrderQuerySchema, manualOrderReviewSchema, ORDER_MESSAGES, ordersPageQuerySchema, ordersPageSchema } from '../../shared/commerce/orders.schema.ts';
 import * as orders from './admin-orders.service.ts';
+import { sendPdf } from './send-pdf.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const tags = ['orders'];
@@ -38,6 +39,23 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
     },
     async (request) => orders.createManualOrder(request.ctx, request.query),
   );
+  for (const kind of ['invoice', 'credit-note'] as const) {
+    app.get(
+      `/api/admin/orders/:id/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "The credit note that cancelled a deleted order's invoice (PDF)",
+          params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+          response: { 200: z.any().describe('application/pdf'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, pdf } = await orders.orderDocumentPdf(request.ctx, { id: request.params.id, kind });
+        return sendPdf(reply, fileName, pdf);
+      },
+    );
+  }
   app.delete(
     '/api/order/:id',
     {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { CHECKOUT_MESSAGES } from '../../shared/commerce/checkout.schema.ts';
 import { toPaise, toRupees } from '../../shared/commerce/money.ts';
 import { ORDER_MESSAGES, type AdminOrder, type ManualOrderReview, type manualOrderQuerySchema, type OrdersPage, type ordersPageQuerySchema } from '../../shared/commerce/orders.schema.ts';
 import { indianMobile, PHONE_MESSAGE } from '../../shared/students/phone.rules.ts';
@@ -10,6 +11,8 @@ import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import * as adminRepo from './admin-orders.repository.ts';
 import { fulfilOrder } from './fulfilment.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { findDocument, issueCreditNote } from './invoices.service.ts';
 import { findCard, insertOrder, lockOrder, type OrderRow } from './orders.repository.ts';
 
 type OrderWithUser = OrderRow & { user_name: string; user_phone: string | null; user_email: string | null };
@@ -116,13 +119,14 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
     });
     return order.id;
   });
-  await fulfilOrder(ctx.db, orderId, { paymentId: null, amount: null });
+  await fulfilOrder(ctx, orderId, { paymentId: null, amount: null });
   return adminOrderOf((await adminRepo.orderWithUser(ctx.db, orderId))!);
 }
 
 /**
  * DELETE /api/order/{id}: the order is kept, marked deleted with who did it; the access it gave is
- * taken back: the grant is revoked, or, when a later order extended it, shortened by this order's term.
+ * taken back: the grant is revoked, or, when a later order extended it, shortened by this order's
+ * term; its invoice is kept and a credit note cancels it.
  */
 export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   const actor = await ctx.actor();
@@ -143,6 +147,7 @@ export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): 
         await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', order.entitlement_id).where('revoked_at', 'is', null).execute();
       }
     }
+    await issueCreditNote(trx, ctx.config, order.id);
     await trx
       .updateTable('orders')
       .set({ status: 'deleted', deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })
@@ -150,4 +155,11 @@ export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): 
       .execute();
   });
   return { status: 'deleted' };
+}
+
+/** GET /api/admin/orders/{id}/invoice and /credit-note: the order's document as a PDF. */
+export async function orderDocumentPdf(ctx: AppContext, { id, kind }: { id: string; kind: 'invoice' | 'credit-note' }): Promise<{ fileName: string; pdf: Buffer }> {
+  const document = await findDocument(ctx.db, id, kind);
+  if (!document) throw new AppError('not-found', kind === 'invoice' ? CHECKOUT_MESSAGES.noInvoice : CHECKOUT_MESSAGES.noCreditNote);
+  return { fileName: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await invoicePdf(document) };
 }

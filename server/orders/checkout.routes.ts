@@ -3,6 +3,7 @@ import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { checkoutInputSchema, createdOrderSchema, quoteSchema, studentOrderSchema, verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
 import * as checkout from './checkout.service.ts';
+import { sendPdf } from './send-pdf.ts';
 import { handleRazorpayWebhook } from './payment-events.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema, 503: errorBodySchema };
@@ -52,6 +53,14 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
   );
   app.get('/api/student/orders', { schema: { tags, summary: "The student's latest 100 orders", response: { 200: z.array(studentOrderSchema), ...errors } } }, async (request) =>
     checkout.listStudentOrders(request.ctx),
+  );
+  app.get(
+    '/api/student/orders/:id/invoice',
+    { schema: { tags, summary: "The GST invoice of one of the student's paid orders (PDF)", params: idParams, response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    async (request, reply) => {
+      const { fileName, pdf } = await checkout.studentInvoicePdf(request.ctx, request.params);
+      return sendPdf(reply, fileName, pdf);
+    },
   );
   app.get(
     '/api/student/orders/:id',

@@ -10,6 +10,8 @@ import type { Db } from '../db/database.ts';
 import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { fulfilOrder } from './fulfilment.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { findDocument } from './invoices.service.ts';
 import * as repo from './orders.repository.ts';
 import { GatewayError, paymentGateway, type PaymentGateway } from './payment-gateway.ts';
 
@@ -153,10 +155,11 @@ export async function createOrder(ctx: RequestContext, input: CheckoutInput): Pr
     mode: free ? ('free' as const) : ('online' as const),
     created_by: 'student' as const,
     created_by_user: actor.id,
+    buyer_state: input.billingState ?? null,
   };
   if (free) {
     const order = await repo.insertOrder(ctx.db, values);
-    await fulfilOrder(ctx.db, order.id, { paymentId: null, amount: null });
+    await fulfilOrder(ctx, order.id, { paymentId: null, amount: null });
     return { ...(await withAccess(ctx.db, (await repo.findOrder(ctx.db, order.id))!)), payment: null };
   }
   // One checkout at a time per student: a double click finds the first order.
@@ -199,7 +202,7 @@ export async function verifyPayment(ctx: RequestContext, { id, ...payment }: { i
   const gateway = gatewayOf(ctx);
   const valid = order.razorpay_order_id === payment.razorpay_order_id && gateway.paymentSignatureIsValid(payment.razorpay_order_id, payment.razorpay_payment_id, payment.razorpay_signature);
   if (!valid) throw new AppError('validation', CHECKOUT_MESSAGES.badSignature, { field: 'razorpay_signature' });
-  const outcome = await fulfilOrder(ctx.db, order.id, { paymentId: payment.razorpay_payment_id, amount: null });
+  const outcome = await fulfilOrder(ctx, order.id, { paymentId: payment.razorpay_payment_id, amount: null });
   if (outcome === 'deleted') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPayable);
   return withAccess(ctx.db, (await repo.findOrder(ctx.db, order.id))!);
 }
@@ -215,4 +218,12 @@ export async function listStudentOrders(ctx: RequestContext): Promise<StudentOrd
   const orders = await repo.studentOrders(ctx.db, actor.id, 100);
   const ends = await repo.entitlementEnds(ctx.db, orders.map((order) => order.entitlement_id));
   return orders.map((order) => studentOrderOf(order, order.entitlement_id ? (ends.get(order.entitlement_id) ?? null) : null));
+}
+
+/** GET /api/student/orders/{id}/invoice: the GST invoice of one of the student's paid orders, as a PDF. */
+export async function studentInvoicePdf(ctx: RequestContext, { id }: { id: string }): Promise<{ fileName: string; pdf: Buffer }> {
+  const order = await ownOrder(ctx, id);
+  const invoice = await findDocument(ctx.db, order.id, 'invoice');
+  if (!invoice) throw new AppError('not-found', CHECKOUT_MESSAGES.noInvoice);
+  return { fileName: `${invoice.number.replaceAll('/', '-')}.pdf`, pdf: await invoicePdf(invoice) };
 }

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { formatInr } from '../../shared/commerce/money.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { issueInvoice } from './invoices.service.ts';
 import { queueMessage } from '../messages/messages.service.ts';
 import { grantForOrder } from './entitlement-grants.ts';
 import { countRedemption, lockOrder, type OrderRow } from './orders.repository.ts';
@@ -29,11 +31,11 @@ function receiptText(order: OrderRow, name: string, accessEndsAt: Date | null): 
 
 /**
  * Marks an order paid and gives what it bought, exactly once, in one transaction: the order
- * becomes paid, the grant is made or extended for the term, the coupon's redemption is counted and
- * a receipt e-mail is queued. Called again for the same order (a retry, a webhook sent three times,
+ * becomes paid, the grant is made or extended for the term, the coupon's redemption is counted, the
+ * GST invoice is issued and a receipt e-mail is queued. Called again for the same order (a retry, a webhook sent three times,
  * the reconciler), it changes nothing. A payment of another amount than the order's is not taken.
  */
-export async function fulfilOrder(db: Db, orderId: string, payment: Payment): Promise<FulfilOutcome> {
+export async function fulfilOrder({ db, config }: { db: Db; config: Config }, orderId: string, payment: Payment): Promise<FulfilOutcome> {
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) return 'not-found';
@@ -53,6 +55,7 @@ export async function fulfilOrder(db: Db, orderId: string, payment: Payment): Pr
       .where('id', '=', order.id)
       .execute();
     if (order.coupon_id) await countRedemption(trx, order.coupon_id);
+    await issueInvoice(trx, config, order);
     const student = await trx.selectFrom('users').select(['name', 'email_address']).where('id', '=', order.user_id).executeTakeFirst();
     if (student?.email_address) {
       await queueMessage(trx, {

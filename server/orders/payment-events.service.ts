@@ -64,7 +64,7 @@ export async function handleRazorpayWebhook(
   } else if (event.event === 'payment.captured' || event.event === 'order.paid') {
     const payment = event.payload?.payment?.entity;
     const amount = typeof payment?.amount === 'number' ? payment.amount : typeof event.payload?.order?.entity?.amount_paid === 'number' ? event.payload.order.entity.amount_paid : null;
-    outcome = await fulfilOrder(ctx.db, order.id, { paymentId: text(payment?.id), amount });
+    outcome = await fulfilOrder(ctx, order.id, { paymentId: text(payment?.id), amount });
     if (outcome === 'amount-mismatch') ctx.log.error({ orderId: order.id, amount, expected: order.net_paise }, 'a payment of another amount than the order was not taken');
   } else if (event.event === 'payment.failed') {
     await repo.setWaitingStatus(ctx.db, order.id, 'failed');
@@ -97,7 +97,7 @@ export async function reconcileOpenOrders(deps: { db: Db; config: Config }, opti
     const payments = await gateway.orderPayments(order.razorpay_order_id!);
     const captured = payments.find((payment) => payment.status === 'captured');
     if (captured) {
-      if ((await fulfilOrder(deps.db, order.id, { paymentId: captured.id, amount: captured.amount })) === 'fulfilled') counts.fulfilled += 1;
+      if ((await fulfilOrder(deps, order.id, { paymentId: captured.id, amount: captured.amount })) === 'fulfilled') counts.fulfilled += 1;
     } else if (!payments.some((payment) => payment.status === 'authorized') && now.getTime() - order.created_at.getTime() > EXPIRE_AFTER_HOURS * 3_600_000) {
       await repo.setWaitingStatus(deps.db, order.id, 'expired');
       counts.expired += 1;

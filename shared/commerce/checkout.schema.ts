@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { INDIAN_STATES } from './invoice.rules.ts';
 
 export const RESOURCE_TYPES = ['course', 'exam', 'lecture', 'rankfile'] as const;
 
@@ -17,6 +18,8 @@ export const CHECKOUT_MESSAGES = {
   orderNotFound: 'Order not found',
   badSignature: 'The payment could not be verified',
   orderNotPayable: 'This order can no longer be paid',
+  noInvoice: 'This order has no invoice (nothing was paid for it)',
+  noCreditNote: 'This order has no credit note (it was not deleted after an invoice)',
 } as const;
 
 const uuid = (message: string) => z.uuid({ error: message });
@@ -33,6 +36,8 @@ export const checkoutInputSchema = z
       .max(40, { error: CHECKOUT_MESSAGES.couponInvalid })
       .optional()
       .transform((code) => (code ? code : undefined)),
+    /** The buyer's state, the place of supply on the GST invoice; the seller's state when left out. */
+    billingState: z.enum(INDIAN_STATES, { error: 'billingState is a state or union territory of India, e.g. Kerala' }).optional(),
   })
   .superRefine((input, context) => {
     if ((input.resourceType === undefined) !== (input.resourceId === undefined)) {

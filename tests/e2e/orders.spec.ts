@@ -56,6 +56,11 @@ test.describe('orders', () => {
     await expect(row).toContainText(title);
     await expect(row).toContainText(paid.payment.id);
     await expect(row.getByRole('link', { name: title, exact: true })).toHaveAttribute('href', `/admin/courses/editor/${courseId}`);
+    const invoiceLink = row.getByRole('link', { name: /^Invoice of the order of/ });
+    await expect(invoiceLink).toHaveAttribute('target', '_blank');
+    const pdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await student.request.get(`/api/student/orders/${order._id}/invoice`)).headers()['content-type']).toBe('application/pdf');
     await snap(page, 'orders');
   });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileText, Plus, Trash2 } from 'lucide-react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
@@ -73,7 +73,14 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
       <TableCell>
         <Badge variant={order.status === 'paid' ? 'success' : 'destructive'}>{order.status}</Badge>
       </TableCell>
-      <TableCell>
+      <TableCell className="flex items-center gap-1">
+        {order.netAmount > 0 && (
+          <Button asChild variant="outline" size="sm">
+            <a href={`/api/admin/orders/${encodeURIComponent(order._id)}/invoice`} target="_blank" rel="noopener" aria-label={`Invoice of the order of ${order.userInfo.name || order.userInfo.phoneNumber || order._id}`}>
+              <FileText aria-hidden="true" />
+            </a>
+          </Button>
+        )}
         <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete the order of ${order.userInfo.name || order.userInfo.phoneNumber || order._id}`} onClick={() => onDelete(order)}>
           <Trash2 aria-hidden="true" />
         </Button>

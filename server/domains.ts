@@ -10,10 +10,11 @@ import { pendingPdfDomain } from './pending-pdf/index.ts';
 import { ordersDomain } from './orders/index.ts';
 import { queueDomain } from './queue/index.ts';
 import { rankFilesDomain } from './rank-files/index.ts';
+import { specialStudentsDomain } from './students/index.ts';
 import { subscriptionsDomain } from './subscriptions/index.ts';
 
 /**
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain] as const;

@@ -1,19 +1,20 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { freeCardSql } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
 /** An active grant of the student: started, not expired, not revoked. */
 const activeGrant = (userId: string) => sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
 
-/** A rate card anyone gets for free. */
+/** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
 const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
 
 /** The student may open course `c`: it is free, or they hold the course, its rate card or one of its extra rate cards. */
 export function courseEntitledSql(userId: string) {
   return sql<boolean>`(
     c.course_rate_card_id is null
-    or ${freeCard('c.course_rate_card_id')}
+    or ${freeCardSql('c.course_rate_card_id', userId)}
     or exists (
       select 1 from entitlements g
       where ${activeGrant(userId)}
@@ -124,7 +125,8 @@ export async function lecturesHeldOtherwise(db: Db, userId: string, courseId: st
   const rows = await sql<{ id: string }>`
     select l.id from lectures l
     where l.id = any(${[...lectureIds]}::uuid[]) and (
-      exists (
+      ${freeCardSql('l.master_subscription_id', userId)}
+      or exists (
         select 1 from entitlements g
         where ${activeGrant(userId)} and ((g.resource_type = 'lecture' and g.resource_id = l.id) or g.subscription_id = l.master_subscription_id)
       )
@@ -144,7 +146,7 @@ export async function lecturesHeldOtherwise(db: Db, userId: string, courseId: st
 export function lectureEntitledSql(userId: string) {
   return sql<boolean>`(
     l.master_subscription_id is null
-    or ${freeCard('l.master_subscription_id')}
+    or ${freeCardSql('l.master_subscription_id', userId)}
     or exists (
       select 1 from entitlements g
       where ${activeGrant(userId)} and ((g.resource_type = 'lecture' and g.resource_id = l.id) or g.subscription_id = l.master_subscription_id)

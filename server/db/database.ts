@@ -5,6 +5,8 @@ import type { Database } from './types.ts';
 // int8 (counts, sums) arrive as strings by default; they always fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+// A calendar date (no time, no zone) stays "YYYY-MM-DD": as a JS Date it would shift with the server's zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export type Db = Kysely<Database>;
 

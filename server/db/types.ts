@@ -375,6 +375,18 @@ export interface InvoicesTable {
   credits_invoice_id: string | null;
 }
 
+export interface LakshyaStudentsTable {
+  id: Generated<string>;
+  name: string;
+  /** 10 digits, an Indian mobile. */
+  phone_number: string;
+  /** YYYY-MM-DD; null: no end. */
+  expiry_date: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  created_by: string | null;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
@@ -573,6 +585,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
+  lakshya_students: LakshyaStudentsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseEntitledSql } from '../courses/student-courses.repository.ts';
+import { freeCardSql } from '../students/free-access.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
@@ -13,7 +14,7 @@ const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or
 function entitledSql(userId: string) {
   return sql<boolean>`(
     e.master_subscription_id is null
-    or exists (select 1 from subscriptions s where s.id = e.master_subscription_id and s.is_free and s.free_mode = 'none')
+    or ${freeCardSql('e.master_subscription_id', userId)}
     or exists (
       select 1 from entitlements g
       where g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now())

@@ -9,6 +9,7 @@ import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { isSpecialStudent } from '../students/special-students.repository.ts';
 import { fulfilOrder } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { findDocument } from './invoices.service.ts';
@@ -29,7 +30,7 @@ interface Priced {
 }
 
 /** What is being bought and what it costs, all decided here from the stored rate card and coupon. */
-async function price(db: Db, input: CheckoutInput): Promise<Priced> {
+async function price(db: Db, input: CheckoutInput, userId: string): Promise<Priced> {
   let resource: Priced['resource'] = null;
   let cardId = input.subscriptionId;
   if (input.resourceType && input.resourceId) {
@@ -42,7 +43,8 @@ async function price(db: Db, input: CheckoutInput): Promise<Priced> {
   }
   const card = cardId ? await repo.findCard(db, cardId) : undefined;
   if (!card) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'subscriptionId' });
-  if (card.is_free) throw new AppError('validation', CHECKOUT_MESSAGES.free);
+  // Free for everyone, or free to special students and this is one: nothing to buy.
+  if (card.is_free && (card.free_mode === 'none' || (await isSpecialStudent(db, userId)))) throw new AppError('validation', CHECKOUT_MESSAGES.free);
   const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
   if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
   const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });
@@ -107,8 +109,8 @@ export function studentOrderOf(order: repo.OrderRow, accessEndsAt: Date | null):
 
 /** POST /api/student/checkout/quote: the price, with the coupon applied (counted as an impression). */
 export async function quote(ctx: RequestContext, input: CheckoutInput): Promise<Quote> {
-  await requireActor(ctx);
-  const priced = await price(ctx.db, input);
+  const actor = await requireActor(ctx);
+  const priced = await price(ctx.db, input, actor.id);
   if (priced.coupon) await repo.countImpression(ctx.db, priced.coupon.id);
   return quoteOf(priced);
 }
@@ -132,7 +134,7 @@ async function withAccess(db: Db, order: repo.OrderRow): Promise<StudentOrder> {
  */
 export async function createOrder(ctx: RequestContext, input: CheckoutInput): Promise<CreatedOrder> {
   const actor = await requireActor(ctx);
-  const priced = await price(ctx.db, input);
+  const priced = await price(ctx.db, input, actor.id);
   const free = priced.price.netAmount === 0;
   const gateway = free ? null : gatewayOf(ctx);
   const values = {

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { RankFileRow, RankFilesTable } from '../db/types.ts';
+import { freeCardSql } from '../students/free-access.ts';
 
 /** The rank files' queries; each runs on the connection (or transaction) it is given. */
 
@@ -153,7 +154,7 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string,
   const found = await sql<{ ok: boolean }>`
     select (
       r.master_subscription_id is null
-      or exists (select 1 from subscriptions s where s.id = r.master_subscription_id and s.is_free and s.free_mode = 'none')
+      or ${freeCardSql('r.master_subscription_id', userId)}
       or exists (
         select 1 from entitlements g
         where g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now())

@@ -56,10 +56,10 @@ function* piecesOf(content: Buffer): Generator<Buffer> {
  * Reads a UTF-8 CSV file (with or without a byte-order mark) into the rows that hold something,
  * numbered as a spreadsheet program shows them: one row per record, so a cell with line breaks
  * stays one row, and empty lines keep their numbers. Streams through the file and stops, refusing
- * it, as soon as it has more rows than an exam can hold. CPU-heavy: the server runs it in a
+ * it, as soon as `keep` refuses a row (by default: more rows than an exam can hold). CPU-heavy: the server runs it in a
  * reader thread (reader-thread.ts).
  */
-export async function readCsvRows(content: Buffer): Promise<SheetRow[]> {
+export async function readCsvRows(content: Buffer, keep: (rows: SheetRow[], row: SheetRow) => void = keepFilledRow): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
   let rowsRead = 0;
   const parser = parse({
@@ -71,7 +71,7 @@ export async function readCsvRows(content: Buffer): Promise<SheetRow[]> {
     // Rows are kept here as they are parsed: past the row limit this throws, which stops the parser mid-piece.
     on_record: (cells: string[]) => {
       rowsRead += 1;
-      keepFilledRow(rows, { row: rowsRead, cells });
+      keep(rows, { row: rowsRead, cells });
       return null;
     },
   });

@@ -77,7 +77,9 @@ function kindOfColumn(dataType: string, udtName: string): Kind {
   if (['text', 'character varying', 'uuid', 'inet', 'character'].includes(dataType)) return 'string';
   if (['integer', 'bigint', 'smallint', 'numeric', 'double precision', 'real'].includes(dataType)) return 'number';
   if (dataType === 'boolean') return 'boolean';
-  if (dataType.startsWith('timestamp') || dataType === 'date') return 'date';
+  // A date column is read as its "YYYY-MM-DD" text (server/db/database.ts).
+  if (dataType === 'date') return 'string';
+  if (dataType.startsWith('timestamp')) return 'date';
   if (dataType === 'ARRAY' && ['_text', '_varchar', '_uuid'].includes(udtName)) return 'string[]';
   if (dataType === 'jsonb' || dataType === 'json') return 'json';
   return 'json';

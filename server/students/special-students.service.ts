@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import {
+  MAX_IMPORT_ISSUES,
+  SPECIAL_STUDENT_MESSAGES,
+  type ImportIssue,
+} from '../../shared/students/special-students.rules.ts';
+import type {
+  deleteSpecialStudentsInputSchema,
+  ImportResult,
+  SpecialStudent,
+  SpecialStudentsPage,
+  specialStudentInputSchema,
+  specialStudentsQuerySchema,
+} from '../../shared/students/special-students.schema.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import * as repo from './special-students.repository.ts';
+import { readStudentsCsv } from './students-csv-thread.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.specialStudentById>>>;
+
+function studentOf(row: Row): SpecialStudent {
+  return {
+    _id: row.id,
+    name: row.name,
+    phoneNumber: row.phone_number,
+    expiryDate: row.expiry_date,
+    user: row.user_id ? { _id: row.user_id, name: row.user_name ?? '' } : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** GET /api/admin/lakshya-students: the list, newest first, a page at a time, filtered here. */
+export async function listSpecialStudents(ctx: AppContext, query: z.output<typeof specialStudentsQuerySchema>): Promise<SpecialStudentsPage> {
+  const filter = { name: query.name, phoneNumber: query.phoneNumber, registered: query.registered };
+  const [rows, total] = await Promise.all([repo.specialStudentsPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize), repo.countSpecialStudents(ctx.db, filter)]);
+  return { students: rows.map(studentOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+type Value = z.output<typeof specialStudentInputSchema>['value'];
+
+function phoneTaken(phone: string): AppError {
+  return new AppError('has-warnings', SPECIAL_STUDENT_MESSAGES.processFailed, { warnings: [SPECIAL_STUDENT_MESSAGES.phoneTaken(phone)], field: 'value.phoneNumber' });
+}
+
+/** POST /api/admin/lakshya-students. */
+export async function createSpecialStudent(ctx: RequestContext, { value }: { value: Value }): Promise<SpecialStudent> {
+  const actor = await ctx.actor();
+  try {
+    const { id } = await ctx.db
+      .insertInto('lakshya_students')
+      .values({ name: value.name, phone_number: value.phoneNumber, expiry_date: value.expiryDate, created_by: actor?.id ?? null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return studentOf((await repo.specialStudentById(ctx.db, id))!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
+    throw error;
+  }
+}
+
+/** PUT /api/admin/lakshya-students/{id}. */
+export async function updateSpecialStudent(ctx: AppContext, { id, value }: { id: string; value: Value }): Promise<SpecialStudent> {
+  try {
+    const updated = await ctx.db
+      .updateTable('lakshya_students')
+      .set({ name: value.name, phone_number: value.phoneNumber, expiry_date: value.expiryDate, updated_at: new Date() })
+      .where('id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw new AppError('not-found', SPECIAL_STUDENT_MESSAGES.notFound);
+    return studentOf((await repo.specialStudentById(ctx.db, id))!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
+    throw error;
+  }
+}
+
+/** DELETE /api/admin/lakshya-students {value: [ids]}: answers how many were deleted. */
+export async function deleteSpecialStudents(ctx: AppContext, { value }: z.output<typeof deleteSpecialStudentsInputSchema>): Promise<{ deleted: number }> {
+  const result = await ctx.db.deleteFrom('lakshya_students').where('id', 'in', value).executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows) };
+}
+
+function withIssues(issues: ImportIssue[]): ImportResult {
+  const sorted = [...issues].sort((a, b) => a.row - b.row);
+  return { hasIssues: true, issues: sorted.slice(0, MAX_IMPORT_ISSUES), moreIssues: Math.max(0, sorted.length - MAX_IMPORT_ISSUES), imported: 0 };
+}
+
+/**
+ * POST /api/admin/lakshya-students/upload: checks every row of the CSV (in a worker thread), and
+ * numbers already on the list; with any issue nothing is imported and the issues are answered
+ * (each naming its row and column); otherwise all rows are added in one transaction.
+ */
+export async function importSpecialStudents(ctx: RequestContext, content: Buffer): Promise<ImportResult> {
+  const actor = await ctx.actor();
+  const { students, issues } = await readStudentsCsv(content);
+  const onList = await repo.phonesOnList(ctx.db, students.map((student) => student.phoneNumber));
+  for (const student of students) {
+    if (onList.has(student.phoneNumber)) issues.push({ row: student.row, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneTaken(student.phoneNumber) });
+  }
+  if (issues.length > 0) return withIssues(issues);
+  try {
+    await ctx.db.transaction().execute((trx) => repo.insertMany(trx, students, actor?.id ?? null));
+  } catch (error) {
+    // Someone added one of these numbers while the file was being read: nothing was imported.
+    if (isUniqueViolation(error)) return withIssues([{ row: 1, column: 'phoneNumber', message: 'A number in the file was added to the list meanwhile: upload the file again to see which' }]);
+    throw error;
+  }
+  return { hasIssues: false, issues: [], moreIssues: 0, imported: students.length };
+}
+
+/** GET /api/admin/lakshya-students/download/sample. */
+export function sampleCsv(): string {
+  return '\uFEFFname,phoneNumber,expiryDate\nAnjali Menon,9847012345,2027-03-31\nഅരുൺ കുമാർ,+91 94470 11223,\nFathima N,8089-123-456,31/12/2026\n';
+}

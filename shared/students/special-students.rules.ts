@@ -1,0 +1,104 @@
+import { indianMobile, PHONE_MESSAGE } from './phone.rules.ts';
+
+export const SPECIAL_STUDENT_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'The name can be at most 200 characters long',
+  phone: PHONE_MESSAGE,
+  dateInvalid: 'Write the expiry date as YYYY-MM-DD (or DD/MM/YYYY), or leave it empty',
+  phoneTaken: (phone: string) => `${phone} is already on the list`,
+  phoneRepeated: (phone: string, firstRow: number) => `${phone} is repeated: it is also in row ${firstRow}`,
+  notFound: 'Student not found',
+  nothingSelected: 'Choose the students to delete',
+  headerMissing: 'The first row must name the columns: name, phoneNumber and expiryDate (expiryDate may be left out)',
+  noRows: 'The file has no students under its header row',
+  tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-IN')} students: split it into smaller files`,
+  processFailed: 'Process failed, you may need to resolve below warnings before retrying',
+  importCancelled: 'We have found few issues with the content you are trying to import. Please resolve these warnings and try again.',
+} as const;
+
+/** The most students one file may hold. */
+export const MAX_IMPORT_ROWS = 100_000;
+/** Issues listed for one file: enough to fix it, not so many that the answer grows with the file. */
+export const MAX_IMPORT_ISSUES = 200;
+
+/**
+ * A calendar date typed as YYYY-MM-DD, DD/MM/YYYY or DD-MM-YYYY, as YYYY-MM-DD; null for blank;
+ * undefined when it is not a real date.
+ */
+export function expiryDateOf(text: string): string | null | undefined {
+  const typed = text.trim();
+  if (typed === '') return null;
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(typed);
+  let [year, month, day] = match ? [match[1], match[2], match[3]] : [];
+  if (!match) {
+    match = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(typed);
+    if (!match) return undefined;
+    [day, month, year] = [match[1], match[2], match[3]];
+  }
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 2000 || y > 2200 || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface StudentRowInput {
+  /** The spreadsheet row number (the header is row 1). */
+  row: number;
+  cells: readonly string[];
+}
+
+export interface ImportedStudent {
+  row: number;
+  name: string;
+  phoneNumber: string;
+  expiryDate: string | null;
+}
+
+export interface ImportIssue {
+  row: number;
+  column: string;
+  message: string;
+}
+
+const HEADERS = {
+  name: ['name', 'student name'],
+  phoneNumber: ['phonenumber', 'phone number', 'phone', 'mobile', 'mobile number'],
+  expiryDate: ['expirydate', 'expiry date', 'expiry'],
+} as const;
+
+function columnIndex(header: readonly string[], names: readonly string[]): number {
+  return header.findIndex((cell) => names.includes(cell.trim().toLowerCase()));
+}
+
+/**
+ * Checks every row of a special-students file (the first row names the columns): a name, a
+ * 10-digit Indian mobile number (+91, spaces and dashes allowed), an optional expiry date, and no
+ * number twice in the file. Each issue names its row and column. Numbers already on the list are
+ * checked by the server against the database.
+ */
+export function checkStudentRows(rows: readonly StudentRowInput[]): { students: ImportedStudent[]; issues: ImportIssue[] } {
+  const [header, ...body] = rows;
+  const issues: ImportIssue[] = [];
+  const students: ImportedStudent[] = [];
+  const nameAt = header ? columnIndex(header.cells, HEADERS.name) : -1;
+  const phoneAt = header ? columnIndex(header.cells, HEADERS.phoneNumber) : -1;
+  const expiryAt = header ? columnIndex(header.cells, HEADERS.expiryDate) : -1;
+  if (!header || nameAt < 0 || phoneAt < 0) return { students, issues: [{ row: header?.row ?? 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing }] };
+  if (body.length === 0) return { students, issues: [{ row: header.row + 1, column: 'name', message: SPECIAL_STUDENT_MESSAGES.noRows }] };
+  const firstRowOf = new Map<string, number>();
+  for (const { row, cells } of body) {
+    const name = (cells[nameAt] ?? '').trim();
+    const phoneText = cells[phoneAt] ?? '';
+    const expiryText = expiryAt >= 0 ? (cells[expiryAt] ?? '') : '';
+    if (name === '') issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired });
+    else if (name.length > 200) issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameTooLong });
+    const phone = indianMobile(phoneText);
+    if (!phone) issues.push({ row, column: 'phoneNumber', message: `${SPECIAL_STUDENT_MESSAGES.phone} (found "${phoneText.trim().slice(0, 40)}")` });
+    else if (firstRowOf.has(phone)) issues.push({ row, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneRepeated(phone, firstRowOf.get(phone)!) });
+    else firstRowOf.set(phone, row);
+    const expiryDate = expiryDateOf(expiryText);
+    if (expiryDate === undefined) issues.push({ row, column: 'expiryDate', message: SPECIAL_STUDENT_MESSAGES.dateInvalid });
+    if (phone && name !== '' && name.length <= 200 && expiryDate !== undefined) students.push({ row, name, phoneNumber: phone, expiryDate });
+  }
+  return { students, issues };
+}

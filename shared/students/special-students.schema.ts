@@ -1,0 +1,64 @@
+import { z } from '../validation/zod.ts';
+import { indianMobile } from './phone.rules.ts';
+import { expiryDateOf, SPECIAL_STUDENT_MESSAGES } from './special-students.rules.ts';
+
+export const SPECIAL_STUDENTS_PAGE_SIZE = 100;
+
+/** The student form's value (POST and PUT /api/admin/lakshya-students). */
+export const specialStudentValueSchema = z.object({
+  name: z.string({ error: SPECIAL_STUDENT_MESSAGES.nameRequired }).trim().min(1, { error: SPECIAL_STUDENT_MESSAGES.nameRequired }).max(200, { error: SPECIAL_STUDENT_MESSAGES.nameTooLong }),
+  phoneNumber: z
+    .string({ error: SPECIAL_STUDENT_MESSAGES.phone })
+    .max(40, { error: SPECIAL_STUDENT_MESSAGES.phone })
+    .transform((text, context) => {
+      const phone = indianMobile(text);
+      if (!phone) context.addIssue({ code: 'custom', message: SPECIAL_STUDENT_MESSAGES.phone });
+      return phone ?? '';
+    }),
+  expiryDate: z
+    .string()
+    .max(40)
+    .nullable()
+    .optional()
+    .transform((text, context) => {
+      const date = expiryDateOf(text ?? '');
+      if (date === undefined) context.addIssue({ code: 'custom', message: SPECIAL_STUDENT_MESSAGES.dateInvalid });
+      return date ?? null;
+    }),
+});
+export const specialStudentInputSchema = z.object({ value: specialStudentValueSchema });
+export const deleteSpecialStudentsInputSchema = z.object({
+  value: z.array(z.uuid({ error: SPECIAL_STUDENT_MESSAGES.notFound })).min(1, { error: SPECIAL_STUDENT_MESSAGES.nothingSelected }).max(1000, { error: 'Delete at most 1,000 students at once' }),
+});
+
+export const specialStudentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  /** YYYY-MM-DD, or null when it has no end. */
+  expiryDate: z.string().nullable(),
+  /** The account with this phone number, when one exists. */
+  user: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type SpecialStudent = z.infer<typeof specialStudentSchema>;
+
+export const specialStudentsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(SPECIAL_STUDENTS_PAGE_SIZE).default(SPECIAL_STUDENTS_PAGE_SIZE),
+  name: z.string().trim().max(200).optional(),
+  phoneNumber: z.string().trim().max(40).optional(),
+  registered: z.enum(['yes', 'no'], { error: 'registered is yes or no' }).optional(),
+});
+export type SpecialStudentsQuery = z.input<typeof specialStudentsQuerySchema>;
+export const specialStudentsPageSchema = z.object({ students: z.array(specialStudentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type SpecialStudentsPage = z.infer<typeof specialStudentsPageSchema>;
+
+export const importResultSchema = z.object({
+  hasIssues: z.boolean(),
+  issues: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+  /** How many more issues there were beyond those listed. */
+  moreIssues: z.number(),
+  imported: z.number(),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE_MESSAGE } from '../../../shared/students/phone.rules.ts';
+import { MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../../shared/students/special-students.rules.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { multipartBody } from '../../support/multipart.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  admin = await signIn(app, 'admin@example.com');
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
+  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+function upload(csv: string | Buffer, field = 'csv') {
+  const body = multipartBody([{ fileName: 'students.csv', content: Buffer.isBuffer(csv) ? csv : Buffer.from(csv), field }]);
+  return app.inject({ method: 'POST', url: '/api/admin/lakshya-students/upload', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+}
+
+const countAll = async () => Number((await database.db.selectFrom('lakshya_students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('special students', () => {
+  it('adds a student with the number kept as 10 digits, shows whether an account has it, edits and deletes', async () => {
+    await createUser(database.db, { email: 'registered@example.com', name: 'Anjali Menon', phone: '+91 98470 12345' });
+    const created = await call('POST', '/api/admin/lakshya-students', { value: { name: 'Anjali', phoneNumber: '+91 98470-12345', expiryDate: '31/03/2027' } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ name: 'Anjali', phoneNumber: '9847012345', expiryDate: '2027-03-31', user: { name: 'Anjali Menon' } });
+    const other = (await call('POST', '/api/admin/lakshya-students', { value: { name: 'Biju', phoneNumber: '9447011223' } })).json();
+    expect(other).toMatchObject({ expiryDate: null, user: null });
+
+    const edited = await call('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '09447011224', expiryDate: '' } });
+    expect(edited.json()).toMatchObject({ name: 'Biju K', phoneNumber: '9447011224' });
+    const taken = await call('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '9847012345' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ type: 'has-warnings', message: SPECIAL_STUDENT_MESSAGES.processFailed, warnings: ['9847012345 is already on the list'] });
+
+    const deleted = await call('DELETE', '/api/admin/lakshya-students', { value: [created.json()._id, other._id] });
+    expect(deleted.json()).toEqual({ deleted: 2 });
+    expect((await call('DELETE', '/api/admin/lakshya-students', { value: [] })).json().message).toBe(SPECIAL_STUDENT_MESSAGES.nothingSelected);
+  });
+
+  it('refuses a missing name, a number that is not an Indian mobile, and a date that does not exist', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ phoneNumber: '9847000001' }, SPECIAL_STUDENT_MESSAGES.nameRequired, 'value.name'],
+      [{ name: ' ', phoneNumber: '9847000001' }, SPECIAL_STUDENT_MESSAGES.nameRequired, 'value.name'],
+      [{ name: 'A', phoneNumber: '12345' }, PHONE_MESSAGE, 'value.phoneNumber'],
+      [{ name: 'A', phoneNumber: '5847000001' }, PHONE_MESSAGE, 'value.phoneNumber'],
+      [{ name: 'A', phoneNumber: '9847000001', expiryDate: '2027-02-30' }, SPECIAL_STUDENT_MESSAGES.dateInvalid, 'value.expiryDate'],
+      [{ name: 'A', phoneNumber: '9847000001', expiryDate: 'tomorrow' }, SPECIAL_STUDENT_MESSAGES.dateInvalid, 'value.expiryDate'],
+    ];
+    for (const [value, message, field] of cases) {
+      const answer = await call('POST', '/api/admin/lakshya-students', { value });
+      expect(answer.statusCode, JSON.stringify(value)).toBe(400);
+      expect(answer.json(), JSON.stringify(value)).toMatchObject({ message, field });
+    }
+  });
+
+  it('pages and filters the list on the server', async () => {
+    for (let i = 0; i < 5; i += 1) await call('POST', '/api/admin/lakshya-students', { value: { name: `Pager ${i}`, phoneNumber: `97000000${String(i).padStart(2, '0')}` } });
+    const page = (await call('GET', '/api/admin/lakshya-students?pageSize=2&name=pager')).json();
+    expect(page).toMatchObject({ total: 5, pageSize: 2 });
+    expect(page.students.map((student: { name: string }) => student.name)).toEqual(['Pager 4', 'Pager 3']);
+    expect((await call('GET', '/api/admin/lakshya-students?phoneNumber=9700000003')).json().total).toBe(1);
+    expect((await call('GET', '/api/admin/lakshya-students?name=pager&registered=yes')).json().total).toBe(0);
+    expect((await call('GET', '/api/admin/lakshya-students?pageSize=101')).statusCode).toBe(400);
+  });
+});
+
+describe('the CSV import', () => {
+  it('lists every issue by row and column and imports nothing, then imports a good file whole', async () => {
+    await call('POST', '/api/admin/lakshya-students', { value: { name: 'Already', phoneNumber: '9895000001' } });
+    const before = await countAll();
+    const bad = [
+      'name,phoneNumber,expiryDate',
+      'Good One,9895000100,2027-01-01',
+      ',9895000101,',
+      'Bad Phone,12345,',
+      'Repeat,+91 98950 00100,',
+      'Bad Date,9895000102,32/01/2027',
+      'On List,9895000001,',
+    ].join('\n');
+    const answer = await upload(bad);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const result = answer.json();
+    expect(result.hasIssues).toBe(true);
+    expect(result.issues).toEqual([
+      { row: 3, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired },
+      { row: 4, column: 'phoneNumber', message: `${PHONE_MESSAGE} (found "12345")` },
+      { row: 5, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneRepeated('9895000100', 2) },
+      { row: 6, column: 'expiryDate', message: SPECIAL_STUDENT_MESSAGES.dateInvalid },
+      { row: 7, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneTaken('9895000001') },
+    ]);
+    expect(await countAll()).toBe(before);
+
+    const good = '\uFEFFName;Phone Number;Expiry Date\r\nഅരുൺ;+91 98950 00200;31/12/2026\r\nMeera;9895000201;\r\n';
+    const imported = (await upload(good)).json();
+    expect(imported).toEqual({ hasIssues: false, issues: [], moreIssues: 0, imported: 2 });
+    const rows = await database.db.selectFrom('lakshya_students').select(['name', 'phone_number', 'expiry_date']).where('phone_number', 'in', ['9895000200', '9895000201']).orderBy('phone_number').execute();
+    expect(rows).toEqual([
+      { name: 'അരുൺ', phone_number: '9895000200', expiry_date: '2026-12-31' },
+      { name: 'Meera', phone_number: '9895000201', expiry_date: null },
+    ]);
+  });
+
+  it('refuses a file without the columns, an empty file, a wrong field, and more rows than allowed', async () => {
+    expect((await upload('phone\n9895000300')).json().issues[0]).toMatchObject({ column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing });
+    expect((await upload('name,phoneNumber\n')).json().issues[0].message).toBe(SPECIAL_STUDENT_MESSAGES.noRows);
+    expect((await upload('name,phoneNumber\nA,9895000301', 'file')).json().message).toBe('Choose a CSV file (field csv)');
+    const tooMany = ['name,phoneNumber', ...Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `S${i},${6_000_000_000 + i}`)].join('\n');
+    const refused = await upload(tooMany);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(SPECIAL_STUDENT_MESSAGES.tooManyRows(MAX_IMPORT_ROWS));
+  });
+
+  it('imports 100,000 rows in one go', async () => {
+    const before = await countAll();
+    const csv = ['name,phoneNumber,expiryDate', ...Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => `Student ${i},${7_000_000_000 + i},2030-01-01`)].join('\n');
+    const result = (await upload(csv)).json();
+    expect(result).toMatchObject({ hasIssues: false, imported: MAX_IMPORT_ROWS });
+    expect(await countAll()).toBe(before + MAX_IMPORT_ROWS);
+  }, 120_000);
+
+  it('gives the sample file and is for administrators only', async () => {
+    const sample = await call('GET', '/api/admin/lakshya-students/download/sample');
+    expect(sample.headers['content-type']).toContain('text/csv');
+    expect(sample.body).toContain('name,phoneNumber,expiryDate');
+    for (const role of ['staff', 'marketing', 'manager'] as const) {
+      await createUser(database.db, { email: `students-${role}@example.com`, roles: [role] });
+      const cookie = await signIn(app, `students-${role}@example.com`);
+      expect((await call('GET', '/api/admin/lakshya-students', undefined, cookie)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('free to special students', () => {
+  it('opens a lecture under a lakshya-students rate card to a listed student until the expiry date, and to nobody else', async () => {
+    const card = (await database.db.insertInto('subscriptions').values({ title: 'Lakshya free', is_free: true, free_mode: 'lakshya-students' }).returning('id').executeTakeFirstOrThrow()).id;
+    const lecture = (await database.db.insertInto('lectures').values({ title: 'Lakshya lecture', is_published: true, is_visible: true, master_subscription_id: card }).returning('id').executeTakeFirstOrThrow()).id;
+    await createUser(database.db, { email: 'lakshya@example.com', phone: '9847099001' });
+    await createUser(database.db, { email: 'outsider@example.com', phone: '9847099002' });
+    const [listed, outsider] = [await signIn(app, 'lakshya@example.com'), await signIn(app, 'outsider@example.com')];
+    const entry = (await call('POST', '/api/admin/lakshya-students', { value: { name: 'Listed', phoneNumber: '+91 98470 99001' } })).json();
+    const play = (cookie: string) => call('POST', `/api/student/lectures/${lecture}/playback`, {}, cookie);
+    expect((await play(listed)).statusCode).toBe(200);
+    expect((await play(outsider)).statusCode).toBe(403);
+    await call('PUT', `/api/admin/lakshya-students/${entry._id}`, { value: { name: 'Listed', phoneNumber: '9847099001', expiryDate: '2020-01-01' } });
+    expect((await play(listed)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
+import { FormModal } from '../../components/form-modal.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { delay } from '../../lib/delay.ts';
+import { api } from '../../lib/trpc.ts';
+
+/** The pause before a student is saved, as the specification has it. */
+export const SAVE_STUDENT_DELAY_MS = 400;
+
+export interface StudentModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The student being edited; none for a new one. */
+  student: SpecialStudent | null;
+  onSaved: (student: SpecialStudent, isNew: boolean) => void;
+  /** A refused save opens the Warnings! modal. */
+  onFailed: (error: unknown) => void;
+}
+
+/** New Student / Edit Student Details: name (required), phone number, expiry date (optional). */
+export function StudentModal({ open, onOpenChange, student, onSaved, onFailed }: StudentModalProps) {
+  const create = api.specialStudents.create.useMutation();
+  const update = api.specialStudents.update.useMutation();
+  const [name, setName] = useState('');
+  const [phoneNumber, setPhoneNumber] = useState('');
+  const [expiryDate, setExpiryDate] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!open) return;
+    setName(student?.name ?? '');
+    setPhoneNumber(student?.phoneNumber ?? '');
+    setExpiryDate(student?.expiryDate ?? '');
+    setNameError(undefined);
+  }, [open, student]);
+
+  return (
+    <FormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={student ? 'Edit Student Details' : 'New Student'}
+      submitLabel="Save"
+      onSubmit={async () => {
+        if (name.trim() === '') {
+          setNameError('Name is required');
+          return;
+        }
+        setNameError(undefined);
+        await delay(SAVE_STUDENT_DELAY_MS);
+        const value = { name, phoneNumber, expiryDate: expiryDate || null };
+        try {
+          const saved = student ? await update.mutateAsync({ id: student._id, value }) : await create.mutateAsync({ value });
+          onSaved(saved, student === null);
+          onOpenChange(false);
+        } catch (error) {
+          onOpenChange(false);
+          onFailed(error);
+        }
+      }}
+    >
+      <FormField id="student-name" label="Name" error={nameError}>
+        {(control) => <Input {...control} maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />}
+      </FormField>
+      <FormField id="student-phone" label="Phone number">
+        {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={phoneNumber} onChange={(event) => setPhoneNumber(event.target.value)} />}
+      </FormField>
+      <FormField id="student-expiry" label="Expiry date" hint="Optional: no end when empty.">
+        {(control) => <Input {...control} type="date" value={expiryDate} onChange={(event) => setExpiryDate(event.target.value)} />}
+      </FormField>
+    </FormModal>
+  );
+}
+StudentModal.displayName = 'StudentModal';

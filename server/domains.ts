@@ -12,9 +12,10 @@ import { queueDomain } from './queue/index.ts';
 import { rankFilesDomain } from './rank-files/index.ts';
 import { specialStudentsDomain } from './students/index.ts';
 import { subscriptionsDomain } from './subscriptions/index.ts';
+import { usersDomain } from './users/index.ts';
 
 /**
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain] as const;

@@ -18,6 +18,9 @@ export interface UsersTable {
   google_subject: string | null;
   session_version: Generated<number>;
   disabled_at: NullableTimestamp;
+  game_nickname: string | null;
+  /** When the student proved the phone number is theirs (a code sent to it); null: not verified. */
+  phone_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Timestamp;
 }
@@ -387,6 +390,17 @@ export interface LakshyaStudentsTable {
   created_by: string | null;
 }
 
+export interface PhoneVerificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  phone_number: string;
+  code_hash: string;
+  wrong_attempts: Generated<number>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
@@ -586,6 +600,7 @@ export interface Database {
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   lakshya_students: LakshyaStudentsTable;
+  phone_verifications: PhoneVerificationsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

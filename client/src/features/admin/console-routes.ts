@@ -9,6 +9,7 @@ import { queueRoutes } from '../queue/index.tsx';
 import { rankFileRoutes } from '../rank-files/index.tsx';
 import { specialStudentRoutes } from '../special-students/index.tsx';
 import { subscriptionRoutes } from '../subscriptions/index.tsx';
+import { userRoutes } from '../users/index.tsx';
 import type { ConsoleRoute } from './console-route.ts';
 
 /**
@@ -16,4 +17,4 @@ import type { ConsoleRoute } from './console-route.ts';
  * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...queueRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...queueRoutes];

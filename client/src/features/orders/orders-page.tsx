@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, FileText, Plus, Trash2 } from 'lucide-react';
+import { FileText, Plus, Trash2 } from 'lucide-react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { ServerPager } from '../../components/server-pager.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -16,6 +17,7 @@ import { delay } from '../../lib/delay.ts';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
 import { ManualOrderModal } from './manual-order-modal.tsx';
 import { ResourceLink } from './resource-link.tsx';
@@ -25,15 +27,6 @@ const MIN_ROWS = 3;
 const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
 const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
-/** Text typed in a filter, passed on once typing pauses. */
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: AdminOrder) => void }) {
   const [date, time] = formatDateAndTime(order.paidAt ?? order.createdAt);
@@ -106,9 +99,6 @@ export function OrdersPage() {
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   const rows = orders.data?.orders ?? [];
   const total = orders.data?.total ?? 0;
-  const first = total === 0 ? 0 : (page - 1) * ORDERS_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ORDERS_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
 
   return (
     <div className="mx-auto grid max-w-7xl gap-4">
@@ -174,20 +164,7 @@ export function OrdersPage() {
             ))}
           </TableBody>
         </Table>
-        <div className="flex items-center justify-between border-t p-3 text-sm">
-          <span className="text-muted-foreground">
-            Showing {first}–{last} of {total}
-          </span>
-          <span className="flex items-center gap-2">
-            Page {page} of {pages}
-            <Button variant="outline" size="icon" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <Button variant="outline" size="icon" aria-label="Next page" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </span>
-        </div>
+        <ServerPager page={page} pageSize={ORDERS_PAGE_SIZE} total={total} noun="orders" onPage={setPage} />
       </div>
       <ManualOrderModal
         open={creating}

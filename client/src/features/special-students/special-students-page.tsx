@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, RefreshCw, Trash2, Upload } from 'lucide-react';
+import { RefreshCw, Trash2, Upload } from 'lucide-react';
 import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
 import { SPECIAL_STUDENTS_PAGE_SIZE, type ImportResult, type SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { ServerPager } from '../../components/server-pager.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
@@ -17,6 +18,7 @@ import { delay } from '../../lib/delay.ts';
 import { errorWarnings, serverMessageOf } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSettled } from '../../lib/use-settled.ts';
 import { BulkImportModal } from './bulk-import-modal.tsx';
 import { StudentModal } from './student-modal.tsx';
 
@@ -24,14 +26,6 @@ import { StudentModal } from './student-modal.tsx';
 export const REFRESH_DELAY_MS = 700;
 const MIN_ROWS = 3;
 
-function useSettled(value: string, ms = 300): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** What a refused save or delete shows: the warnings, or the message, or "Unknown error". */
 function warningsNotice(error: unknown): Notice {
@@ -64,7 +58,6 @@ export function SpecialStudentsPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const rows = list.data?.students ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / SPECIAL_STUDENTS_PAGE_SIZE));
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
 
   const refresh = async () => {
@@ -195,18 +188,7 @@ export function SpecialStudentsPage() {
             ))}
           </TableBody>
         </Table>
-        <div className="flex items-center justify-between border-t p-3 text-sm">
-          <span className="text-muted-foreground">{total.toLocaleString('en-IN')} students</span>
-          <span className="flex items-center gap-2">
-            Page {page} of {pages}
-            <Button variant="outline" size="icon" aria-label="Previous page" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-              <ChevronLeft aria-hidden="true" />
-            </Button>
-            <Button variant="outline" size="icon" aria-label="Next page" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-              <ChevronRight aria-hidden="true" />
-            </Button>
-          </span>
-        </div>
+        <ServerPager page={page} pageSize={SPECIAL_STUDENTS_PAGE_SIZE} total={total} noun="students" onPage={setPage} />
       </div>
       <Dialog open={choosing} onOpenChange={setChoosing}>
         <DialogContent>

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { consoleRoleLabels } from '../../../../shared/auth/roles.ts';
+import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/students/users-list.schema.ts';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { ServerPager } from '../../components/server-pager.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { formatDateAndTime } from '../../lib/format.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSettled } from '../../lib/use-settled.ts';
+
+const MIN_ROWS = 3;
+const COLUMNS = ['Name', 'Phone Number', 'Email Address', 'Lakshya Student', 'Game Nickname', 'Access Roles', 'Joined On'];
+
+/** Roles as the table shows them: console roles by their labels, others as they are, joined by commas. */
+function rolesText(roles: readonly string[]): string {
+  const labels = consoleRoleLabels(roles);
+  const others = roles.filter((role) => !['admin', 'staff', 'marketing', 'manager'].includes(role));
+  return [...labels, ...others].join(', ');
+}
+
+function UserRow({ user }: { user: UserListEntry }) {
+  const [date] = formatDateAndTime(user.createdAt);
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{user.name.trim() || <span className="text-muted-foreground">Unspecified</span>}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {user.phoneNumber ?? '—'}
+        {user.phoneNumber && !user.phoneVerified && <span className="block text-xs text-muted-foreground">not verified</span>}
+      </TableCell>
+      <TableCell className="break-all">{user.emailAddress ?? '—'}</TableCell>
+      <TableCell>{user.isLakshyaStudent ? 'Yes' : 'No'}</TableCell>
+      <TableCell>{user.gameNickname ?? '—'}</TableCell>
+      <TableCell>{rolesText(user.roles) || <span className="text-muted-foreground">Student</span>}</TableCell>
+      <TableCell className="whitespace-nowrap">{date}</TableCell>
+    </TableRow>
+  );
+}
+
+/** /admin/users: every account, a page of 100 at a time from the server, with filters. */
+export function UsersPage() {
+  useDocumentTitle('Users');
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [lakshya, setLakshya] = useState<'' | 'yes' | 'no'>('');
+  const search = useSettled(searchText);
+  useEffect(() => setPage(1), [search, lakshya]);
+  const input = { page, pageSize: USERS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(lakshya ? { lakshya } : {}) };
+  const users = api.users.list.useQuery(input, { placeholderData: keepPreviousData, retryDelay: 100 });
+  const rows = users.data?.users ?? [];
+  return (
+    <div className="mx-auto grid max-w-7xl gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">All Users</h1>
+        <p className="text-sm text-muted-foreground">Every account: students and staff, newest first.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Input aria-label="Search users" placeholder="Search name, phone, e-mail or nickname" className="max-w-md" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <NativeSelect aria-label="Lakshya Student" value={lakshya} onChange={(event) => setLakshya(event.target.value as typeof lakshya)}>
+          <option value="">Lakshya Student: all</option>
+          <option value="yes">Lakshya Student: Yes</option>
+          <option value="no">Lakshya Student: No</option>
+        </NativeSelect>
+      </div>
+      {users.isError && <LoadFailure title="Fetching data failed" error={users.error} onRetry={users.refetch} />}
+      <div className="rounded-lg border bg-card">
+        <Table aria-label="Users">
+          <TableHeader>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.isPending ? (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} className="h-24 text-center">
+                  <Spinner label="Loading users" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={COLUMNS.length} className="h-24 text-center text-muted-foreground">
+                  No users match
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((user) => <UserRow key={user._id} user={user} />)
+            )}
+            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
+              <TableRow key={`pad-${i}`} aria-hidden="true">
+                <TableCell colSpan={COLUMNS.length} className="h-12" />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <ServerPager page={page} pageSize={USERS_PAGE_SIZE} total={users.data?.total ?? 0} noun="users" onPage={setPage} />
+      </div>
+    </div>
+  );
+}
+UsersPage.displayName = 'UsersPage';

@@ -1,0 +1,29 @@
+import { z } from '../validation/zod.ts';
+
+export const USERS_PAGE_SIZE = 100;
+
+/** A row of the console's All users table. */
+export const userListEntrySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  phoneNumber: z.string().nullable(),
+  phoneVerified: z.boolean(),
+  emailAddress: z.string().nullable(),
+  isLakshyaStudent: z.boolean(),
+  gameNickname: z.string().nullable(),
+  roles: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type UserListEntry = z.infer<typeof userListEntrySchema>;
+
+export const usersQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_SIZE).default(USERS_PAGE_SIZE),
+  /** Words found in the name, phone number, e-mail address or game nickname. */
+  search: z.string().trim().max(200).optional(),
+  lakshya: z.enum(['yes', 'no'], { error: 'lakshya is yes or no' }).optional(),
+  role: z.enum(['student', 'admin', 'staff', 'marketing', 'manager', 'educator'], { error: 'role is student, admin, staff, marketing, manager or educator' }).optional(),
+});
+export type UsersQuery = z.input<typeof usersQuerySchema>;
+export const usersPageSchema = z.object({ users: z.array(userListEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -16,12 +16,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTarget(kind: string, databaseUrl: string, userId: string): Promise<{ port: number; child: ChildProcess }> {
+export async function startTarget(kind: string, databaseUrl: string, userId: string, env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   // BENCH_CPU_PROFILE_DIR: each target writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE_DIR] : [];
   const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_TARGET_ENV: JSON.stringify(env) },
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${kind} exited with ${code}`)));

@@ -23,7 +23,9 @@ const readUser = (id: string) =>
 
 async function start() {
   if (kind === 'product') {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
+    // BENCH_TARGET_ENV: more settings for the product (JSON), e.g. a payment stand-in's address and keys.
+    const extra = JSON.parse(process.env.BENCH_TARGET_ENV ?? '{}') as Record<string, string>;
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', ...extra });
     const app = await buildApp({ config, db, pool, storage: createStorage(config), logger: false, consoleDir: null });
     await app.listen({ port, host: '127.0.0.1' });
     return;

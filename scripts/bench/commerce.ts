@@ -1,0 +1,205 @@
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { startTarget } from './processes.ts';
+import { hashPassword } from '../../server/auth/password.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { startRazorpayStandIn } from '../../tests/support/razorpay-stand-in.ts';
+
+/**
+ * Benchmark of selling (part of `npm run bench`):
+ * - 1,000 students check out the same course at once with the same coupon; each payment is then
+ *   reported by Checkout and by a webhook storm (every event 3 times, shuffled): every order is paid
+ *   once, the coupon's redemptions are exactly 1,000, no error;
+ * - the webhook answer's p50/p99 under that storm (target p99 under 1 s);
+ * - a 100,000-row special-students import (target under 10 s);
+ * - the first page of orders and of users with 200,000 of each (target p95 under 50 ms).
+ * Options (environment): BENCH_STUDENTS (default 1000), BENCH_ROWS (default 200000), DATABASE_URL.
+ */
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
+const IMPORT_ROWS = 100_000;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** Runs `work` over items, `limit` at a time. */
+async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    }),
+  );
+  return results;
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+async function signIn(base: string, email: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  return cookie;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+export async function runCommerceBenchmark(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
+  chmodSync(scratch, 0o755);
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
+  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+  const handle = openDatabase(databaseUrl, 4);
+  const razorpay = await startRazorpayStandIn();
+  const children: ChildProcess[] = [];
+  try {
+    await migrateToLatest(handle.db, handle.pool);
+    const stamp = Date.now();
+    const passwordHash = await hashPassword('bench-pass');
+    const admin = await handle.db
+      .insertInto('users')
+      .values({ name: 'Bench Admin', email_address: `bench-admin-${stamp}@example.com`, password_hash: passwordHash, roles: ['admin'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const students = await handle.db
+      .insertInto('users')
+      .values(Array.from({ length: STUDENTS }, (_, i) => ({ name: `Buyer ${i}`, email_address: `bench-buyer-${stamp}-${i}@example.com`, password_hash: passwordHash, roles: [] })))
+      .returning(['id', 'email_address'])
+      .execute();
+    const card = await handle.db
+      .insertInto('subscriptions')
+      .values({ title: 'Bench plan', subscription_term: '12-months', gross_amount: 1000, gst_rate: 18, gst_amount: 180, net_amount: 1180 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const course = await handle.db.insertInto('courses').values({ title: 'Bench course', is_published: true, is_visible: true, course_rate_card_id: card.id }).returning('id').executeTakeFirstOrThrow();
+    const coupon = await handle.db.insertInto('coupons').values({ code: 'BENCH10', discount_type: 'rate', value_hundredths: 1000, is_active: true }).returning('id').executeTakeFirstOrThrow();
+
+    const product = await startTarget('product', databaseUrl, admin.id, razorpay.env);
+    children.push(product.child);
+    const base = `http://127.0.0.1:${product.port}`;
+    const adminCookie = await signIn(base, `bench-admin-${stamp}@example.com`);
+    let started = performance.now();
+    const cookies = await inParallel(students, 8, (student) => signIn(base, student.email_address!));
+    const signInSeconds = (performance.now() - started) / 1000;
+
+    // 1,000 checkouts at once, with the same coupon.
+    const post = (cookie: string, url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    started = performance.now();
+    const createTimes: number[] = [];
+    const orders = await Promise.all(
+      cookies.map(async (cookie) => {
+        const at = performance.now();
+        const answer = await post(cookie, '/api/student/orders', { resourceType: 'course', resourceId: course.id, couponCode: 'BENCH10' });
+        createTimes.push(performance.now() - at);
+        if (answer.status !== 200) throw new Error(`bench checkout failed: ${answer.status} ${await answer.text()}`);
+        return (await answer.json()) as { _id: string; payment: { razorpayOrderId: string } };
+      }),
+    );
+    const checkoutSeconds = (performance.now() - started) / 1000;
+
+    // Every student pays; Checkout reports it, and the webhook sends each event 3 times, shuffled, all at once.
+    const payments = orders.map((order) => ({ order, ...razorpay.pay(order.payment.razorpayOrderId) }));
+    const events = shuffle(payments.flatMap(({ payment }) => {
+      const event = razorpay.webhook('payment.captured', payment);
+      return [event, event, event];
+    }));
+    const webhookTimes: number[] = [];
+    let errors = 0;
+    started = performance.now();
+    await Promise.all([
+      inParallel(events, 50, async (event) => {
+        const at = performance.now();
+        const answer = await fetch(`${base}/api/payments/razorpay/webhook`, { method: 'POST', headers: event.headers, body: event.body });
+        webhookTimes.push(performance.now() - at);
+        if (answer.status !== 200) errors += 1;
+        await answer.arrayBuffer();
+      }),
+      inParallel(payments, 25, async ({ order, payment, signature }, i) => {
+        const answer = await post(cookies[i]!, `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+        if (answer.status !== 200) errors += 1;
+        await answer.arrayBuffer();
+      }),
+    ]);
+    const paySeconds = (performance.now() - started) / 1000;
+    const counts = await sql<{ paid: number; invoices: number; grants: number; redemptions: number; receipts: number }>`
+      select (select count(*) from orders where status = 'paid') as paid,
+        (select count(*) from invoices where kind = 'invoice') as invoices,
+        (select count(*) from entitlements where resource_id = ${course.id}) as grants,
+        (select redemptions from coupons where id = ${coupon.id}) as redemptions,
+        (select count(*) from outbound_messages where purpose = 'order-receipt') as receipts`.execute(handle.db);
+    const tally = counts.rows[0]!;
+
+    // A 100,000-row special-students import.
+    const csv = ['name,phoneNumber,expiryDate', ...Array.from({ length: IMPORT_ROWS }, (_, i) => `Student ${i},${6_000_000_000 + i},2030-03-31`)].join('\n');
+    const form = new FormData();
+    form.append('csv', new Blob([csv], { type: 'text/csv' }), 'students.csv');
+    started = performance.now();
+    const imported = await fetch(`${base}/api/admin/lakshya-students/upload`, { method: 'POST', headers: { cookie: adminCookie }, body: form });
+    const importSeconds = (performance.now() - started) / 1000;
+    const importAnswer = (await imported.json()) as { imported?: number; hasIssues?: boolean };
+
+    // 200,000 orders and users; the first page of each, one request after another.
+    await sql`
+      insert into users (name, email_address, phone_number, roles, created_at)
+      select 'Seeded ' || n, 'seeded-' || n || '@example.com', (7000000000 + n)::text, '{}', now() - n * interval '1 minute'
+      from generate_series(1, ${ROWS}) as n`.execute(handle.db);
+    await sql`
+      insert into orders (user_id, subscription_id, title, subscription_term, term_days, resource_type, resource_id, resource_title,
+        gross_paise, gst_rate, gst_paise, net_paise, status, mode, paid_at, created_at)
+      select u.id, ${card.id}, 'Bench plan', '12-months', 365, 'course', ${course.id}, 'Bench course', 100000, 18, 18000, 118000, 'paid', 'online',
+        now() - n * interval '1 minute', now() - n * interval '1 minute'
+      from (select id, row_number() over () as n from users where email_address like 'seeded-%') as u(id, n)`.execute(handle.db);
+    await sql`analyze`.execute(handle.db);
+    const firstPage = async (url: string) => {
+      const times: number[] = [];
+      for (let round = 0; round < 45; round += 1) {
+        const at = performance.now();
+        const answer = await fetch(`${base}${url}`, { headers: { cookie: adminCookie } });
+        if (answer.status !== 200) throw new Error(`bench page failed: ${answer.status} ${await answer.text()}`);
+        await answer.arrayBuffer();
+        if (round >= 5) times.push(performance.now() - at);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const orderPage = await firstPage('/api/admin/orders/completed');
+    const userPage = await firstPage('/api/admin/users');
+    const orderSearch = await firstPage('/api/admin/orders/completed?search=seeded-1999');
+
+    createTimes.sort((a, b) => a - b);
+    webhookTimes.sort((a, b) => a - b);
+    console.log(`\n${STUDENTS} students (signed in in ${signInSeconds.toFixed(1)} s), ${os.cpus().length} cores`);
+    console.log(`Checkout at once (${STUDENTS} orders with one coupon): ${checkoutSeconds.toFixed(1)} s, order p50 ${ms(percentile(createTimes, 50))} ms, p95 ${ms(percentile(createTimes, 95))} ms`);
+    console.log(
+      `Payments: ${events.length} webhook events (each 3 times, shuffled) and ${payments.length} Checkout verifications at once in ${paySeconds.toFixed(1)} s; ` +
+        `webhook p50 ${ms(percentile(webhookTimes, 50))} ms, p99 ${ms(percentile(webhookTimes, 99))} ms (target < 1000 ms); errors ${errors}`,
+    );
+    console.log(`After: ${tally.paid} orders paid, ${tally.invoices} invoices, ${tally.grants} grants, ${tally.receipts} receipts, coupon redemptions ${tally.redemptions} (each should be ${STUDENTS})`);
+    console.log(`Special-students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`);
+    console.log(`First page of orders (${ROWS.toLocaleString('en-IN')} paid): p50 ${ms(percentile(orderPage, 50))} ms, p95 ${ms(percentile(orderPage, 95))} ms (target < 50 ms); with a search: p95 ${ms(percentile(orderSearch, 95))} ms`);
+    console.log(`First page of users (${ROWS.toLocaleString('en-IN')}): p50 ${ms(percentile(userPage, 50))} ms, p95 ${ms(percentile(userPage, 95))} ms (target < 50 ms)`);
+    const exact = [tally.paid, tally.invoices, tally.grants, tally.receipts, tally.redemptions].every((value) => Number(value) === STUDENTS);
+    if (!exact || errors > 0 || importAnswer.imported !== IMPORT_ROWS) process.exitCode = 1;
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await razorpay.close();
+    await handle.close();
+    await embedded?.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

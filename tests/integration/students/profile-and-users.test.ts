@@ -1,24 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../../shared/students/profile.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { createUser, signIn } from '../../support/test-app.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 let admin: string;
 let counter = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
+afterAll(() => stopAdminApp({ database, app }));
 
 const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
   app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });

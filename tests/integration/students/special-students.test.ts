@@ -2,24 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE } from '../../../shared/students/phone.rules.ts';
 import { MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../../shared/students/special-students.rules.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { createUser, signIn } from '../../support/test-app.ts';
 import { multipartBody } from '../../support/multipart.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
 let admin: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
+afterAll(() => stopAdminApp({ database, app }));
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
   app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });

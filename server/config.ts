@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -104,14 +104,27 @@ const envSchema = z.object({
   SELLER_GSTIN: optionalText.pipe(z.string().regex(/^[0-9]{2}[A-Z0-9]{13}$/, { error: 'must be a 15-character GSTIN' }).optional()),
   SELLER_STATE: optionalText.pipe(z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India, e.g. Kerala' }).default('Kerala')),
   SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
+  VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a VAPID public key (87 base64url characters)' }).optional()),
+  VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a VAPID private key (43 base64url characters)' }).optional()),
+  VAPID_SUBJECT: url(['mailto:', 'https:']),
+  PUSH_CA_FILE: optionalText,
+  PUSH_ENDPOINT_HOSTS: optionalText.pipe(z.string().max(2000).default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')),
   RAZORPAY_API_URL: url(['https:', 'http:']).transform((value) => value ?? 'https://api.razorpay.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+}
+
 export interface Config extends Omit<Env, 'SESSION_SECRET' | 'DATA_DIR'> {
   DATA_DIR: string;
   SESSION_SECRET: string;
+  /** Web Push keys: from settings, or made once under DATA_DIR outside production; null when push is off. */
+  vapid: VapidKeys | null;
   /** The console's own origin, used for cross-site checks and links in messages. */
   publicOrigin: string | undefined;
   secureCookies: boolean;
@@ -143,6 +156,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (razorpay.some(Boolean) && !razorpay.every(Boolean)) {
     throw new ConfigError(['RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for online payment, or none']);
   }
+  if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither']);
+  }
   if (result.data.NODE_ENV === 'production' && !result.data.SESSION_SECRET) {
     throw new ConfigError(['SESSION_SECRET: is required when NODE_ENV is production (at least 32 characters)']);
   }
@@ -166,6 +182,34 @@ function sessionSecretFor(env: Env, dataDir: string): string {
   }
 }
 
+/** A P-256 key pair for VAPID: the public key as its uncompressed point, both base64url. */
+function newVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = ecdh.getPrivateKey();
+  // 32 bytes, with the leading zeros a short key may have lost.
+  const padded = Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: padded.toString('base64url') };
+}
+
+/** VAPID keys from settings; outside production, made once and kept under DATA_DIR; in production without settings, none. */
+function vapidFor(env: Env, dataDir: string): VapidKeys | null {
+  const subject = env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (env.NODE_ENV === 'production') return null;
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `${JSON.stringify(newVapidKeys())}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  return { ...stored, subject };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const dataDir = path.resolve(env.DATA_DIR);
@@ -174,6 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ...env,
     DATA_DIR: dataDir,
     SESSION_SECRET: sessionSecretFor(env, dataDir),
+    vapid: vapidFor(env, dataDir),
     publicOrigin,
     secureCookies: publicOrigin?.startsWith('https:') ?? false,
   };

@@ -8,6 +8,7 @@ import { lectureCollectionDomain } from './lecture-collection/index.ts';
 import { lecturesDomain } from './lectures/index.ts';
 import { pendingPdfDomain } from './pending-pdf/index.ts';
 import { ordersDomain } from './orders/index.ts';
+import { pushDomain } from './push/index.ts';
 import { queueDomain } from './queue/index.ts';
 import { rankFilesDomain } from './rank-files/index.ts';
 import { specialStudentsDomain } from './students/index.ts';
@@ -18,4 +19,4 @@ import { usersDomain } from './users/index.ts';
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain] as const;

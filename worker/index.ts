@@ -5,6 +5,7 @@ import { checkLectureNotesTask } from './tasks/check-lecture-notes.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
 import { processMedia } from './tasks/process-media.ts';
+import { pushBatchTask } from './tasks/push-batch.ts';
 import { reconcilePaymentsTask } from './tasks/reconcile-payments.ts';
 import { submitOverdueAttemptsTask } from './tasks/submit-overdue-attempts.ts';
 
@@ -15,6 +16,7 @@ function handlers(deps: WorkerDeps): Record<TaskName, Task> {
     cleanup: cleanup(deps),
     'check-lecture-notes': checkLectureNotesTask(deps),
     'reconcile-payments': reconcilePaymentsTask(deps),
+    'push-batch': pushBatchTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
     'process-media': processMedia(deps),
   };

@@ -401,6 +401,51 @@ export interface PhoneVerificationsTable {
   created_at: Generated<Date>;
 }
 
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type PushTargetType = 'specific-user' | 'everyone' | 'group';
+
+export interface PushNotificationsTable {
+  id: Generated<string>;
+  title: string;
+  body: string;
+  image_url: string | null;
+  click_action: string | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  data: Json<Record<string, string>>;
+  target_type: PushTargetType;
+  target_phone: string | null;
+  group_targets: TextArray;
+  targeted: Generated<number>;
+  delivered: Generated<number>;
+  gone: Generated<number>;
+  failed: Generated<number>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  completed_at: Date | null;
+}
+
+export type PushDeliveryStatus = 'pending' | 'delivered' | 'gone' | 'failed';
+
+export interface PushDeliveriesTable {
+  notification_id: string;
+  subscription_id: string;
+  batch: number;
+  status: Generated<PushDeliveryStatus>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
@@ -601,6 +646,9 @@ export interface Database {
   invoices: InvoicesTable;
   lakshya_students: LakshyaStudentsTable;
   phone_verifications: PhoneVerificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_notifications: PushNotificationsTable;
+  push_deliveries: PushDeliveriesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

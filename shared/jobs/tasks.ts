@@ -17,6 +17,8 @@ export const TASKS = {
   'reconcile-payments': { payload: z.object({}), runner: 'general' },
   /** Every minute: submits attempts whose time (and grace) is over. */
   'submit-overdue-attempts': { payload: z.object({}), runner: 'general' },
+  /** Sends one batch of a push notification's deliveries. */
+  'push-batch': { payload: z.object({ notificationId: z.uuid(), batch: z.number().int().min(0) }), runner: 'general' },
   /** Turns one uploaded video into HLS renditions, or one PDF into page images. */
   'process-media': { payload: z.object({ assetId: z.uuid() }), runner: 'media' },
 } as const;

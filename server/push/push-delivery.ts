@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import { rootCertificates } from 'node:tls';
+import { sql } from 'kysely';
+import webpush from 'web-push';
+import { payloadBytes } from '../../shared/push/push.schema.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { payloadOf } from './push.service.ts';
+
+/** Each push: kept by the push service for a day, normal urgency, and 10 s to answer. */
+export const PUSH_TTL_SECONDS = 24 * 3600;
+export const PUSH_URGENCY = 'normal';
+export const PUSH_TIMEOUT_MS = 10_000;
+/** Pushes in flight at once within one batch. */
+const CONCURRENCY = 50;
+
+export type PushOutcome = { status: 'delivered' } | { status: 'gone' } | { status: 'busy'; retryAfterSeconds: number } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
+
+/** What one push service answer means: 2xx delivered; 404 and 410 gone; 429 wait; 5xx, a timeout or no answer retry; any other refusal failed. */
+export function outcomeOf(error: unknown): PushOutcome {
+  const answer = error as { statusCode?: number; headers?: Record<string, string | undefined>; message?: string };
+  const status = answer.statusCode;
+  if (status === 404 || status === 410) return { status: 'gone' };
+  if (status === 429) {
+    const header = Number(answer.headers?.['retry-after']);
+    return { status: 'busy', retryAfterSeconds: Number.isFinite(header) && header > 0 ? Math.min(header, 3600) : 60 };
+  }
+  if (status === undefined || status >= 500) return { status: 'retry', error: status === undefined ? (answer.message ?? 'no answer') : `status ${status}` };
+  return { status: 'failed', error: `status ${status}` };
+}
+
+const agents = new Map<string, https.Agent>();
+
+/** Kept-alive connections to the push services (with PUSH_CA_FILE's certificates trusted too, for a private push service). */
+function agentFor(config: Config): https.Agent {
+  const key = config.PUSH_CA_FILE ?? '';
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = new https.Agent({ keepAlive: true, maxSockets: 64, ...(config.PUSH_CA_FILE ? { ca: [...rootCertificates, readFileSync(config.PUSH_CA_FILE, 'utf8')] } : {}) });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** The notification's counts, from its deliveries; done once nothing is pending. */
+export async function refreshCounts(db: Db, notificationId: string): Promise<void> {
+  await sql`
+    update push_notifications n set
+      delivered = c.delivered, gone = c.gone, failed = c.failed,
+      completed_at = case when c.pending = 0 then coalesce(n.completed_at, now()) else null end
+    from (
+      select count(*) filter (where status = 'delivered')::int as delivered,
+        count(*) filter (where status = 'gone')::int as gone,
+        count(*) filter (where status = 'failed')::int as failed,
+        count(*) filter (where status = 'pending')::int as pending
+      from push_deliveries where notification_id = ${notificationId}) c
+    where n.id = ${notificationId}`.execute(db);
+}
+
+export interface BatchResult {
+  delivered: number;
+  gone: number;
+  failed: number;
+  /** Still pending because the push service said 429: try again after this many seconds. */
+  retryAfterSeconds: number | null;
+  /** Still pending after a 5xx, a timeout or no answer. */
+  retriable: number;
+}
+
+/**
+ * Sends the pending deliveries of one batch. Each outcome is written as soon as it is known, so a
+ * worker that stops half-way leaves only the unsent ones pending: the next attempt never sends a
+ * delivered push again. 404 and 410 delete the subscription; nothing else deletes anything.
+ */
+export async function deliverBatch(deps: { db: Db; config: Config }, { notificationId, batch }: { notificationId: string; batch: number }, options: { finalAttempt?: boolean } = {}): Promise<BatchResult> {
+  const result: BatchResult = { delivered: 0, gone: 0, failed: 0, retryAfterSeconds: null, retriable: 0 };
+  const vapid = deps.config.vapid;
+  const notification = await deps.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
+  if (!notification || !vapid) return result;
+  const payload = payloadBytes(payloadOf(notification)).text;
+  const pending = await deps.db
+    .selectFrom('push_deliveries as d')
+    .leftJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
+    .select(['d.subscription_id', 'd.attempts', 's.endpoint', 's.p256dh', 's.auth'])
+    .where('d.notification_id', '=', notificationId)
+    .where('d.batch', '=', batch)
+    .where('d.status', '=', 'pending')
+    .execute();
+  const record = (subscriptionId: string, status: 'pending' | 'delivered' | 'gone' | 'failed', error: string | null, attempted = true) =>
+    deps.db
+      .updateTable('push_deliveries')
+      .set({ status, last_error: error, updated_at: sql<Date>`now()`, ...(attempted ? { attempts: sql<number>`attempts + 1` } : {}) })
+      .where('notification_id', '=', notificationId)
+      .where('subscription_id', '=', subscriptionId)
+      .execute();
+  await runLimited(pending, CONCURRENCY, async (delivery) => {
+    // Removed since (another notification found it gone, or the app unsubscribed).
+    if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
+      await record(delivery.subscription_id, 'gone', 'subscription removed', false);
+      result.gone += 1;
+      return;
+    }
+    if (result.retryAfterSeconds !== null) return;
+    let outcome: PushOutcome;
+    try {
+      await webpush.sendNotification({ endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } }, payload, {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        urgency: PUSH_URGENCY,
+        timeout: PUSH_TIMEOUT_MS,
+        contentEncoding: 'aes128gcm',
+        agent: agentFor(deps.config),
+      });
+      outcome = { status: 'delivered' };
+    } catch (error) {
+      outcome = outcomeOf(error);
+    }
+    if (outcome.status === 'delivered') {
+      await record(delivery.subscription_id, 'delivered', null);
+      result.delivered += 1;
+    } else if (outcome.status === 'gone') {
+      await record(delivery.subscription_id, 'gone', null);
+      await deps.db.deleteFrom('push_subscriptions').where('id', '=', delivery.subscription_id).execute();
+      result.gone += 1;
+    } else if (outcome.status === 'busy') {
+      await record(delivery.subscription_id, 'pending', 'status 429');
+      result.retryAfterSeconds = Math.max(result.retryAfterSeconds ?? 0, outcome.retryAfterSeconds);
+    } else if (outcome.status === 'retry' && !options.finalAttempt) {
+      await record(delivery.subscription_id, 'pending', outcome.error);
+      result.retriable += 1;
+    } else {
+      await record(delivery.subscription_id, 'failed', outcome.status === 'retry' || outcome.status === 'failed' ? outcome.error : null);
+      result.failed += 1;
+    }
+  });
+  await refreshCounts(deps.db, notificationId);
+  return result;
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import type { DomainRoutes } from '../domain.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { pushSubscriptionInputSchema, removePushSubscriptionInputSchema, sendNotificationInputSchema, sentNotificationSchema } from '../../shared/push/push.schema.ts';
+import { AppError } from '../errors.ts';
+import { PUSH_MESSAGES } from '../../shared/push/push.schema.ts';
+import * as push from './push.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema };
+
+/** The composer and the sent-notifications list (the Notifications screen's roles). */
+export const pushAdminRoutes: DomainRoutes = async (app) => {
+  app.post(
+    '/api/admin/notifications/send',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Send a push notification: the composer's request",
+        description:
+          'targetType specific-user (targetPhoneNumber: an account with that number that has allowed notifications), everyone, or group (groupTargets lakshya-students and/or purchased-users). The payload may be at most 3,993 bytes. Answers how many subscriptions it goes to; the worker sends it.',
+        body: sendNotificationInputSchema,
+        response: { 200: z.object({ notificationId: z.string(), targeted: z.number() }), ...errors },
+      },
+    },
+    async (request) => push.composeAndSend(request.ctx, request.body),
+  );
+  app.get(
+    '/api/admin/notifications/sent',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'The latest push notifications sent, with their counts (targeted, delivered, gone, failed, pending)',
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.array(sentNotificationSchema), ...errors },
+      },
+    },
+    async (request) => push.listSent(request.ctx, request.query),
+  );
+};
+
+/** The student apps' push subscriptions, and the key they subscribe with. */
+export const pushStudentRoutes: DomainRoutes = async (app) => {
+  const tags = ['student push'];
+  app.get(
+    '/api/push/vapid-public-key',
+    { schema: { tags, summary: 'The VAPID public key the apps subscribe with (applicationServerKey)', response: { 200: z.object({ publicKey: z.string() }), 501: errorBodySchema } } },
+    async (request) => {
+      const vapid = request.ctx.config.vapid;
+      if (!vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
+      return { publicKey: vapid.publicKey };
+    },
+  );
+  app.post(
+    '/api/student/push-subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "Register this device's push subscription (PushSubscription.toJSON()); the same endpoint again is the same row",
+        body: pushSubscriptionInputSchema,
+        response: { 200: z.object({ _id: z.string() }), ...errors },
+      },
+    },
+    async (request) => push.registerSubscription(request.ctx, request.body),
+  );
+  app.delete(
+    '/api/student/push-subscriptions',
+    { schema: { tags, summary: "Remove this device's push subscription", body: removePushSubscriptionInputSchema, response: { 200: z.object({ removed: z.number() }), ...errors } } },
+    async (request) => push.removeSubscription(request.ctx, request.body),
+  );
+};

@@ -1,0 +1,198 @@
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
+import { indianMobile } from '../../shared/students/phone.rules.ts';
+import { requireActor } from '../auth/access.ts';
+import type { Config } from '../config.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { PushTargetType } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { enqueue } from '../jobs/enqueue.ts';
+import { accountMobileSql } from '../students/free-access.ts';
+import { endpointAllowed } from './push-endpoints.ts';
+import { targetSql, type PushTarget } from './push-targets.ts';
+
+/** Subscriptions one worker job sends to. */
+export const PUSH_BATCH_SIZE = 250;
+
+/** POST /api/student/push-subscriptions: the same endpoint registered again is the same row (moved to this account). */
+export async function registerSubscription(ctx: RequestContext, input: z.output<typeof pushSubscriptionInputSchema>): Promise<{ _id: string }> {
+  const actor = await requireActor(ctx);
+  if (!endpointAllowed(input.endpoint, ctx.config.PUSH_ENDPOINT_HOSTS)) throw new AppError('validation', PUSH_MESSAGES.endpointNotAllowed, { field: 'endpoint' });
+  const row = await ctx.db
+    .insertInto('push_subscriptions')
+    .values({ user_id: actor.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet({ user_id: actor.id, p256dh: input.keys.p256dh, auth: input.keys.auth, updated_at: sql<Date>`now()` }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { _id: row.id };
+}
+
+/** DELETE /api/student/push-subscriptions: the app stops notifications on this device. */
+export async function removeSubscription(ctx: RequestContext, { endpoint }: { endpoint: string }): Promise<{ removed: number }> {
+  const actor = await requireActor(ctx);
+  const result = await ctx.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', actor.id).executeTakeFirst();
+  return { removed: Number(result.numDeletedRows) };
+}
+
+export interface NotificationRequest {
+  title: string;
+  body: string;
+  imageUrl?: string | null | undefined;
+  clickAction?: string | null | undefined;
+  resourceType?: string | null | undefined;
+  resourceId?: string | null | undefined;
+  data?: Record<string, string>;
+  targetType: PushTargetType;
+  targetPhoneNumber?: string | null | undefined;
+  groupTargets?: ReadonlyArray<'lakshya-students' | 'purchased-users'>;
+  createdBy: string | null;
+}
+
+async function resolveTarget(db: Db, request: NotificationRequest): Promise<PushTarget> {
+  if (request.targetType === 'everyone') return { type: 'everyone' };
+  if (request.targetType === 'group') {
+    if (!request.groupTargets?.length) throw new AppError('validation', PUSH_MESSAGES.groupRequired, { field: 'groupTargets' });
+    return { type: 'group', groups: request.groupTargets };
+  }
+  const typed = request.targetPhoneNumber?.trim() ?? '';
+  if (!typed) throw new AppError('validation', PUSH_MESSAGES.phoneRequired, { field: 'targetPhoneNumber' });
+  const mobile = indianMobile(typed);
+  if (!mobile) throw new AppError('validation', PUSH_MESSAGES.noAccount(typed), { field: 'targetPhoneNumber' });
+  // A verified number first; then any account written with it.
+  const user = await db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where(accountMobileSql('u'), '=', mobile)
+    .orderBy(sql`u.phone_verified_at is null`)
+    .orderBy('u.created_at')
+    .executeTakeFirst();
+  if (!user) throw new AppError('validation', PUSH_MESSAGES.noAccount(mobile), { field: 'targetPhoneNumber' });
+  const subscribed = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).executeTakeFirst();
+  if (!subscribed) throw new AppError('validation', PUSH_MESSAGES.noSubscription(mobile), { field: 'targetPhoneNumber' });
+  return { type: 'specific-user', userId: user.id };
+}
+
+export function payloadOf(notification: { id: string; title: string; body: string; image_url: string | null; click_action: string | null; resource_type: string | null; resource_id: string | null; data: Record<string, string> }): PushPayload {
+  return {
+    notificationId: notification.id,
+    title: notification.title,
+    body: notification.body,
+    image: notification.image_url,
+    clickAction: notification.click_action,
+    resourceType: notification.resource_type,
+    resourceId: notification.resource_id,
+    data: notification.data,
+  };
+}
+
+/**
+ * Sends a notification: refused before anything is sent when push is off, the payload is too large
+ * or the target cannot be reached; otherwise records it with one delivery per subscription of the
+ * target (chosen in SQL) and queues the worker jobs that send them, a few hundred each, all in one
+ * transaction.
+ */
+export async function sendNotification(deps: { db: Db; config: Config }, request: NotificationRequest): Promise<{ notificationId: string; targeted: number }> {
+  if (!deps.config.vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
+  const sized = payloadBytes(
+    payloadOf({ id: '00000000-0000-0000-0000-000000000000', title: request.title, body: request.body, image_url: request.imageUrl ?? null, click_action: request.clickAction ?? null, resource_type: request.resourceType ?? null, resource_id: request.resourceId ?? null, data: request.data ?? {} }),
+  );
+  if (!sized.fits) throw new AppError('validation', PUSH_MESSAGES.tooLarge(sized.bytes), { field: 'body' });
+  const target = await resolveTarget(deps.db, request);
+  return deps.db.transaction().execute(async (trx) => {
+    const notification = await trx
+      .insertInto('push_notifications')
+      .values({
+        title: request.title,
+        body: request.body,
+        image_url: request.imageUrl || null,
+        click_action: request.clickAction || null,
+        resource_type: request.resourceType || null,
+        resource_id: request.resourceId || null,
+        data: JSON.stringify(request.data ?? {}),
+        target_type: request.targetType,
+        target_phone: request.targetType === 'specific-user' ? (request.targetPhoneNumber ?? null) : null,
+        group_targets: request.targetType === 'group' ? [...(request.groupTargets ?? [])] : [],
+        created_by: request.createdBy,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ targeted: number; batches: number }>`
+      with inserted as (
+        insert into push_deliveries (notification_id, subscription_id, batch)
+        select ${notification.id}, s.id, ((row_number() over (order by s.id)) - 1) / ${PUSH_BATCH_SIZE}
+        from push_subscriptions s where ${targetSql(target)}
+        returning batch)
+      select count(*)::int as targeted, coalesce(max(batch) + 1, 0)::int as batches from inserted`.execute(trx);
+    const { targeted, batches } = rows[0]!;
+    await trx
+      .updateTable('push_notifications')
+      .set({ targeted, ...(targeted === 0 ? { completed_at: sql<Date>`now()` } : {}) })
+      .where('id', '=', notification.id)
+      .execute();
+    for (let batch = 0; batch < batches; batch += 1) {
+      await enqueue(trx, 'push-batch', { notificationId: notification.id, batch }, { keyId: `${notification.id}:${batch}`, maxAttempts: 6 });
+    }
+    return { notificationId: notification.id, targeted };
+  });
+}
+
+/** POST /api/admin/notifications/send: the composer's request, from staff. */
+export async function composeAndSend(ctx: RequestContext, input: z.output<typeof sendNotificationInputSchema>) {
+  const actor = await ctx.actor();
+  const data = Object.fromEntries(
+    [
+      ['lectureId', input.lectureId],
+      ['subjectId', input.subjectId],
+    ].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+  return sendNotification(ctx, {
+    title: input.title,
+    body: input.body,
+    imageUrl: input.imageUrl,
+    clickAction: input.clickAction,
+    resourceType: input.resourceType,
+    resourceId: input.resourceID,
+    data,
+    targetType: input.targetType,
+    targetPhoneNumber: input.targetPhoneNumber,
+    groupTargets: input.groupTargets,
+    createdBy: actor?.id ?? null,
+  });
+}
+
+/** GET /api/admin/notifications/sent: the latest notifications with their counts. */
+export async function listSent(ctx: AppContext, { limit }: { limit: number }): Promise<SentNotification[]> {
+  const rows = await ctx.db
+    .selectFrom('push_notifications as n')
+    .selectAll('n')
+    .select((eb) =>
+      eb
+        .selectFrom('push_deliveries as d')
+        .select((inner) => inner.fn.countAll<number>().as('pending'))
+        .whereRef('d.notification_id', '=', 'n.id')
+        .where('d.status', '=', 'pending')
+        .as('pending'),
+    )
+    .orderBy('n.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    body: row.body,
+    targetType: row.target_type,
+    targetPhoneNumber: row.target_phone,
+    groupTargets: row.group_targets,
+    resourceType: row.resource_type,
+    resourceID: row.resource_id,
+    targeted: row.targeted,
+    delivered: row.delivered,
+    gone: row.gone,
+    failed: row.failed,
+    pending: Number(row.pending ?? 0),
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+  }));
+}

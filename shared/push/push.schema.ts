@@ -1,0 +1,91 @@
+import { z } from '../validation/zod.ts';
+
+export const PUSH_MESSAGES = {
+  endpointInvalid: 'The push endpoint is not a web address of a push service',
+  endpointNotAllowed: 'This push endpoint is not one of the push services the server sends to',
+  keysInvalid: 'The subscription keys are not valid (p256dh is a P-256 public key, auth 16 bytes, both base64url)',
+  notConfigured: 'Push notifications are not configured',
+  tooLarge: (bytes: number) => `The notification is too long to send: ${bytes.toLocaleString('en-IN')} bytes, at most 3,993. Shorten the title, body or image address.`,
+  phoneRequired: 'Enter the phone number of the student',
+  noAccount: (phone: string) => `No account has the phone number ${phone}`,
+  noSubscription: (phone: string) => `The student with the phone number ${phone} has not allowed notifications in the app`,
+  groupRequired: 'Choose at least one group',
+  titleRequired: 'Please provide a title',
+  titleTooLong: 'The title can be at most 100 characters long',
+  bodyRequired: 'Please provide a message',
+  bodyTooLong: 'The message can be at most 255 characters long',
+} as const;
+
+/** The largest encrypted payload a push service must take (RFC 8030: 4,096 bytes) less the aes128gcm overhead. */
+export const MAX_PUSH_PAYLOAD_BYTES = 3993;
+export const COMPOSER_LIMITS = { title: 100, body: 255 } as const;
+export const GROUP_TARGETS = ['lakshya-students', 'purchased-users'] as const;
+export const TARGET_TYPES = ['specific-user', 'everyone', 'group'] as const;
+export const CLICK_ACTIONS = ['open_link', 'open_learn_tab', 'open_lecture', 'open_course', 'open_exam', 'open_rank_file', 'open_winner'] as const;
+
+/** What the app sends to register its push subscription (the browser's PushSubscription.toJSON()). */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z.url({ error: PUSH_MESSAGES.endpointInvalid, protocol: /^https?$/ }).max(2048, { error: PUSH_MESSAGES.endpointInvalid }),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: PUSH_MESSAGES.keysInvalid }),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: PUSH_MESSAGES.keysInvalid }),
+  }),
+});
+export const removePushSubscriptionInputSchema = z.object({ endpoint: z.string().max(2048) });
+
+/** The composer's request (POST /api/admin/notifications/send). */
+export const sendNotificationInputSchema = z
+  .object({
+    title: z.string({ error: PUSH_MESSAGES.titleRequired }).trim().min(1, { error: PUSH_MESSAGES.titleRequired }).max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong }),
+    body: z.string({ error: PUSH_MESSAGES.bodyRequired }).trim().min(1, { error: PUSH_MESSAGES.bodyRequired }).max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong }),
+    imageUrl: z.string().trim().max(2048).optional().nullable(),
+    resourceID: z.string().trim().max(100).optional().nullable(),
+    resourceType: z.string().trim().max(50).optional().nullable(),
+    clickAction: z.string().trim().max(50).optional().nullable(),
+    targetType: z.enum(TARGET_TYPES, { error: 'targetType is specific-user, everyone or group' }).default('specific-user'),
+    targetPhoneNumber: z.string().trim().max(40).optional().nullable(),
+    groupTargets: z.array(z.enum(GROUP_TARGETS, { error: 'groupTargets are lakshya-students and purchased-users' })).max(2).default([...GROUP_TARGETS]),
+    lectureId: z.string().trim().max(100).optional().nullable(),
+    subjectId: z.string().trim().max(100).optional().nullable(),
+  })
+  .passthrough();
+export type SendNotificationInput = z.input<typeof sendNotificationInputSchema>;
+
+export const sentNotificationSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  targetType: z.enum(TARGET_TYPES),
+  targetPhoneNumber: z.string().nullable(),
+  groupTargets: z.array(z.string()),
+  resourceType: z.string().nullable(),
+  resourceID: z.string().nullable(),
+  targeted: z.number(),
+  delivered: z.number(),
+  gone: z.number(),
+  failed: z.number(),
+  /** Still being delivered. */
+  pending: z.number(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type SentNotification = z.infer<typeof sentNotificationSchema>;
+
+/** The payload the app's service worker receives, as JSON. */
+export interface PushPayload {
+  notificationId: string;
+  title: string;
+  body: string;
+  image: string | null;
+  clickAction: string | null;
+  resourceType: string | null;
+  resourceId: string | null;
+  data: Record<string, string>;
+}
+
+/** The payload as it will be encrypted, and whether it fits in one push message. */
+export function payloadBytes(payload: PushPayload): { text: string; bytes: number; fits: boolean } {
+  const text = JSON.stringify(payload);
+  const bytes = new TextEncoder().encode(text).length;
+  return { text, bytes, fits: bytes <= MAX_PUSH_PAYLOAD_BYTES };
+}

@@ -1,0 +1,24 @@
+import type { Task } from 'graphile-worker';
+import { enqueue } from '../../server/jobs/enqueue.ts';
+import { deliverBatch } from '../../server/push/push-delivery.ts';
+import type { WorkerDeps } from '../deps.ts';
+import { payloadOf } from './payload.ts';
+
+/**
+ * Sends one batch of a notification. A 429 puts the batch back for after its Retry-After; pushes
+ * that got a 5xx, a timeout or no answer make the job fail, so that the worker tries them again
+ * with backoff; on the job's last attempt they count as failed.
+ */
+export function pushBatchTask(deps: WorkerDeps): Task {
+  return async (rawPayload, helpers) => {
+    const job = payloadOf('push-batch', rawPayload);
+    const finalAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+    const result = await deliverBatch(deps, job, { finalAttempt });
+    if (result.retryAfterSeconds !== null) {
+      await enqueue(deps.db, 'push-batch', job, { keyId: `${job.notificationId}:${job.batch}`, runAt: new Date(Date.now() + result.retryAfterSeconds * 1000), maxAttempts: helpers.job.max_attempts });
+      helpers.logger.info(`push batch ${job.batch} of ${job.notificationId}: the push service asked to wait ${result.retryAfterSeconds} s`);
+      return;
+    }
+    if (result.retriable > 0) throw new Error(`${result.retriable} pushes got no answer or a server error; trying again`);
+  };
+}

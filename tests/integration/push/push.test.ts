@@ -146,12 +146,11 @@ describe('sending', () => {
     await subscribedStudent();
     const sent = (await send({ title: 'Group', body: 'For special students', targetType: 'group', groupTargets: ['lakshya-students'] })).json();
     expect(sent.targeted).toBe(1);
-    let worker: WorkerHandle | undefined = await startTestWorker(database, config);
+    const worker: WorkerHandle = await startTestWorker(database, config);
     try {
       await expect.poll(async () => (await deliveriesOf(sent.notificationId)).map((row) => row.status), { timeout: 20_000 }).toEqual(['delivered']);
     } finally {
-      await worker?.stop();
-      worker = undefined;
+      await worker.stop();
     }
     expect(pushService.received.filter((push) => (push.payload as { notificationId: string }).notificationId === sent.notificationId)).toHaveLength(1);
   });

@@ -5,6 +5,7 @@ import { App } from './app.tsx';
 import { Toaster } from './components/ui/sonner.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { installLeaveGuards } from './lib/leave-guards.ts';
+import { unregisterServiceWorkers } from './lib/service-workers.ts';
 import { api, createApiClient } from './lib/trpc.ts';
 import './malayalam-font.css';
 import './index.css';
@@ -21,6 +22,8 @@ function Root() {
     </api.Provider>
   );
 }
+
+void unregisterServiceWorkers().catch(() => undefined);
 
 // Before the router listens, so that an editor with unsaved changes hears of the back button first.
 installLeaveGuards();

@@ -155,6 +155,20 @@ describe('sending', () => {
     expect(pushService.received.filter((push) => (push.payload as { notificationId: string }).notificationId === sent.notificationId)).toHaveLength(1);
   });
 
+  it('a batch taken up again after a worker stopped half-way sends only what was not delivered', async () => {
+    await database.db.deleteFrom('push_subscriptions').execute();
+    const students = [await subscribedStudent(), await subscribedStudent(), await subscribedStudent(), await subscribedStudent()];
+    const sent = (await send({ title: 'Half-way', body: 'Again', targetType: 'everyone' })).json();
+    // The first worker delivered two and stopped before the rest: their rows say so.
+    const first = students.slice(0, 2).map((student) => student.id);
+    await database.db.updateTable('push_deliveries').set({ status: 'delivered', attempts: 1 }).where('notification_id', '=', sent.notificationId).where('subscription_id', 'in', first).execute();
+    const result = await deliverBatch({ db: database.db, config }, { notificationId: sent.notificationId, batch: 0 });
+    expect(result).toMatchObject({ delivered: 2 });
+    const requested = (student: (typeof students)[number]) => pushService.requests.get(student.subscription.endpoint.split('/').at(-1)!) ?? 0;
+    expect(students.map(requested)).toEqual([0, 0, 1, 1]);
+    expect((await deliveriesOf(sent.notificationId)).every((row) => row.status === 'delivered')).toBe(true);
+  });
+
   it('is for roles that see Notifications: the manager may not compose', async () => {
     await createUser(database.db, { email: 'push-manager@example.com', roles: ['manager'] });
     const manager = await signIn(app, 'push-manager@example.com');

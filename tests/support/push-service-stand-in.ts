@@ -108,6 +108,8 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // For end-to-end tests in other processes: subscribe, and read what arrived, through HTTP.
+      if (request.url?.startsWith('/__standin/')) return control(request, response);
       const id = /^\/push\/([^/]+)$/.exec(request.url ?? '')?.[1];
       const subscriber = id ? subscribers.get(id) : undefined;
       const answer = (status: number, headers: Record<string, string> = {}) => {
@@ -160,6 +162,27 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       return answer(201, { location: `${origin}/message/${randomUUID()}` });
     });
   });
+  function subscribe(behaviour: PushBehaviour = 'ok', retryAfterSeconds = 1): StandInSubscription {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const id = randomUUID();
+    subscribers.set(id, { behaviour, retryAfter: retryAfterSeconds, ecdh, auth, answered429: false, answered500: false });
+    return { endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+  }
+
+  function control(request: http.IncomingMessage, response: http.ServerResponse) {
+    const url = new URL(request.url ?? '/', origin);
+    const json = (body: unknown) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (url.pathname === '/__standin/subscribe') return json(subscribe((url.searchParams.get('behaviour') as PushBehaviour | null) ?? 'ok'));
+    if (url.pathname === '/__standin/received') return json(received);
+    response.writeHead(404);
+    response.end();
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -169,14 +192,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     received,
     refused,
     requests,
-    subscribe(behaviour = 'ok', retryAfterSeconds = 1) {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      const id = randomUUID();
-      subscribers.set(id, { behaviour, retryAfter: retryAfterSeconds, ecdh, auth, answered429: false, answered500: false });
-      return { endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
-    },
+    subscribe,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy();

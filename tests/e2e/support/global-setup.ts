@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildConsole } from '../../../scripts/console-build.ts';
 import { E2E_ADMIN, E2E_SUPPORT, E2E_V2_DASHBOARD_URL } from './accounts.ts';
+import { startPushServiceStandIn } from '../../support/push-service-stand-in.ts';
 import { startRazorpayStandIn } from '../../support/razorpay-stand-in.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -87,9 +88,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let server: ChildProcess | undefined;
   // Checkout runs against a Razorpay stand-in in this process (tests pay through its /__standin routes).
   const razorpay = await startRazorpayStandIn();
+  // Push notifications go to a push-service stand-in (tests subscribe and read through its /__standin routes).
+  const pushService = await startPushServiceStandIn();
   const teardown = async () => {
     if (server) await stop(server);
     await razorpay.close();
+    await pushService.close();
     await removeDirectory(workDir);
   };
 
@@ -116,6 +120,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SUPPORT_EMAIL: E2E_SUPPORT.email,
       LOG_LEVEL: 'warn',
       ...razorpay.env,
+      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      PUSH_CA_FILE: pushService.caFile,
     };
     delete env.DATABASE_URL;
     server = spawn(process.execPath, ['server/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -128,6 +134,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_REPO_ROOT = repoRoot;
     process.env.E2E_RAZORPAY_URL = razorpay.url;
+    process.env.E2E_PUSH_URL = pushService.url;
+    process.env.E2E_PUSH_CA_FILE = pushService.caFile;
   } catch (error) {
     await teardown();
     throw error;

@@ -17,6 +17,7 @@ import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
+import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { CourseExamsTab } from './course-exams-tab.tsx';
 import { CourseGeneralTab } from './course-general-tab.tsx';
 import { sameDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
@@ -120,10 +121,13 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
         warnings={course.publishWarnings}
         offlineTitle="Course Offline!"
         actions={
-          <Button variant="outline" onClick={() => setScheduleOpen(true)}>
-            <CalendarDays aria-hidden="true" />
-            Schedule
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setScheduleOpen(true)}>
+              <CalendarDays aria-hidden="true" />
+              Schedule
+            </Button>
+            <SendNotificationButton resource={{ resourceType: 'course', resourceID: id, clickAction: 'open_course', title: draft.title }} hasChanges={drafts.hasChanges} />
+          </>
         }
       />
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { BellRing, Megaphone } from 'lucide-react';
+import { Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
 import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
 import { EditorHeader } from '../../components/editor-header.tsx';
@@ -11,12 +11,12 @@ import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { checkDraft, sameDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
@@ -32,7 +32,6 @@ export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want 
 /** A short pause before the exam is deleted. */
 export const DELETE_EXAM_DELAY_MS = 400;
 export const SAVE_FAILED_TITLE = 'Saving the exam failed';
-export const NOTIFICATIONS_LATER_TEXT = 'Sending notifications arrives with the notifications screen.';
 
 const TABS: ReadonlyArray<{ mode: ExamEditorMode; label: string }> = [
   { mode: 'general', label: 'General' },
@@ -128,16 +127,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
             <Badge variant="info" title={`Template: ${TEMPLATE_LABELS[exam.templateId]}`}>
               {EXAM_TYPE_LABELS[draft.examType]}
             </Badge>
-            {/* Disabled buttons take no pointer events, so the tooltip sits on a wrapper. */}
-            <span title={hasChanges ? 'Save your changes first' : NOTIFICATIONS_LATER_TEXT} className="inline-flex">
-              <Button variant="outline" disabled aria-describedby="exam-notification-note">
-                <BellRing aria-hidden="true" />
-                Send notification
-              </Button>
-              <span id="exam-notification-note" className="sr-only">
-                {NOTIFICATIONS_LATER_TEXT}
-              </span>
-            </span>
+            <SendNotificationButton resource={{ resourceType: 'exam', resourceID: id, clickAction: 'open_exam', title: draft.title }} hasChanges={hasChanges} />
           </>
         }
       />

@@ -19,6 +19,7 @@ import { isEmbedded } from '../admin/admin-layout.tsx';
 import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
 import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
+import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { CollectionCard } from './collection-card.tsx';
 import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
@@ -129,6 +130,7 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
         isVisible={draft.isVisible}
         warnings={lecture.publishWarnings}
         offlineTitle="Lecture Offline!"
+        actions={<SendNotificationButton resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }} hasChanges={drafts.hasChanges} />}
       />
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
       <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { sameDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
+import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { RankFileGroupsCard } from './rank-file-groups-card.tsx';
 import { RANK_FILE_MANAGER_PATH, rankFileEditorPath } from './rank-file-paths.ts';
 import { RankFileRankingCard } from './rank-file-ranking-card.tsx';
@@ -83,6 +84,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
         isVisible={rankFile.isVisible}
         warnings={rankFile.publishWarnings}
         offlineTitle="Item Offline!"
+        actions={<SendNotificationButton resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }} hasChanges={drafts.hasChanges} />}
       />
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
       <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import { expect, test, type Browser } from '@playwright/test';
+import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
+import { snap } from './support/media.ts';
+
+/** A call to the push-service stand-in's control routes (it speaks HTTPS with its own certificate). */
+function standIn<T>(path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(`${process.env.E2E_PUSH_URL}${path}`, { ca: readFileSync(process.env.E2E_PUSH_CA_FILE!, 'utf8') }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(JSON.parse(text) as T));
+      })
+      .on('error', reject);
+  });
+}
+
+const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+
+/** A student whose phone allowed notifications: a subscription at the stand-in, registered through REST. */
+async function subscribedStudent(browser: Browser, phone: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughApi(page, await createStudent({ name: 'Push Student', phone }));
+  const subscription = await standIn<{ endpoint: string }>('/__standin/subscribe');
+  expect((await page.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
+  return { page, subscription };
+}
+
+test.describe('push notification composer', () => {
+  test('sends from the exam editor to a group: confirmation, Sending..., Process Complete, and the stand-in receives it', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Composer Admin'));
+    const phone = mobile();
+    const student = await subscribedStudent(browser, phone);
+    expect((await page.request.post('/api/admin/lakshya-students', { data: { value: { name: 'Push Student', phoneNumber: phone } } })).status()).toBe(200);
+    const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Mock for push ${Date.now()}`]);
+
+    await page.goto(`/admin/exams/editor/${exam!.id}`);
+    await page.getByRole('button', { name: 'Send notification' }).click();
+    const composer = page.getByRole('dialog', { name: 'Compose Message' });
+    await expect(composer.getByText('open_exam')).toBeVisible();
+    await expect(composer.getByText(exam!.id)).toBeVisible();
+    await expect(composer.getByRole('radio', { name: 'Specific User' })).toBeChecked();
+    await composer.getByRole('radio', { name: 'Group' }).check();
+    await expect(composer.getByRole('checkbox', { name: 'Lakshya students' })).toBeChecked();
+    await expect(composer.getByRole('checkbox', { name: 'Purchased users' })).toBeChecked();
+    await composer.getByRole('checkbox', { name: 'Purchased users' }).uncheck();
+    const title = `Mock 12 tonight ${Date.now()}`;
+    await composer.getByLabel(/^Title/).fill(title);
+    await composer.getByLabel(/^Body/).fill('Opens at 7 pm. All the best!');
+    await expect(composer.getByLabel(/^Title/)).toHaveAttribute('maxlength', '100');
+    await expect(composer.getByLabel(/^Body/)).toHaveAttribute('maxlength', '255');
+    await snap(page, 'composer');
+    await composer.getByRole('button', { name: 'Send Now' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Publish Confirmation' });
+    await expect(confirm.getByText('You cannot undo this action. Do you really want to publish this push notification now?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Process Complete' }).getByText('Notification sent successfully')).toBeVisible();
+    await expect
+      .poll(async () => (await standIn<Array<{ subscription: string; payload: { title: string } }>>('/__standin/received')).filter((push) => push.payload.title === title).map((push) => push.subscription))
+      .toEqual([student.subscription.endpoint.split('/').at(-1)]);
+  });
+
+  test('shows why a send failed inside the modal, and keeps what was typed', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Composer Admin 2'));
+    const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Mock failure ${Date.now()}`]);
+    await page.goto(`/admin/exams/editor/${exam!.id}`);
+    await page.getByRole('button', { name: 'Send notification' }).click();
+    const composer = page.getByRole('dialog', { name: 'Compose Message' });
+    // The title starts as the exam's; emptied, Send Now asks for one.
+    await expect(composer.getByLabel(/^Title/)).toHaveValue(/^Mock failure/);
+    await composer.getByLabel(/^Title/).fill('');
+    await composer.getByRole('button', { name: 'Send Now' }).click();
+    await expect(composer.getByText('Please provide a title')).toBeVisible();
+    await composer.getByLabel(/^Title/).fill('To nobody');
+    await composer.getByLabel(/^Body/).fill('Hello');
+    const nobody = mobile();
+    await composer.getByLabel('Phone number').fill(nobody);
+    await composer.getByRole('button', { name: 'Send Now' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Publish Confirmation' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirm.getByText('Failed')).toBeVisible();
+    await expect(confirm.getByText(`No account has the phone number ${nobody}`)).toBeVisible();
+    await snap(page, 'composer-failed');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(composer.getByLabel(/^Title/)).toHaveValue('To nobody');
+  });
+
+  test('is not offered to a manager, and waits for unsaved changes to be saved', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['manager'], 'Composer Manager'));
+    const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Mock manager ${Date.now()}`]);
+    await page.goto(`/admin/exams/editor/${exam!.id}`);
+    await expect(page.getByRole('textbox', { name: 'Exam title' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send notification' })).toHaveCount(0);
+  });
+});

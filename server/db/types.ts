@@ -446,6 +446,15 @@ export interface PushDeliveriesTable {
   updated_at: Generated<Date>;
 }
 
+export interface AdminAlertsTable {
+  id: Generated<string>;
+  message: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
@@ -649,6 +658,7 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   push_notifications: PushNotificationsTable;
   push_deliveries: PushDeliveriesTable;
+  admin_alerts: AdminAlertsTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

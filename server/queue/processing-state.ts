@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Db } from '../db/database.ts';
 import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../assets/asset-state.ts';
 
@@ -57,14 +58,19 @@ export function progressWriter(db: Db, assetId: string, state: WorkingState, int
   };
 }
 
+/** A file that failed for good: the asset and its queue item say why, and staff get an alert. */
 export async function markFailed(db: Db, assetId: string, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await markAssetFailed(trx, assetId, reason);
-    await trx
+    const items = await trx
       .updateTable('queue_items')
       .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()` })
       .where('asset_id', '=', assetId)
+      .returning('title')
       .execute();
+    const asset = await trx.selectFrom('assets').select('file_name').where('id', '=', assetId).executeTakeFirst();
+    const name = items[0]?.title || asset?.file_name || assetId;
+    await raiseAlert(trx, { message: `Processing failed for good: ${name} (${reason})`, resourceType: 'asset', resourceId: assetId });
   });
 }
 

@@ -144,5 +144,6 @@ export async function signInWithForm(page: Page, account: Pick<Account, 'email' 
 export async function sideBarLinks(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav).toBeVisible();
-  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.trim());
+  // A link's label, without the unread badge that may follow it.
+  return (await nav.getByRole('link').allInnerTexts()).map((text) => text.split('\n')[0]!.trim());
 }

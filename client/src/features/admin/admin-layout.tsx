@@ -8,6 +8,8 @@ import { useAppSettings } from '../../lib/app-settings.ts';
 import { LogoutConfirmation } from '../auth/logout-confirmation.tsx';
 import { useCurrentUser } from '../auth/session.ts';
 import { SideBar } from './side-bar.tsx';
+import { canSeeScreen } from '../../../../shared/auth/roles.ts';
+import { api } from '../../lib/trpc.ts';
 
 /** Editors opened from the V2 dashboard carry type=v1 and show without the console's side bar. */
 export function isEmbedded(search: string): boolean {
@@ -16,7 +18,7 @@ export function isEmbedded(search: string): boolean {
 
 export interface AdminLayoutProps {
   children: ReactNode;
-  /** Unread notifications for the side bar's badge; none is shown when absent. */
+  /** Unread alerts for the side bar's badge; by default the server's count, for roles that see Notifications. */
   notificationCount?: number;
 }
 
@@ -29,6 +31,9 @@ export function AdminLayout({ children, notificationCount }: AdminLayoutProps) {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const user = me.data;
+  // Fetched when the console starts, and again when the alerts screen refreshes or marks them read.
+  const unread = api.alerts.count.useQuery(undefined, { enabled: Boolean(user && canSeeScreen(user.roles, 'notifications')), staleTime: Infinity, retry: false });
+  notificationCount ??= unread.data?.count;
 
   if (!user || isEmbedded(search)) {
     return <main className="min-h-full bg-background p-4 md:p-6">{children}</main>;

@@ -4,6 +4,7 @@ import { examRoutes } from '../exams/index.tsx';
 import { lectureCollectionRoutes } from '../lecture-collection/index.tsx';
 import { lectureRoutes } from '../lectures/index.tsx';
 import { pendingPdfRoutes } from '../pending-pdf/index.tsx';
+import { notificationRoutes } from '../notifications/index.tsx';
 import { orderRoutes } from '../orders/index.tsx';
 import { queueRoutes } from '../queue/index.tsx';
 import { rankFileRoutes } from '../rank-files/index.tsx';
@@ -17,4 +18,4 @@ import type { ConsoleRoute } from './console-route.ts';
  * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...queueRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...queueRoutes];

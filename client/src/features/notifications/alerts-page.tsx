@@ -1,0 +1,144 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { CheckCheck, ExternalLink, RefreshCw } from 'lucide-react';
+import { ALERTS_PAGE_SIZE, alertViewPath } from '../../../../shared/alerts/alerts.schema.ts';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
+import { ServerPager } from '../../components/server-pager.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { delay } from '../../lib/delay.ts';
+import { messageOr } from '../../lib/errors.ts';
+import { api } from '../../lib/trpc.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSettled } from '../../lib/use-settled.ts';
+import { SentNotificationsCard } from './sent-notifications-card.tsx';
+
+/** The pause before the alerts are asked for again or marked read, as the specification has it. */
+export const ALERTS_DELAY_MS = 700;
+const MIN_ROWS = 3;
+
+function longDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+}
+
+/** /admin/notifications: Notifications > Alerts, with Mark all as read and Refresh; below, what was sent to students. */
+export function AlertsPage() {
+  useDocumentTitle('Notifications');
+  const utils = api.useUtils();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [hasRead, setHasRead] = useState<'' | 'yes' | 'no'>('');
+  const search = useSettled(searchText);
+  useEffect(() => setPage(1), [search, hasRead]);
+  const input = { page, pageSize: ALERTS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(hasRead ? { hasRead } : {}) };
+  const alerts = api.alerts.list.useQuery(input, { placeholderData: keepPreviousData, staleTime: Infinity, retryDelay: 100 });
+  const markAllRead = api.alerts.markAllRead.useMutation();
+  const [busy, setBusy] = useState<'refresh' | 'read' | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const rows = alerts.data?.alerts ?? [];
+
+  const act = async (kind: 'refresh' | 'read') => {
+    setBusy(kind);
+    await delay(ALERTS_DELAY_MS);
+    try {
+      if (kind === 'read') await markAllRead.mutateAsync();
+      await Promise.all([utils.alerts.list.invalidate(), utils.alerts.count.invalidate(), utils.push.sent.invalidate()]);
+    } catch (error) {
+      setNotice({ kind: 'error', title: 'Refresh Failed', text: messageOr(error, 'Unknown error') });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Notifications &gt; Alerts</h1>
+        <div className="flex gap-2">
+          <Button variant="outline" disabled={busy !== null} onClick={() => void act('read')}>
+            {busy === 'read' ? <Spinner size="sm" label="" /> : <CheckCheck aria-hidden="true" />}
+            Mark all as read
+          </Button>
+          <Button variant="outline" disabled={busy !== null} onClick={() => void act('refresh')}>
+            {busy === 'refresh' ? <Spinner size="sm" label="" /> : <RefreshCw aria-hidden="true" />}
+            Refresh
+          </Button>
+        </div>
+      </div>
+      {alerts.isError && <LoadFailure title="Refresh Failed" error={alerts.error} onRetry={alerts.refetch} />}
+      <div className="rounded-lg border bg-card">
+        <Table aria-label="Alerts">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Created On</TableHead>
+              <TableHead>Message</TableHead>
+              <TableHead>Has Read</TableHead>
+              <TableHead>Actions</TableHead>
+            </TableRow>
+            <TableRow>
+              <TableHead />
+              <TableHead>
+                <Input aria-label="Filter Message" placeholder="Filter" className="h-8" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+              </TableHead>
+              <TableHead>
+                <NativeSelect aria-label="Filter Has Read" className="h-8" value={hasRead} onChange={(event) => setHasRead(event.target.value as typeof hasRead)}>
+                  <option value="">All</option>
+                  <option value="yes">Yes</option>
+                  <option value="no">No</option>
+                </NativeSelect>
+              </TableHead>
+              <TableHead />
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {alerts.isPending ? (
+              <TableRow>
+                <TableCell colSpan={4} className="h-24 text-center">
+                  <Spinner label="Loading alerts" />
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="h-24 text-center text-muted-foreground">
+                  No alerts
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((alert) => {
+                const view = alertViewPath(alert.data);
+                return (
+                  <TableRow key={alert._id}>
+                    <TableCell className="whitespace-nowrap">{longDate(alert.createdAt)}</TableCell>
+                    <TableCell className={alert.hasRead ? 'text-muted-foreground' : 'font-medium'}>{alert.message}</TableCell>
+                    <TableCell>{alert.hasRead ? 'Yes' : 'No'}</TableCell>
+                    <TableCell>
+                      {view && (
+                        <a href={view} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-primary hover:underline">
+                          View
+                          <ExternalLink aria-hidden="true" className="size-3" />
+                        </a>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })
+            )}
+            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
+              <TableRow key={`pad-${i}`} aria-hidden="true">
+                <TableCell colSpan={4} className="h-12" />
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <ServerPager page={page} pageSize={ALERTS_PAGE_SIZE} total={alerts.data?.total ?? 0} noun="alerts" onPage={setPage} />
+      </div>
+      <SentNotificationsCard />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </div>
+  );
+}
+AlertsPage.displayName = 'AlertsPage';

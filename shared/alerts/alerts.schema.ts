@@ -1,0 +1,40 @@
+import { z } from '../validation/zod.ts';
+
+export const ALERTS_PAGE_SIZE = 100;
+/** The kinds of thing an alert is about, and where "View" opens it. */
+export const ALERT_RESOURCE_TYPES = ['lecture', 'comment', 'asset', 'winner'] as const;
+
+export const adminAlertSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  hasRead: z.boolean(),
+  data: z.object({ resourceType: z.string().nullable(), resourceId: z.string().nullable() }),
+});
+export type AdminAlert = z.infer<typeof adminAlertSchema>;
+
+export const alertsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
+  hasRead: z.enum(['yes', 'no'], { error: 'hasRead is yes or no' }).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type AlertsQuery = z.input<typeof alertsQuerySchema>;
+export const alertsPageSchema = z.object({ alerts: z.array(adminAlertSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type AlertsPage = z.infer<typeof alertsPageSchema>;
+
+/** Where an alert's "View" opens, or null when there is nothing to open. */
+export function alertViewPath(data: AdminAlert['data']): string | null {
+  if (!data.resourceId) return null;
+  const id = encodeURIComponent(data.resourceId);
+  switch (data.resourceType) {
+    case 'lecture':
+      return `/admin/videos/lectures/${id}/discussions`;
+    case 'asset':
+      return '/admin/process/queue';
+    case 'winner':
+      return `/admin/winners/editor/${id}`;
+    default:
+      return null;
+  }
+}

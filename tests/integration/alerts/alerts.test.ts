@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertViewPath } from '../../../shared/alerts/alerts.schema.ts';
+import { raiseAlert } from '../../../server/alerts/alerts.service.ts';
+import { markFailed } from '../../../server/queue/processing-state.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { createUser, signIn } from '../../support/test-app.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+
+beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
+afterAll(() => stopAdminApp({ database, app }));
+
+const call = (method: 'GET' | 'PUT', url: string, cookie = admin) => app.inject({ method, url, headers: { cookie } });
+
+describe('admin alerts', () => {
+  it('lists alerts newest first with their counts, marks all read, and filters on the server', async () => {
+    await raiseAlert(database.db, { message: 'Anu commented on Rivers of Kerala', resourceType: 'lecture', resourceId: 'l1' });
+    await raiseAlert(database.db, { message: 'Binu replied on Rivers of Kerala', resourceType: 'lecture', resourceId: 'l1' });
+    expect((await call('GET', '/api/admin/notifications/count')).json()).toEqual({ count: 2 });
+    const page = (await call('GET', '/api/admin/notifications')).json();
+    expect(page.total).toBe(2);
+    expect(page.alerts[0]).toMatchObject({ message: 'Binu replied on Rivers of Kerala', hasRead: false, data: { resourceType: 'lecture', resourceId: 'l1' } });
+    expect((await call('GET', '/api/admin/notifications?search=anu')).json().total).toBe(1);
+    expect((await call('PUT', '/api/admin/notifications/read')).json()).toEqual({ updated: 2 });
+    expect((await call('GET', '/api/admin/notifications/count')).json()).toEqual({ count: 0 });
+    expect((await call('GET', '/api/admin/notifications?hasRead=no')).json().total).toBe(0);
+    expect((await call('GET', '/api/admin/notifications?hasRead=maybe')).statusCode).toBe(400);
+  });
+
+  it('raises an alert when a file fails for good', async () => {
+    const asset = await database.db
+      .insertInto('assets')
+      .values({ file_name: 'broken.mp4', content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: 'assets/x/original/y' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await markFailed(database.db, asset.id, 'not a video');
+    const page = (await call('GET', '/api/admin/notifications?search=broken.mp4')).json();
+    expect(page.alerts[0]).toMatchObject({ message: 'Processing failed for good: broken.mp4 (not a video)', data: { resourceType: 'asset', resourceId: asset.id } });
+    expect(alertViewPath(page.alerts[0].data)).toBe('/admin/process/queue');
+  });
+
+  it('is hidden from managers, as the side bar hides Notifications', async () => {
+    await createUser(database.db, { email: 'alerts-manager@example.com', roles: ['manager'] });
+    const manager = await signIn(app, 'alerts-manager@example.com');
+    expect((await call('GET', '/api/admin/notifications/count', manager)).statusCode).toBe(403);
+    await createUser(database.db, { email: 'alerts-staff@example.com', roles: ['staff'] });
+    expect((await call('GET', '/api/admin/notifications/count', await signIn(app, 'alerts-staff@example.com'))).statusCode).toBe(200);
+  });
+
+  it('opens each kind of alert where it belongs', () => {
+    expect(alertViewPath({ resourceType: 'lecture', resourceId: 'abc' })).toBe('/admin/videos/lectures/abc/discussions');
+    expect(alertViewPath({ resourceType: 'winner', resourceId: 'w1' })).toBe('/admin/winners/editor/w1');
+    expect(alertViewPath({ resourceType: 'other', resourceId: 'x' })).toBeNull();
+    expect(alertViewPath({ resourceType: 'lecture', resourceId: null })).toBeNull();
+  });
+});

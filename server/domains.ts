@@ -2,6 +2,7 @@ import { alertsDomain } from './alerts/index.ts';
 import { appInfoDomain } from './app-info/index.ts';
 import { assetsDomain } from './assets/index.ts';
 import { authDomain } from './auth/index.ts';
+import { commentsDomain } from './comments/index.ts';
 import { couponsDomain } from './coupons/index.ts';
 import { coursesDomain } from './courses/index.ts';
 import { examsDomain } from './exams/index.ts';
@@ -20,4 +21,4 @@ import { usersDomain } from './users/index.ts';
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain, alertsDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain, alertsDomain, commentsDomain] as const;

@@ -455,6 +455,31 @@ export interface AdminAlertsTable {
   created_at: Generated<Date>;
 }
 
+export interface CommentsTable {
+  id: Generated<string>;
+  lecture_id: string;
+  /** The student who wrote it; null for a comment staff wrote. */
+  user_id: string | null;
+  display_name: string;
+  is_administrator: Generated<boolean>;
+  is_visible: Generated<boolean>;
+  is_pinned: Generated<boolean>;
+  message: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface CommentRepliesTable {
+  id: Generated<string>;
+  comment_id: string;
+  user_id: string | null;
+  display_name: string;
+  is_administrator: Generated<boolean>;
+  message: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface PaymentEventsTable {
   event_id: string;
   event_type: string;
@@ -659,6 +684,8 @@ export interface Database {
   push_notifications: PushNotificationsTable;
   push_deliveries: PushDeliveriesTable;
   admin_alerts: AdminAlertsTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
   course_subscriptions: CourseSubscriptionsTable;
   rank_files: RankFilesTable;
   rank_file_groups: RankFileGroupsTable;

@@ -46,6 +46,8 @@ export interface NotificationRequest {
   data?: Record<string, string>;
   targetType: PushTargetType;
   targetPhoneNumber?: string | null | undefined;
+  /** The account itself, when the server knows it (a reply to a student's comment). */
+  targetUserId?: string;
   groupTargets?: ReadonlyArray<'lakshya-students' | 'purchased-users'>;
   createdBy: string | null;
 }
@@ -55,6 +57,11 @@ async function resolveTarget(db: Db, request: NotificationRequest): Promise<Push
   if (request.targetType === 'group') {
     if (!request.groupTargets?.length) throw new AppError('validation', PUSH_MESSAGES.groupRequired, { field: 'groupTargets' });
     return { type: 'group', groups: request.groupTargets };
+  }
+  if (request.targetUserId) {
+    const subscribed = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', request.targetUserId).executeTakeFirst();
+    if (!subscribed) throw new AppError('validation', PUSH_MESSAGES.studentNotSubscribed);
+    return { type: 'specific-user', userId: request.targetUserId };
   }
   const typed = request.targetPhoneNumber?.trim() ?? '';
   if (!typed) throw new AppError('validation', PUSH_MESSAGES.phoneRequired, { field: 'targetPhoneNumber' });

@@ -9,6 +9,7 @@ export const PUSH_MESSAGES = {
   phoneRequired: 'Enter the phone number of the student',
   noAccount: (phone: string) => `No account has the phone number ${phone}`,
   noSubscription: (phone: string) => `The student with the phone number ${phone} has not allowed notifications in the app`,
+  studentNotSubscribed: 'The student has not allowed notifications in the app',
   groupRequired: 'Choose at least one group',
   titleRequired: 'Please provide a title',
   titleTooLong: 'The title can be at most 100 characters long',

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { COMMENT_MESSAGES, editCommentInputSchema, editReplyInputSchema, newCommentInputSchema, newReplyInputSchema } from '../../shared/comments/comments.schema.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { router } from '../trpc/trpc.ts';
+import * as comments from './comments.service.ts';
+
+const id = z.uuid({ error: COMMENT_MESSAGES.notFound });
+const replyIds = z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) });
+
+export const commentsRouter = ({ procedure }: ScreenProcedures) =>
+  router({
+    list: procedure.input(z.object({ resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }) })).query(({ ctx, input }) => comments.listLectureComments(ctx.ctx, input)),
+    create: procedure.input(newCommentInputSchema).mutation(({ ctx, input }) => comments.createStaffComment(ctx.ctx, input)),
+    update: procedure.input(editCommentInputSchema.extend({ id })).mutation(({ ctx, input }) => comments.updateStaffComment(ctx.ctx, input)),
+    delete: procedure.input(z.object({ id })).mutation(({ ctx, input }) => comments.deleteComment(ctx.ctx, input)),
+    reply: procedure.input(newReplyInputSchema.extend({ commentId: id })).mutation(({ ctx, input }) => comments.createStaffReply(ctx.ctx, input)),
+    updateReply: procedure.input(editReplyInputSchema.extend(replyIds.shape)).mutation(({ ctx, input }) => comments.updateStaffReply(ctx.ctx, input)),
+    deleteReply: procedure.input(replyIds).mutation(({ ctx, input }) => comments.deleteReply(ctx.ctx, input)),
+  });

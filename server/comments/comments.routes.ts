@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { DomainRoutes } from '../domain.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import {
+  COMMENT_MESSAGES,
+  commentSchema,
+  editCommentInputSchema,
+  editReplyInputSchema,
+  newCommentInputSchema,
+  newReplyInputSchema,
+  replyResultSchema,
+  replySchema,
+  studentCommentsPageSchema,
+  studentMessageInputSchema,
+} from '../../shared/comments/comments.schema.ts';
+import * as comments from './comments.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const id = z.uuid({ error: COMMENT_MESSAGES.notFound });
+const deleted = z.object({ status: z.literal('deleted') });
+
+/** The lecture editor's Discussions tab (the lecture screen's roles). */
+export const commentsAdminRoutes: DomainRoutes = async (app) => {
+  const tags = ['comments'];
+  app.get(
+    '/api/admin/comments/:resourceType/:resourceId',
+    {
+      schema: {
+        tags,
+        summary: "A lecture's comments with their replies, pinned first, newest next",
+        params: z.object({ resourceType: z.literal('lecture', { error: 'resourceType is lecture' }), resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }) }),
+        response: { 200: z.array(commentSchema), ...errors },
+      },
+    },
+    async (request) => comments.listLectureComments(request.ctx, request.params),
+  );
+  app.post('/api/admin/comments', { schema: { tags, summary: 'Write a comment as staff (author chosen from the educators)', body: newCommentInputSchema, response: { 200: commentSchema, ...errors } } }, async (request) =>
+    comments.createStaffComment(request.ctx, request.body),
+  );
+  app.put(
+    '/api/admin/comments/:id',
+    { schema: { tags, summary: 'Change a comment, its visibility or whether it is pinned', params: z.object({ id }), body: editCommentInputSchema, response: { 200: commentSchema, ...errors } } },
+    async (request) => comments.updateStaffComment(request.ctx, { id: request.params.id, ...request.body }),
+  );
+  app.delete('/api/admin/comments/:id', { schema: { tags, summary: 'Delete a comment and its replies', params: z.object({ id }), response: { 200: deleted, ...errors } } }, async (request) =>
+    comments.deleteComment(request.ctx, request.params),
+  );
+  app.post(
+    '/api/admin/comments/reply/:commentId',
+    {
+      schema: {
+        tags,
+        summary: 'Reply as staff; the student who wrote the comment gets a push ("{name} - replied to you")',
+        description: 'The reply is saved even when the push cannot go (the student has not allowed notifications): `notification` says so.',
+        params: z.object({ commentId: id }),
+        body: newReplyInputSchema,
+        response: { 200: replyResultSchema, ...errors },
+      },
+    },
+    async (request) => comments.createStaffReply(request.ctx, { commentId: request.params.commentId, ...request.body }),
+  );
+  app.put(
+    '/api/admin/comments/reply/:commentId/:replyId',
+    { schema: { tags, summary: 'Change a reply', params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }), body: editReplyInputSchema, response: { 200: replySchema, ...errors } } },
+    async (request) => comments.updateStaffReply(request.ctx, { ...request.params, ...request.body }),
+  );
+  app.delete(
+    '/api/admin/comments/reply/:commentId/:replyId',
+    { schema: { tags, summary: 'Delete a reply', params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }), response: { 200: deleted, ...errors } } },
+    async (request) => comments.deleteReply(request.ctx, request.params),
+  );
+};
+
+/** Students: read a lecture's discussion, write (when they may watch it), change or delete their own. */
+export const commentsStudentRoutes: DomainRoutes = async (app) => {
+  const tags = ['student discussions'];
+  const saved = z.object({ status: z.enum(['saved', 'deleted']) });
+  app.get(
+    '/api/student/lectures/:lectureId/comments',
+    {
+      schema: {
+        tags,
+        summary: "A published lecture's visible comments, pinned first, newest next, 20 a page",
+        params: z.object({ lectureId: z.string().max(100) }),
+        querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+        response: { 200: studentCommentsPageSchema, ...errors },
+      },
+    },
+    async (request) => comments.studentLectureComments(request.ctx, { lectureId: request.params.lectureId, page: request.query.page }),
+  );
+  app.post(
+    '/api/student/lectures/:lectureId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Write a comment (plain text, at most 2,000 characters; 10 messages in 10 minutes)',
+        description: 'Only a student who may watch the lecture may write (403 otherwise).',
+        params: z.object({ lectureId: z.string().max(100) }),
+        body: studentMessageInputSchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) => comments.studentComment(request.ctx, { lectureId: request.params.lectureId, message: request.body.message }),
+  );
+  app.post(
+    '/api/student/comments/:commentId/replies',
+    { schema: { tags, summary: 'Reply to a comment', params: z.object({ commentId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: replySchema, ...errors } } },
+    async (request) => comments.studentReply(request.ctx, { commentId: request.params.commentId, message: request.body.message }),
+  );
+  app.put(
+    '/api/student/comments/:commentId',
+    { schema: { tags, summary: 'Change your comment', params: z.object({ commentId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
+    async (request) => comments.studentEdit(request.ctx, { commentId: request.params.commentId }, { message: request.body.message }),
+  );
+  app.delete(
+    '/api/student/comments/:commentId',
+    { schema: { tags, summary: 'Delete your comment', params: z.object({ commentId: z.string().max(100) }), response: { 200: saved, ...errors } } },
+    async (request) => comments.studentEdit(request.ctx, { commentId: request.params.commentId }, 'delete'),
+  );
+  app.put(
+    '/api/student/comments/:commentId/replies/:replyId',
+    { schema: { tags, summary: 'Change your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
+    async (request) => comments.studentEdit(request.ctx, request.params, { message: request.body.message }),
+  );
+  app.delete(
+    '/api/student/comments/:commentId/replies/:replyId',
+    { schema: { tags, summary: 'Delete your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), response: { 200: saved, ...errors } } },
+    async (request) => comments.studentEdit(request.ctx, request.params, 'delete'),
+  );
+};

@@ -1,0 +1,88 @@
+import { z } from '../validation/zod.ts';
+
+export const COMMENT_MESSAGES = {
+  messageRequired: 'Please write a message',
+  messageTooLong: 'A message can be at most 2,000 characters long',
+  authorRequired: 'Choose who the comment is from',
+  notFound: 'Comment not found',
+  replyNotFound: 'Reply not found',
+  lectureNotFound: 'Lecture not found',
+  notEntitled: 'Only students who may watch this lecture can write under it',
+  notYours: 'You can change only what you wrote',
+  tooMany: 'You are writing too fast. Please wait a minute.',
+} as const;
+
+/** Replies shown before "See more replies". */
+export const REPLIES_SHOWN = 3;
+export const MAX_MESSAGE_LENGTH = 2000;
+export const STUDENT_COMMENTS_PAGE_SIZE = 20;
+
+/** Plain text: trimmed, 1 to 2,000 characters; control characters other than line breaks and tabs go. */
+export const messageSchema = z
+  .string({ error: COMMENT_MESSAGES.messageRequired })
+  .transform((text) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim())
+  .pipe(z.string().min(1, { error: COMMENT_MESSAGES.messageRequired }).max(MAX_MESSAGE_LENGTH, { error: COMMENT_MESSAGES.messageTooLong }));
+
+const displayName = z.string({ error: COMMENT_MESSAGES.authorRequired }).trim().min(1, { error: COMMENT_MESSAGES.authorRequired }).max(200);
+
+export const newCommentInputSchema = z.object({
+  displayName,
+  message: messageSchema,
+  isAdministrator: z.boolean().default(true),
+  resourceType: z.literal('lecture', { error: 'resourceType is lecture' }).default('lecture'),
+  resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }),
+  isVisible: z.boolean().default(true),
+});
+export const editCommentInputSchema = newCommentInputSchema.extend({ isPinned: z.boolean().default(false) }).partial({ resourceId: true });
+export const newReplyInputSchema = z.object({
+  resourceType: z.literal('lecture').default('lecture'),
+  resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }).optional(),
+  message: messageSchema,
+  name: displayName,
+  isAdministrator: z.boolean().default(true),
+});
+export const editReplyInputSchema = z.object({ message: messageSchema, displayName, isAdministrator: z.boolean().default(true) });
+export const studentMessageInputSchema = z.object({ message: messageSchema });
+
+export const replySchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  displayName: z.string(),
+  isAdministrator: z.boolean(),
+  createdAt: z.string(),
+  /** Written by the signed-in student (student routes only). */
+  isMine: z.boolean().optional(),
+});
+export const commentSchema = z.object({
+  _id: z.string(),
+  message: z.string(),
+  displayName: z.string(),
+  effectiveDisplayName: z.string(),
+  isAdministrator: z.boolean(),
+  isVisible: z.boolean(),
+  isPinned: z.boolean(),
+  createdAt: z.string(),
+  replies: z.array(replySchema),
+  user: z.object({ _id: z.string(), phoneNumber: z.string().nullable() }).nullable(),
+  resourceType: z.literal('lecture'),
+  resourceId: z.string(),
+  isMine: z.boolean().optional(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export type Reply = z.infer<typeof replySchema>;
+
+/** What a staff reply answers: the reply, and whether the push to the student went out. */
+export const replyResultSchema = z.object({ reply: replySchema, notification: z.object({ sent: z.boolean(), message: z.string().nullable() }) });
+
+export const studentCommentsPageSchema = z.object({ comments: z.array(commentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** The reply list's display: the first three, then "See more replies" or "Hide replies". */
+export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { shown: readonly T[]; toggle: 'See more replies' | 'Hide replies' | null } {
+  if (replies.length <= REPLIES_SHOWN) return { shown: replies, toggle: null };
+  return expanded ? { shown: replies, toggle: 'Hide replies' } : { shown: replies.slice(0, REPLIES_SHOWN), toggle: 'See more replies' };
+}
+
+/** The push to a student someone replied to: "{name} - replied to you". */
+export function replyNotificationTitle(name: string): string {
+  return `${name} - replied to you`.slice(0, 100);
+}

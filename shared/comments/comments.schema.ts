@@ -17,10 +17,18 @@ export const REPLIES_SHOWN = 3;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const STUDENT_COMMENTS_PAGE_SIZE = 20;
 
+/** Drops control characters other than tab, line feed and carriage return. */
+function withoutControlCharacters(text: string): string {
+  return [...text].filter((character) => {
+    const code = character.codePointAt(0)!;
+    return !((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127);
+  }).join('');
+}
+
 /** Plain text: trimmed, 1 to 2,000 characters; control characters other than line breaks and tabs go. */
 export const messageSchema = z
   .string({ error: COMMENT_MESSAGES.messageRequired })
-  .transform((text) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '').trim())
+  .transform((text) => withoutControlCharacters(text).trim())
   .pipe(z.string().min(1, { error: COMMENT_MESSAGES.messageRequired }).max(MAX_MESSAGE_LENGTH, { error: COMMENT_MESSAGES.messageTooLong }));
 
 const displayName = z.string({ error: COMMENT_MESSAGES.authorRequired }).trim().min(1, { error: COMMENT_MESSAGES.authorRequired }).max(200);

@@ -281,7 +281,7 @@ test.describe('lecture editor: fields, notes and delete', () => {
     await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
     const tabs = page.getByRole('navigation', { name: 'Lecture editor' });
     await expect(tabs.getByRole('link', { name: 'General' })).toHaveAttribute('href', `/admin/videos/lectures/${id}/general?type=v1`);
-    await expect(tabs.getByText('Discussions')).toHaveAttribute('aria-disabled', 'true');
+    await expect(tabs.getByRole('link', { name: 'Discussions' })).toHaveAttribute('href', `/admin/videos/lectures/${id}/discussions?type=v1`);
   });
 
   test("deletes a lecture after confirmation ('Deleting...') and returns to the catalogue", async ({ page }) => {

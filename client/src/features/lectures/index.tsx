@@ -8,4 +8,5 @@ export const lectureRoutes: ConsoleRoute[] = [
   { path: '/admin/videos', screen: 'videos', render: () => <LectureCataloguePage /> },
   { path: '/admin/videos/lectures/:id', screen: 'videos', render: (params) => <LectureEditorPage id={params.id!} /> },
   { path: '/admin/videos/lectures/:id/general', screen: 'videos', render: (params) => <LectureEditorPage id={params.id!} /> },
+  { path: '/admin/videos/lectures/:id/discussions', screen: 'videos', render: (params) => <LectureEditorPage id={params.id!} mode="discussions" /> },
 ];

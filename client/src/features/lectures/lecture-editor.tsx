@@ -18,8 +18,9 @@ import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
 import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
-import { LECTURE_CATALOGUE_PATH, lectureEditorPath } from './lecture-paths.ts';
+import { LECTURE_CATALOGUE_PATH, lectureEditorPath, type LectureEditorMode } from './lecture-paths.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
+import { DiscussionsTab } from '../comments/discussions-tab.tsx';
 import { CollectionCard } from './collection-card.tsx';
 import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
@@ -52,7 +53,7 @@ function youtubeError(value: string): string | undefined {
 }
 
 /** The lecture editor's General tab with its header. Nothing typed is lost when a save fails. */
-export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReload: () => Promise<void> }) {
+export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture: Lecture; onReload: () => Promise<void>; mode?: LectureEditorMode }) {
   const id = lecture._id;
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
@@ -135,19 +136,19 @@ export function LectureEditor({ lecture, onReload }: { lecture: Lecture; onReloa
       <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
       <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
       <nav aria-label="Lecture editor" className="flex gap-1 border-b">
-        <Link
-          href={lectureEditorPath(id, { mode: 'general', embedded })}
-          aria-current="page"
-          className={cn(tabClass, 'border-primary text-primary')}
-        >
-          General
-        </Link>
-        {/* The comment manager comes with its own issue. */}
-        <span aria-disabled="true" title="Coming soon" className={cn(tabClass, 'cursor-not-allowed border-transparent text-muted-foreground/70')}>
-          Discussions
-        </span>
+        {(['general', 'discussions'] as const).map((tab) => (
+          <Link
+            key={tab}
+            href={lectureEditorPath(id, { mode: tab, embedded })}
+            aria-current={mode === tab ? 'page' : undefined}
+            className={cn(tabClass, mode === tab ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          >
+            {tab === 'general' ? 'General' : 'Discussions'}
+          </Link>
+        ))}
       </nav>
-      <div className="grid gap-4 lg:grid-cols-3">
+      {mode === 'discussions' && <DiscussionsTab lectureId={id} />}
+      <div className={cn('grid gap-4 lg:grid-cols-3', mode === 'discussions' && 'hidden')}>
         <div className="grid content-start gap-4 lg:col-span-2">
           <VideoSettingsCard
             editor={editor}

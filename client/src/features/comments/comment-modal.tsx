@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { MAX_MESSAGE_LENGTH } from '../../../../shared/comments/comments.schema.ts';
+import { FormModal } from '../../components/form-modal.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
+import { TextArea } from '../../components/ui/textarea.tsx';
+import { api } from '../../lib/trpc.ts';
+
+export type CommentModalMode = 'new' | 'edit-comment' | 'edit-reply' | 'reply';
+
+export interface CommentModalValue {
+  displayName: string;
+  message: string;
+  isAdministrator: boolean;
+  isVisible: boolean;
+  isPinned: boolean;
+}
+
+const TITLES: Record<CommentModalMode, string> = { new: 'New Comment', 'edit-comment': 'Edit Comment', 'edit-reply': 'Edit Reply', reply: 'Reply' };
+
+export interface CommentModalProps {
+  mode: CommentModalMode | null;
+  initial: Partial<CommentModalValue>;
+  onOpenChange: (open: boolean) => void;
+  /** Saves; a rejection shows inside, titled "Failed". */
+  onSubmit: (value: CommentModalValue) => Promise<unknown>;
+}
+
+/**
+ * The comment modal (new, edit comment, edit reply) and the reply modal: the author is chosen from the
+ * educators; a new comment is from an administrator and visible; visibility and pinned only when editing a comment.
+ */
+export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentModalProps) {
+  const educators = api.lectures.educators.useQuery(undefined, { enabled: mode !== null, retry: false });
+  const [value, setValue] = useState<CommentModalValue>({ displayName: '', message: '', isAdministrator: true, isVisible: true, isPinned: false });
+  const [errors, setErrors] = useState<{ displayName?: string; message?: string }>({});
+  const initialKey = JSON.stringify(initial);
+  useEffect(() => {
+    if (mode === null) return;
+    setValue({ displayName: '', message: '', isAdministrator: true, isVisible: true, isPinned: false, ...(JSON.parse(initialKey) as Partial<CommentModalValue>) });
+    setErrors({});
+  }, [mode, initialKey]);
+  const set = (patch: Partial<CommentModalValue>) => setValue((current) => ({ ...current, ...patch }));
+  const names = [...new Set([...(educators.data ?? []).map((educator) => educator.name), ...(value.displayName ? [value.displayName] : [])])];
+
+  return (
+    <FormModal
+      open={mode !== null}
+      onOpenChange={onOpenChange}
+      title={mode ? TITLES[mode] : ''}
+      submitLabel={mode === 'reply' ? 'Reply' : 'Save'}
+      errorTitle="Failed"
+      onSubmit={async () => {
+        const found = { ...(value.displayName ? {} : { displayName: 'Choose who the comment is from' }), ...(value.message.trim() ? {} : { message: 'Please write a message' }) };
+        setErrors(found);
+        if (Object.keys(found).length > 0) return;
+        await onSubmit(value);
+        onOpenChange(false);
+      }}
+    >
+      <FormField id="comment-author" label="Author" error={errors.displayName}>
+        {(control) => (
+          <NativeSelect {...control} value={value.displayName} onChange={(event) => set({ displayName: event.target.value })}>
+            <option value="">Choose an educator</option>
+            {names.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id="comment-message" label={`Message (${value.message.length}/${MAX_MESSAGE_LENGTH})`} error={errors.message}>
+        {(control) => <TextArea {...control} rows={4} maxLength={MAX_MESSAGE_LENGTH} value={value.message} onChange={(event) => set({ message: event.target.value })} />}
+      </FormField>
+      <SwitchField id="comment-admin" label="Is Administrator" checked={value.isAdministrator} onCheckedChange={(checked) => set({ isAdministrator: checked })} />
+      {mode === 'edit-comment' && (
+        <>
+          <SwitchField id="comment-visible" label="Visible to public" checked={value.isVisible} onCheckedChange={(checked) => set({ isVisible: checked })} />
+          <SwitchField id="comment-pinned" label="Pinned" checked={value.isPinned} onCheckedChange={(checked) => set({ isPinned: checked })} />
+        </>
+      )}
+    </FormModal>
+  );
+}
+CommentModal.displayName = 'CommentModal';

@@ -1,0 +1,173 @@
+import { useState } from 'react';
+import { MessageSquarePlus, Pencil, Reply as ReplyIcon, ShieldCheck, Trash2 } from 'lucide-react';
+import { visibleReplies, type Comment, type Reply } from '../../../../shared/comments/comments.schema.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { LoadFailure } from '../../components/load-failure.tsx';
+import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { delay } from '../../lib/delay.ts';
+import { messageOr } from '../../lib/errors.ts';
+import { api } from '../../lib/trpc.ts';
+import { cn } from '../../lib/utils.ts';
+import { CommentModal, type CommentModalMode, type CommentModalValue } from './comment-modal.tsx';
+
+/** The pause before a comment or reply is deleted, as the specification has it. */
+export const DELETE_COMMENT_DELAY_MS = 300;
+
+function when(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+}
+
+type Editing = { mode: CommentModalMode; comment?: Comment; reply?: Reply } | null;
+type Deleting = { comment: Comment; reply?: Reply } | null;
+
+function Author({ name, isAdministrator }: { name: string; isAdministrator: boolean }) {
+  return (
+    <span className="flex items-center gap-1 font-medium">
+      {name}
+      {isAdministrator && <ShieldCheck aria-label="Posted by an administrator" className="size-4 text-primary" />}
+    </span>
+  );
+}
+
+function CommentCard({ comment, onEdit, onReply, onEditReply, onDelete }: { comment: Comment; onEdit: () => void; onReply: () => void; onEditReply: (reply: Reply) => void; onDelete: (reply?: Reply) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const { shown, toggle } = visibleReplies(comment.replies, expanded);
+  return (
+    <li aria-label={`Comment by ${comment.displayName}`} className={cn('grid gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="flex flex-wrap items-center gap-2 text-sm">
+          <Author name={comment.displayName} isAdministrator={comment.isAdministrator} />
+          {comment.isPinned && <span className="rounded bg-primary/10 px-1.5 text-xs text-primary">Pinned</span>}
+          {!comment.isVisible && <span className="text-xs text-muted-foreground">(Not visible to public)</span>}
+          <span className="text-xs text-muted-foreground">{when(comment.createdAt)}</span>
+        </span>
+        <span className="flex gap-1">
+          <Button variant="ghost" size="sm" onClick={onReply}>
+            <ReplyIcon aria-hidden="true" />
+            Reply
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={`Edit the comment by ${comment.displayName}`} onClick={onEdit}>
+            <Pencil aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Delete the comment by ${comment.displayName}`} onClick={() => onDelete()}>
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </span>
+      </div>
+      <p className="whitespace-pre-wrap text-sm">{comment.message}</p>
+      {shown.length > 0 && (
+        <ul aria-label="Replies" className="grid gap-2 border-l-2 pl-4">
+          {shown.map((reply) => (
+            <li key={reply._id} className="grid gap-1 text-sm">
+              <span className="flex flex-wrap items-center gap-2">
+                <Author name={reply.displayName} isAdministrator={reply.isAdministrator} />
+                <span className="text-xs text-muted-foreground">{when(reply.createdAt)}</span>
+                <Button variant="ghost" size="sm" aria-label={`Edit the reply by ${reply.displayName}`} onClick={() => onEditReply(reply)}>
+                  <Pencil aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Delete the reply by ${reply.displayName}`} onClick={() => onDelete(reply)}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </span>
+              <p className="whitespace-pre-wrap">{reply.message}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {toggle && (
+        <Button variant="link" size="sm" className="justify-self-start px-0" onClick={() => setExpanded((current) => !current)}>
+          {toggle}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The lecture editor's Discussions tab: the comments, and every way staff write, change or remove them. */
+export function DiscussionsTab({ lectureId }: { lectureId: string }) {
+  const utils = api.useUtils();
+  const comments = api.comments.list.useQuery({ resourceId: lectureId }, { retryDelay: (attempt) => Math.min(1000, 100 * 2 ** attempt) });
+  const create = api.comments.create.useMutation();
+  const update = api.comments.update.useMutation();
+  const reply = api.comments.reply.useMutation();
+  const updateReply = api.comments.updateReply.useMutation();
+  const remove = api.comments.delete.useMutation();
+  const removeReply = api.comments.deleteReply.useMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const refresh = () => utils.comments.list.invalidate({ resourceId: lectureId });
+
+  const submit = async (value: CommentModalValue) => {
+    if (!editing) return;
+    if (editing.mode === 'new') await create.mutateAsync({ ...value, resourceType: 'lecture', resourceId: lectureId });
+    else if (editing.mode === 'edit-comment' && editing.comment) await update.mutateAsync({ id: editing.comment._id, ...value, resourceType: 'lecture', resourceId: lectureId });
+    else if (editing.mode === 'edit-reply' && editing.comment && editing.reply) await updateReply.mutateAsync({ commentId: editing.comment._id, replyId: editing.reply._id, message: value.message, displayName: value.displayName, isAdministrator: value.isAdministrator });
+    else if (editing.mode === 'reply' && editing.comment) {
+      const answer = await reply.mutateAsync({ commentId: editing.comment._id, resourceType: 'lecture', resourceId: lectureId, message: value.message, name: value.displayName, isAdministrator: value.isAdministrator });
+      // The reply is saved; a push that could not go to the student is told.
+      if (editing.comment.user && !answer.notification.sent) setNotice({ kind: 'error', title: 'Failed', text: answer.notification.message ?? 'Something went wrong' });
+    }
+    await refresh();
+  };
+
+  const initial: Partial<CommentModalValue> = editing?.reply
+    ? { displayName: editing.reply.displayName, message: editing.reply.message, isAdministrator: editing.reply.isAdministrator }
+    : editing?.mode === 'edit-comment' && editing.comment
+      ? { displayName: editing.comment.displayName, message: editing.comment.message, isAdministrator: editing.comment.isAdministrator, isVisible: editing.comment.isVisible, isPinned: editing.comment.isPinned }
+      : {};
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Questions students ask under this lecture, and the answers. Pinned first, newest next.</p>
+        <Button onClick={() => setEditing({ mode: 'new' })}>
+          <MessageSquarePlus aria-hidden="true" />
+          New Comment
+        </Button>
+      </div>
+      {comments.isError && <LoadFailure title="Failed" error={comments.error} onRetry={comments.refetch} />}
+      {comments.isPending ? (
+        <Spinner label="Loading comments" />
+      ) : comments.data && comments.data.length > 0 ? (
+        <ul aria-label="Comments" className="grid gap-3">
+          {comments.data.map((comment) => (
+            <CommentCard
+              key={comment._id}
+              comment={comment}
+              onEdit={() => setEditing({ mode: 'edit-comment', comment })}
+              onReply={() => setEditing({ mode: 'reply', comment })}
+              onEditReply={(replyToEdit) => setEditing({ mode: 'edit-reply', comment, reply: replyToEdit })}
+              onDelete={(replyToDelete) => setDeleting({ comment, ...(replyToDelete ? { reply: replyToDelete } : {}) })}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-lg border bg-card p-6 text-center text-sm text-muted-foreground">No comments yet.</p>
+      )}
+      <CommentModal mode={editing?.mode ?? null} initial={initial} onOpenChange={(open) => !open && setEditing(null)} onSubmit={submit} />
+      <ConfirmModal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting?.reply ? 'Delete Reply' : 'Delete Comment'}
+        text={deleting?.reply ? 'Delete this reply? This cannot be undone.' : 'Delete this comment and its replies? This cannot be undone.'}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        destructive
+        describeError={(error) => ({ title: 'Failed', message: messageOr(error, 'Unknown error') })}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await delay(DELETE_COMMENT_DELAY_MS);
+          if (deleting.reply) await removeReply.mutateAsync({ commentId: deleting.comment._id, replyId: deleting.reply._id });
+          else await remove.mutateAsync({ id: deleting.comment._id });
+          setDeleting(null);
+          await refresh();
+        }}
+      />
+      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </div>
+  );
+}
+DiscussionsTab.displayName = 'DiscussionsTab';

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import https from 'node:https';
+import { expect, test } from '@playwright/test';
+import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
+import { createLecture, snap } from './support/media.ts';
+
+function standIn<T>(path: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(`${process.env.E2E_PUSH_URL}${path}`, { ca: readFileSync(process.env.E2E_PUSH_CA_FILE!, 'utf8') }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(JSON.parse(text) as T));
+      })
+      .on('error', reject);
+  });
+}
+
+test.describe('lecture discussions', () => {
+  test("a student's comment raises the unread count; staff reply in the Discussions tab and the student's phone gets the push", async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Discussions Admin'));
+    await createConsoleUser(['educator'], 'Dr. Meera Nair');
+    const lectureTitle = `Fundamental duties ${Date.now().toString(36)}`;
+    const lectureId = await createLecture(page, lectureTitle);
+    await query('update lectures set is_published = true, is_visible = true where id = $1', [lectureId]);
+    await query('update admin_alerts set read_at = now() where read_at is null');
+
+    const studentPage = await (await browser.newContext()).newPage();
+    await signInThroughApi(studentPage, await createStudent({ name: 'Asha' }));
+    const subscription = await standIn<{ endpoint: string }>('/__standin/subscribe');
+    expect((await studentPage.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
+    expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'Is Article 51A enforceable?' } })).status()).toBe(200);
+
+    await page.goto(`/admin/videos/lectures/${lectureId}`);
+    await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Notifications/ })).toContainText('1');
+    await page.getByRole('navigation', { name: 'Lecture editor' }).getByRole('link', { name: 'Discussions' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/videos/lectures/${lectureId}/discussions$`));
+    const comment = page.getByRole('listitem', { name: 'Comment by Asha' });
+    await expect(comment).toContainText('Is Article 51A enforceable?');
+    await comment.getByRole('button', { name: 'Reply' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reply' });
+    await modal.getByLabel('Author').selectOption('Dr. Meera Nair');
+    await modal.getByLabel(/^Message/).fill('No, they are not enforceable by courts.');
+    await expect(modal.getByLabel('Is Administrator')).toBeChecked();
+    await modal.getByRole('button', { name: 'Reply' }).click();
+    await expect(modal).toBeHidden();
+    await expect(comment.getByRole('list', { name: 'Replies' })).toContainText('No, they are not enforceable by courts.');
+    await snap(page, 'discussions');
+    await expect
+      .poll(async () => (await standIn<Array<{ subscription: string; payload: { title: string; body: string } }>>('/__standin/received')).filter((push) => subscription.endpoint.endsWith(push.subscription)).map((push) => push.payload.title))
+      .toEqual(['Dr. Meera Nair - replied to you']);
+  });
+
+  test('staff write, hide and pin comments; more than three replies fold; a failed delete says Failed', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Discussions Admin 2'));
+    await createConsoleUser(['educator'], 'Prof. Ravi');
+    const lectureId = await createLecture(page, `Preamble ${Date.now().toString(36)}`);
+    await page.goto(`/admin/videos/lectures/${lectureId}/discussions`);
+    await page.getByRole('button', { name: 'New Comment' }).click();
+    const modal = page.getByRole('dialog', { name: 'New Comment' });
+    await expect(modal.getByLabel('Visible to public')).toHaveCount(0);
+    await expect(modal.getByLabel('Pinned')).toHaveCount(0);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(modal.getByText('Choose who the comment is from')).toBeVisible();
+    await modal.getByLabel('Author').selectOption('Prof. Ravi');
+    await modal.getByLabel(/^Message/).fill('Read the Preamble aloud once.');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    const comment = page.getByRole('listitem', { name: 'Comment by Prof. Ravi' });
+    await expect(comment.getByLabel('Posted by an administrator')).toBeVisible();
+
+    await comment.getByRole('button', { name: 'Edit the comment by Prof. Ravi' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Comment' });
+    await edit.getByLabel('Visible to public').click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(comment).toContainText('(Not visible to public)');
+
+    const [row] = await query<{ id: string }>('select id from comments where lecture_id = $1', [lectureId]);
+    for (let i = 1; i <= 4; i += 1) await page.request.post(`/api/admin/comments/reply/${row!.id}`, { data: { resourceId: lectureId, message: `Reply ${i}`, name: 'Prof. Ravi' } });
+    await page.reload();
+    const replies = comment.getByRole('list', { name: 'Replies' }).getByRole('listitem');
+    await expect(replies).toHaveCount(3);
+    await comment.getByRole('button', { name: 'See more replies' }).click();
+    await expect(replies).toHaveCount(4);
+    await comment.getByRole('button', { name: 'Hide replies' }).click();
+    await expect(replies).toHaveCount(3);
+
+    await page.route(/\/trpc\/comments\.delete/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }) }));
+    await comment.getByRole('button', { name: 'Delete the comment by Prof. Ravi' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Comment' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm.getByText('Failed')).toBeVisible();
+    await expect(confirm.getByText('Database unavailable')).toBeVisible();
+  });
+});

@@ -6,6 +6,8 @@ import {
   commentSchema,
   editCommentInputSchema,
   editReplyInputSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
   newCommentInputSchema,
   newReplyInputSchema,
   replyResultSchema,
@@ -33,6 +35,18 @@ export const commentsAdminRoutes: DomainRoutes = async (app) => {
       },
     },
     async (request) => comments.listLectureComments(request.ctx, request.params),
+  );
+  app.get(
+    '/api/admin/discussions',
+    {
+      schema: {
+        tags,
+        summary: 'The moderation inbox: the latest student comments across all lectures, 50 a page (unanswered=yes: those no staff replied to)',
+        querystring: inboxQuerySchema,
+        response: { 200: inboxPageSchema, ...errors },
+      },
+    },
+    async (request) => comments.discussionsInbox(request.ctx, request.query),
   );
   app.post('/api/admin/comments', { schema: { tags, summary: 'Write a comment as staff (author chosen from the educators)', body: newCommentInputSchema, response: { 200: commentSchema, ...errors } } }, async (request) =>
     comments.createStaffComment(request.ctx, request.body),

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   COMMENT_MESSAGES,
+  INBOX_PAGE_SIZE,
   replyNotificationTitle,
   STUDENT_COMMENTS_PAGE_SIZE,
   type Comment,
@@ -260,4 +261,32 @@ export async function studentEdit(ctx: RequestContext, target: { commentId: stri
   }
   await ctx.db.updateTable(table).set({ message: change.message, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
   return { status: 'saved' };
+}
+
+/** GET /api/admin/discussions: the latest student comments across all lectures (or only those no staff answered). */
+export async function discussionsInbox(ctx: AppContext, query: { page: number; unanswered?: 'yes' | 'no' | undefined }) {
+  const staffReplied = sql<boolean>`exists (select 1 from comment_replies r where r.comment_id = c.id and r.user_id is null)`;
+  let base = ctx.db.selectFrom('comments as c').innerJoin('lectures as l', 'l.id', 'c.lecture_id').where('c.user_id', 'is not', null);
+  if (query.unanswered === 'yes') base = base.where(sql<boolean>`not ${staffReplied}`);
+  if (query.unanswered === 'no') base = base.where(staffReplied);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.id', 'c.user_id')
+      .selectAll('c')
+      .select(['u.phone_number', 'l.title as lecture_title'])
+      .select(staffReplied.as('has_staff_reply'))
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(INBOX_PAGE_SIZE)
+      .offset((query.page - 1) * INBOX_PAGE_SIZE)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
+  return {
+    comments: rows.map((row) => ({ ...commentOf(row, replies.get(row.id) ?? []), lectureTitle: row.lecture_title, hasStaffReply: row.has_staff_reply })),
+    total: Number(count.total),
+    page: query.page,
+    pageSize: INBOX_PAGE_SIZE,
+  };
 }

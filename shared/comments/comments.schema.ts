@@ -94,3 +94,16 @@ export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { s
 export function replyNotificationTitle(name: string): string {
   return `${name} - replied to you`.slice(0, 100);
 }
+
+export const INBOX_PAGE_SIZE = 50;
+
+export const inboxQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
+  /** Only comments no member of staff has replied to. */
+  unanswered: z.enum(['yes', 'no'], { error: 'unanswered is yes or no' }).optional(),
+});
+export type InboxQuery = z.input<typeof inboxQuerySchema>;
+
+export const inboxEntrySchema = commentSchema.extend({ lectureTitle: z.string(), hasStaffReply: z.boolean() });
+export type InboxEntry = z.infer<typeof inboxEntrySchema>;
+export const inboxPageSchema = z.object({ comments: z.array(inboxEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -91,4 +91,34 @@ test.describe('lecture discussions', () => {
     await expect(confirm.getByText('Failed')).toBeVisible();
     await expect(confirm.getByText('Database unavailable')).toBeVisible();
   });
+
+  test('the inbox shows student questions across lectures; staff reply in place and it leaves the unanswered filter', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Inbox Admin'));
+    await createConsoleUser(['educator'], 'Ms. Latha');
+    const title = `Inbox lecture ${Date.now().toString(36)}`;
+    const lectureId = await createLecture(page, title);
+    await query('update lectures set is_published = true, is_visible = true where id = $1', [lectureId]);
+    const studentPage = await (await browser.newContext()).newPage();
+    await signInThroughApi(studentPage, await createStudent({ name: 'Ravi' }));
+    const question = `When is the exam? ${Date.now()}`;
+    expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: question } })).status()).toBe(200);
+
+    await page.goto('/admin/videos');
+    await page.getByRole('link', { name: 'Discussions' }).click();
+    await expect(page.getByRole('heading', { name: 'Discussions' })).toBeVisible();
+    await page.getByLabel('Only without a staff reply').check();
+    const card = page.getByRole('listitem', { name: 'Comment by Ravi' }).filter({ hasText: question });
+    await expect(card.getByRole('link', { name: title })).toBeVisible();
+    await expect(card).toContainText('No staff reply yet');
+    await card.getByRole('button', { name: 'Reply' }).click();
+    const modal = page.getByRole('dialog', { name: 'Reply' });
+    await modal.getByLabel('Author').selectOption('Ms. Latha');
+    await modal.getByLabel(/^Message/).fill('In March.');
+    await modal.getByRole('button', { name: 'Reply' }).click();
+    // The student has not allowed notifications: the reply stays, and the console says why the push did not go.
+    await expect(page.getByRole('alertdialog', { name: 'Failed' }).getByText('The student has not allowed notifications in the app')).toBeVisible();
+    await page.getByRole('alertdialog', { name: 'Failed' }).getByRole('button', { name: 'OK' }).click();
+    await expect(card).toHaveCount(0);
+    await snap(page, 'discussions-inbox');
+  });
 });

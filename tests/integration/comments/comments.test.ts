@@ -107,6 +107,26 @@ describe('discussions', () => {
     expect((await call(undefined, 'GET', `/api/student/lectures/${free}/comments`)).statusCode).toBe(401);
   });
 
+  it('the moderation inbox lists student comments across lectures, newest first, and those no staff answered', async () => {
+    const [first, second] = [await lecture(), await lecture()];
+    const writer = await student('Inbox Writer');
+    const answered = (await call(writer, 'POST', `/api/student/lectures/${first}/comments`, { message: 'Answered question' })).json();
+    await call(writer, 'POST', `/api/student/lectures/${second}/comments`, { message: 'Open question' });
+    await call(admin, 'POST', '/api/admin/comments', { displayName: 'Staff', message: 'Staff note (not in the inbox)', resourceId: second });
+    await call(admin, 'POST', `/api/admin/comments/reply/${answered._id}`, { resourceId: first, message: 'Here', name: 'Staff' });
+    const all = (await call(admin, 'GET', '/api/admin/discussions')).json();
+    expect(all.comments.slice(0, 2).map((comment: { message: string; hasStaffReply: boolean }) => [comment.message, comment.hasStaffReply])).toEqual([
+      ['Open question', false],
+      ['Answered question', true],
+    ]);
+    expect(all.comments.map((comment: { message: string }) => comment.message)).not.toContain('Staff note (not in the inbox)');
+    const open = (await call(admin, 'GET', '/api/admin/discussions?unanswered=yes')).json();
+    expect(open.comments.map((comment: { message: string }) => comment.message)).toContain('Open question');
+    expect(open.comments.map((comment: { message: string }) => comment.message)).not.toContain('Answered question');
+    expect(open.comments[0]).toHaveProperty('lectureTitle');
+    expect((await call(admin, 'GET', '/api/admin/discussions?unanswered=maybe')).statusCode).toBe(400);
+  });
+
   it('edits and deletes staff replies and comments, and refuses unknown ids', async () => {
     const lectureId = await lecture();
     const comment = (await call(admin, 'POST', '/api/admin/comments', { displayName: 'Staff', message: 'Hello', resourceId: lectureId })).json();

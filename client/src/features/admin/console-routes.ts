@@ -1,3 +1,4 @@
+import { commentRoutes } from '../comments/index.tsx';
 import { couponRoutes } from '../coupons/index.tsx';
 import { courseRoutes } from '../courses/index.tsx';
 import { examRoutes } from '../exams/index.tsx';
@@ -18,4 +19,4 @@ import type { ConsoleRoute } from './console-route.ts';
  * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...queueRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...commentRoutes, ...queueRoutes];

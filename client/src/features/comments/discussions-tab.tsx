@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { useState } from 'react';
 import { MessageSquarePlus, Pencil, Reply as ReplyIcon, ShieldCheck, Trash2 } from 'lucide-react';
 import { visibleReplies, type Comment, type Reply } from '../../../../shared/comments/comments.schema.ts';
@@ -31,11 +32,12 @@ function Author({ name, isAdministrator }: { name: string; isAdministrator: bool
   );
 }
 
-function CommentCard({ comment, onEdit, onReply, onEditReply, onDelete }: { comment: Comment; onEdit: () => void; onReply: () => void; onEditReply: (reply: Reply) => void; onDelete: (reply?: Reply) => void }) {
+function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete }: { comment: Comment; heading?: React.ReactNode; onEdit: () => void; onReply: () => void; onEditReply: (reply: Reply) => void; onDelete: (reply?: Reply) => void }) {
   const [expanded, setExpanded] = useState(false);
   const { shown, toggle } = visibleReplies(comment.replies, expanded);
   return (
     <li aria-label={`Comment by ${comment.displayName}`} className={cn('grid gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}>
+      {heading}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="flex flex-wrap items-center gap-2 text-sm">
           <Author name={comment.displayName} isAdministrator={comment.isAdministrator} />
@@ -85,10 +87,19 @@ function CommentCard({ comment, onEdit, onReply, onEditReply, onDelete }: { comm
   );
 }
 
-/** The lecture editor's Discussions tab: the comments, and every way staff write, change or remove them. */
-export function DiscussionsTab({ lectureId }: { lectureId: string }) {
-  const utils = api.useUtils();
-  const comments = api.comments.list.useQuery({ resourceId: lectureId }, { retryDelay: (attempt) => Math.min(1000, 100 * 2 ** attempt) });
+export interface CommentsBoardProps {
+  comments: readonly Comment[];
+  /** Asked for again after any change. */
+  onChanged: () => Promise<unknown>;
+  /** Above each comment (the inbox names its lecture). */
+  headingOf?: (comment: Comment) => React.ReactNode;
+  /** The lecture a new comment goes under; no New Comment button without one. */
+  newCommentLectureId?: string;
+  emptyText: string;
+}
+
+/** Comments with their replies, and every way staff write, change, hide, pin or remove them. */
+export function CommentsBoard({ comments, onChanged, headingOf, newCommentLectureId, emptyText }: CommentsBoardProps) {
   const create = api.comments.create.useMutation();
   const update = api.comments.update.useMutation();
   const reply = api.comments.reply.useMutation();
@@ -98,10 +109,10 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const refresh = () => utils.comments.list.invalidate({ resourceId: lectureId });
 
   const submit = async (value: CommentModalValue) => {
     if (!editing) return;
+    const lectureId = editing.comment?.resourceId ?? newCommentLectureId!;
     if (editing.mode === 'new') await create.mutateAsync({ ...value, resourceType: 'lecture', resourceId: lectureId });
     else if (editing.mode === 'edit-comment' && editing.comment) await update.mutateAsync({ id: editing.comment._id, ...value, resourceType: 'lecture', resourceId: lectureId });
     else if (editing.mode === 'edit-reply' && editing.comment && editing.reply) await updateReply.mutateAsync({ commentId: editing.comment._id, replyId: editing.reply._id, message: value.message, displayName: value.displayName, isAdministrator: value.isAdministrator });
@@ -110,7 +121,7 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
       // The reply is saved; a push that could not go to the student is told.
       if (editing.comment.user && !answer.notification.sent) setNotice({ kind: 'error', title: 'Failed', text: answer.notification.message ?? 'Something went wrong' });
     }
-    await refresh();
+    await onChanged();
   };
 
   const initial: Partial<CommentModalValue> = editing?.reply
@@ -120,23 +131,23 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
       : {};
 
   return (
-    <div className="grid gap-4">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Questions students ask under this lecture, and the answers. Pinned first, newest next.</p>
-        <Button onClick={() => setEditing({ mode: 'new' })}>
-          <MessageSquarePlus aria-hidden="true" />
-          New Comment
-        </Button>
-      </div>
-      {comments.isError && <LoadFailure title="Failed" error={comments.error} onRetry={comments.refetch} />}
-      {comments.isPending ? (
-        <Spinner label="Loading comments" />
-      ) : comments.data && comments.data.length > 0 ? (
+    <>
+      {newCommentLectureId && (
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm text-muted-foreground">Questions students ask under this lecture, and the answers. Pinned first, newest next.</p>
+          <Button onClick={() => setEditing({ mode: 'new' })}>
+            <MessageSquarePlus aria-hidden="true" />
+            New Comment
+          </Button>
+        </div>
+      )}
+      {comments.length > 0 ? (
         <ul aria-label="Comments" className="grid gap-3">
-          {comments.data.map((comment) => (
+          {comments.map((comment) => (
             <CommentCard
               key={comment._id}
               comment={comment}
+              heading={headingOf?.(comment)}
               onEdit={() => setEditing({ mode: 'edit-comment', comment })}
               onReply={() => setEditing({ mode: 'reply', comment })}
               onEditReply={(replyToEdit) => setEditing({ mode: 'edit-reply', comment, reply: replyToEdit })}
@@ -145,7 +156,7 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
           ))}
         </ul>
       ) : (
-        <p className="rounded-lg border bg-card p-6 text-center text-sm text-muted-foreground">No comments yet.</p>
+        <p className="rounded-lg border bg-card p-6 text-center text-sm text-muted-foreground">{emptyText}</p>
       )}
       <CommentModal mode={editing?.mode ?? null} initial={initial} onOpenChange={(open) => !open && setEditing(null)} onSubmit={submit} />
       <ConfirmModal
@@ -163,10 +174,27 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
           if (deleting.reply) await removeReply.mutateAsync({ commentId: deleting.comment._id, replyId: deleting.reply._id });
           else await remove.mutateAsync({ id: deleting.comment._id });
           setDeleting(null);
-          await refresh();
+          await onChanged();
         }}
       />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
+    </>
+  );
+}
+CommentsBoard.displayName = 'CommentsBoard';
+
+/** The lecture editor's Discussions tab. */
+export function DiscussionsTab({ lectureId }: { lectureId: string }) {
+  const utils = api.useUtils();
+  const comments = api.comments.list.useQuery({ resourceId: lectureId }, { retryDelay: (attempt) => Math.min(1000, 100 * 2 ** attempt) });
+  return (
+    <div className="grid gap-4">
+      {comments.isError && <LoadFailure title="Failed" error={comments.error} onRetry={comments.refetch} />}
+      {comments.isPending ? (
+        <Spinner label="Loading comments" />
+      ) : (
+        <CommentsBoard comments={comments.data ?? []} onChanged={() => utils.comments.list.invalidate({ resourceId: lectureId })} newCommentLectureId={lectureId} emptyText="No comments yet." />
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus, Video } from 'lucide-react';
+import { MessagesSquare, Plus, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
 import { ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
@@ -95,10 +95,18 @@ export function LectureCataloguePage() {
       heading="Lecture Video Manager"
       description="Lecture videos with their notes, as students find them in the app."
       actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Lecture
-        </Button>
+        <>
+          <Button asChild variant="outline">
+            <Link href="/admin/discussions">
+              <MessagesSquare aria-hidden="true" />
+              Discussions
+            </Link>
+          </Button>
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Lecture
+          </Button>
+        </>
       }
       query={lectures}
       failureTitle="Fetching course failed"

@@ -3,6 +3,7 @@ import { runCoursesBenchmark } from './courses.ts';
 import { runExamBenchmark } from './exams.ts';
 import { runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
+import { runPushBenchmark } from './push.ts';
 import { runSessionBenchmark } from './session.ts';
 import { runSpreadsheetBenchmark } from './spreadsheet.ts';
 
@@ -14,9 +15,10 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   exams     a live mock test (3,000 students: start, autosave, submit), rank sync over 100,000 and 1,000,000 attempts, the top-100 read
  *   courses   a course of 30 subjects × 50 lectures and 100 exams: editor load and save, and the student course read under 50 clients
  *   commerce  1,000 checkouts at once with one coupon, a webhook storm, a 100,000-row special-students import, first pages of 200,000 orders and users
+ *   push      one notification to 50,000 push subscriptions (some gone, busy, failing or silent): pushes per second, memory, exact deletions
  *   spreadsheet  question-spreadsheet uploads: huge CSVs and a zip bomb refused, 5,000 questions imported (time, main-thread delay and memory)
  */
-const all = { session: runSessionBenchmark, pipeline: runPipelineBenchmark, media: () => runMediaBenchmark({ log: console.log }), exams: runExamBenchmark, courses: runCoursesBenchmark, commerce: runCommerceBenchmark, spreadsheet: runSpreadsheetBenchmark };
+const all = { session: runSessionBenchmark, pipeline: runPipelineBenchmark, media: () => runMediaBenchmark({ log: console.log }), exams: runExamBenchmark, courses: runCoursesBenchmark, commerce: runCommerceBenchmark, push: runPushBenchmark, spreadsheet: runSpreadsheetBenchmark };
 const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
 for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as Array<keyof typeof all>)) {
   console.log(`\n=== ${name} ===`);

@@ -13,7 +13,16 @@ export const PUSH_TTL_SECONDS = 24 * 3600;
 export const PUSH_URGENCY = 'normal';
 export const PUSH_TIMEOUT_MS = 10_000;
 /** Pushes in flight at once within one batch. */
-const CONCURRENCY = 50;
+const CONCURRENCY = 100;
+/**
+ * When only this share of a batch is still waiting for an answer, and nothing has answered for a
+ * second, the job stops waiting for them (they finish on their own, within the timeout) and the
+ * batch is looked at again later: a few silent push services do not hold up everyone else.
+ */
+const STRAGGLER_SHARE = 0.03;
+const STRAGGLER_QUIET_MS = 1000;
+/** Sends of one push before it counts as failed (5xx, timeouts, no answer). */
+export const MAX_PUSH_ATTEMPTS = 6;
 
 export type PushOutcome = { status: 'delivered' } | { status: 'gone' } | { status: 'busy'; retryAfterSeconds: number } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
 
@@ -43,13 +52,41 @@ function agentFor(config: Config): https.Agent {
   return agent;
 }
 
-async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `work` over items, `limit` at a time, and answers how many were still running when it stopped
+ * waiting: all are waited for, except a few stragglers once every item has started and nothing has
+ * finished for a while (they go on by themselves).
+ */
+async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<number> {
   let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
+  let running = 0;
+  let lastFinish = Date.now();
+  let wake: (() => void) | undefined;
+  const settled = () => {
+    lastFinish = Date.now();
+    wake?.();
+  };
+  const lane = async () => {
+    while (next < items.length) {
+      running += 1;
+      try {
+        await work(items[next++]!);
+      } finally {
+        running -= 1;
+        settled();
+      }
+    }
+  };
+  const lanes = Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  const allowed = Math.max(1, Math.floor(items.length * STRAGGLER_SHARE));
+  for (;;) {
+    const done = await Promise.race([lanes.then(() => true), new Promise<false>((resolve) => {
+      wake = () => resolve(false);
+      setTimeout(() => resolve(false), STRAGGLER_QUIET_MS);
+    })]);
+    if (done) return 0;
+    if (next >= items.length && running <= allowed && Date.now() - lastFinish >= STRAGGLER_QUIET_MS) return running;
+  }
 }
 
 /** The notification's counts, from its deliveries; done once nothing is pending. */
@@ -75,15 +112,18 @@ export interface BatchResult {
   retryAfterSeconds: number | null;
   /** Still pending after a 5xx, a timeout or no answer. */
   retriable: number;
+  /** Still waiting for an answer when the job stopped waiting (they settle within the timeout). */
+  stragglers: number;
 }
 
 /**
  * Sends the pending deliveries of one batch. Each outcome is written as soon as it is known, so a
  * worker that stops half-way leaves only the unsent ones pending: the next attempt never sends a
- * delivered push again. 404 and 410 delete the subscription; nothing else deletes anything.
+ * delivered push again. 404 and 410 delete the subscription; nothing else deletes anything. A 429
+ * keeps that push pending for after its Retry-After; the rest of the batch goes on.
  */
 export async function deliverBatch(deps: { db: Db; config: Config }, { notificationId, batch }: { notificationId: string; batch: number }, options: { finalAttempt?: boolean } = {}): Promise<BatchResult> {
-  const result: BatchResult = { delivered: 0, gone: 0, failed: 0, retryAfterSeconds: null, retriable: 0 };
+  const result: BatchResult = { delivered: 0, gone: 0, failed: 0, retryAfterSeconds: null, retriable: 0, stragglers: 0 };
   const vapid = deps.config.vapid;
   const notification = await deps.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
   if (!notification || !vapid) return result;
@@ -103,14 +143,18 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
       .where('notification_id', '=', notificationId)
       .where('subscription_id', '=', subscriptionId)
       .execute();
-  await runLimited(pending, CONCURRENCY, async (delivery) => {
+  result.stragglers = await runLimited(pending, CONCURRENCY, async (delivery) => {
     // Removed since (another notification found it gone, or the app unsubscribed).
+    if (delivery.attempts >= MAX_PUSH_ATTEMPTS) {
+      await record(delivery.subscription_id, 'failed', 'no answer after every attempt', false);
+      result.failed += 1;
+      return;
+    }
     if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
       await record(delivery.subscription_id, 'gone', 'subscription removed', false);
       result.gone += 1;
       return;
     }
-    if (result.retryAfterSeconds !== null) return;
     let outcome: PushOutcome;
     try {
       await webpush.sendNotification({ endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } }, payload, {
@@ -135,7 +179,7 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
     } else if (outcome.status === 'busy') {
       await record(delivery.subscription_id, 'pending', 'status 429');
       result.retryAfterSeconds = Math.max(result.retryAfterSeconds ?? 0, outcome.retryAfterSeconds);
-    } else if (outcome.status === 'retry' && !options.finalAttempt) {
+    } else if (outcome.status === 'retry' && !options.finalAttempt && delivery.attempts + 1 < MAX_PUSH_ATTEMPTS) {
       await record(delivery.subscription_id, 'pending', outcome.error);
       result.retriable += 1;
     } else {

@@ -95,8 +95,17 @@ function certificate(): { key: string; cert: string; dir: string; certFile: stri
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), dir, certFile };
 }
 
-export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
+export interface StandInOptions {
+  /** Decrypt and check VAPID on every push (the default); a load test may skip it to measure the sender alone. */
+  verify?: boolean;
+  /** One key pair for every subscription (fast to make by the thousand; each is still its own endpoint). */
+  sharedKeys?: boolean;
+}
+
+export async function startPushServiceStandIn(options: StandInOptions = {}): Promise<PushServiceStandIn> {
+  const verifyPushes = options.verify ?? true;
   const tls = certificate();
+  let shared: { ecdh: ReturnType<typeof createECDH>; auth: Buffer } | undefined;
   const subscribers = new Map<string, Subscriber>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -118,7 +127,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       };
       if (!id || !subscriber || request.method !== 'POST') return answer(404);
       requests.set(id, (requests.get(id) ?? 0) + 1);
-      if (!vapidIsValid(request.headers.authorization, origin)) {
+      if (verifyPushes && !vapidIsValid(request.headers.authorization, origin)) {
         refused.push(`${id}: VAPID`);
         return answer(403);
       }
@@ -154,7 +163,8 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
           break;
       }
       try {
-        received.push({ subscription: id, payload: decrypt(subscriber, Buffer.concat(chunks)), ttl: request.headers.ttl as string | undefined, urgency: request.headers.urgency as string | undefined });
+        const payload = verifyPushes ? decrypt(subscriber, Buffer.concat(chunks)) : null;
+        received.push({ subscription: id, payload, ttl: request.headers.ttl as string | undefined, urgency: request.headers.urgency as string | undefined });
       } catch (error) {
         refused.push(`${id}: ${(error as Error).message}`);
         return answer(400);
@@ -163,9 +173,14 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     });
   });
   function subscribe(behaviour: PushBehaviour = 'ok', retryAfterSeconds = 1): StandInSubscription {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const auth = randomBytes(16);
+    if (options.sharedKeys && !shared) {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      shared = { ecdh, auth: randomBytes(16) };
+    }
+    const ecdh = shared?.ecdh ?? createECDH('prime256v1');
+    if (!shared) ecdh.generateKeys();
+    const auth = shared?.auth ?? randomBytes(16);
     const id = randomUUID();
     subscribers.set(id, { behaviour, retryAfter: retryAfterSeconds, ecdh, auth, answered429: false, answered500: false });
     return { endpoint: `${origin}/push/${id}`, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };

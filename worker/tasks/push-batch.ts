@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { enqueue } from '../../server/jobs/enqueue.ts';
-import { deliverBatch } from '../../server/push/push-delivery.ts';
+import { deliverBatch, PUSH_TIMEOUT_MS } from '../../server/push/push-delivery.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { payloadOf } from './payload.ts';
 
@@ -14,6 +14,12 @@ export function pushBatchTask(deps: WorkerDeps): Task {
     const job = payloadOf('push-batch', rawPayload);
     const finalAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     const result = await deliverBatch(deps, job, { finalAttempt });
+    if (result.stragglers > 0) {
+      // Looked at again once their answers (or the timeout) are in.
+      const later = Math.max(result.retryAfterSeconds ?? 0, PUSH_TIMEOUT_MS / 1000 + 5);
+      await enqueue(deps.db, 'push-batch', job, { keyId: `${job.notificationId}:${job.batch}`, runAt: new Date(Date.now() + later * 1000), maxAttempts: helpers.job.max_attempts });
+      return;
+    }
     if (result.retryAfterSeconds !== null) {
       await enqueue(deps.db, 'push-batch', job, { keyId: `${job.notificationId}:${job.batch}`, runAt: new Date(Date.now() + result.retryAfterSeconds * 1000), maxAttempts: helpers.job.max_attempts });
       helpers.logger.info(`push batch ${job.batch} of ${job.notificationId}: the push service asked to wait ${result.retryAfterSeconds} s`);

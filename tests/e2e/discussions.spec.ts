@@ -1,20 +1,8 @@
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
 import { expect, test } from '@playwright/test';
 import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, snap } from './support/media.ts';
+import { pushStandIn } from './support/push.ts';
 
-function standIn<T>(path: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(`${process.env.E2E_PUSH_URL}${path}`, { ca: readFileSync(process.env.E2E_PUSH_CA_FILE!, 'utf8') }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve(JSON.parse(text) as T));
-      })
-      .on('error', reject);
-  });
-}
 
 test.describe('lecture discussions', () => {
   test("a student's comment raises the unread count; staff reply in the Discussions tab and the student's phone gets the push", async ({ page, browser }) => {
@@ -27,7 +15,7 @@ test.describe('lecture discussions', () => {
 
     const studentPage = await (await browser.newContext()).newPage();
     await signInThroughApi(studentPage, await createStudent({ name: 'Asha' }));
-    const subscription = await standIn<{ endpoint: string }>('/__standin/subscribe');
+    const subscription = await pushStandIn<{ endpoint: string }>('/__standin/subscribe');
     expect((await studentPage.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
     expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'Is Article 51A enforceable?' } })).status()).toBe(200);
 
@@ -47,7 +35,7 @@ test.describe('lecture discussions', () => {
     await expect(comment.getByRole('list', { name: 'Replies' })).toContainText('No, they are not enforceable by courts.');
     await snap(page, 'discussions');
     await expect
-      .poll(async () => (await standIn<Array<{ subscription: string; payload: { title: string; body: string } }>>('/__standin/received')).filter((push) => subscription.endpoint.endsWith(push.subscription)).map((push) => push.payload.title))
+      .poll(async () => (await pushStandIn<Array<{ subscription: string; payload: { title: string; body: string } }>>('/__standin/received')).filter((push) => subscription.endpoint.endsWith(push.subscription)).map((push) => push.payload.title))
       .toEqual(['Dr. Meera Nair - replied to you']);
   });
 

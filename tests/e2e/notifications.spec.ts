@@ -1,21 +1,8 @@
-import { readFileSync } from 'node:fs';
-import https from 'node:https';
 import { expect, test, type Browser } from '@playwright/test';
 import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
+import { pushStandIn } from './support/push.ts';
 
-/** A call to the push-service stand-in's control routes (it speaks HTTPS with its own certificate). */
-function standIn<T>(path: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    https
-      .get(`${process.env.E2E_PUSH_URL}${path}`, { ca: readFileSync(process.env.E2E_PUSH_CA_FILE!, 'utf8') }, (response) => {
-        let text = '';
-        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve(JSON.parse(text) as T));
-      })
-      .on('error', reject);
-  });
-}
 
 const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
@@ -23,7 +10,7 @@ const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.r
 async function subscribedStudent(browser: Browser, phone: string) {
   const page = await (await browser.newContext()).newPage();
   await signInThroughApi(page, await createStudent({ name: 'Push Student', phone }));
-  const subscription = await standIn<{ endpoint: string }>('/__standin/subscribe');
+  const subscription = await pushStandIn<{ endpoint: string }>('/__standin/subscribe');
   expect((await page.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
   return { page, subscription };
 }
@@ -58,7 +45,7 @@ test.describe('push notification composer', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Process Complete' }).getByText('Notification sent successfully')).toBeVisible();
     await expect
-      .poll(async () => (await standIn<Array<{ subscription: string; payload: { title: string } }>>('/__standin/received')).filter((push) => push.payload.title === title).map((push) => push.subscription))
+      .poll(async () => (await pushStandIn<Array<{ subscription: string; payload: { title: string } }>>('/__standin/received')).filter((push) => push.payload.title === title).map((push) => push.subscription))
       .toEqual([student.subscription.endpoint.split('/').at(-1)]);
   });
 

@@ -3,6 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { CheckCheck, ExternalLink, RefreshCw } from 'lucide-react';
 import { ALERTS_PAGE_SIZE, alertViewPath } from '../../../../shared/alerts/alerts.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,7 +20,6 @@ import { SentNotificationsCard } from './sent-notifications-card.tsx';
 
 /** The pause before the alerts are asked for again or marked read, as the specification has it. */
 export const ALERTS_DELAY_MS = 700;
-const MIN_ROWS = 3;
 
 function longDate(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
@@ -95,20 +95,8 @@ export function AlertsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {alerts.isPending ? (
-              <TableRow>
-                <TableCell colSpan={4} className="h-24 text-center">
-                  <Spinner label="Loading alerts" />
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} className="h-24 text-center text-muted-foreground">
-                  No alerts
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((alert) => {
+            <TableStateRows colSpan={4} isPending={alerts.isPending} count={rows.length} loadingLabel="Loading alerts" emptyText="No alerts">
+              {rows.map((alert) => {
                 const view = alertViewPath(alert.data);
                 return (
                   <TableRow key={alert._id}>
@@ -125,13 +113,8 @@ export function AlertsPage() {
                     </TableCell>
                   </TableRow>
                 );
-              })
-            )}
-            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
-              <TableRow key={`pad-${i}`} aria-hidden="true">
-                <TableCell colSpan={4} className="h-12" />
-              </TableRow>
-            ))}
+              })}
+            </TableStateRows>
           </TableBody>
         </Table>
         <ServerPager page={page} pageSize={ALERTS_PAGE_SIZE} total={alerts.data?.total ?? 0} noun="alerts" onPage={setPage} />

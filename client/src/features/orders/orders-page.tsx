@@ -6,12 +6,12 @@ import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
 import { formatDateAndTime } from '../../lib/format.ts';
@@ -23,7 +23,6 @@ import { ManualOrderModal } from './manual-order-modal.tsx';
 import { ResourceLink } from './resource-link.tsx';
 
 const DELETE_DELAY_MS = 300;
-const MIN_ROWS = 3;
 const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
 const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
@@ -142,26 +141,9 @@ export function OrdersPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {orders.isPending ? (
-              <TableRow>
-                <TableCell colSpan={9} className="h-24 text-center">
-                  <Spinner label="Loading orders" />
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={9} className="h-24 text-center text-muted-foreground">
-                  No orders match
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((order) => <OrderRow key={order._id} order={order} onDelete={setDeleting} />)
-            )}
-            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
-              <TableRow key={`pad-${i}`} aria-hidden="true">
-                <TableCell colSpan={9} className="h-12" />
-              </TableRow>
-            ))}
+            <TableStateRows colSpan={9} isPending={orders.isPending} count={rows.length} loadingLabel="Loading orders" emptyText="No orders match">
+              {rows.map((order) => <OrderRow key={order._id} order={order} onDelete={setDeleting} />)}
+            </TableStateRows>
           </TableBody>
         </Table>
         <ServerPager page={page} pageSize={ORDERS_PAGE_SIZE} total={total} noun="orders" onPage={setPage} />

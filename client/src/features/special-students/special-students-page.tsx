@@ -5,6 +5,7 @@ import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-st
 import { SPECIAL_STUDENTS_PAGE_SIZE, type ImportResult, type SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,7 +25,6 @@ import { StudentModal } from './student-modal.tsx';
 
 /** The pause before the list is asked for again, as the specification has it. */
 export const REFRESH_DELAY_MS = 700;
-const MIN_ROWS = 3;
 
 
 /** What a refused save or delete shows: the warnings, or the message, or "Unknown error". */
@@ -134,20 +134,8 @@ export function SpecialStudentsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {list.isPending ? (
-              <TableRow>
-                <TableCell colSpan={5} className="h-24 text-center">
-                  <Spinner label="Loading students" />
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="h-24 text-center text-muted-foreground">
-                  No students match
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((student) => (
+            <TableStateRows colSpan={5} isPending={list.isPending} count={rows.length} loadingLabel="Loading students" emptyText="No students match">
+              {rows.map((student) => (
                 <TableRow key={student._id}>
                   <TableCell>
                     <Checkbox
@@ -179,13 +167,8 @@ export function SpecialStudentsPage() {
                   <TableCell className="font-mono">{student.phoneNumber}</TableCell>
                   <TableCell>{student.expiryDate ?? <span className="text-muted-foreground">Not Specified</span>}</TableCell>
                 </TableRow>
-              ))
-            )}
-            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
-              <TableRow key={`pad-${i}`} aria-hidden="true">
-                <TableCell colSpan={5} className="h-12" />
-              </TableRow>
-            ))}
+              ))}
+            </TableStateRows>
           </TableBody>
         </Table>
         <ServerPager page={page} pageSize={SPECIAL_STUDENTS_PAGE_SIZE} total={total} noun="students" onPage={setPage} />

@@ -3,17 +3,16 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { consoleRoleLabels } from '../../../../shared/auth/roles.ts';
 import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/students/users-list.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSettled } from '../../lib/use-settled.ts';
 
-const MIN_ROWS = 3;
 const COLUMNS = ['Name', 'Phone Number', 'Email Address', 'Lakshya Student', 'Game Nickname', 'Access Roles', 'Joined On'];
 
 /** Roles as the table shows them: console roles by their labels, others as they are, joined by commas. */
@@ -77,26 +76,9 @@ export function UsersPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {users.isPending ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} className="h-24 text-center">
-                  <Spinner label="Loading users" />
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={COLUMNS.length} className="h-24 text-center text-muted-foreground">
-                  No users match
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((user) => <UserRow key={user._id} user={user} />)
-            )}
-            {Array.from({ length: Math.max(0, MIN_ROWS - Math.max(rows.length, 1)) }, (_, i) => (
-              <TableRow key={`pad-${i}`} aria-hidden="true">
-                <TableCell colSpan={COLUMNS.length} className="h-12" />
-              </TableRow>
-            ))}
+            <TableStateRows colSpan={COLUMNS.length} isPending={users.isPending} count={rows.length} loadingLabel="Loading users" emptyText="No users match">
+              {rows.map((user) => <UserRow key={user._id} user={user} />)}
+            </TableStateRows>
           </TableBody>
         </Table>
         <ServerPager page={page} pageSize={USERS_PAGE_SIZE} total={users.data?.total ?? 0} noun="users" onPage={setPage} />

@@ -40,6 +40,21 @@ export function outcomeOf(error: unknown): PushOutcome {
 }
 
 const agents = new Map<string, https.Agent>();
+const vapidHeaders = new Map<string, { authorization: string; renewAt: number }>();
+/** A VAPID JWT is signed for 12 hours and reused for one push service until an hour before it ends. */
+const VAPID_LIFETIME_SECONDS = 12 * 3600;
+
+/** The Authorization header for a push service (its origin), signed once and reused: signing per push costs CPU. */
+function vapidHeaderFor(endpoint: string, vapid: NonNullable<Config['vapid']>): string {
+  const audience = new URL(endpoint).origin;
+  const key = `${audience} ${vapid.publicKey}`;
+  const cached = vapidHeaders.get(key);
+  if (cached && cached.renewAt > Date.now()) return cached.authorization;
+  const expiresAt = Math.floor(Date.now() / 1000) + VAPID_LIFETIME_SECONDS;
+  const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiresAt);
+  vapidHeaders.set(key, { authorization: Authorization, renewAt: (expiresAt - 3600) * 1000 });
+  return Authorization;
+}
 
 /** Kept-alive connections to the push services (with PUSH_CA_FILE's certificates trusted too, for a private push service). */
 function agentFor(config: Config): https.Agent {
@@ -158,7 +173,7 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
     let outcome: PushOutcome;
     try {
       await webpush.sendNotification({ endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } }, payload, {
-        vapidDetails: vapid,
+        headers: { Authorization: vapidHeaderFor(delivery.endpoint, vapid) },
         TTL: PUSH_TTL_SECONDS,
         urgency: PUSH_URGENCY,
         timeout: PUSH_TIMEOUT_MS,

@@ -34,6 +34,19 @@ function behaviourOf(index: number): PushBehaviour {
   return 'ok';
 }
 
+/** `npm run worker` as package.json says (its environment and node options), run directly so that its own memory is measured. */
+function workerCommand(): { env: Record<string, string>; args: string[] } {
+  const script = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.worker!;
+  const words = script.split(/\s+/).filter(Boolean);
+  const env: Record<string, string> = {};
+  while (words[0]?.includes('=')) {
+    const [name, value] = words.shift()!.split('=');
+    env[name!] = value!;
+  }
+  if (words.shift() !== 'node') throw new Error(`npm run worker is not a node command: ${script}`);
+  return { env, args: words };
+}
+
 function rssMb(pid: number): number {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
@@ -66,7 +79,8 @@ export async function runPushBenchmark(): Promise<void> {
     });
     for (let at = 0; at < rows.length; at += 5000) await handle.db.insertInto('push_subscriptions').values(rows.slice(at, at + 5000)).execute();
 
-    worker = spawn(process.execPath, [path.join(root, 'worker/main.ts')], { env: { ...process.env, ...env, VAPID_PUBLIC_KEY: config.vapid!.publicKey, VAPID_PRIVATE_KEY: config.vapid!.privateKey }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const command = workerCommand();
+    worker = spawn(process.execPath, command.args, { cwd: root, env: { ...process.env, ...command.env, ...env, VAPID_PUBLIC_KEY: config.vapid!.publicKey, VAPID_PRIVATE_KEY: config.vapid!.privateKey }, stdio: ['ignore', 'ignore', 'inherit'] });
     // A first notification to one device loads everything the worker sends with; memory is measured from there.
     const warmUser = await handle.db.insertInto('users').values({ name: 'Warm-up', roles: [] }).returning('id').executeTakeFirstOrThrow();
     const warm = pushService.subscribe('ok');

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { sql } from 'kysely';
 import webpush from 'web-push';
 import { payloadBytes } from '../../shared/push/push.schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { outcomeRecorder, type DeliveryStatus } from './push-outcomes.ts';
 import { payloadOf } from './push.service.ts';
 
 /** Each push: kept by the push service for a day, normal urgency, and 10 s to answer. */
@@ -13,14 +14,18 @@ export const PUSH_TTL_SECONDS = 24 * 3600;
 export const PUSH_URGENCY = 'normal';
 export const PUSH_TIMEOUT_MS = 10_000;
 /** Pushes in flight at once within one batch. */
-const CONCURRENCY = 100;
+const CONCURRENCY = 50;
+/** Connections per push service: room for every batch a worker runs at once (WORKER_CONCURRENCY, usually 4). */
+const MAX_SOCKETS = 512;
 /**
  * When only this share of a batch is still waiting for an answer, and nothing has answered for a
- * second, the job stops waiting for them (they finish on their own, within the timeout) and the
+ * moment, the job stops waiting for them (they finish on their own, within the timeout) and the
  * batch is looked at again later: a few silent push services do not hold up everyone else.
  */
 const STRAGGLER_SHARE = 0.03;
-const STRAGGLER_QUIET_MS = 1000;
+const STRAGGLER_QUIET_MS = 200;
+/** However small the batch (a retry of a few pushes), this many silent ones do not hold it. */
+const STRAGGLER_FLOOR = 8;
 /** Sends of one push before it counts as failed (5xx, timeouts, no answer). */
 export const MAX_PUSH_ATTEMPTS = 6;
 
@@ -56,12 +61,18 @@ function vapidHeaderFor(endpoint: string, vapid: NonNullable<Config['vapid']>): 
   return Authorization;
 }
 
-/** Kept-alive connections to the push services (with PUSH_CA_FILE's certificates trusted too, for a private push service). */
+/**
+ * Kept-alive connections to the push services, enough for every push a worker has in flight (a
+ * silent push service holds its connection until the timeout). PUSH_CA_FILE's certificates are
+ * trusted too, for a private push service: through one secure context built once, because a `ca`
+ * option would be copied into the agent's key string on every request.
+ */
 function agentFor(config: Config): https.Agent {
   const key = config.PUSH_CA_FILE ?? '';
   let agent = agents.get(key);
   if (!agent) {
-    agent = new https.Agent({ keepAlive: true, maxSockets: 64, ...(config.PUSH_CA_FILE ? { ca: [...rootCertificates, readFileSync(config.PUSH_CA_FILE, 'utf8')] } : {}) });
+    const secureContext = config.PUSH_CA_FILE ? createSecureContext({ ca: [...rootCertificates, readFileSync(config.PUSH_CA_FILE, 'utf8')] }) : undefined;
+    agent = new https.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS, ...(secureContext ? { secureContext } : {}) });
     agents.set(key, agent);
   }
   return agent;
@@ -93,7 +104,7 @@ async function runLimited<T>(items: readonly T[], limit: number, work: (item: T)
     }
   };
   const lanes = Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-  const allowed = Math.max(1, Math.floor(items.length * STRAGGLER_SHARE));
+  const allowed = Math.max(STRAGGLER_FLOOR, Math.floor(items.length * STRAGGLER_SHARE));
   for (;;) {
     const done = await Promise.race([lanes.then(() => true), new Promise<false>((resolve) => {
       wake = () => resolve(false);
@@ -132,17 +143,24 @@ export interface BatchResult {
 }
 
 /**
- * Sends the pending deliveries of one batch. Each outcome is written as soon as it is known, so a
- * worker that stops half-way leaves only the unsent ones pending: the next attempt never sends a
- * delivered push again. 404 and 410 delete the subscription; nothing else deletes anything. A 429
- * keeps that push pending for after its Retry-After; the rest of the batch goes on.
+ * Sends the pending deliveries of one batch. Outcomes are written as they come, a few dozen at a
+ * time (see outcomeRecorder), so a worker that stops half-way leaves only the unanswered ones
+ * pending and the next attempt never sends a recorded push again; each push carries the
+ * notification as its Topic, so a push service still holding an undelivered copy replaces it.
+ * 404 and 410 delete the subscription; nothing else deletes anything. A 429 keeps that push pending
+ * for after its Retry-After; the rest of the batch goes on.
  */
-export async function deliverBatch(deps: { db: Db; config: Config }, { notificationId, batch }: { notificationId: string; batch: number }, options: { finalAttempt?: boolean } = {}): Promise<BatchResult> {
+export async function deliverBatch(
+  deps: { db: Db; config: Config; log?: { warn(object: unknown, message: string): void } },
+  { notificationId, batch }: { notificationId: string; batch: number },
+  options: { finalAttempt?: boolean } = {},
+): Promise<BatchResult> {
   const result: BatchResult = { delivered: 0, gone: 0, failed: 0, retryAfterSeconds: null, retriable: 0, stragglers: 0 };
   const vapid = deps.config.vapid;
   const notification = await deps.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
   if (!notification || !vapid) return result;
   const payload = payloadBytes(payloadOf(notification)).text;
+  const topic = notificationId.replaceAll('-', '');
   const pending = await deps.db
     .selectFrom('push_deliveries as d')
     .leftJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
@@ -151,22 +169,18 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
     .where('d.batch', '=', batch)
     .where('d.status', '=', 'pending')
     .execute();
-  const record = (subscriptionId: string, status: 'pending' | 'delivered' | 'gone' | 'failed', error: string | null, attempted = true) =>
-    deps.db
-      .updateTable('push_deliveries')
-      .set({ status, last_error: error, updated_at: sql<Date>`now()`, ...(attempted ? { attempts: sql<number>`attempts + 1` } : {}) })
-      .where('notification_id', '=', notificationId)
-      .where('subscription_id', '=', subscriptionId)
-      .execute();
+  const outcomes = outcomeRecorder(deps.db, notificationId, (error) => deps.log?.warn({ err: error, notificationId }, 'could not record push outcomes; those pushes stay pending'));
+  const record = (subscriptionId: string, status: DeliveryStatus, error: string | null, attempted = true, deleteSubscription = false) =>
+    outcomes.add({ subscriptionId, status, error, attempted, deleteSubscription });
   result.stragglers = await runLimited(pending, CONCURRENCY, async (delivery) => {
     // Removed since (another notification found it gone, or the app unsubscribed).
     if (delivery.attempts >= MAX_PUSH_ATTEMPTS) {
-      await record(delivery.subscription_id, 'failed', 'no answer after every attempt', false);
+      record(delivery.subscription_id, 'failed', 'no answer after every attempt', false);
       result.failed += 1;
       return;
     }
     if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
-      await record(delivery.subscription_id, 'gone', 'subscription removed', false);
+      record(delivery.subscription_id, 'gone', 'subscription removed', false);
       result.gone += 1;
       return;
     }
@@ -176,6 +190,7 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
         headers: { Authorization: vapidHeaderFor(delivery.endpoint, vapid) },
         TTL: PUSH_TTL_SECONDS,
         urgency: PUSH_URGENCY,
+        topic,
         timeout: PUSH_TIMEOUT_MS,
         contentEncoding: 'aes128gcm',
         agent: agentFor(deps.config),
@@ -185,23 +200,23 @@ export async function deliverBatch(deps: { db: Db; config: Config }, { notificat
       outcome = outcomeOf(error);
     }
     if (outcome.status === 'delivered') {
-      await record(delivery.subscription_id, 'delivered', null);
+      record(delivery.subscription_id, 'delivered', null);
       result.delivered += 1;
     } else if (outcome.status === 'gone') {
-      await record(delivery.subscription_id, 'gone', null);
-      await deps.db.deleteFrom('push_subscriptions').where('id', '=', delivery.subscription_id).execute();
+      record(delivery.subscription_id, 'gone', null, true, true);
       result.gone += 1;
     } else if (outcome.status === 'busy') {
-      await record(delivery.subscription_id, 'pending', 'status 429');
+      record(delivery.subscription_id, 'pending', 'status 429');
       result.retryAfterSeconds = Math.max(result.retryAfterSeconds ?? 0, outcome.retryAfterSeconds);
     } else if (outcome.status === 'retry' && !options.finalAttempt && delivery.attempts + 1 < MAX_PUSH_ATTEMPTS) {
-      await record(delivery.subscription_id, 'pending', outcome.error);
+      record(delivery.subscription_id, 'pending', outcome.error);
       result.retriable += 1;
     } else {
-      await record(delivery.subscription_id, 'failed', outcome.status === 'retry' || outcome.status === 'failed' ? outcome.error : null);
+      record(delivery.subscription_id, 'failed', outcome.status === 'retry' || outcome.status === 'failed' ? outcome.error : null);
       result.failed += 1;
     }
   });
+  await outcomes.flush();
   await refreshCounts(deps.db, notificationId);
   return result;
 }

@@ -100,6 +100,8 @@ export interface StandInOptions {
   verify?: boolean;
   /** One key pair for every subscription (fast to make by the thousand; each is still its own endpoint). */
   sharedKeys?: boolean;
+  /** Every answer comes this much later (a busy push service): a fan-out then takes long enough to be interrupted. */
+  answerDelayMs?: number;
 }
 
 export async function startPushServiceStandIn(options: StandInOptions = {}): Promise<PushServiceStandIn> {
@@ -122,8 +124,13 @@ export async function startPushServiceStandIn(options: StandInOptions = {}): Pro
       const id = /^\/push\/([^/]+)$/.exec(request.url ?? '')?.[1];
       const subscriber = id ? subscribers.get(id) : undefined;
       const answer = (status: number, headers: Record<string, string> = {}) => {
-        response.writeHead(status, headers);
-        response.end();
+        const send = () => {
+          if (response.destroyed) return;
+          response.writeHead(status, headers);
+          response.end();
+        };
+        if (options.answerDelayMs) setTimeout(send, options.answerDelayMs);
+        else send();
       };
       if (!id || !subscriber || request.method !== 'POST') return answer(404);
       requests.set(id, (requests.get(id) ?? 0) + 1);

@@ -13,7 +13,8 @@ export function pushBatchTask(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
     const job = payloadOf('push-batch', rawPayload);
     const finalAttempt = helpers.job.attempts >= helpers.job.max_attempts;
-    const result = await deliverBatch(deps, job, { finalAttempt });
+    const log = { warn: (details: unknown, message: string) => helpers.logger.warn(message, { details }) };
+    const result = await deliverBatch({ ...deps, log }, job, { finalAttempt });
     if (result.stragglers > 0) {
       // Looked at again once their answers (or the timeout) are in.
       const later = Math.max(result.retryAfterSeconds ?? 0, PUSH_TIMEOUT_MS / 1000 + 5);

@@ -4,10 +4,12 @@ import { assetsDomain } from './assets/index.ts';
 import { authDomain } from './auth/index.ts';
 import { commentsDomain } from './comments/index.ts';
 import { couponsDomain } from './coupons/index.ts';
+import { currentAffairsDomain } from './current-affairs/index.ts';
 import { coursesDomain } from './courses/index.ts';
 import { examsDomain } from './exams/index.ts';
 import { lectureCollectionDomain } from './lecture-collection/index.ts';
 import { lecturesDomain } from './lectures/index.ts';
+import { meetingLinksDomain } from './meeting-links/index.ts';
 import { pendingPdfDomain } from './pending-pdf/index.ts';
 import { ordersDomain } from './orders/index.ts';
 import { pushDomain } from './push/index.ts';
@@ -16,9 +18,10 @@ import { rankFilesDomain } from './rank-files/index.ts';
 import { specialStudentsDomain } from './students/index.ts';
 import { subscriptionsDomain } from './subscriptions/index.ts';
 import { usersDomain } from './users/index.ts';
+import { winnersDomain } from './winners/index.ts';
 
 /**
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain, alertsDomain, commentsDomain] as const;
+export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain, alertsDomain, commentsDomain, currentAffairsDomain, meetingLinksDomain, winnersDomain] as const;

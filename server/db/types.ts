@@ -652,7 +652,74 @@ export interface StorageClaimsTable {
   claimed_at: Generated<Date>;
 }
 
+export interface CurrentAffairsTable {
+  id: Generated<string>;
+  /** The post's date, YYYY-MM-DD (a date column, read as text). */
+  title: ColumnType<string, string, string>;
+  is_visible: Generated<boolean>;
+  /** Visible with no warnings. */
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+  master_subscription_id: string | null;
+  banner_image_id: string | null;
+  pdf_file_id: string | null;
+  version: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface MeetingLinksTable {
+  id: Generated<string>;
+  title: string;
+  url: string;
+  start_date: Timestamp;
+  end_date: Timestamp;
+  is_active: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WinnerAnnouncementsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  winner_name: Generated<string>;
+  is_public: Generated<boolean>;
+  is_visible: Generated<boolean>;
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+  claim_message: Generated<string>;
+  title_message: Generated<string>;
+  exam_title: Generated<string>;
+  /** numeric(12, 2): rupees with paise. */
+  prize_amount: Num;
+  rank: Generated<number>;
+  total_participants: Generated<number>;
+  banner_image_id: string | null;
+  beneficiary_name: Generated<string>;
+  google_pay_or_upi: Generated<string>;
+  has_user_confirmed: Generated<boolean>;
+  user_confirmed_at: NullableTimestamp;
+  version: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ActiveWinnerAnnouncementTable {
+  singleton: Generated<boolean>;
+  announcement_id: string;
+  activated_by: string | null;
+  activated_at: Generated<Date>;
+}
+
 export interface Database {
+  current_affairs: CurrentAffairsTable;
+  meeting_links: MeetingLinksTable;
+  winner_announcements: WinnerAnnouncementsTable;
+  active_winner_announcement: ActiveWinnerAnnouncementTable;
   users: UsersTable;
   user_sessions: UserSessionsTable;
   rate_limits: RateLimitsTable;

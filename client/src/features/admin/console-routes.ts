@@ -1,9 +1,11 @@
 import { commentRoutes } from '../comments/index.tsx';
 import { couponRoutes } from '../coupons/index.tsx';
 import { courseRoutes } from '../courses/index.tsx';
+import { currentAffairsRoutes } from '../current-affairs/index.tsx';
 import { examRoutes } from '../exams/index.tsx';
 import { lectureCollectionRoutes } from '../lecture-collection/index.tsx';
 import { lectureRoutes } from '../lectures/index.tsx';
+import { meetingLinksRoutes } from '../meeting-links/index.tsx';
 import { pendingPdfRoutes } from '../pending-pdf/index.tsx';
 import { notificationRoutes } from '../notifications/index.tsx';
 import { orderRoutes } from '../orders/index.tsx';
@@ -12,6 +14,7 @@ import { rankFileRoutes } from '../rank-files/index.tsx';
 import { specialStudentRoutes } from '../special-students/index.tsx';
 import { subscriptionRoutes } from '../subscriptions/index.tsx';
 import { userRoutes } from '../users/index.tsx';
+import { winnersRoutes } from '../winners/index.tsx';
 import type { ConsoleRoute } from './console-route.ts';
 
 /**
@@ -19,4 +22,4 @@ import type { ConsoleRoute } from './console-route.ts';
  * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...commentRoutes, ...queueRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...commentRoutes, ...queueRoutes, ...currentAffairsRoutes, ...meetingLinksRoutes, ...winnersRoutes];

@@ -1,0 +1,3 @@
+import type { ConsoleRoute } from '../admin/console-route.ts';
+
+export const currentAffairsRoutes: ConsoleRoute[] = [];

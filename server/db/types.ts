@@ -411,7 +411,7 @@ export interface PushSubscriptionsTable {
   updated_at: Generated<Date>;
 }
 
-export type PushTargetType = 'specific-user' | 'everyone' | 'group';
+export type PushTargetType = 'specific-user' | 'everyone' | 'group' | 'course';
 
 export interface PushNotificationsTable {
   id: Generated<string>;
@@ -425,6 +425,8 @@ export interface PushNotificationsTable {
   target_type: PushTargetType;
   target_phone: string | null;
   group_targets: TextArray;
+  /** The course whose students it went to (target type course); null once the course is deleted. */
+  target_course_id: string | null;
   targeted: Generated<number>;
   delivered: Generated<number>;
   gone: Generated<number>;

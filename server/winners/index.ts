@@ -1,4 +1,6 @@
 import { defineDomain } from '../domain.ts';
-import { router } from '../trpc/trpc.ts';
+import { winnersRouter } from './winners.router.ts';
+import { studentWinnersRoutes, winnersRoutes } from './winners.routes.ts';
 
-export const winnersDomain = defineDomain({ name: 'winners', screen: 'winners', router: () => router({}), routes: [] });
+/** Winner announcements: the daily winner, drafted from a student, published, activated and confirmed by the winner. */
+export const winnersDomain = defineDomain({ name: 'winners', screen: 'winners', router: winnersRouter, routes: [winnersRoutes], studentRoutes: [studentWinnersRoutes] });

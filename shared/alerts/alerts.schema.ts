@@ -2,7 +2,7 @@ import { z } from '../validation/zod.ts';
 
 export const ALERTS_PAGE_SIZE = 100;
 /** The kinds of thing an alert is about, and where "View" opens it. */
-export const ALERT_RESOURCE_TYPES = ['lecture', 'comment', 'asset', 'winner'] as const;
+export const ALERT_RESOURCE_TYPES = ['lecture', 'comment', 'asset', 'winner-announcement'] as const;
 
 export const adminAlertSchema = z.object({
   _id: z.string(),
@@ -32,7 +32,7 @@ export function alertViewPath(data: AdminAlert['data']): string | null {
       return `/admin/videos/lectures/${id}/discussions`;
     case 'asset':
       return '/admin/process/queue';
-    case 'winner':
+    case 'winner-announcement':
       return `/admin/winners/editor/${id}`;
     default:
       return null;

@@ -53,7 +53,7 @@ describe('admin alerts', () => {
 
   it('opens each kind of alert where it belongs', () => {
     expect(alertViewPath({ resourceType: 'lecture', resourceId: 'abc' })).toBe('/admin/videos/lectures/abc/discussions');
-    expect(alertViewPath({ resourceType: 'winner', resourceId: 'w1' })).toBe('/admin/winners/editor/w1');
+    expect(alertViewPath({ resourceType: 'winner-announcement', resourceId: 'w1' })).toBe('/admin/winners/editor/w1');
     expect(alertViewPath({ resourceType: 'other', resourceId: 'x' })).toBeNull();
     expect(alertViewPath({ resourceType: 'lecture', resourceId: null })).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { consoleRoleLabels } from '../../../../shared/auth/roles.ts';
+import { canSeeScreen, consoleRoleLabels } from '../../../../shared/auth/roles.ts';
 import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/students/users-list.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { TableStateRows } from '../../components/table-state-rows.tsx';
@@ -12,6 +12,8 @@ import { formatDateAndTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSettled } from '../../lib/use-settled.ts';
+import { useCurrentUser } from '../auth/session.ts';
+import { DraftWinnerAction } from './draft-winner-action.tsx';
 
 const COLUMNS = ['Name', 'Phone Number', 'Email Address', 'Lakshya Student', 'Game Nickname', 'Access Roles', 'Joined On'];
 
@@ -22,7 +24,7 @@ function rolesText(roles: readonly string[]): string {
   return [...labels, ...others].join(', ');
 }
 
-function UserRow({ user }: { user: UserListEntry }) {
+function UserRow({ user, canDraftWinner }: { user: UserListEntry; canDraftWinner: boolean }) {
   const [date] = formatDateAndTime(user.createdAt);
   return (
     <TableRow>
@@ -36,6 +38,11 @@ function UserRow({ user }: { user: UserListEntry }) {
       <TableCell>{user.gameNickname ?? '—'}</TableCell>
       <TableCell>{rolesText(user.roles) || <span className="text-muted-foreground">Student</span>}</TableCell>
       <TableCell className="whitespace-nowrap">{date}</TableCell>
+      {canDraftWinner && (
+        <TableCell>
+          <DraftWinnerAction user={user} />
+        </TableCell>
+      )}
     </TableRow>
   );
 }
@@ -51,6 +58,9 @@ export function UsersPage() {
   const input = { page, pageSize: USERS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(lakshya ? { lakshya } : {}) };
   const users = api.users.list.useQuery(input, { placeholderData: keepPreviousData, retryDelay: 100 });
   const rows = users.data?.users ?? [];
+  // Winner announcements are for the roles that see Winners.
+  const canDraftWinner = canSeeScreen(useCurrentUser().data?.roles ?? [], 'winners');
+  const columns = canDraftWinner ? [...COLUMNS, 'Actions'] : COLUMNS;
   return (
     <div className="mx-auto grid max-w-7xl gap-4">
       <div>
@@ -70,14 +80,14 @@ export function UsersPage() {
         <Table aria-label="Users">
           <TableHeader>
             <TableRow>
-              {COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <TableHead key={column}>{column}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
           <TableBody>
-            <TableStateRows colSpan={COLUMNS.length} isPending={users.isPending} count={rows.length} loadingLabel="Loading users" emptyText="No users match">
-              {rows.map((user) => <UserRow key={user._id} user={user} />)}
+            <TableStateRows colSpan={columns.length} isPending={users.isPending} count={rows.length} loadingLabel="Loading users" emptyText="No users match">
+              {rows.map((user) => <UserRow key={user._id} user={user} canDraftWinner={canDraftWinner} />)}
             </TableStateRows>
           </TableBody>
         </Table>

@@ -1,0 +1,47 @@
+import { Link } from 'wouter';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Trophy } from 'lucide-react';
+import type { Winner } from '../../../../shared/winners/winners.schema.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { winnerEditorPath } from './winner-paths.ts';
+
+/** Rupees as staff read them: "₹1,500" or "₹1,500.50". */
+export function rupees(amount: number): string {
+  return `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+}
+
+/** The photo (or a trophy) and the winner's name, linking to the editor. */
+export function WinnerNameCell({ winner }: { winner: Winner }) {
+  return (
+    <Link href={winnerEditorPath(winner._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
+      {winner.photoUrl ? (
+        <img src={winner.photoUrl} alt="" loading="lazy" className="size-10 rounded-full border object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
+          <Trophy className="size-4" />
+        </span>
+      )}
+      {winner.winnerName.trim() || 'No name provided'}
+    </Link>
+  );
+}
+
+const dash = (text: string) => text || <span className="text-muted-foreground">—</span>;
+
+/** The main table's columns; the last one (Activate / Deactivate) is added by the page. */
+export const winnerColumns: ColumnDef<Winner, unknown>[] = [
+  { id: 'name', header: 'Photo / Name', accessorFn: (winner) => winner.winnerName.trim() || 'No name provided', cell: ({ row }) => <WinnerNameCell winner={row.original} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    accessorFn: (winner) => (winner.isPublished ? 'Published' : 'Unpublished'),
+    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
+  },
+  { id: 'active', header: 'Is Activated', accessorFn: (winner) => (winner.isActive ? 'Yes' : 'No') },
+  { id: 'rank', header: 'Rank', accessorFn: (winner) => String(winner.rank) },
+  { id: 'prize', header: 'Prize Amount', accessorFn: (winner) => rupees(winner.prizeAmount) },
+  { id: 'upi', header: 'Beneficiary GPAY / UPI ID', accessorFn: (winner) => winner.googlePayOrUPI, cell: ({ row }) => dash(row.original.googlePayOrUPI) },
+  { id: 'beneficiary', header: 'Beneficiary Name', accessorFn: (winner) => winner.beneficiaryName, cell: ({ row }) => dash(row.original.beneficiaryName) },
+];
+
+export const WINNER_FILTER_COLUMNS = ['name', 'status', 'active', 'rank', 'prize', 'upi', 'beneficiary'] as const;

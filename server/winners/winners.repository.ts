@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+type WinnerInsert = Insertable<Database['winner_announcements']>;
+type WinnerUpdate = Updateable<Database['winner_announcements']>;
+
+/** An announcement with its student, its photo's size and whether it is the active one. */
+function selectWinners(db: Db) {
+  return db
+    .selectFrom('winner_announcements as w')
+    .leftJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoin('assets as a', 'a.id', 'w.banner_image_id')
+    .leftJoin('active_winner_announcement as act', 'act.announcement_id', 'w.id')
+    .selectAll('w')
+    .select(['u.name as user_name', 'u.phone_number as user_phone', 'a.size_in_bytes as banner_size', sql<boolean>`act.announcement_id is not null`.as('is_active')]);
+}
+export type WinnerRecord = Awaited<ReturnType<ReturnType<typeof selectWinners>['executeTakeFirstOrThrow']>>;
+
+export function listWinnerRows(db: Db): Promise<WinnerRecord[]> {
+  return selectWinners(db).orderBy('w.created_at', 'desc').orderBy('w.id').execute();
+}
+
+export function findWinnerRow(db: Db, id: string): Promise<WinnerRecord | undefined> {
+  return selectWinners(db).where('w.id', '=', id).executeTakeFirst();
+}
+
+export function findStudent(db: Db, id: string) {
+  return db.selectFrom('users').select(['id', 'name', 'phone_number']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertWinner(db: Db, values: WinnerInsert): Promise<string> {
+  const row = await db.insertInto('winner_announcements').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function lockWinner(db: Db, id: string) {
+  return db.selectFrom('winner_announcements').select(['id', 'user_id', 'has_user_confirmed']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Saves only over the version the editor loaded (any version when none is given). */
+export function updateWinnerAtVersion(db: Db, id: string, values: WinnerUpdate, version: number | undefined) {
+  let query = db
+    .updateTable('winner_announcements')
+    .set({ ...values, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id);
+  if (version !== undefined) query = query.where('version', '=', version);
+  return query.returning(['version']).executeTakeFirst();
+}
+
+export async function deleteWinnerRow(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('winner_announcements').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Makes one announcement the active one, replacing whichever was: a single row, one statement. */
+export async function setActive(db: Db, id: string, by: string | null): Promise<void> {
+  await sql`
+    insert into active_winner_announcement (singleton, announcement_id, activated_by, activated_at)
+    values (true, ${id}, ${by}, now())
+    on conflict (singleton) do update set announcement_id = excluded.announcement_id, activated_by = excluded.activated_by, activated_at = excluded.activated_at`.execute(db);
+}
+
+export async function clearActive(db: Db): Promise<void> {
+  await db.deleteFrom('active_winner_announcement').execute();
+}
+
+export async function activeId(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('active_winner_announcement').select('announcement_id').executeTakeFirst();
+  return row?.announcement_id ?? null;
+}
+
+/** The active announcement when it is published and public: what every student sees. */
+export function activePublicWinner(db: Db): Promise<WinnerRecord | undefined> {
+  return selectWinners(db).where(sql<boolean>`act.announcement_id is not null`).where('w.is_published', '=', true).where('w.is_public', '=', true).executeTakeFirst();
+}
+
+/** A student's own published announcements, newest first. */
+export function ownWinnerRows(db: Db, userId: string): Promise<WinnerRecord[]> {
+  return selectWinners(db).where('w.user_id', '=', userId).where('w.is_published', '=', true).orderBy('w.created_at', 'desc').limit(50).execute();
+}

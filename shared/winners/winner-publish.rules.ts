@@ -1,0 +1,29 @@
+import { WINNER_WARNINGS } from './winners.schema.ts';
+
+export interface WinnerPublishFacts {
+  hasStudent: boolean;
+  winnerName: string;
+  titleMessage: string;
+  hasPhoto: boolean;
+}
+
+/** What keeps a winner announcement from students: it is published when visible and none of these apply. */
+export function winnerPublishWarnings(facts: WinnerPublishFacts): string[] {
+  const warnings: string[] = [];
+  if (!facts.hasStudent) warnings.push(WINNER_WARNINGS.noStudent);
+  if (facts.winnerName.trim() === '') warnings.push(WINNER_WARNINGS.noName);
+  if (facts.titleMessage.trim() === '') warnings.push(WINNER_WARNINGS.noTitleMessage);
+  if (!facts.hasPhoto) warnings.push(WINNER_WARNINGS.noPhoto);
+  return warnings;
+}
+
+/** The student still has to confirm the listing and give their payout details. */
+export function isActionRequiredFromUser(announcement: { isVisible: boolean; hasUserConfirmed: boolean }): boolean {
+  return announcement.isVisible && !announcement.hasUserConfirmed;
+}
+
+/** The Active Announcement card's public-visibility column. */
+export function publicVisibilityText(announcement: { isPublic: boolean; isActionRequiredFromUser: boolean }): string {
+  if (announcement.isPublic) return 'Yes';
+  return announcement.isActionRequiredFromUser ? 'Action Required' : 'Not Public (No action needed from student)';
+}

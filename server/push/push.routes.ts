@@ -17,7 +17,7 @@ export const pushAdminRoutes: DomainRoutes = async (app) => {
         tags: ['notifications'],
         summary: "Send a push notification: the composer's request",
         description:
-          'targetType specific-user (targetPhoneNumber: an account with that number that has allowed notifications), everyone, or group (groupTargets lakshya-students and/or purchased-users). The payload may be at most 3,993 bytes. Answers how many subscriptions it goes to; the worker sends it.',
+          'targetType specific-user (targetPhoneNumber: an account with that number that has allowed notifications), everyone, group (groupTargets lakshya-students and/or purchased-users), or course (courseId: the students entitled to that course; refused when none of them has allowed notifications). clickAction open_link needs linkUrl (http or https), which the app finds in the payload as data.url. The payload may be at most 3,993 bytes. Answers how many subscriptions it goes to; the worker sends it.',
         body: sendNotificationInputSchema,
         response: { 200: z.object({ notificationId: z.string(), targeted: z.number() }), ...errors },
       },

@@ -49,6 +49,8 @@ export interface NotificationRequest {
   /** The account itself, when the server knows it (a reply to a student's comment). */
   targetUserId?: string;
   groupTargets?: ReadonlyArray<'lakshya-students' | 'purchased-users'>;
+  /** The course whose students it goes to (target type course). */
+  courseId?: string | null | undefined;
   createdBy: string | null;
 }
 
@@ -57,6 +59,16 @@ async function resolveTarget(db: Db, request: NotificationRequest): Promise<Push
   if (request.targetType === 'group') {
     if (!request.groupTargets?.length) throw new AppError('validation', PUSH_MESSAGES.groupRequired, { field: 'groupTargets' });
     return { type: 'group', groups: request.groupTargets };
+  }
+  if (request.targetType === 'course') {
+    if (!request.courseId) throw new AppError('validation', PUSH_MESSAGES.courseRequired, { field: 'courseId' });
+    const course = await db.selectFrom('courses').select(['id', 'title']).where('id', '=', request.courseId).executeTakeFirst();
+    if (!course) throw new AppError('validation', PUSH_MESSAGES.courseNotFound, { field: 'courseId' });
+    const target: PushTarget = { type: 'course', courseId: course.id };
+    // Refused, not sent to nobody: staff would otherwise believe the students were told.
+    const reachable = await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst();
+    if (!reachable) throw new AppError('validation', PUSH_MESSAGES.courseNotSubscribed(course.title), { field: 'courseId' });
+    return target;
   }
   if (request.targetUserId) {
     const subscribed = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', request.targetUserId).executeTakeFirst();
@@ -121,6 +133,7 @@ export async function sendNotification(deps: { db: Db; config: Config }, request
         target_type: request.targetType,
         target_phone: request.targetType === 'specific-user' ? (request.targetPhoneNumber ?? null) : null,
         group_targets: request.targetType === 'group' ? [...(request.groupTargets ?? [])] : [],
+        target_course_id: target.type === 'course' ? target.courseId : null,
         created_by: request.createdBy,
       })
       .returning('id')
@@ -152,6 +165,7 @@ export async function composeAndSend(ctx: RequestContext, input: z.output<typeof
     [
       ['lectureId', input.lectureId],
       ['subjectId', input.subjectId],
+      ['url', input.linkUrl],
     ].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   );
   return sendNotification(ctx, {
@@ -165,6 +179,7 @@ export async function composeAndSend(ctx: RequestContext, input: z.output<typeof
     targetType: input.targetType,
     targetPhoneNumber: input.targetPhoneNumber,
     groupTargets: input.groupTargets,
+    courseId: input.courseId,
     createdBy: actor?.id ?? null,
   });
 }
@@ -173,7 +188,9 @@ export async function composeAndSend(ctx: RequestContext, input: z.output<typeof
 export async function listSent(ctx: AppContext, { limit }: { limit: number }): Promise<SentNotification[]> {
   const rows = await ctx.db
     .selectFrom('push_notifications as n')
+    .leftJoin('courses as c', 'c.id', 'n.target_course_id')
     .selectAll('n')
+    .select('c.title as target_course_title')
     .select((eb) =>
       eb
         .selectFrom('push_deliveries as d')
@@ -192,6 +209,7 @@ export async function listSent(ctx: AppContext, { limit }: { limit: number }): P
     targetType: row.target_type,
     targetPhoneNumber: row.target_phone,
     groupTargets: row.group_targets,
+    targetCourse: row.target_course_id && row.target_course_title !== null ? { _id: row.target_course_id, title: row.target_course_title } : null,
     resourceType: row.resource_type,
     resourceID: row.resource_id,
     targeted: row.targeted,

@@ -15,13 +15,19 @@ export const PUSH_MESSAGES = {
   titleTooLong: 'The title can be at most 100 characters long',
   bodyRequired: 'Please provide a message',
   bodyTooLong: 'The message can be at most 255 characters long',
+  courseRequired: 'Choose the course whose students it goes to',
+  courseNotFound: 'Course not found',
+  courseNotSubscribed: (title: string) => `No student of ${title} has allowed notifications in the app`,
+  linkRequired: 'A notification that opens a link needs the link (linkUrl)',
+  linkInvalid: 'The link must be a web address that starts with http:// or https://',
 } as const;
 
 /** The largest encrypted payload a push service must take (RFC 8030: 4,096 bytes) less the aes128gcm overhead. */
 export const MAX_PUSH_PAYLOAD_BYTES = 3993;
 export const COMPOSER_LIMITS = { title: 100, body: 255 } as const;
 export const GROUP_TARGETS = ['lakshya-students', 'purchased-users'] as const;
-export const TARGET_TYPES = ['specific-user', 'everyone', 'group'] as const;
+/** course: the students entitled to one course (courseId), e.g. a live class's meeting link. */
+export const TARGET_TYPES = ['specific-user', 'everyone', 'group', 'course'] as const;
 export const CLICK_ACTIONS = ['open_link', 'open_learn_tab', 'open_lecture', 'open_course', 'open_exam', 'open_rank_file', 'open_winner'] as const;
 
 /** What the app sends to register its push subscription (the browser's PushSubscription.toJSON()). */
@@ -43,13 +49,29 @@ export const sendNotificationInputSchema = z
     resourceID: z.string().trim().max(100).optional().nullable(),
     resourceType: z.string().trim().max(50).optional().nullable(),
     clickAction: z.string().trim().max(50).optional().nullable(),
-    targetType: z.enum(TARGET_TYPES, { error: 'targetType is specific-user, everyone or group' }).default('specific-user'),
+    targetType: z.enum(TARGET_TYPES, { error: 'targetType is specific-user, everyone, group or course' }).default('specific-user'),
     targetPhoneNumber: z.string().trim().max(40).optional().nullable(),
     groupTargets: z.array(z.enum(GROUP_TARGETS, { error: 'groupTargets are lakshya-students and purchased-users' })).max(2).default([...GROUP_TARGETS]),
     lectureId: z.string().trim().max(100).optional().nullable(),
     subjectId: z.string().trim().max(100).optional().nullable(),
+    /** The course whose students it goes to (targetType course). */
+    courseId: z.uuid({ error: PUSH_MESSAGES.courseNotFound }).optional().nullable(),
+    /** The web address an open_link notification opens; the app finds it in the payload's data.url. */
+    linkUrl: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string()
+        .trim()
+        .max(2048, { error: PUSH_MESSAGES.linkInvalid })
+        .regex(/^https?:\/\/[^\s/?#]+\S*$/i, { error: PUSH_MESSAGES.linkInvalid })
+        .optional()
+        .nullable(),
+    ),
   })
-  .passthrough();
+  .passthrough()
+  .superRefine((input, context) => {
+    if (input.clickAction === 'open_link' && !input.linkUrl) context.addIssue({ code: 'custom', path: ['linkUrl'], message: PUSH_MESSAGES.linkRequired });
+  });
 export type SendNotificationInput = z.input<typeof sendNotificationInputSchema>;
 
 export const sentNotificationSchema = z.object({
@@ -59,6 +81,8 @@ export const sentNotificationSchema = z.object({
   targetType: z.enum(TARGET_TYPES),
   targetPhoneNumber: z.string().nullable(),
   groupTargets: z.array(z.string()),
+  /** The course of a course target, while it exists. */
+  targetCourse: z.object({ _id: z.string(), title: z.string() }).nullable(),
   resourceType: z.string().nullable(),
   resourceID: z.string().nullable(),
   targeted: z.number(),

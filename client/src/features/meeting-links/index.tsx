@@ -1,3 +1,5 @@
-import type { ConsoleRoute } from '../admin/console-route.ts';
+import { lazyPage, type ConsoleRoute } from '../admin/console-route.ts';
 
-export const meetingLinksRoutes: ConsoleRoute[] = [];
+const MeetingLinksPage = lazyPage(() => import('./meeting-links-page.tsx').then((m) => m.MeetingLinksPage));
+
+export const meetingLinksRoutes: ConsoleRoute[] = [{ path: '/admin/meeting-links', screen: 'meetingLinks', render: () => <MeetingLinksPage /> }];

@@ -31,6 +31,10 @@ export interface ComposerResource {
   /** Who it goes to at first (a reply goes to one student). */
   targetType?: 'specific-user' | 'everyone' | 'group';
   targetPhoneNumber?: string;
+  /** Fixes the target to the students of this course (no other choice is offered). */
+  course?: { _id: string; title: string };
+  /** The web address an open_link notification opens. */
+  linkUrl?: string;
 }
 
 export interface ComposerModalProps {
@@ -73,9 +77,11 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
     resourceID: resource.resourceID,
     resourceType: resource.resourceType,
     clickAction: resource.clickAction,
-    targetType: target,
-    targetPhoneNumber: target === 'specific-user' ? phone : null,
+    targetType: resource.course ? 'course' : target,
+    targetPhoneNumber: !resource.course && target === 'specific-user' ? phone : null,
     groupTargets: [...groups],
+    courseId: resource.course?._id ?? null,
+    linkUrl: resource.linkUrl ?? null,
     lectureId: resource.lectureId ?? null,
     subjectId: resource.subjectId ?? null,
   });
@@ -103,6 +109,12 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
               <dd className="break-all font-mono">{resource.resourceID}</dd>
               <dt className="text-muted-foreground">Click action</dt>
               <dd>{resource.clickAction}</dd>
+              {resource.linkUrl && (
+                <>
+                  <dt className="text-muted-foreground">Link</dt>
+                  <dd className="break-all">{resource.linkUrl}</dd>
+                </>
+              )}
             </dl>
           </div>
           <FormField id="composer-title" label={`Title (${title.length}/${COMPOSER_LIMITS.title})`} error={errors.title}>
@@ -111,49 +123,55 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
           <FormField id="composer-body" label={`Body (${body.length}/${COMPOSER_LIMITS.body})`} error={errors.body}>
             {(control) => <TextArea {...control} rows={3} maxLength={COMPOSER_LIMITS.body} value={body} onChange={(event) => setBody(event.target.value)} />}
           </FormField>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Send to</legend>
-            <div className="flex flex-wrap gap-4 text-sm">
-              {(
-                [
-                  ['specific-user', 'Specific User'],
-                  ['everyone', 'Everyone'],
-                  ['group', 'Group'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex items-center gap-2">
-                  <input type="radio" name="composer-target" value={value} checked={target === value} onChange={() => setTarget(value)} />
-                  {label}
-                </label>
-              ))}
-            </div>
-            {target === 'specific-user' && (
-              <FormField id="composer-phone" label="Phone number">
-                {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={phone} onChange={(event) => setPhone(event.target.value)} />}
-              </FormField>
-            )}
-            {target === 'group' && (
-              <div className="flex flex-wrap gap-4">
-                {GROUP_TARGETS.map((group) => (
-                  <div key={group} className="flex items-center gap-2">
-                    <Checkbox
-                      id={`composer-group-${group}`}
-                      checked={groups.has(group)}
-                      onChange={(event) =>
-                        setGroups((current) => {
-                          const next = new Set(current);
-                          if (event.target.checked) next.add(group);
-                          else next.delete(group);
-                          return next;
-                        })
-                      }
-                    />
-                    <Label htmlFor={`composer-group-${group}`}>{GROUP_LABELS[group]}</Label>
-                  </div>
+          {resource.course ? (
+            <p className="text-sm">
+              <span className="font-medium">Send to:</span> Students of {resource.course.title}
+            </p>
+          ) : (
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Send to</legend>
+              <div className="flex flex-wrap gap-4 text-sm">
+                {(
+                  [
+                    ['specific-user', 'Specific User'],
+                    ['everyone', 'Everyone'],
+                    ['group', 'Group'],
+                  ] as const
+                ).map(([value, label]) => (
+                  <label key={value} className="flex items-center gap-2">
+                    <input type="radio" name="composer-target" value={value} checked={target === value} onChange={() => setTarget(value)} />
+                    {label}
+                  </label>
                 ))}
               </div>
-            )}
-          </fieldset>
+              {target === 'specific-user' && (
+                <FormField id="composer-phone" label="Phone number">
+                  {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={phone} onChange={(event) => setPhone(event.target.value)} />}
+                </FormField>
+              )}
+              {target === 'group' && (
+                <div className="flex flex-wrap gap-4">
+                  {GROUP_TARGETS.map((group) => (
+                    <div key={group} className="flex items-center gap-2">
+                      <Checkbox
+                        id={`composer-group-${group}`}
+                        checked={groups.has(group)}
+                        onChange={(event) =>
+                          setGroups((current) => {
+                            const next = new Set(current);
+                            if (event.target.checked) next.add(group);
+                            else next.delete(group);
+                            return next;
+                          })
+                        }
+                      />
+                      <Label htmlFor={`composer-group-${group}`}>{GROUP_LABELS[group]}</Label>
+                    </div>
+                  ))}
+                </div>
+              )}
+            </fieldset>
+          )}
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

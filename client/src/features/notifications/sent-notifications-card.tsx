@@ -3,7 +3,7 @@ import { LoadFailure } from '../../components/load-failure.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/trpc.ts';
 
-const TARGET_LABELS = { 'specific-user': 'Specific user', everyone: 'Everyone', group: 'Group' } as const;
+const TARGET_LABELS = { 'specific-user': 'Specific user', everyone: 'Everyone', group: 'Group', course: 'Students of a course' } as const;
 
 /** The push notifications sent lately, with what became of them. */
 export function SentNotificationsCard() {
@@ -35,7 +35,7 @@ export function SentNotificationsCard() {
                 </TableCell>
                 <TableCell>
                   {TARGET_LABELS[notification.targetType]}
-                  <span className="block text-xs text-muted-foreground">{notification.targetPhoneNumber ?? notification.groupTargets.join(', ')}</span>
+                  <span className="block text-xs text-muted-foreground">{notification.targetPhoneNumber ?? notification.targetCourse?.title ?? notification.groupTargets.join(', ')}</span>
                 </TableCell>
                 <TableCell>{notification.targeted}</TableCell>
                 <TableCell>{notification.delivered}</TableCell>

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
+import type { Config } from '../../../server/config.ts';
+import { deliverBatch } from '../../../server/push/push-delivery.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { startPushServiceStandIn, type PushServiceStandIn } from '../../support/push-service-stand-in.ts';
+
+/** A meeting link announced to the students of one course: the composer's course target. */
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let pushService: PushServiceStandIn;
+let config: Config;
+let counter = 0;
+
+beforeAll(async () => {
+  pushService = await startPushServiceStandIn();
+  const env = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_CA_FILE: pushService.caFile };
+  ({ database, app, admin } = await startAdminApp({ env }));
+  config = testConfig(env);
+});
+afterAll(async () => {
+  await stopAdminApp({ database, app });
+  await pushService?.close();
+});
+
+const DAY = 86_400_000;
+const send = (body: Record<string, unknown>, cookie = admin) =>
+  app.inject({ method: 'POST', url: '/api/admin/notifications/send', headers: { cookie }, payload: body });
+
+/** A student whose phone allowed notifications (a device at the stand-in). */
+async function subscribedStudent(phone?: string) {
+  counter += 1;
+  const user = await createUser(database.db, { email: `course-push${counter}@example.com`, phone: phone ?? null });
+  const cookie = await signIn(app, user.email_address!);
+  const subscription = pushService.subscribe('ok');
+  const registered = await app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription });
+  expect(registered.statusCode, registered.body).toBe(200);
+  return { id: user.id, endpoint: subscription.endpoint };
+}
+
+const card = async (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
+  (await database.db.insertInto('subscriptions').values({ net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+const course = async (title: string, rateCard: string | null) =>
+  (await database.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow()).id;
+const grant = (userId: string, values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date }) =>
+  database.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
+const deliveredTo = (notificationId: string) =>
+  database.db.selectFrom('push_deliveries as d').innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id').select('s.user_id').where('d.notification_id', '=', notificationId).execute();
+
+describe('notifying the students of a course', () => {
+  it('reaches exactly the students entitled to the course, with the link in the payload', async () => {
+    const cardId = await card({ title: 'KAS full course' });
+    const extraCard = await card({ title: 'KAS + LDC combo' });
+    const otherCard = await card({ title: 'LDC only' });
+    const kas = await course('KAS Mains 2026', cardId);
+    await database.db.insertInto('course_subscriptions').values({ course_id: kas, subscription_id: extraCard }).execute();
+    const ldc = await course('LDC 2026', otherCard);
+
+    const byCourse = await subscribedStudent();
+    const byRateCard = await subscribedStudent();
+    const byExtraCard = await subscribedStudent();
+    const expired = await subscribedStudent();
+    const revoked = await subscribedStudent();
+    const notYet = await subscribedStudent();
+    const otherCourse = await subscribedStudent();
+    // Subscribed but holding nothing: not reached.
+    await subscribedStudent();
+    await grant(byCourse.id, { resource_type: 'course', resource_id: kas, expires_at: new Date(Date.now() + 30 * DAY) });
+    await grant(byRateCard.id, { subscription_id: cardId });
+    await grant(byExtraCard.id, { subscription_id: extraCard });
+    await grant(expired.id, { resource_type: 'course', resource_id: kas, starts_at: new Date(Date.now() - 60 * DAY), expires_at: new Date(Date.now() - DAY) });
+    await grant(revoked.id, { subscription_id: cardId, revoked_at: new Date() });
+    await grant(notYet.id, { subscription_id: cardId, starts_at: new Date(Date.now() + DAY) });
+    await grant(otherCourse.id, { resource_type: 'course', resource_id: ldc });
+
+    const link = await database.db
+      .insertInto('meeting_links')
+      .values({ title: 'KAS live doubt clearing', url: 'https://meet.example.com/kas-live', start_date: new Date(Date.now() + 3_600_000), end_date: new Date(Date.now() + 7_200_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sent = await send({
+      title: 'KAS live doubt clearing',
+      body: 'Starts at 7 pm: tap to join',
+      resourceType: 'Meeting links',
+      resourceID: link.id,
+      clickAction: 'open_link',
+      linkUrl: 'https://meet.example.com/kas-live',
+      targetType: 'course',
+      courseId: kas,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().targeted).toBe(3);
+    const { notificationId } = sent.json() as { notificationId: string };
+    expect((await deliveredTo(notificationId)).map((row) => row.user_id).sort()).toEqual([byCourse.id, byRateCard.id, byExtraCard.id].sort());
+
+    const stored = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ target_type: 'course', target_course_id: kas, group_targets: [], target_phone: null, resource_type: 'Meeting links', resource_id: link.id, click_action: 'open_link' });
+
+    expect(await deliverBatch({ db: database.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
+    const got = pushService.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
+    expect(got).toHaveLength(3);
+    expect(got[0]!.payload).toMatchObject({ clickAction: 'open_link', resourceType: 'Meeting links', resourceId: link.id, data: { url: 'https://meet.example.com/kas-live' } });
+
+    const listed = (await app.inject({ method: 'GET', url: '/api/admin/notifications/sent', headers: { cookie: admin } })).json() as Array<Record<string, unknown>>;
+    expect(listed.find((row) => row._id === notificationId)).toMatchObject({ targetType: 'course', targetCourse: { _id: kas, title: 'KAS Mains 2026' }, groupTargets: [] });
+  });
+
+  it('follows free access: a course free for special students reaches the current special students only', async () => {
+    const lakshyaFree = await card({ title: 'Lakshya free pack', is_free: true, free_mode: 'lakshya-students' });
+    const freeCourse = await course('Lakshya special batch', lakshyaFree);
+    const special = await subscribedStudent('9847011111');
+    // On the list, but expired: not reached; nor is a student who is not on it.
+    await subscribedStudent('9847022222');
+    await subscribedStudent('9847033333');
+    await database.db
+      .insertInto('lakshya_students')
+      .values([
+        { name: 'Current', phone_number: '9847011111' },
+        { name: 'Lapsed', phone_number: '9847022222', expiry_date: '2020-01-01' },
+      ])
+      .execute();
+    const sent = await send({ title: 'Special batch', body: 'Tonight', clickAction: 'open_link', linkUrl: 'https://meet.example.com/s', targetType: 'course', courseId: freeCourse });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await deliveredTo(sent.json().notificationId)).map((row) => row.user_id)).toEqual([special.id]);
+  });
+
+  it('refuses a missing, malformed or unknown course, a course none of whose students can be reached, and an open_link without a web address', async () => {
+    const lonely = await course('Course nobody bought', await card({ title: 'Unsold card' }));
+    const base = { title: 'Live class', body: 'Join now', resourceType: 'Meeting links', clickAction: 'open_link', linkUrl: 'https://meet.example.com/x', targetType: 'course' };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [base, PUSH_MESSAGES.courseRequired, 'courseId'],
+      [{ ...base, courseId: null }, PUSH_MESSAGES.courseRequired, 'courseId'],
+      [{ ...base, courseId: 'KAS' }, PUSH_MESSAGES.courseNotFound, 'courseId'],
+      [{ ...base, courseId: '00000000-0000-4000-8000-000000000000' }, PUSH_MESSAGES.courseNotFound, 'courseId'],
+      [{ ...base, courseId: lonely }, PUSH_MESSAGES.courseNotSubscribed('Course nobody bought'), 'courseId'],
+      [{ ...base, courseId: lonely, linkUrl: undefined }, PUSH_MESSAGES.linkRequired, 'linkUrl'],
+      [{ ...base, courseId: lonely, linkUrl: '' }, PUSH_MESSAGES.linkRequired, 'linkUrl'],
+      [{ ...base, courseId: lonely, linkUrl: 'javascript:alert(1)' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
+      [{ ...base, courseId: lonely, linkUrl: 'meet.example.com/x' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
+      [{ ...base, targetType: 'batch' }, 'targetType is specific-user, everyone, group or course', 'targetType'],
+    ];
+    const before = await database.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (const [body, message, field] of cases) {
+      const response = await send(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
+    }
+    const after = await database.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('is refused to roles that may not send notifications', async () => {
+    const manager = await createUser(database.db, { roles: ['manager'] });
+    const answer = await send({ title: 'T', body: 'B', targetType: 'course', courseId: '00000000-0000-4000-8000-000000000000' }, await signIn(app, manager.email_address!));
+    expect(answer.statusCode).toBe(403);
+  });
+});

@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { freeCardSql } from '../students/free-access.ts';
+import { freeCardSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
 /** An active grant of the student: started, not expired, not revoked. */
-const activeGrant = (userId: string) => sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
+const activeGrant = (userId: AccountRef) => sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
 
 /** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
 const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
 
 /** The student may open course `c`: it is free, or they hold the course, its rate card or one of its extra rate cards. */
-export function courseEntitledSql(userId: string) {
+export function courseEntitledSql(userId: AccountRef) {
   return sql<boolean>`(
     c.course_rate_card_id is null
     or ${freeCardSql('c.course_rate_card_id', userId)}

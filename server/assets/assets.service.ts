@@ -1,8 +1,10 @@
 import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { hasConsoleAccess } from '../../shared/auth/roles.ts';
+import { shortPostDate } from '../../shared/current-affairs/current-affair-dates.rules.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import { coursesUsingAsset } from '../courses/courses.repository.ts';
 import { rankFilesWithBanner } from '../rank-files/rank-files.repository.ts';
+import { currentAffairsUsingAsset } from '../current-affairs/current-affairs.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { AssetRow, QueueItemState } from '../db/types.ts';
@@ -156,11 +158,17 @@ export function getUploadLimits(ctx: AppContext): UploadLimits {
 
 /** Refuses with the list of lectures and courses that use the file, if any do. */
 async function refuseIfInUse(db: Db, assetId: string): Promise<void> {
-  const [lectures, courses, rankFiles] = await Promise.all([lecturesUsingAsset(db, assetId), coursesUsingAsset(db, assetId), rankFilesWithBanner(db, assetId)]);
+  const [lectures, courses, rankFiles, currentAffairs] = await Promise.all([
+    lecturesUsingAsset(db, assetId),
+    coursesUsingAsset(db, assetId),
+    rankFilesWithBanner(db, assetId),
+    currentAffairsUsingAsset(db, assetId),
+  ]);
   const warnings = [
     ...lectures.map((lecture) => `It is the ${lecture.use} of the lecture “${lecture.title}”`),
     ...courses.map((course) => `It is the ${course.use} of the course “${course.title}”`),
     ...rankFiles.map((rankFile) => `It is the banner image of the rank file “${rankFile.title}”`),
+    ...currentAffairs.map((post) => `It is the ${post.use} of the current-affairs post of ${shortPostDate(post.title)}`),
   ];
   if (warnings.length > 0) throw new AppError('has-warnings', 'This file is still in use', { warnings });
 }

@@ -1,4 +1,12 @@
 import { defineDomain } from '../domain.ts';
-import { router } from '../trpc/trpc.ts';
+import { currentAffairsRouter } from './current-affairs.router.ts';
+import { currentAffairsRoutes, studentCurrentAffairsRoutes } from './current-affairs.routes.ts';
 
-export const currentAffairsDomain = defineDomain({ name: 'currentAffairs', screen: 'currentAffairs', router: () => router({}), routes: [] });
+/** Current affairs: dated posts with cover art and a PDF. */
+export const currentAffairsDomain = defineDomain({
+  name: 'currentAffairs',
+  screen: 'currentAffairs',
+  router: currentAffairsRouter,
+  routes: [currentAffairsRoutes],
+  studentRoutes: [studentCurrentAffairsRoutes],
+});

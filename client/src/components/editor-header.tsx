@@ -21,6 +21,8 @@ export interface EditorHeaderProps {
   onTitleChange: (title: string) => void;
   /** Accessible name of the title field. */
   titleLabel?: string;
+  /** The title field's input type: a date for items named by their date (current affairs). */
+  titleType?: 'text' | 'date';
   status?: EditorStatus;
   /** Save is enabled only when something is unsaved. */
   hasChanges: boolean;
@@ -49,6 +51,7 @@ export function EditorHeader({
   title,
   onTitleChange,
   titleLabel = 'Title',
+  titleType = 'text',
   status,
   hasChanges,
   saving = false,
@@ -84,6 +87,7 @@ export function EditorHeader({
           )}
           <Input
             aria-label={titleLabel}
+            type={titleType}
             value={title}
             onChange={(event) => onTitleChange(event.target.value)}
             className="h-10 min-w-48 flex-1 border-transparent bg-transparent text-lg font-semibold shadow-none hover:border-input focus-visible:border-input"

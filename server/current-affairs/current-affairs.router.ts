@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { createCurrentAffairInputSchema, saveCurrentAffairInputSchema } from '../../shared/current-affairs/current-affairs.schema.ts';
+import type { ScreenProcedures } from '../domain.ts';
+import { router } from '../trpc/trpc.ts';
+import * as currentAffairs from './current-affairs.service.ts';
+
+/** An id that is not a post's is answered 404 by the service. */
+const byId = z.object({ id: z.string().max(100) });
+
+export const currentAffairsRouter = ({ procedure }: ScreenProcedures) =>
+  router({
+    list: procedure.query(({ ctx }) => currentAffairs.listCurrentAffairs(ctx.ctx)),
+    get: procedure.input(byId).query(({ ctx, input }) => currentAffairs.getCurrentAffair(ctx.ctx, input)),
+    create: procedure.input(createCurrentAffairInputSchema).mutation(({ ctx, input }) => currentAffairs.createCurrentAffair(ctx.ctx, input)),
+    save: procedure.input(byId.extend(saveCurrentAffairInputSchema.shape)).mutation(({ ctx, input }) => currentAffairs.saveCurrentAffair(ctx.ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => currentAffairs.deleteCurrentAffair(ctx.ctx, input)),
+  });

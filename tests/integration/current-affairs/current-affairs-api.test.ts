@@ -1,0 +1,314 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENT_AFFAIR_MESSAGES, CURRENT_AFFAIR_WARNINGS } from '../../../shared/current-affairs/current-affairs.schema.ts';
+import { startAdminApp, stopAdminApp, type AdminApp } from '../../support/admin-app.ts';
+import { createFreeRateCard, createPaidRateCard } from '../../support/exam-factory.ts';
+import { multipartBody, TINY_PDF, TINY_PNG } from '../../support/multipart.ts';
+import { waitUntilWaiting } from '../../support/pg-activity.ts';
+import { createUser, signIn } from '../../support/test-app.ts';
+
+let started: AdminApp;
+const cookies: Record<'staff' | 'manager' | 'marketing' | 'student' | 'otherStudent', string> = { staff: '', manager: '', marketing: '', student: '', otherStudent: '' };
+let studentId = '';
+
+beforeAll(async () => {
+  started = await startAdminApp();
+  for (const role of ['staff', 'manager', 'marketing'] as const) {
+    await createUser(started.database.db, { email: `${role}@example.com`, roles: [role], name: `The ${role}` });
+    cookies[role] = await signIn(started.app, `${role}@example.com`);
+  }
+  studentId = (await createUser(started.database.db, { email: 'student@example.com', name: 'Sneha' })).id;
+  cookies.student = await signIn(started.app, 'student@example.com');
+  await createUser(started.database.db, { email: 'other@example.com', name: 'Other' });
+  cookies.otherStudent = await signIn(started.app, 'other@example.com');
+});
+afterAll(() => stopAdminApp(started));
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie: string | null = started.admin) =>
+  started.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+
+async function createPost(title: string, allowSameDate?: boolean): Promise<string> {
+  const response = await request('POST', '/api/admin/current-affairs', { title, ...(allowSameDate === undefined ? {} : { allowSameDate }) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json()._id as string;
+}
+
+async function upload(accessMode: 'public' | 'private', fileName: string, content: Buffer, contentType: string): Promise<string> {
+  const body = multipartBody([{ fileName, content, contentType }]);
+  const response = await started.app.inject({ method: 'POST', url: `/api/assets/${accessMode}`, headers: { ...body.headers, cookie: started.admin }, payload: body.payload });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json()[0]._id as string;
+}
+
+const coverImage = () => upload('public', 'cover.png', TINY_PNG, 'image/png');
+const pdfFile = () => upload('private', 'current-affairs.pdf', TINY_PDF, 'application/pdf');
+
+describe('current affairs: adding a post', () => {
+  it('refuses a missing, blank or impossible date naming the field, and starts a post hidden with both warnings', async () => {
+    for (const [body, message] of [
+      [{}, CURRENT_AFFAIR_MESSAGES.titleRequired],
+      [{ title: '  ' }, CURRENT_AFFAIR_MESSAGES.titleRequired],
+      [{ title: 'yesterday' }, CURRENT_AFFAIR_MESSAGES.titleNotADate],
+      [{ title: '2026-02-30' }, CURRENT_AFFAIR_MESSAGES.titleNotADate],
+      [{ title: '26-11-2026' }, CURRENT_AFFAIR_MESSAGES.titleNotADate],
+      [{ title: '1999-12-31' }, CURRENT_AFFAIR_MESSAGES.titleOutOfRange],
+      [{ title: 20261126 }, CURRENT_AFFAIR_MESSAGES.titleRequired],
+    ] as const) {
+      const response = await request('POST', '/api/admin/current-affairs', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ type: 'validation', field: 'title', message });
+    }
+    const refusedFlag = await request('POST', '/api/admin/current-affairs', { title: '2026-03-01', allowSameDate: 'yes' });
+    expect(refusedFlag.statusCode).toBe(400);
+    expect(refusedFlag.json().field).toBe('allowSameDate');
+
+    const id = await createPost(' 2026-03-01 ');
+    const post = (await request('GET', `/api/admin/current-affairs/${id}`)).json();
+    expect(post).toMatchObject({
+      _id: id,
+      title: '2026-03-01',
+      titleDisplay: '1 Mar 2026',
+      isVisible: false,
+      isPublished: false,
+      publishWarnings: [CURRENT_AFFAIR_WARNINGS.noPdf, CURRENT_AFFAIR_WARNINGS.noCoverImage],
+      masterSubscription: null,
+      bannerImageId: null,
+      pdfFileId: null,
+      fileName: null,
+      hasPDFUploaded: 'No',
+      version: 1,
+    });
+  });
+
+  it('adds a second post for a date only when staff confirm it, and lists posts newest date first', async () => {
+    const first = await createPost('2026-04-10');
+    const refused = await request('POST', '/api/admin/current-affairs', { title: '2026-04-10' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ type: 'conflict', field: 'title', message: CURRENT_AFFAIR_MESSAGES.sameDate('2026-04-10') });
+    expect(refused.json().message).toBe('There is already a post for 10 Apr 2026. Add another post for the same date?');
+    const second = await createPost('2026-04-10', true);
+    const older = await createPost('2026-04-09');
+    const list = (await request('GET', '/api/admin/current-affairs')).json() as Array<{ _id: string; title: string; titleDisplay: string; hasPDFUploaded: string; thumbnailUrl: string | null }>;
+    const ours = list.filter((entry) => [first, second, older].includes(entry._id));
+    expect(ours.map((entry) => entry._id)).toEqual([second, first, older]);
+    expect(ours[0]).toMatchObject({ title: '2026-04-10', titleDisplay: '10 Apr 2026', hasPDFUploaded: 'No', thumbnailUrl: null });
+    const dates = list.map((entry) => entry.title);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('makes a post added while another for the same date is being added wait for it, then ask to confirm', async () => {
+    const gate = new pg.Client({ connectionString: started.database.url });
+    await gate.connect();
+    try {
+      // Someone else is adding a post for the date, in a transaction not committed yet.
+      await gate.query('begin');
+      await gate.query(`select pg_advisory_xact_lock(hashtextextended('current-affairs:2026-05-05', 0))`);
+      await gate.query(`insert into current_affairs (title) values ('2026-05-05')`);
+      const adding = request('POST', '/api/admin/current-affairs', { title: '2026-05-05' });
+      await waitUntilWaiting(started.database.db, '%pg_advisory_xact_lock%', { waitEvent: 'advisory' });
+      await gate.query('commit');
+      const answer = await adding;
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().field).toBe('title');
+    } finally {
+      await gate.end();
+    }
+    const count = await started.database.db.selectFrom('current_affairs').select((eb) => eb.fn.countAll<number>().as('n')).where('title', '=', '2026-05-05').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+});
+
+describe('current affairs: saving a post', () => {
+  it('publishes a visible post once it has its PDF and cover art, and tells what is missing until then', async () => {
+    const id = await createPost('2026-06-01');
+    const [cover, pdf] = [await coverImage(), await pdfFile()];
+    const onlyCover = await request('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-06-01', isVisible: true, bannerImageId: cover } });
+    expect(onlyCover.statusCode, onlyCover.body).toBe(200);
+    expect(onlyCover.json()).toEqual({ isPublished: false, publishWarnings: [CURRENT_AFFAIR_WARNINGS.noPdf], titleDisplay: '1 Jun 2026', version: 2 });
+
+    // The editor sends the whole item back: derived fields are ignored.
+    const loaded = (await request('GET', `/api/admin/current-affairs/${id}`)).json();
+    const whole = await request('PUT', `/api/admin/current-affairs/${id}`, { version: loaded.version, value: { ...loaded, pdfFileId: pdf, isPublished: false, hasPDFUploaded: 'No' } });
+    expect(whole.json()).toEqual({ isPublished: true, publishWarnings: [], titleDisplay: '1 Jun 2026', version: 3 });
+    const post = (await request('GET', `/api/admin/current-affairs/${id}`)).json();
+    expect(post).toMatchObject({ isPublished: true, hasPDFUploaded: 'Yes', fileName: 'current-affairs.pdf', fileSizeInBytes: TINY_PDF.length, bannerImageFizeSizeInBytes: TINY_PNG.length });
+    const entry = (await request('GET', '/api/admin/current-affairs')).json().find((row: { _id: string }) => row._id === id);
+    expect(entry).toMatchObject({ isPublished: true, pdfFileId: pdf, bannerImageId: cover, thumbnailUrl: `/api/assets/${cover}`, hasPDFUploaded: 'Yes' });
+
+    // Hidden again: not published, the warnings (none) kept.
+    const hidden = await request('PUT', `/api/admin/current-affairs/${id}`, { version: 3, value: { ...post, isVisible: false } });
+    expect(hidden.json()).toMatchObject({ isPublished: false, publishWarnings: [] });
+  });
+
+  it('refuses files of the wrong kind or access, unknown files and rate cards, and impossible dates, naming the field and changing nothing', async () => {
+    const id = await createPost('2026-06-02');
+    const [publicImage, privatePdf] = [await coverImage(), await pdfFile()];
+    const privateImage = await upload('private', 'secret.png', TINY_PNG, 'image/png');
+    const publicPdf = await upload('public', 'open.pdf', TINY_PDF, 'application/pdf');
+    const base = { title: '2026-06-02', bannerImageId: publicImage, pdfFileId: privatePdf };
+    for (const [value, field, message] of [
+      [{ bannerImageId: privatePdf }, 'value.bannerImageId', CURRENT_AFFAIR_MESSAGES.coverNotPublicImage],
+      [{ bannerImageId: privateImage }, 'value.bannerImageId', CURRENT_AFFAIR_MESSAGES.coverNotPublicImage],
+      [{ bannerImageId: UNKNOWN_ID }, 'value.bannerImageId', CURRENT_AFFAIR_MESSAGES.coverNotFound],
+      [{ bannerImageId: 'not-an-id' }, 'value.bannerImageId', CURRENT_AFFAIR_MESSAGES.coverNotFound],
+      [{ pdfFileId: publicPdf }, 'value.pdfFileId', CURRENT_AFFAIR_MESSAGES.pdfNotPrivatePdf],
+      [{ pdfFileId: publicImage }, 'value.pdfFileId', CURRENT_AFFAIR_MESSAGES.pdfNotPrivatePdf],
+      [{ pdfFileId: UNKNOWN_ID }, 'value.pdfFileId', CURRENT_AFFAIR_MESSAGES.pdfNotFound],
+      [{ masterSubscription: UNKNOWN_ID }, 'value.masterSubscription', CURRENT_AFFAIR_MESSAGES.rateCardNotFound],
+      [{ title: '' }, 'value.title', CURRENT_AFFAIR_MESSAGES.titleRequired],
+      [{ title: '2026-13-01' }, 'value.title', CURRENT_AFFAIR_MESSAGES.titleNotADate],
+      [{ title: '2100-01-01' }, 'value.title', CURRENT_AFFAIR_MESSAGES.titleOutOfRange],
+      [{ isVisible: 'true' }, 'value.isVisible', undefined],
+    ] as const) {
+      const response = await request('PUT', `/api/admin/current-affairs/${id}`, { value: { ...base, ...value } });
+      expect(response.statusCode, JSON.stringify(value)).toBe(400);
+      expect(response.json().field).toBe(field);
+      if (message) expect(response.json().message).toBe(message);
+    }
+    expect((await request('PUT', `/api/admin/current-affairs/${id}`, {})).json().field).toBe('value');
+    expect((await request('PUT', `/api/admin/current-affairs/${id}`, { value: base, version: 0 })).json().field).toBe('version');
+    expect((await request('GET', `/api/admin/current-affairs/${id}`)).json()).toMatchObject({ version: 1, bannerImageId: null, pdfFileId: null });
+  });
+
+  it('refuses a save from an older copy with who saved since, and a move to a date that has a post unless confirmed', async () => {
+    const id = await createPost('2026-07-01');
+    await createPost('2026-07-02');
+    const card = await createPaidRateCard(started.database.db, 'Current affairs pack');
+    expect((await request('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-07-01', masterSubscription: card } }, cookies.manager)).statusCode).toBe(200);
+    const stale = await request('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-07-01' } });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'conflict', stale: { version: 2, updatedBy: 'The manager' } });
+    expect(stale.json().message).toMatch(/^The manager saved this post at .+ IST, after you opened it\./);
+
+    const moved = await request('PUT', `/api/admin/current-affairs/${id}`, { version: 2, value: { title: '2026-07-02', masterSubscription: card } });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toMatchObject({ type: 'conflict', field: 'value.title', message: CURRENT_AFFAIR_MESSAGES.sameDate('2026-07-02') });
+    const confirmed = await request('PUT', `/api/admin/current-affairs/${id}`, { version: 2, allowSameDate: true, value: { title: '2026-07-02', masterSubscription: card } });
+    expect(confirmed.json()).toMatchObject({ titleDisplay: '2 Jul 2026', version: 3 });
+    // Saving it again on its own date needs no confirmation.
+    expect((await request('PUT', `/api/admin/current-affairs/${id}`, { version: 3, value: { title: '2026-07-02', masterSubscription: card } })).statusCode).toBe(200);
+    expect((await request('GET', `/api/admin/current-affairs/${id}`)).json().masterSubscription).toMatchObject({ _id: card, title: 'Current affairs pack' });
+  });
+});
+
+describe('current affairs: not found, deleting, and files in use', () => {
+  it('answers 404 for an unknown or malformed id on every route, and 400 for an id too long', async () => {
+    for (const id of [UNKNOWN_ID, 'not-a-post']) {
+      for (const [method, payload] of [['GET', undefined], ['PUT', { value: { title: '2026-01-01' } }], ['DELETE', undefined]] as const) {
+        const response = await request(method, `/api/admin/current-affairs/${id}`, payload);
+        expect(response.statusCode, `${method} ${id}`).toBe(404);
+        expect(response.json()).toMatchObject({ type: 'not-found', message: CURRENT_AFFAIR_MESSAGES.notFound });
+      }
+    }
+    const long = await request('GET', `/api/admin/current-affairs/${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().field).toBe('params.id');
+  });
+
+  it('deletes a post; its files can then be deleted, but not while a post uses them', async () => {
+    const id = await createPost('2026-08-15');
+    const [cover, pdf] = [await coverImage(), await pdfFile()];
+    await request('PUT', `/api/admin/current-affairs/${id}`, { value: { title: '2026-08-15', bannerImageId: cover, pdfFileId: pdf } });
+    const inUse = await request('DELETE', `/api/assets/${pdf}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json()).toMatchObject({ type: 'has-warnings', warnings: ['It is the PDF of the current-affairs post of 15 Aug 2026'] });
+    expect((await request('DELETE', `/api/assets/${cover}`)).json().warnings).toEqual(['It is the cover art of the current-affairs post of 15 Aug 2026']);
+
+    expect((await request('DELETE', `/api/admin/current-affairs/${id}`)).json()).toEqual({ status: 'deleted' });
+    expect((await request('GET', `/api/admin/current-affairs/${id}`)).statusCode).toBe(404);
+    expect((await request('DELETE', `/api/admin/current-affairs/${id}`)).statusCode).toBe(404);
+    expect((await request('DELETE', `/api/assets/${pdf}`)).statusCode).toBe(200);
+  });
+});
+
+describe('current affairs: who may call it', () => {
+  it('refuses marketing on every route and through tRPC, lets staff and managers in, refuses students and signed-out callers', async () => {
+    const id = await createPost('2026-09-01');
+    const routes = [
+      ['GET', '/api/admin/current-affairs', undefined],
+      ['POST', '/api/admin/current-affairs', { title: '2026-09-02' }],
+      ['GET', `/api/admin/current-affairs/${id}`, undefined],
+      ['PUT', `/api/admin/current-affairs/${id}`, { value: { title: '2026-09-01' } }],
+      ['DELETE', `/api/admin/current-affairs/${id}`, undefined],
+    ] as const;
+    for (const [method, url, payload] of routes) {
+      expect((await request(method, url, payload, cookies.marketing)).statusCode, `marketing ${method} ${url}`).toBe(403);
+      expect((await request(method, url, payload, cookies.student)).statusCode, `student ${method} ${url}`).toBe(403);
+      expect((await request(method, url, payload, null)).statusCode, `signed out ${method} ${url}`).toBe(401);
+    }
+    const viaTrpc = await started.app.inject({ method: 'GET', url: '/trpc/currentAffairs.list', headers: { cookie: cookies.marketing } });
+    expect(viaTrpc.statusCode).toBe(403);
+    for (const role of ['staff', 'manager'] as const) {
+      expect((await request('GET', `/api/admin/current-affairs/${id}`, undefined, cookies[role])).statusCode, role).toBe(200);
+    }
+    expect((await request('GET', `/api/admin/current-affairs/${id}`)).json().title).toBe('2026-09-01');
+    const viaTrpcStaff = await started.app.inject({ method: 'GET', url: `/trpc/currentAffairs.get?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: { cookie: cookies.staff } });
+    expect(viaTrpcStaff.statusCode, viaTrpcStaff.body).toBe(200);
+    expect(viaTrpcStaff.json().result.data.titleDisplay).toBe('1 Sep 2026');
+  });
+});
+
+describe('current affairs for students', () => {
+  async function publishedPost(title: string, masterSubscription: string | null): Promise<{ id: string; pdf: string; cover: string }> {
+    const id = await createPost(title, true);
+    const [cover, pdf] = [await coverImage(), await pdfFile()];
+    const saved = await request('PUT', `/api/admin/current-affairs/${id}`, { value: { title, isVisible: true, masterSubscription, bannerImageId: cover, pdfFileId: pdf } });
+    expect(saved.json().isPublished).toBe(true);
+    return { id, pdf, cover };
+  }
+
+  type Page = { currentAffairs: Array<{ _id: string; title: string; titleDisplay: string; entitled: boolean; pdfUrl: string | null; coverImageUrl: string | null; fileName: string | null }>; total: number; page: number; pageSize: number };
+
+  it('lists only published posts, newest date first, a page at a time, with bounded paging', async () => {
+    await started.database.db.deleteFrom('current_affairs').execute();
+    const posts = [await publishedPost('2025-01-03', null), await publishedPost('2025-01-01', null), await publishedPost('2025-01-02', null)];
+    await createPost('2025-01-04'); // not published: no files, hidden
+    const first = await request('GET', '/api/student/current-affairs?pageSize=2', undefined, cookies.student);
+    expect(first.statusCode, first.body).toBe(200);
+    const page1 = first.json() as Page;
+    expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(page1.currentAffairs.map((post) => post.title)).toEqual(['2025-01-03', '2025-01-02']);
+    expect(page1.currentAffairs[0]).toMatchObject({ _id: posts[0]!.id, titleDisplay: '3 Jan 2025', coverImageUrl: `/api/assets/${posts[0]!.cover}`, fileName: 'current-affairs.pdf' });
+    const page2 = (await request('GET', '/api/student/current-affairs?pageSize=2&page=2', undefined, cookies.student)).json() as Page;
+    expect(page2.currentAffairs.map((post) => post.title)).toEqual(['2025-01-01']);
+    expect(((await request('GET', '/api/student/current-affairs?page=9', undefined, cookies.student)).json() as Page).currentAffairs).toEqual([]);
+
+    for (const [query, field] of [['pageSize=51', 'query.pageSize'], ['pageSize=0', 'query.pageSize'], ['page=0', 'query.page'], ['page=x', 'query.page']] as const) {
+      const refused = await request('GET', `/api/student/current-affairs?${query}`, undefined, cookies.student);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().field).toBe(field);
+    }
+    expect((await request('GET', '/api/student/current-affairs', undefined, null)).statusCode).toBe(401);
+  });
+
+  it('gives the PDF as an address signed for the student when the post is free or they hold its rate card, and not otherwise', async () => {
+    await started.database.db.deleteFrom('current_affairs').execute();
+    const paidCard = await createPaidRateCard(started.database.db, 'CA monthly');
+    const freeCard = await createFreeRateCard(started.database.db, 'CA free');
+    const free = await publishedPost('2025-02-03', null);
+    const freeByCard = await publishedPost('2025-02-02', freeCard);
+    const paid = await publishedPost('2025-02-01', paidCard);
+
+    const listed = async () => ((await request('GET', '/api/student/current-affairs', undefined, cookies.student)).json() as Page).currentAffairs;
+    let posts = await listed();
+    expect(posts.map((post) => [post._id, post.entitled])).toEqual([[free.id, true], [freeByCard.id, true], [paid.id, false]]);
+    expect(posts[2]!.pdfUrl).toBeNull();
+    const signed = posts[0]!.pdfUrl!;
+    expect(signed).toMatch(new RegExp(`^/api/assets/${free.pdf}\\?expires=\\d+&signature=[^&]+&student=${studentId}$`));
+
+    // The address opens the PDF with this student's session only.
+    const opened = await request('GET', signed, undefined, cookies.student);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toContain('application/pdf');
+    expect(opened.rawPayload.equals(TINY_PDF)).toBe(true);
+    expect((await request('GET', signed, undefined, cookies.otherStudent)).statusCode).toBe(403);
+    expect((await request('GET', `/api/assets/${paid.pdf}`, undefined, cookies.student)).statusCode).toBe(403);
+
+    // Bought: the paid post opens too.
+    await started.database.db.insertInto('entitlements').values({ user_id: studentId, subscription_id: paidCard }).execute();
+    posts = await listed();
+    expect(posts[2]).toMatchObject({ entitled: true, pdfUrl: expect.stringContaining(`/api/assets/${paid.pdf}?`) });
+    expect((await request('GET', posts[2]!.pdfUrl!, undefined, cookies.student)).statusCode).toBe(200);
+  });
+});

@@ -89,7 +89,7 @@ test.describe('not-found page', () => {
   test('only the built screens answer: their sub-paths and other /admin paths stay not-found', async ({ page }) => {
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);
-    for (const path of ['/admin/process/queue/17', '/admin/videos/extra', '/admin/videos/lectures/1/chat', '/admin/winners']) {
+    for (const path of ['/admin/process/queue/17', '/admin/videos/extra', '/admin/videos/lectures/1/chat', '/admin/winners/extra', '/admin/meeting-links/1']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     }

@@ -1,38 +1,16 @@
 import { Download } from 'lucide-react';
-import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
-import { useQueueFile } from '../../components/files/use-asset.ts';
+import { useSavedFile } from '../../components/files/use-saved-file.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { toastError } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { api } from '../../lib/trpc.ts';
 import { SAVE_FAILED_TITLE, type CurrentAffairEditorApi } from './current-affair-editor-api.ts';
 import { FileView } from './file-view.tsx';
 
 /** Current Affair PDF: a PDF for private access, with download and delete; upload, replace and delete each save the post at once. */
 export function PdfCard({ editor, pdfFileId }: { editor: CurrentAffairEditorApi; pdfFileId: string | null }) {
-  const utils = api.useUtils();
-  const queueFile = useQueueFile();
-
-  const uploaded = async (asset: UploadedAsset) => {
-    const next = { ...editor.current(), pdfFileId: asset._id };
-    editor.change({ pdfFileId: asset._id });
-    try {
-      await editor.saveDraft(next);
-    } catch (error) {
-      editor.showSaveFailure(error);
-      return;
-    }
-    // Students may read it page by page: convert it at once.
-    await queueFile.mutateAsync({ fileId: asset._id }).catch((error: unknown) => toastError('Could not add to queue', error));
-  };
-
-  const replaced = async (asset: UploadedAsset) => {
-    await Promise.all([utils.assets.get.invalidate({ id: asset._id }), utils.queue.item.invalidate({ fileId: asset._id })]);
-    await editor.saveDraft(editor.current()).catch(editor.showSaveFailure);
-  };
+  const { uploaded, replaced } = useSavedFile(editor, 'pdfFileId');
 
   return (
     <SectionCard title="Current Affair PDF" description="The PDF students open. Only students who may open the post get it (private access).">

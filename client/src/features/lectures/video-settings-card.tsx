@@ -1,15 +1,12 @@
-import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
-import { useQueueFile } from '../../components/files/use-asset.ts';
+import { useSavedFile } from '../../components/files/use-saved-file.ts';
 import { VideoAssetPanel } from '../../components/files/video-asset-panel.tsx';
-import { toastError } from '../../components/toasts.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { api } from '../../lib/trpc.ts';
 import type { LectureDraft, LectureEditorApi } from './lecture-draft.ts';
 
 export interface VideoSettingsCardProps {
@@ -26,28 +23,9 @@ export interface VideoSettingsCardProps {
  * renditions and preview, replace and delete; and the YouTube alternative.
  */
 export function VideoSettingsCard({ editor, draft, youtubeError, onYoutubeChange, onVideoSettled }: VideoSettingsCardProps) {
-  const utils = api.useUtils();
-  const queueFile = useQueueFile();
   const videoId = draft.videoResourceId;
-
-  const uploaded = async (asset: UploadedAsset) => {
-    const next = { ...editor.current(), videoResourceId: asset._id };
-    editor.change({ videoResourceId: asset._id });
-    try {
-      await editor.saveDraft(next);
-    } catch (error) {
-      editor.showSaveFailure(error);
-      return;
-    }
-    // Saved first, so that the queue item carries the lecture's title.
-    await queueFile.mutateAsync({ fileId: asset._id }).catch((error: unknown) => toastError('Could not add to queue', error));
-  };
-
-  const replaced = async (asset: UploadedAsset) => {
-    await Promise.all([utils.assets.get.invalidate({ id: asset._id }), utils.queue.item.invalidate({ fileId: asset._id })]);
-    // The server takes the file's new name and size on save.
-    await editor.saveDraft(editor.current()).catch(editor.showSaveFailure);
-  };
+  // Saved first, so that the queue item carries the lecture's title; a replaced file's new name and size are taken on save.
+  const { uploaded, replaced } = useSavedFile(editor, 'videoResourceId');
 
   const settled = (state: AnyProcessState) => {
     if (state === 'ready' || state === 'failed') onVideoSettled();

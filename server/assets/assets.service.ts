@@ -5,6 +5,7 @@ import type { AppContext, RequestContext } from '../context.ts';
 import { coursesUsingAsset } from '../courses/courses.repository.ts';
 import { rankFilesWithBanner } from '../rank-files/rank-files.repository.ts';
 import { currentAffairsUsingAsset } from '../current-affairs/current-affairs.repository.ts';
+import { winnersWithPhoto } from '../winners/winners.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { AssetRow, QueueItemState } from '../db/types.ts';
@@ -158,17 +159,19 @@ export function getUploadLimits(ctx: AppContext): UploadLimits {
 
 /** Refuses with the list of lectures and courses that use the file, if any do. */
 async function refuseIfInUse(db: Db, assetId: string): Promise<void> {
-  const [lectures, courses, rankFiles, currentAffairs] = await Promise.all([
+  const [lectures, courses, rankFiles, currentAffairs, winners] = await Promise.all([
     lecturesUsingAsset(db, assetId),
     coursesUsingAsset(db, assetId),
     rankFilesWithBanner(db, assetId),
     currentAffairsUsingAsset(db, assetId),
+    winnersWithPhoto(db, assetId),
   ]);
   const warnings = [
     ...lectures.map((lecture) => `It is the ${lecture.use} of the lecture “${lecture.title}”`),
     ...courses.map((course) => `It is the ${course.use} of the course “${course.title}”`),
     ...rankFiles.map((rankFile) => `It is the banner image of the rank file “${rankFile.title}”`),
     ...currentAffairs.map((post) => `It is the ${post.use} of the current-affairs post of ${shortPostDate(post.title)}`),
+    ...winners.map((winner) => `It is the photo of the winner announcement “${winner.winner_name || 'No name provided'}”`),
   ];
   if (warnings.length > 0) throw new AppError('has-warnings', 'This file is still in use', { warnings });
 }
@@ -187,7 +190,10 @@ export async function deleteAsset(ctx: RequestContext, { assetId }: { assetId: s
     });
   } catch (error) {
     // Something started using the file meanwhile: refused the same way, naming it.
-    if (isStillReferenced(error)) await refuseIfInUse(ctx.db, assetId);
+    if (isStillReferenced(error)) {
+      await refuseIfInUse(ctx.db, assetId);
+      throw new AppError('has-warnings', 'This file is still in use', { warnings: ['Something started using this file while it was being deleted: try again'] });
+    }
     throw error;
   }
   await ctx.storage.deletePrefix(`assets/${asset.id}/`);

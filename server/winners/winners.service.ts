@@ -5,6 +5,7 @@ import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { isStillReferenced } from '../db/references.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
@@ -83,11 +84,24 @@ export async function createWinner(ctx: RequestContext, input: z.output<typeof c
 export async function saveWinner(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveWinnerInputSchema>) {
   const actor = await ctx.actor();
   await winnerOrThrow(ctx.db, id);
+  try {
+    return await saveLocked(ctx, { id, value, version }, actor?.id ?? null);
+  } catch (error) {
+    // The photo is share-locked below; a foreign key can still refuse if a check and a delete crossed.
+    if (isStillReferenced(error)) throw new AppError('validation', 'The photo was deleted meanwhile: upload it again', { field: 'value.bannerImageId' });
+    throw error;
+  }
+}
+
+function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveWinnerInputSchema>, actorId: string | null) {
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockWinner(trx, id);
     if (!locked) throw new AppError('not-found', WINNER_MESSAGES.notFound);
-    const assets = await assetsById(trx, [value.bannerImageId]);
-    if (value.bannerImageId && assets.get(value.bannerImageId)?.kind !== 'image') throw new AppError('validation', 'The photo was not found', { field: 'value.bannerImageId' });
+    const assets = await assetsById(trx, [value.bannerImageId], { share: true });
+    const photo = value.bannerImageId ? assets.get(value.bannerImageId) : undefined;
+    if (value.bannerImageId && !photo) throw new AppError('validation', 'The photo was not found', { field: 'value.bannerImageId' });
+    // Every student sees the photo of the day's winner: it must be an image anyone may open.
+    if (photo && (photo.kind !== 'image' || photo.access_mode !== 'public')) throw new AppError('validation', 'The photo must be an image uploaded for public access', { field: 'value.bannerImageId' });
     const warnings = winnerPublishWarnings({ hasStudent: locked.user_id !== null, winnerName: value.winnerName, titleMessage: value.titleMessage, hasPhoto: value.bannerImageId !== null });
     const isPublished = value.isVisible && warnings.length === 0;
     const confirmedNow = value.hasUserConfirmed && !locked.has_user_confirmed;
@@ -111,7 +125,7 @@ export async function saveWinner(ctx: RequestContext, { id, value, version }: { 
         google_pay_or_upi: value.googlePayOrUPI,
         has_user_confirmed: value.hasUserConfirmed,
         ...(confirmedNow ? { user_confirmed_at: new Date() } : value.hasUserConfirmed ? {} : { user_confirmed_at: null }),
-        updated_by: actor?.id ?? null,
+        updated_by: actorId,
       },
       version,
     );

@@ -112,7 +112,10 @@ describe('winner announcements (staff)', () => {
     expect(await bad({ prizeAmount: 1e12 })).toMatchObject({ field: 'value.prizeAmount' });
     expect(await bad({ rank: 2 ** 31 })).toMatchObject({ field: 'value.rank' });
     expect(await bad({ totalParticipants: 1.5 })).toMatchObject({ field: 'value.totalParticipants' });
-    expect(await bad({ bannerImageId: UNKNOWN_ID })).toMatchObject({ field: 'value.bannerImageId' });
+    expect(await bad({ bannerImageId: UNKNOWN_ID })).toMatchObject({ message: 'The photo was not found', field: 'value.bannerImageId' });
+    const privateImage = await photo();
+    await database.db.updateTable('assets').set({ access_mode: 'private' }).where('id', '=', privateImage).execute();
+    expect(await bad({ bannerImageId: privateImage })).toMatchObject({ message: 'The photo must be an image uploaded for public access', field: 'value.bannerImageId' });
     expect(await bad({ claimMessage: 'x'.repeat(501) })).toMatchObject({ field: 'value.claimMessage' });
     const stale = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue(), version: 1 });
     expect(stale.statusCode).toBe(409);
@@ -143,6 +146,17 @@ describe('winner announcements (staff)', () => {
     expect((await request('DELETE', `/api/admin/winners/${listed.activeId}`)).json()).toEqual({ status: 'deleted' });
     expect((await request('GET', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
     expect((await request('DELETE', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
+  });
+
+  it('keeps a photo an announcement uses: deleting the file is refused naming the announcement', async () => {
+    const id = await draft();
+    const photoId = await photo();
+    const value = await fullValue({ bannerImageId: photoId, winnerName: 'Photo keeper' });
+    expect((await request('PUT', `/api/admin/winners/${id}`, { value })).statusCode).toBe(200);
+    const refused = await request('DELETE', `/api/assets/${photoId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().warnings).toContain('It is the photo of the winner announcement “Photo keeper”');
+    expect(await database.db.selectFrom('assets').select('id').where('id', '=', photoId).executeTakeFirst()).toBeDefined();
   });
 
   it('is for administrators only: staff, marketing and managers are refused, and signed-out callers too', async () => {

@@ -31,9 +31,16 @@ async function createMockTest(page: Page): Promise<string> {
   return id;
 }
 
+/** Scrolls to the end of the page, again each try: cards that finish loading later make the page longer. */
 async function scrollToBottom(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2)).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        return Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2;
+      }),
+    )
+    .toBe(true);
 }
 
 /**

@@ -13,12 +13,14 @@ export interface ServerPagerProps {
 /** The foot of a table the server pages: how many there are, the page, previous and next. */
 export function ServerPager({ page, pageSize, total, noun, onPage }: ServerPagerProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
     <div className="flex items-center justify-between border-t p-3 text-sm">
       <span className="text-muted-foreground">
-        Showing {first.toLocaleString('en-IN')}–{last.toLocaleString('en-IN')} of {total.toLocaleString('en-IN')} {noun}
+        {total === 0
+          ? `No ${noun}`
+          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${noun}`}
       </span>
       <span className="flex items-center gap-2">
         Page {page} of {pages}

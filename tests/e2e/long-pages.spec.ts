@@ -75,7 +75,7 @@ test.describe('long pages', () => {
     await expect(firstRow).toContainText('Q1.');
     await expect(firstRow).toContainText('Question text 1: which river');
     await expect(page.getByLabel('Question', { exact: true })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(3 * 800);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(3 * 800);
 
     await scrollToBottom(page);
     await expect(page.getByRole('listitem', { name: 'Question 25 of Part 4' })).toBeInViewport();
@@ -120,7 +120,7 @@ test.describe('long pages', () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto(`/admin/videos/lectures/${id}`);
     await expect(page.getByRole('textbox', { name: 'Lecture title' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(500 + 200);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(500 + 200);
     await scrollToBottom(page);
     await expectFrameInView(page, 'Lecture title', { everyLink: false });
     await snap(page, 'lecture-editor-scrolled-to-bottom');

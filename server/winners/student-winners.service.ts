@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { isActionRequiredFromUser } from '../../shared/winners/winner-publish.rules.ts';
 import { WINNER_MESSAGES, type confirmWinnerInputSchema, type OwnWinner } from '../../shared/winners/winners.schema.ts';
@@ -87,12 +88,22 @@ export async function confirmWinner(ctx: RequestContext, { id, ...input }: { id:
     if (same) return;
     await trx
       .updateTable('winner_announcements')
-      .set({ beneficiary_name: input.beneficiaryName, google_pay_or_upi: input.googlePayOrUPI, has_user_confirmed: true, user_confirmed_at: new Date(), updated_at: new Date() })
+      // A new version: an editor opened before this cannot save over the winner's details unawares (409 naming the student).
+      .set({
+        beneficiary_name: input.beneficiaryName,
+        google_pay_or_upi: input.googlePayOrUPI,
+        has_user_confirmed: true,
+        user_confirmed_at: new Date(),
+        version: sql<number>`version + 1`,
+        updated_by: actor.id,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', row.id)
       .execute();
     const who = actor.name || row.user_name || row.winner_name;
     await raiseAlert(trx, {
-      message: `${who} confirmed the winner announcement “${row.title_message || row.winner_name}”: pay ${input.beneficiaryName} at ${input.googlePayOrUPI}`,
+      // The payout details stay in the announcement, which only administrators open; every console role reads alerts.
+      message: `${who} confirmed the winner announcement “${row.title_message || row.winner_name}” and gave the payout details`,
       resourceType: WINNER_ALERT_RESOURCE,
       resourceId: row.id,
     });

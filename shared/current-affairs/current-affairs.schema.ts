@@ -30,8 +30,8 @@ export const STUDENT_CURRENT_AFFAIRS_MAX_PAGE_SIZE = 50;
 export const postDateSchema = z
   .string({ error: CURRENT_AFFAIR_MESSAGES.titleRequired })
   .trim()
-  .min(1, { error: CURRENT_AFFAIR_MESSAGES.titleRequired })
-  .max(10, { error: CURRENT_AFFAIR_MESSAGES.titleNotADate })
+  .min(1, { error: CURRENT_AFFAIR_MESSAGES.titleRequired, abort: true })
+  .max(10, { error: CURRENT_AFFAIR_MESSAGES.titleNotADate, abort: true })
   .refine(isCalendarDate, { error: CURRENT_AFFAIR_MESSAGES.titleNotADate, abort: true })
   .refine(isPostDate, { error: CURRENT_AFFAIR_MESSAGES.titleOutOfRange });
 

@@ -10,6 +10,8 @@ export const MEETING_LINK_MESSAGES = {
   urlRequired: 'Please provide the meeting URL',
   urlNotWeb: 'The URL must be a web address that starts with http:// or https://',
   urlTooLong: 'The URL can be at most 2,048 characters long',
+  urlHasCredentials: 'The URL must not carry a user name or password (nothing before an @ in the address)',
+  urlInvisible: 'The URL contains invisible characters: copy it again from the browser’s address bar',
   startRequired: 'Please choose a start date',
   startInvalid: 'The start date is not a date and time (send an ISO 8601 time with its zone, or milliseconds since 1970)',
   endRequired: 'Please choose an end date',
@@ -28,6 +30,8 @@ export function meetingUrlProblem(text: string): string | null {
   const url = text.trim();
   if (url === '') return MEETING_LINK_MESSAGES.urlRequired;
   if (url.length > MEETING_LINK_LIMITS.url) return MEETING_LINK_MESSAGES.urlTooLong;
+  // Direction overrides and zero-width characters make an address read as another one.
+  if (/[\p{Cc}\p{Cf}]/u.test(url)) return MEETING_LINK_MESSAGES.urlInvisible;
   // The host must follow the slashes as written: URL() would read https:///path as the host "path".
   if (!/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i.test(url)) return MEETING_LINK_MESSAGES.urlNotWeb;
   let parsed: URL;
@@ -37,6 +41,8 @@ export function meetingUrlProblem(text: string): string | null {
     return MEETING_LINK_MESSAGES.urlNotWeb;
   }
   if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || parsed.hostname === '') return MEETING_LINK_MESSAGES.urlNotWeb;
+  // https://meet.google.com@example.com opens example.com: a lookalike students would trust.
+  if (parsed.username !== '' || parsed.password !== '') return MEETING_LINK_MESSAGES.urlHasCredentials;
   return null;
 }
 

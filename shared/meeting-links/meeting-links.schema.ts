@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { requiredTextSchema } from '../validation/fields.ts';
 import { MEETING_LINK_LIMITS, MEETING_LINK_MESSAGES, meetingUrlProblem, parseMeetingTime } from './meeting-links.rules.ts';
 
 export { MEETING_LINK_MESSAGES } from './meeting-links.rules.ts';
@@ -20,11 +21,7 @@ function meetingTimeSchema(required: string, invalid: string) {
 /** POST /api/admin/meeting-links: {url, title, startDate, endDate}. */
 export const createMeetingLinkInputSchema = z
   .object({
-    title: z
-      .string({ error: MEETING_LINK_MESSAGES.titleRequired })
-      .trim()
-      .min(1, { error: MEETING_LINK_MESSAGES.titleRequired })
-      .max(MEETING_LINK_LIMITS.title, { error: MEETING_LINK_MESSAGES.titleTooLong }),
+    title: requiredTextSchema(MEETING_LINK_MESSAGES.titleRequired, MEETING_LINK_LIMITS.title, MEETING_LINK_MESSAGES.titleTooLong),
     url: z
       .string({ error: MEETING_LINK_MESSAGES.urlRequired })
       .max(MEETING_LINK_LIMITS.url + 100, { error: MEETING_LINK_MESSAGES.urlTooLong })

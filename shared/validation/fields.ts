@@ -1,20 +1,35 @@
 import { z } from './zod.ts';
 
-/** The longest title of anything staff name (an exam, a group, a lecture, a rate card). */
 /** The text of a UUID (the ids of every record), without anchors: build patterns from it. */
 export const UUID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** A whole string that is a UUID: an id that is not one cannot name a record (and PostgreSQL would refuse it). */
 export const UUID_PATTERN = new RegExp(`^${UUID_TEXT}$`, 'i');
 
+/** The longest title of anything staff name (an exam, a group, a lecture, a rate card). */
 export const MAX_TITLE_LENGTH = 300;
 
-/** A required title: `required` when it is missing or blank, and its own message when too long. */
-export function titleSchema(required: string) {
+/**
+ * Whether a text shows anything: not only spaces, control characters and invisible format
+ * characters (zero-width spaces, joiners, direction marks, soft hyphens). A joiner inside
+ * Malayalam text is fine; a name made of nothing but joiners is blank.
+ */
+export function hasVisibleText(text: string): boolean {
+  return /[^\s\p{Cc}\p{Cf}]/u.test(text);
+}
+
+/** A required text: trimmed, `required` when missing, blank or invisible, `tooLong` past `max` characters. */
+export function requiredTextSchema(required: string, max: number, tooLong: string) {
   return z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
-    .max(MAX_TITLE_LENGTH, { error: `The title can be at most ${MAX_TITLE_LENGTH} characters long` });
+    .min(1, { error: required, abort: true })
+    .refine(hasVisibleText, { error: required, abort: true })
+    .max(max, { error: tooLong });
+}
+
+/** A required title: `required` when it is missing or blank, and its own message when too long. */
+export function titleSchema(required: string) {
+  return requiredTextSchema(required, MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters long`);
 }
 
 /** A size in bytes as the server stores it (a bigint column), taken from the file where it matters. */

@@ -1,3 +1,4 @@
+import { hasVisibleText } from '../validation/fields.ts';
 import { WINNER_WARNINGS } from './winners.schema.ts';
 
 export interface WinnerPublishFacts {
@@ -11,10 +12,15 @@ export interface WinnerPublishFacts {
 export function winnerPublishWarnings(facts: WinnerPublishFacts): string[] {
   const warnings: string[] = [];
   if (!facts.hasStudent) warnings.push(WINNER_WARNINGS.noStudent);
-  if (facts.winnerName.trim() === '') warnings.push(WINNER_WARNINGS.noName);
-  if (facts.titleMessage.trim() === '') warnings.push(WINNER_WARNINGS.noTitleMessage);
+  if (!hasVisibleText(facts.winnerName)) warnings.push(WINNER_WARNINGS.noName);
+  if (!hasVisibleText(facts.titleMessage)) warnings.push(WINNER_WARNINGS.noTitleMessage);
   if (!facts.hasPhoto) warnings.push(WINNER_WARNINGS.noPhoto);
   return warnings;
+}
+
+/** The winner's name as the console lists it, "No name provided" when it shows nothing. */
+export function winnerDisplayName(winnerName: string): string {
+  return hasVisibleText(winnerName) ? winnerName.trim() : 'No name provided';
 }
 
 /** The student still has to confirm the listing and give their payout details. */

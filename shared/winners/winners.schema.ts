@@ -1,6 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
-import { titleSchema } from '../validation/fields.ts';
+import { requiredTextSchema, titleSchema } from '../validation/fields.ts';
 import { UPI_ID_MESSAGE, isUpiId } from './upi.rules.ts';
 
 export const WINNER_MESSAGES = {
@@ -135,7 +135,7 @@ export type OwnWinner = z.infer<typeof ownWinnerSchema>;
 
 /** POST /api/student/winners/{id}/confirm: the winner agrees to the listing and says where the prize goes. */
 export const confirmWinnerInputSchema = z.object({
-  beneficiaryName: z.string({ error: WINNER_MESSAGES.beneficiaryNameRequired }).trim().min(1, { error: WINNER_MESSAGES.beneficiaryNameRequired }).max(200, { error: 'The beneficiary name can be at most 200 characters long' }),
+  beneficiaryName: requiredTextSchema(WINNER_MESSAGES.beneficiaryNameRequired, 200, 'The beneficiary name can be at most 200 characters long'),
   googlePayOrUPI: z
     .string({ error: WINNER_MESSAGES.upiRequired })
     .trim()

@@ -79,9 +79,13 @@ test.describe('winner announcements', () => {
     const alertsLink = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Notifications/ });
     await expect(alertsLink).toContainText('1');
     await alertsLink.click();
-    const alert = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: 'devika.m@okaxis' });
+    const alert = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: `${name} confirmed the winner announcement` });
+    await expect(alert).toContainText('gave the payout details');
+    // Every console role reads alerts: the UPI id is only in the announcement.
+    await expect(alert).not.toContainText('okaxis');
     await expect(alert.getByRole('link', { name: 'View' })).toHaveAttribute('href', `/admin/winners/editor/${id}`);
-    await page.goto(`/admin/winners/editor/${id}`);
+    await alert.getByRole('link', { name: 'View' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/winners/editor/${id}$`));
     await expect(page.getByLabel('Google Pay / UPI ID')).toHaveValue('devika.m@okaxis');
     await expect(page.getByText('The student approved the listing')).toBeVisible();
   });

@@ -19,6 +19,17 @@ describe('meetingUrlProblem', () => {
     }
     expect(meetingUrlProblem(`https://x.example.com/${'a'.repeat(2030)}`)).toBe(MEETING_LINK_MESSAGES.urlTooLong);
   });
+
+  it('refuses an address that reads as another: a user name or password before an @, invisible or direction characters', () => {
+    for (const url of ['https://meet.google.com@example.com/x', 'https://user:secret@meet.example.com/a', 'https://:pw@meet.example.com']) {
+      expect(meetingUrlProblem(url), url).toBe(MEETING_LINK_MESSAGES.urlHasCredentials);
+    }
+    for (const url of ['https://meet.example.com/\u202egnp.exe', 'https://meet.\u200bexample.com/a', 'https://meet.example.com/a\u0000']) {
+      expect(meetingUrlProblem(url), url).toBe(MEETING_LINK_MESSAGES.urlInvisible);
+    }
+    // An @ later in the address is part of its path or query, not a user name.
+    expect(meetingUrlProblem('https://meet.example.com/join?who=a@b.c')).toBeNull();
+  });
 });
 
 describe('parseMeetingTime', () => {

@@ -207,11 +207,25 @@ describe('the winner’s side (student REST)', () => {
     await confirm({ beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     const alerts = await database.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.message).toContain('devika.m@okaxis');
+    // Every console role reads alerts, so the UPI id is not in one: only administrators open the announcement.
+    expect(alerts[0]!.message).toBe("Devika Menon confirmed the winner announcement “Today's Winner” and gave the payout details");
+    expect(alerts[0]!.message).not.toContain('devika.m@okaxis');
     expect(alertViewPath({ resourceType: alerts[0]!.resource_type!, resourceId: id })).toBe(`/admin/winners/editor/${id}`);
     const staffView = (await request('GET', `/api/admin/winners/${id}`)).json();
     expect(staffView).toMatchObject({ hasUserConfirmed: true, googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' });
     expect(staffView.userConfirmedAt).not.toBeNull();
+  });
+
+  it("makes the winner's confirmation a new version: an editor opened before it gets 409 naming the student, and the details stay", async () => {
+    const id = await published();
+    const loaded = (await request('GET', `/api/admin/winners/${id}`)).json();
+    const confirmed = await request('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' }, student.cookie);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const staleSave = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ examTitle: 'Daily quiz 13' }), version: loaded.version });
+    expect(staleSave.statusCode, staleSave.body).toBe(409);
+    expect(staleSave.json().message).toContain('Devika Menon');
+    expect(staleSave.json().stale).toMatchObject({ version: loaded.version + 1, updatedBy: 'Devika Menon' });
+    expect((await request('GET', `/api/admin/winners/${id}`)).json()).toMatchObject({ hasUserConfirmed: true, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis', examTitle: 'Daily quiz 12' });
   });
 
   it('hides an announcement that is not published from its winner', async () => {

@@ -36,14 +36,20 @@ export function MeetingLinksPage() {
 
   const columns = useMemo<ColumnDef<MeetingLink, unknown>[]>(
     () => [
-      { id: 'title', accessorKey: 'title', header: 'Name', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
+      {
+        id: 'title',
+        accessorKey: 'title',
+        header: 'Name',
+        cell: ({ row }) => <span className="block min-w-32 max-w-64 break-words font-medium">{row.original.title}</span>,
+      },
       {
         id: 'url',
         accessorKey: 'url',
         header: 'URL',
         cell: ({ row }) => (
-          <a href={row.original.url} target="_blank" rel="noopener noreferrer" className="inline-flex max-w-xs items-center gap-1 break-all text-primary hover:underline">
-            {row.original.url}
+          // One line however long the address: the whole of it is in the tooltip and the link.
+          <a href={row.original.url} target="_blank" rel="noopener noreferrer" title={row.original.url} className="flex w-64 items-center gap-1 text-primary hover:underline">
+            <span className="truncate">{row.original.url}</span>
             <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
           </a>
         ),

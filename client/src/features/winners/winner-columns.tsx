@@ -1,13 +1,15 @@
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Trophy } from 'lucide-react';
+import { winnerDisplayName } from '../../../../shared/winners/winner-publish.rules.ts';
 import type { Winner } from '../../../../shared/winners/winners.schema.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { winnerEditorPath } from './winner-paths.ts';
 
 /** Rupees as staff read them: "₹1,500" or "₹1,500.50". */
 export function rupees(amount: number): string {
-  return `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+  const paise = Number.isInteger(amount) ? 0 : 2;
+  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: paise, maximumFractionDigits: 2 })}`;
 }
 
 /** The photo (or a trophy) and the winner's name, linking to the editor. */
@@ -21,7 +23,7 @@ export function WinnerNameCell({ winner }: { winner: Winner }) {
           <Trophy className="size-4" />
         </span>
       )}
-      {winner.winnerName.trim() || 'No name provided'}
+      <span className="line-clamp-2 min-w-24 max-w-56 break-words">{winnerDisplayName(winner.winnerName)}</span>
     </Link>
   );
 }
@@ -30,7 +32,7 @@ const dash = (text: string) => text || <span className="text-muted-foreground">�
 
 /** The main table's columns; the last one (Activate / Deactivate) is added by the page. */
 export const winnerColumns: ColumnDef<Winner, unknown>[] = [
-  { id: 'name', header: 'Photo / Name', accessorFn: (winner) => winner.winnerName.trim() || 'No name provided', cell: ({ row }) => <WinnerNameCell winner={row.original} /> },
+  { id: 'name', header: 'Photo / Name', accessorFn: (winner) => winnerDisplayName(winner.winnerName), cell: ({ row }) => <WinnerNameCell winner={row.original} /> },
   {
     id: 'status',
     header: 'Status',

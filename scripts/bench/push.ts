@@ -64,7 +64,7 @@ export async function runPushBenchmark(): Promise<void> {
   const handle = openDatabase(databaseUrl, 4);
   // The stand-in answers as told without decrypting, so that its own work does not slow the sender down.
   const pushService = await startPushServiceStandIn({ verify: false, sharedKeys: true });
-  const env = { DATABASE_URL: databaseUrl, DATA_DIR: scratch, PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_CA_FILE: pushService.caFile, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '4' };
+  const env = { DATABASE_URL: databaseUrl, DATA_DIR: scratch, PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '4' };
   const config = loadConfig({ ...env, NODE_ENV: 'development' });
   let worker: ReturnType<typeof spawn> | undefined;
   try {

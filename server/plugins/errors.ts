@@ -59,7 +59,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const prefix = CONTEXT_PREFIX[error.validationContext ?? 'body'] ?? '';
       const issues = describeIssues(
-        error.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'is not valid' })),
+        error.validation.map((issue) => ({ path: pathOf(issue.instancePath), message: issue.message ?? 'is not valid', code: issue.keyword })),
         prefix,
       );
       return send(400, AppError.fromIssues(issues).toBody());

@@ -51,7 +51,7 @@ export const sendNotificationInputSchema = z
     clickAction: z.string().trim().max(50).optional().nullable(),
     targetType: z.enum(TARGET_TYPES, { error: 'targetType is specific-user, everyone, group or course' }).default('specific-user'),
     targetPhoneNumber: z.string().trim().max(40).optional().nullable(),
-    groupTargets: z.array(z.enum(GROUP_TARGETS, { error: 'groupTargets are lakshya-students and purchased-users' })).max(2).default([...GROUP_TARGETS]),
+    groupTargets: z.array(z.enum(GROUP_TARGETS, { error: 'A group target is lakshya-students or purchased-users' })).max(2).default([...GROUP_TARGETS]),
     lectureId: z.string().trim().max(100).optional().nullable(),
     subjectId: z.string().trim().max(100).optional().nullable(),
     /** The course whose students it goes to (targetType course). */

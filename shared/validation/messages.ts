@@ -56,6 +56,8 @@ export function plainRule(issue: RawIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'is required';
+      // A number that is not one (text read as a number) or not whole: "not a number" would say nothing.
+      if (typeof issue.input === 'number' && (issue.expected === 'number' || issue.expected === 'int')) return `must be ${TYPE_WORDS[issue.expected]}`;
       return `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}, not ${typeOf(issue.input)}`;
     case 'too_big':
       return sizeRule(issue, issue.maximum, true);
@@ -113,11 +115,21 @@ export function issueMessage(field: string, message: string): string {
 }
 
 /** Every issue as `{ field, message }`, each message naming its field. */
-export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix?: string): FieldIssue[] {
-  return issues.map((issue) => {
+export function describeIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string }>, prefix?: string): FieldIssue[] {
+  // A value of the wrong type has that one problem: its size or format rules say nothing more.
+  const wrongType = new Set(issues.filter((issue) => issue.code === 'invalid_type').map((issue) => fieldPath(issue.path, prefix)));
+  const seen = new Set<string>();
+  const described: FieldIssue[] = [];
+  for (const issue of issues) {
     const field = fieldPath(issue.path, prefix);
-    return { field, message: issueMessage(field, issue.message) };
-  });
+    if (wrongType.has(field) && issue.code !== 'invalid_type') continue;
+    const message = issueMessage(field, issue.message);
+    const key = `${field}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    described.push({ field, message });
+  }
+  return described;
 }
 
 /** A field's own message for a form (the rule of a fragment, with a capital letter). */

@@ -29,6 +29,8 @@ export interface ReceivedPush {
 
 export interface PushServiceStandIn {
   url: string;
+  /** "127.0.0.1:<port>": give it to the product as PUSH_ENDPOINT_HOSTS. */
+  host: string;
   /** The stand-in's own certificate (PEM): give it to the product as PUSH_CA_FILE. */
   caFile: string;
   subscribe(behaviour?: PushBehaviour, retryAfterSeconds?: number): StandInSubscription;
@@ -210,6 +212,7 @@ export async function startPushServiceStandIn(options: StandInOptions = {}): Pro
 
   return {
     url: origin,
+    host: new URL(origin).host,
     caFile: tls.certFile,
     received,
     refused,

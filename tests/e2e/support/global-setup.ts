@@ -120,7 +120,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       SUPPORT_EMAIL: E2E_SUPPORT.email,
       LOG_LEVEL: 'warn',
       ...razorpay.env,
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
+      PUSH_ENDPOINT_HOSTS: pushService.host,
       PUSH_CA_FILE: pushService.caFile,
     };
     delete env.DATABASE_URL;

@@ -77,6 +77,16 @@ describe('validation messages', () => {
     ]);
   });
 
+  it('say a number that is not whole or not a number plainly, and give a value of the wrong type one message', async () => {
+    const fraction = await json('PUT', `/api/admin/exams/${examId}`, JSON.stringify({ value: examValue().value, version: 1.5 }), admin);
+    expect(fraction.json()).toMatchObject({ field: 'version', message: 'version must be a whole number' });
+    const wrongType = await json('POST', '/api/admin/notifications/send', JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: 'lakshya-students' }), admin);
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().issues).toEqual([{ field: 'groupTargets', message: 'groupTargets must be a list, not text' }]);
+    const unknown = await json('POST', '/api/admin/notifications/send', JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: ['x'] }), admin);
+    expect(unknown.json()).toMatchObject({ field: 'groupTargets[0]', message: 'A group target is lakshya-students or purchased-users' });
+  });
+
   it('name a __proto__ key instead of calling the body invalid JSON', async () => {
     const answer = await json('POST', '/api/auth/login', '{"emailAddress":"a@example.com","password":"x","__proto__":{"isAdmin":true}}');
     expect(answer.statusCode).toBe(400);

@@ -17,7 +17,7 @@ let counter = 0;
 
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
-  env = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_CA_FILE: pushService.caFile };
+  env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
   ({ database, app, admin } = await startAdminApp({ env }));
 });
 afterAll(async () => {

@@ -20,7 +20,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
-  env = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_CA_FILE: pushService.caFile };
+  env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
   ({ database, app, admin } = await startAdminApp({ env }));
   config = testConfig(env);
 });

@@ -17,7 +17,7 @@ const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
   pushService = await startPushServiceStandIn({ sharedKeys: true, answerDelayMs: 150 });
-  env = { PUSH_ENDPOINT_HOSTS: '127.0.0.1', PUSH_CA_FILE: pushService.caFile };
+  env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
   database = await createTestDatabase();
   config = testConfig(env);
 });

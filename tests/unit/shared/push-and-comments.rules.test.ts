@@ -53,4 +53,14 @@ describe('push endpoints', () => {
     expect(endpointAllowed('https://169.254.169.254/latest', hosts)).toBe(false);
     expect(endpointAllowed('not a url', hosts)).toBe(false);
   });
+
+  it("keeps to https's own port unless the setting names another", () => {
+    expect(endpointAllowed('https://fcm.googleapis.com:22/x', hosts)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com:8443/x', hosts)).toBe(false);
+    expect(endpointAllowed('https://fcm.googleapis.com:443/x', hosts)).toBe(true);
+    expect(endpointAllowed('https://web.push.apple.com:5223/x', hosts)).toBe(false);
+    expect(endpointAllowed('https://push.example.org:8443/x', 'push.example.org:8443')).toBe(true);
+    expect(endpointAllowed('https://push.example.org/x', 'push.example.org:8443')).toBe(false);
+    expect(endpointAllowed('https://push.example.org:9443/x', 'push.example.org:8443')).toBe(false);
+  });
 });

@@ -20,6 +20,11 @@ export async function listAlerts(ctx: AppContext, query: z.output<typeof alertsQ
   if (query.hasRead === 'yes') base = base.where('read_at', 'is not', null);
   if (query.hasRead === 'no') base = base.where('read_at', 'is', null);
   if (query.search) base = base.where('message', 'ilike', containing(query.search));
+  if (query.createdOn) {
+    // The day as staff in India read the Created On column.
+    const dayStart = sql<Date>`(${query.createdOn}::date)::timestamp at time zone 'Asia/Kolkata'`;
+    base = base.where('created_at', '>=', dayStart).where('created_at', '<', sql<Date>`(${query.createdOn}::date + 1)::timestamp at time zone 'Asia/Kolkata'`);
+  }
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { isCalendarDate } from '../current-affairs/current-affair-dates.rules.ts';
 
 export const ALERTS_PAGE_SIZE = 100;
 /** The kinds of thing an alert is about, and where "View" opens it. */
@@ -18,6 +19,12 @@ export const alertsQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
   hasRead: z.enum(['yes', 'no'], { error: 'hasRead is yes or no' }).optional(),
   search: z.string().trim().max(200).optional(),
+  /** The alerts of one day in India, YYYY-MM-DD (the Created On filter). */
+  createdOn: z
+    .string()
+    .trim()
+    .refine((day) => isCalendarDate(day) && day >= '2000-01-01' && day <= '2099-12-31', { error: 'createdOn is a day written YYYY-MM-DD' })
+    .optional(),
 });
 export type AlertsQuery = z.input<typeof alertsQuerySchema>;
 export const alertsPageSchema = z.object({ alerts: z.array(adminAlertSchema), total: z.number(), page: z.number(), pageSize: z.number() });

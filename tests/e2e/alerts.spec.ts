@@ -33,6 +33,25 @@ test.describe('notifications: alerts', () => {
     await expect(link).toHaveText('Notifications');
   });
 
+  test('filters Created On by day, and a long unbroken message wraps inside the page', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Alerts Admin 3'));
+    const tag = Date.now().toString(36);
+    await query(`insert into admin_alerts (message, created_at) values ($1, '2026-01-15T06:00:00Z'), ($2, now())`, [`Old alert ${tag}`, `Today ${tag} ${'x'.repeat(900)}`]);
+    await page.goto('/admin/notifications');
+    const table = page.getByRole('table', { name: 'Alerts' });
+    const today = table.getByRole('row').filter({ hasText: `Today ${tag}` });
+    await expect(today).toBeVisible();
+    // 900 letters without a space stay inside the window: the buttons above and View beside are reachable.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeInViewport();
+
+    await page.getByLabel('Filter Created On').fill('2026-01-15');
+    await expect(table.getByRole('row').filter({ hasText: `Old alert ${tag}` })).toBeVisible();
+    await expect(today).toHaveCount(0);
+    await page.getByLabel('Filter Created On').fill('');
+    await expect(today).toBeVisible();
+  });
+
   test('says "Refresh Failed" when marking as read fails', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Alerts Admin 2'));
     await page.goto('/admin/notifications');

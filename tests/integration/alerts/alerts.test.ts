@@ -31,6 +31,25 @@ describe('admin alerts', () => {
     expect((await call('GET', '/api/admin/notifications?hasRead=maybe')).statusCode).toBe(400);
   });
 
+  it('filters Created On by the day in India', async () => {
+    const at = async (message: string, iso: string) => {
+      await raiseAlert(database.db, { message });
+      await database.db.updateTable('admin_alerts').set({ created_at: new Date(iso) }).where('message', '=', message).execute();
+    };
+    // 23:59 and 00:00 in India on either side of midnight (UTC+05:30).
+    await at('Late on the 24th', '2026-11-24T18:29:00Z');
+    await at('Early on the 25th', '2026-11-24T18:31:00Z');
+    await at('Late on the 25th', '2026-11-25T18:29:00Z');
+    const day = async (createdOn: string) => ((await call('GET', `/api/admin/notifications?createdOn=${createdOn}`)).json().alerts as Array<{ message: string }>).map((alert) => alert.message);
+    expect(await day('2026-11-25')).toEqual(['Late on the 25th', 'Early on the 25th']);
+    expect(await day('2026-11-24')).toEqual(['Late on the 24th']);
+    for (const bad of ['2026-02-30', '25-11-2026', 'yesterday', '1999-12-31']) {
+      const refused = await call('GET', `/api/admin/notifications?createdOn=${bad}`);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'query.createdOn', message: 'createdOn is a day written YYYY-MM-DD' });
+    }
+  });
+
   it('raises an alert when a file fails for good', async () => {
     const asset = await database.db
       .insertInto('assets')

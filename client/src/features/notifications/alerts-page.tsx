@@ -32,9 +32,16 @@ export function AlertsPage() {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [hasRead, setHasRead] = useState<'' | 'yes' | 'no'>('');
+  const [createdOn, setCreatedOn] = useState('');
   const search = useSettled(searchText);
-  useEffect(() => setPage(1), [search, hasRead]);
-  const input = { page, pageSize: ALERTS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(hasRead ? { hasRead } : {}) };
+  useEffect(() => setPage(1), [search, hasRead, createdOn]);
+  const input = {
+    page,
+    pageSize: ALERTS_PAGE_SIZE,
+    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(hasRead ? { hasRead } : {}),
+    ...(createdOn ? { createdOn } : {}),
+  };
   const alerts = api.alerts.list.useQuery(input, { placeholderData: keepPreviousData, staleTime: Infinity, retryDelay: 100 });
   const markAllRead = api.alerts.markAllRead.useMutation();
   const [busy, setBusy] = useState<'refresh' | 'read' | null>(null);
@@ -80,7 +87,9 @@ export function AlertsPage() {
               <TableHead>Actions</TableHead>
             </TableRow>
             <TableRow>
-              <TableHead />
+              <TableHead>
+                <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8" value={createdOn} onChange={(event) => setCreatedOn(event.target.value)} />
+              </TableHead>
               <TableHead>
                 <Input aria-label="Filter Message" placeholder="Filter" className="h-8" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
               </TableHead>
@@ -101,7 +110,7 @@ export function AlertsPage() {
                 return (
                   <TableRow key={alert._id}>
                     <TableCell className="whitespace-nowrap">{longDate(alert.createdAt)}</TableCell>
-                    <TableCell className={alert.hasRead ? 'text-muted-foreground' : 'font-medium'}>{alert.message}</TableCell>
+                    <TableCell className={`min-w-64 break-words [overflow-wrap:anywhere] ${alert.hasRead ? 'text-muted-foreground' : 'font-medium'}`}>{alert.message}</TableCell>
                     <TableCell>{alert.hasRead ? 'Yes' : 'No'}</TableCell>
                     <TableCell>
                       {view && (

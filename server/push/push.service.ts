@@ -54,20 +54,29 @@ export interface NotificationRequest {
   createdBy: string | null;
 }
 
+/** Refused, not sent to nobody: staff would otherwise believe the students were told. */
+async function reachesSomeone(db: Db, target: PushTarget): Promise<boolean> {
+  return (await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst()) !== undefined;
+}
+
 async function resolveTarget(db: Db, request: NotificationRequest): Promise<PushTarget> {
-  if (request.targetType === 'everyone') return { type: 'everyone' };
+  if (request.targetType === 'everyone') {
+    const target: PushTarget = { type: 'everyone' };
+    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.nobodySubscribed, { field: 'targetType' });
+    return target;
+  }
   if (request.targetType === 'group') {
     if (!request.groupTargets?.length) throw new AppError('validation', PUSH_MESSAGES.groupRequired, { field: 'groupTargets' });
-    return { type: 'group', groups: request.groupTargets };
+    const target: PushTarget = { type: 'group', groups: request.groupTargets };
+    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.groupNotSubscribed, { field: 'groupTargets' });
+    return target;
   }
   if (request.targetType === 'course') {
     if (!request.courseId) throw new AppError('validation', PUSH_MESSAGES.courseRequired, { field: 'courseId' });
     const course = await db.selectFrom('courses').select(['id', 'title']).where('id', '=', request.courseId).executeTakeFirst();
     if (!course) throw new AppError('validation', PUSH_MESSAGES.courseNotFound, { field: 'courseId' });
     const target: PushTarget = { type: 'course', courseId: course.id };
-    // Refused, not sent to nobody: staff would otherwise believe the students were told.
-    const reachable = await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst();
-    if (!reachable) throw new AppError('validation', PUSH_MESSAGES.courseNotSubscribed(course.title), { field: 'courseId' });
+    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.courseNotSubscribed(course.title), { field: 'courseId' });
     return target;
   }
   if (request.targetUserId) {

@@ -18,6 +18,8 @@ export const PUSH_MESSAGES = {
   courseRequired: 'Choose the course whose students it goes to',
   courseNotFound: 'Course not found',
   courseNotSubscribed: (title: string) => `No student of ${title} has allowed notifications in the app`,
+  groupNotSubscribed: 'No student of the chosen groups has allowed notifications in the app',
+  nobodySubscribed: 'No student has allowed notifications in the app yet',
   linkRequired: 'A notification that opens a link needs the link (linkUrl)',
   linkInvalid: 'The link must be a web address that starts with http:// or https://',
 } as const;

@@ -48,6 +48,17 @@ const send = (body: Record<string, unknown>) => call(admin, 'POST', '/api/admin/
 const deliveriesOf = (notificationId: string) => database.db.selectFrom('push_deliveries').selectAll().where('notification_id', '=', notificationId).execute();
 
 describe('push subscriptions', () => {
+  it('refuses a send that would reach nobody, rather than reporting it sent (everyone, a group)', async () => {
+    const everyone = await send({ title: 'T', body: 'B', targetType: 'everyone' });
+    expect(everyone.statusCode).toBe(400);
+    expect(everyone.json()).toMatchObject({ message: PUSH_MESSAGES.nobodySubscribed, field: 'targetType' });
+    await subscribedStudent();
+    const group = await send({ title: 'T', body: 'B', targetType: 'group', groupTargets: ['lakshya-students'] });
+    expect(group.statusCode).toBe(400);
+    expect(group.json()).toMatchObject({ message: PUSH_MESSAGES.groupNotSubscribed, field: 'groupTargets' });
+    expect(await database.db.selectFrom('push_notifications').select('id').execute()).toEqual([]);
+  });
+
   it('keeps one row per endpoint, refuses endpoints of other hosts and bad keys, and removes a device', async () => {
     const student = await subscribedStudent();
     const again = await call(student.cookie, 'POST', '/api/student/push-subscriptions', student.subscription);

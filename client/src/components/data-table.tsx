@@ -19,6 +19,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_MIN_ROWS = 3;
+/** What an empty table says when there are rows but the filters match none of them. */
+export const NO_MATCH_MESSAGE = 'No rows match the filters';
 
 /** Case-insensitive substring match on the cell's text; a blank filter matches everything. */
 export const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
@@ -156,7 +158,7 @@ export function DataTable<TData>({
           {showEmpty && (
             <TableRow className="hover:bg-transparent">
               <TableCell colSpan={columnCount} className="text-center text-muted-foreground">
-                {emptyMessage}
+                {data.length > 0 ? NO_MATCH_MESSAGE : emptyMessage}
               </TableCell>
             </TableRow>
           )}

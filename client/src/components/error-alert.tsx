@@ -2,7 +2,7 @@ import * as React from 'react';
 import { AlertCircle } from 'lucide-react';
 import { errorMessage, errorWarnings } from '../lib/errors.ts';
 import { Alert, AlertDescription, AlertTitle } from './ui/alert.tsx';
-import { WarningsList } from './warnings-list.tsx';
+import { repeatsWarning, WarningsList } from './warnings-list.tsx';
 
 export interface ErrorAlertProps extends Omit<React.HTMLAttributes<HTMLDivElement>, 'title'> {
   title: string;
@@ -22,7 +22,7 @@ export const ErrorAlert = React.forwardRef<HTMLDivElement, ErrorAlertProps>(
       <AlertCircle aria-hidden="true" />
       <AlertTitle>{title}</AlertTitle>
       <AlertDescription>
-        {message ?? errorMessage(error)}
+        {repeatsWarning(message ?? errorMessage(error), warnings) ? null : (message ?? errorMessage(error))}
         {warnings && warnings.length > 0 && (
           <WarningsList warnings={warnings} {...(warningsIntro === undefined ? {} : { intro: warningsIntro })} className="mt-2" />
         )}

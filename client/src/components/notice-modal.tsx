@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from './ui/alert-dialog.tsx';
 import { Spinner } from './ui/spinner.tsx';
-import { WarningsList } from './warnings-list.tsx';
+import { repeatsWarning, WarningsList } from './warnings-list.tsx';
 
 /**
  * What a notice shows. `wait` is a blocking "please wait" (no buttons) that the caller
@@ -44,8 +44,9 @@ export function NoticeModal({ notice, onClose }: NoticeModalProps) {
   React.useEffect(() => {
     if (notice) setShown(notice);
   }, [notice]);
-  const current = notice ?? shown;
-  const waiting = current?.kind === 'wait';
+  const shownNotice = notice ?? shown;
+  const waiting = shownNotice?.kind === 'wait';
+  const current = shownNotice && shownNotice.kind !== 'wait' && repeatsWarning(shownNotice.text, shownNotice.warnings) ? { ...shownNotice, text: undefined } : shownNotice;
 
   return (
     <AlertDialog open={notice !== null} onOpenChange={(open) => !open && !waiting && onClose()}>

@@ -2,6 +2,11 @@ import { cn } from '../lib/utils.ts';
 
 export const RESOLVE_WARNINGS_TEXT = 'Please resolve these warnings and try again';
 
+/** A message that only repeats one of the warnings listed under it: shown once, in the list. */
+export function repeatsWarning(text: unknown, warnings: readonly string[] | undefined): boolean {
+  return typeof text === 'string' && (warnings ?? []).some((warning) => warning.trim() === text.trim());
+}
+
 /** A has-warnings answer's blockers as an ordered list under an introduction. */
 export function WarningsList({
   warnings,

@@ -1,6 +1,24 @@
 import { Trash2 } from 'lucide-react';
+import { formatBytes } from '../../lib/format.ts';
+import { api } from '../../lib/trpc.ts';
 import { Button } from '../ui/button.tsx';
 import { AssetUploader } from './asset-uploader.tsx';
+
+/** The file's name and size, read from the file itself (its id until they arrive, or if it is gone). */
+function SlotFileName({ assetId, sizeInBytes }: { assetId: string; sizeInBytes: number | null }) {
+  const asset = api.assets.get.useQuery({ id: assetId }, { retry: false });
+  const size = asset.data?.sizeInBytes ?? sizeInBytes;
+  return (
+    <>
+      {asset.data ? (
+        <span className="min-w-0 flex-1 break-all text-sm font-medium">{asset.data.fileName}</span>
+      ) : (
+        <span className="min-w-0 flex-1 break-all font-mono text-xs">{assetId}</span>
+      )}
+      {size != null && <span className="text-xs text-muted-foreground">{formatBytes(size)}</span>}
+    </>
+  );
+}
 
 /** One file slot of an editor (a banner image, a video, a PDF): upload when empty, else the file with remove (the file itself is kept). */
 export function FileSlot({ label, kind, assetId, sizeInBytes, onChange }: { label: string; kind: 'image' | 'video' | 'pdf'; assetId: string | null; sizeInBytes?: number | null; onChange: (assetId: string | null) => void }) {
@@ -10,8 +28,7 @@ export function FileSlot({ label, kind, assetId, sizeInBytes, onChange }: { labe
       {assetId ? (
         <div className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm">
           {kind === 'image' ? <img src={`/api/assets/${assetId}`} alt="" className="h-12 w-20 rounded border object-cover" /> : null}
-          <span className="min-w-0 flex-1 break-all font-mono text-xs">{assetId}</span>
-          {sizeInBytes != null && <span className="text-xs text-muted-foreground">{Math.round(sizeInBytes / 1024)} KB</span>}
+          <SlotFileName assetId={assetId} sizeInBytes={sizeInBytes ?? null} />
           <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" aria-label={`Remove ${label.toLowerCase()}`} onClick={() => onChange(null)}>
             <Trash2 aria-hidden="true" />
             Remove

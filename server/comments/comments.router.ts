@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MESSAGES, editCommentInputSchema, inboxQuerySchema, editReplyInputSchema, newCommentInputSchema, newReplyInputSchema } from '../../shared/comments/comments.schema.ts';
+import { COMMENT_MESSAGES, editCommentInputSchema, inboxQuerySchema, lectureCommentsQuerySchema, editReplyInputSchema, newCommentInputSchema, newReplyInputSchema } from '../../shared/comments/comments.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
 import * as comments from './comments.service.ts';
@@ -10,7 +10,10 @@ const replyIds = z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESS
 export const commentsRouter = ({ procedure }: ScreenProcedures) =>
   router({
     inbox: procedure.input(inboxQuerySchema).query(({ ctx, input }) => comments.discussionsInbox(ctx.ctx, input)),
-    list: procedure.input(z.object({ resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }) })).query(({ ctx, input }) => comments.listLectureComments(ctx.ctx, input)),
+    // `cursor` (the last comment's id) is the name tRPC's infinite queries give the page parameter.
+    list: procedure
+      .input(z.object({ resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }), cursor: lectureCommentsQuerySchema.shape.before.nullish() }))
+      .query(({ ctx, input }) => comments.listLectureComments(ctx.ctx, { resourceId: input.resourceId, before: input.cursor ?? undefined })),
     create: procedure.input(newCommentInputSchema).mutation(({ ctx, input }) => comments.createStaffComment(ctx.ctx, input)),
     update: procedure.input(editCommentInputSchema.extend({ id })).mutation(({ ctx, input }) => comments.updateStaffComment(ctx.ctx, input)),
     delete: procedure.input(z.object({ id })).mutation(({ ctx, input }) => comments.deleteComment(ctx.ctx, input)),

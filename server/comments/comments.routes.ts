@@ -2,12 +2,14 @@ import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
+  ADMIN_COMMENTS_PAGE_SIZE,
   COMMENT_MESSAGES,
   commentSchema,
   editCommentInputSchema,
   editReplyInputSchema,
   inboxPageSchema,
   inboxQuerySchema,
+  lectureCommentsQuerySchema,
   newCommentInputSchema,
   newReplyInputSchema,
   replyResultSchema,
@@ -29,12 +31,14 @@ export const commentsAdminRoutes: DomainRoutes = async (app) => {
     {
       schema: {
         tags,
-        summary: "A lecture's comments with their replies, pinned first, newest next",
+        summary: `A lecture's comments with their replies, pinned first, newest next, ${ADMIN_COMMENTS_PAGE_SIZE} at a time`,
+        description: 'Without `before`, the first page. `before` (the id of the last comment received) gives the next page; a page shorter than the page size is the last.',
         params: z.object({ resourceType: z.literal('lecture', { error: 'resourceType is lecture' }), resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }) }),
+        querystring: lectureCommentsQuerySchema,
         response: { 200: z.array(commentSchema), ...errors },
       },
     },
-    async (request) => comments.listLectureComments(request.ctx, request.params),
+    async (request) => comments.listLectureComments(request.ctx, { resourceId: request.params.resourceId, before: request.query.before }),
   );
   app.get(
     '/api/admin/discussions',

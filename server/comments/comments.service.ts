@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
+  ADMIN_COMMENTS_PAGE_SIZE,
   COMMENT_MESSAGES,
   INBOX_PAGE_SIZE,
   replyNotificationTitle,
@@ -12,6 +13,7 @@ import {
   type newReplyInputSchema,
   type Reply,
 } from '../../shared/comments/comments.schema.ts';
+import { EDUCATOR_ROLE } from '../../shared/auth/roles.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { requireActor } from '../auth/access.ts';
@@ -80,25 +82,48 @@ async function fullComment(db: Db, id: string, me?: string): Promise<Comment> {
 
 // ---- Staff (the lecture editor's Discussions tab) ----
 
-/** GET /api/admin/comments/lecture/{id}: every comment of the lecture, pinned first, newest next, with replies. */
-export async function listLectureComments(ctx: AppContext, { resourceId }: { resourceId: string }): Promise<Comment[]> {
+/**
+ * Staff write as one of the educators (the author is chosen from the educators list). A comment or
+ * reply being edited may keep the name it has (a student's, say); any other name must be an enabled
+ * educator account's.
+ */
+async function requireEducatorName(db: Db, name: string, field: string, unchanged?: string): Promise<void> {
+  if (unchanged !== undefined && name === unchanged) return;
+  const educator = await db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', name)
+    .where(sql<boolean>`${EDUCATOR_ROLE} = any(roles)`)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  if (!educator) throw new AppError('validation', COMMENT_MESSAGES.authorNotEducator(field), { field });
+}
+
+/**
+ * GET /api/admin/comments/lecture/{id}: the lecture's comments, pinned first, newest next, with replies,
+ * {@link ADMIN_COMMENTS_PAGE_SIZE} at a time; `before` (a comment's id) gives the ones after it in that
+ * order. A full page means there may be more.
+ */
+export async function listLectureComments(ctx: AppContext, { resourceId, before }: { resourceId: string; before?: string | undefined }): Promise<Comment[]> {
   await lectureTitle(ctx.db, resourceId);
-  const rows = await ctx.db
+  let query = ctx.db
     .selectFrom('comments as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
     .selectAll('c')
     .select('u.phone_number')
-    .where('c.lecture_id', '=', resourceId)
-    .orderBy('c.is_pinned', 'desc')
-    .orderBy('c.created_at', 'desc')
-    .limit(1000)
-    .execute();
+    .where('c.lecture_id', '=', resourceId);
+  if (before !== undefined) {
+    // Row comparison in the list's own order (false sorts before true, so "after" in a descending list is "less than").
+    query = query.where(sql<boolean>`(c.is_pinned, c.created_at, c.id) < (select b.is_pinned, b.created_at, b.id from comments b where b.id = ${before} and b.lecture_id = ${resourceId})`);
+  }
+  const rows = await query.orderBy('c.is_pinned', 'desc').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(ADMIN_COMMENTS_PAGE_SIZE).execute();
   const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
   return rows.map((row) => commentOf(row, replies.get(row.id) ?? []));
 }
 
 export async function createStaffComment(ctx: AppContext, input: z.output<typeof newCommentInputSchema>): Promise<Comment> {
   await lectureTitle(ctx.db, input.resourceId);
+  await requireEducatorName(ctx.db, input.displayName, 'displayName');
   const { id } = await ctx.db
     .insertInto('comments')
     .values({ lecture_id: input.resourceId, display_name: input.displayName, message: input.message, is_administrator: input.isAdministrator, is_visible: input.isVisible })
@@ -108,7 +133,8 @@ export async function createStaffComment(ctx: AppContext, input: z.output<typeof
 }
 
 export async function updateStaffComment(ctx: AppContext, { id, ...input }: { id: string } & z.output<typeof editCommentInputSchema>): Promise<Comment> {
-  await commentRow(ctx.db, id);
+  const current = await commentRow(ctx.db, id);
+  if (input.displayName !== undefined) await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
   await ctx.db
     .updateTable('comments')
     .set({
@@ -137,6 +163,7 @@ export async function deleteComment(ctx: AppContext, { id }: { id: string }): Pr
  */
 export async function createStaffReply(ctx: RequestContext, { commentId, ...input }: { commentId: string } & z.output<typeof newReplyInputSchema>) {
   const comment = await commentRow(ctx.db, commentId);
+  await requireEducatorName(ctx.db, input.name, 'name');
   const reply = await ctx.db
     .insertInto('comment_replies')
     .values({ comment_id: comment.id, display_name: input.name, message: input.message, is_administrator: input.isAdministrator })
@@ -172,7 +199,8 @@ async function replyRow(db: Db, commentId: string, replyId: string): Promise<Rep
 }
 
 export async function updateStaffReply(ctx: AppContext, { commentId, replyId, ...input }: { commentId: string; replyId: string } & z.output<typeof editReplyInputSchema>): Promise<Reply> {
-  await replyRow(ctx.db, commentId, replyId);
+  const current = await replyRow(ctx.db, commentId, replyId);
+  await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
   const row = await ctx.db
     .updateTable('comment_replies')
     .set({ message: input.message, display_name: input.displayName, is_administrator: input.isAdministrator, updated_at: sql<Date>`now()` })
@@ -190,6 +218,11 @@ export async function deleteReply(ctx: AppContext, { commentId, replyId }: { com
 
 // ---- Students ----
 
+/** One of a student's messages in the window: a new comment, a reply, or an edit that changes the text. */
+async function countStudentWrite(db: Db, userId: string): Promise<void> {
+  await consumeRateLimit(db, { key: `comments:${userId}`, ...STUDENT_WRITE_LIMIT, message: COMMENT_MESSAGES.tooMany });
+}
+
 async function mayWrite(ctx: RequestContext, lectureId: string): Promise<{ userId: string; name: string }> {
   const actor = await requireActor(ctx);
   const lecture = UUID_PATTERN.test(lectureId)
@@ -198,7 +231,7 @@ async function mayWrite(ctx: RequestContext, lectureId: string): Promise<{ userI
   const row = lecture?.rows[0];
   if (!row) throw new AppError('not-found', COMMENT_MESSAGES.lectureNotFound);
   if (!row.can_watch) throw new AppError('forbidden', COMMENT_MESSAGES.notEntitled);
-  await consumeRateLimit(ctx.db, { key: `comments:${actor.id}`, ...STUDENT_WRITE_LIMIT, message: COMMENT_MESSAGES.tooMany });
+  await countStudentWrite(ctx.db, actor.id);
   return { userId: actor.id, name: actor.name || 'Student' };
 }
 
@@ -248,7 +281,11 @@ export async function studentReply(ctx: RequestContext, { commentId, message }: 
   });
 }
 
-/** PUT and DELETE of the student's own comment or reply. */
+/**
+ * PUT and DELETE of the student's own comment or reply. A changed message counts against the same
+ * per-student limit as a new one and raises an alert for staff, so text staff have already looked at
+ * cannot be swapped for something else unseen; a message saved unchanged changes nothing.
+ */
 export async function studentEdit(ctx: RequestContext, target: { commentId: string; replyId?: string }, change: { message: string } | 'delete'): Promise<{ status: 'saved' | 'deleted' }> {
   const actor = await requireActor(ctx);
   const table = target.replyId ? 'comment_replies' : 'comments';
@@ -259,7 +296,15 @@ export async function studentEdit(ctx: RequestContext, target: { commentId: stri
     await ctx.db.deleteFrom(table).where('id', '=', id).execute();
     return { status: 'deleted' };
   }
-  await ctx.db.updateTable(table).set({ message: change.message, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  if (row.message === change.message) return { status: 'saved' };
+  await countStudentWrite(ctx.db, actor.id);
+  const lectureId = 'lecture_id' in row ? row.lecture_id : (await commentRow(ctx.db, target.commentId)).lecture_id;
+  const title = await lectureTitle(ctx.db, lectureId);
+  const name = actor.name || 'Student';
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable(table).set({ message: change.message, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    await raiseAlert(trx, { message: `${name} edited their ${target.replyId ? 'reply' : 'comment'} on “${title}”: ${change.message.slice(0, 200)}`, resourceType: 'lecture', resourceId: lectureId });
+  });
   return { status: 'saved' };
 }
 

@@ -4,25 +4,55 @@ export const COMMENT_MESSAGES = {
   messageRequired: 'Please write a message',
   messageTooLong: 'A message can be at most 2,000 characters long',
   authorRequired: 'Choose who the comment is from',
+  /** Staff write as an educator (the author is chosen from the educators); `field` is the request's name for the author. */
+  authorNotEducator: (field: string) => `${field} must be the name of an educator account`,
   notFound: 'Comment not found',
   replyNotFound: 'Reply not found',
   lectureNotFound: 'Lecture not found',
   notEntitled: 'Only students who may watch this lecture can write under it',
   notYours: 'You can change only what you wrote',
-  tooMany: 'You are writing too fast. Please wait a minute.',
+  tooMany: 'You are writing too fast. Please wait a few minutes and try again.',
 } as const;
 
 /** Replies shown before "See more replies". */
 export const REPLIES_SHOWN = 3;
 export const MAX_MESSAGE_LENGTH = 2000;
 export const STUDENT_COMMENTS_PAGE_SIZE = 20;
+/** Comments of a lecture in one answer of the staff list; "Load older comments" asks for the next ones. */
+export const ADMIN_COMMENTS_PAGE_SIZE = 200;
+/** GET /api/admin/comments/lecture/{id}?before={commentId}: the page after that comment (none: the first page). */
+export const lectureCommentsQuerySchema = z.object({ before: z.uuid({ error: 'before is the id of a comment' }).optional() });
 
-/** Drops control characters other than tab, line feed and carriage return. */
-function withoutControlCharacters(text: string): string {
-  return [...text].filter((character) => {
-    const code = character.codePointAt(0)!;
-    return !((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 127);
-  }).join('');
+/**
+ * Characters a plain-text message may not carry: C0 controls other than tab, line feed and carriage
+ * return, DEL, the C1 controls (U+0080–U+009F), and the bidirectional embedding, override and isolate
+ * marks (U+202A–U+202E, U+2066–U+2069), which make text read in another order than it is stored (a
+ * spoof). The zero-width joiner and non-joiner (U+200C, U+200D) stay: Malayalam needs them.
+ */
+export function isDroppedFromMessages(code: number): boolean {
+  if (code === 9 || code === 10 || code === 13) return false;
+  return code < 32 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** Drops the characters {@link isDroppedFromMessages} names. */
+export function withoutControlCharacters(text: string): string {
+  return [...text].filter((character) => !isDroppedFromMessages(character.codePointAt(0)!)).join('');
+}
+
+/**
+ * A message's length as the server counts it against {@link MAX_MESSAGE_LENGTH}: in characters (code
+ * points), after dropping control characters and trimming, so an emoji counts once, not twice.
+ */
+export function messageLength(text: string): number {
+  return [...withoutControlCharacters(text).trim()].length;
+}
+
+/** What the modal says before sending: the problem the server would find with the message's length, or none. */
+export function messageProblem(text: string): { message?: string } {
+  const length = messageLength(text);
+  if (length === 0) return { message: COMMENT_MESSAGES.messageRequired };
+  if (length > MAX_MESSAGE_LENGTH) return { message: COMMENT_MESSAGES.messageTooLong };
+  return {};
 }
 
 /** Plain text: trimmed, 1 to 2,000 characters; control characters other than line breaks and tabs go. */

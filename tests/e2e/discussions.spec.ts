@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN_COMMENTS_PAGE_SIZE } from '../../shared/comments/comments.schema.ts';
 import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, snap } from './support/media.ts';
 import { pushStandIn } from './support/push.ts';
@@ -108,5 +109,72 @@ test.describe('lecture discussions', () => {
     await page.getByRole('alertdialog', { name: 'Failed' }).getByRole('button', { name: 'OK' }).click();
     await expect(card).toHaveCount(0);
     await snap(page, 'discussions-inbox');
+  });
+  test('one long unbroken word, a long name or a long reply wraps: the page keeps its width and every button stays reachable', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Long Words Admin'));
+    const educator = `Dr. ${'Vasudevan'.repeat(12)}`;
+    await createConsoleUser(['educator'], educator);
+    const title = `Long words ${Date.now().toString(36)}`;
+    const lectureId = await createLecture(page, title);
+    await query('update lectures set is_published = true, is_visible = true where id = $1', [lectureId]);
+    const studentName = `Sreelakshmi${'Kunjikrishnan'.repeat(6)}`;
+    const studentPage = await (await browser.newContext()).newPage();
+    await signInThroughApi(studentPage, await createStudent({ name: studentName }));
+    const written = await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'a'.repeat(2000) } });
+    expect(written.status()).toBe(200);
+    const commentId = ((await written.json()) as { _id: string })._id;
+    expect((await page.request.post(`/api/admin/comments/reply/${commentId}`, { data: { resourceId: lectureId, message: 'b'.repeat(2000), name: educator } })).status()).toBe(200);
+
+    const fitsTheWindow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const expectReachable = async (card: ReturnType<typeof page.getByRole>) => {
+      await expect(card).toContainText('a'.repeat(50));
+      expect(await fitsTheWindow()).toBe(true);
+      await card.scrollIntoViewIfNeeded();
+      for (const button of [
+        card.getByRole('button', { name: 'Reply', exact: true }),
+        card.getByRole('button', { name: `Edit the comment by ${studentName}` }),
+        card.getByRole('button', { name: `Delete the comment by ${studentName}` }),
+      ])
+        await expect(button).toBeInViewport();
+      const reply = card.getByRole('list', { name: 'Replies' });
+      await reply.scrollIntoViewIfNeeded();
+      await expect(reply.getByRole('button', { name: `Edit the reply by ${educator}` })).toBeInViewport();
+      await expect(reply.getByRole('button', { name: `Delete the reply by ${educator}` })).toBeInViewport();
+    };
+
+    await page.goto(`/admin/videos/lectures/${lectureId}/discussions`);
+    const card = page.getByRole('listitem', { name: `Comment by ${studentName}` });
+    await expectReachable(card);
+    await expect(page.getByRole('button', { name: 'New Comment' })).toBeVisible();
+    await page.getByRole('button', { name: 'New Comment' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'New Comment' })).toBeInViewport();
+    // The editor's header sticks to the top: Save and Delete stay in view with the card.
+    await card.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeInViewport();
+
+    await page.goto('/admin/discussions');
+    const inboxCard = page.getByRole('listitem', { name: `Comment by ${studentName}` });
+    await expectReachable(inboxCard);
+    await page.getByLabel('Only without a staff reply').scrollIntoViewIfNeeded();
+    await expect(page.getByLabel('Only without a staff reply')).toBeInViewport();
+    await expect(page.getByText('Only without a staff reply')).toBeInViewport();
+  });
+
+  test('a lecture with more comments than one page shows the older ones on request', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Paging Admin'));
+    const lectureId = await createLecture(page, `Many comments ${Date.now().toString(36)}`);
+    await query(
+      `insert into comments (lecture_id, display_name, message, created_at)
+       select $1, 'Staff', 'Older comment ' || g, timestamptz '2026-01-01' + make_interval(mins => g) from generate_series(1, $2::int) g`,
+      [lectureId, ADMIN_COMMENTS_PAGE_SIZE + 3],
+    );
+    await page.goto(`/admin/videos/lectures/${lectureId}/discussions`);
+    const comments = page.getByRole('list', { name: 'Comments' }).locator(':scope > li');
+    await expect(comments).toHaveCount(ADMIN_COMMENTS_PAGE_SIZE);
+    await expect(page.getByText('Older comment 1', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Load older comments' }).click();
+    await expect(comments).toHaveCount(ADMIN_COMMENTS_PAGE_SIZE + 3);
+    await expect(page.getByText('Older comment 1', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load older comments' })).toHaveCount(0);
   });
 });

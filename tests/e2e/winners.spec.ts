@@ -84,10 +84,11 @@ test.describe('winner announcements', () => {
     // Every console role reads alerts: the UPI id is only in the announcement.
     await expect(alert).not.toContainText('okaxis');
     await expect(alert.getByRole('link', { name: 'View' })).toHaveAttribute('href', `/admin/winners/editor/${id}`);
-    await alert.getByRole('link', { name: 'View' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/winners/editor/${id}$`));
-    await expect(page.getByLabel('Google Pay / UPI ID')).toHaveValue('devika.m@okaxis');
-    await expect(page.getByText('The student approved the listing')).toBeVisible();
+    // View opens the editor in a new tab.
+    const [editorTab] = await Promise.all([page.waitForEvent('popup'), alert.getByRole('link', { name: 'View' }).click()]);
+    await expect(editorTab).toHaveURL(new RegExp(`/admin/winners/editor/${id}$`));
+    await expect(editorTab.getByLabel('Google Pay / UPI ID')).toHaveValue('devika.m@okaxis');
+    await expect(editorTab.getByText('The student approved the listing')).toBeVisible();
   });
 
   test('failure paths: a failed draft says "Failed", a failed activation "Process Failed", and the active one cannot be deleted', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES } from '../../../shared/comments/comments.schema.ts';
+import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_MESSAGES } from '../../../shared/comments/comments.schema.ts';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
 import { deliverBatch } from '../../../server/push/push-delivery.ts';
 import type { TestDatabase } from '../../support/test-database.ts';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   pushService = await startPushServiceStandIn();
   env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
   ({ database, app, admin } = await startAdminApp({ env }));
+  // Staff write as educators (the author is chosen from the educators list).
+  for (const name of ['Dr. Meera', 'Staff']) await createUser(database.db, { name, roles: ['educator'] });
 });
 afterAll(async () => {
   await stopAdminApp({ database, app });
@@ -99,10 +101,13 @@ describe('discussions', () => {
     expect((await call(other, 'PUT', `/api/student/comments/${mine._id}`, { message: 'Hacked' })).statusCode).toBe(403);
     expect((await call(other, 'DELETE', `/api/student/comments/${mine._id}`)).statusCode).toBe(403);
     expect((await call(me, 'PUT', `/api/student/comments/${mine._id}`, { message: 'Mine, edited' })).json()).toEqual({ status: 'saved' });
-    for (let i = 0; i < 9; i += 1) await call(me, 'POST', `/api/student/lectures/${free}/comments`, { message: `Quick ${i}` });
+    // 'Mine' and its edit are two of the ten messages in ten minutes.
+    for (let i = 0; i < 8; i += 1) expect((await call(me, 'POST', `/api/student/lectures/${free}/comments`, { message: `Quick ${i}` })).statusCode).toBe(200);
     const tooMany = await call(me, 'POST', `/api/student/lectures/${free}/comments`, { message: 'One more' });
     expect(tooMany.statusCode).toBe(429);
     expect(tooMany.json().message).toBe(COMMENT_MESSAGES.tooMany);
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await call(me, 'PUT', `/api/student/comments/${mine._id}`, { message: 'Swapped once the limit is reached' })).statusCode).toBe(429);
     expect((await call(me, 'DELETE', `/api/student/comments/${mine._id}`)).json()).toEqual({ status: 'deleted' });
     expect((await call(undefined, 'GET', `/api/student/lectures/${free}/comments`)).statusCode).toBe(401);
   });
@@ -137,5 +142,77 @@ describe('discussions', () => {
     expect((await call(admin, 'DELETE', `/api/admin/comments/${comment._id}`)).json()).toEqual({ status: 'deleted' });
     expect((await call(admin, 'GET', '/api/admin/comments/lecture/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await call(admin, 'POST', '/api/admin/comments', { displayName: '', message: 'x', resourceId: lectureId })).json().message).toBe(COMMENT_MESSAGES.authorRequired);
+  });
+  it('counts a student’s edits against the writing limit and tells staff what the text became; an unchanged edit changes nothing', async () => {
+    const lectureId = await lecture();
+    const name = `Editor ${Date.now().toString(36)}`;
+    const writer = await student(name);
+    const { id: writerId } = await database.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    const hits = async () => (await database.db.selectFrom('rate_limits').select('hits').where('key', '=', `comments:${writerId}`).executeTakeFirstOrThrow()).hits;
+    const comment = (await call(writer, 'POST', `/api/student/lectures/${lectureId}/comments`, { message: 'A fair question' })).json();
+    const reply = (await call(writer, 'POST', `/api/student/comments/${comment._id}/replies`, { message: 'A fair follow-up' })).json();
+    const alertsAbout = async (text: string) => (await call(admin, 'GET', `/api/admin/notifications?search=${encodeURIComponent(text)}`)).json().alerts as Array<{ message: string; data: unknown }>;
+
+    expect((await call(writer, 'PUT', `/api/student/comments/${comment._id}`, { message: 'Abusive swap' })).json()).toEqual({ status: 'saved' });
+    const [edited] = await alertsAbout(`${name} edited their comment`);
+    expect(edited).toMatchObject({ data: { resourceType: 'lecture', resourceId: lectureId } });
+    expect(edited!.message).toContain('Abusive swap');
+    expect((await call(writer, 'PUT', `/api/student/comments/${comment._id}/replies/${reply._id}`, { message: 'Abusive reply swap' })).json()).toEqual({ status: 'saved' });
+    expect((await alertsAbout(`${name} edited their reply`))[0]!.message).toContain('Abusive reply swap');
+
+    expect(await hits()).toBe(4);
+    // The same text again (after trimming): no alert, no hit, nothing written.
+    expect((await call(writer, 'PUT', `/api/student/comments/${comment._id}`, { message: '  Abusive swap ' })).json()).toEqual({ status: 'saved' });
+    expect(await alertsAbout(`${name} edited their comment`)).toHaveLength(1);
+    expect(await hits()).toBe(4);
+
+    // Comment, reply and two edits are 4 of 10: six more edits reach the limit, the next is refused and not saved.
+    for (let i = 0; i < 6; i += 1) expect((await call(writer, 'PUT', `/api/student/comments/${comment._id}`, { message: `Edit ${i}` })).statusCode).toBe(200);
+    const refused = await call(writer, 'PUT', `/api/student/comments/${comment._id}`, { message: 'Edit beyond the limit' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(COMMENT_MESSAGES.tooMany);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const stored = await database.db.selectFrom('comments').select('message').where('id', '=', comment._id).executeTakeFirstOrThrow();
+    expect(stored.message).toBe('Edit 5');
+    expect(await alertsAbout('Edit beyond the limit')).toHaveLength(0);
+  });
+
+  it('gives the Discussions tab a page of comments at a time, pinned first, and the older ones after the last comment', async () => {
+    const lectureId = await lecture();
+    const total = ADMIN_COMMENTS_PAGE_SIZE + 5;
+    await database.db
+      .insertInto('comments')
+      .values(Array.from({ length: total }, (_, i) => ({ lecture_id: lectureId, display_name: 'Staff', message: `Comment ${i}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)), is_pinned: i === 3 })))
+      .execute();
+    const first = await call(admin, 'GET', `/api/admin/comments/lecture/${lectureId}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstPage = first.json() as Array<{ _id: string; message: string }>;
+    expect(firstPage).toHaveLength(ADMIN_COMMENTS_PAGE_SIZE);
+    expect(firstPage.slice(0, 3).map((comment) => comment.message)).toEqual(['Comment 3', `Comment ${total - 1}`, `Comment ${total - 2}`]);
+    const second = (await call(admin, 'GET', `/api/admin/comments/lecture/${lectureId}?before=${firstPage.at(-1)!._id}`)).json() as Array<{ _id: string; message: string }>;
+    expect(second.map((comment) => comment.message)).toEqual(['Comment 5', 'Comment 4', 'Comment 2', 'Comment 1', 'Comment 0']);
+    const everyId = new Set([...firstPage, ...second].map((comment) => comment._id));
+    expect(everyId.size).toBe(total);
+    expect((await call(admin, 'GET', `/api/admin/comments/lecture/${lectureId}?before=${second.at(-1)!._id}`)).json()).toEqual([]);
+    expect((await call(admin, 'GET', `/api/admin/comments/lecture/${lectureId}?before=nope`)).statusCode).toBe(400);
+  });
+
+  it('lets staff write only as an educator, and keep the name a comment or reply already has when editing it', async () => {
+    const lectureId = await lecture();
+    const asStudent = await call(admin, 'POST', '/api/admin/comments', { displayName: 'Student 2', message: 'Pretending', isAdministrator: false, resourceId: lectureId });
+    expect(asStudent.statusCode).toBe(400);
+    expect(asStudent.json()).toMatchObject({ message: COMMENT_MESSAGES.authorNotEducator('displayName'), field: 'displayName' });
+    const writer = await student('Sreeja');
+    const comment = (await call(writer, 'POST', `/api/student/lectures/${lectureId}/comments`, { message: 'My doubt' })).json();
+    const reply = (await call(writer, 'POST', `/api/student/comments/${comment._id}/replies`, { message: 'More detail' })).json();
+    const badReply = await call(admin, 'POST', `/api/admin/comments/reply/${comment._id}`, { resourceId: lectureId, message: 'x', name: 'Sreeja' });
+    expect(badReply.statusCode).toBe(400);
+    expect(badReply.json().message).toBe(COMMENT_MESSAGES.authorNotEducator('name'));
+    // Hiding a student's comment keeps the student's name; changing it to another non-educator is refused.
+    expect((await call(admin, 'PUT', `/api/admin/comments/${comment._id}`, { displayName: 'Sreeja', message: 'My doubt', resourceId: lectureId, isAdministrator: false, isVisible: false })).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', `/api/admin/comments/${comment._id}`, { displayName: 'Someone else', message: 'My doubt', resourceId: lectureId, isVisible: false })).statusCode).toBe(400);
+    expect((await call(admin, 'PUT', `/api/admin/comments/reply/${comment._id}/${reply._id}`, { displayName: 'Sreeja', message: 'More detail.', isAdministrator: false })).statusCode).toBe(200);
+    expect((await call(admin, 'PUT', `/api/admin/comments/reply/${comment._id}/${reply._id}`, { displayName: 'Student 2', message: 'More detail.' })).json().message).toBe(COMMENT_MESSAGES.authorNotEducator('displayName'));
+    expect((await call(admin, 'PUT', `/api/admin/comments/reply/${comment._id}/${reply._id}`, { displayName: 'Dr. Meera', message: 'More detail.' })).statusCode).toBe(200);
   });
 });

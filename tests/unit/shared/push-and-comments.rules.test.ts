@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editReplyInputSchema, messageSchema, replyNotificationTitle, visibleReplies } from '../../../shared/comments/comments.schema.ts';
+import { COMMENT_MESSAGES, editReplyInputSchema, MAX_MESSAGE_LENGTH, messageLength, messageProblem, messageSchema, replyNotificationTitle, visibleReplies } from '../../../shared/comments/comments.schema.ts';
 import { COMPOSER_LIMITS, MAX_PUSH_PAYLOAD_BYTES, payloadBytes, sendNotificationInputSchema } from '../../../shared/push/push.schema.ts';
 import { endpointAllowed } from '../../../server/push/push-endpoints.ts';
 
@@ -21,6 +21,33 @@ describe('reply display', () => {
     expect(messageSchema.safeParse('x'.repeat(2000)).success).toBe(true);
     expect(messageSchema.safeParse('x'.repeat(2001)).success).toBe(false);
     expect(editReplyInputSchema.safeParse({ message: 'ok', displayName: '' }).success).toBe(false);
+  });
+
+  it('drops C1 controls and bidirectional overrides and isolates, but keeps line breaks, tabs and the Malayalam joiners', () => {
+    expect(messageSchema.parse('next\u0085line\u009b31m')).toBe('nextline31m');
+    expect(messageSchema.parse('\u0080a\u009fb\u007fc')).toBe('abc');
+    // U+202E (right-to-left override) would make "gpj.exe" read as "exe.jpg".
+    expect(messageSchema.parse('photo\u202Egpj.exe')).toBe('photogpj.exe');
+    expect(messageSchema.parse('\u202Aa\u202Bb\u202Cc\u202Dd\u202Ee')).toBe('abcde');
+    expect(messageSchema.parse('\u2066a\u2067b\u2068c\u2069d')).toBe('abcd');
+    expect(messageSchema.parse('line one\n\tline two')).toBe('line one\n\tline two');
+    expect(messageSchema.parse('ന്\u200Dക ക്\u200Cക')).toBe('ന്\u200Dക ക്\u200Cക');
+    // Neighbours of the dropped ranges stay.
+    expect(messageSchema.parse('\u00a0x\u00a0\u2029y\u202F\u2065z\u206A')).toBe('x\u00a0\u2029y\u202F\u2065z\u206A');
+  });
+
+  it('counts a message as the server does: characters, not UTF-16 units, after dropping controls and trimming', () => {
+    const emoji = '😀'.repeat(1001);
+    expect(emoji.length).toBe(2002);
+    expect(messageLength(emoji)).toBe(1001);
+    expect(messageSchema.safeParse(emoji).success).toBe(true);
+    expect(messageProblem(emoji)).toEqual({});
+    const tooLong = '😀'.repeat(MAX_MESSAGE_LENGTH + 1);
+    expect(messageSchema.safeParse(tooLong).success).toBe(false);
+    expect(messageProblem(tooLong)).toEqual({ message: COMMENT_MESSAGES.messageTooLong });
+    expect(messageLength('  a\u202Eb  ')).toBe(2);
+    expect(messageProblem(' \u202E ')).toEqual({ message: COMMENT_MESSAGES.messageRequired });
+    expect(messageProblem('x'.repeat(MAX_MESSAGE_LENGTH))).toEqual({});
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../../../shared/comments/comments.schema.ts';
+import { COMMENT_MESSAGES, MAX_MESSAGE_LENGTH, messageLength, messageProblem } from '../../../../shared/comments/comments.schema.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -52,7 +52,7 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
       submitLabel={mode === 'reply' ? 'Reply' : 'Save'}
       errorTitle="Failed"
       onSubmit={async () => {
-        const found = { ...(value.displayName ? {} : { displayName: 'Choose who the comment is from' }), ...(value.message.trim() ? {} : { message: 'Please write a message' }) };
+        const found = { ...(value.displayName ? {} : { displayName: COMMENT_MESSAGES.authorRequired }), ...messageProblem(value.message) };
         setErrors(found);
         if (Object.keys(found).length > 0) return;
         await onSubmit(value);
@@ -71,8 +71,9 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
           </NativeSelect>
         )}
       </FormField>
-      <FormField id="comment-message" label={`Message (${value.message.length}/${MAX_MESSAGE_LENGTH})`} error={errors.message}>
-        {(control) => <TextArea {...control} rows={4} maxLength={MAX_MESSAGE_LENGTH} value={value.message} onChange={(event) => set({ message: event.target.value })} />}
+      {/* No native maxLength: it counts UTF-16 units (an emoji twice), the server counts characters. */}
+      <FormField id="comment-message" label={`Message (${messageLength(value.message)}/${MAX_MESSAGE_LENGTH})`} error={errors.message}>
+        {(control) => <TextArea {...control} rows={4} value={value.message} onChange={(event) => set({ message: event.target.value })} />}
       </FormField>
       <SwitchField id="comment-admin" label="Is Administrator" checked={value.isAdministrator} onCheckedChange={(checked) => set({ isAdministrator: checked })} />
       {mode === 'edit-comment' && (

@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { useState } from 'react';
 import { MessageSquarePlus, Pencil, Reply as ReplyIcon, ShieldCheck, Trash2 } from 'lucide-react';
-import { visibleReplies, type Comment, type Reply } from '../../../../shared/comments/comments.schema.ts';
+import { ADMIN_COMMENTS_PAGE_SIZE, visibleReplies, type Comment, type Reply } from '../../../../shared/comments/comments.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
@@ -20,14 +20,20 @@ function when(iso: string): string {
   return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 }
 
+/**
+ * Students may write one unbroken 2,000-letter word, and names may be long: such text breaks anywhere
+ * (also in the min-content width that grid and flex tracks size by), so the buttons stay on screen.
+ */
+const WRAP_ANYWHERE = 'min-w-0 break-words [overflow-wrap:anywhere]';
+
 type Editing = { mode: CommentModalMode; comment?: Comment; reply?: Reply } | null;
 type Deleting = { comment: Comment; reply?: Reply } | null;
 
 function Author({ name, isAdministrator }: { name: string; isAdministrator: boolean }) {
   return (
-    <span className="flex items-center gap-1 font-medium">
-      {name}
-      {isAdministrator && <ShieldCheck aria-label="Posted by an administrator" className="size-4 text-primary" />}
+    <span className="flex min-w-0 items-center gap-1 font-medium">
+      <span className={WRAP_ANYWHERE}>{name}</span>
+      {isAdministrator && <ShieldCheck aria-label="Posted by an administrator" className="size-4 shrink-0 text-primary" />}
     </span>
   );
 }
@@ -36,16 +42,16 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
   const [expanded, setExpanded] = useState(false);
   const { shown, toggle } = visibleReplies(comment.replies, expanded);
   return (
-    <li aria-label={`Comment by ${comment.displayName}`} className={cn('grid gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}>
+    <li aria-label={`Comment by ${comment.displayName}`} className={cn('grid min-w-0 grid-cols-1 gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}>
       {heading}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
           <Author name={comment.displayName} isAdministrator={comment.isAdministrator} />
           {comment.isPinned && <span className="rounded bg-primary/10 px-1.5 text-xs text-primary">Pinned</span>}
           {!comment.isVisible && <span className="text-xs text-muted-foreground">(Not visible to public)</span>}
           <span className="text-xs text-muted-foreground">{when(comment.createdAt)}</span>
         </span>
-        <span className="flex gap-1">
+        <span className="flex shrink-0 gap-1">
           <Button variant="ghost" size="sm" onClick={onReply}>
             <ReplyIcon aria-hidden="true" />
             Reply
@@ -58,12 +64,12 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
           </Button>
         </span>
       </div>
-      <p className="whitespace-pre-wrap text-sm">{comment.message}</p>
+      <p className={cn('whitespace-pre-wrap text-sm', WRAP_ANYWHERE)}>{comment.message}</p>
       {shown.length > 0 && (
-        <ul aria-label="Replies" className="grid gap-2 border-l-2 pl-4">
+        <ul aria-label="Replies" className="grid min-w-0 grid-cols-1 gap-2 border-l-2 pl-4">
           {shown.map((reply) => (
-            <li key={reply._id} className="grid gap-1 text-sm">
-              <span className="flex flex-wrap items-center gap-2">
+            <li key={reply._id} className="grid min-w-0 grid-cols-1 gap-1 text-sm">
+              <span className="flex min-w-0 flex-wrap items-center gap-2">
                 <Author name={reply.displayName} isAdministrator={reply.isAdministrator} />
                 <span className="text-xs text-muted-foreground">{when(reply.createdAt)}</span>
                 <Button variant="ghost" size="sm" aria-label={`Edit the reply by ${reply.displayName}`} onClick={() => onEditReply(reply)}>
@@ -73,7 +79,7 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
                   <Trash2 aria-hidden="true" />
                 </Button>
               </span>
-              <p className="whitespace-pre-wrap">{reply.message}</p>
+              <p className={cn('whitespace-pre-wrap', WRAP_ANYWHERE)}>{reply.message}</p>
             </li>
           ))}
         </ul>
@@ -142,7 +148,7 @@ export function CommentsBoard({ comments, onChanged, headingOf, newCommentLectur
         </div>
       )}
       {comments.length > 0 ? (
-        <ul aria-label="Comments" className="grid gap-3">
+        <ul aria-label="Comments" className="grid min-w-0 grid-cols-1 gap-3">
           {comments.map((comment) => (
             <CommentCard
               key={comment._id}
@@ -183,17 +189,30 @@ export function CommentsBoard({ comments, onChanged, headingOf, newCommentLectur
 }
 CommentsBoard.displayName = 'CommentsBoard';
 
-/** The lecture editor's Discussions tab. */
+/** The lecture editor's Discussions tab: a page of comments at a time, older ones on request. */
 export function DiscussionsTab({ lectureId }: { lectureId: string }) {
   const utils = api.useUtils();
-  const comments = api.comments.list.useQuery({ resourceId: lectureId }, { retryDelay: (attempt) => Math.min(1000, 100 * 2 ** attempt) });
+  const comments = api.comments.list.useInfiniteQuery(
+    { resourceId: lectureId },
+    {
+      retryDelay: (attempt) => Math.min(1000, 100 * 2 ** attempt),
+      // A full page may have more after it; the next page starts after its last comment.
+      getNextPageParam: (lastPage) => (lastPage.length === ADMIN_COMMENTS_PAGE_SIZE ? lastPage.at(-1)!._id : undefined),
+    },
+  );
+  const loaded = comments.data?.pages.flat() ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       {comments.isError && <LoadFailure title="Failed" error={comments.error} onRetry={comments.refetch} />}
       {comments.isPending ? (
         <Spinner label="Loading comments" />
       ) : (
-        <CommentsBoard comments={comments.data ?? []} onChanged={() => utils.comments.list.invalidate({ resourceId: lectureId })} newCommentLectureId={lectureId} emptyText="No comments yet." />
+        <CommentsBoard comments={loaded} onChanged={() => utils.comments.list.invalidate({ resourceId: lectureId })} newCommentLectureId={lectureId} emptyText="No comments yet." />
+      )}
+      {comments.hasNextPage && (
+        <Button variant="outline" className="justify-self-center" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>
+          {comments.isFetchingNextPage ? 'Loading older comments...' : 'Load older comments'}
+        </Button>
       )}
     </div>
   );

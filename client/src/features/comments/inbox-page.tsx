@@ -23,7 +23,7 @@ export function DiscussionsInboxPage() {
   const entries = (inbox.data?.comments ?? []) as InboxEntry[];
   const byId = new Map(entries.map((entry) => [entry._id, entry]));
   return (
-    <div className="mx-auto grid max-w-5xl gap-4">
+    <div className="mx-auto grid w-full min-w-0 max-w-5xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Discussions</h1>
@@ -45,9 +45,9 @@ export function DiscussionsInboxPage() {
           headingOf={(comment) => {
             const entry = byId.get(comment._id);
             return (
-              <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+              <p className="flex min-w-0 flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 On
-                <Link href={lectureEditorPath(comment.resourceId, { mode: 'discussions' })} className="font-medium text-primary hover:underline">
+                <Link href={lectureEditorPath(comment.resourceId, { mode: 'discussions' })} className="min-w-0 break-words font-medium text-primary [overflow-wrap:anywhere] hover:underline">
                   {entry?.lectureTitle ?? 'a lecture'}
                 </Link>
                 {entry && !entry.hasStaffReply && <span className="rounded bg-amber-100 px-1.5 text-amber-900">No staff reply yet</span>}

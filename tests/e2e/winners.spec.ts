@@ -91,6 +91,35 @@ test.describe('winner announcements', () => {
     await expect(editorTab.getByText('The student approved the listing')).toBeVisible();
   });
 
+  test('a very long name, and a meeting link of 1,500 characters, stay inside their tables with every button in reach', async ({ page }) => {
+    const tag = Date.now().toString(36);
+    const student = await createStudent({ name: `Long ${tag}` });
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Winners Admin 3'));
+    const longName = `${tag}${'W'.repeat(290)}`;
+    const [account] = await query<{ id: string }>('select id from users where email_address = $1', [student.email]);
+    const created = await page.request.post('/api/admin/winners', { data: { user: account!.id, winnerName: longName } });
+    expect(created.status(), await created.text()).toBe(200);
+    const starts = new Date(Date.now() - 3_600_000).toISOString();
+    const ends = new Date(Date.now() + 86_400_000).toISOString();
+    const link = await page.request.post('/api/admin/meeting-links', { data: { title: `Doubts ${tag}`, url: `https://meet.example.com/${'a'.repeat(1500)}`, startDate: starts, endDate: ends } });
+    expect(link.status(), await link.text()).toBe(200);
+
+    await page.goto('/admin/winners');
+    await page.getByRole('textbox', { name: 'Filter Photo / Name' }).fill(tag);
+    const row = page.getByRole('table', { name: 'Winner announcements' }).getByRole('row').filter({ hasText: tag });
+    await expect(row.getByRole('button', { name: /^Activate/ })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+    await page.goto('/admin/meeting-links');
+    const linkRow = page.getByRole('row').filter({ hasText: `Doubts ${tag}` });
+    await expect(linkRow.getByRole('button', { name: `Remove Doubts ${tag}` })).toBeInViewport({ ratio: 1 });
+    // One line, the whole address in its tooltip and its target.
+    const address = linkRow.getByRole('link', { name: /^https:\/\/meet\.example\.com\/a+/ });
+    await expect(address).toHaveAttribute('title', `https://meet.example.com/${'a'.repeat(1500)}`);
+    expect((await linkRow.boundingBox())!.height).toBeLessThan(120);
+    await query('delete from meeting_links where title = $1', [`Doubts ${tag}`]);
+  });
+
   test('failure paths: a failed draft says "Failed", a failed activation "Process Failed", and the active one cannot be deleted', async ({ page }) => {
     const tag = Date.now().toString(36);
     const name = `Rahul ${tag}`;

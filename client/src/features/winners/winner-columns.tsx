@@ -17,13 +17,13 @@ export function WinnerNameCell({ winner }: { winner: Winner }) {
   return (
     <Link href={winnerEditorPath(winner._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
       {winner.photoUrl ? (
-        <img src={winner.photoUrl} alt="" loading="lazy" className="size-10 rounded-full border object-cover" />
+        <img src={winner.photoUrl} alt="" loading="lazy" className="size-10 shrink-0 rounded-full border object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full border bg-muted text-muted-foreground">
+        <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border bg-muted text-muted-foreground">
           <Trophy className="size-4" />
         </span>
       )}
-      <span className="line-clamp-2 min-w-24 max-w-56 break-words">{winnerDisplayName(winner.winnerName)}</span>
+      <span className="line-clamp-2 min-w-20 max-w-40 break-words [overflow-wrap:anywhere]">{winnerDisplayName(winner.winnerName)}</span>
     </Link>
   );
 }

@@ -1,4 +1,6 @@
 import { z } from '../validation/zod.ts';
+import { hasVisibleText } from '../validation/fields.ts';
+import { withoutControlCharacters } from '../validation/plain-text.ts';
 
 export const PUSH_MESSAGES = {
   endpointInvalid: 'The push endpoint is not a web address of a push service',
@@ -45,8 +47,15 @@ export const removePushSubscriptionInputSchema = z.object({ endpoint: z.string()
 /** The composer's request (POST /api/admin/notifications/send). */
 export const sendNotificationInputSchema = z
   .object({
-    title: z.string({ error: PUSH_MESSAGES.titleRequired }).trim().min(1, { error: PUSH_MESSAGES.titleRequired }).max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong }),
-    body: z.string({ error: PUSH_MESSAGES.bodyRequired }).trim().min(1, { error: PUSH_MESSAGES.bodyRequired }).max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong }),
+    // Plain text on a phone's lock screen: control characters and direction overrides are dropped.
+    title: z
+      .string({ error: PUSH_MESSAGES.titleRequired })
+      .transform((text) => withoutControlCharacters(text).trim())
+      .pipe(z.string().min(1, { error: PUSH_MESSAGES.titleRequired, abort: true }).refine(hasVisibleText, { error: PUSH_MESSAGES.titleRequired, abort: true }).max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong })),
+    body: z
+      .string({ error: PUSH_MESSAGES.bodyRequired })
+      .transform((text) => withoutControlCharacters(text).trim())
+      .pipe(z.string().min(1, { error: PUSH_MESSAGES.bodyRequired, abort: true }).refine(hasVisibleText, { error: PUSH_MESSAGES.bodyRequired, abort: true }).max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong })),
     imageUrl: z.string().trim().max(2048).optional().nullable(),
     resourceID: z.string().trim().max(100).optional().nullable(),
     resourceType: z.string().trim().max(50).optional().nullable(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES, editReplyInputSchema, MAX_MESSAGE_LENGTH, messageLength, messageProblem, messageSchema, replyNotificationTitle, visibleReplies } from '../../../shared/comments/comments.schema.ts';
-import { COMPOSER_LIMITS, MAX_PUSH_PAYLOAD_BYTES, payloadBytes, sendNotificationInputSchema } from '../../../shared/push/push.schema.ts';
+import { COMPOSER_LIMITS, MAX_PUSH_PAYLOAD_BYTES, payloadBytes, PUSH_MESSAGES, sendNotificationInputSchema } from '../../../shared/push/push.schema.ts';
 import { endpointAllowed } from '../../../server/push/push-endpoints.ts';
 
 describe('reply display', () => {
@@ -58,6 +58,16 @@ describe('composer and payload limits', () => {
     expect(sendNotificationInputSchema.safeParse({ title: 'x'.repeat(COMPOSER_LIMITS.title), body: 'B' }).success).toBe(true);
     expect(sendNotificationInputSchema.safeParse({ title: 'x'.repeat(COMPOSER_LIMITS.title + 1), body: 'B' }).success).toBe(false);
     expect(sendNotificationInputSchema.safeParse({ title: 'T', body: 'x'.repeat(COMPOSER_LIMITS.body + 1) }).success).toBe(false);
+  });
+
+  it('drops control characters and direction overrides from the title and body, and takes invisible text as blank', () => {
+    const parsed = sendNotificationInputSchema.parse({ title: '\u0001Mock test\u202e ', body: 'Tonight\u0085 at 7\nമലയാളം ന്\u200d' });
+    expect(parsed).toMatchObject({ title: 'Mock test', body: 'Tonight at 7\nമലയാളം ന്\u200d' });
+    const blank = sendNotificationInputSchema.safeParse({ title: '\u200b\u0001', body: '\u202e' });
+    expect(blank.error!.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['title', PUSH_MESSAGES.titleRequired],
+      ['body', PUSH_MESSAGES.bodyRequired],
+    ]);
   });
 
   it('measures the payload in bytes (Malayalam takes three a letter) against 3,993', () => {

@@ -1,0 +1,15 @@
+/**
+ * Characters a plain-text message may not carry: C0 controls other than tab, line feed and carriage
+ * return, DEL, the C1 controls (U+0080–U+009F), and the bidirectional embedding, override and isolate
+ * marks (U+202A–U+202E, U+2066–U+2069), which make text read in another order than it is stored (a
+ * spoof). The zero-width joiner and non-joiner (U+200C, U+200D) stay: Malayalam needs them.
+ */
+export function isDroppedFromMessages(code: number): boolean {
+  if (code === 9 || code === 10 || code === 13) return false;
+  return code < 32 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/** Drops the characters {@link isDroppedFromMessages} names. */
+export function withoutControlCharacters(text: string): string {
+  return [...text].filter((character) => !isDroppedFromMessages(character.codePointAt(0)!)).join('');
+}

@@ -2,13 +2,15 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { INDIAN_STATES } from '../shared/commerce/invoice.rules.ts';
+import { DOCUMENT_PREFIX_PATTERN, INDIAN_STATES } from '../shared/commerce/invoice.rules.ts';
 
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+
+const DOCUMENT_PREFIX_ERROR = 'must be 1 to 4 capital letters, digits or - (GST invoice numbers such as INV/2627/000001 have at most 16 characters)';
 
 const port = (fallback: number) =>
   z.coerce
@@ -98,8 +100,9 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalText,
   RAZORPAY_KEY_SECRET: optionalText,
   RAZORPAY_WEBHOOK_SECRET: optionalText,
-  INVOICE_PREFIX: optionalText.pipe(z.string().regex(/^[A-Z0-9-]{1,10}$/, { error: 'must be 1 to 10 capital letters, digits or -' }).default('INV')),
-  CREDIT_NOTE_PREFIX: optionalText.pipe(z.string().regex(/^[A-Z0-9-]{1,10}$/, { error: 'must be 1 to 10 capital letters, digits or -' }).default('CN')),
+  // GST allows 16 characters in a document number: PREFIX/2627/000001 leaves 4 for the prefix.
+  INVOICE_PREFIX: optionalText.pipe(z.string().regex(DOCUMENT_PREFIX_PATTERN, { error: DOCUMENT_PREFIX_ERROR }).default('INV')),
+  CREDIT_NOTE_PREFIX: optionalText.pipe(z.string().regex(DOCUMENT_PREFIX_PATTERN, { error: DOCUMENT_PREFIX_ERROR }).default('CN')),
   SELLER_NAME: optionalText.pipe(z.string().max(200).default('PSC Exam Preparation')),
   SELLER_GSTIN: optionalText.pipe(z.string().regex(/^[0-9]{2}[A-Z0-9]{13}$/, { error: 'must be a 15-character GSTIN' }).optional()),
   SELLER_STATE: optionalText.pipe(z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India, e.g. Kerala' }).default('Kerala')),
@@ -155,6 +158,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const razorpay = [result.data.RAZORPAY_KEY_ID, result.data.RAZORPAY_KEY_SECRET, result.data.RAZORPAY_WEBHOOK_SECRET];
   if (razorpay.some(Boolean) && !razorpay.every(Boolean)) {
     throw new ConfigError(['RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET: set all three for online payment, or none']);
+  }
+  if (result.data.INVOICE_PREFIX === result.data.CREDIT_NOTE_PREFIX) {
+    // Both series count from 1 each year: with one prefix the first credit note would repeat the first invoice's number.
+    throw new ConfigError(['INVOICE_PREFIX and CREDIT_NOTE_PREFIX: must differ']);
   }
   if (Boolean(result.data.VAPID_PUBLIC_KEY) !== Boolean(result.data.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(['VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither']);

@@ -375,7 +375,16 @@ export interface InvoicesTable {
   igst_paise: number;
   round_off_paise: number;
   total_paise: number;
+  /** A discount taken off after tax (a coupon above the gross: the tax stays on the gross); 0 otherwise. */
+  discount_paise: Generated<number>;
   credits_invoice_id: string | null;
+  /** A credit note's invoice, as it was issued: its number and date. */
+  credited_invoice_number: string | null;
+  credited_invoice_issued_at: Date | null;
+  /** Why a credit note was issued (order deleted, refund). */
+  reason: string | null;
+  /** Razorpay's refund id of the refund a credit note records; unique. */
+  refund_id: string | null;
 }
 
 export interface LakshyaStudentsTable {

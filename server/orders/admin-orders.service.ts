@@ -147,7 +147,7 @@ export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): 
         await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', order.entitlement_id).where('revoked_at', 'is', null).execute();
       }
     }
-    await issueCreditNote(trx, ctx.config, order.id);
+    await issueCreditNote(trx, ctx.config, { orderId: order.id, reason: 'Order deleted' });
     await trx
       .updateTable('orders')
       .set({ status: 'deleted', deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })

@@ -1,5 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatInr } from '../../shared/commerce/money.ts';
+import { toRupees } from '../../shared/commerce/money.ts';
 import type { InvoiceRow } from './invoices.service.ts';
 
 /**
@@ -12,6 +12,12 @@ function latin1(text: string): string {
 
 function indiaDate(at: Date): string {
   return new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' }).format(at);
+}
+
+/** Rupees with paise always written (1,000.00), as on a bill. */
+function amount(paise: number): string {
+  const text = toRupees(Math.abs(paise)).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return paise < 0 ? `-${text}` : text;
 }
 
 /** A GST invoice or credit note as an A4 PDF. */
@@ -35,6 +41,17 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   y -= 28;
   write(`No. ${invoice.number}`, { font: bold });
   write(`Date: ${indiaDate(invoice.issued_at)}`, { right: true });
+  if (invoice.kind === 'credit-note') {
+    // Rule 53: a credit note names the tax invoice it adjusts, by number and date.
+    y -= 16;
+    write(`Against tax invoice No. ${invoice.credited_invoice_number ?? '-'}${invoice.credited_invoice_issued_at ? ` dated ${indiaDate(invoice.credited_invoice_issued_at)}` : ''}`);
+    y -= 14;
+    write(`Reason: ${invoice.reason ?? '-'}`.slice(0, 95));
+    if (invoice.refund_id) {
+      y -= 14;
+      write(`Razorpay refund: ${invoice.refund_id}`.slice(0, 95));
+    }
+  }
   y -= 30;
   const seller = invoice.seller;
   const buyer = invoice.buyer;
@@ -55,24 +72,28 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   line();
   y -= 12;
   write(invoice.description.slice(0, 90));
-  write(formatInr(invoice.taxable_paise), { right: true });
+  write(amount(invoice.taxable_paise), { right: true });
   y -= 14;
   write('SAC 999293 (commercial training and coaching services)', { size: 8 });
   y -= 22;
+  // Each tax line names the rate and the value it is charged on, so that it can be checked by hand.
+  const taxable = amount(invoice.taxable_paise);
   const rows: Array<[string, number]> = [['Taxable value', invoice.taxable_paise]];
+  const sameState = invoice.seller.state === invoice.buyer.state;
   const half = invoice.gst_rate / 2;
-  if (invoice.igst_paise > 0 || (invoice.cgst_paise === 0 && invoice.sgst_paise === 0)) rows.push([`IGST @ ${invoice.gst_rate}%`, invoice.igst_paise]);
-  else rows.push([`CGST @ ${half}%`, invoice.cgst_paise], [`SGST @ ${half}%`, invoice.sgst_paise]);
+  if (invoice.igst_paise > 0 || (invoice.cgst_paise === 0 && invoice.sgst_paise === 0 && !sameState)) rows.push([`IGST @ ${invoice.gst_rate}% on ${taxable}`, invoice.igst_paise]);
+  else rows.push([`CGST @ ${half}% on ${taxable}`, invoice.cgst_paise], [`SGST @ ${half}% on ${taxable}`, invoice.sgst_paise]);
+  if (invoice.discount_paise > 0) rows.push(['Less: discount (tax is on the full value)', -invoice.discount_paise]);
   rows.push(['Round off', invoice.round_off_paise]);
   for (const [label, paise] of rows) {
-    write(label, { x: 320 });
-    write(`${paise < 0 ? '-' : ''}${formatInr(Math.abs(paise))}`, { right: true });
+    write(label, { x: 250 });
+    write(amount(paise), { right: true });
     y -= 14;
   }
   line();
   y -= 4;
-  write(invoice.kind === 'invoice' ? 'Total' : 'Total credited', { x: 320, font: bold });
-  write(formatInr(invoice.total_paise), { right: true, font: bold });
+  write(invoice.kind === 'invoice' ? 'Total' : 'Total credited', { x: 250, font: bold });
+  write(amount(invoice.total_paise), { right: true, font: bold });
   y -= 40;
   write('This is a computer-generated document and needs no signature.', { size: 8 });
   return Buffer.from(await pdf.save());

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { rateCardAmountIssues } from '../../shared/subscriptions/gst.rules.ts';
 import { SUBSCRIPTION_MESSAGES, SUBSCRIPTION_TERMS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import type {
   AttachedResources,
@@ -72,13 +73,17 @@ export async function getSubscription(ctx: AppContext, { id }: { id: string }): 
 }
 
 /**
- * PUT /api/admin/subscriptions/{id} {value}. The GST and nett amounts are stored as sent:
- * the editor computes them from gross and rate, and staff may override them by hand.
- * attachedResources (and anything else outside the rate card's fields) is ignored.
+ * PUT /api/admin/subscriptions/{id} {value}. The editor computes the GST and nett amounts from
+ * gross and rate, and staff may type them by hand, but a card is stored only when they agree
+ * (`rateCardAmountIssues`: GST to the paisa, nett to the paisa or the rupee, at least ₹1 when
+ * sold), since invoices state the tax of what checkout charges. attachedResources (and anything
+ * else outside the rate card's fields) is ignored.
  */
 export async function saveSubscription(ctx: RequestContext, input: z.output<typeof saveSubscriptionInputSchema> & { id: string }): Promise<Subscription> {
   const actor = await ctx.actor();
   const { id, value } = input;
+  const amountIssues = rateCardAmountIssues(value);
+  if (amountIssues.length > 0) throw AppError.fromIssues(amountIssues.map((issue) => ({ ...issue, field: `value.${issue.field}` })));
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
   const row = await updateSubscriptionAtVersion(
     ctx.db,

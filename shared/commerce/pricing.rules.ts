@@ -34,14 +34,36 @@ export interface PricedOrder extends OrderPrice {
 
 export class PricingError extends Error {}
 
-/** GST on an amount at a rate, to the paisa. */
-export function gstOn(amount: Paise, gstRate: number): Paise {
-  return roundPaise((amount * gstRate) / 100);
+/**
+ * Tax on an amount at a percentage with up to 2 decimals, rounded half up to the paisa: amount ×
+ * rate ÷ 100, divided into `parts` equal shares (2 for CGST and SGST, each at half the rate). It is
+ * worked out in whole numbers, since in floating point 100.25 × 18 ÷ 100 is 18.0449999… and would
+ * round the half paisa down; PostgreSQL's round() over numeric gives the same answer, so the
+ * database can check an invoice's tax lines.
+ */
+export function taxAt(amount: Paise, ratePercent: number, parts = 1): Paise {
+  const rateHundredths = Math.round(ratePercent * 100);
+  const divisor = 10_000 * parts;
+  return Math.floor((2 * amount * rateHundredths + divisor) / (2 * divisor));
 }
 
-/** A rate card's price for its term, as it is stored (staff may have set GST or net by hand). */
+/** GST on an amount at a rate, to the paisa. */
+export function gstOn(amount: Paise, gstRate: number): Paise {
+  return taxAt(amount, gstRate);
+}
+
+/**
+ * A rate card's price for its term: GST is always the gross × the rate (to the paisa), so that the
+ * invoice's tax lines are the rate of its taxable value. The card's own net stands when it is
+ * gross + GST or that rounded to a whole rupee (what the editor allows); a card saved before that
+ * was checked, with GST or net typed by hand, is sold at gross + GST.
+ */
 export function rateCardPrice(card: { grossAmount: Paise; gstRate: number | null; gstAmount: Paise; netAmount: Paise }): PricedOrder {
-  return { grossAmount: card.grossAmount, gstRate: card.gstRate ?? DEFAULT_GST_RATE, gstAmount: card.gstAmount, netAmount: card.netAmount, discountAmount: 0, discountRate: 0 };
+  const gstRate = card.gstRate ?? DEFAULT_GST_RATE;
+  const gstAmount = gstOn(card.grossAmount, gstRate);
+  const exactNet = card.grossAmount + gstAmount;
+  const netAmount = card.netAmount === roundToRupee(exactNet) ? card.netAmount : exactNet;
+  return { grossAmount: card.grossAmount, gstRate, gstAmount, netAmount, discountAmount: 0, discountRate: 0 };
 }
 
 /**

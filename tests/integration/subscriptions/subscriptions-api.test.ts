@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES } from '../../../shared/subscriptions/subscription.constants.ts';
+import { RATE_CARD_AMOUNT_MESSAGES } from '../../../shared/subscriptions/gst.rules.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
@@ -249,7 +250,7 @@ describe('GET /api/admin/subscriptions/{id}', () => {
 describe('PUT /api/admin/subscriptions/{id}', () => {
   it('saves every field, storing GST and nett amounts as sent, and answers the saved rate card', async () => {
     const id = await createSubscription();
-    // A hand-made override: the editor computed 180 and 1180, staff rounded them.
+    // A hand-made override: the editor computed a nett of 1,124.99 and staff rounded it to the rupee.
     const saved = await request(
       'PUT',
       `/api/admin/subscriptions/${id}`,
@@ -319,6 +320,44 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, type: 'validation' });
     expect((await request('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0 });
+  });
+
+  it.each([
+    ['a GST amount that is not the rate of the gross', { gstAmount: 100, netAmount: 1100 }, 'value.gstAmount', 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals'],
+    ['a GST amount at another rate than the card', { gstRate: 5, gstAmount: 180, netAmount: 1050 }, 'value.gstAmount', 'GST amount must be 50: 5% of the gross amount 1,000, to 2 decimals'],
+    ['a nett amount above gross + GST', { netAmount: 1500 }, 'value.netAmount', 'Nett amount must be 1,180: gross amount + GST'],
+    ['a nett amount below gross + GST', { netAmount: 1000 }, 'value.netAmount', 'Nett amount must be 1,180: gross amount + GST'],
+    [
+      'a nett amount rounded the wrong way',
+      { grossAmount: 999.99, gstRate: 5, gstAmount: 50, netAmount: 1049 },
+      'value.netAmount',
+      'Nett amount must be 1,049.99 (gross amount + GST) or 1,050 (rounded to the rupee)',
+    ],
+    ['a nett amount under ₹1 on a card that is not free', { grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59, compareAtPrice: null }, 'value.netAmount', RATE_CARD_AMOUNT_MESSAGES.belowMinimum],
+    [
+      'a nett amount under ₹1 that other students would pay online',
+      { grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59, isFree: true, freeMode: 'lakshya-students' },
+      'value.netAmount',
+      RATE_CARD_AMOUNT_MESSAGES.belowMinimumForOthers,
+    ],
+  ])('refuses %s, naming the field, and changes nothing', async (_case, overrides, field, message) => {
+    const id = await createSubscription('Unchanged');
+    const response = await request('PUT', `/api/admin/subscriptions/${id}`, value(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message, type: 'validation', field });
+    expect((await request('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0, netAmount: 0 });
+  });
+
+  it('refuses the same through tRPC, and keeps a card free for everyone whatever its amounts', async () => {
+    const id = await createSubscription();
+    const viaTrpc = await request('POST', '/trpc/subscriptions.save', { id, value: value({ gstAmount: 50 }).value });
+    expect(viaTrpc.statusCode).toBe(400);
+    expect(viaTrpc.json().error).toMatchObject({ message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000), data: { type: 'validation', field: 'value.gstAmount' } });
+    const free = await request('PUT', `/api/admin/subscriptions/${id}`, value({ isFree: true, freeMode: 'none', grossAmount: 0.5, gstAmount: 0, netAmount: 0.5 }));
+    expect(free.statusCode).toBe(200);
+    // A new card with no price yet may be saved (checkout refuses to sell it until it has one).
+    const draft = await request('PUT', `/api/admin/subscriptions/${id}`, value({ grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
+    expect(draft.statusCode).toBe(200);
   });
 
   it('refuses a term or free mode outside the lists', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GST_RATE } from '../../../shared/subscriptions/subscription.constants.ts';
-import { computeGst, numberOrZero, roundTo2 } from '../../../shared/subscriptions/gst.rules.ts';
+import { computeGst, numberOrZero, RATE_CARD_AMOUNT_MESSAGES, rateCardAmountIssues, roundTo2 } from '../../../shared/subscriptions/gst.rules.ts';
 
 describe('computeGst', () => {
   it('takes gross × rate / 100 as the GST amount and adds it to gross for the nett amount', () => {
@@ -59,6 +59,56 @@ describe('computeGst', () => {
 
   it('gives no tax at a rate of 0', () => {
     expect(computeGst(1500, 0)).toEqual({ gstAmount: 0, netAmount: 1500 });
+  });
+
+  it('rounds a half paisa up where floating point holds it just below, as checkout does', () => {
+    // 100.25 × 18 / 100 = 18.045, held as 18.04499999999999…
+    expect(computeGst(100.25, 18)).toEqual({ gstAmount: 18.05, netAmount: 118.3 });
+  });
+});
+
+describe('rateCardAmountIssues', () => {
+  const card = { grossAmount: 1000, gstRate: 18, gstAmount: 180, netAmount: 1180, isFree: false, freeMode: 'none' as const };
+
+  it('accepts GST of gross × rate to 2 decimals and a nett of gross + GST, or that rounded to the rupee', () => {
+    expect(rateCardAmountIssues(card)).toEqual([]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 999.99, gstRate: 12.5, gstAmount: 125, netAmount: 1125 })).toEqual([]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 999.99, gstRate: 12.5, gstAmount: 125, netAmount: 1124.99 })).toEqual([]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 499, gstAmount: 89.82, netAmount: 588.82 })).toEqual([]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 499, gstAmount: 89.82, netAmount: 589 })).toEqual([]);
+    // A new card with no price yet: checkout refuses it with its own message.
+    expect(rateCardAmountIssues({ ...card, grossAmount: 0, gstAmount: 0, netAmount: 0 })).toEqual([]);
+  });
+
+  it('names the GST amount when it is not the rate of the gross', () => {
+    expect(rateCardAmountIssues({ ...card, gstAmount: 100, netAmount: 1100 })).toEqual([
+      { field: 'gstAmount', message: 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals' },
+      { field: 'netAmount', message: 'Nett amount must be 1,180: gross amount + GST' },
+    ]);
+    expect(rateCardAmountIssues({ ...card, gstRate: 5, gstAmount: 180, netAmount: 1050 })).toEqual([
+      { field: 'gstAmount', message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(50, 5, 1000) },
+    ]);
+    expect(rateCardAmountIssues({ ...card, gstAmount: 180.01, netAmount: 1180 })).toEqual([{ field: 'gstAmount', message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000) }]);
+  });
+
+  it('names the nett amount when it is neither gross + GST nor that rounded to the rupee', () => {
+    expect(rateCardAmountIssues({ ...card, netAmount: 1500 })).toEqual([{ field: 'netAmount', message: 'Nett amount must be 1,180: gross amount + GST' }]);
+    expect(rateCardAmountIssues({ ...card, netAmount: 1000 })).toEqual([{ field: 'netAmount', message: 'Nett amount must be 1,180: gross amount + GST' }]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 999.99, gstRate: 5, gstAmount: 50, netAmount: 1049 })).toEqual([
+      { field: 'netAmount', message: 'Nett amount must be 1,049.99 (gross amount + GST) or 1,050 (rounded to the rupee)' },
+    ]);
+  });
+
+  it('refuses a nett under ₹1 on a card that is sold, but not a card free for everyone', () => {
+    const cheap = { ...card, grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59 };
+    expect(rateCardAmountIssues(cheap)).toEqual([{ field: 'netAmount', message: RATE_CARD_AMOUNT_MESSAGES.belowMinimum }]);
+    expect(RATE_CARD_AMOUNT_MESSAGES.belowMinimum).toBe('Nett amount must be at least INR 1 for a rate card that is not free: online payment takes no less');
+    // Free only to special students: everyone else pays it online.
+    expect(rateCardAmountIssues({ ...cheap, isFree: true, freeMode: 'lakshya-students' })).toEqual([{ field: 'netAmount', message: RATE_CARD_AMOUNT_MESSAGES.belowMinimumForOthers }]);
+    expect(rateCardAmountIssues({ ...cheap, isFree: true, freeMode: 'none' })).toEqual([]);
+    // ₹0.30 + GST rounded to the rupee is not ₹0.
+    expect(rateCardAmountIssues({ ...card, grossAmount: 0.3, gstAmount: 0.05, netAmount: 0 })).toMatchObject([{ field: 'netAmount' }]);
+    expect(rateCardAmountIssues({ ...card, grossAmount: 0.85, gstAmount: 0.15, netAmount: 1 })).toEqual([]);
   });
 });
 

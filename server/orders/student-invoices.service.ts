@@ -1,0 +1,72 @@
+import { INVOICE_MESSAGES, type StudentInvoice, type StudentInvoicesPage, type StudentInvoicesQuery } from '../../shared/commerce/invoices.schema.ts';
+import { toRupees } from '../../shared/commerce/money.ts';
+import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { requireActor } from '../auth/access.ts';
+import type { RequestContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import type { InvoiceRow } from './invoices.service.ts';
+
+export function studentInvoiceOf(document: InvoiceRow): StudentInvoice {
+  return {
+    _id: document.id,
+    kind: document.kind,
+    number: document.number,
+    issuedAt: document.issued_at.toISOString(),
+    financialYear: document.financial_year,
+    orderId: document.order_id,
+    description: document.description,
+    currency: 'INR',
+    gstRate: document.gst_rate,
+    taxableAmount: toRupees(document.taxable_paise),
+    cgstAmount: toRupees(document.cgst_paise),
+    sgstAmount: toRupees(document.sgst_paise),
+    igstAmount: toRupees(document.igst_paise),
+    discountAmount: toRupees(document.discount_paise),
+    roundOff: toRupees(document.round_off_paise),
+    totalAmount: toRupees(document.total_paise),
+    creditsInvoice:
+      document.credits_invoice_id && document.credited_invoice_number && document.credited_invoice_issued_at
+        ? { _id: document.credits_invoice_id, number: document.credited_invoice_number, issuedAt: document.credited_invoice_issued_at.toISOString() }
+        : null,
+    reason: document.reason,
+    pdfUrl: `/api/student/invoices/${document.id}`,
+  };
+}
+
+/**
+ * GET /api/student/invoices: the student's own GST invoices and credit notes, newest first, a page
+ * at a time. Documents of deleted orders are listed too: they were issued, and the student may need
+ * them for their own accounts.
+ */
+export async function listStudentInvoices(ctx: RequestContext, query: StudentInvoicesQuery): Promise<StudentInvoicesPage> {
+  const actor = await requireActor(ctx);
+  const own = ctx.db.selectFrom('invoices').innerJoin('orders', 'orders.id', 'invoices.order_id').where('orders.user_id', '=', actor.id);
+  const [rows, count] = await Promise.all([
+    own
+      .selectAll('invoices')
+      .orderBy('invoices.issued_at', 'desc')
+      .orderBy('invoices.number', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { invoices: rows.map(studentInvoiceOf), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+}
+
+/** GET /api/student/invoices/{id}: one of the student's documents as a PDF; another student's is as unknown as a missing one. */
+export async function studentDocumentPdf(ctx: RequestContext, { id }: { id: string }): Promise<{ fileName: string; pdf: Buffer }> {
+  const actor = await requireActor(ctx);
+  const document = UUID_PATTERN.test(id)
+    ? await ctx.db
+        .selectFrom('invoices')
+        .innerJoin('orders', 'orders.id', 'invoices.order_id')
+        .selectAll('invoices')
+        .where('invoices.id', '=', id)
+        .where('orders.user_id', '=', actor.id)
+        .executeTakeFirst()
+    : undefined;
+  if (!document) throw new AppError('not-found', INVOICE_MESSAGES.notFound);
+  return { fileName: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await invoicePdf(document) };
+}

@@ -1,6 +1,7 @@
 import { parseCronItems, type ParsedCronItem, type Task } from 'graphile-worker';
 import { SCHEDULE, TASKS, type TaskName, type TaskRunner } from '../shared/jobs/tasks.ts';
 import type { WorkerDeps } from './deps.ts';
+import { applyPaymentEventTask } from './tasks/apply-payment-event.ts';
 import { checkLectureNotesTask } from './tasks/check-lecture-notes.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
@@ -16,6 +17,7 @@ function handlers(deps: WorkerDeps): Record<TaskName, Task> {
     cleanup: cleanup(deps),
     'check-lecture-notes': checkLectureNotesTask(deps),
     'reconcile-payments': reconcilePaymentsTask(deps),
+    'apply-payment-event': applyPaymentEventTask(deps),
     'push-batch': pushBatchTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
     'process-media': processMedia(deps),

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
+import { assertNoHeldConnection } from '../db/held-connection.ts';
 import { AppError } from '../errors.ts';
 
 export interface GoogleIdentity {
@@ -26,6 +27,7 @@ export async function verifyGoogleIdToken(
   idToken: string,
   options: { clientId: string; jwksUrl: string },
 ): Promise<GoogleIdentity> {
+  assertNoHeldConnection("Google's key service");
   try {
     const { payload } = await jwtVerify(idToken, keySetFor(options.jwksUrl), {
       issuer: ['https://accounts.google.com', 'accounts.google.com'],

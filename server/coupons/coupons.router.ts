@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUPON_MESSAGES, couponFormSchema } from '../../shared/commerce/coupons.schema.ts';
+import { COUPON_MESSAGES, couponFormSchema, couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
 import * as coupons from './coupons.service.ts';
@@ -10,6 +10,6 @@ export const couponsRouter = ({ procedure }: ScreenProcedures) =>
   router({
     list: procedure.query(({ ctx }) => coupons.listCoupons(ctx.ctx)),
     create: procedure.input(couponFormSchema).mutation(({ ctx, input }) => coupons.createCoupon(ctx.ctx, input)),
-    update: procedure.input(z.intersection(byId, couponFormSchema)).mutation(({ ctx, input }) => coupons.updateCoupon(ctx.ctx, input)),
+    update: procedure.input(z.intersection(byId, couponUpdateSchema)).mutation(({ ctx, input }) => coupons.updateCoupon(ctx.ctx, input)),
     delete: procedure.input(byId).mutation(({ ctx, input }) => coupons.deleteCoupon(ctx.ctx, input)),
   });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { COUPON_MESSAGES, couponFormSchema, couponSchema } from '../../shared/commerce/coupons.schema.ts';
+import { COUPON_MESSAGES, couponFormSchema, couponSchema, couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
 import * as coupons from './coupons.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: COUPON_MESSAGES.notFound }) });
@@ -18,7 +18,8 @@ export const couponsRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Create a coupon (always inactive: switch it on by editing it)',
-        description: 'value is a percent (0–100) for discountType rate and rupees for amount, with at most 2 decimals; minOrderAmount is rupees or -1 for no minimum. Codes are unique whatever their case.',
+        description:
+          'value is a percent (0–100) for discountType rate and rupees for amount, with at most 2 decimals; minOrderAmount is rupees or -1 for no minimum. Codes are unique whatever their case. usageLimit counts every order holding the coupon (waiting for its payment, or paid); perStudentLimit the orders of one student; validFrom and validUntil are India time ("2026-12-01T09:00") or ISO with an offset; appliesTo names rate cards and resources (empty: everything).',
         body: couponFormSchema,
         response: { 200: couponSchema, ...errors },
       },
@@ -31,9 +32,9 @@ export const couponsRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "Change a coupon's terms or switch it on or off (its code stays as created)",
-        description: 'Send `version` (from the list) to save only if nobody changed the coupon since: otherwise 409 with `stale`.',
+        description: '`version` (from the list) is required: a save made from an older copy answers 409 with `stale`.',
         params: idParams,
-        body: couponFormSchema,
+        body: couponUpdateSchema,
         response: { 200: couponSchema, ...errors },
       },
     },

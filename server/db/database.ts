@@ -1,6 +1,9 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './types.ts';
+import { ScopedPool } from './query-scope.ts';
+// Marks every transaction, so that outside calls made inside one are caught (see the file).
+import './held-connection.ts';
 
 // int8 (counts, sums) arrive as strings by default; they always fit in a JS number here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -16,12 +19,27 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  /**
+   * The statement_timeout every connection starts with (0 or unset: PostgreSQL's own setting). Work
+   * that needs longer raises it for its transaction (see statement-timeout.ts).
+   */
+  statementTimeoutMs?: number;
+}
+
 /**
  * `keepOpen` connections stay open while idle (the server keeps its whole pool: see warmPool);
  * connections above it close after 30 s without use.
  */
-export function openDatabase(url: string, poolSize = 10, keepOpen = 0): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: Math.min(keepOpen, poolSize), idleTimeoutMillis: 30_000 });
+export function openDatabase(url: string, poolSize = 10, keepOpen = 0, options: OpenDatabaseOptions = {}): DatabaseHandle {
+  const pool = new ScopedPool({
+    connectionString: url,
+    max: poolSize,
+    min: Math.min(keepOpen, poolSize),
+    idleTimeoutMillis: 30_000,
+    // Sent with the connection's start-up, so that no statement of the connection runs unbounded.
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
   // An idle client losing its connection (the server restarting) must not crash the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));

@@ -304,9 +304,29 @@ export interface CouponsTable {
   created_by: string | null;
   updated_by: string | null;
   version: Generated<number>;
+  /** Orders that may use it in all (open and paid ones count); null: no limit. */
+  usage_limit: number | null;
+  /** Orders one student may use it for; null: no limit. */
+  per_student_limit: number | null;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  /** Orders holding it now (open or paid). */
+  uses: Generated<number>;
 }
 
-export type OrderStatus = 'created' | 'attempted' | 'paid' | 'failed' | 'expired' | 'deleted';
+export interface CouponScopesTable {
+  coupon_id: string;
+  target_type: 'subscription' | ResourceType;
+  target_id: string;
+}
+
+export interface CouponImpressionsTable {
+  coupon_id: string;
+  user_id: string;
+  created_at: Generated<Date>;
+}
+
+export type OrderStatus = 'created' | 'attempted' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'deleted';
 export type ResourceType = 'course' | 'exam' | 'lecture' | 'rankfile';
 
 export interface OrdersTable {
@@ -341,6 +361,32 @@ export interface OrdersTable {
   deleted_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Paise refunded so far (Razorpay refunds applied). */
+  refunded_paise: Generated<number>;
+  /** The order counts as one use of its coupon (open or paid); released once when it stops being either. */
+  coupon_held: Generated<boolean>;
+  /** When the reconciler looks at this open order next. */
+  next_check_at: Date | null;
+  check_failures: Generated<number>;
+  last_check_error: string | null;
+}
+
+export interface RefundsTable {
+  id: Generated<string>;
+  order_id: string;
+  razorpay_payment_id: string;
+  /** Null while the refund the product asked for has no answer from Razorpay yet. */
+  razorpay_refund_id: string | null;
+  amount_paise: number;
+  status: 'requested' | 'pending' | 'processed' | 'failed';
+  /** `product`: asked for by the product (staff deleting an order, a payment to an order that can no longer be paid); `razorpay`: made elsewhere (the dashboard) and reported. */
+  origin: 'product' | 'razorpay';
+  reason: string;
+  requested_by: string | null;
+  error: string | null;
+  created_at: Generated<Date>;
+  /** When its effect (credit note, access) was applied. */
+  applied_at: Date | null;
 }
 
 export interface DocumentCountersTable {
@@ -497,6 +543,10 @@ export interface PaymentEventsTable {
   razorpay_order_id: string | null;
   outcome: string;
   received_at: Generated<Date>;
+  /** The raw body as received (its signature was checked). */
+  body: string | null;
+  /** When a job applied it; null while queued. */
+  processed_at: Date | null;
 }
 
 export interface CourseRankFilesTable {
@@ -754,6 +804,9 @@ export interface Database {
   coupons: CouponsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
+  coupon_scopes: CouponScopesTable;
+  coupon_impressions: CouponImpressionsTable;
   document_counters: DocumentCountersTable;
   invoices: InvoicesTable;
   lakshya_students: LakshyaStudentsTable;

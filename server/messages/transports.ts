@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
+import { assertNoHeldConnection } from '../db/held-connection.ts';
 
 export interface OutgoingMessage {
   recipient: string;
@@ -20,6 +21,7 @@ function smtpTransport(smtpUrl: string, from: string): NonNullable<Transports['e
   return {
     name: 'smtp',
     async send(message) {
+      assertNoHeldConnection('The mail server');
       await transporter.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body });
     },
     close: () => transporter.close(),
@@ -34,6 +36,7 @@ function smsHttpTransport(url: string, authorization: string | undefined, sender
   return {
     name: 'sms-http',
     async send(message) {
+      assertNoHeldConnection('The SMS provider');
       const response = await fetch(url, {
         method: 'POST',
         headers: {

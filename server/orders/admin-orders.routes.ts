@@ -5,7 +5,7 @@ import { adminOrderSchema, manualOrderQuerySchema, manualOrderReviewSchema, ORDE
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema, 503: errorBodySchema };
 const tags = ['orders'];
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {
@@ -62,10 +62,13 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Delete an order: kept as deleted (with who did it), and the access it gave taken back',
+        description:
+          'Issues a credit note for its invoice and gives back the coupon use it counted. With `refund=true`, a paid online order is first refunded in full through Razorpay; when Razorpay refuses (409) or does not answer (503), nothing is deleted.',
         params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+        querystring: z.object({ refund: z.enum(['true', 'false'], { error: 'refund is true or false' }).optional() }),
         response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
       },
     },
-    async (request) => orders.deleteOrder(request.ctx, request.params),
+    async (request) => orders.deleteOrder(request.ctx, { id: request.params.id, refund: request.query.refund === 'true' }),
   );
 };

@@ -78,10 +78,10 @@ export const paymentWebhookRoutes: DomainRoutes = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: "Razorpay's webhook (payment.captured, order.paid, payment.failed, payment.authorized)",
-        description: `Signed by Razorpay with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret): a wrong or missing signature answers 400 "The webhook signature is not valid" and changes nothing. An event id (X-Razorpay-Event-Id) already handled is ignored.`,
+        summary: "Razorpay's webhook (payments, orders paid, refunds)",
+        description: `Signed by Razorpay with X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret): a wrong or missing signature answers 400 "The webhook signature is not valid" and changes nothing. The event is stored under its id (X-Razorpay-Event-Id) and applied by a background job right after the answer (queued); an event id already stored answers duplicate, an event the product does not act on ignored. Events: payment.authorized, payment.captured, order.paid, payment.failed, refund.created, refund.processed, refund.failed, payment.refunded.`,
         headers: z.object({ 'x-razorpay-signature': z.string().max(200).optional(), 'x-razorpay-event-id': z.string().max(200).optional() }),
-        response: { 200: z.object({ status: z.enum(['handled', 'duplicate', 'ignored']), outcome: z.string().optional() }), 400: errorBodySchema, 501: errorBodySchema },
+        response: { 200: z.object({ status: z.enum(['queued', 'duplicate', 'ignored']) }), 400: errorBodySchema, 501: errorBodySchema },
       },
     },
     async (request) =>

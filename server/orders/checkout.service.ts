@@ -1,86 +1,27 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
-import { CHECKOUT_MESSAGES, type checkoutInputSchema, type CreatedOrder, type Quote, type StudentOrder, type verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
-import { toPaise, toRupees } from '../../shared/commerce/money.ts';
-import { applyCoupon, PricingError, rateCardPrice, type PricedOrder } from '../../shared/commerce/pricing.rules.ts';
-import { TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
+import { CHECKOUT_MESSAGES, type CreatedOrder, type Quote, type StudentOrder, type verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
+import { COUPON_USE_MESSAGES } from '../../shared/commerce/coupon-use.rules.ts';
+import { toRupees } from '../../shared/commerce/money.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
+import * as coupons from '../coupons/coupons.repository.ts';
 import type { Db } from '../db/database.ts';
-import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { isSpecialStudent } from '../students/special-students.repository.ts';
-import { fulfilOrder } from './fulfilment.ts';
+import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { orderRules } from './checkout-limits.ts';
+import { priceOf, quoteOf, type CheckoutInput, type Priced } from './checkout-pricing.ts';
+import { fulfilOrderIn } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { findDocument } from './invoices.service.ts';
 import * as repo from './orders.repository.ts';
-import { GatewayError, paymentGateway, type PaymentGateway } from './payment-gateway.ts';
+import { GATEWAY_TIMEOUT_MS, GatewayError, paymentGateway, type PaymentGateway } from './payment-gateway.ts';
+import { settlePayment } from './payment-settlement.ts';
+import { FIRST_CHECK_MINUTES } from './reconciler.ts';
 
-type CheckoutInput = z.output<typeof checkoutInputSchema>;
-
-/** A waiting order this recent is handed back on a second "Buy" instead of a new one. */
-export const REUSE_OPEN_ORDER_MINUTES = 15;
-
-interface Priced {
-  card: NonNullable<Awaited<ReturnType<typeof repo.findCard>>>;
-  resource: { type: ResourceType; id: string; title: string } | null;
-  termDays: number;
-  price: PricedOrder;
-  coupon: { id: string; code: string } | null;
-}
-
-/** What is being bought and what it costs, all decided here from the stored rate card and coupon. */
-async function price(db: Db, input: CheckoutInput, userId: string): Promise<Priced> {
-  let resource: Priced['resource'] = null;
-  let cardId = input.subscriptionId;
-  if (input.resourceType && input.resourceId) {
-    const found = await repo.findResourceForSale(db, input.resourceType, input.resourceId);
-    if (!found || !found.isPublished) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'resourceId' });
-    if (found.cardIds.length === 0) throw new AppError('validation', CHECKOUT_MESSAGES.notForSale, { field: 'resourceId' });
-    if (cardId && !found.cardIds.includes(cardId)) throw new AppError('validation', CHECKOUT_MESSAGES.cardNotOffered, { field: 'subscriptionId' });
-    cardId ??= found.cardIds[0]!;
-    resource = { type: input.resourceType, id: found.id, title: found.title };
-  }
-  const card = cardId ? await repo.findCard(db, cardId) : undefined;
-  if (!card) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'subscriptionId' });
-  // Free for everyone, or free to special students and this is one: nothing to buy.
-  if (card.is_free && (card.free_mode === 'none' || (await isSpecialStudent(db, userId)))) throw new AppError('validation', CHECKOUT_MESSAGES.free);
-  const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
-  if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
-  const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });
-  if (base.netAmount <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noPrice);
-  if (!input.couponCode) return { card, resource, termDays, price: base, coupon: null };
-  const coupon = await repo.findActiveCouponByCode(db, input.couponCode);
-  if (!coupon) throw new AppError('validation', CHECKOUT_MESSAGES.couponInvalid, { field: 'couponCode' });
-  try {
-    const terms = { discountType: coupon.discount_type, value: coupon.discount_type === 'rate' ? coupon.value_hundredths / 100 : coupon.value_hundredths, minOrderAmount: coupon.min_order_paise };
-    return { card, resource, termDays, price: applyCoupon(base, terms), coupon: { id: coupon.id, code: coupon.code } };
-  } catch (error) {
-    if (error instanceof PricingError) throw new AppError('validation', error.message, { field: 'couponCode' });
-    throw error;
-  }
-}
-
-function quoteOf(priced: Priced): Quote {
-  const { card, resource, price: amounts } = priced;
-  return {
-    title: card.title,
-    subscriptionId: card.id,
-    subscriptionTerm: card.subscription_term,
-    termDays: priced.termDays,
-    resourceType: resource?.type ?? null,
-    resourceId: resource?.id ?? null,
-    resourceTitle: resource?.title ?? null,
-    currency: 'INR',
-    grossAmount: toRupees(amounts.grossAmount),
-    discountAmount: toRupees(amounts.discountAmount),
-    discountRate: amounts.discountRate,
-    gstRate: amounts.gstRate,
-    gstAmount: toRupees(amounts.gstAmount),
-    netAmount: toRupees(amounts.netAmount),
-    couponCode: priced.coupon?.code ?? null,
-  };
-}
+/** A second tap on "Get it free" this soon answers the first free order instead of adding another term. */
+export const FREE_ORDER_REPEAT_SECONDS = 60;
 
 export function studentOrderOf(order: repo.OrderRow, accessEndsAt: Date | null): StudentOrder {
   return {
@@ -107,11 +48,11 @@ export function studentOrderOf(order: repo.OrderRow, accessEndsAt: Date | null):
   };
 }
 
-/** POST /api/student/checkout/quote: the price, with the coupon applied (counted as an impression). */
+/** POST /api/student/checkout/quote: the price, with the coupon applied (a student's first quote with a coupon counts as its impression). */
 export async function quote(ctx: RequestContext, input: CheckoutInput): Promise<Quote> {
   const actor = await requireActor(ctx);
-  const priced = await price(ctx.db, input, actor.id);
-  if (priced.coupon) await repo.countImpression(ctx.db, priced.coupon.id);
+  const priced = await priceOf(ctx, input, actor.id);
+  if (priced.coupon) await coupons.countImpressionOnce(ctx.db, priced.coupon.id, actor.id);
   return quoteOf(priced);
 }
 
@@ -127,18 +68,10 @@ async function withAccess(db: Db, order: repo.OrderRow): Promise<StudentOrder> {
   return studentOrderOf(order, order.entitlement_id ? (ends.get(order.entitlement_id) ?? null) : null);
 }
 
-/**
- * POST /api/student/orders: an order at the server's price, and a Razorpay order for its net with
- * our order id as the receipt. A second click while the first order waits for its payment gets the
- * same order back. An order a coupon made free is fulfilled at once.
- */
-export async function createOrder(ctx: RequestContext, input: CheckoutInput): Promise<CreatedOrder> {
-  const actor = await requireActor(ctx);
-  const priced = await price(ctx.db, input, actor.id);
+function orderValues(priced: Priced, actorId: string, input: CheckoutInput) {
   const free = priced.price.netAmount === 0;
-  const gateway = free ? null : gatewayOf(ctx);
-  const values = {
-    user_id: actor.id,
+  return {
+    user_id: actorId,
     subscription_id: priced.card.id,
     title: priced.card.title,
     subscription_term: priced.card.subscription_term,
@@ -154,35 +87,113 @@ export async function createOrder(ctx: RequestContext, input: CheckoutInput): Pr
     net_paise: priced.price.netAmount,
     coupon_id: priced.coupon?.id ?? null,
     coupon_code: priced.coupon?.code ?? null,
+    coupon_held: priced.coupon !== null,
     mode: free ? ('free' as const) : ('online' as const),
     created_by: 'student' as const,
-    created_by_user: actor.id,
+    created_by_user: actorId,
     buyer_state: input.billingState ?? null,
   };
-  if (free) {
-    const order = await repo.insertOrder(ctx.db, values);
-    await fulfilOrder(ctx, order.id, { paymentId: null, amount: null });
-    return { ...(await withAccess(ctx.db, (await repo.findOrder(ctx.db, order.id))!)), payment: null };
-  }
-  // One checkout at a time per student: a double click finds the first order.
-  const order = await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockStudentCheckout(trx, actor.id);
-    const twin = await repo.findOpenTwin(trx, values, REUSE_OPEN_ORDER_MINUTES);
-    if (twin) return twin;
-    const created = await repo.insertOrder(trx, values);
-    let providerOrder: { id: string };
-    try {
-      providerOrder = await gateway!.createOrder({ amount: created.net_paise, receipt: created.id, notes: { orderId: created.id, userId: actor.id } });
-    } catch (error) {
-      if (error instanceof GatewayError) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
-      throw error;
+}
+type OrderValues = ReturnType<typeof orderValues>;
+
+const sameTerms = (open: repo.OrderRow, values: OrderValues) => open.net_paise === values.net_paise && open.coupon_id === values.coupon_id && open.gross_paise === values.gross_paise;
+
+/**
+ * Inside the student's checkout lock: the order this "Buy" answers. An order for the same thing
+ * that can still be paid is answered again (with the billing state given now) when its price and
+ * coupon are the same, and otherwise cancelled (its coupon use given back; a payment that still
+ * reaches it is refunded) before the new one is made. A coupon use is taken in the statement that
+ * guards the coupon's limit, and the student's own limit is counted under this lock, so both hold
+ * under any number of concurrent checkouts. A free order is paid in the same transaction.
+ */
+async function placeOrder(trx: Db, ctx: RequestContext, values: OrderValues, perStudentLimit: number | null): Promise<{ order: repo.OrderRow; reused: boolean }> {
+  await repo.lockStudentCheckout(trx, values.user_id);
+  if (values.mode === 'free') {
+    const repeat = await repo.findRecentFreeOrder(trx, values, FREE_ORDER_REPEAT_SECONDS);
+    if (repeat) return { order: repeat, reused: true };
+  } else {
+    const open = await repo.findOpenOrderFor(trx, values);
+    if (open && sameTerms(open, values)) {
+      const order = open.buyer_state === values.buyer_state ? open : await repo.setBuyerState(trx, open.id, values.buyer_state);
+      return { order, reused: true };
     }
-    await repo.setProviderOrder(trx, created.id, providerOrder.id);
-    return { ...created, razorpay_order_id: providerOrder.id };
-  });
+    if (open) {
+      const ended = await repo.endOpenOrder(trx, open.id, 'cancelled');
+      if (ended?.couponId && ended.heldCoupon) await coupons.giveBackCouponUse(trx, ended.couponId, false);
+    }
+  }
+  if (values.coupon_id) {
+    if (perStudentLimit !== null && (await coupons.studentCouponUses(trx, values.coupon_id, values.user_id)) >= perStudentLimit) {
+      throw new AppError('validation', COUPON_USE_MESSAGES.studentLimit(perStudentLimit), { field: 'couponCode' });
+    }
+    if (!(await coupons.takeCouponUse(trx, values.coupon_id))) throw new AppError('validation', COUPON_USE_MESSAGES.usedUp, { field: 'couponCode' });
+  }
+  const order = await repo.insertOrder(trx, { ...values, next_check_at: values.mode === 'free' ? null : new Date(Date.now() + FIRST_CHECK_MINUTES * 60_000) });
+  if (values.mode === 'free') {
+    await fulfilOrderIn(trx, ctx.config, order.id, { paymentId: null, amount: null });
+    return { order: (await repo.findOrder(trx, order.id))!, reused: false };
+  }
+  return { order, reused: false };
+}
+
+/** How long a second "Buy" waits for the Razorpay order the first one is making before making it itself. */
+const PROVIDER_ORDER_WAIT_MS = GATEWAY_TIMEOUT_MS + 2_000;
+
+/**
+ * The Razorpay order of one of our orders, made with no database connection held. A second
+ * request for the same order waits for the first to store its Razorpay order rather than making
+ * another; if none comes (the first request died), it makes one, and the first stored wins.
+ */
+async function providerOrderFor(ctx: RequestContext, gateway: PaymentGateway, order: repo.OrderRow, reused: boolean): Promise<repo.OrderRow> {
+  if (order.razorpay_order_id) return order;
+  if (reused) {
+    const waitUntil = order.created_at.getTime() + PROVIDER_ORDER_WAIT_MS;
+    while (Date.now() < waitUntil) {
+      await sleep(100);
+      const now = await repo.findOrder(ctx.db, order.id);
+      if (!now) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
+      if (now.razorpay_order_id) return now;
+    }
+  }
+  let made: { id: string };
+  try {
+    made = await gateway.createOrder({ amount: order.net_paise, receipt: order.id, notes: { orderId: order.id, userId: order.user_id } });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // An order Razorpay has no order for can never be paid: it goes, with the coupon use it took.
+    if (!reused) {
+      await ctx.db.transaction().execute(async (trx) => {
+        const removed = await repo.deleteUnmadeOrder(trx, order.id);
+        if (removed?.coupon_id && removed.coupon_held) await coupons.giveBackCouponUse(trx, removed.coupon_id, false);
+      });
+    }
+    throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
+  }
+  return (await repo.setProviderOrderOnce(ctx.db, order.id, made.id)) ?? (await repo.findOrder(ctx.db, order.id))!;
+}
+
+/**
+ * POST /api/student/orders: an order at the server's price, and a Razorpay order for its net with
+ * our order id as the receipt. The order is written and committed first; Razorpay is called with no
+ * connection held; its order id is stored in a second short statement (a crash in between leaves an
+ * order the reconciler gives up on). "Buy" again while an order can still be paid answers that
+ * order. An order a coupon made free is paid at once. Each student may start a limited number of
+ * orders in a short time.
+ */
+export async function createOrder(ctx: RequestContext, input: CheckoutInput): Promise<CreatedOrder> {
+  const actor = await requireActor(ctx);
+  const hits = await consumeRateLimits(ctx.db, orderRules(actor.id));
+  const priced = await priceOf(ctx, input, actor.id);
+  const values = orderValues(priced, actor.id, input);
+  const gateway = values.mode === 'free' ? null : gatewayOf(ctx);
+  const placed = await ctx.db.transaction().execute((trx) => placeOrder(trx, ctx, values, priced.coupon?.perStudentLimit ?? null));
+  // The same order answered again is not another order started.
+  if (placed.reused) await hits.release();
+  if (!gateway) return { ...(await withAccess(ctx.db, placed.order)), payment: null };
+  const order = await providerOrderFor(ctx, gateway, placed.order, placed.reused);
   return {
     ...studentOrderOf(order, null),
-    payment: { provider: 'razorpay', keyId: gateway!.keyId, razorpayOrderId: order.razorpay_order_id!, amount: order.net_paise, currency: 'INR' },
+    payment: { provider: 'razorpay', keyId: gateway.keyId, razorpayOrderId: order.razorpay_order_id!, amount: order.net_paise, currency: 'INR' },
   };
 }
 
@@ -195,17 +206,27 @@ async function ownOrder(ctx: RequestContext, id: string): Promise<repo.OrderRow>
 }
 
 /**
- * POST /api/student/orders/{id}/verify: the app reports Checkout's payment; a valid signature
- * (HMAC-SHA256 of order_id|payment_id with the key secret, compared in constant time) for this
- * order's Razorpay order fulfils it. A wrong one changes nothing.
+ * POST /api/student/orders/{id}/verify: the app reports Checkout's payment. The signature
+ * (HMAC-SHA256 of order_id|payment_id with the key secret, compared in constant time) must be for
+ * this order's Razorpay order; then the payment itself is fetched from Razorpay and must belong to
+ * that order, be for its amount in rupees, and be captured (an authorized one is captured here).
+ * A wrong signature, or a payment that does not match, changes nothing.
  */
 export async function verifyPayment(ctx: RequestContext, { id, ...payment }: { id: string } & z.output<typeof verifyPaymentInputSchema>): Promise<StudentOrder> {
   const order = await ownOrder(ctx, id);
   const gateway = gatewayOf(ctx);
   const valid = order.razorpay_order_id === payment.razorpay_order_id && gateway.paymentSignatureIsValid(payment.razorpay_order_id, payment.razorpay_payment_id, payment.razorpay_signature);
   if (!valid) throw new AppError('validation', CHECKOUT_MESSAGES.badSignature, { field: 'razorpay_signature' });
-  const outcome = await fulfilOrder(ctx, order.id, { paymentId: payment.razorpay_payment_id, amount: null });
-  if (outcome === 'deleted') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPayable);
+  let outcome;
+  try {
+    outcome = await settlePayment({ db: ctx.db, config: ctx.config, gateway }, order.id, payment.razorpay_payment_id);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    if (error.refused) throw new AppError('validation', CHECKOUT_MESSAGES.badSignature, { field: 'razorpay_payment_id' });
+    throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
+  }
+  if (outcome === 'foreign' || outcome === 'amount-mismatch') throw new AppError('validation', CHECKOUT_MESSAGES.paymentMismatch, { field: 'razorpay_payment_id' });
+  if (outcome === 'deleted' || outcome === 'cancelled' || outcome === 'refunded' || outcome === 'paid-by-another') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPayable);
   return withAccess(ctx.db, (await repo.findOrder(ctx.db, order.id))!);
 }
 
@@ -218,7 +239,10 @@ export async function getStudentOrder(ctx: RequestContext, { id }: { id: string 
 export async function listStudentOrders(ctx: RequestContext): Promise<StudentOrder[]> {
   const actor = await requireActor(ctx);
   const orders = await repo.studentOrders(ctx.db, actor.id, 100);
-  const ends = await repo.entitlementEnds(ctx.db, orders.map((order) => order.entitlement_id));
+  const ends = await repo.entitlementEnds(
+    ctx.db,
+    orders.map((order) => order.entitlement_id),
+  );
   return orders.map((order) => studentOrderOf(order, order.entitlement_id ? (ends.get(order.entitlement_id) ?? null) : null));
 }
 

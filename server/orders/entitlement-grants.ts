@@ -50,3 +50,28 @@ export async function grantForOrder(trx: Db, order: OrderRow): Promise<{ id: str
     .executeTakeFirstOrThrow();
   return { id: created.id, expiresAt: created.expires_at };
 }
+
+/**
+ * Takes back what a paid order gave (it was deleted, or its payment refunded in full): the grant is
+ * revoked, or, when a later order extended it, shortened by this order's term.
+ */
+export async function takeBackGrant(trx: Db, order: Pick<OrderRow, 'id' | 'entitlement_id' | 'term_days'>): Promise<void> {
+  if (!order.entitlement_id) return;
+  const others = await trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entitlement_id', '=', order.entitlement_id)
+    .where('status', '=', 'paid')
+    .where('id', '!=', order.id)
+    .executeTakeFirstOrThrow();
+  if (Number(others.n) > 0) {
+    await trx
+      .updateTable('entitlements')
+      .set({ expires_at: sql<Date>`expires_at - make_interval(days => ${order.term_days})` })
+      .where('id', '=', order.entitlement_id)
+      .where('expires_at', 'is not', null)
+      .execute();
+  } else {
+    await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', order.entitlement_id).where('revoked_at', 'is', null).execute();
+  }
+}

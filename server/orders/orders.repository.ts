@@ -30,18 +30,6 @@ export async function findResourceForSale(db: Db, type: ResourceType, id: string
   return row && { id: row.id, title: row.title, isPublished: row.is_published, cardIds: row.master_subscription_id ? [row.master_subscription_id] : [] };
 }
 
-export function findActiveCouponByCode(db: Db, code: string) {
-  return db.selectFrom('coupons').selectAll().where(sql<string>`lower(code)`, '=', code.toLowerCase()).where('is_active', '=', true).executeTakeFirst();
-}
-
-export async function countImpression(db: Db, couponId: string): Promise<void> {
-  await db.updateTable('coupons').set({ impressions: sql<number>`impressions + 1` }).where('id', '=', couponId).execute();
-}
-
-export async function countRedemption(db: Db, couponId: string): Promise<void> {
-  await db.updateTable('coupons').set({ redemptions: sql<number>`redemptions + 1` }).where('id', '=', couponId).execute();
-}
-
 export function insertOrder(db: Db, values: Insertable<OrdersTable>) {
   return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -58,22 +46,31 @@ export function findOrderByProviderId(db: Db, providerOrderId: string) {
   return db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', providerOrderId).executeTakeFirst();
 }
 
+/** The statuses of an order that can still be paid (a failed payment can be tried again on the same order). */
+export const OPEN_STATUSES = ['created', 'attempted', 'failed'] as const;
+
 /**
- * An order of this student for the same thing at the same price, still waiting for its payment
- * and recent: a second click on "Buy" gets it back instead of a second order to pay.
+ * This student's order for the same thing that can still be paid, newest first: "Buy" answers it
+ * (or replaces it, when the price or coupon differs) instead of making a second order to pay.
  */
-export function findOpenTwin(db: Db, order: Pick<OrderRow, 'user_id' | 'subscription_id' | 'resource_id' | 'coupon_id' | 'net_paise'>, newerThanMinutes: number) {
+export function findOpenOrderFor(db: Db, order: Pick<OrderRow, 'user_id' | 'subscription_id' | 'resource_id'>) {
+  let query = db.selectFrom('orders').selectAll().where('user_id', '=', order.user_id).where('status', 'in', OPEN_STATUSES).where('mode', '=', 'online');
+  query = order.subscription_id === null ? query.where('subscription_id', 'is', null) : query.where('subscription_id', '=', order.subscription_id);
+  query = order.resource_id === null ? query.where('resource_id', 'is', null) : query.where('resource_id', '=', order.resource_id);
+  return query.orderBy('created_at', 'desc').executeTakeFirst();
+}
+
+/** This student's free order for the same thing made within `seconds` (a second tap on "Get it free"). */
+export function findRecentFreeOrder(db: Db, order: Pick<OrderRow, 'user_id' | 'subscription_id' | 'resource_id'>, seconds: number) {
   let query = db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', order.user_id)
-    .where('status', 'in', ['created', 'attempted'])
-    .where('net_paise', '=', order.net_paise)
-    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${newerThanMinutes})`)
-    .where('razorpay_order_id', 'is not', null);
+    .where('mode', '=', 'free')
+    .where('status', '=', 'paid')
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`);
   query = order.subscription_id === null ? query.where('subscription_id', 'is', null) : query.where('subscription_id', '=', order.subscription_id);
   query = order.resource_id === null ? query.where('resource_id', 'is', null) : query.where('resource_id', '=', order.resource_id);
-  query = order.coupon_id === null ? query.where('coupon_id', 'is', null) : query.where('coupon_id', '=', order.coupon_id);
   return query.orderBy('created_at', 'desc').executeTakeFirst();
 }
 
@@ -82,18 +79,49 @@ export async function lockStudentCheckout(trx: Db, userId: string): Promise<void
   await sql`select pg_advisory_xact_lock(hashtextextended(${`checkout:${userId}`}, 0))`.execute(trx);
 }
 
-export async function setProviderOrder(db: Db, id: string, providerOrderId: string): Promise<void> {
-  await db.updateTable('orders').set({ razorpay_order_id: providerOrderId, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+/** Stores the provider order made for an order, unless another request stored one first (then undefined). */
+export function setProviderOrderOnce(db: Db, id: string, providerOrderId: string) {
+  return db
+    .updateTable('orders')
+    .set({ razorpay_order_id: providerOrderId, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('razorpay_order_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
 }
 
-/** Moves a waiting order on (to attempted, failed or expired); a paid or deleted order stays as it is. */
-export async function setWaitingStatus(db: Db, id: string, status: 'attempted' | 'failed' | 'expired'): Promise<void> {
+/** Removes an order Razorpay never made an order for (it could never be paid), answering it when removed. */
+export function deleteUnmadeOrder(db: Db, id: string) {
+  return db.deleteFrom('orders').where('id', '=', id).where('razorpay_order_id', 'is', null).where('status', '=', 'created').returningAll().executeTakeFirst();
+}
+
+/** Moves a waiting order on (attempted or failed); an order that is no longer waiting stays as it is. */
+export async function setWaitingStatus(db: Db, id: string, status: 'attempted' | 'failed'): Promise<void> {
   await db
     .updateTable('orders')
     .set({ status, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .where('status', 'in', ['created', 'attempted', 'failed'])
+    .where('status', 'in', OPEN_STATUSES)
     .execute();
+}
+
+/**
+ * Ends a waiting order (expired, or cancelled when a later "Buy" replaced it) and gives back the
+ * coupon use it held, in one statement per step: answers the order when this call ended it.
+ */
+export async function endOpenOrder(trx: Db, id: string, status: 'expired' | 'cancelled'): Promise<{ couponId: string | null; heldCoupon: boolean } | undefined> {
+  const { rows } = await sql<{ coupon_id: string | null; held: boolean }>`
+    update orders o set status = ${status}, coupon_held = false, next_check_at = null, updated_at = now()
+    from (select id, coupon_held from orders where id = ${id} for update) as before
+    where o.id = before.id and o.status in ('created', 'attempted', 'failed')
+    returning o.coupon_id, before.coupon_held as held`.execute(trx);
+  const row = rows[0];
+  return row && { couponId: row.coupon_id, heldCoupon: row.held };
+}
+
+/** A different billing state given on a second "Buy": the invoice is issued for the state given last. */
+export async function setBuyerState(db: Db, id: string, state: string | null) {
+  return db.updateTable('orders').set({ buyer_state: state, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 export function studentOrders(db: Db, userId: string, limit: number) {
@@ -107,16 +135,28 @@ export async function entitlementEnds(db: Db, ids: Array<string | null>): Promis
   return new Map(rows.map((row) => [row.id, row.expires_at]));
 }
 
-/** Orders waiting for their payment (or whose payment failed) since before `minutes` ago, with a provider order to ask about. */
-export function staleOpenOrders(db: Db, minutes: number, limit: number) {
+/** Waiting orders due to be looked at by the reconciler, the longest due first. */
+export function dueOpenOrders(db: Db, limit: number) {
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('status', 'in', ['created', 'attempted', 'failed'])
-    .where('razorpay_order_id', 'is not', null)
-    .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${minutes})`)
-    .orderBy('created_at')
+    .where('status', 'in', OPEN_STATUSES)
+    .where('next_check_at', '<=', sql<Date>`now()`)
+    .orderBy('next_check_at')
     .limit(limit)
+    .execute();
+}
+
+/** When to look at a waiting order again, with what went wrong the last time (null: nothing). */
+export async function scheduleNextCheck(db: Db, id: string, afterSeconds: number, error: string | null): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      next_check_at: sql<Date>`now() + make_interval(secs => ${afterSeconds})`,
+      ...(error === null ? { last_check_error: null } : { check_failures: sql<number>`check_failures + 1`, last_check_error: error.slice(0, 500) }),
+    })
+    .where('id', '=', id)
+    .where('status', 'in', OPEN_STATUSES)
     .execute();
 }
 

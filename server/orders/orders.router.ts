@@ -9,5 +9,5 @@ export const ordersRouter = ({ procedure }: ScreenProcedures) =>
     completed: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listCompletedOrders(ctx.ctx, input)),
     reviewManual: procedure.input(manualOrderQuerySchema).query(({ ctx, input }) => orders.reviewManualOrder(ctx.ctx, input)),
     createManual: procedure.input(manualOrderQuerySchema).mutation(({ ctx, input }) => orders.createManualOrder(ctx.ctx, input)),
-    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) })).mutation(({ ctx, input }) => orders.deleteOrder(ctx.ctx, input)),
+    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }), refund: z.boolean().optional() })).mutation(({ ctx, input }) => orders.deleteOrder(ctx.ctx, input)),
   });

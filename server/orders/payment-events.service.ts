@@ -1,107 +1,112 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import { CHECKOUT_MESSAGES } from '../../shared/commerce/checkout.schema.ts';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { fulfilOrder, type FulfilOutcome } from './fulfilment.ts';
+import { enqueue } from '../jobs/enqueue.ts';
 import * as repo from './orders.repository.ts';
-import { paymentGateway } from './payment-gateway.ts';
+import { paymentGateway, type PaymentGateway } from './payment-gateway.ts';
+import { settlePayment } from './payment-settlement.ts';
+import { applyPaymentRefunds } from './refunds.service.ts';
 
 export const WEBHOOK_MESSAGES = {
   badSignature: 'The webhook signature is not valid',
   notJson: 'The webhook body is not a JSON event',
 } as const;
 
+/** The events the product acts on; any other is stored and ignored. */
+export const HANDLED_EVENTS = ['payment.authorized', 'payment.captured', 'order.paid', 'payment.failed', 'refund.created', 'refund.processed', 'refund.failed', 'payment.refunded'] as const;
+
 interface WebhookEvent {
   event?: unknown;
   payload?: {
-    payment?: { entity?: { id?: unknown; order_id?: unknown; amount?: unknown; status?: unknown } };
-    order?: { entity?: { id?: unknown; receipt?: unknown; amount_paid?: unknown } };
+    payment?: { entity?: { id?: unknown; order_id?: unknown } };
+    order?: { entity?: { id?: unknown; receipt?: unknown } };
+    refund?: { entity?: { payment_id?: unknown } };
   };
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null);
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null);
 
-async function orderOfEvent(db: Db, event: WebhookEvent) {
-  const providerOrderId = text(event.payload?.payment?.entity?.order_id) ?? text(event.payload?.order?.entity?.id);
-  const byProvider = providerOrderId ? await repo.findOrderByProviderId(db, providerOrderId) : undefined;
-  if (byProvider) return { order: byProvider, providerOrderId };
-  // Our order id is the provider order's receipt.
-  const receipt = text(event.payload?.order?.entity?.receipt);
-  const byReceipt = receipt && /^[0-9a-f-]{36}$/i.test(receipt) ? await repo.findOrder(db, receipt) : undefined;
-  return { order: byReceipt && byReceipt.razorpay_order_id === providerOrderId ? byReceipt : undefined, providerOrderId };
+function parseEvent(rawBody: Buffer | string): WebhookEvent | null {
+  try {
+    const event = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8')) as WebhookEvent;
+    return typeof event === 'object' && event !== null && typeof event.event === 'string' ? event : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * POST /api/payments/razorpay/webhook: checks X-Razorpay-Signature over the raw body (400 and
- * nothing changed when it does not match), ignores an event id already handled, and takes events in
- * any order: a captured payment or a paid order fulfils the order (once), a failed payment marks a
- * waiting order failed, and nothing moves a paid order back.
+ * nothing changed when it does not match), then stores the event under its id and queues the job
+ * that applies it, in one short transaction, and answers. Razorpay counts a slow answer as a
+ * failure and sends again, so nothing slow (Razorpay's API, fulfilment) happens before the answer.
+ * An event id already stored is a duplicate: answered, not queued again.
  */
 export async function handleRazorpayWebhook(
   ctx: Pick<AppContext, 'db' | 'config' | 'log'>,
   request: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
-): Promise<{ status: 'handled' | 'duplicate' | 'ignored'; outcome?: string }> {
+): Promise<{ status: 'queued' | 'duplicate' | 'ignored' }> {
   const gateway = paymentGateway(ctx.config);
   if (!gateway) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentNotConfigured, { statusCode: 501 });
   if (!request.signature || !gateway.webhookSignatureIsValid(request.rawBody, request.signature)) throw new AppError('validation', WEBHOOK_MESSAGES.badSignature);
-  let event: WebhookEvent;
-  try {
-    event = JSON.parse(request.rawBody.toString('utf8')) as WebhookEvent;
-  } catch {
-    throw new AppError('validation', WEBHOOK_MESSAGES.notJson);
-  }
-  if (typeof event !== 'object' || event === null || typeof event.event !== 'string') throw new AppError('validation', WEBHOOK_MESSAGES.notJson);
+  const event = parseEvent(request.rawBody);
+  if (!event) throw new AppError('validation', WEBHOOK_MESSAGES.notJson);
   const eventId = request.eventId?.slice(0, 200) || `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;
-  const seen = await ctx.db.selectFrom('payment_events').select('event_id').where('event_id', '=', eventId).executeTakeFirst();
-  if (seen) return { status: 'duplicate' };
-
-  const { order, providerOrderId } = await orderOfEvent(ctx.db, event);
-  let outcome: FulfilOutcome | 'failed-marked' | 'attempted-marked' | 'unknown-order' | 'ignored' = 'ignored';
-  if (!order) {
-    outcome = 'unknown-order';
-  } else if (event.event === 'payment.captured' || event.event === 'order.paid') {
-    const payment = event.payload?.payment?.entity;
-    const amount = typeof payment?.amount === 'number' ? payment.amount : typeof event.payload?.order?.entity?.amount_paid === 'number' ? event.payload.order.entity.amount_paid : null;
-    outcome = await fulfilOrder(ctx, order.id, { paymentId: text(payment?.id), amount });
-    if (outcome === 'amount-mismatch') ctx.log.error({ orderId: order.id, amount, expected: order.net_paise }, 'a payment of another amount than the order was not taken');
-  } else if (event.event === 'payment.failed') {
-    await repo.setWaitingStatus(ctx.db, order.id, 'failed');
-    outcome = 'failed-marked';
-  } else if (event.event === 'payment.authorized') {
-    await repo.setWaitingStatus(ctx.db, order.id, 'attempted');
-    outcome = 'attempted-marked';
-  }
-  // Recorded once handled: an event that failed half-way is handled again when it is sent again.
-  await repo.recordEvent(ctx.db, { id: eventId, type: event.event, providerOrderId, outcome });
-  return { status: outcome === 'ignored' || outcome === 'unknown-order' ? 'ignored' : 'handled', outcome };
+  const type = String(event.event).slice(0, 100);
+  const handled = (HANDLED_EVENTS as readonly string[]).includes(type);
+  const providerOrderId = text(event.payload?.payment?.entity?.order_id) ?? text(event.payload?.order?.entity?.id);
+  return ctx.db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .insertInto('payment_events')
+      .values({ event_id: eventId, event_type: type, razorpay_order_id: providerOrderId, outcome: handled ? 'queued' : 'ignored', body: request.rawBody.toString('utf8'), processed_at: handled ? null : sql<Date>`now()` })
+      .onConflict((conflict) => conflict.column('event_id').doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    if (!stored) return { status: 'duplicate' as const };
+    if (!handled) return { status: 'ignored' as const };
+    await enqueue(trx, 'apply-payment-event', { eventId }, { keyId: eventId, keyMode: 'unsafe_dedupe', maxAttempts: 25 });
+    return { status: 'queued' as const };
+  });
 }
 
-/** Orders older than this with no payment seen are asked about; after a day without one they expire. */
-export const RECONCILE_AFTER_MINUTES = 15;
-export const EXPIRE_AFTER_HOURS = 24;
+/** The order an event is about: by its Razorpay order id, else by the receipt (our order id) of the order it names. */
+async function orderOfEvent(db: Db, event: WebhookEvent): Promise<repo.OrderRow | undefined> {
+  const providerOrderId = text(event.payload?.payment?.entity?.order_id) ?? text(event.payload?.order?.entity?.id);
+  const byProvider = providerOrderId ? await repo.findOrderByProviderId(db, providerOrderId) : undefined;
+  if (byProvider) return byProvider;
+  const receipt = text(event.payload?.order?.entity?.receipt);
+  const byReceipt = receipt && /^[0-9a-f-]{36}$/i.test(receipt) ? await repo.findOrder(db, receipt) : undefined;
+  return byReceipt && byReceipt.razorpay_order_id === providerOrderId ? byReceipt : undefined;
+}
 
 /**
- * The worker's reconciliation: orders still waiting (or failed) 15 minutes after they were made are
- * looked up at Razorpay; a captured payment fulfils the order (so a crash between payment and
- * fulfilment, or a lost webhook, is made good); an order a day old with nothing paid expires.
+ * The job that applies one stored webhook event: a payment (authorized, captured, an order paid) is
+ * settled from Razorpay's record of it; a failed payment marks a waiting order failed; a refund
+ * event applies the payment's refunds. Razorpay being unreachable throws, and the job is tried
+ * again later; applying the same event twice changes nothing.
  */
-export async function reconcileOpenOrders(deps: { db: Db; config: Config }, options: { limit?: number; now?: Date } = {}): Promise<{ checked: number; fulfilled: number; expired: number }> {
-  const gateway = paymentGateway(deps.config);
-  const counts = { checked: 0, fulfilled: 0, expired: 0 };
-  if (!gateway) return counts;
-  const now = options.now ?? new Date();
-  for (const order of await repo.staleOpenOrders(deps.db, RECONCILE_AFTER_MINUTES, options.limit ?? 200)) {
-    counts.checked += 1;
-    const payments = await gateway.orderPayments(order.razorpay_order_id!);
-    const captured = payments.find((payment) => payment.status === 'captured');
-    if (captured) {
-      if ((await fulfilOrder(deps, order.id, { paymentId: captured.id, amount: captured.amount })) === 'fulfilled') counts.fulfilled += 1;
-    } else if (!payments.some((payment) => payment.status === 'authorized') && now.getTime() - order.created_at.getTime() > EXPIRE_AFTER_HOURS * 3_600_000) {
-      await repo.setWaitingStatus(deps.db, order.id, 'expired');
-      counts.expired += 1;
-    }
+export async function applyPaymentEvent(deps: { db: Db; config: Config; gateway?: PaymentGateway | null }, eventId: string): Promise<string> {
+  const gateway = deps.gateway ?? paymentGateway(deps.config);
+  const stored = await deps.db.selectFrom('payment_events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  if (!stored || stored.processed_at) return 'already-applied';
+  const event = stored.body ? parseEvent(stored.body) : null;
+  let outcome: string;
+  const order = event ? await orderOfEvent(deps.db, event) : undefined;
+  const paymentId = text(event?.payload?.payment?.entity?.id) ?? text(event?.payload?.refund?.entity?.payment_id);
+  if (!gateway) outcome = 'not-configured';
+  else if (!order || !paymentId) outcome = 'unknown-order';
+  else if (stored.event_type === 'payment.failed') {
+    await repo.setWaitingStatus(deps.db, order.id, 'failed');
+    outcome = 'failed-marked';
+  } else if (stored.event_type.startsWith('refund.') || stored.event_type === 'payment.refunded') {
+    outcome = `refunds-${await applyPaymentRefunds({ ...deps, gateway }, order.id, paymentId)}`;
+  } else {
+    outcome = await settlePayment({ ...deps, gateway }, order.id, paymentId);
   }
-  return counts;
+  await deps.db.updateTable('payment_events').set({ outcome, processed_at: sql<Date>`now()` }).where('event_id', '=', eventId).execute();
+  return outcome;
 }

@@ -6,6 +6,7 @@ import webpush from 'web-push';
 import { payloadBytes } from '../../shared/push/push.schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { assertNoHeldConnection } from '../db/held-connection.ts';
 import { outcomeRecorder, type DeliveryStatus } from './push-outcomes.ts';
 import { payloadOf } from './push.service.ts';
 
@@ -186,6 +187,7 @@ export async function deliverBatch(
     }
     let outcome: PushOutcome;
     try {
+      assertNoHeldConnection('A push service');
       await webpush.sendNotification({ endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } }, payload, {
         headers: { Authorization: vapidHeaderFor(delivery.endpoint, vapid) },
         TTL: PUSH_TTL_SECONDS,

@@ -17,6 +17,7 @@ export const CHECKOUT_MESSAGES = {
   paymentUnavailable: 'The payment service did not answer. Please try again in a minute.',
   orderNotFound: 'Order not found',
   badSignature: 'The payment could not be verified',
+  paymentMismatch: 'This payment is not for this order or not for its amount: nothing was given',
   orderNotPayable: 'This order can no longer be paid',
   noInvoice: 'This order has no invoice (nothing was paid for it)',
   noCreditNote: 'This order has no credit note (it was not deleted after an invoice)',
@@ -68,7 +69,7 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'failed', 'expired', 'deleted'] as const;
+export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'failed', 'expired', 'cancelled', 'refunded', 'deleted'] as const;
 
 export const studentOrderSchema = quoteSchema.extend({
   _id: z.string(),

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { COUPON_TARGET_TYPES } from './coupon-use.rules.ts';
 
 export const COUPON_MESSAGES = {
   codeRequired: 'Please enter coupon code',
@@ -15,7 +16,19 @@ export const COUPON_MESSAGES = {
   amountTooLarge: 'The discount can be at most INR 1,00,00,000',
   minimumInvalid: 'The minimum order is -1 (no minimum) or an amount of at least 0',
   notFound: 'Coupon not found',
+  usageLimit: 'The usage limit is a whole number from 1 to 1,00,00,000 (leave it empty for no limit)',
+  perStudentLimit: 'The limit per student is a whole number from 1 to 1,000 (leave it empty for no limit)',
+  dateTime: 'Enter a date and time in India time (YYYY-MM-DDTHH:mm)',
+  windowOrder: 'Valid until must be after valid from',
+  targetMissing: (type: string) => `The ${type === 'subscription' ? 'rate card' : type === 'rankfile' ? 'rank file' : type} chosen for this coupon was not found`,
+  tooManyTargets: 'A coupon may name at most 200 rate cards and resources',
+  versionRequired: 'Send the coupon\'s version (from the list) so that a change made by someone else since is not overwritten',
 } as const;
+
+/** The largest usage limit and per-student limit. */
+export const MAX_COUPON_USES = 10_000_000;
+export const MAX_COUPON_USES_PER_STUDENT = 1000;
+export const MAX_COUPON_TARGETS = 200;
 
 export const DISCOUNT_TYPES = ['rate', 'amount'] as const;
 export const DISCOUNT_TYPE_LABELS = { rate: 'By Rate (%)', amount: 'By Amount (INR)' } as const;
@@ -33,6 +46,52 @@ function formNumber(required: string) {
     z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : COUPON_MESSAGES.notNumber) }).refine(Number.isFinite, { error: COUPON_MESSAGES.notNumber }),
   );
 }
+
+/** A limit typed in a form: blank or null is no limit, otherwise a whole number in range. */
+function optionalLimit(max: number, message: string) {
+  return z
+    .preprocess(
+      (value) => (value === '' || value === undefined || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? Number(value) : value),
+      z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message }).nullable(),
+    )
+    .optional()
+    .transform((value) => value ?? null);
+}
+
+/** "2026-12-01T09:00" read as India time, or an ISO date-time with its offset; blank or null is none. */
+const INDIA_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+export function parseIndiaDateTime(text: string): Date | null {
+  const local = INDIA_LOCAL.exec(text);
+  if (local) {
+    const [, year, month, day, hour, minute, second] = local.map(Number) as number[];
+    const at = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second ?? 0) - 330 * 60_000);
+    // Refuses days that do not exist (31 February) rather than rolling them over.
+    const back = new Date(at.getTime() + 330 * 60_000);
+    return back.getUTCFullYear() === year && back.getUTCMonth() === month! - 1 && back.getUTCDate() === day && hour! < 24 && minute! < 60 && year! >= 2000 && year! <= 9999 ? at : null;
+  }
+  if (!WITH_OFFSET.test(text)) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) || at.getUTCFullYear() < 2000 || at.getUTCFullYear() > 9999 ? null : at;
+}
+
+const optionalDateTime = z
+  .union([z.string().max(40, { error: COUPON_MESSAGES.dateTime }), z.null()], { error: COUPON_MESSAGES.dateTime })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value.trim() === '') return null;
+    const at = parseIndiaDateTime(value.trim());
+    if (!at) {
+      context.addIssue({ code: 'custom', message: COUPON_MESSAGES.dateTime });
+      return z.NEVER;
+    }
+    return at;
+  });
+
+export const couponTargetSchema = z.object({
+  type: z.enum(COUPON_TARGET_TYPES, { error: 'type is subscription, course, exam, lecture or rankfile' }),
+  id: z.uuid({ error: 'id is the id of a rate card, course, exam, lecture or rank file' }),
+});
 
 /** The coupon form (POST /v2/coupons, PUT /v2/coupons/{id}). */
 export const couponFormSchema = z
@@ -53,13 +112,33 @@ export const couponFormSchema = z
       .refine(hasTwoDecimals, { error: COUPON_MESSAGES.twoDecimals }),
     /** Only an edit may switch a coupon on: a new one is always created inactive. */
     isActive: z.boolean().optional(),
+    /** Orders that may use it in all (open and paid orders count); empty: no limit. */
+    usageLimit: optionalLimit(MAX_COUPON_USES, COUPON_MESSAGES.usageLimit),
+    /** Orders one student may use it for; empty: no limit. */
+    perStudentLimit: optionalLimit(MAX_COUPON_USES_PER_STUDENT, COUPON_MESSAGES.perStudentLimit),
+    /** India time ("2026-12-01T09:00") or ISO with an offset; empty: from now on. */
+    validFrom: optionalDateTime,
+    /** The first moment it no longer works; empty: no end. */
+    validUntil: optionalDateTime,
+    /** The rate cards and resources it applies to; empty: everything. */
+    appliesTo: z
+      .array(couponTargetSchema)
+      .max(MAX_COUPON_TARGETS, { error: COUPON_MESSAGES.tooManyTargets })
+      .optional()
+      .transform((targets) => [...new Map((targets ?? []).map((target) => [`${target.type}:${target.id.toLowerCase()}`, { type: target.type, id: target.id.toLowerCase() }])).values()]),
     version: versionSchema,
   })
   .superRefine((form, context) => {
     if (form.discountType === 'rate' && form.value > 100) context.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.rateAbove100 });
     if (form.discountType === 'amount' && form.value > MAX_COUPON_RUPEES) context.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.amountTooLarge });
+    if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom) context.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.windowOrder });
   });
 export type CouponForm = z.input<typeof couponFormSchema>;
+
+/** An edit must say which version it was made from: without it, a leaked code could not be stopped safely by two staff at once. */
+export const couponUpdateSchema = couponFormSchema.and(
+  z.object({ version: z.number({ error: COUPON_MESSAGES.versionRequired }).int({ error: COUPON_MESSAGES.versionRequired }).min(1, { error: COUPON_MESSAGES.versionRequired }).max(2_147_483_647) }),
+);
 
 export const couponSchema = z.object({
   _id: z.string(),
@@ -74,6 +153,15 @@ export const couponSchema = z.object({
   impressions: z.number(),
   /** Paid orders that used it. */
   redemptions: z.number(),
+  /** Orders holding it now, open or paid (what the usage limit counts). */
+  uses: z.number(),
+  usageLimit: z.number().nullable(),
+  perStudentLimit: z.number().nullable(),
+  /** ISO date-times; null: no start, no end. */
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  /** Empty: it applies to everything. `title` is null for one since deleted. */
+  appliesTo: z.array(couponTargetSchema.extend({ title: z.string().nullable() })),
   createdAt: z.string(),
   version: z.number(),
 });

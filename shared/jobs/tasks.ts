@@ -13,8 +13,10 @@ export const TASKS = {
   cleanup: { payload: z.object({}), runner: 'general' },
   /** Hourly: looks for the lectures' PDF notes whose file is gone (the pending-PDF report). */
   'check-lecture-notes': { payload: z.object({}), runner: 'general' },
-  /** Every 5 minutes: asks the payment provider about orders still waiting for their payment. */
+  /** Every minute: asks the payment provider about waiting orders whose check is due, and finishes refunds. */
   'reconcile-payments': { payload: z.object({}), runner: 'general' },
+  /** Applies one stored webhook event of the payment provider (a payment, a failure, a refund). */
+  'apply-payment-event': { payload: z.object({ eventId: z.string().min(1).max(300) }), runner: 'general' },
   /** Every minute: submits attempts whose time (and grace) is over. */
   'submit-overdue-attempts': { payload: z.object({}), runner: 'general' },
   /** Sends one batch of a push notification's deliveries. */
@@ -48,6 +50,6 @@ export interface ScheduledTask {
 export const SCHEDULE: readonly ScheduledTask[] = [
   { id: 'cleanup', task: 'cleanup', match: '17 * * * *', maxAttempts: 3 },
   { id: 'check-lecture-notes', task: 'check-lecture-notes', match: '41 * * * *', maxAttempts: 3 },
-  { id: 'reconcile-payments', task: 'reconcile-payments', match: '*/5 * * * *', maxAttempts: 3 },
+  { id: 'reconcile-payments', task: 'reconcile-payments', match: '* * * * *', maxAttempts: 3 },
   { id: 'submit-overdue-attempts', task: 'submit-overdue-attempts', match: '* * * * *', maxAttempts: 3 },
 ];

@@ -1,59 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../../shared/commerce/checkout.schema.ts';
-import { reconcileOpenOrders, WEBHOOK_MESSAGES } from '../../../server/orders/payment-events.service.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
-import { startRazorpayStandIn, type RazorpayStandIn } from '../../support/razorpay-stand-in.ts';
+import { WEBHOOK_MESSAGES } from '../../../server/orders/payment-events.service.ts';
+import { reconcileOpenOrders } from '../../../server/orders/reconciler.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { startCommerceWorld, type CommerceWorld } from '../../support/commerce-fixtures.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let razorpay: RazorpayStandIn;
-let admin: string;
-let studentCount = 0;
-
+let world: CommerceWorld;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  razorpay = await startRazorpayStandIn();
-  app = await buildTestApp(database, { env: razorpay.env });
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
+  world = await startCommerceWorld();
 });
 afterAll(async () => {
-  await app?.close();
-  await razorpay?.close();
-  await database?.drop();
+  await world?.close();
 });
 
-const call = (cookie: string | undefined, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
-async function student() {
-  studentCount += 1;
-  const user = await createUser(database.db, { email: `buyer${studentCount}@example.com`, name: `Buyer ${studentCount}` });
-  return { id: user.id, cookie: await signIn(app, `buyer${studentCount}@example.com`) };
-}
-
-/** A published course sold under a ₹1,000 + 18% GST rate card for 12 months. */
-async function courseForSale(overrides: { gross?: number; term?: string; isFree?: boolean } = {}) {
-  const gross = overrides.gross ?? 1000;
-  const card = await database.db
-    .insertInto('subscriptions')
-    .values({ title: 'KAS 12 months', subscription_term: overrides.term ?? '12-months', gross_amount: gross, gst_rate: 18, gst_amount: gross * 0.18, net_amount: gross * 1.18, is_free: overrides.isFree ?? false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const course = await database.db.insertInto('courses').values({ title: `KAS Prelims ${studentCount}-${Math.random()}`, is_published: true, is_visible: true, course_rate_card_id: card.id }).returning('id').executeTakeFirstOrThrow();
-  return { cardId: card.id, courseId: course.id };
-}
-
-async function coupon(code: string, discountType: 'rate' | 'amount', value: number, minOrderAmount = -1, isActive = true) {
-  const created = (await call(admin, 'POST', '/v2/coupons', { code, discountType, value, minOrderAmount })).json();
-  if (isActive) await app.inject({ method: 'PUT', url: `/v2/coupons/${created._id}`, headers: { cookie: admin }, payload: { code, discountType, value, minOrderAmount, isActive: true } });
-  return created._id as string;
-}
-
-const couponRow = (id: string) => database.db.selectFrom('coupons').select(['impressions', 'redemptions']).where('id', '=', id).executeTakeFirstOrThrow();
-const grants = (userId: string) => database.db.selectFrom('entitlements').selectAll().where('user_id', '=', userId).execute();
+const call = (...args: Parameters<CommerceWorld['call']>) => world.call(...args);
+const student = () => world.student();
+const courseForSale = (overrides?: Parameters<CommerceWorld['courseForSale']>[0]) => world.courseForSale(overrides);
+const coupon = (code: string, discountType: 'rate' | 'amount', value: number, minOrderAmount = -1, isActive = true) => world.coupon({ code, discountType, value, minOrderAmount }, isActive);
+const couponRow = (id: string) => world.couponRow(id);
+const grants = (userId: string) => world.grants(userId);
 
 describe('quotes', () => {
   it('prices a course from its rate card, applies a coupon (counted as an impression) and refuses what does not apply', async () => {
@@ -86,7 +51,7 @@ describe('quotes', () => {
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course' })).json()).toMatchObject({ message: CHECKOUT_MESSAGES.resourcePair });
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     const hidden = await courseForSale();
-    await database.db.updateTable('courses').set({ is_published: false }).where('id', '=', hidden.courseId).execute();
+    await world.database.db.updateTable('courses').set({ is_published: false }).where('id', '=', hidden.courseId).execute();
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: hidden.courseId })).statusCode).toBe(404);
     const free = await courseForSale({ isFree: true });
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { subscriptionId: free.cardId })).json().message).toBe(CHECKOUT_MESSAGES.free);
@@ -109,12 +74,12 @@ describe('paying with Razorpay', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(second.json()._id).toBe(first.json()._id);
     const order = first.json();
-    expect(order).toMatchObject({ status: 'created', netAmount: 1062, payment: { provider: 'razorpay', keyId: razorpay.keyId, amount: 106_200, currency: 'INR' } });
-    const providerOrder = razorpay.orders.get(order.payment.razorpayOrderId)!;
+    expect(order).toMatchObject({ status: 'created', netAmount: 1062, payment: { provider: 'razorpay', keyId: world.razorpay.keyId, amount: 106_200, currency: 'INR' } });
+    const providerOrder = world.razorpay.orders.get(order.payment.razorpayOrderId)!;
     expect(providerOrder).toMatchObject({ amount: 106_200, receipt: order._id });
     expect((await call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(false);
 
-    const { payment, signature } = razorpay.pay(providerOrder.id);
+    const { payment, signature } = world.razorpay.pay(providerOrder.id);
     const tampered = signature.slice(0, -1) + (signature.endsWith('0') ? '1' : '0');
     const refused = await call(buyer.cookie, 'POST', `/api/student/orders/${order._id}/verify`, { razorpay_order_id: providerOrder.id, razorpay_payment_id: payment.id, razorpay_signature: tampered });
     expect(refused.statusCode).toBe(400);
@@ -133,7 +98,7 @@ describe('paying with Razorpay', () => {
     expect((await call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(true);
     expect(await grants(buyer.id)).toHaveLength(1);
     expect((await couponRow(couponId)).redemptions).toBe(1);
-    const receipts = await database.db.selectFrom('outbound_messages').select(['recipient', 'body']).where('purpose', '=', 'order-receipt').where('recipient', '=', `buyer${studentCount}@example.com`).execute();
+    const receipts = await world.database.db.selectFrom('outbound_messages').select(['recipient', 'body']).where('purpose', '=', 'order-receipt').where('recipient', '=', buyer.email).execute();
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.body).toContain('INR 1,062');
   });
@@ -143,7 +108,7 @@ describe('paying with Razorpay', () => {
     const { courseId } = await courseForSale();
     for (let round = 0; round < 2; round += 1) {
       const order = (await call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId })).json();
-      const { payment, signature } = razorpay.pay(order.payment.razorpayOrderId);
+      const { payment, signature } = world.razorpay.pay(order.payment.razorpayOrderId);
       await call(buyer.cookie, 'POST', `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
     }
     const held = await grants(buyer.id);
@@ -155,10 +120,10 @@ describe('paying with Razorpay', () => {
     const buyer = await student();
     const { courseId } = await courseForSale();
     await coupon('ALLFREE', 'rate', 100);
-    const before = razorpay.calls.length;
+    const before = world.razorpay.calls.length;
     const order = await call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, couponCode: 'ALLFREE' });
     expect(order.json()).toMatchObject({ status: 'paid', netAmount: 0, payment: null });
-    expect(razorpay.calls.length).toBe(before);
+    expect(world.razorpay.calls.length).toBe(before);
     expect((await call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(true);
   });
 
@@ -171,16 +136,17 @@ describe('paying with Razorpay', () => {
     expect((await call(stranger.cookie, 'GET', '/api/student/orders')).json()).toEqual([]);
 
     const other = await courseForSale();
-    razorpay.failNext();
+    world.razorpay.failNext();
     const failed = await call(owner.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: other.courseId });
     expect(failed.statusCode).toBe(503);
     expect(failed.json().message).toBe(CHECKOUT_MESSAGES.paymentUnavailable);
-    expect(await database.db.selectFrom('orders').select('id').where('resource_id', '=', other.courseId).execute()).toHaveLength(0);
+    // An order Razorpay made no order for could never be paid: it is not kept.
+    expect(await world.database.db.selectFrom('orders').select('id').where('resource_id', '=', other.courseId).execute()).toHaveLength(0);
   });
 });
 
 describe('the webhook', () => {
-  const send = (body: string, headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers, payload: body });
+  const send = (body: string, headers: Record<string, string>) => world.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers, payload: body });
 
   async function waitingOrder() {
     const buyer = await student();
@@ -191,8 +157,8 @@ describe('the webhook', () => {
 
   it('refuses a body with one changed byte or without the signature, changing nothing', async () => {
     const { order, providerOrderId } = await waitingOrder();
-    const { payment } = razorpay.pay(providerOrderId);
-    const { body, headers } = razorpay.webhook('payment.captured', payment);
+    const { payment } = world.razorpay.pay(providerOrderId);
+    const { body, headers } = world.razorpay.webhook('payment.captured', payment);
     const changed = body.replace('"captured"', '"captureD"');
     for (const [text, head] of [
       [changed, headers],
@@ -203,33 +169,42 @@ describe('the webhook', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json().message).toBe(WEBHOOK_MESSAGES.badSignature);
     }
-    expect((await database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');
+    expect((await world.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');
   });
 
-  it('fulfils once for the same event sent three times and for events in any order, and never moves a paid order back', async () => {
+  it('answers at once (queued) and fulfils once for the same event sent three times and for events in any order, never moving a paid order back', async () => {
     const { buyer, order, providerOrderId } = await waitingOrder();
-    const failedAttempt = razorpay.pay(providerOrderId, 'failed').payment;
-    const { payment } = razorpay.pay(providerOrderId);
-    const captured = razorpay.webhook('payment.captured', payment);
-    const paid = razorpay.webhook('order.paid', payment);
-    const failed = razorpay.webhook('payment.failed', failedAttempt);
+    const failedAttempt = world.razorpay.pay(providerOrderId, 'failed').payment;
+    const { payment } = world.razorpay.pay(providerOrderId);
+    const captured = world.razorpay.webhook('payment.captured', payment);
+    const paid = world.razorpay.webhook('order.paid', payment);
+    const failed = world.razorpay.webhook('payment.failed', failedAttempt);
     const answers = await Promise.all([send(captured.body, captured.headers), send(captured.body, captured.headers), send(paid.body, paid.headers), send(captured.body, captured.headers)]);
-    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
-    expect((await send(failed.body, failed.headers)).json()).toMatchObject({ status: 'handled' });
+    expect(answers.map((answer) => answer.json().status).sort()).toEqual(['duplicate', 'duplicate', 'queued', 'queued']);
+    // Answered before anything was applied: the order waits for the job.
+    expect((await world.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');
+    expect(await world.database.db.selectFrom('graphile_worker.jobs' as never).select('id' as never).where('task_identifier' as never, '=', 'apply-payment-event' as never).execute()).not.toHaveLength(0);
+    expect((await send(failed.body, failed.headers)).json()).toEqual({ status: 'queued' });
     expect((await send(captured.body, captured.headers)).json()).toEqual({ status: 'duplicate' });
-    const stored = await database.db.selectFrom('orders').select(['status', 'razorpay_payment_id']).where('id', '=', order._id).executeTakeFirstOrThrow();
+    await world.applyQueuedEvents();
+    await world.applyQueuedEvents();
+    const stored = await world.database.db.selectFrom('orders').select(['status', 'razorpay_payment_id']).where('id', '=', order._id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'paid', razorpay_payment_id: payment.id });
     expect(await grants(buyer.id)).toHaveLength(1);
-    const receipts = await database.db.selectFrom('outbound_messages').select('id').where('purpose', '=', 'order-receipt').where('recipient', '=', `buyer${studentCount}@example.com`).execute();
+    const receipts = await world.database.db.selectFrom('outbound_messages').select('id').where('purpose', '=', 'order-receipt').where('recipient', '=', buyer.email).execute();
     expect(receipts).toHaveLength(1);
   });
 
-  it('does not take a payment of another amount', async () => {
+  it('does not take a payment of another amount: Razorpay\'s record decides, not the event', async () => {
     const { order, providerOrderId } = await waitingOrder();
-    const { payment } = razorpay.pay(providerOrderId);
-    const { body, headers } = razorpay.webhook('payment.captured', { ...payment, amount: 100 });
-    expect((await send(body, headers)).json()).toMatchObject({ outcome: 'amount-mismatch' });
-    expect((await database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');
+    const { payment } = world.razorpay.pay(providerOrderId, 'captured', { amount: 100 });
+    // The event claims the full amount; the payment Razorpay holds is of 100 paise.
+    const { body, headers } = world.razorpay.webhook('payment.captured', { ...payment, amount: order.payment.amount });
+    expect((await send(body, headers)).json()).toEqual({ status: 'queued' });
+    expect(await world.applyQueuedEvents()).toEqual(['amount-mismatch']);
+    expect((await world.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');
+    const alerts = await world.database.db.selectFrom('admin_alerts').select('message').where('resource_id', '=', `${payment.id}:amount`).execute();
+    expect(alerts).toHaveLength(1);
   });
 });
 
@@ -238,18 +213,21 @@ describe('reconciliation', () => {
     const buyer = await student();
     const { courseId } = await courseForSale();
     const paidOrder = (await call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId })).json();
-    razorpay.pay(paidOrder.payment.razorpayOrderId);
+    world.razorpay.pay(paidOrder.payment.razorpayOrderId);
     const other = await courseForSale();
     const abandoned = (await call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: other.courseId })).json();
-    const deps = { db: database.db, config: testConfig(razorpay.env) };
+    const { deps } = world;
 
-    expect(await reconcileOpenOrders(deps)).toEqual({ checked: 0, fulfilled: 0, expired: 0 });
-    await database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 20 * 60_000) }).where('id', 'in', [paidOrder._id, abandoned._id]).execute();
-    expect(await reconcileOpenOrders(deps)).toMatchObject({ fulfilled: 1, expired: 0 });
+    // Not due yet: a new order is first looked at 10 minutes after it was made.
+    expect(await reconcileOpenOrders(deps)).toMatchObject({ checked: 0 });
+    await world.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 20 * 60_000), next_check_at: new Date(Date.now() - 1000) }).where('id', 'in', [paidOrder._id, abandoned._id]).execute();
+    expect(await reconcileOpenOrders(deps)).toMatchObject({ checked: 2, fulfilled: 1, expired: 0, failed: 0 });
     expect((await call(buyer.cookie, 'GET', `/api/student/orders/${paidOrder._id}`)).json().status).toBe('paid');
     expect((await call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(true);
+    // The one still waiting is looked at again later, not on every run.
+    expect(await reconcileOpenOrders(deps)).toMatchObject({ checked: 0 });
 
-    await database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 25 * 3_600_000) }).where('id', '=', abandoned._id).execute();
+    await world.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 25 * 3_600_000), next_check_at: new Date(Date.now() - 1000) }).where('id', '=', abandoned._id).execute();
     expect(await reconcileOpenOrders(deps)).toMatchObject({ expired: 1 });
     expect((await call(buyer.cookie, 'GET', `/api/student/orders/${abandoned._id}`)).json().status).toBe('expired');
   });
@@ -257,9 +235,9 @@ describe('reconciliation', () => {
 
 describe('without Razorpay keys', () => {
   it('answers 501 "Online payment is not configured" (as for any feature the server is not configured for)', async () => {
-    const bare = await buildTestApp(database);
+    const bare = await buildTestApp(world.database);
     try {
-      await createUser(database.db, { email: 'nokeys@example.com' });
+      await createUser(world.database.db, { email: 'nokeys@example.com' });
       const cookie = await signIn(bare, 'nokeys@example.com');
       const { courseId } = await courseForSale();
       const answer = await bare.inject({ method: 'POST', url: '/api/student/orders', headers: { cookie }, payload: { resourceType: 'course', resourceId: courseId } });

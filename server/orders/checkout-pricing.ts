@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import { CHECKOUT_MESSAGES, type checkoutInputSchema, type Quote } from '../../shared/commerce/checkout.schema.ts';
+import { COUPON_USE_MESSAGES, couponRefusal, type CouponPurchase } from '../../shared/commerce/coupon-use.rules.ts';
+import { toPaise, toRupees } from '../../shared/commerce/money.ts';
+import { applyCoupon, PricingError, rateCardPrice, type PricedOrder } from '../../shared/commerce/pricing.rules.ts';
+import { TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
+import type { RequestContext } from '../context.ts';
+import * as coupons from '../coupons/coupons.repository.ts';
+import type { ResourceType } from '../db/types.ts';
+import { AppError } from '../errors.ts';
+import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { isSpecialStudent } from '../students/special-students.repository.ts';
+import { wrongCouponRules } from './checkout-limits.ts';
+import * as repo from './orders.repository.ts';
+
+export type CheckoutInput = z.output<typeof checkoutInputSchema>;
+
+export interface Priced {
+  card: NonNullable<Awaited<ReturnType<typeof repo.findCard>>>;
+  resource: { type: ResourceType; id: string; title: string } | null;
+  termDays: number;
+  price: PricedOrder;
+  coupon: { id: string; code: string; perStudentLimit: number | null } | null;
+}
+
+/** The stored coupon for a code, counting the code against the guessing limits unless it is a real, active coupon. */
+async function couponForCode(ctx: RequestContext, code: string, userId: string) {
+  const hits = await consumeRateLimits(ctx.db, wrongCouponRules(userId, ctx.ip));
+  const coupon = await coupons.activeCouponByCode(ctx.db, code);
+  if (!coupon) throw new AppError('validation', COUPON_USE_MESSAGES.invalid, { field: 'couponCode' });
+  await hits.release();
+  return coupon;
+}
+
+/**
+ * What is being bought and what it costs, all decided here from the stored rate card and coupon:
+ * nothing the app sends (an amount, a currency, a term) changes the price. A coupon must be active,
+ * inside its window, meant for this rate card or resource, and not used up (in all, or by this student).
+ */
+export async function priceOf(ctx: RequestContext, input: CheckoutInput, userId: string): Promise<Priced> {
+  const { db } = ctx;
+  let resource: Priced['resource'] = null;
+  let cardId = input.subscriptionId;
+  if (input.resourceType && input.resourceId) {
+    const found = await repo.findResourceForSale(db, input.resourceType, input.resourceId);
+    if (!found || !found.isPublished) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'resourceId' });
+    if (found.cardIds.length === 0) throw new AppError('validation', CHECKOUT_MESSAGES.notForSale, { field: 'resourceId' });
+    if (cardId && !found.cardIds.includes(cardId)) throw new AppError('validation', CHECKOUT_MESSAGES.cardNotOffered, { field: 'subscriptionId' });
+    cardId ??= found.cardIds[0]!;
+    resource = { type: input.resourceType, id: found.id, title: found.title };
+  }
+  const card = cardId ? await repo.findCard(db, cardId) : undefined;
+  if (!card) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'subscriptionId' });
+  // Free for everyone, or free to special students and this is one: nothing to buy.
+  if (card.is_free && (card.free_mode === 'none' || (await isSpecialStudent(db, userId)))) throw new AppError('validation', CHECKOUT_MESSAGES.free);
+  const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
+  if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
+  const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });
+  if (base.netAmount <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noPrice);
+  if (!input.couponCode) return { card, resource, termDays, price: base, coupon: null };
+
+  const coupon = await couponForCode(ctx, input.couponCode, userId);
+  const purchase: CouponPurchase = { subscriptionId: card.id, resource: resource && { type: resource.type, id: resource.id } };
+  const terms = {
+    isActive: coupon.is_active,
+    validFrom: coupon.valid_from,
+    validUntil: coupon.valid_until,
+    usageLimit: coupon.usage_limit,
+    uses: coupon.uses,
+    perStudentLimit: coupon.per_student_limit,
+    scope: coupon.scope,
+  };
+  const refusal = couponRefusal(terms, purchase, coupon.per_student_limit === null ? 0 : await coupons.studentCouponUses(db, coupon.id, userId), new Date());
+  if (refusal) throw new AppError('validation', refusal, { field: 'couponCode' });
+  try {
+    const discount = { discountType: coupon.discount_type, value: coupon.discount_type === 'rate' ? coupon.value_hundredths / 100 : coupon.value_hundredths, minOrderAmount: coupon.min_order_paise };
+    return { card, resource, termDays, price: applyCoupon(base, discount), coupon: { id: coupon.id, code: coupon.code, perStudentLimit: coupon.per_student_limit } };
+  } catch (error) {
+    if (error instanceof PricingError) throw new AppError('validation', error.message, { field: 'couponCode' });
+    throw error;
+  }
+}
+
+export function quoteOf(priced: Priced): Quote {
+  const { card, resource, price: amounts } = priced;
+  return {
+    title: card.title,
+    subscriptionId: card.id,
+    subscriptionTerm: card.subscription_term,
+    termDays: priced.termDays,
+    resourceType: resource?.type ?? null,
+    resourceId: resource?.id ?? null,
+    resourceTitle: resource?.title ?? null,
+    currency: 'INR',
+    grossAmount: toRupees(amounts.grossAmount),
+    discountAmount: toRupees(amounts.discountAmount),
+    discountRate: amounts.discountRate,
+    gstRate: amounts.gstRate,
+    gstAmount: toRupees(amounts.gstAmount),
+    netAmount: toRupees(amounts.netAmount),
+    couponCode: priced.coupon?.code ?? null,
+  };
+}

@@ -93,15 +93,3 @@ export async function resourceForOrder(db: Db, type: ResourceType, id: string) {
   const table = type === 'lecture' ? 'lectures' : 'rank_files';
   return db.selectFrom(table).select(['id', 'title', 'banner_image_id', 'master_subscription_id as card_id']).where('id', '=', id).executeTakeFirst();
 }
-
-/** Other paid orders whose payment went into the same grant (a later purchase that extended it). */
-export async function otherPaidOrdersOfGrant(db: Db, entitlementId: string, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('entitlement_id', '=', entitlementId)
-    .where('status', '=', 'paid')
-    .where('id', '!=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

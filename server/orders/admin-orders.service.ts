@@ -10,10 +10,14 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import * as adminRepo from './admin-orders.repository.ts';
-import { fulfilOrder } from './fulfilment.ts';
+import { giveBackCouponUse } from '../coupons/coupons.repository.ts';
+import { takeBackGrant } from './entitlement-grants.ts';
+import { fulfilOrderIn } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { findDocument, issueCreditNote } from './invoices.service.ts';
-import { findCard, insertOrder, lockOrder, type OrderRow } from './orders.repository.ts';
+import { findCard, findOrder, insertOrder, lockOrder, type OrderRow } from './orders.repository.ts';
+import { paymentGateway } from './payment-gateway.ts';
+import { claimRefund, sendClaimedRefund } from './refunds.service.ts';
 
 type OrderWithUser = OrderRow & { user_name: string; user_phone: string | null; user_email: string | null };
 
@@ -79,6 +83,8 @@ export const MANUAL_ORDER_REPEAT_SECONDS = 60;
 /**
  * POST /api/order/manual: an order made by staff (createdBy admin) for a student found by phone,
  * paid at once for the amount given (GST included, 18%), granting access as a paid order does.
+ * The order is made and paid in one transaction under a lock per student and resource, so the same
+ * order sent several times at once makes exactly one order, one invoice and one term of access.
  */
 export async function createManualOrder(ctx: RequestContext, query: ManualQuery): Promise<AdminOrder> {
   const actor = await ctx.actor();
@@ -117,40 +123,58 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
       created_by: 'admin',
       created_by_user: actor?.id ?? null,
     });
+    await fulfilOrderIn(trx, ctx.config, order.id, { paymentId: null, amount: null });
     return order.id;
   });
-  await fulfilOrder(ctx, orderId, { paymentId: null, amount: null });
   return adminOrderOf((await adminRepo.orderWithUser(ctx.db, orderId))!);
 }
 
 /**
- * DELETE /api/order/{id}: the order is kept, marked deleted with who did it; the access it gave is
- * taken back: the grant is revoked, or, when a later order extended it, shortened by this order's
- * term; its invoice is kept and a credit note cancels it.
+ * Refunds a paid online order through Razorpay before it is deleted (staff ticked "Refund the
+ * payment"): the one refund the product may ask for on the payment is claimed first, then Razorpay
+ * is called with no connection held. When Razorpay refuses or does not answer, nothing is deleted.
  */
-export async function deleteOrder(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: string | null): Promise<void> {
+  const order = UUID_PATTERN.test(id) ? await findOrder(ctx.db, id) : undefined;
+  if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
+  if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
+  if (order.mode !== 'online' || !order.razorpay_payment_id || (order.status !== 'paid' && order.status !== 'refunded')) throw new AppError('validation', ORDER_MESSAGES.nothingToRefund, { field: 'refund' });
+  const left = order.net_paise - order.refunded_paise;
+  if (left <= 0) return;
+  const gateway = paymentGateway(ctx.config);
+  if (!gateway) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentNotConfigured, { statusCode: 501 });
+  const claimId = await ctx.db.transaction().execute((trx) => claimRefund(trx, { orderId: order.id, paymentId: order.razorpay_payment_id!, amount: left, reason: 'Order deleted by staff', requestedBy: actorId }));
+  // Already asked for (a second click, another tab): that refund stands, and the delete goes on.
+  if (!claimId) return;
+  const sent = await sendClaimedRefund({ db: ctx.db, config: ctx.config, gateway }, claimId);
+  if (sent && 'refund' in sent) return;
+  // Nothing was refunded: the claim goes, so that staff can try again (a refund Razorpay made after all reaches us by its webhook).
+  await ctx.db.deleteFrom('refunds').where('id', '=', claimId).where('razorpay_refund_id', 'is', null).execute();
+  if (sent && 'refused' in sent) throw new AppError('conflict', ORDER_MESSAGES.refundRefused(sent.refused.replace(/^Razorpay: /, '')));
+  throw new AppError('unavailable', ORDER_MESSAGES.refundNoAnswer);
+}
+
+/**
+ * DELETE /api/order/{id}[?refund=true]: the order is kept, marked deleted with who did it; the
+ * access it gave is taken back (the grant revoked, or shortened by this order's term when a later
+ * order extended it); its invoice is kept and a credit note cancels it; the coupon use and
+ * redemption it counted are given back. With `refund`, a paid online order's payment is first
+ * refunded through Razorpay. A payment that reaches a deleted order later is refunded automatically.
+ */
+export async function deleteOrder(ctx: RequestContext, { id, refund = false }: { id: string; refund?: boolean }): Promise<{ status: 'deleted' }> {
   const actor = await ctx.actor();
+  if (refund) await refundBeforeDelete(ctx, id, actor?.id ?? null);
   await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, id);
     if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
     if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
-    if (order.status === 'paid' && order.entitlement_id) {
-      const others = await adminRepo.otherPaidOrdersOfGrant(trx, order.entitlement_id, order.id);
-      if (others > 0) {
-        await trx
-          .updateTable('entitlements')
-          .set({ expires_at: sql<Date>`expires_at - make_interval(days => ${order.term_days})` })
-          .where('id', '=', order.entitlement_id)
-          .where('expires_at', 'is not', null)
-          .execute();
-      } else {
-        await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', order.entitlement_id).where('revoked_at', 'is', null).execute();
-      }
-    }
+    // A refund in full (applied just before) already took the access and the coupon back.
+    if (order.status === 'paid') await takeBackGrant(trx, order);
     await issueCreditNote(trx, ctx.config, { orderId: order.id, reason: 'Order deleted' });
+    if (order.coupon_id && order.coupon_held) await giveBackCouponUse(trx, order.coupon_id, order.status === 'paid');
     await trx
       .updateTable('orders')
-      .set({ status: 'deleted', deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })
+      .set({ status: 'deleted', coupon_held: false, next_check_at: null, deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })
       .where('id', '=', order.id)
       .execute();
   });

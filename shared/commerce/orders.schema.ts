@@ -11,6 +11,9 @@ export const ORDER_MESSAGES = {
   amountInvalid: 'The amount is a number of rupees from 0, with at most 2 decimals',
   notFound: 'Order not found',
   alreadyDeleted: 'This order was already deleted',
+  nothingToRefund: 'Only an order paid online with Razorpay can be refunded: delete it without a refund',
+  refundNoAnswer: 'Razorpay did not answer, so nothing was refunded and the order was not deleted. Please try again in a minute.',
+  refundRefused: (reason: string) => `Razorpay refused the refund (${reason}), so the order was not deleted`,
 } as const;
 
 export const ORDER_MODES = ['online', 'manual', 'free'] as const;

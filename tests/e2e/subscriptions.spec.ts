@@ -18,7 +18,7 @@ async function addSubscriptionThroughApi(page: Page, title: string): Promise<str
 }
 
 test.describe('subscription manager and editor', () => {
-  test('adds a rate card, works out GST and nett amounts, keeps hand-made overrides, saves and lists it', async ({ page }) => {
+  test('adds a rate card, works out GST and nett amounts, refuses a GST typed against the rate beside its field, keeps a nett rounded by hand, saves and lists it', async ({ page }) => {
     await signInAs(page, ['admin'], 'Rema Admin');
     await page.goto('/admin/subscriptions');
     await expect(page.getByRole('heading', { name: 'Subscription Manager' })).toBeVisible();
@@ -65,7 +65,7 @@ test.describe('subscription manager and editor', () => {
     await expect(gst).toHaveValue('50');
     await expect(nett).toHaveValue('1049.99');
 
-    // Overrides by hand stay as typed.
+    // Amounts typed by hand stay as typed until saved.
     await gst.fill('52.5');
     await nett.fill('1052.49');
     await expect(gst).toHaveValue('52.5');
@@ -82,11 +82,30 @@ test.describe('subscription manager and editor', () => {
     await expect(page.getByRole('list', { name: 'Resource tags' }).getByRole('listitem')).toHaveText(['ldc', 'mains']);
     await page.screenshot({ path: '/tmp/subscription-editor.png', fullPage: true, animations: 'disabled' });
 
+    // The server refuses a GST that is not the rate of the gross (invoices would misstate the tax),
+    // and says so beside each field it names; nothing typed is lost.
+    await save.click();
+    const gstMessage = 'GST amount must be 50: 5% of the gross amount 999.99, to 2 decimals';
+    const nettMessage = 'Nett amount must be 1,049.99 (gross amount + GST) or 1,050 (rounded to the rupee)';
+    await expect(page.getByRole('alert').filter({ hasText: 'Save Failed' })).toContainText(gstMessage);
+    await expect(gst).toHaveAttribute('aria-invalid', 'true');
+    await expect(gst).toHaveAccessibleDescription(gstMessage);
+    await expect(nett).toHaveAccessibleDescription(nettMessage);
+    await expect(gst).toHaveValue('52.5');
+    await expect(save).toBeEnabled();
+    await page.screenshot({ path: '/tmp/subscription-refused-gst.png', fullPage: true, animations: 'disabled' });
+    expect(((await (await page.request.get(`/api/admin/subscriptions/${id}`)).json()) as { grossAmount: number }).grossAmount).toBe(0);
+
+    // Put right: GST as worked out, the nett rounded to the rupee by hand (kept as typed).
+    await gst.fill('50');
+    await expect(gst).toHaveAttribute('aria-invalid', 'false');
+    await nett.fill('1050');
+    await expect(nett).toHaveAttribute('aria-invalid', 'false');
     await save.click();
     await expect(page.getByText('Subscription saved')).toBeVisible();
     await expect(save).toBeDisabled();
-    await expect(gst).toHaveValue('52.5');
-    await expect(nett).toHaveValue('1052.49');
+    await expect(gst).toHaveValue('50');
+    await expect(nett).toHaveValue('1050');
 
     const stored = (await (await page.request.get(`/api/admin/subscriptions/${id}`)).json()) as Record<string, unknown>;
     expect(stored).toMatchObject({
@@ -94,8 +113,8 @@ test.describe('subscription manager and editor', () => {
       subscriptionTerm: '6-months',
       grossAmount: 999.99,
       gstRate: 5,
-      gstAmount: 52.5,
-      netAmount: 1052.49,
+      gstAmount: 50,
+      netAmount: 1050,
       compareAtPrice: 1999,
       discountRatePromoLabel: '50% off',
       mode: 'tag-based',
@@ -108,15 +127,15 @@ test.describe('subscription manager and editor', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/subscriptions/editor/${id}/resources$`));
     await expect(page.getByText('Data not available. Contact support.')).toBeVisible();
     await page.getByRole('link', { name: 'General' }).click();
-    await expect(gst).toHaveValue('52.5');
+    await expect(gst).toHaveValue('50');
 
     // The list shows the saved prices at once: it was reloaded after the save.
     await page.getByRole('link', { name: 'Back' }).click();
     await page.getByRole('textbox', { name: 'Filter Title' }).fill(title);
     await expect(row).toContainText('6 Months');
     await expect(row).toContainText('₹999.99');
-    await expect(row).toContainText('₹52.50 (5%)');
-    await expect(row).toContainText('₹1,052.49');
+    await expect(row).toContainText('₹50.00 (5%)');
+    await expect(row).toContainText('₹1,050.00');
     await expect(row).toContainText('No');
     await page.getByRole('textbox', { name: 'Filter Title' }).fill('');
     await page.screenshot({ path: '/tmp/subscription-manager.png', fullPage: true, animations: 'disabled' });

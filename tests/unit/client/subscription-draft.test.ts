@@ -1,7 +1,8 @@
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_TERMS } from '../../../shared/subscriptions/subscription.constants.ts';
 import { subscriptionValueSchema, type Subscription } from '../../../shared/subscriptions/subscriptions.schema.ts';
-import { changeDraft, sameDraft, toDraft, toSubscriptionValue } from '../../../client/src/features/subscriptions/subscription-draft.ts';
+import { changeDraft, sameDraft, serverFieldErrors, toDraft, toSubscriptionValue } from '../../../client/src/features/subscriptions/subscription-draft.ts';
 import { formatInr, formatRate, termLabel } from '../../../client/src/features/subscriptions/subscription-labels.ts';
 
 const card: Subscription = {
@@ -96,5 +97,30 @@ describe('subscription labels', () => {
     expect(formatInr(null)).toBe('—');
     expect(formatRate(18)).toBe('18%');
     expect(formatRate(12.5)).toBe('12.5%');
+  });
+});
+
+describe('serverFieldErrors', () => {
+  const refused = (message: string, data: Record<string, unknown>) => TRPCClientError.from({ error: { code: -32600, message, data } });
+
+  it("puts each field a refused save named beside the form's field, with the server's message", () => {
+    const error = refused('GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals', {
+      type: 'validation',
+      field: 'value.gstAmount',
+      issues: [
+        { field: 'value.gstAmount', message: 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals' },
+        { field: 'value.netAmount', message: 'Nett amount must be 1,180: gross amount + GST' },
+      ],
+    });
+    expect(serverFieldErrors(error)).toEqual({
+      gstAmount: 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals',
+      netAmount: 'Nett amount must be 1,180: gross amount + GST',
+    });
+    expect(serverFieldErrors(refused('Nett amount must be at least INR 1', { type: 'validation', field: 'value.netAmount' }))).toEqual({ netAmount: 'Nett amount must be at least INR 1' });
+  });
+
+  it('marks no field for a failure that names none', () => {
+    expect(serverFieldErrors(refused('Someone saved first', { type: 'conflict' }))).toEqual({});
+    expect(serverFieldErrors(new TypeError('Failed to fetch'))).toEqual({});
   });
 });

@@ -1,6 +1,8 @@
+import { TRPCClientError } from '@trpc/client';
 import type { FREE_MODES, SUBSCRIPTION_MODES, SubscriptionTerm } from '../../../../shared/subscriptions/subscription.constants.ts';
 import { computeGst } from '../../../../shared/subscriptions/gst.rules.ts';
 import type { Subscription, SubscriptionValueInput } from '../../../../shared/subscriptions/subscriptions.schema.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
 
 /**
  * What the General tab edits. Amounts are kept as typed (a number input may hold "12." or
@@ -74,4 +76,26 @@ export function changeDraft(draft: SubscriptionDraft, patch: Partial<Subscriptio
 
 export function sameDraft(a: SubscriptionDraft, b: SubscriptionDraft): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The fields a refused save named, each with the server's message, keyed as the form's fields
+ * (`value.gstAmount` → `gstAmount`): the server checks what the form cannot, such as a GST amount
+ * that is not the rate of the gross.
+ */
+export function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof TRPCClientError)) return {};
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null) return {};
+  const { issues, field } = data as { issues?: unknown; field?: unknown };
+  const named = Array.isArray(issues) ? issues : typeof field === 'string' ? [{ field, message: error.message }] : [];
+  const errors: FieldErrors = {};
+  for (const issue of named) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { field: path, message } = issue as { field?: unknown; message?: unknown };
+    if (typeof path !== 'string' || typeof message !== 'string') continue;
+    const key = path.startsWith('value.') ? path.slice('value.'.length) : path;
+    errors[key] ??= message;
+  }
+  return errors;
 }

@@ -15,7 +15,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
-import { changeDraft, sameDraft, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
+import { changeDraft, sameDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
 import { SubscriptionGeneralForm } from './subscription-general-form.tsx';
 import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEditorMode } from './subscription-paths.ts';
 import { SubscriptionResources } from './subscription-resources.tsx';
@@ -53,6 +53,11 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
     setFieldErrors((errors) => {
       const cleared = { ...errors };
       for (const field of Object.keys(patch)) delete cleared[field];
+      // A new gross or rate recalculates GST and nett, so what was said about them no longer holds.
+      if ('grossAmount' in patch || 'gstRate' in patch) {
+        delete cleared.gstAmount;
+        delete cleared.netAmount;
+      }
       return cleared;
     });
   }, [changeTo]);
@@ -72,8 +77,10 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
       utils.subscriptions.get.setData({ id }, (old) => (old ? { ...old, ...answer } : old));
       await Promise.all([utils.subscriptions.get.invalidate({ id }), utils.subscriptions.list.invalidate()]);
       toastSuccess('Subscription saved', undefined, savedToast(id));
-    } catch {
-      // The editor shows why (someone else's save in its own panel, with the way to reload).
+    } catch (error) {
+      // The editor shows why (someone else's save in its own panel, with the way to reload); a
+      // field the server refused is marked beside it too.
+      setFieldErrors(serverFieldErrors(error));
     }
   };
 

@@ -124,14 +124,14 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
     <div className="grid gap-4 lg:grid-cols-3">
       <SectionCard
         title="Price"
-        description="GST and nett amounts are worked out whenever the gross amount or the rate changes; either can still be changed by hand."
+        description="GST and nett amounts are worked out whenever the gross amount or the rate changes. Saving checks them: GST must be the rate of the gross, and the nett gross + GST (which may be rounded to the rupee by hand)."
         className="self-start lg:col-span-2"
         contentClassName="grid gap-4 sm:grid-cols-2"
       >
         <AmountInput {...props} field="grossAmount" label="Gross Amount" unit="₹" />
         <AmountInput {...props} field="gstRate" label="GST Rate" unit="%" hint={`${DEFAULT_GST_RATE}% unless the item is taxed otherwise.`} />
         <AmountInput {...props} field="gstAmount" label="GST Amount" unit="₹" hint="Gross × rate ÷ 100, to 2 decimals." />
-        <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST: what the student pays." />
+        <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST, or that rounded to the rupee: what the student pays (at least ₹1 unless free)." />
         <AmountInput {...props} field="compareAtPrice" label="Compare-at Price" unit="₹" hint="The struck-through price shown beside the nett amount; leave empty for none." />
         <FormField
           id="subscription-promo-label"

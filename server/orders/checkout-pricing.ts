@@ -8,7 +8,7 @@ import type { RequestContext } from '../context.ts';
 import * as coupons from '../coupons/coupons.repository.ts';
 import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
-import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { consumeRateLimits, rateLimitReached } from '../rate-limit/rate-limit.service.ts';
 import { isSpecialStudent } from '../students/special-students.repository.ts';
 import { wrongCouponRules } from './checkout-limits.ts';
 import * as repo from './orders.repository.ts';
@@ -23,11 +23,25 @@ export interface Priced {
   coupon: { id: string; code: string; perStudentLimit: number | null } | null;
 }
 
-/** The stored coupon for a code, counting the code against the guessing limits unless it is a real, active coupon. */
+/**
+ * The stored coupon for a code. Codes that are not valid count against the student's account
+ * (counted before the lookup, and taken back when the code is real, so that a burst of guesses
+ * is held exactly) and against the address (checked first, counted only for a wrong code, so that
+ * many students behind one network checking out together with a real code are never held up).
+ */
 async function couponForCode(ctx: RequestContext, code: string, userId: string) {
-  const hits = await consumeRateLimits(ctx.db, wrongCouponRules(userId, ctx.ip));
+  const [accountRule, addressRule] = wrongCouponRules(userId, ctx.ip);
+  const hits = await consumeRateLimits(ctx.db, [accountRule!]);
+  const reached = await rateLimitReached(ctx.db, addressRule!);
+  if (reached) {
+    await hits.release();
+    throw reached;
+  }
   const coupon = await coupons.activeCouponByCode(ctx.db, code);
-  if (!coupon) throw new AppError('validation', COUPON_USE_MESSAGES.invalid, { field: 'couponCode' });
+  if (!coupon) {
+    await consumeRateLimits(ctx.db, [addressRule!]);
+    throw new AppError('validation', COUPON_USE_MESSAGES.invalid, { field: 'couponCode' });
+  }
   await hits.release();
   return coupon;
 }

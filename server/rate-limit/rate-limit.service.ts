@@ -8,7 +8,8 @@ export interface RateLimitRule {
   key: string;
   max: number;
   windowSeconds: number;
-  message?: string;
+  /** What a refused caller is told; a function of the wait in seconds where the message says how long. */
+  message?: string | ((retryAfterSeconds: number) => string);
 }
 
 /** Hits counted by one call, which can be taken back when what they guarded turns out harmless. */
@@ -57,7 +58,8 @@ export async function consumeRateLimits(db: Db, rules: readonly RateLimitRule[])
   if (refused.length > 0) {
     await release();
     const retryAfterSeconds = Math.max(1, ...refused.map((rule) => counted.get(rule.key)!.retry_after));
-    throw new AppError('rate-limited', refused[0]!.message ?? MESSAGES.tooManyRequests, { retryAfterSeconds });
+    const { message = MESSAGES.tooManyRequests } = refused[0]!;
+    throw new AppError('rate-limited', typeof message === 'function' ? message(retryAfterSeconds) : message, { retryAfterSeconds });
   }
   return { release };
 }
@@ -92,4 +94,22 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
 export async function deleteExpiredRateLimits(db: Db): Promise<number> {
   const result = await db.deleteFrom('rate_limits').where('reset_at', '<', sql<Date>`now()`).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Whether a rule's maximum has been reached in its current window, counting nothing: for limits
+ * that count only failures, checked before the attempt so that a caller who reached it learns
+ * nothing more, and then counted (consumeRateLimit) only when the attempt fails.
+ */
+export async function rateLimitReached(db: Db, rule: RateLimitRule): Promise<AppError | null> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(['hits', sql<number>`ceil(extract(epoch from (reset_at - now())))::int`.as('retry_after')])
+    .where('key', '=', rule.key)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row || row.hits < rule.max) return null;
+  const retryAfterSeconds = Math.max(1, row.retry_after);
+  const message = rule.message ?? MESSAGES.tooManyRequests;
+  return new AppError('rate-limited', typeof message === 'function' ? message(retryAfterSeconds) : message, { retryAfterSeconds });
 }

@@ -64,8 +64,8 @@ const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z
 export function parseIndiaDateTime(text: string): Date | null {
   const local = INDIA_LOCAL.exec(text);
   if (local) {
-    const [, year, month, day, hour, minute, second] = local.map(Number) as number[];
-    const at = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second ?? 0) - 330 * 60_000);
+    const [, year, month, day, hour, minute, second] = local.map((part) => Number(part ?? 0)) as number[];
+    const at = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - 330 * 60_000);
     // Refuses days that do not exist (31 February) rather than rolling them over.
     const back = new Date(at.getTime() + 330 * 60_000);
     return back.getUTCFullYear() === year && back.getUTCMonth() === month! - 1 && back.getUTCDate() === day && hour! < 24 && minute! < 60 && year! >= 2000 && year! <= 9999 ? at : null;

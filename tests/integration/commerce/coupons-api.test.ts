@@ -85,10 +85,13 @@ describe('discount coupons', () => {
 
   it('keeps the code as created, refuses a stale edit, and deletes', async () => {
     const coupon = (await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 5 })).json();
-    const renamed = await request('PUT', `/v2/coupons/${coupon._id}`, { code: `${coupon.code}X`, discountType: 'rate', value: 5 });
+    const unversioned = await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 90, isActive: true });
+    expect(unversioned.statusCode).toBe(400);
+    expect(unversioned.json()).toMatchObject({ message: COUPON_MESSAGES.versionRequired, field: 'version' });
+    const renamed = await request('PUT', `/v2/coupons/${coupon._id}`, { code: `${coupon.code}X`, discountType: 'rate', value: 5, version: 1 });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toMatchObject({ message: COUPON_MESSAGES.codeLocked, field: 'code' });
-    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code.toLowerCase(), discountType: 'rate', value: 5 })).statusCode).toBe(400);
+    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code.toLowerCase(), discountType: 'rate', value: 5, version: 1 })).statusCode).toBe(400);
 
     expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 6, version: 1 })).statusCode).toBe(200);
     const stale = await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 7, isActive: true, version: 1 });
@@ -98,7 +101,7 @@ describe('discount coupons', () => {
 
     expect((await request('DELETE', `/v2/coupons/${coupon._id}`)).statusCode).toBe(200);
     expect((await request('DELETE', `/v2/coupons/${coupon._id}`)).statusCode).toBe(404);
-    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 5 })).statusCode).toBe(404);
+    expect((await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 5, version: 2 })).statusCode).toBe(404);
     expect((await request('DELETE', '/v2/coupons/nope')).statusCode).toBe(400);
   });
 

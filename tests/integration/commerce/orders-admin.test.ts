@@ -53,6 +53,21 @@ describe('manual orders', () => {
     expect(list.orders[0]._id).toBe(created.json()._id);
   });
 
+  it('makes exactly one order, one invoice and one term of access when the same manual order is sent 8 times at once', async () => {
+    const student = await studentWithPhone('9847055555');
+    const lectureId = await lecture('Sent eight times');
+    const query = { phoneNumber: '9847055555', resourceId: lectureId, resourceType: 'lecture', term: '1-month', amount: '300' };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call('POST', `/api/order/manual${manual(query)}`)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.json()._id)).size).toBe(1);
+    const orders = await database.db.selectFrom('orders').select('id').where('user_id', '=', student.id).execute();
+    expect(orders).toHaveLength(1);
+    expect(await database.db.selectFrom('invoices').select('id').where('order_id', '=', orders[0]!.id).execute()).toHaveLength(1);
+    const grants = await grantsOf(student.id);
+    expect(grants).toHaveLength(1);
+    expect(Math.round((grants[0]!.expires_at!.getTime() - Date.now()) / 86_400_000)).toBe(30);
+  });
+
   it('refuses what is missing with the three messages, a bad phone, an unknown student or resource, and a bad amount', async () => {
     const lectureId = await lecture('Refusals');
     await studentWithPhone('9999988888');

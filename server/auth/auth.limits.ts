@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
+import { waitInWords } from '../../shared/auth/recovery.rules.ts';
 import type { RateLimitRule } from '../rate-limit/rate-limit.service.ts';
 import { rateLimitAddress } from '../rate-limit/client-address.ts';
 
@@ -39,6 +40,12 @@ export const LIMITS = {
   recoveryCodesPerPair: { max: 5, windowSeconds: HOUR },
   recoveryCodesPerPairPerDay: { max: 10, windowSeconds: DAY },
   recoveryCodesPerAccount: { max: 50, windowSeconds: DAY },
+  /**
+   * Codes sent by SMS to one number, whichever account asked and for what (recovery or adding the
+   * number to a profile): what stops many accounts from flooding one phone with messages.
+   */
+  smsCodesPerNumber: { max: 5, windowSeconds: HOUR },
+  smsCodesPerNumberPerDay: { max: 10, windowSeconds: DAY },
 
   /** Wrong current passwords given to change the password: only a signed-in session can try. */
   passwordChangeFailuresPerAccount: { max: 5, windowSeconds: 15 * MINUTE },
@@ -46,6 +53,8 @@ export const LIMITS = {
 
 export const SIGN_IN_LIMIT_MESSAGE = 'Too many sign-in attempts for this account. Please try again later.';
 export const RECOVERY_CODES_LIMIT_MESSAGE = 'Too many codes were requested for this account. Please try again later.';
+export const SMS_NUMBER_LIMIT_MESSAGE = (retryAfterSeconds: number) =>
+  `Too many codes have been sent to this phone number. Please try again in ${waitInWords(retryAfterSeconds)}.`;
 
 /** The rate-limit keys of a sign-in, for an account (its e-mail address, as typed) and a client. */
 export function signInKeys(emailAddress: string, ip: string) {
@@ -115,4 +124,16 @@ export function recoveryCodeRules(userId: string, ip: string): RateLimitRule[] {
 
 export function passwordChangeFailureRule(userId: string): RateLimitRule {
   return { key: `password-change:${userId}`, ...LIMITS.passwordChangeFailuresPerAccount, message: MESSAGES.tooManyWrongPasswords };
+}
+
+/**
+ * Codes sent by SMS to a number, counted per number across all accounts and both ways of asking:
+ * the key is the number's last 10 digits, however it is written on the account.
+ */
+export function smsNumberRules(phoneNumber: string): RateLimitRule[] {
+  const number = phoneNumber.replace(/[^0-9]/g, '').slice(-10);
+  return [
+    { key: `sms:number:${number}`, ...LIMITS.smsCodesPerNumber, message: SMS_NUMBER_LIMIT_MESSAGE },
+    { key: `sms:number-day:${number}`, ...LIMITS.smsCodesPerNumberPerDay, message: SMS_NUMBER_LIMIT_MESSAGE },
+  ];
 }

@@ -26,7 +26,7 @@ import { queueMessage } from '../messages/messages.service.ts';
 import { consumeRateLimit, consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
 import { rateLimitAddress } from '../rate-limit/client-address.ts';
 import * as repo from './auth.repository.ts';
-import { addressRule, recoveryChallengeFailureRules, recoveryCodeRules, recoveryLookupRules } from './auth.limits.ts';
+import { addressRule, recoveryChallengeFailureRules, recoveryCodeRules, recoveryLookupRules, smsNumberRules } from './auth.limits.ts';
 import { hashPassword } from './password.ts';
 import {
   hashOtpCode,
@@ -82,6 +82,8 @@ function messageFor(code: string, channel: 'email' | 'phone') {
  * for from there, at most once every OTP_RESEND_INTERVAL_SECONDS and a few times an hour.
  * Codes asked for from other addresses are left alone, so that a stranger who knows the
  * owner's e-mail address can neither delay the owner's code nor make it stop working.
+ * A code by SMS also counts against its number's own budget (smsNumberRules), shared with
+ * every account and with the profile's phone verification.
  */
 export async function sendCode(
   ctx: RequestContext,
@@ -128,8 +130,10 @@ export async function sendCode(
         retryAfterSeconds: wait,
       });
     }
-    // Counted in this transaction: a request that fails after this point counts for nothing.
-    await consumeRateLimits(trx, recoveryCodeRules(user.id, ctx.ip));
+    // Counted in this transaction: a request that fails after this point counts for nothing. A code
+    // by SMS also counts against its number, whichever account asks (the rows stay locked until
+    // commit, so simultaneous requests for one number are counted one after another).
+    await consumeRateLimits(trx, option.type === 'phone' ? [...recoveryCodeRules(user.id, ctx.ip), ...smsNumberRules(destination)] : recoveryCodeRules(user.id, ctx.ip));
     await trx
       .updateTable('recovery_tokens')
       .set({ consumed_at: sql`now()` })

@@ -20,7 +20,7 @@ export const profileRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Send a 6-digit code by SMS to a new phone number (an Indian mobile)',
-        description: 'One code every 30 seconds and a few an hour (429 with Retry-After past that). A number another account has verified answers 409.',
+        description: 'One code every 30 seconds and a few an hour per account, and at most 5 an hour and 10 a day to one number from all accounts (429 with Retry-After past that). A number another account has verified answers 409, but only while the limits allow the request.',
         body: phoneCodeInputSchema,
         response: { 200: z.object({ sentTo: z.string(), expiresInMinutes: z.number() }), ...errors },
       },

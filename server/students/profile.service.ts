@@ -4,7 +4,7 @@ import { OTP_MAX_WRONG_ATTEMPTS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_MINUTES } 
 import { maskPhone } from '../../shared/auth/recovery.rules.ts';
 import { PROFILE_MESSAGES, type phoneCodeInputSchema, type phoneVerifyInputSchema, type Profile, type updateProfileInputSchema } from '../../shared/students/profile.schema.ts';
 import { requireActor } from '../auth/access.ts';
-import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE } from '../auth/auth.limits.ts';
+import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE, smsNumberRules } from '../auth/auth.limits.ts';
 import { hashOtpCode, newOtpCode, otpCodeMatches } from '../auth/recovery.tokens.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -58,14 +58,16 @@ function codeRules(userId: string, ip: string) {
 
 /**
  * POST /api/student/profile/phone: sends a 6-digit code by SMS to the new number (the same delivery,
- * limits and outbox as recovery codes: one code every 30 seconds, a few an hour). A number another
- * account has verified is refused.
+ * limits and outbox as recovery codes: one code every 30 seconds, a few an hour), and at most
+ * 5 codes an hour and 10 a day reach one number, whichever accounts ask. A number another account
+ * has verified is refused, but only once the limits have counted the request: whether a number is
+ * taken is told at most as often as a code is sent, so asking about many numbers gets 429 for each,
+ * taken or not.
  */
 export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.output<typeof phoneCodeInputSchema>): Promise<{ sentTo: string; expiresInMinutes: number }> {
   const actor = await requireActor(ctx);
-  if (await takenByAnother(ctx.db, actor.id, phoneNumber)) throw new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
   const code = newOtpCode();
-  await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx): Promise<'sent' | 'taken'> => {
     await trx.selectFrom('users').select('id').where('id', '=', actor.id).forNoKeyUpdate().execute();
     const latest = await trx
       .selectFrom('phone_verifications')
@@ -78,7 +80,16 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
       const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
       throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, { retryAfterSeconds: wait });
     }
+    // The account's hits and the number's are counted in this transaction, before the lookup below;
+    // the number's rows stay locked until it commits, so simultaneous requests for one number from
+    // many accounts are counted one after another and no more codes go out than the limit.
     await consumeRateLimits(trx, codeRules(actor.id, ctx.ip));
+    const numberHits = await consumeRateLimits(trx, smsNumberRules(phoneNumber));
+    if (await takenByAnother(trx, actor.id, phoneNumber)) {
+      // Nothing goes to the number, so its owner's budget is left whole; the account's hits stand.
+      await numberHits.release();
+      return 'taken';
+    }
     await trx.updateTable('phone_verifications').set({ consumed_at: sql`now()` }).where('user_id', '=', actor.id).where('consumed_at', 'is', null).execute();
     const { id } = await trx
       .insertInto('phone_verifications')
@@ -94,7 +105,9 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
       body: `${code} is your code to add this phone number to your account. It expires in ${OTP_TTL_MINUTES} minutes.`,
       purpose: 'phone-verification',
     });
+    return 'sent';
   });
+  if (outcome === 'taken') throw new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
   return { sentTo: maskPhone(phoneNumber), expiresInMinutes: OTP_TTL_MINUTES };
 }
 

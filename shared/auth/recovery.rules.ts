@@ -34,3 +34,12 @@ export function phoneChallengeMatches(accountPhone: string, challenge: string): 
   const expected = normalizePhone(accountPhone);
   return expected.length > 0 && expected === normalizePhone(challenge);
 }
+
+/** A wait in plain words, rounded up: "45 seconds", "1 minute", "43 minutes", "5 hours". */
+export function waitInWords(seconds: number): string {
+  const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+  if (seconds <= 60) return plural(Math.max(1, Math.ceil(seconds)), 'second');
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes <= 90) return plural(minutes, 'minute');
+  return plural(Math.ceil(seconds / 3600), 'hour');
+}

@@ -398,3 +398,44 @@ describe('a stranger who knows the address cannot block its owner', () => {
     expect(tokens).toHaveLength(2);
   });
 });
+
+describe('codes by SMS to one number, across accounts', () => {
+  const numberLimitMessage = /^Too many codes have been sent to this phone number\. Please try again in (59|60) minutes\.$/;
+  let accounts = 0;
+  /** An account with this number (numbers typed on older accounts are not unique) asking for a recovery code by SMS from its own address. */
+  async function recoveryBySms(phone: string) {
+    accounts += 1;
+    const email = `sms-number${accounts}@example.com`;
+    await createUser(database.db, { email, phone });
+    const client = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: `198.51.100.${accounts}` });
+    const { options } = (await client('initiate', { emailAddress: email })).json();
+    return () => client('recovery-channel', { options: choose(options, 'phone', phone) });
+  }
+  const smsCodesTo = async (recipients: string[]) =>
+    Number((await database.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'sms').where('recipient', 'in', recipients).executeTakeFirstOrThrow()).n);
+
+  it('sends at most 5 recovery codes an hour to one number when 8 accounts with it ask at once', async () => {
+    const asks = await Promise.all(Array.from({ length: 8 }, () => recoveryBySms('+91 98470 77001')));
+    const answers = await Promise.all(asks.map((ask) => ask()));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    for (const answer of answers.filter((one) => one.statusCode === 429)) expect(answer.json().message).toMatch(numberLimitMessage);
+    expect(await smsCodesTo(['+91 98470 77001'])).toBe(LIMITS.smsCodesPerNumber.max);
+  });
+
+  it("shares the number's budget with adding the number to a profile", async () => {
+    for (let i = 0; i < 3; i += 1) expect((await (await recoveryBySms('9847077002'))()).statusCode).toBe(200);
+    const profileCode = async () => {
+      accounts += 1;
+      await createUser(database.db, { email: `sms-profile${accounts}@example.com` });
+      const cookie = await signIn(app, `sms-profile${accounts}@example.com`);
+      return app.inject({ method: 'POST', url: '/api/student/profile/phone', headers: { cookie }, payload: { phoneNumber: '9847077002' } });
+    };
+    for (let i = 0; i < 2; i += 1) expect((await profileCode()).statusCode).toBe(200);
+    const refused = [await profileCode(), await (await recoveryBySms('9847077002'))()];
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json().message).toMatch(numberLimitMessage);
+    }
+    expect(await smsCodesTo(['9847077002', '+919847077002'])).toBe(5);
+  });
+});

@@ -5,6 +5,7 @@ import {
   maskPhone,
   normalizePhone,
   phoneChallengeMatches,
+  waitInWords,
 } from '../../../shared/auth/recovery.rules.ts';
 
 describe('maskEmail', () => {
@@ -32,5 +33,16 @@ describe('phone challenges', () => {
   it('compares e-mail challenges without regard to case or spaces', () => {
     expect(emailChallengeMatches('anitha@gmail.com', ' Anitha@Gmail.com ')).toBe(true);
     expect(emailChallengeMatches('anitha@gmail.com', 'anitha@gmail.co')).toBe(false);
+  });
+});
+
+describe('waitInWords', () => {
+  it('rounds up to seconds, minutes or hours', () => {
+    expect(waitInWords(0)).toBe('1 second');
+    expect(waitInWords(30)).toBe('30 seconds');
+    expect(waitInWords(61)).toBe('2 minutes');
+    expect(waitInWords(3600)).toBe('60 minutes');
+    expect(waitInWords(90 * 60 + 1)).toBe('2 hours');
+    expect(waitInWords(86_400)).toBe('24 hours');
   });
 });

@@ -10,7 +10,7 @@ export const STUDENTS_CSV_MESSAGES = {
   unreadable: 'The file could not be read. Open it in Excel, save it again as "CSV UTF-8" and upload it again.',
 } as const;
 
-type Answer = { result: { students: ImportedStudent[]; issues: ImportIssue[] } } | { refused: { message: string; statusCode: number } };
+type Answer = { result: { students: ImportedStudent[]; issues: ImportIssue[] } } | { refused: { message: string; statusCode: number; field?: string } };
 
 /**
  * Reads and checks a special-students CSV in a worker thread with a memory cap and a time limit,
@@ -31,7 +31,14 @@ export function readStudentsCsv(content: Buffer): Promise<{ students: ImportedSt
     const tooHeavy = () => new AppError('validation', STUDENTS_CSV_MESSAGES.tooHeavy, { statusCode: 413 });
     const timer = setTimeout(() => settle(() => reject(tooHeavy())), TIMEOUT_MS);
     worker.once('message', (answer: Answer) =>
-      settle(() => ('result' in answer ? resolve(answer.result) : reject(new AppError('validation', answer.refused.message, { statusCode: answer.refused.statusCode })))),
+      settle(() => {
+        if ('result' in answer) {
+          resolve(answer.result);
+        } else {
+          const { message, statusCode, field } = answer.refused;
+          reject(new AppError('validation', message, { statusCode, ...(field ? { field } : {}) }));
+        }
+      }),
     );
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooHeavy() : new AppError('validation', STUDENTS_CSV_MESSAGES.unreadable))),

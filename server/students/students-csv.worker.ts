@@ -4,24 +4,37 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SheetRow } from '../../shared/exams/spreadsheet.rules.ts';
-import { checkStudentRows, MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../shared/students/special-students.rules.ts';
+import { checkStudentRows, csvTextOf, MAX_EMPTY_IMPORT_ROWS, MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../shared/students/special-students.rules.ts';
 import { AppError } from '../errors.ts';
 import { isFilledRow } from '../exams/spreadsheet/row-limit.ts';
 import { readCsvRows } from '../exams/spreadsheet/read-csv.ts';
 
 const { content } = workerData as { content: Uint8Array };
 
-/** The header and at most MAX_IMPORT_ROWS students: the reader stops at the first row past that. */
+let emptyRows = 0;
+
+/**
+ * The header and at most MAX_IMPORT_ROWS students: the reader stops at the first row past that.
+ * Empty rows are not kept but counted, so that a file of nothing but line breaks is refused early
+ * instead of being read to its end.
+ */
 function keepRow(rows: SheetRow[], row: SheetRow): void {
-  if (!isFilledRow(row.cells)) return;
-  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('validation', SPECIAL_STUDENT_MESSAGES.tooManyRows(MAX_IMPORT_ROWS));
+  if (!isFilledRow(row.cells)) {
+    emptyRows += 1;
+    if (emptyRows > MAX_EMPTY_IMPORT_ROWS) throw new AppError('validation', SPECIAL_STUDENT_MESSAGES.tooManyEmptyRows(MAX_EMPTY_IMPORT_ROWS), { field: 'csv' });
+    return;
+  }
+  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('validation', SPECIAL_STUDENT_MESSAGES.tooManyRows(MAX_IMPORT_ROWS), { field: 'csv' });
   rows.push(row);
 }
 
 try {
-  const rows = await readCsvRows(Buffer.from(content.buffer, content.byteOffset, content.byteLength), keepRow);
+  // Decoded here, not by the parser: a file in another encoding is refused instead of read as garbled names.
+  const text = csvTextOf(content);
+  if (text === undefined) throw new AppError('validation', SPECIAL_STUDENT_MESSAGES.notText, { field: 'csv' });
+  const rows = await readCsvRows(Buffer.from(text, 'utf8'), keepRow);
   parentPort?.postMessage({ result: checkStudentRows(rows) });
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
-  parentPort?.postMessage({ refused: { message: error.message, statusCode: error.statusCode } });
+  parentPort?.postMessage({ refused: { message: error.message, statusCode: error.statusCode, field: error.field } });
 }

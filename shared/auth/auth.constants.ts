@@ -21,6 +21,7 @@ export const MESSAGES = {
   noPasswordToChange: 'This account has no password yet. Sign out and use "Forgot password?" to set one.',
   tooManyWrongPasswords: 'Too many wrong passwords. Please try again later.',
   nameRequired: 'Full Name is Required',
+  nameTooLong: 'Full Name can be at most 120 characters long',
   otpRequired: 'OTP is Required',
   otpFormat: `OTP must be ${OTP_LENGTH} digits`,
   mobileRequired: 'Mobile Number is Required',

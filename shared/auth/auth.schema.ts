@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredNameSchema } from '../validation/fields.ts';
 import { MESSAGES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.constants.ts';
 
 const requiredText = (message: string) =>
@@ -45,7 +46,8 @@ export const changePasswordInputSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordInputSchema>;
 
 export const registerInputSchema = z.object({
-  name: requiredText(MESSAGES.nameRequired).pipe(z.string().max(120)),
+  // A name shown to staff and in rankings: control characters and direction overrides are dropped.
+  name: requiredNameSchema(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
   emailAddress: emailAddressSchema,
   password: newPasswordSchema,
 });

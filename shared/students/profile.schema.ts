@@ -1,7 +1,10 @@
+import { MESSAGES } from '../auth/auth.constants.ts';
+import { requiredNameSchema } from '../validation/fields.ts';
 import { z } from '../validation/zod.ts';
 import { indianMobile, PHONE_MESSAGE } from './phone.rules.ts';
 
 export const PROFILE_MESSAGES = {
+  nameRequired: MESSAGES.nameRequired,
   nameTooLong: 'The name can be at most 100 characters long',
   nicknameFormat: 'A game nickname has at most 40 letters, digits, spaces, dots, - or _',
   phone: PHONE_MESSAGE,
@@ -25,7 +28,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileInputSchema = z.object({
-  name: z.string().trim().max(100, { error: PROFILE_MESSAGES.nameTooLong }).optional(),
+  name: requiredNameSchema(PROFILE_MESSAGES.nameRequired, 100, PROFILE_MESSAGES.nameTooLong).optional(),
   gameNickname: z
     .string()
     .trim()

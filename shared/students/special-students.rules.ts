@@ -1,3 +1,5 @@
+import { hasVisibleText } from '../validation/fields.ts';
+import { plainName } from '../validation/plain-text.ts';
 import { indianMobile, PHONE_MESSAGE } from './phone.rules.ts';
 
 export const SPECIAL_STUDENT_MESSAGES = {
@@ -12,12 +14,50 @@ export const SPECIAL_STUDENT_MESSAGES = {
   headerMissing: 'The first row must name the columns: name, phoneNumber and expiryDate (expiryDate may be left out)',
   noRows: 'The file has no students under its header row',
   tooManyRows: (max: number) => `The file has more than ${max.toLocaleString('en-IN')} students: split it into smaller files`,
+  tooManyEmptyRows: (max: number) => `The file has more than ${max.toLocaleString('en-IN')} empty rows: delete the empty rows and upload it again`,
+  notText:
+    'The file is not saved as UTF-8 or UTF-16 text (it may be in Windows-1252 or another older encoding, which would garble names). In Excel choose Save As, "CSV UTF-8 (Comma delimited)", and upload that file.',
   processFailed: 'Process failed, you may need to resolve below warnings before retrying',
   importCancelled: 'We have found few issues with the content you are trying to import. Please resolve these warnings and try again.',
 } as const;
 
 /** The most students one file may hold. */
 export const MAX_IMPORT_ROWS = 100_000;
+/**
+ * The most empty rows one file may hold, wherever they are: enough for a sheet exported with some
+ * formatted but empty rows, and few enough that a file of nothing but line breaks is refused in a
+ * moment instead of being read to its end.
+ */
+export const MAX_EMPTY_IMPORT_ROWS = 10_000;
+/** The longest name on the list (the table allows 200 characters). */
+export const MAX_NAME_LENGTH = 200;
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+const UTF16LE_BOM = [0xff, 0xfe];
+const UTF16BE_BOM = [0xfe, 0xff];
+const startsWith = (bytes: Uint8Array, mark: readonly number[]) => mark.every((byte, at) => bytes[at] === byte);
+
+/**
+ * The text of a CSV file: UTF-8 (with or without its byte-order mark), or UTF-16 with its mark.
+ * Undefined for anything else: bytes that are not valid UTF-8 (Windows-1252 or Latin-1, as older
+ * Excel saves a CSV) would otherwise become garbled names, and a NUL character means UTF-16 without
+ * its mark or a file that is not text at all.
+ */
+export function csvTextOf(bytes: Uint8Array): string | undefined {
+  const [encoding, markLength]: [string, number] = startsWith(bytes, UTF16LE_BOM)
+    ? ['utf-16le', 2]
+    : startsWith(bytes, UTF16BE_BOM)
+      ? ['utf-16be', 2]
+      : ['utf-8', startsWith(bytes, UTF8_BOM) ? 3 : 0];
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes.subarray(markLength));
+  } catch {
+    return undefined;
+  }
+  return text.includes('\u0000') ? undefined : text;
+}
+
 /** Issues listed for one file: enough to fix it, not so many that the answer grows with the file. */
 export const MAX_IMPORT_ISSUES = 200;
 
@@ -71,8 +111,9 @@ function columnIndex(header: readonly string[], names: readonly string[]): numbe
 }
 
 /**
- * Checks every row of a special-students file (the first row names the columns): a name, a
- * 10-digit Indian mobile number (+91, spaces and dashes allowed), an optional expiry date, and no
+ * Checks every row of a special-students file (the first row names the columns): a name (control
+ * characters and direction overrides dropped, as the form drops them), a 10-digit Indian mobile
+ * number (+91, spaces and dashes allowed), an optional expiry date, and no
  * number twice in the file. Each issue names its row and column. Numbers already on the list are
  * checked by the server against the database.
  */
@@ -87,18 +128,19 @@ export function checkStudentRows(rows: readonly StudentRowInput[]): { students: 
   if (body.length === 0) return { students, issues: [{ row: header.row + 1, column: 'name', message: SPECIAL_STUDENT_MESSAGES.noRows }] };
   const firstRowOf = new Map<string, number>();
   for (const { row, cells } of body) {
-    const name = (cells[nameAt] ?? '').trim();
+    const name = plainName(cells[nameAt] ?? '');
     const phoneText = cells[phoneAt] ?? '';
     const expiryText = expiryAt >= 0 ? (cells[expiryAt] ?? '') : '';
-    if (name === '') issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired });
-    else if (name.length > 200) issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameTooLong });
+    const nameOk = hasVisibleText(name) && name.length <= MAX_NAME_LENGTH;
+    if (!hasVisibleText(name)) issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired });
+    else if (name.length > MAX_NAME_LENGTH) issues.push({ row, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameTooLong });
     const phone = indianMobile(phoneText);
     if (!phone) issues.push({ row, column: 'phoneNumber', message: `${SPECIAL_STUDENT_MESSAGES.phone} (found "${phoneText.trim().slice(0, 40)}")` });
     else if (firstRowOf.has(phone)) issues.push({ row, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneRepeated(phone, firstRowOf.get(phone)!) });
     else firstRowOf.set(phone, row);
     const expiryDate = expiryDateOf(expiryText);
     if (expiryDate === undefined) issues.push({ row, column: 'expiryDate', message: SPECIAL_STUDENT_MESSAGES.dateInvalid });
-    if (phone && name !== '' && name.length <= 200 && expiryDate !== undefined) students.push({ row, name, phoneNumber: phone, expiryDate });
+    if (phone && nameOk && expiryDate !== undefined) students.push({ row, name, phoneNumber: phone, expiryDate });
   }
   return { students, issues };
 }

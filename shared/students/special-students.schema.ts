@@ -1,12 +1,13 @@
+import { requiredNameSchema } from '../validation/fields.ts';
 import { z } from '../validation/zod.ts';
 import { indianMobile } from './phone.rules.ts';
-import { expiryDateOf, SPECIAL_STUDENT_MESSAGES } from './special-students.rules.ts';
+import { expiryDateOf, MAX_NAME_LENGTH, SPECIAL_STUDENT_MESSAGES } from './special-students.rules.ts';
 
 export const SPECIAL_STUDENTS_PAGE_SIZE = 100;
 
 /** The student form's value (POST and PUT /api/admin/lakshya-students). */
 export const specialStudentValueSchema = z.object({
-  name: z.string({ error: SPECIAL_STUDENT_MESSAGES.nameRequired }).trim().min(1, { error: SPECIAL_STUDENT_MESSAGES.nameRequired }).max(200, { error: SPECIAL_STUDENT_MESSAGES.nameTooLong }),
+  name: requiredNameSchema(SPECIAL_STUDENT_MESSAGES.nameRequired, MAX_NAME_LENGTH, SPECIAL_STUDENT_MESSAGES.nameTooLong),
   phoneNumber: z
     .string({ error: SPECIAL_STUDENT_MESSAGES.phone })
     .max(40, { error: SPECIAL_STUDENT_MESSAGES.phone })

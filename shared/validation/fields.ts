@@ -1,3 +1,4 @@
+import { plainName } from './plain-text.ts';
 import { z } from './zod.ts';
 
 /** The text of a UUID (the ids of every record), without anchors: build patterns from it. */
@@ -25,6 +26,17 @@ export function requiredTextSchema(required: string, max: number, tooLong: strin
     .min(1, { error: required, abort: true })
     .refine(hasVisibleText, { error: required, abort: true })
     .max(max, { error: tooLong });
+}
+
+/**
+ * A person's name: control characters and direction overrides dropped (as comments drop them), trimmed;
+ * `required` when missing, blank or made only of invisible characters, `tooLong` past `max` characters.
+ */
+export function requiredNameSchema(required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .transform(plainName)
+    .pipe(z.string().min(1, { error: required, abort: true }).refine(hasVisibleText, { error: required, abort: true }).max(max, { error: tooLong }));
 }
 
 /** A required title: `required` when it is missing or blank, and its own message when too long. */

@@ -13,3 +13,16 @@ export function isDroppedFromMessages(code: number): boolean {
 export function withoutControlCharacters(text: string): string {
   return [...text].filter((character) => !isDroppedFromMessages(character.codePointAt(0)!)).join('');
 }
+
+/**
+ * A name is one line: every C0 control goes (tab and line breaks too, since a name that wraps or
+ * jumps a column misleads whoever reads a list of them), with the rest {@link isDroppedFromMessages} names.
+ */
+export function isDroppedFromNames(code: number): boolean {
+  return code < 32 || isDroppedFromMessages(code);
+}
+
+/** A name as it is stored: without the characters {@link isDroppedFromNames} names, trimmed. */
+export function plainName(text: string): string {
+  return [...text].filter((character) => !isDroppedFromNames(character.codePointAt(0)!)).join('').trim();
+}

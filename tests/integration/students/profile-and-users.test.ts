@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/auth/auth.constants.ts';
 import { PROFILE_MESSAGES } from '../../../shared/students/profile.schema.ts';
+import { LIMITS } from '../../../server/auth/auth.limits.ts';
 import type { TestDatabase } from '../../support/test-database.ts';
 import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
 import { createUser, signIn } from '../../support/test-app.ts';
@@ -18,8 +20,9 @@ const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT', url: s
 
 async function student(name = 'Profile Student') {
   counter += 1;
-  const user = await createUser(database.db, { email: `profile${counter}@example.com`, name });
-  return { id: user.id, cookie: await signIn(app, `profile${counter}@example.com`) };
+  const email = `profile${counter}@example.com`;
+  const user = await createUser(database.db, { email, name });
+  return { id: user.id, cookie: await signIn(app, email) };
 }
 
 async function latestCode(phone: string): Promise<string> {
@@ -77,6 +80,85 @@ describe('the student profile', () => {
     const third = await student();
     expect((await call(third.cookie, 'POST', '/api/student/profile/phone', { phoneNumber: '+91 9847055503' })).json().message).toBe(PROFILE_MESSAGES.phoneTaken);
     await ageCodes(third.id);
+  });
+});
+
+describe('codes sent by SMS to one number', () => {
+  const sendCode = (cookie: string, phoneNumber: string) => call(cookie, 'POST', '/api/student/profile/phone', { phoneNumber });
+  const codesSentTo = async (phone: string) =>
+    Number((await database.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', '=', `+91${phone}`).executeTakeFirstOrThrow()).n);
+  const numberLimitMessage = /^Too many codes have been sent to this phone number\. Please try again in (59|60) minutes\.$/;
+
+  it('sends at most 5 codes an hour to one number when 25 accounts ask for it at once', async () => {
+    const accounts = await Promise.all(Array.from({ length: 25 }, () => student()));
+    const answers = await Promise.all(accounts.map((me) => sendCode(me.cookie, '9847066001')));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(LIMITS.smsCodesPerNumber.max);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused).toHaveLength(20);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBe(429);
+      expect(answer.json().message).toMatch(numberLimitMessage);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(3500);
+    }
+    expect(await codesSentTo('9847066001')).toBe(5);
+  }, 60_000);
+
+  it('sends at most 10 codes a day to one number', async () => {
+    const passHour = () => database.db.updateTable('rate_limits').set({ reset_at: new Date(Date.now() - 1000) }).where('key', '=', 'sms:number:9847066002').execute();
+    const dayLimitMessage = /^Too many codes have been sent to this phone number\. Please try again in (23|24) hours\.$/;
+    for (let i = 0; i < 5; i += 1) expect((await sendCode((await student()).cookie, '+91 98470 66002')).statusCode).toBe(200);
+    expect((await sendCode((await student()).cookie, '9847066002')).json().message).toMatch(numberLimitMessage);
+    await passHour();
+    for (let i = 0; i < 5; i += 1) expect((await sendCode((await student()).cookie, '9847066002')).statusCode).toBe(200);
+    // The day's ten are used: the wait named is the day's, also once the hour has passed again.
+    expect((await sendCode((await student()).cookie, '9847066002')).json().message).toMatch(dayLimitMessage);
+    await passHour();
+    const refused = await sendCode((await student()).cookie, '9847066002');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(dayLimitMessage);
+    expect(await codesSentTo('9847066002')).toBe(10);
+  }, 60_000);
+
+  it('counts a lookup before saying whether another account has the number, so asking about many numbers gets 429 for each', async () => {
+    const owners = [await student(), await student()];
+    await database.db.updateTable('users').set({ phone_number: '9847066003', phone_verified_at: new Date() }).where('id', '=', owners[0]!.id).execute();
+    await database.db.updateTable('users').set({ phone_number: '9847066004', phone_verified_at: new Date() }).where('id', '=', owners[1]!.id).execute();
+    const enumerator = await student();
+    for (let i = 0; i < 5; i += 1) expect((await sendCode(enumerator.cookie, '9847066003')).json().message).toBe(PROFILE_MESSAGES.phoneTaken);
+    for (const phone of ['9847066003', '9847066004', '9847066005']) {
+      const answer = await sendCode(enumerator.cookie, phone);
+      expect(answer.statusCode, phone).toBe(429);
+      expect(answer.json().message).toBe('Too many codes were requested for this account. Please try again later.');
+    }
+    // Nothing was sent to the owner's number, so the lookups used none of its own budget.
+    const ownerBudget = await database.db.selectFrom('rate_limits').select('hits').where('key', '=', 'sms:number:9847066003').executeTakeFirst();
+    expect(ownerBudget?.hits ?? 0).toBe(0);
+    expect(await codesSentTo('9847066005')).toBe(0);
+  });
+});
+
+describe('names are plain text', () => {
+  it('drops direction overrides and control characters from the profile name, and refuses a name with nothing visible', async () => {
+    const me = await student();
+    const changed = await call(me.cookie, 'PUT', '/api/student/profile', { name: '\u202eArun\u0001 K\u0085\u2066' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().name).toBe('Arun K');
+    for (const name of ['', ' ', '\u200b', '\u202e\u2069', '\u0007\t']) {
+      const refused = await call(me.cookie, 'PUT', '/api/student/profile', { name });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+      expect(refused.json()).toMatchObject({ message: PROFILE_MESSAGES.nameRequired, field: 'name' });
+    }
+    expect((await call(me.cookie, 'GET', '/api/student/profile')).json().name).toBe('Arun K');
+  });
+
+  it('does the same when an account registers', async () => {
+    const register = (name: string, emailAddress: string) => call(undefined, 'POST', '/api/auth/register', { name, emailAddress, password: 'secret1' });
+    const created = await register('\u202eRavi\u0007 M\u009b', 'plain-name@example.com');
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await database.db.selectFrom('users').select('name').where('email_address', '=', 'plain-name@example.com').executeTakeFirstOrThrow()).name).toBe('Ravi M');
+    const refused = await register('\u200b\u200d', 'invisible-name@example.com');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: MESSAGES.nameRequired, field: 'name' });
   });
 });
 

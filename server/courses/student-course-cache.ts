@@ -15,8 +15,8 @@ export interface CachedCourse<Body> {
   /** Lectures anyone may watch (free, or no rate card). */
   freeLectureIds: ReadonlySet<string>;
   lectureIds: readonly string[];
-  /** Serialized answers by case: 'holder' and 'free-only'. */
-  json: Map<'holder' | 'free-only', JsonText>;
+  /** Serialized answers by case: 'holder' or 'free-only', and why the course is free to the reader ('paid' when it is not), e.g. 'holder:lakshya-students'. */
+  json: Map<string, JsonText>;
 }
 
 const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse<unknown>> }>();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { freeCardSql, type AccountRef } from '../students/free-access.ts';
+import { courseFreeModeSql, courseFreeSql, freeCardSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
@@ -10,11 +10,14 @@ const activeGrant = (userId: AccountRef) => sql<boolean>`(g.user_id = ${userId} 
 /** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
 const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
 
-/** The student may open course `c`: it is free, or they hold the course, its rate card or one of its extra rate cards. */
+/**
+ * The student may open course `c`: it has no rate card, any rate card it is sold under (the default
+ * or an extra one) is free to them, or they hold the course, its rate card or one of its extra cards.
+ */
 export function courseEntitledSql(userId: AccountRef) {
   return sql<boolean>`(
     c.course_rate_card_id is null
-    or ${freeCardSql('c.course_rate_card_id', userId)}
+    or ${courseFreeSql(userId)}
     or exists (
       select 1 from entitlements g
       where ${activeGrant(userId)}
@@ -48,7 +51,8 @@ export interface StudentCourseRow {
   gst_amount: number | null;
   net_amount: number | null;
   compare_at_price: number | null;
-  is_free_card: boolean | null;
+  /** Why the course is free to this student ('none': free for everyone), or null when it is not. */
+  free_mode: 'none' | 'lakshya-students' | null;
   entitled: boolean;
 }
 
@@ -56,12 +60,12 @@ const courseColumns = sql`
   c.id, c.title, c.description, c.category, c.tags, c.sort_index, c.is_best_selling, c.is_expired_course, c.banner_image_id,
   c.preview_video_id, c.enable_day_schedule, c.day_schedule_note, c.study_plan_notes, c.previous_questions, c.syllabus,
   s.id as rate_card_id, s.title as rate_card_title, s.subscription_term, s.gross_amount, s.gst_rate, s.gst_amount, s.net_amount,
-  s.compare_at_price, s.is_free as is_free_card`;
+  s.compare_at_price`;
 
 /** Published courses, the ones still sold and the expired ones the student holds, in the catalogue's order. */
 export async function catalogueRows(db: Db, userId: string): Promise<StudentCourseRow[]> {
   const rows = await sql<StudentCourseRow>`
-    select ${courseColumns}, ${courseEntitledSql(userId)} as entitled
+    select ${courseColumns}, ${courseFreeModeSql(userId)} as free_mode, ${courseEntitledSql(userId)} as entitled
     from courses c left join subscriptions s on s.id = c.course_rate_card_id
     where c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})
     order by c.sort_index, c.created_at desc, c.id`.execute(db);
@@ -69,8 +73,8 @@ export async function catalogueRows(db: Db, userId: string): Promise<StudentCour
 }
 
 /** A published course's own columns and its rate card, whoever asks. */
-export async function publishedCourseBaseRow(db: Db, courseId: string): Promise<Omit<StudentCourseRow, 'entitled'> | undefined> {
-  const rows = await sql<Omit<StudentCourseRow, 'entitled'>>`
+export async function publishedCourseBaseRow(db: Db, courseId: string): Promise<Omit<StudentCourseRow, 'entitled' | 'free_mode'> | undefined> {
+  const rows = await sql<Omit<StudentCourseRow, 'entitled' | 'free_mode'>>`
     select ${courseColumns}
     from courses c left join subscriptions s on s.id = c.course_rate_card_id
     where c.id = ${courseId} and c.is_published`.execute(db);
@@ -107,10 +111,13 @@ export async function subjectLectureRows(db: Db, courseId: string) {
   return { subjects, lectures: lectures.rows };
 }
 
-/** Whether the course is open to the student's app (published; expired ones only to holders) and whether they hold it. */
-export async function courseAccess(db: Db, userId: string, courseId: string): Promise<{ entitled: boolean } | undefined> {
-  const rows = await sql<{ entitled: boolean }>`
-    select ${courseEntitledSql(userId)} as entitled
+/**
+ * Whether the course is open to the student's app (published; expired ones only to holders),
+ * whether they hold it, and why it is free to them (null when it is not).
+ */
+export async function courseAccess(db: Db, userId: string, courseId: string): Promise<Pick<StudentCourseRow, 'entitled' | 'free_mode'> | undefined> {
+  const rows = await sql<Pick<StudentCourseRow, 'entitled' | 'free_mode'>>`
+    select ${courseEntitledSql(userId)} as entitled, ${courseFreeModeSql(userId)} as free_mode
     from courses c
     where c.id = ${courseId} and c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})`.execute(db);
   return rows.rows[0];

@@ -24,7 +24,8 @@ function priceOf(row: repo.StudentCourseRow): StudentCourseSummary['price'] {
     gstAmount: Number(row.gst_amount ?? 0),
     netAmount: Number(row.net_amount ?? 0),
     compareAtPrice: row.compare_at_price === null ? null : Number(row.compare_at_price),
-    isFree: Boolean(row.is_free_card),
+    isFree: row.free_mode !== null,
+    freeMode: row.free_mode,
   };
 }
 
@@ -85,7 +86,8 @@ async function buildCourse(ctx: RequestContext, courseId: string): Promise<Cache
         exams.map((exam) => ({ dayTags: exam.days, exam: exam.exam_id, details: { _id: exam.exam_id, title: exam.title } })),
       )
     : [];
-  const { entitled: _entitled, ...summary } = summaryOf({ ...row, entitled: false });
+  // Whether it is free depends on who asks: filled in per student by forStudent.
+  const { entitled: _entitled, ...summary } = summaryOf({ ...row, entitled: false, free_mode: null });
   return {
     body: {
       ...summary,
@@ -107,11 +109,14 @@ async function buildCourse(ctx: RequestContext, courseId: string): Promise<Cache
   };
 }
 
-/** The course as one student sees it: whether they hold it, and which lectures they may watch. */
-function forStudent(body: CourseBody, entitled: boolean, mayWatch: (lectureId: string) => boolean): StudentCourse {
+type FreeMode = repo.StudentCourseRow['free_mode'];
+
+/** The course as one student sees it: whether they hold it, whether it is free to them, and which lectures they may watch. */
+function forStudent(body: CourseBody, entitled: boolean, freeMode: FreeMode, mayWatch: (lectureId: string) => boolean): StudentCourse {
   const withWatch = <L extends { _id: string; canWatch: boolean }>(lecture: L): L => ({ ...lecture, canWatch: entitled || mayWatch(lecture._id) });
   return {
     ...body,
+    price: body.price && { ...body.price, isFree: freeMode !== null, freeMode },
     entitled,
     subjects: body.subjects.map((subject) => ({ ...subject, lectures: subject.lectures.map(withWatch) })),
   };
@@ -129,7 +134,10 @@ export async function getStudentCourse(ctx: RequestContext, { courseId }: { cour
   if (!access) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
   const course = await cachedCourse(courseId, () => buildCourse(ctx, courseId));
   if (!course) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
-  const cachedJson = (key: 'holder' | 'free-only', make: () => StudentCourse) => {
+  const freeMode = access.free_mode;
+  // One text per kind of reader: holders and the rest, by why (if at all) the course is free to them.
+  const cachedJson = (kind: 'holder' | 'free-only', make: () => StudentCourse) => {
+    const key = `${kind}:${freeMode ?? 'paid'}`;
     let json = course.json.get(key);
     if (json === undefined) {
       json = new JsonText(JSON.stringify(studentCourseSchema.parse(make())));
@@ -137,12 +145,12 @@ export async function getStudentCourse(ctx: RequestContext, { courseId }: { cour
     }
     return json;
   };
-  if (access.entitled) return cachedJson('holder', () => forStudent(course.body, true, () => true));
+  if (access.entitled) return cachedJson('holder', () => forStudent(course.body, true, freeMode, () => true));
   const paidIds = course.lectureIds.filter((lectureId) => !course.freeLectureIds.has(lectureId));
   const heldOtherwise = await repo.lecturesHeldOtherwise(ctx.db, actor.id, courseId, paidIds);
   const mayWatch = (lectureId: string) => course.freeLectureIds.has(lectureId) || heldOtherwise.has(lectureId);
-  if (heldOtherwise.size === 0) return cachedJson('free-only', () => forStudent(course.body, false, mayWatch));
-  return new JsonText(JSON.stringify(studentCourseSchema.parse(forStudent(course.body, false, mayWatch))));
+  if (heldOtherwise.size === 0) return cachedJson('free-only', () => forStudent(course.body, false, freeMode, mayWatch));
+  return new JsonText(JSON.stringify(studentCourseSchema.parse(forStudent(course.body, false, freeMode, mayWatch))));
 }
 
 /**

@@ -1,6 +1,7 @@
+import { FREE_MODES } from '../subscriptions/subscription.constants.ts';
 import { z } from '../validation/zod.ts';
 
-/** What a student sees of a course's price: from its default rate card. */
+/** What a student sees of a course's price: the amounts of its default rate card, and whether it is free to them. */
 export const coursePriceSchema = z.object({
   rateCardId: z.string(),
   title: z.string(),
@@ -10,7 +11,10 @@ export const coursePriceSchema = z.object({
   gstAmount: z.number(),
   netAmount: z.number(),
   compareAtPrice: z.number().nullable(),
+  /** The course is free to this student: one of the rate cards it is sold under is free to them. */
   isFree: z.boolean(),
+  /** Why it is free to them, for an app that explains it: 'none' (free for everyone), 'lakshya-students' (free to special students), or null when it is not free to them. */
+  freeMode: z.enum(FREE_MODES).nullable(),
 });
 
 export const studentCourseSummarySchema = z.object({

@@ -20,6 +20,8 @@ test.describe('push notification composer', () => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Composer Admin'));
     const phone = mobile();
     const student = await subscribedStudent(browser, phone);
+    // Only a verified number makes the account a special student.
+    await query('update users set phone_verified_at = now() where phone_number = $1', [phone]);
     expect((await page.request.post('/api/admin/lakshya-students', { data: { value: { name: 'Push Student', phoneNumber: phone } } })).status()).toBe(200);
     const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Mock for push ${Date.now()}`]);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
 import { signAsset, signatureQuery } from '../../../server/assets/asset-urls.ts';
+import { cardsFreeTo } from '../../../server/students/free-access.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
@@ -186,5 +187,64 @@ describe('what opens follows the entitlements', () => {
     await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', free.id).execute();
     expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(404);
     expect((await call(students[2]!.cookie, 'POST', '/api/student/lectures/not-an-id/playback')).statusCode).toBe(404);
+  });
+});
+
+describe('free to this student: every rate card of a course counts', () => {
+  const lakshyaCard = async (title: string) =>
+    (await database.db.insertInto('subscriptions').values({ title, is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+
+  /** A student whose number is on the special-students list, verified (entered the code) or only typed on the account. */
+  async function listedStudent(email: string, phone: string, verified: boolean) {
+    const user = await createUser(database.db, { email, phone });
+    if (verified) await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();
+    await database.db.insertInto('lakshya_students').values({ name: email, phone_number: phone }).execute();
+    return { id: user.id, cookie: await signIn(app, email) };
+  }
+
+  type Entry = { _id: string; entitled: boolean; price: { isFree: boolean; freeMode: string | null; netAmount: number } | null };
+  const catalogueEntry = async (cookie: string, id: string) => ((await call(cookie, 'GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
+
+  it('opens a course with a paid default card and a Lakshya-free extra card to a special student with a verified number, and says it is free to them', async () => {
+    const { id, card, lecture, exam } = await paidCourse();
+    const extra = await lakshyaCard('Lakshya batch');
+    await database.db.insertInto('course_subscriptions').values({ course_id: id, subscription_id: extra }).execute();
+    const special = await listedStudent('lakshya-verified@example.com', '9847061001', true);
+    const unverified = await listedStudent('lakshya-unverified@example.com', '9847061002', false);
+    const plain = students[0]!;
+    // What checkout asks of the course's cards.
+    expect(await cardsFreeTo(database.db, special.id, [card, extra])).toEqual(new Set([extra]));
+    expect(await cardsFreeTo(database.db, unverified.id, [card, extra])).toEqual(new Set());
+
+    expect(await catalogueEntry(special.cookie, id)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
+    const course = (await call(special.cookie, 'GET', `/api/student/courses/${id}`)).json();
+    expect(course).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' }, subjects: [{ lectures: [{ _id: lecture.id, canWatch: true }] }] });
+    expect((await call(special.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    expect((await call(special.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
+
+    // A number typed on an older account, never verified, gives nothing; nor does being off the list.
+    for (const other of [unverified, plain]) {
+      expect(await catalogueEntry(other.cookie, id)).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
+      expect((await call(other.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
+      expect((await call(other.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
+      expect((await call(other.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+    }
+  });
+
+  it("says a course is free only to whom it is: a Lakshya-free default card is not free to others, a card free for everyone is free to all", async () => {
+    const lakshyaOnly = (await call(admin, 'POST', '/api/admin/courses', { title: 'Lakshya only course' })).json()._id as string;
+    await database.db.updateTable('courses').set({ course_rate_card_id: await lakshyaCard('Lakshya only'), is_published: true, is_visible: true }).where('id', '=', lakshyaOnly).execute();
+    const forEveryone = (await call(admin, 'POST', '/api/admin/courses', { title: 'Free course' })).json()._id as string;
+    const freeCard = (await database.db.insertInto('subscriptions').values({ title: 'Free for all', is_free: true }).returning('id').executeTakeFirstOrThrow()).id;
+    await database.db.updateTable('courses').set({ course_rate_card_id: freeCard, is_published: true, is_visible: true }).where('id', '=', forEveryone).execute();
+    const special = await listedStudent('lakshya-only@example.com', '9847061003', true);
+    const plain = students[1]!;
+
+    expect(await catalogueEntry(plain.cookie, lakshyaOnly)).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
+    expect(await catalogueEntry(special.cookie, lakshyaOnly)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
+    for (const student of [plain, special]) {
+      expect(await catalogueEntry(student.cookie, forEveryone)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'none' } });
+      expect((await call(student.cookie, 'GET', `/api/student/courses/${forEveryone}`)).json()).toMatchObject({ price: { isFree: true, freeMode: 'none' } });
+    }
   });
 });

@@ -113,14 +113,17 @@ describe('notifying the students of a course', () => {
     const lakshyaFree = await card({ title: 'Lakshya free pack', is_free: true, free_mode: 'lakshya-students' });
     const freeCourse = await course('Lakshya special batch', lakshyaFree);
     const special = await subscribedStudent('9847011111');
-    // On the list, but expired: not reached; nor is a student who is not on it.
+    // On the list, but expired: not reached; nor is a student who is not on it, nor one whose number on the list was never verified.
     await subscribedStudent('9847022222');
     await subscribedStudent('9847033333');
+    await subscribedStudent('9847044444');
+    await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('phone_number', 'in', ['9847011111', '9847022222', '9847033333']).execute();
     await database.db
       .insertInto('lakshya_students')
       .values([
         { name: 'Current', phone_number: '9847011111' },
         { name: 'Lapsed', phone_number: '9847022222', expiry_date: '2020-01-01' },
+        { name: 'Unverified', phone_number: '9847044444' },
       ])
       .execute();
     const sent = await send({ title: 'Special batch', body: 'Tonight', clickAction: 'open_link', linkUrl: 'https://meet.example.com/s', targetType: 'course', courseId: freeCourse });

@@ -161,6 +161,8 @@ describe('sending', () => {
     await database.db.deleteFrom('push_subscriptions').execute();
     const listed = await subscribedStudent();
     await call(admin, 'POST', '/api/admin/lakshya-students', { value: { name: 'Listed', phoneNumber: listed.phone } });
+    // Only a verified number makes an account a special student.
+    await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('phone_number', '=', listed.phone).execute();
     await subscribedStudent();
     const sent = (await send({ title: 'Group', body: 'For special students', targetType: 'group', groupTargets: ['lakshya-students'] })).json();
     expect(sent.targeted).toBe(1);

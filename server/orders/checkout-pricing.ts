@@ -9,7 +9,7 @@ import * as coupons from '../coupons/coupons.repository.ts';
 import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimits, rateLimitReached } from '../rate-limit/rate-limit.service.ts';
-import { isSpecialStudent } from '../students/special-students.repository.ts';
+import { cardsFreeTo } from '../students/free-access.ts';
 import { wrongCouponRules } from './checkout-limits.ts';
 import * as repo from './orders.repository.ts';
 
@@ -60,13 +60,17 @@ export async function priceOf(ctx: RequestContext, input: CheckoutInput, userId:
     if (!found || !found.isPublished) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'resourceId' });
     if (found.cardIds.length === 0) throw new AppError('validation', CHECKOUT_MESSAGES.notForSale, { field: 'resourceId' });
     if (cardId && !found.cardIds.includes(cardId)) throw new AppError('validation', CHECKOUT_MESSAGES.cardNotOffered, { field: 'subscriptionId' });
-    cardId ??= found.cardIds[0]!;
+    // The rule that opens it decides: when any card it is sold under is free to this student, it is already theirs.
+    const free = await cardsFreeTo(db, userId, found.cardIds);
+    if (free.size > 0) throw new AppError('validation', CHECKOUT_MESSAGES.free);
+    // A card free only to special students is not for sale to others: the first card with a price is the one sold.
+    cardId ??= (await repo.firstPricedCard(db, found.cardIds)) ?? found.cardIds[0]!;
     resource = { type: input.resourceType, id: found.id, title: found.title };
   }
   const card = cardId ? await repo.findCard(db, cardId) : undefined;
   if (!card) throw new AppError('not-found', CHECKOUT_MESSAGES.notFound, { field: 'subscriptionId' });
   // Free for everyone, or free to special students and this is one: nothing to buy.
-  if (card.is_free && (card.free_mode === 'none' || (await isSpecialStudent(db, userId)))) throw new AppError('validation', CHECKOUT_MESSAGES.free);
+  if (!resource && (await cardsFreeTo(db, userId, [card.id])).has(card.id)) throw new AppError('validation', CHECKOUT_MESSAGES.free);
   const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
   if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
   const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });

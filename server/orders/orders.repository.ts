@@ -30,6 +30,14 @@ export async function findResourceForSale(db: Db, type: ResourceType, id: string
   return row && { id: row.id, title: row.title, isPublished: row.is_published, cardIds: row.master_subscription_id ? [row.master_subscription_id] : [] };
 }
 
+/** Of these rate cards, in their order, the first that is not free (to anyone). */
+export async function firstPricedCard(db: Db, cardIds: readonly string[]): Promise<string | undefined> {
+  if (cardIds.length === 0) return undefined;
+  const rows = await db.selectFrom('subscriptions').select('id').where('id', 'in', [...cardIds]).where('is_free', '=', false).execute();
+  const priced = new Set(rows.map((row) => row.id));
+  return cardIds.find((id) => priced.has(id));
+}
+
 export function insertOrder(db: Db, values: Insertable<OrdersTable>) {
   return db.insertInto('orders').values(values).returningAll().executeTakeFirstOrThrow();
 }

@@ -64,6 +64,34 @@ describe('quotes', () => {
   });
 });
 
+describe('free to special students', () => {
+  it('sells nothing to a special student a course is free to through any of its cards, and sells ordinary students the card with a price', async () => {
+    const { courseId, cardId } = await courseForSale();
+    const lakshyaCard = await world.database.db
+      .insertInto('subscriptions')
+      .values({ title: 'Lakshya free', subscription_term: '12-months', gross_amount: 0, gst_rate: 18, gst_amount: 0, net_amount: 0, is_free: true, free_mode: 'lakshya-students' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await world.database.db.insertInto('course_subscriptions').values({ course_id: courseId, subscription_id: lakshyaCard.id }).execute();
+    const special = await student();
+    await world.database.db.updateTable('users').set({ phone_number: '9847033333', phone_verified_at: new Date() }).where('id', '=', special.id).execute();
+    await world.database.db.insertInto('lakshya_students').values({ name: 'Special', phone_number: '9847033333' }).execute();
+    for (const body of [{ resourceType: 'course', resourceId: courseId }, { resourceType: 'course', resourceId: courseId, subscriptionId: cardId }]) {
+      const refused = await call(special.cookie, 'POST', '/api/student/orders', body);
+      expect(refused.json().message).toBe(CHECKOUT_MESSAGES.free);
+    }
+    expect((await call(special.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(true);
+    const ordinary = await student();
+    expect((await call(ordinary.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId })).json()).toMatchObject({ subscriptionId: cardId, netAmount: 1180 });
+
+    // The Lakshya-free card as the default, a paid one as the extra: ordinary students are sold the paid one.
+    const flipped = await world.database.db.insertInto('courses').values({ title: 'Flipped cards', is_published: true, is_visible: true, course_rate_card_id: lakshyaCard.id }).returning('id').executeTakeFirstOrThrow();
+    await world.database.db.insertInto('course_subscriptions').values({ course_id: flipped.id, subscription_id: cardId }).execute();
+    expect((await call(ordinary.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: flipped.id })).json()).toMatchObject({ subscriptionId: cardId, netAmount: 1180 });
+    expect((await call(special.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: flipped.id })).json().message).toBe(CHECKOUT_MESSAGES.free);
+  });
+});
+
 describe('paying with Razorpay', () => {
   it('creates one order per purchase (a second click gets it back), verifies the payment, opens the course and counts the coupon once', async () => {
     const buyer = await student();

@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import adminAccess from './plugins/admin-access.ts';
 import errorsPlugin from './plugins/errors.ts';
+import queryCancellation from './plugins/query-cancellation.ts';
 import openapi from './plugins/openapi.ts';
 import inputGuard from './plugins/input-guard.ts';
 import jsonBody from './plugins/json-body.ts';
@@ -67,6 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON and multipart bodies: a cross-site text/plain form post has no parser to reach.
   app.removeContentTypeParser('text/plain');
+
+  // First, so that every hook and handler after it (the session check too) runs in the request's scope.
+  await app.register(queryCancellation);
 
   const appContext: AppContext = { db, config, log: app.log, storage: options.storage };
   app.decorateRequest('ctx', {

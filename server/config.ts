@@ -60,6 +60,15 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATABASE_POOL_SIZE: positiveInt(10, 200),
+  // 0 turns the bound off (PostgreSQL's own setting applies).
+  DATABASE_STATEMENT_TIMEOUT_MS: optionalText.pipe(
+    z.coerce
+      .number<string | undefined>({ error: 'must be a whole number of milliseconds from 0 to 3600000' })
+      .int({ error: 'must be a whole number of milliseconds from 0 to 3600000' })
+      .min(0, { error: 'must be a whole number of milliseconds from 0 to 3600000' })
+      .max(3_600_000, { error: 'must be a whole number of milliseconds from 0 to 3600000' })
+      .default(5000),
+  ),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, { error: 'must be at least 32 characters long' }).optional()),
   SESSION_IDLE_TIMEOUT_MINUTES: positiveInt(12 * 60, 60 * 24 * 30),
   SESSION_MAX_AGE_DAYS: positiveInt(30, 365),

@@ -57,7 +57,7 @@ export async function openRuntime(config: Config, log: Logger, options: { adoptO
   }
   // A server opens its whole pool at start and keeps it, so that a burst finds it ready.
   const keepOpen = options.keepPoolOpen ? config.DATABASE_POOL_SIZE : 0;
-  const handle = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, keepOpen);
+  const handle = openDatabase(databaseUrl, config.DATABASE_POOL_SIZE, keepOpen, { statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS });
   if (keepOpen > 0) await warmPool(handle.pool, keepOpen);
   return {
     ...handle,

@@ -1,4 +1,5 @@
 import type { JsonText } from '../http/json-text.ts';
+import { outsideRequestScope } from '../db/query-scope.ts';
 
 /**
  * The student apps read a course far more often than staff change it, and what they read is the
@@ -25,7 +26,8 @@ const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse
 export function cachedCourse<Body>(courseId: string, build: () => Promise<CachedCourse<Body> | undefined>, now = Date.now()): Promise<CachedCourse<Body> | undefined> {
   const hit = entries.get(courseId);
   if (hit && hit.expiresAt > now) return hit.value as Promise<CachedCourse<Body> | undefined>;
-  const value = build();
+  // Outside the asking request's scope: its client leaving must not cancel the others' build.
+  const value = outsideRequestScope(build);
   entries.set(courseId, { expiresAt: now + STUDENT_COURSE_CACHE_SECONDS * 1000, value: value as Promise<CachedCourse<unknown>> });
   // A failed or empty build is not kept.
   void value.then(

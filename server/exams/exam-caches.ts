@@ -1,5 +1,6 @@
 import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
 import type { ExamAttemptRow } from '../db/types.ts';
+import { outsideRequestScope } from '../db/query-scope.ts';
 
 /**
  * What each server process keeps in memory for the exams it serves, so that thousands of
@@ -36,7 +37,8 @@ function bounded<K, V>(map: Map<K, V>, limit: number, key: K, value: V): void {
 function sharedLoad<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
   const known = map.get(key);
   if (known) return known;
-  const loading = load();
+  // Outside the asking request's scope: its client leaving must not cancel the others' read.
+  const loading = outsideRequestScope(load);
   bounded(map, PAPER_LIMIT, key, loading);
   loading.catch(() => map.delete(key));
   return loading;

@@ -10,6 +10,7 @@ import { lecturesOfferingExam } from '../lectures/lectures.repository.ts';
 import { rankFilesUsingExam } from '../rank-files/rank-files.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
+import { LONG_STATEMENT_TIMEOUTS_MS, withLongStatements } from '../db/statement-timeout.ts';
 import type { ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
@@ -173,37 +174,34 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
     instructions: value.instructions,
     question_groups: value.questionGroups,
   });
-  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
-  const version = await updateExamAtVersion(
-    ctx.db,
-    existing.id,
-    {
-      title: value.title,
-      exam_type: value.examType,
-      is_visible: value.isVisible,
-      is_published: isReady,
-      publish_warnings: warnings,
-      publish_at: value.publishDateTimeInMs === null ? null : new Date(value.publishDateTimeInMs),
-      exam_category_key: value.examCategoryKey,
-      exam_course_type_key: value.examCourseTypeKey,
-      show_in_recent_exams: value.showInRecentExams,
-      master_subscription_id: value.masterSubscription,
-      correct_answer_score: value.correctAnswerScore,
-      wrong_answer_score: value.wrongAnswerScore,
-      un_answered_score: value.unAnsweredScore,
-      is_sticky: value.isSticky,
-      max_number_of_attempts: value.maxNumberOfAttempts,
-      total_marks: value.totalMarks,
-      total_questions: value.totalQuestions,
-      exam_duration_in_minutes: value.examDurationInMinutes,
-      description: value.description,
-      instructions: JSON.stringify(value.instructions),
-      question_groups: JSON.stringify(value.questionGroups),
-      paper_hash: paperHash(paper),
-      updated_by: actor?.id ?? null,
-    },
-    input.version,
-  );
+  const saved = {
+    title: value.title,
+    exam_type: value.examType,
+    is_visible: value.isVisible,
+    is_published: isReady,
+    publish_warnings: warnings,
+    publish_at: value.publishDateTimeInMs === null ? null : new Date(value.publishDateTimeInMs),
+    exam_category_key: value.examCategoryKey,
+    exam_course_type_key: value.examCourseTypeKey,
+    show_in_recent_exams: value.showInRecentExams,
+    master_subscription_id: value.masterSubscription,
+    correct_answer_score: value.correctAnswerScore,
+    wrong_answer_score: value.wrongAnswerScore,
+    un_answered_score: value.unAnsweredScore,
+    is_sticky: value.isSticky,
+    max_number_of_attempts: value.maxNumberOfAttempts,
+    total_marks: value.totalMarks,
+    total_questions: value.totalQuestions,
+    exam_duration_in_minutes: value.examDurationInMinutes,
+    description: value.description,
+    instructions: JSON.stringify(value.instructions),
+    question_groups: JSON.stringify(value.questionGroups),
+    paper_hash: paperHash(paper),
+    updated_by: actor?.id ?? null,
+  };
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen. A paper
+  // of thousands of questions is one large statement, which may run past the default bound.
+  const version = await withLongStatements(ctx.db, LONG_STATEMENT_TIMEOUTS_MS.examSave, (trx) => updateExamAtVersion(trx, existing.id, saved, input.version));
   if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
   await refreshCoursesOfExams(ctx.db, [existing.id]);
   return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };

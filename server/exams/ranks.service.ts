@@ -3,6 +3,7 @@ import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts'
 import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
+import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
 import {
@@ -43,6 +44,8 @@ export async function syncRanks(db: Db, examId: string): Promise<RankState & { t
   const exam = await examRowOrThrow(db, examId);
   if (exam.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);
   return db.transaction().execute(async (trx) => {
+    // Its aggregate reads every submitted attempt of the exam: longer than a request's default bound.
+    await allowLongStatements(trx, LONG_STATEMENT_TIMEOUTS_MS.rankSync);
     // One sync of an exam at a time: the second waits and then writes the next version.
     const locked = await lockExamRanking(trx, exam.id);
     if (locked.is_rank_published) throw new AppError('conflict', RANK_MESSAGES.publishedSync);

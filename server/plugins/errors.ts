@@ -6,6 +6,7 @@ import { describeIssues } from '../../shared/validation/messages.ts';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { trpcCodeOfStatus } from '../trpc/error-codes.ts';
 import { AppError } from '../errors.ts';
+import { isQueryCanceled, timedOutError } from '../db/statement-timeout.ts';
 import { DEFAULT_BODY_LIMIT, tooLarge, trpcProcedures } from './body-limits.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong. Please try again.';
@@ -52,6 +53,14 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const send = (status: number, body: ErrorBody) =>
       reply.code(status).send(request.url.startsWith('/trpc/') ? trpcShaped(request, status, body) : body);
+    if (isQueryCanceled(error)) {
+      // A statement ran out of time (or its client left, and nobody reads this answer).
+      if (request.raw.destroyed) request.log.info('request closed by its client: its statements were cancelled');
+      else request.log.warn({ err: error }, 'a statement ran out of time');
+      const timedOut = timedOutError();
+      void reply.header('retry-after', String(timedOut.retryAfterSeconds));
+      return send(timedOut.statusCode, timedOut.toBody());
+    }
     if (error instanceof AppError) {
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
       return send(error.statusCode, error.toBody());

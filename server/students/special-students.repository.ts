@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { accountMobileSql, isSpecialStudentSql } from './free-access.ts';
 
 export interface SpecialStudentFilter {
@@ -56,6 +57,8 @@ export async function phonesOnList(db: Db, phones: readonly string[]): Promise<S
 
 /** Adds many students in one statement per slice (arrays, not one row at a time). */
 export async function insertMany(trx: Db, students: ReadonlyArray<{ name: string; phoneNumber: string; expiryDate: string | null }>, actorId: string | null): Promise<void> {
+  // 100,000 rows take seconds: the import's transaction may run past the default bound.
+  await allowLongStatements(trx, LONG_STATEMENT_TIMEOUTS_MS.specialStudentsImport);
   const SLICE = 20_000;
   for (let at = 0; at < students.length; at += SLICE) {
     const slice = students.slice(at, at + SLICE);

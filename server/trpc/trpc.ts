@@ -8,6 +8,7 @@ import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { isQueryCanceled, timedOutError } from '../db/statement-timeout.ts';
 import { requireActor, requireConsoleActor, requireScreen } from '../auth/access.ts';
 
 export interface TrpcContext {
@@ -83,7 +84,12 @@ const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
 const appErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok) {
-    const cause = result.error.cause;
+    let cause = result.error.cause;
+    if (isQueryCanceled(cause)) {
+      // A statement that ran out of time answers 503 with Retry-After, as REST does.
+      ctx.ctx.log.warn({ err: cause }, 'a statement ran out of time');
+      cause = timedOutError();
+    }
     if (cause instanceof AppError) {
       if (cause.retryAfterSeconds) ctx.setHeader('retry-after', String(cause.retryAfterSeconds));
       throw new TRPCError({ code: trpcCodeOfType(cause.type), message: cause.message, cause });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../../server/db/database.ts';
 
 const TEMPLATE_DATABASE = 'psc_template';
 
@@ -21,14 +21,17 @@ async function admin<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-/** A fresh, migrated database of this test file's own, copied from the template. */
-export async function createTestDatabase(poolSize = 5): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of this test file's own, copied from the template. Its pool has no
+ * statement_timeout unless `options` gives one (the product's comes from its settings).
+ */
+export async function createTestDatabase(poolSize = 5, options: OpenDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   await admin(adminUrl, (client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase(url.toString(), poolSize);
+  const handle = openDatabase(url.toString(), poolSize, 0, options);
   return {
     ...handle,
     url: url.toString(),

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Task } from 'graphile-worker';
 import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
 import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
+import type { Db } from '../../server/db/database.ts';
+import { LONG_STATEMENT_TIMEOUTS_MS, withLongStatements } from '../../server/db/statement-timeout.ts';
 import { deleteExpiredRateLimits } from '../../server/rate-limit/rate-limit.service.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { payloadOf } from './payload.ts';
@@ -16,12 +18,14 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
   const clock = options.now ?? (() => new Date());
   return async (rawPayload, helpers) => {
     payloadOf('cleanup', rawPayload);
-    const rateLimits = await deleteExpiredRateLimits(deps.db);
-    const sessions = await deleteStaleSessions(deps.db);
-    const tokens = await deps.db
-      .deleteFrom('recovery_tokens')
-      .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
-      .executeTakeFirst();
+    // After a flood of sign-in attempts an hour's expired windows can be millions of rows: each
+    // delete runs in its own transaction, under the housekeeping bound rather than a request's.
+    const housekeeping = <T>(work: (db: Db) => Promise<T>) => withLongStatements(deps.db, LONG_STATEMENT_TIMEOUTS_MS.housekeeping, work);
+    const rateLimits = await housekeeping(deleteExpiredRateLimits);
+    const sessions = await housekeeping(deleteStaleSessions);
+    const tokens = await housekeeping((db) =>
+      db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst(),
+    );
     const workspaces = await removeStaleWorkspaces();
     const storage = await removeOrphanedFiles(deps, clock());
     helpers.logger.info(

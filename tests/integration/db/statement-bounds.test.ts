@@ -1,0 +1,217 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openDatabase } from '../../../server/db/database.ts';
+import { migrateToLatest } from '../../../server/db/migrate.ts';
+import { TIMED_OUT_MESSAGE } from '../../../server/db/statement-timeout.ts';
+import { createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { multipartBody } from '../../support/multipart.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+
+/** Routes that only these tests have: a statement that sleeps, alone or inside a transaction. */
+async function sleepingRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { seconds: string } }>('/test/sleep', async (request) => {
+    await sql`select pg_sleep(${Number(request.query.seconds)})`.execute(request.ctx.db);
+    return { slept: true };
+  });
+  app.post<{ Body: { seconds: number } }>('/test/sleep-in-transaction', async (request) => {
+    await request.ctx.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await sql`select pg_sleep(${request.body.seconds})`.execute(trx);
+    });
+    return { slept: true };
+  });
+}
+
+/**
+ * Statements of the test database that are sleeping now, seen on a connection of its own (the
+ * app's pool may be full of the very statements looked for).
+ */
+async function sleepingStatements(monitor: pg.Client): Promise<number> {
+  const { rows } = await monitor.query<{ n: number }>(`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and state = 'active' and query ilike '%pg_sleep%'`);
+  return rows[0]!.n;
+}
+
+async function monitorOf(database: TestDatabase): Promise<pg.Client> {
+  const monitor = new pg.Client({ connectionString: database.url });
+  await monitor.connect();
+  return monitor;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('a statement that runs out of time', () => {
+  const TIMEOUT_MS = 500;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let admin: string;
+  let monitor: pg.Client;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(5, { statementTimeoutMs: TIMEOUT_MS });
+    monitor = await monitorOf(database);
+    app = await buildTestApp(database, { plugins: [sleepingRoutes] });
+    await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+    admin = await signIn(app, 'admin@example.com');
+    // Every write below takes 0.8 s: longer than the pool's bound, well within the longer ones.
+    await sql`create function test_slow_write() returns trigger language plpgsql as $$ begin perform pg_sleep(0.8); return null; end $$`.execute(database.db);
+    await sql`create trigger test_slow_write after insert on lakshya_students for each statement execute function test_slow_write()`.execute(database.db);
+    await sql`create trigger test_slow_write after update on exams for each statement execute function test_slow_write()`.execute(database.db);
+    await sql`create trigger test_slow_write after insert on exam_rank_scores for each statement execute function test_slow_write()`.execute(database.db);
+  });
+  afterAll(async () => {
+    await monitor?.end();
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 with Retry-After and a plain message, soon after the bound, through REST', async () => {
+    const started = Date.now();
+    const answer = await app.inject({ method: 'GET', url: '/test/sleep?seconds=20', headers: { cookie: admin } });
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json()).toEqual({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 3000);
+    expect(await sleepingStatements(monitor)).toBe(0);
+  });
+
+  it('answers 503 through a product route and through tRPC, not 500', async () => {
+    const rest = await app.inject({ method: 'POST', url: '/api/admin/lakshya-students', headers: { cookie: admin }, payload: { value: { name: 'Slow', phoneNumber: '9847000001' } } });
+    expect(rest.statusCode, rest.body).toBe(503);
+    expect(rest.json()).toMatchObject({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
+
+    const trpc = await app.inject({
+      method: 'POST',
+      url: '/trpc/specialStudents.create',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }),
+    });
+    expect(trpc.statusCode, trpc.body).toBe(503);
+    expect(trpc.headers['retry-after']).toBeDefined();
+    expect(trpc.json().error).toMatchObject({ message: TIMED_OUT_MESSAGE, data: { type: 'unavailable', httpStatus: 503 } });
+    expect(await database.db.selectFrom('lakshya_students').select('id').execute()).toHaveLength(0);
+  });
+
+  it('lets the routes that need longer run past the default bound: an exam save, a CSV import and a rank sync', async () => {
+    const { id } = await createPublishedExam(app, admin, { title: 'Long save', questionGroups: [questionGroup(50)] });
+
+    const body = multipartBody([{ field: 'csv', fileName: 'students.csv', content: Buffer.from('name,phoneNumber,expiryDate\nAnu,9847000011,\nBiju,9847000012,\n') }]);
+    const imported = await app.inject({ method: 'POST', url: '/api/admin/lakshya-students/upload', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({ hasIssues: false, imported: 2 });
+
+    const synced = await app.inject({ method: 'PUT', url: `/api/admin/exams/${id}/rank/sync`, headers: { cookie: admin } });
+    expect(synced.statusCode, synced.body).toBe(200);
+  });
+
+  it('applies every migration even when the pool bound is shorter than the wait for another run', async () => {
+    const adminUrl = inject('pgAdminUrl');
+    const name = `bounds_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const holder = new pg.Client({ connectionString: url.toString() });
+    await holder.connect();
+    const fresh = openDatabase(url.toString(), 2, 0, { statementTimeoutMs: 300 });
+    try {
+      // Another process is migrating: it holds Kysely's migration lock for a second.
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(3853314791062309107)`);
+      const release = setTimeout(() => void holder.query('commit'), 1000);
+      const applied = await migrateToLatest(fresh.db, fresh.pool);
+      clearTimeout(release);
+      expect(applied.length).toBeGreaterThan(10);
+      // The connection that migrated went back to the pool with the default bound.
+      const { rows } = await sql<{ setting: string }>`select setting from pg_settings where name = 'statement_timeout'`.execute(fresh.db);
+      expect(rows[0]!.setting).toBe('300');
+    } finally {
+      await fresh.close();
+      await holder.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});
+
+describe('a request whose client goes away', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let base: string;
+  let admin: string;
+  let monitor: pg.Client;
+  const POOL_SIZE = 5;
+
+  beforeAll(async () => {
+    // No bound on this pool: only the cancellation can stop the statements.
+    database = await createTestDatabase(POOL_SIZE);
+    monitor = await monitorOf(database);
+    app = await buildTestApp(database, { plugins: [sleepingRoutes] });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+    admin = await signIn(app, 'admin@example.com');
+  });
+  afterAll(async () => {
+    await monitor?.end();
+    await app?.close();
+    await database?.drop();
+  });
+
+  /** Starts the requests, waits until `running` of their statements run, then closes them all. */
+  async function abandon(requests: Array<(signal: AbortSignal) => Promise<Response>>, running: number): Promise<void> {
+    const controller = new AbortController();
+    const answers = requests.map((send) => send(controller.signal).catch(() => undefined));
+    expect(await waitFor(async () => (await sleepingStatements(monitor)) >= running, 10_000)).toBe(true);
+    controller.abort();
+    await Promise.all(answers);
+  }
+
+  const sleepGet = (signal: AbortSignal) => fetch(`${base}/test/sleep?seconds=60`, { headers: { cookie: admin }, signal });
+  const sleepPost = (signal: AbortSignal) =>
+    fetch(`${base}/test/sleep-in-transaction`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }), signal });
+
+  it('cancels its statement at once', async () => {
+    await abandon([sleepGet], 1);
+    expect(await waitFor(async () => (await sleepingStatements(monitor)) === 0, 3000)).toBe(true);
+  });
+
+  it('cancels a statement inside a transaction of a request with a body, and rolls it back', async () => {
+    await abandon([sleepPost], 1);
+    expect(await waitFor(async () => (await sleepingStatements(monitor)) === 0, 3000)).toBe(true);
+    const { rows } = await monitor.query<{ n: number }>(`
+      select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`);
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('leaks no connection: more abandoned requests than the pool holds, some still waiting for one, then the pool serves again', async () => {
+    const requests = Array.from({ length: POOL_SIZE + 3 }, (_, i) => (i % 2 === 0 ? sleepGet : sleepPost));
+    await abandon(requests, POOL_SIZE);
+    expect(await waitFor(async () => (await sleepingStatements(monitor)) === 0, 5000)).toBe(true);
+    expect(await waitFor(async () => database.pool.waitingCount === 0 && database.pool.idleCount === database.pool.totalCount, 5000)).toBe(true);
+    const started = Date.now();
+    const answer = await fetch(`${base}/test/sleep?seconds=0`, { headers: { cookie: admin } });
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('finishes a request whose client stays, and keeps the connection of one answered before the client left', async () => {
+    const answer = await fetch(`${base}/test/sleep?seconds=0.2`, { headers: { cookie: admin } });
+    expect(await answer.json()).toEqual({ slept: true });
+    expect(database.pool.waitingCount).toBe(0);
+  });
+});

@@ -82,7 +82,7 @@ describe('the rate-card editor saving from an older copy', () => {
     const loaded = (await request(admin, 'GET', `/api/admin/subscriptions/${id}`)).json();
     const value = { title: 'Pack', grossAmount: 499, gstRate: 18, gstAmount: 89.82, netAmount: 588.82 };
     expect((await request(manager, 'PUT', `/api/admin/subscriptions/${id}`, { value, version: loaded.version })).statusCode).toBe(200);
-    const stale = await request(admin, 'PUT', `/api/admin/subscriptions/${id}`, { value: { ...value, grossAmount: 1 }, version: loaded.version });
+    const stale = await request(admin, 'PUT', `/api/admin/subscriptions/${id}`, { value: { ...value, grossAmount: 1000, gstAmount: 180, netAmount: 1180 }, version: loaded.version });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ type: 'conflict', stale: { updatedBy: 'Manu Manager' } });
     expect(stale.json().message).toMatch(/^Manu Manager saved this rate card at /);

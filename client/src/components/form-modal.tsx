@@ -20,6 +20,8 @@ export interface FormModalProps {
   submitDisabled?: boolean;
   /** Validate and save; close the modal from here on success. A rejection is shown inside. */
   onSubmit: () => unknown;
+  /** Classes for the dialog box (a wider one for a longer form, say). */
+  className?: string;
   children: React.ReactNode;
 }
 
@@ -36,6 +38,7 @@ export function FormModal({
   errorTitle = 'Save Failed',
   submitDisabled = false,
   onSubmit,
+  className,
   children,
 }: FormModalProps) {
   const [submitting, setSubmitting] = React.useState(false);
@@ -62,7 +65,7 @@ export function FormModal({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent hideClose={busy}>
+      <DialogContent hideClose={busy} className={className}>
         <form noValidate className="grid gap-4" onSubmit={(event) => void submit(event)}>
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { COUPON_TARGET_LABELS, couponUsesText, couponWindowText, indiaDayTime } from './coupon-form.ts';
 import { COUPON_ACTION_DELAY_MS, CouponModal } from './coupon-modal.tsx';
 
 const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -25,7 +26,7 @@ export function CouponManagerPage() {
 
   const columns = useMemo<ColumnDef<Coupon, unknown>[]>(
     () => [
-      { id: 'code', accessorKey: 'code', header: 'Coupon Code', cell: ({ row }) => <span className="font-mono font-medium">{row.original.code}</span> },
+      { id: 'code', accessorKey: 'code', header: 'Coupon Code', cell: ({ row }) => <span className="font-mono font-medium [overflow-wrap:anywhere]">{row.original.code}</span> },
       {
         id: 'minOrder',
         header: 'Min. Order',
@@ -36,14 +37,51 @@ export function CouponManagerPage() {
       { id: 'impressions', header: 'Impressions', accessorFn: (coupon) => String(coupon.impressions) },
       { id: 'redemptions', header: 'Redemptions', accessorFn: (coupon) => String(coupon.redemptions) },
       { id: 'active', header: 'Is Active', accessorFn: (coupon) => String(coupon.isActive) },
+      { id: 'uses', header: 'Uses', accessorFn: couponUsesText, cell: ({ row }) => <span className="whitespace-nowrap">{couponUsesText(row.original)}</span> },
+      { id: 'perStudent', header: 'Per student', accessorFn: (coupon) => (coupon.perStudentLimit === null ? 'No limit' : String(coupon.perStudentLimit)) },
+      {
+        id: 'valid',
+        header: 'Valid (IST)',
+        accessorFn: couponWindowText,
+        cell: ({ row }) => {
+          const { validFrom, validUntil } = row.original;
+          if (!validFrom && !validUntil) return 'Always';
+          // Two short lines keep the column narrow (the header says IST); the spaces keep the cell's text readable as one line.
+          const [first, second] = validFrom && validUntil ? [`${indiaDayTime(validFrom)} – `, indiaDayTime(validUntil)] : validFrom ? ['From ', indiaDayTime(validFrom)] : ['Until ', indiaDayTime(validUntil!)];
+          return (
+            <span className="grid whitespace-pre text-xs">
+              <span>{first}</span>
+              <span>{second}</span>
+            </span>
+          );
+        },
+      },
+      {
+        id: 'appliesTo',
+        header: 'Applies to',
+        accessorFn: (coupon) => (coupon.appliesTo.length === 0 ? 'All' : String(coupon.appliesTo.length)),
+        cell: ({ row }) => {
+          const targets = row.original.appliesTo;
+          if (targets.length === 0) return 'All';
+          const names = targets.map((target) => `${COUPON_TARGET_LABELS[target.type].one}: ${target.title ?? 'deleted since'}`).join('\n');
+          return (
+            <span title={names} className="cursor-help underline decoration-dotted underline-offset-2">
+              {targets.length}
+            </span>
+          );
+        },
+      },
       {
         id: 'actions',
         header: 'Actions',
+        // Icon buttons (named for screen readers, titled for the mouse), as in the other wide tables, keep both in view at laptop widths.
         cell: ({ row }) => (
           <span className="flex gap-1">
             <Button
               variant="outline"
-              size="sm"
+              size="icon"
+              className="size-8"
+              title="Edit"
               aria-label={`Edit ${row.original.code}`}
               onClick={() => {
                 setEditing(row.original);
@@ -51,11 +89,9 @@ export function CouponManagerPage() {
               }}
             >
               <Pencil aria-hidden="true" />
-              Edit
             </Button>
-            <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete ${row.original.code}`} onClick={() => setDeleting(row.original)}>
+            <Button variant="outline" size="icon" className="size-8 text-destructive" title="Delete" aria-label={`Delete ${row.original.code}`} onClick={() => setDeleting(row.original)}>
               <Trash2 aria-hidden="true" />
-              Delete
             </Button>
           </span>
         ),
@@ -82,6 +118,8 @@ export function CouponManagerPage() {
       query={coupons}
       failureTitle="Fetching course failed"
       label="Coupons"
+      // Twelve columns: tighter cells keep Edit and Delete on screen at laptop widths.
+      className="[&_td]:px-2 [&_th]:px-2"
       columns={columns}
       pageSize={100}
       minRows={3}

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
+import { TRPCClientError } from '@trpc/client';
+import { Plus, X } from 'lucide-react';
 import { COUPON_MESSAGES, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
+import { COUPON_TARGET_TYPES, type CouponTargetType } from '../../../../shared/commerce/coupon-use.rules.ts';
 import { FormModal } from '../../components/form-modal.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -8,16 +12,127 @@ import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
-import { checkCouponDraft, draftOf, formOf, newCouponDraft, type CouponDraft, type CouponDraftErrors } from './coupon-form.ts';
+import {
+  checkCouponDraft,
+  COUPON_TARGET_LABELS,
+  couponFieldErrorsOf,
+  draftOf,
+  formOf,
+  indiaTimeInWords,
+  markedFieldsText,
+  newCouponDraft,
+  sortTargets,
+  type CouponDraft,
+  type CouponDraftErrors,
+  type CouponField,
+  type CouponTargetDraft,
+} from './coupon-form.ts';
+import { CouponTargetPicker } from './coupon-target-picker.tsx';
 
 /** The pause before a coupon is sent, as the specification has it. */
 export const COUPON_ACTION_DELAY_MS = 300;
+
+/** The control each field's message belongs to, to bring a refused one into view. */
+const CONTROL_IDS: Record<CouponField, string> = {
+  code: 'coupon-code',
+  discountType: 'coupon-type',
+  value: 'coupon-value',
+  minOrderAmount: 'coupon-min-order',
+  isActive: 'coupon-active',
+  usageLimit: 'coupon-usage-limit',
+  perStudentLimit: 'coupon-per-student-limit',
+  validFrom: 'coupon-valid-from',
+  validUntil: 'coupon-valid-until',
+  appliesTo: 'coupon-applies-to',
+};
+
+/** The fields a refusal names, from the tRPC error's data; empty for any other failure. */
+function refusedFields(error: unknown): CouponDraftErrors {
+  if (!(error instanceof TRPCClientError)) return {};
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null) return {};
+  const { field, issues } = data as Record<string, unknown>;
+  return couponFieldErrorsOf({ message: error.message, field, issues });
+}
 
 export interface CouponModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The coupon being edited; none for a new one. */
   coupon: Coupon | null;
+}
+
+function TargetChip({ target, onRemove }: { target: CouponTargetDraft; onRemove: () => void }) {
+  const kind = COUPON_TARGET_LABELS[target.type].one;
+  const title = target.title ?? `${kind} deleted since`;
+  return (
+    <li className="flex max-w-full items-center gap-1 rounded-full border bg-muted/60 py-0.5 pl-3 pr-1 text-xs">
+      <span className="min-w-0 [overflow-wrap:anywhere]">
+        <span className="text-muted-foreground">{kind}: </span>
+        <span className={target.title === null ? 'italic text-muted-foreground' : 'font-medium'}>{title}</span>
+      </span>
+      <Button variant="ghost" size="icon" className="size-6 shrink-0 rounded-full" aria-label={`Remove ${kind.toLowerCase()} ${title}`} onClick={onRemove}>
+        <X aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}
+
+/** The rate cards and resources the coupon is limited to, as removable chips, and the pickers to add more. */
+function AppliesToField({ targets, error, onChange }: { targets: CouponTargetDraft[]; error: string | undefined; onChange: (targets: CouponTargetDraft[]) => void }) {
+  const [picking, setPicking] = useState<CouponTargetType | null>(null);
+  const errorId = 'coupon-applies-to-error';
+  return (
+    <fieldset id="coupon-applies-to" className="grid gap-2 sm:col-span-2" aria-describedby={error ? errorId : undefined} aria-invalid={Boolean(error)}>
+      <legend className="mb-1.5 text-sm font-medium leading-none">Applies to</legend>
+      {targets.length === 0 ? (
+        <p className="text-sm text-muted-foreground">All rate cards and resources</p>
+      ) : (
+        <ul aria-label="Applies to" className="flex flex-wrap gap-1.5">
+          {targets.map((target) => (
+            <TargetChip key={`${target.type}:${target.id}`} target={target} onRemove={() => onChange(targets.filter((other) => other !== target))} />
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="text-xs text-muted-foreground">Add:</span>
+        {COUPON_TARGET_TYPES.map((type) => (
+          <Button key={type} variant="outline" size="sm" aria-label={`Add ${COUPON_TARGET_LABELS[type].many.toLowerCase()}`} onClick={() => setPicking(type)}>
+            <Plus aria-hidden="true" />
+            {COUPON_TARGET_LABELS[type].many}
+          </Button>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : (
+        <p className="text-xs text-muted-foreground">Limit the coupon to these; with none chosen it applies to every purchase.</p>
+      )}
+      <CouponTargetPicker
+        type={picking}
+        onClose={() => setPicking(null)}
+        selectedIds={picking ? targets.filter((target) => target.type === picking && target.title !== null).map((target) => target.id) : []}
+        onConfirm={(type, chosen) => {
+          // The picker's choice replaces this kind's list; one it no longer lists (deleted since) stays until removed.
+          const listed = new Set(chosen.map((item) => item._id));
+          const kept = targets.filter((target) => target.type !== type || (target.title === null && !listed.has(target.id)));
+          onChange(sortTargets([...kept, ...chosen.map((item) => ({ type, id: item._id, title: item.title }))]));
+        }}
+      />
+    </fieldset>
+  );
+}
+
+/** A datetime-local input read as India time whatever the browser's zone, with the typed time in words under it. */
+function IndiaTimeField({ id, label, value, error, blankHint, onChange }: { id: string; label: string; value: string; error: string | undefined; blankHint: string; onChange: (value: string) => void }) {
+  const words = indiaTimeInWords(value);
+  return (
+    <FormField id={id} label={label} error={error} hint={words ?? blankHint}>
+      {(control) => <Input {...control} type="datetime-local" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FormField>
+  );
 }
 
 /** New or edit: the code is locked once created, and only an edit can switch the coupon on. */
@@ -45,46 +160,80 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
       submitLabel={editing ? 'Update' : 'Create Coupon'}
       busyLabel={editing ? 'Updating...' : 'Creating...'}
       errorTitle={editing ? 'Item cannot be updated' : 'Item cannot be added'}
+      className="max-w-2xl"
       onSubmit={async () => {
         const found = checkCouponDraft(draft);
         setErrors(found);
         if (Object.keys(found).length > 0) return;
         await delay(COUPON_ACTION_DELAY_MS);
-        const saved = coupon ? await update.mutateAsync({ id: coupon._id, ...formOf(draft, coupon.version) }) : await create.mutateAsync(formOf(draft));
+        let saved: Coupon;
+        try {
+          saved = coupon ? await update.mutateAsync({ id: coupon._id, ...formOf(draft), version: coupon.version }) : await create.mutateAsync(formOf(draft));
+        } catch (error) {
+          // A refusal that names fields shows each message at its field; the alert says where to look.
+          const refused = refusedFields(error);
+          const first = (Object.keys(CONTROL_IDS) as CouponField[]).find((field) => refused[field]);
+          if (!first) throw error;
+          setErrors(refused);
+          // The control's whole field (label, control, message) comes into view.
+          const control = document.getElementById(CONTROL_IDS[first]);
+          (control?.tagName === 'FIELDSET' ? control : control?.parentElement)?.scrollIntoView({ block: 'nearest' });
+          throw new Error(markedFieldsText(refused), { cause: error });
+        }
         utils.coupons.list.setData(undefined, (old) => (old ? (coupon ? old.map((row) => (row._id === saved._id ? saved : row)) : [saved, ...old]) : old));
         void utils.coupons.list.invalidate();
         onOpenChange(false);
       }}
     >
-      <FormField id="coupon-code" label="Coupon Code" error={errors.code} hint={editing ? COUPON_MESSAGES.codeLocked : 'Letters, digits, - and _; students type it in any case.'}>
-        {(control) => <Input {...control} value={draft.code} maxLength={40} disabled={editing} autoFocus={!editing} onChange={(event) => set({ code: event.target.value })} />}
-      </FormField>
-      <FormField id="coupon-type" label="Type" error={errors.discountType}>
-        {(control) => (
-          <NativeSelect {...control} value={draft.discountType} onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}>
-            <option value="">Choose a type</option>
-            {DISCOUNT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {DISCOUNT_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </NativeSelect>
+      <div className="grid items-start gap-4 sm:grid-cols-2">
+        <FormField id="coupon-code" label="Coupon Code" error={errors.code} hint={editing ? COUPON_MESSAGES.codeLocked : 'Letters, digits, - and _; students type it in any case.'}>
+          {(control) => <Input {...control} value={draft.code} maxLength={40} disabled={editing} autoFocus={!editing} onChange={(event) => set({ code: event.target.value })} />}
+        </FormField>
+        <FormField id="coupon-type" label="Type" error={errors.discountType}>
+          {(control) => (
+            <NativeSelect {...control} value={draft.discountType} onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}>
+              <option value="">Choose a type</option>
+              {DISCOUNT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {DISCOUNT_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField id="coupon-value" label="Value" error={errors.value}>
+          {(control) => <Input {...control} type="number" step={0.01} min={0} value={draft.value} onChange={(event) => set({ value: event.target.value })} />}
+        </FormField>
+        <FormField id="coupon-min-order" label="Min. Order" error={errors.minOrderAmount}>
+          {(control) => (
+            <Input {...control} type="number" step={0.01} placeholder="INR / (Default: -1)" value={draft.minOrderAmount} onChange={(event) => set({ minOrderAmount: event.target.value })} />
+          )}
+        </FormField>
+        <FormField id="coupon-usage-limit" label="Usage limit" error={errors.usageLimit} hint="Orders in all, open or paid. Blank: no limit.">
+          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="No limit" value={draft.usageLimit} onChange={(event) => set({ usageLimit: event.target.value })} />}
+        </FormField>
+        <FormField id="coupon-per-student-limit" label="Limit per student" error={errors.perStudentLimit} hint="Orders by one student. Blank: no limit.">
+          {(control) => (
+            <Input {...control} inputMode="numeric" autoComplete="off" placeholder="No limit" value={draft.perStudentLimit} onChange={(event) => set({ perStudentLimit: event.target.value })} />
+          )}
+        </FormField>
+        <IndiaTimeField id="coupon-valid-from" label="Valid from (India time)" value={draft.validFrom} error={errors.validFrom} blankHint="Blank: no start." onChange={(validFrom) => set({ validFrom })} />
+        <IndiaTimeField
+          id="coupon-valid-until"
+          label="Valid until (India time)"
+          value={draft.validUntil}
+          error={errors.validUntil}
+          blankHint="Blank: no end."
+          onChange={(validUntil) => set({ validUntil })}
+        />
+        <AppliesToField targets={draft.appliesTo} error={errors.appliesTo} onChange={(appliesTo) => set({ appliesTo })} />
+        {editing && (
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <Checkbox id="coupon-active" checked={draft.isActive} onChange={(event) => set({ isActive: event.target.checked })} />
+            <Label htmlFor="coupon-active">Is Active</Label>
+          </div>
         )}
-      </FormField>
-      <FormField id="coupon-value" label="Value" error={errors.value}>
-        {(control) => <Input {...control} type="number" step={0.01} min={0} value={draft.value} onChange={(event) => set({ value: event.target.value })} />}
-      </FormField>
-      <FormField id="coupon-min-order" label="Min. Order">
-        {(control) => (
-          <Input {...control} type="number" step={0.01} placeholder="INR / (Default: -1)" value={draft.minOrderAmount} onChange={(event) => set({ minOrderAmount: event.target.value })} />
-        )}
-      </FormField>
-      {editing && (
-        <div className="flex items-center gap-2">
-          <Checkbox id="coupon-active" checked={draft.isActive} onChange={(event) => set({ isActive: event.target.checked })} />
-          <Label htmlFor="coupon-active">Is Active</Label>
-        </div>
-      )}
+      </div>
     </FormModal>
   );
 }

@@ -23,12 +23,42 @@ async function studentPage(browser: Browser, phone: string): Promise<Page> {
   return page;
 }
 
+/** The Razorpay stand-in, reached over HTTP from this test process. */
+const standIn = (path: string, init?: RequestInit) => fetch(`${process.env.E2E_RAZORPAY_URL}${path}`, init);
+
+/** A student buys a course online and pays it through Razorpay: the order, the payment's id and the student's page. */
+async function paidOnlineOrder(browser: Browser, title: string): Promise<{ courseId: string; phone: string; paymentId: string; student: Page }> {
+  const courseId = await courseForSale(title);
+  const phone = mobile();
+  const student = await studentPage(browser, phone);
+  const order = await (await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId } })).json();
+  expect(order.payment, JSON.stringify(order)).toMatchObject({ provider: 'razorpay', amount: 118_000 });
+  const paid = await (await standIn(`/__standin/orders/${order.payment.razorpayOrderId}/pay`, { method: 'POST' })).json();
+  const verified = await student.request.post(`/api/student/orders/${order._id}/verify`, {
+    data: { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: paid.payment.id, razorpay_signature: paid.signature },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(true);
+  return { courseId, phone, paymentId: paid.payment.id, student };
+}
+
+/** What the stand-in holds of a payment and the refunds made of it. */
+async function heldPayment(paymentId: string): Promise<{ payment: { amount: number; amount_refunded: number; refund_status: string | null }; refunds: Array<{ amount: number }> }> {
+  return (await standIn(`/__standin/payments/${paymentId}`)).json();
+}
+
+/** Makes Razorpay answer the next refund of this payment with `status` (a refusal or trouble on its side). */
+async function failNextRefund(paymentId: string, status: number, description: string): Promise<void> {
+  const response = await standIn('/__standin/fail-next', { method: 'POST', body: JSON.stringify({ count: 1, status, description, path: `/v1/payments/${paymentId}/refund` }) });
+  expect(response.status).toBe(200);
+}
+
 test.describe('orders', () => {
   test('a student buys a course with a coupon through REST and Razorpay, opens it, and the order shows with its coupon', async ({ page, browser }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin'));
     const code = `E2E${unique().toUpperCase()}`;
     const coupon = await (await page.request.post('/v2/coupons', { data: { code, discountType: 'rate', value: 10 } })).json();
-    expect((await page.request.put(`/v2/coupons/${coupon._id}`, { data: { code, discountType: 'rate', value: 10, isActive: true } })).status()).toBe(200);
+    expect((await page.request.put(`/v2/coupons/${coupon._id}`, { data: { code, discountType: 'rate', value: 10, isActive: true, version: coupon.version } })).status()).toBe(200);
     const title = `KAS Mains ${unique()}`;
     const courseId = await courseForSale(title);
     const phone = mobile();
@@ -133,9 +163,84 @@ test.describe('orders', () => {
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: /^Delete the order of/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Order' });
+    // Nothing was paid through Razorpay, so nothing is offered to refund.
+    await expect(confirm.getByText('Do you want to delete it?')).toBeVisible();
+    await expect(confirm.getByRole('checkbox')).toHaveCount(0);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toHaveCount(0);
     expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(false);
+  });
+
+  test('deleting a paid online order can refund it through Razorpay first: the payment is refunded in full and the access taken back', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin 4'));
+    const title = `Secretariat Assistant ${unique()}`;
+    const { courseId, phone, paymentId, student } = await paidOnlineOrder(browser, title);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: phone });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Online');
+    await row.getByRole('button', { name: /^Delete the order of/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Order' });
+    const refund = confirm.getByRole('checkbox', { name: 'Refund the payment through Razorpay' });
+    await expect(refund).not.toBeChecked();
+    await expect(refund).toHaveAccessibleDescription(/Razorpay pays the INR 1,180 back to the student's payment method/);
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+    await refund.check();
+    await snap(page, 'order-delete-refund');
+    const deleted = page.waitForResponse((response) => response.url().includes('/trpc/orders.delete'));
+    await confirm.getByRole('button', { name: 'Refund and Delete' }).click();
+    expect((await deleted).status()).toBe(200);
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Order refunded and deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+
+    const held = await heldPayment(paymentId);
+    expect(held.refunds).toEqual([expect.objectContaining({ amount: 118_000 })]);
+    expect(held.payment).toMatchObject({ amount_refunded: 118_000, refund_status: 'full' });
+    expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(false);
+  });
+
+  test('a refund Razorpay refuses or does not answer deletes nothing: the dialog says why and the order stays', async ({ page, browser }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin 5'));
+    const title = `Village Field Assistant ${unique()}`;
+    const { courseId, phone, paymentId, student } = await paidOnlineOrder(browser, title);
+
+    await page.goto('/admin/orders');
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
+    const row = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: phone });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: /^Delete the order of/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Order' });
+    await confirm.getByRole('checkbox', { name: 'Refund the payment through Razorpay' }).check();
+
+    const reason = 'Your account does not have enough balance to carry out the refund operation.';
+    await failNextRefund(paymentId, 400, reason);
+    let answered = page.waitForResponse((response) => response.url().includes('/trpc/orders.delete'));
+    await confirm.getByRole('button', { name: 'Refund and Delete' }).click();
+    expect((await answered).status()).toBe(409);
+    await expect(confirm.getByRole('alert')).toContainText('Delete failed');
+    await expect(confirm.getByRole('alert')).toContainText(`Razorpay refused the refund (${reason}), so the order was not deleted`);
+    await expect(confirm.getByRole('checkbox', { name: 'Refund the payment through Razorpay' })).toBeChecked();
+    await snap(page, 'order-refund-refused');
+
+    await failNextRefund(paymentId, 503, 'We are facing some trouble completing your request at the moment');
+    answered = page.waitForResponse((response) => response.url().includes('/trpc/orders.delete'));
+    await confirm.getByRole('button', { name: 'Refund and Delete' }).click();
+    expect((await answered).status()).toBe(503);
+    await expect(confirm.getByRole('alert')).toContainText('Razorpay did not answer, so nothing was refunded and the order was not deleted. Please try again in a minute.');
+
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('paid');
+    const held = await heldPayment(paymentId);
+    expect(held.refunds).toEqual([]);
+    expect(held.payment.amount_refunded).toBe(0);
+    expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(true);
   });
 });

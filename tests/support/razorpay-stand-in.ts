@@ -72,6 +72,13 @@ export interface RazorpayStandIn {
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url')}`;
 const badRequest = (description: string) => ({ error: { code: 'BAD_REQUEST_ERROR', description } });
 
+interface StandInFailure {
+  status: number;
+  description: string;
+  path: string | null;
+}
+const SERVER_TROUBLE: StandInFailure = { status: 500, description: 'We are facing some trouble completing your request at the moment', path: null };
+
 export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const keyId = 'rzp_test_standin';
   const keySecret = randomBytes(16).toString('hex');
@@ -81,6 +88,8 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
   const refunds = new Map<string, StandInRefund>();
   const calls: string[] = [];
   let failures = 0;
+  /** What the failing calls answer, and the one API path they are limited to (every path when null). */
+  let failure: StandInFailure = SERVER_TROUBLE;
   let latency = 0;
   const expectedAuth = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
 
@@ -160,11 +169,36 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         if (!orders.has(control[1]!)) return send(404, badRequest('no such order'));
         return send(200, pay(control[1]!, query.get('status') === 'authorized' ? 'authorized' : 'captured'));
       }
+      // "Razorpay refuses or has a bad minute" for the next calls: { count?, status?, description?, path? }
+      // (by default the next call, anywhere, answers 500); path limits it to one API path.
+      if (request.method === 'POST' && path === '/__standin/fail-next') {
+        let asked: { count?: unknown; status?: unknown; description?: unknown; path?: unknown } = {};
+        try {
+          const text = Buffer.concat(chunks).toString('utf8');
+          asked = text ? (JSON.parse(text) as typeof asked) : {};
+        } catch {
+          return send(400, badRequest('The request body is not JSON'));
+        }
+        failures = typeof asked.count === 'number' ? asked.count : 1;
+        failure = {
+          status: typeof asked.status === 'number' ? asked.status : SERVER_TROUBLE.status,
+          description: typeof asked.description === 'string' ? asked.description : SERVER_TROUBLE.description,
+          path: typeof asked.path === 'string' ? asked.path : null,
+        };
+        return send(200, { failures, ...failure });
+      }
+      // What the stand-in holds of a payment and its refunds, for tests in other processes.
+      const held = /^\/__standin\/payments\/([^/]+)$/.exec(path);
+      if (request.method === 'GET' && held) {
+        const payment = payments.get(held[1]!);
+        if (!payment) return send(404, badRequest('no such payment'));
+        return send(200, { payment, refunds: [...refunds.values()].filter((made) => made.payment_id === payment.id) });
+      }
       calls.push(`${request.method} ${path}`);
       if (request.headers.authorization !== expectedAuth) return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
-      if (failures > 0) {
+      if (failures > 0 && (failure.path === null || failure.path === path)) {
         failures -= 1;
-        return send(500, { error: { code: 'SERVER_ERROR', description: 'We are facing some trouble completing your request at the moment' } });
+        return send(failure.status, { error: { code: failure.status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR', description: failure.description } });
       }
       let body: Record<string, unknown>;
       try {
@@ -213,6 +247,7 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     calls,
     failNext(count = 1) {
       failures = count;
+      failure = SERVER_TROUBLE;
     },
     setLatency(milliseconds) {
       latency = milliseconds;

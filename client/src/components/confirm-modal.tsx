@@ -27,6 +27,8 @@ export interface ConfirmModalProps {
   describeError?: (error: unknown) => FailureNotice;
   /** The action; a rejected promise keeps the modal open and shows the error inside. */
   onConfirm: () => unknown;
+  /** Choices under the text (a checkbox, say); switched off while the action runs. */
+  children?: React.ReactNode;
 }
 
 /** Asks before an action, runs it with a busy label, and shows its failure in place. */
@@ -42,6 +44,7 @@ export function ConfirmModal({
   destructive = false,
   describeError,
   onConfirm,
+  children,
 }: ConfirmModalProps) {
   const [busy, setBusy] = React.useState(false);
   const [failure, setFailure] = React.useState<FailureNotice | null>(null);
@@ -70,6 +73,11 @@ export function ConfirmModal({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{text}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children && (
+          <fieldset disabled={busy} className="grid gap-2">
+            {children}
+          </fieldset>
+        )}
         {failure && <ErrorAlert title={failure.title} message={failure.message} warnings={failure.warnings} />}
         <AlertDialogFooter>
           <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>

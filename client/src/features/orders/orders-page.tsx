@@ -5,12 +5,15 @@ import { FileText, Plus, Trash2 } from 'lucide-react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE, type AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { toastSuccess } from '../../components/toasts.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
@@ -26,6 +29,8 @@ const DELETE_DELAY_MS = 300;
 const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
 const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
+/** Only a payment taken online through Razorpay can be given back through Razorpay. */
+const canRefund = (order: AdminOrder) => order.mode === 'online' && order.status === 'paid';
 
 function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: AdminOrder) => void }) {
   const [date, time] = formatDateAndTime(order.paidAt ?? order.createdAt);
@@ -96,6 +101,9 @@ export function OrdersPage() {
   const remove = api.orders.delete.useMutation();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
+  // Off for every order the dialog opens on: giving money back is a choice made each time.
+  const [refund, setRefund] = useState(false);
+  const refunding = deleting !== null && canRefund(deleting) && refund;
   const rows = orders.data?.orders ?? [];
   const total = orders.data?.total ?? 0;
 
@@ -131,7 +139,8 @@ export function OrdersPage() {
         </NativeSelect>
       </div>
       {orders.isError && <LoadFailure title="Fetching data failed" error={orders.error} onRetry={orders.refetch} />}
-      <div className="rounded-lg border bg-card">
+      {/* Hidden overflow lets the grid cell shrink to the screen, so a wide table scrolls inside it instead of widening the page. */}
+      <div className="overflow-hidden rounded-lg border bg-card">
         <Table aria-label="Orders">
           <TableHeader>
             <TableRow>
@@ -142,7 +151,16 @@ export function OrdersPage() {
           </TableHeader>
           <TableBody>
             <TableStateRows colSpan={9} isPending={orders.isPending} count={rows.length} loadingLabel="Loading orders" emptyText="No orders match">
-              {rows.map((order) => <OrderRow key={order._id} order={order} onDelete={setDeleting} />)}
+              {rows.map((order) => (
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  onDelete={(chosen) => {
+                    setRefund(false);
+                    setDeleting(chosen);
+                  }}
+                />
+              ))}
             </TableStateRows>
           </TableBody>
         </Table>
@@ -162,18 +180,33 @@ export function OrdersPage() {
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete Order"
         text="The student loses the access this order gave. The order stays in the records, marked deleted. Do you want to delete it?"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        confirmLabel={refunding ? 'Refund and Delete' : 'Delete'}
+        busyLabel={refunding ? 'Refunding...' : 'Deleting...'}
         errorTitle="Delete failed"
         destructive
         onConfirm={async () => {
           if (!deleting) return;
           await delay(DELETE_DELAY_MS);
-          await remove.mutateAsync({ id: deleting._id });
+          await remove.mutateAsync(refunding ? { id: deleting._id, refund: true } : { id: deleting._id });
+          if (refunding) toastSuccess('Order refunded and deleted', `${inr(deleting.netAmount)} goes back to the student through Razorpay.`);
           setDeleting(null);
           await utils.orders.completed.invalidate();
         }}
-      />
+      >
+        {deleting && canRefund(deleting) && (
+          <div className="flex items-start gap-2 rounded-md border p-3">
+            <Checkbox id="order-refund" className="mt-0.5" checked={refund} aria-describedby="order-refund-hint" onChange={(event) => setRefund(event.target.checked)} />
+            <div className="grid gap-1">
+              <Label htmlFor="order-refund" className="leading-snug">
+                Refund the payment through Razorpay
+              </Label>
+              <p id="order-refund-hint" className="text-xs text-muted-foreground">
+                Razorpay pays the {inr(deleting.netAmount)} back to the student's payment method and a credit note is issued; then the order is deleted. If Razorpay refuses or does not answer, nothing is refunded or deleted.
+              </p>
+            </div>
+          </div>
+        )}
+      </ConfirmModal>
     </div>
   );
 }

@@ -27,9 +27,11 @@ const FILE_CALLS = new Set<keyof Storage>(['put', 'putFile', 'get', 'download', 
  */
 function outsideTransactions(storage: Storage): Storage {
   return new Proxy(storage, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || !FILE_CALLS.has(property as keyof Storage)) return value;
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // Called on the driver itself, whose private fields a proxy does not have.
+      if (!FILE_CALLS.has(property as keyof Storage)) return (value as (...a: unknown[]) => unknown).bind(target);
       return (...args: unknown[]) => {
         assertNoHeldConnection(target.kind === 's3' ? 'The S3 bucket' : 'File storage');
         return (value as (...a: unknown[]) => unknown).apply(target, args);

@@ -45,7 +45,7 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
       {
         schema: {
           tags,
-          summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "The credit note that cancelled a deleted order's invoice (PDF)",
+          summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "An order's latest credit note (PDF): for its deletion or a refund",
           params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
           response: { 200: z.any().describe('application/pdf'), ...errors },
         },

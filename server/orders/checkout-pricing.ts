@@ -74,7 +74,8 @@ export async function priceOf(ctx: RequestContext, input: CheckoutInput, userId:
   const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
   if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
   const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });
-  if (base.netAmount <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noPrice);
+  // Razorpay takes no order under ₹1: a card priced below that (saved before amounts were checked) has no price to pay.
+  if (base.netAmount < 100) throw new AppError('validation', CHECKOUT_MESSAGES.noPrice);
   if (!input.couponCode) return { card, resource, termDays, price: base, coupon: null };
 
   const coupon = await couponForCode(ctx, input.couponCode, userId);

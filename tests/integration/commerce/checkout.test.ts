@@ -55,6 +55,14 @@ describe('quotes', () => {
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: hidden.courseId })).statusCode).toBe(404);
     const free = await courseForSale({ isFree: true });
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { subscriptionId: free.cardId })).json().message).toBe(CHECKOUT_MESSAGES.free);
+    const underOneRupee = await world.database.db
+      .insertInto('subscriptions')
+      .values({ title: 'Fifty paise', subscription_term: '1-month', gross_amount: 0.42, gst_rate: 18, gst_amount: 0.08, net_amount: 0.5 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const calls = world.razorpay.calls.length;
+    expect((await call(buyer.cookie, 'POST', '/api/student/orders', { subscriptionId: underOneRupee.id })).json()).toMatchObject({ message: CHECKOUT_MESSAGES.noPrice });
+    expect(world.razorpay.calls).toHaveLength(calls);
     const termless = await courseForSale({ term: 'not-selected' });
     expect((await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { subscriptionId: termless.cardId })).json().message).toBe(CHECKOUT_MESSAGES.noTerm);
     const other = await courseForSale();

@@ -186,7 +186,7 @@ test.describe('orders', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete Order' });
     const refund = confirm.getByRole('checkbox', { name: 'Refund the payment through Razorpay' });
     await expect(refund).not.toBeChecked();
-    await expect(refund).toHaveAccessibleDescription(/Razorpay pays the INR 1,180 back to the student's payment method/);
+    await expect(refund).toHaveAccessibleDescription(/Razorpay pays back to the student's payment method what is left of the INR 1,180 paid/);
     await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
     await refund.check();
     await snap(page, 'order-delete-refund');

@@ -188,7 +188,7 @@ export function OrdersPage() {
           if (!deleting) return;
           await delay(DELETE_DELAY_MS);
           await remove.mutateAsync(refunding ? { id: deleting._id, refund: true } : { id: deleting._id });
-          if (refunding) toastSuccess('Order refunded and deleted', `${inr(deleting.netAmount)} goes back to the student through Razorpay.`);
+          if (refunding) toastSuccess('Order refunded and deleted', 'The payment goes back to the student through Razorpay.');
           setDeleting(null);
           await utils.orders.completed.invalidate();
         }}
@@ -201,7 +201,7 @@ export function OrdersPage() {
                 Refund the payment through Razorpay
               </Label>
               <p id="order-refund-hint" className="text-xs text-muted-foreground">
-                Razorpay pays the {inr(deleting.netAmount)} back to the student's payment method and a credit note is issued; then the order is deleted. If Razorpay refuses or does not answer, nothing is refunded or deleted.
+                Razorpay pays back to the student's payment method what is left of the {inr(deleting.netAmount)} paid (all of it, unless part was refunded before) and a credit note is issued; then the order is deleted. If Razorpay refuses or does not answer, nothing is refunded or deleted.
               </p>
             </div>
           </div>

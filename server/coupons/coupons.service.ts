@@ -50,7 +50,7 @@ async function checkTargets(ctx: AppContext, form: Form): Promise<void> {
   const missing = await repo.missingTargets(ctx.db, form.appliesTo);
   if (missing.length === 0) return;
   const index = form.appliesTo.findIndex((target) => target.type === missing[0]!.type && target.id === missing[0]!.id);
-  throw new AppError('validation', COUPON_MESSAGES.targetMissing(missing[0]!.type), { field: `appliesTo.${index}.id` });
+  throw new AppError('validation', COUPON_MESSAGES.targetMissing(missing[0]!.type), { field: `appliesTo[${index}].id` });
 }
 
 async function withTargets(ctx: AppContext, row: repo.CouponRow): Promise<Coupon> {

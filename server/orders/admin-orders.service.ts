@@ -34,6 +34,7 @@ export function adminOrderOf(order: OrderWithUser): AdminOrder {
     title: order.title,
     subscriptionTerm: order.subscription_term,
     netAmount: toRupees(order.net_paise),
+    refundedAmount: toRupees(order.refunded_paise),
     resourceType: order.resource_type,
     resourceId: order.resource_id,
     resourceTitle: order.resource_title,

@@ -104,7 +104,8 @@ export type SentRefund = { refund: GatewayRefund } | { refused: string } | { noA
  * Sends a claimed refund to Razorpay (no connection held) and records its answer. When Razorpay
  * refuses because the payment is already refunded, the refund it holds is taken as this one.
  * Answers the refund; or what Razorpay refused (the claim is marked failed and staff are alerted);
- * or that it did not answer (the claim stays for the reconciler); null when there is nothing to send.
+ * or that it did not answer (the claim stays for the reconciler to send again, unless the caller,
+ * staff waiting on the answer, removes it); null when there is nothing to send.
  */
 export async function sendClaimedRefund(deps: RefundDeps, refundId: string): Promise<SentRefund> {
   const claim = await deps.db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();

@@ -34,6 +34,8 @@ export const adminOrderSchema = z.object({
   subscriptionTerm: z.string(),
   /** Rupees. */
   netAmount: z.number(),
+  /** Rupees refunded through Razorpay so far (a partial refund leaves the order paid). */
+  refundedAmount: z.number(),
   resourceType: z.enum(RESOURCE_TYPES).nullable(),
   resourceId: z.string().nullable(),
   resourceTitle: z.string().nullable(),

@@ -90,7 +90,7 @@ describe('coupon limits, held exactly', () => {
       [{ code: 'BADLIMIT', perStudentLimit: 1001 }, COUPON_MESSAGES.perStudentLimit, 'perStudentLimit'],
       [{ code: 'BADWHEN', validFrom: '2026-02-30T10:00' }, COUPON_MESSAGES.dateTime, 'validFrom'],
       [{ code: 'BADWHEN', validFrom: '2026-03-01T10:00', validUntil: '2026-03-01T09:00' }, COUPON_MESSAGES.windowOrder, 'validUntil'],
-      [{ code: 'BADSCOPE', appliesTo: [{ type: 'course', id: '00000000-0000-4000-8000-000000000000' }] }, COUPON_MESSAGES.targetMissing('course'), 'appliesTo.0.id'],
+      [{ code: 'BADSCOPE', appliesTo: [{ type: 'course', id: '00000000-0000-4000-8000-000000000000' }] }, COUPON_MESSAGES.targetMissing('course'), 'appliesTo[0].id'],
     ];
     for (const [body, message, field] of cases) {
       const answer = await post(body);

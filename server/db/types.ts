@@ -23,6 +23,8 @@ export interface UsersTable {
   phone_verified_at: NullableTimestamp;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** The last 10 digits of phone_number, computed by the database ('' without one). */
+  mobile: ColumnType<string, never, never>;
 }
 
 export interface UserSessionsTable {
@@ -369,6 +371,8 @@ export interface OrdersTable {
   next_check_at: Date | null;
   check_failures: Generated<number>;
   last_check_error: string | null;
+  /** Title, resource title, coupon code, Razorpay ids and the customer's name, phone and e-mail, lower-cased: kept by triggers for the console's search. */
+  search_text: ColumnType<string, never, never>;
 }
 
 export interface RefundsTable {

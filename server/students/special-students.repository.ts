@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
 import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
-import { accountMobileSql, isSpecialStudentSql } from './free-access.ts';
+import { isSpecialStudentSql } from './free-access.ts';
 
 export interface SpecialStudentFilter {
   name?: string | undefined;
@@ -11,41 +12,69 @@ export interface SpecialStudentFilter {
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** Students of the list with the account that has their number (if any). */
-function listQuery(db: Db, filter: SpecialStudentFilter) {
-  let query = db
-    .selectFrom('lakshya_students as ls')
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('users as u').select(['u.id', 'u.name']).where(accountMobileSql('u'), '=', eb.ref('ls.phone_number')).orderBy('u.created_at').limit(1).as('account'),
-      (join) => join.onTrue(),
-    );
-  if (filter.name) query = query.where('ls.name', 'ilike', containing(filter.name));
-  if (filter.phoneNumber) query = query.where('ls.phone_number', 'like', containing(filter.phoneNumber.replace(/[^0-9]/g, '')));
-  if (filter.registered === 'yes') query = query.where('account.id', 'is not', null);
-  if (filter.registered === 'no') query = query.where('account.id', 'is', null);
-  return query;
+type ListBuilder = ExpressionBuilder<Database & { ls: Database['lakshya_students'] }, 'ls'>;
+
+/**
+ * The account of a student's number: the earliest whose phone number ends in those 10 digits
+ * (`users.mobile`, the value `accountMobileSql` computes, stored and indexed in this order). The
+ * list's Registration column says Yes when there is one.
+ */
+function accountOfNumber(eb: ExpressionBuilder<Database & { ls: { phone_number: string } }, 'ls'>) {
+  return eb.selectFrom('users as u').whereRef('u.mobile', '=', 'ls.phone_number').orderBy('u.created_at').orderBy('u.id').limit(1);
 }
 
+/**
+ * The students the filter keeps. Registration is tested two ways with one meaning: a page asks
+ * each student in list order (`perStudent`: the page stops at its last row, one index read each),
+ * a count joins the list with the accounts' numbers in one pass. Asked as EXISTS, a page of
+ * unregistered students was planned as that whole join and a sort, since the planner takes every
+ * listed number to have an account.
+ */
+function matching(filter: SpecialStudentFilter, registration: 'perStudent' | 'join') {
+  return (eb: ListBuilder) => {
+    const conditions = [];
+    if (filter.name) conditions.push(eb('ls.name', 'ilike', containing(filter.name)));
+    if (filter.phoneNumber) conditions.push(eb('ls.phone_number', 'like', containing(filter.phoneNumber.replace(/[^0-9]/g, ''))));
+    if (filter.registered) {
+      const registered =
+        registration === 'perStudent'
+          ? eb(accountOfNumber(eb).select('u.id'), 'is not', null)
+          : eb.exists(eb.selectFrom('users as u').select(sql`1`.as('one')).whereRef('u.mobile', '=', 'ls.phone_number'));
+      conditions.push(filter.registered === 'yes' ? registered : eb.not(registered));
+    }
+    return eb.and(conditions);
+  };
+}
+
+const LIST_COLUMNS = ['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at'] as const;
+
+const listed = (db: Db) => db.selectFrom('lakshya_students as ls').select(LIST_COLUMNS);
+
+/** Students (already chosen) with the account of their number, if any. */
+function withAccounts(db: Db, students: ReturnType<typeof listed>) {
+  return db
+    .selectFrom(students.as('ls'))
+    .leftJoinLateral((eb) => accountOfNumber(eb).select(['u.id', 'u.name']).as('account'), (join) => join.onTrue())
+    .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name']);
+}
+
+/** A page of the list, newest first: the page is chosen first, then each of its students' account is looked up. */
 export function specialStudentsPage(db: Db, filter: SpecialStudentFilter, limit: number, offset: number) {
-  return listQuery(db, filter)
-    .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name'])
-    .orderBy('ls.created_at', 'desc')
-    .orderBy('ls.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const page = listed(db).where(matching(filter, 'perStudent')).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').limit(limit).offset(offset);
+  return withAccounts(db, page).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').execute();
 }
 
 export async function countSpecialStudents(db: Db, filter: SpecialStudentFilter): Promise<number> {
-  const row = await listQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('lakshya_students as ls')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(matching(filter, 'join'))
+    .executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
 export function specialStudentById(db: Db, id: string) {
-  return listQuery(db, {})
-    .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name'])
-    .where('ls.id', '=', id)
-    .executeTakeFirst();
+  return withAccounts(db, listed(db).where('ls.id', '=', id)).executeTakeFirst();
 }
 
 /** Of these numbers, those already on the list. */

@@ -20,9 +20,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     generated always as (right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10)) stored`.execute(db);
   // In the list's order of accounts (the earliest first): the lookup of a number's account reads one
   // index entry, whatever the planner thinks of how many accounts share it.
-  await sql`create index users_mobile_stored_idx on users (mobile, created_at, id)`.execute(db);
+  await sql`create index users_mobile_stored_idx on users (mobile, created_at)`.execute(db);
   await sql`create index lakshya_students_name_trgm_idx on lakshya_students using gin (name gin_trgm_ops)`.execute(db);
   await sql`create index lakshya_students_phone_trgm_idx on lakshya_students using gin (phone_number gin_trgm_ops)`.execute(db);
+  // Statistics of the new column now: autovacuum would gather them only after a tenth of the
+  // accounts changed, and without them the planner misjudges every lookup by number.
+  await sql`analyze users`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

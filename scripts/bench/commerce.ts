@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { startTarget } from './processes.ts';
+import { commerceListsBenchmark } from './commerce-lists.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
@@ -194,6 +195,7 @@ export async function runCommerceBenchmark(): Promise<void> {
     console.log(`Special-students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`);
     console.log(`First page of orders (${ROWS.toLocaleString('en-IN')} paid): p50 ${ms(percentile(orderPage, 50))} ms, p95 ${ms(percentile(orderPage, 95))} ms (target < 50 ms); with a search: p95 ${ms(percentile(orderSearch, 95))} ms`);
     console.log(`First page of users (${ROWS.toLocaleString('en-IN')}): p50 ${ms(percentile(userPage, 50))} ms, p95 ${ms(percentile(userPage, 95))} ms (target < 50 ms)`);
+    await commerceListsBenchmark({ base, db: handle.db, adminCookie });
     const exact = [tally.paid, tally.invoices, tally.grants, tally.receipts, tally.redemptions].every((value) => Number(value) === STUDENTS);
     if (!exact || errors > 0 || importAnswer.imported !== IMPORT_ROWS) process.exitCode = 1;
   } finally {

@@ -13,8 +13,12 @@ import { createStorage } from '../../server/assets/storage/index.ts';
  */
 const [kind, portText, databaseUrl, userId] = process.argv.slice(2);
 const port = Number(portText);
-// As the server's start does (server/runtime.ts): the whole pool open and kept.
-const { db, pool } = openDatabase(databaseUrl!, 10, 10);
+// BENCH_TARGET_ENV: more settings for the product (JSON), e.g. a payment stand-in's address and keys.
+const extra = JSON.parse(process.env.BENCH_TARGET_ENV ?? '{}') as Record<string, string>;
+const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', ...extra });
+// As the server's start does (server/runtime.ts): the whole pool open and kept, and for the product
+// its statement bound on every connection.
+const { db, pool } = openDatabase(databaseUrl!, 10, 10, { statementTimeoutMs: kind === 'product' ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0 });
 await warmPool(pool, 10);
 
 /** The same one primary-key read the session check makes. */
@@ -23,9 +27,6 @@ const readUser = (id: string) =>
 
 async function start() {
   if (kind === 'product') {
-    // BENCH_TARGET_ENV: more settings for the product (JSON), e.g. a payment stand-in's address and keys.
-    const extra = JSON.parse(process.env.BENCH_TARGET_ENV ?? '{}') as Record<string, string>;
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', ...extra });
     const app = await buildApp({ config, db, pool, storage: createStorage(config), logger: false, consoleDir: null });
     await app.listen({ port, host: '127.0.0.1' });
     return;

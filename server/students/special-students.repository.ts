@@ -64,12 +64,20 @@ export function specialStudentsPage(db: Db, filter: SpecialStudentFilter, limit:
   return withAccounts(db, page).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').execute();
 }
 
+/**
+ * Counted by registration, the list is joined with every account's number: the merge of the two
+ * indexes (25 ms at 100,000 students and 200,000 accounts). In parallel workers the planner builds
+ * a hash of every account's number instead, three times slower on a small machine, so it is asked
+ * not to for this one statement.
+ */
 export async function countSpecialStudents(db: Db, filter: SpecialStudentFilter): Promise<number> {
-  const row = await db
-    .selectFrom('lakshya_students as ls')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(matching(filter, 'join'))
-    .executeTakeFirstOrThrow();
+  const count = (trx: Db) =>
+    trx.selectFrom('lakshya_students as ls').select((eb) => eb.fn.countAll<number>().as('total')).where(matching(filter, 'join')).executeTakeFirstOrThrow();
+  if (!filter.registered) return Number((await count(db)).total);
+  const row = await db.transaction().execute(async (trx) => {
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
+    return count(trx);
+  });
   return Number(row.total);
 }
 

@@ -12,7 +12,7 @@ export class QueryScope {
   #aborted = false;
   readonly #held = new Set<pg.PoolClient>();
   /** Connections that were sent a cancel: they leave the pool when released (see release below). */
-  readonly #cancelled = new WeakSet<pg.PoolClient>();
+  #cancelled: Set<pg.PoolClient> | null = null;
 
   get aborted(): boolean {
     return this.#aborted;
@@ -22,40 +22,53 @@ export class QueryScope {
   abort(): void {
     if (this.#aborted) return;
     this.#aborted = true;
-    for (const client of this.#held) {
-      this.#cancelled.add(client);
-      sendCancelRequest(client);
-    }
+    this.#cancelled = new Set(this.#held);
+    for (const client of this.#held) sendCancelRequest(client);
   }
 
   /** Records a connection checked out for this request until it is released. */
   hold(client: pg.PoolClient): pg.PoolClient {
-    const release = client.release.bind(client);
-    const query = client.query;
+    refuseStatementsAfterAbort(client);
     this.#held.add(client);
-    // Statements started after the client left fail at once; a rollback still runs, so that the
-    // connection never goes back to the pool inside a transaction.
-    client.query = ((...args: unknown[]) => {
-      if (this.#aborted && !isRollback(args[0]) && !isSubmittable(args[0])) {
-        const error = new ClientGoneError();
-        const callback = args.find((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
-        if (callback) {
-          process.nextTick(() => callback(error));
-          return undefined;
-        }
-        return Promise.reject(error);
-      }
-      return (query as (...a: unknown[]) => unknown).apply(client, args);
-    }) as typeof client.query;
+    holders.set(client, this);
+    // pg's pool gives each checkout a release function of its own.
+    const release = client.release;
     client.release = (error?: Error | boolean) => {
       this.#held.delete(client);
-      delete (client as { query?: unknown }).query;
+      holders.delete(client);
       // A cancel request travels on its own connection and may arrive late: had this connection gone
       // back to the pool, it could cancel the next request's statement. It is closed instead.
-      release(error ?? (this.#cancelled.has(client) ? new ClientGoneError() : undefined));
+      release(error ?? (this.#cancelled?.has(client) ? new ClientGoneError() : undefined));
     };
     return client;
   }
+}
+
+/** The scope holding each checked-out connection. */
+const holders = new WeakMap<pg.PoolClient, QueryScope>();
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * Statements started after the client left fail at once; a rollback still runs, so that the
+ * connection never goes back to the pool inside a transaction. Installed once per connection (its
+ * shape then stays the same), it asks which scope holds the connection now.
+ */
+function refuseStatementsAfterAbort(client: pg.PoolClient): void {
+  if (guarded.has(client)) return;
+  guarded.add(client);
+  const query = client.query as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    if (holders.get(client)?.aborted && !isRollback(args[0]) && !isSubmittable(args[0])) {
+      const error = new ClientGoneError();
+      const callback = args.find((arg) => typeof arg === 'function') as ((error: Error) => void) | undefined;
+      if (callback) {
+        process.nextTick(() => callback(error));
+        return undefined;
+      }
+      return Promise.reject(error);
+    }
+    return query.apply(client, args);
+  }) as typeof client.query;
 }
 
 const scopes = new AsyncLocalStorage<QueryScope>();

@@ -1,10 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { QueryScope, runInQueryScope } from '../db/query-scope.ts';
 
-/** Runs a callback in the async context the request's scope was entered in. */
-const resumeInScope = new WeakMap<object, (run: () => void) => void>();
+/** The scope of each request in flight. */
+const scopes = new WeakMap<object, QueryScope>();
 
 /**
  * A request whose client disconnects before the answer stops its statements: they would otherwise
@@ -15,19 +14,17 @@ const resumeInScope = new WeakMap<object, (run: () => void) => void>();
 async function queryCancellation(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     const scope = new QueryScope();
+    scopes.set(request, scope);
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) scope.abort();
     });
-    runInQueryScope(scope, () => {
-      resumeInScope.set(request, AsyncLocalStorage.snapshot());
-      done();
-    });
+    runInQueryScope(scope, done);
   });
   // The body is read in the socket's own async context; the hooks and the handler after it
   // continue in the request's scope again.
   app.addHook('preValidation', (request, _reply, done) => {
-    const resume = resumeInScope.get(request);
-    if (resume) resume(done);
+    const scope = scopes.get(request);
+    if (scope) runInQueryScope(scope, done);
     else done();
   });
 }

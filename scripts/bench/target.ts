@@ -6,6 +6,8 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, warmPool } from '../../server/db/database.ts';
 import { createStorage } from '../../server/assets/storage/index.ts';
+import { transportsFromConfig } from '../../server/messages/transports.ts';
+import { startWorker } from '../../worker/runner.ts';
 
 /**
  * One benchmark target in its own process, so that the load generator does not share
@@ -27,7 +29,12 @@ const readUser = (id: string) =>
 
 async function start() {
   if (kind === 'product') {
-    const app = await buildApp({ config, db, pool, storage: createStorage(config), logger: false, consoleDir: null });
+    const storage = createStorage(config);
+    const app = await buildApp({ config, db, pool, storage, logger: false, consoleDir: null });
+    // RUN_WORKER=true in BENCH_TARGET_ENV: the worker runs in this process too, as `npm start` runs it.
+    if (extra.RUN_WORKER === 'true') {
+      await startWorker({ pool, deps: { db, config, transports: transportsFromConfig(config), storage }, log: app.log, concurrency: config.WORKER_CONCURRENCY });
+    }
     await app.listen({ port, host: '127.0.0.1' });
     return;
   }

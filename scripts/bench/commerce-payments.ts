@@ -17,7 +17,7 @@ async function saleCourse(db: Db, title: string, cardId: string): Promise<string
 
 /**
  * While Razorpay takes `latencyMs` to answer 50 students' checkouts at once, 20 other students read
-* their profile and their orders over and over (50 ms apart): their reads must not wait for Razorpay (target p95
+ * their profile and their orders over and over (50 ms apart): their reads must not wait for Razorpay (target p95
  * under 50 ms), which they do when a checkout holds a connection while Razorpay answers.
  */
 export async function slowRazorpayReads(input: { base: string; db: Db; razorpay: RazorpayStandIn; cardId: string; buyers: string[]; readers: string[]; latencyMs: number }): Promise<boolean> {

@@ -57,7 +57,9 @@ export async function consumeRateLimits(db: Db, rules: readonly RateLimitRule[])
   const refused = rules.filter((rule) => counted.get(rule.key)!.hits > rule.max);
   if (refused.length > 0) {
     await release();
-    const retryAfterSeconds = Math.max(1, ...refused.map((rule) => counted.get(rule.key)!.retry_after));
+    // A transaction that began before the one that opened the window sees a little more than the
+    // window left (now() is when a transaction began): the wait is never told as longer than the window.
+    const retryAfterSeconds = Math.max(1, ...refused.map((rule) => Math.min(rule.windowSeconds, counted.get(rule.key)!.retry_after)));
     const { message = MESSAGES.tooManyRequests } = refused[0]!;
     throw new AppError('rate-limited', typeof message === 'function' ? message(retryAfterSeconds) : message, { retryAfterSeconds });
   }
@@ -109,7 +111,7 @@ export async function rateLimitReached(db: Db, rule: RateLimitRule): Promise<App
     .where('reset_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!row || row.hits < rule.max) return null;
-  const retryAfterSeconds = Math.max(1, row.retry_after);
+  const retryAfterSeconds = Math.max(1, Math.min(rule.windowSeconds, row.retry_after));
   const message = rule.message ?? MESSAGES.tooManyRequests;
   return new AppError('rate-limited', typeof message === 'function' ? message(retryAfterSeconds) : message, { retryAfterSeconds });
 }

@@ -19,6 +19,7 @@ import jsonBody from './plugins/json-body.ts';
 import { closeConnectionAfterEarlyAnswer } from './plugins/early-answer.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
+import cacheControl from './plugins/cache-control.ts';
 import { appRouter, type AppRouter } from './trpc/router.ts';
 import type { ProcedureMeta } from './trpc/trpc.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', closeConnectionAfterEarlyAnswer);
 
   await app.register(errorsPlugin);
+  await app.register(cacheControl);
   await app.register(jsonBody);
   await app.register(helmet, {
     contentSecurityPolicy: {

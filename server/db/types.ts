@@ -742,8 +742,19 @@ export interface MeetingLinksTable {
   start_date: Timestamp;
   end_date: Timestamp;
   is_active: Generated<boolean>;
+  version: Generated<number>;
   created_by: string | null;
+  updated_by: string | null;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** The id of the Add Url form that created it: a second submit of the same form finds this row. */
+  create_request_id: string | null;
+}
+
+/** The courses a meeting link belongs to: their students see it. */
+export interface MeetingLinkCoursesTable {
+  meeting_link_id: string;
+  course_id: string;
 }
 
 export interface WinnerAnnouncementsTable {
@@ -783,6 +794,7 @@ export interface ActiveWinnerAnnouncementTable {
 export interface Database {
   current_affairs: CurrentAffairsTable;
   meeting_links: MeetingLinksTable;
+  meeting_link_courses: MeetingLinkCoursesTable;
   winner_announcements: WinnerAnnouncementsTable;
   active_winner_announcement: ActiveWinnerAnnouncementTable;
   users: UsersTable;

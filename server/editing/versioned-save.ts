@@ -5,7 +5,7 @@ import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 
 /** The tables whose rows staff edit in an editor: each has `version` and `updated_by`. */
-export type EditedTable = 'exams' | 'lectures' | 'subscriptions' | 'courses' | 'rank_files' | 'coupons' | 'current_affairs' | 'winner_announcements';
+export type EditedTable = 'exams' | 'lectures' | 'subscriptions' | 'courses' | 'rank_files' | 'coupons' | 'current_affairs' | 'winner_announcements' | 'meeting_links';
 
 /** What is stored now, and who saved it: the `stale` part of a 409. */
 async function storedCopy(db: Db, table: EditedTable, id: string): Promise<StaleCopy | null> {

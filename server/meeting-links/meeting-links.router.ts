@@ -1,4 +1,4 @@
-import { createMeetingLinkInputSchema, meetingLinkIdSchema } from '../../shared/meeting-links/meeting-links.schema.ts';
+import { createMeetingLinkInputSchema, meetingLinkIdSchema, updateMeetingLinkInputSchema } from '../../shared/meeting-links/meeting-links.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
 import * as meetingLinks from './meeting-links.service.ts';
@@ -7,6 +7,7 @@ export const meetingLinksRouter = ({ procedure }: ScreenProcedures) =>
   router({
     list: procedure.query(({ ctx }) => meetingLinks.listMeetingLinks(ctx.ctx)),
     create: procedure.input(createMeetingLinkInputSchema).mutation(({ ctx, input }) => meetingLinks.createMeetingLink(ctx.ctx, input)),
+    update: procedure.input(updateMeetingLinkInputSchema).mutation(({ ctx, input }) => meetingLinks.updateMeetingLink(ctx.ctx, input)),
     toggle: procedure.input(meetingLinkIdSchema).mutation(({ ctx, input }) => meetingLinks.toggleMeetingLink(ctx.ctx, input)),
     delete: procedure.input(meetingLinkIdSchema).mutation(({ ctx, input }) => meetingLinks.deleteMeetingLink(ctx.ctx, input)),
   });

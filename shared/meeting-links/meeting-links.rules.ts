@@ -19,9 +19,13 @@ export const MEETING_LINK_MESSAGES = {
   endNotAfterStart: 'The end date must be after the start date',
   endPassed: 'The end date has already passed: no student would ever see this link',
   notFound: 'Meeting link not found',
+  coursesNotList: 'courseIds must be a list of course ids',
+  courseNotFound: 'A chosen course was not found (deleted, or not a course id): choose the courses again',
+  tooManyCourses: 'A meeting link can belong to at most 20 courses',
+  requestIdInvalid: 'requestId must be a UUID (one per Add Url form)',
 } as const;
 
-export const MEETING_LINK_LIMITS = { title: 200, url: 2048 } as const;
+export const MEETING_LINK_LIMITS = { title: 200, url: 2048, courses: 20 } as const;
 /** The years a meeting may fall in: anything else is a typing slip (year 0202, 20266). */
 export const MEETING_YEARS = { first: 2000, last: 2100 } as const;
 
@@ -79,11 +83,20 @@ export function parseMeetingTime(value: unknown): Date | 'missing' | 'invalid' {
   return year < MEETING_YEARS.first || year > MEETING_YEARS.last ? 'invalid' : at;
 }
 
-/** The problem with a meeting's window, or null: it must end after it starts, and not have ended already. */
-export function meetingWindowProblem(start: Date, end: Date, now: Date): { field: 'endDate'; message: string } | null {
+/**
+ * The problem with a meeting's window, or null: it must end after it starts, and not have ended
+ * already. A saved link whose window is left as it was may have ended (staff still set its courses).
+ */
+export function meetingWindowProblem(start: Date, end: Date, now: Date, stored?: { start: Date; end: Date }): { field: 'endDate'; message: string } | null {
   if (end.getTime() <= start.getTime()) return { field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart };
-  if (end.getTime() <= now.getTime()) return { field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed };
+  const unchanged = stored !== undefined && stored.start.getTime() === start.getTime() && stored.end.getTime() === end.getTime();
+  if (!unchanged && end.getTime() <= now.getTime()) return { field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed };
   return null;
+}
+
+/** Each course once, in the order first given. */
+export function distinctCourseIds(ids: readonly string[]): string[] {
+  return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
 /** A link students see now: switched on, started, not ended. */

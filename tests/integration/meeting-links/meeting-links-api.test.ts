@@ -197,12 +197,17 @@ describe('who may reach meeting links', () => {
 
 describe('meeting links in the student apps', () => {
   it('lists only the links switched on whose window holds now, the soonest to end first', async () => {
-    const insert = (title: string, start: number, end: number, active = true) =>
-      database.db
+    // A course every student may open (no rate card): its links show to all of them.
+    const openCourse = await database.db.insertInto('courses').values({ title: 'Open to all', is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow();
+    const insert = async (title: string, start: number, end: number, active = true) => {
+      const link = await database.db
         .insertInto('meeting_links')
         .values({ title, url: `https://meet.example.com/${encodeURIComponent(title)}`, start_date: new Date(Date.now() + start * HOUR), end_date: new Date(Date.now() + end * HOUR), is_active: active })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await database.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: openCourse.id }).execute();
+      return link;
+    };
     await database.db.deleteFrom('meeting_links').execute();
     const live = await insert('Live now', -1, 2);
     const endingSooner = await insert('Ending sooner', -2, 1);
@@ -216,7 +221,14 @@ describe('meeting links in the student apps', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const links = answer.json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string }>;
     expect(links.map((link) => link._id)).toEqual([endingSooner.id, live.id]);
-    expect(links[0]).toEqual({ _id: endingSooner.id, title: 'Ending sooner', url: 'https://meet.example.com/Ending%20sooner', startDate: expect.any(String), endDate: expect.any(String) });
+    expect(links[0]).toEqual({
+      _id: endingSooner.id,
+      title: 'Ending sooner',
+      url: 'https://meet.example.com/Ending%20sooner',
+      startDate: expect.any(String),
+      endDate: expect.any(String),
+      courses: [{ _id: openCourse.id, title: 'Open to all' }],
+    });
     expect(Object.keys(links[0]!)).not.toContain('isActive');
 
     // Switching one off takes it out of the apps at once.

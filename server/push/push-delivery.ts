@@ -7,6 +7,7 @@ import { payloadBytes } from '../../shared/push/push.schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { assertNoHeldConnection } from '../db/held-connection.ts';
+import { isAuthSecret, isP256PublicKey } from './push-keys.ts';
 import { outcomeRecorder, type DeliveryStatus } from './push-outcomes.ts';
 import { payloadOf } from './push.service.ts';
 
@@ -148,7 +149,8 @@ export interface BatchResult {
  * time (see outcomeRecorder), so a worker that stops half-way leaves only the unanswered ones
  * pending and the next attempt never sends a recorded push again; each push carries the
  * notification as its Topic, so a push service still holding an undelivered copy replaces it.
- * 404 and 410 delete the subscription; nothing else deletes anything. A 429 keeps that push pending
+ * 404 and 410 delete the subscription, and so do keys no push can be encrypted for (not a P-256
+ * point, or an auth secret that is not 16 bytes); nothing else deletes anything. A 429 keeps that push pending
  * for after its Retry-After; the rest of the batch goes on.
  */
 export async function deliverBatch(
@@ -182,6 +184,13 @@ export async function deliverBatch(
     }
     if (!delivery.endpoint || !delivery.p256dh || !delivery.auth) {
       record(delivery.subscription_id, 'gone', 'subscription removed', false);
+      result.gone += 1;
+      return;
+    }
+    // Keys stored before they were checked on registration: no push could be encrypted for them,
+    // so the subscription is dropped rather than tried again as if the push service had failed.
+    if (!isP256PublicKey(delivery.p256dh) || !isAuthSecret(delivery.auth)) {
+      record(delivery.subscription_id, 'gone', 'subscription keys not valid', false, true);
       result.gone += 1;
       return;
     }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
+import { COMPOSER_LIMITS, payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
+import { fitPushText } from '../../shared/push/push-text.rules.ts';
 import { indianMobile } from '../../shared/students/phone.rules.ts';
 import { requireActor } from '../auth/access.ts';
 import type { Config } from '../config.ts';
@@ -10,30 +11,61 @@ import type { PushTargetType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { accountMobileSql } from '../students/free-access.ts';
+import { retryOnConflict } from '../db/retry.ts';
+import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { endpointAllowed } from './push-endpoints.ts';
+import { isAuthSecret, isP256PublicKey, sameAuthSecret } from './push-keys.ts';
+import { MAX_DEVICES_PER_STUDENT, registrationRule } from './push-subscription.limits.ts';
+import { assignSubscription, deleteDevicesBeyond, deleteSubscriptionOf, insertSubscription, lockAccountDevices, lockedSubscriptionByEndpoint } from './push-subscriptions.repository.ts';
 import { targetSql, type PushTarget } from './push-targets.ts';
 
 /** Subscriptions one worker job sends to. */
 export const PUSH_BATCH_SIZE = 250;
 
-/** POST /api/student/push-subscriptions: the same endpoint registered again is the same row (moved to this account). */
+/**
+ * POST /api/student/push-subscriptions: registers this device for the signed-in account.
+ *
+ * The same endpoint again from the same account is the same row, with the keys it brings (browsers
+ * rotate them). An endpoint another account holds moves only for a caller that proves it holds the
+ * device, by the same auth secret (compared in constant time); otherwise 409, and nothing changes.
+ * An account keeps its 10 most recently registered devices: the account is locked first, so two
+ * registrations at once cannot leave 11. Keys are checked before anything is stored: p256dh must be
+ * a point on P-256, or every push to it would fail.
+ */
 export async function registerSubscription(ctx: RequestContext, input: z.output<typeof pushSubscriptionInputSchema>): Promise<{ _id: string }> {
   const actor = await requireActor(ctx);
   if (!endpointAllowed(input.endpoint, ctx.config.PUSH_ENDPOINT_HOSTS)) throw new AppError('validation', PUSH_MESSAGES.endpointNotAllowed, { field: 'endpoint' });
-  const row = await ctx.db
-    .insertInto('push_subscriptions')
-    .values({ user_id: actor.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflict((conflict) => conflict.column('endpoint').doUpdateSet({ user_id: actor.id, p256dh: input.keys.p256dh, auth: input.keys.auth, updated_at: sql<Date>`now()` }))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { _id: row.id };
+  if (!isP256PublicKey(input.keys.p256dh)) throw new AppError('validation', PUSH_MESSAGES.p256dhInvalid, { field: 'keys.p256dh' });
+  if (!isAuthSecret(input.keys.auth)) throw new AppError('validation', PUSH_MESSAGES.authInvalid, { field: 'keys.auth' });
+  // Counted before the endpoint is looked up: a refusal that says an endpoint is taken is an answer worth limiting.
+  await consumeRateLimit(ctx.db, registrationRule(actor.id));
+  const id = await retryOnConflict(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      await lockAccountDevices(trx, actor.id);
+      let registered: string | undefined;
+      // A new endpoint inserted by another registration in the meantime is found on the next round.
+      for (let round = 0; round < 3 && !registered; round += 1) {
+        const existing = await lockedSubscriptionByEndpoint(trx, input.endpoint);
+        if (existing) {
+          if (existing.user_id !== actor.id && !sameAuthSecret(existing.auth, input.keys.auth)) throw new AppError('conflict', PUSH_MESSAGES.endpointTaken, { field: 'endpoint' });
+          await assignSubscription(trx, existing.id, actor.id, input.keys);
+          registered = existing.id;
+        } else {
+          registered = await insertSubscription(trx, actor.id, input.endpoint, input.keys);
+        }
+      }
+      if (!registered) throw new AppError('conflict', PUSH_MESSAGES.endpointTaken, { field: 'endpoint' });
+      await deleteDevicesBeyond(trx, actor.id, registered, MAX_DEVICES_PER_STUDENT);
+      return registered;
+    }),
+  );
+  return { _id: id };
 }
 
 /** DELETE /api/student/push-subscriptions: the app stops notifications on this device. */
 export async function removeSubscription(ctx: RequestContext, { endpoint }: { endpoint: string }): Promise<{ removed: number }> {
   const actor = await requireActor(ctx);
-  const result = await ctx.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', actor.id).executeTakeFirst();
-  return { removed: Number(result.numDeletedRows) };
+  return { removed: await deleteSubscriptionOf(ctx.db, actor.id, endpoint) };
 }
 
 export interface NotificationRequest {
@@ -116,13 +148,16 @@ export function payloadOf(notification: { id: string; title: string; body: strin
 }
 
 /**
- * Sends a notification: refused before anything is sent when push is off, the payload is too large
+ * Sends a notification: the title and body cut to 100 and 255 characters (see fitPushText); refused
+ * before anything is sent when push is off, the payload is too large
  * or the target cannot be reached; otherwise records it with one delivery per subscription of the
  * target (chosen in SQL) and queues the worker jobs that send them, a few hundred each, all in one
  * transaction.
  */
-export async function sendNotification(deps: { db: Db; config: Config }, request: NotificationRequest): Promise<{ notificationId: string; targeted: number }> {
+export async function sendNotification(deps: { db: Db; config: Config }, fullRequest: NotificationRequest): Promise<{ notificationId: string; targeted: number }> {
   if (!deps.config.vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
+  // A text the server wrote (a reply to a comment) may be longer than a push holds: cut on a character boundary.
+  const request = { ...fullRequest, title: fitPushText(fullRequest.title, COMPOSER_LIMITS.title), body: fitPushText(fullRequest.body, COMPOSER_LIMITS.body) };
   const sized = payloadBytes(
     payloadOf({ id: '00000000-0000-0000-0000-000000000000', title: request.title, body: request.body, image_url: request.imageUrl ?? null, click_action: request.clickAction ?? null, resource_type: request.resourceType ?? null, resource_id: request.resourceId ?? null, data: request.data ?? {} }),
   );

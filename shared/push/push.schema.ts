@@ -5,7 +5,10 @@ import { withoutControlCharacters } from '../validation/plain-text.ts';
 export const PUSH_MESSAGES = {
   endpointInvalid: 'The push endpoint is not a web address of a push service',
   endpointNotAllowed: 'This push endpoint is not one of the push services the server sends to',
-  keysInvalid: 'The subscription keys are not valid (p256dh is a P-256 public key, auth 16 bytes, both base64url)',
+  p256dhInvalid: 'The subscription key keys.p256dh is not a P-256 public key (an uncompressed point of 65 bytes, base64url)',
+  authInvalid: 'The subscription key keys.auth is not an auth secret (16 bytes, base64url)',
+  endpointTaken: 'This push endpoint is already registered with other keys. Unsubscribe in the app and subscribe again.',
+  tooManyRegistrations: (seconds: number) => `Too many push registrations in a short time. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
   notConfigured: 'Push notifications are not configured',
   tooLarge: (bytes: number) => `The notification is too long to send: ${bytes.toLocaleString('en-IN')} bytes, at most 3,993. Shorten the title, body or image address.`,
   phoneRequired: 'Enter the phone number of the student',
@@ -38,8 +41,10 @@ export const CLICK_ACTIONS = ['open_link', 'open_learn_tab', 'open_lecture', 'op
 export const pushSubscriptionInputSchema = z.object({
   endpoint: z.url({ error: PUSH_MESSAGES.endpointInvalid, protocol: /^https?$/ }).max(2048, { error: PUSH_MESSAGES.endpointInvalid }),
   keys: z.object({
-    p256dh: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: PUSH_MESSAGES.keysInvalid }),
-    auth: z.string().regex(/^[A-Za-z0-9_-]{22}$/, { error: PUSH_MESSAGES.keysInvalid }),
+    // 65 bytes that start with 0x04 (an uncompressed point) are 87 base64url characters starting with
+    // "B"; the server also checks that the point is on the curve.
+    p256dh: z.string({ error: PUSH_MESSAGES.p256dhInvalid }).regex(/^B[A-Za-z0-9_-]{86}$/, { error: PUSH_MESSAGES.p256dhInvalid }),
+    auth: z.string({ error: PUSH_MESSAGES.authInvalid }).regex(/^[A-Za-z0-9_-]{22}$/, { error: PUSH_MESSAGES.authInvalid }),
   }),
 });
 export const removePushSubscriptionInputSchema = z.object({ endpoint: z.string().max(2048) });

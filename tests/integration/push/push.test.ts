@@ -68,7 +68,7 @@ describe('push subscriptions', () => {
     const internal = await call(student.cookie, 'POST', '/api/student/push-subscriptions', { ...student.subscription, endpoint: 'http://169.254.169.254/latest' });
     expect(internal.statusCode).toBe(400);
     const badKeys = await call(student.cookie, 'POST', '/api/student/push-subscriptions', { endpoint: student.subscription.endpoint, keys: { p256dh: 'short', auth: 'x' } });
-    expect(badKeys.json().message).toBe(PUSH_MESSAGES.keysInvalid);
+    expect(badKeys.json()).toMatchObject({ message: PUSH_MESSAGES.p256dhInvalid, field: 'keys.p256dh' });
     expect((await call(undefined, 'POST', '/api/student/push-subscriptions', student.subscription)).statusCode).toBe(401);
     expect((await call(student.cookie, 'DELETE', '/api/student/push-subscriptions', { endpoint: student.subscription.endpoint })).json()).toEqual({ removed: 1 });
     expect((await call(undefined, 'GET', '/api/push/vapid-public-key')).json().publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);

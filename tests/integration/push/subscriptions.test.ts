@@ -1,0 +1,208 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
+import type { Config } from '../../../server/config.ts';
+import { deliverBatch } from '../../../server/push/push-delivery.ts';
+import { MAX_DEVICES_PER_STUDENT, REGISTRATIONS_PER_STUDENT } from '../../../server/push/push-subscription.limits.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { startPushServiceStandIn, type PushServiceStandIn, type StandInSubscription } from '../../support/push-service-stand-in.ts';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let admin: string;
+let pushService: PushServiceStandIn;
+let config: Config;
+let counter = 0;
+
+beforeAll(async () => {
+  pushService = await startPushServiceStandIn();
+  const env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
+  ({ database, app, admin } = await startAdminApp({ env }));
+  config = testConfig(env);
+});
+afterAll(async () => {
+  await stopAdminApp({ database, app });
+  await pushService?.close();
+});
+
+const register = (cookie: string, subscription: unknown) => app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription as Record<string, unknown> });
+const send = (body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/admin/notifications/send', headers: { cookie: admin }, payload: body });
+
+async function student() {
+  counter += 1;
+  const phone = `98472${String(counter).padStart(5, '0')}`;
+  const user = await createUser(database.db, { email: `device${counter}@example.com`, phone, name: `Device owner ${counter}` });
+  return { id: user.id, phone, cookie: await signIn(app, `device${counter}@example.com`) };
+}
+
+/** Keys of a browser of one's own: a fresh key pair and auth secret. */
+function otherKeys(): StandInSubscription['keys'] {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+/** 65 bytes that start with 0x04 but are no point on P-256. */
+function pointOffTheCurve(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const point = ecdh.getPublicKey();
+  point[64] = point[64]! ^ 1;
+  return point.toString('base64url');
+}
+
+const rowOf = (endpoint: string) => database.db.selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
+const devicesOf = (userId: string) => database.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', userId).execute();
+const standInId = (subscription: StandInSubscription) => subscription.endpoint.split('/').at(-1)!;
+
+describe('registering a device another account holds', () => {
+  it('is refused with 409 when the auth secret differs, and the device keeps getting its pushes', async () => {
+    const owner = await student();
+    const device = pushService.subscribe();
+    expect((await register(owner.cookie, device)).statusCode).toBe(200);
+    const intruder = await student();
+
+    const taken = await register(intruder.cookie, { endpoint: device.endpoint, keys: otherKeys() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ message: PUSH_MESSAGES.endpointTaken, type: 'conflict', field: 'endpoint' });
+    // Nothing says whose device it is.
+    expect(taken.body).not.toContain(owner.phone);
+    expect(taken.body).not.toContain('Device owner');
+    expect(await rowOf(device.endpoint)).toMatchObject({ user_id: owner.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
+    // Same secret, other p256dh: still not proof enough to change the keys of someone else's device.
+    expect((await register(intruder.cookie, { endpoint: device.endpoint, keys: { ...otherKeys(), auth: otherKeys().auth } })).statusCode).toBe(409);
+
+    const sent = await send({ title: 'Mock 12', body: 'Tonight at 7', targetType: 'specific-user', targetPhoneNumber: owner.phone });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await deliverBatch({ db: database.db, config }, { notificationId: sent.json().notificationId, batch: 0 })).toMatchObject({ delivered: 1, failed: 0 });
+    expect(pushService.received.some((push) => push.subscription === standInId(device))).toBe(true);
+    expect(pushService.refused).toEqual([]);
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: intruder.phone })).json().message).toBe(PUSH_MESSAGES.noSubscription(intruder.phone));
+  });
+
+  it('moves cleanly to a caller that holds the device (the same auth secret): the other account no longer targets it', async () => {
+    const first = await student();
+    const device = pushService.subscribe();
+    const registered = (await register(first.cookie, device)).json()._id;
+    const second = await student();
+
+    const moved = await register(second.cookie, device);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()._id).toBe(registered);
+    expect(await rowOf(device.endpoint)).toMatchObject({ user_id: second.id });
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: first.phone })).json().message).toBe(PUSH_MESSAGES.noSubscription(first.phone));
+    const sent = await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: second.phone });
+    expect(sent.json().targeted).toBe(1);
+  });
+
+  it('takes new keys for the same account and endpoint (browsers rotate them)', async () => {
+    const owner = await student();
+    const device = pushService.subscribe();
+    const registered = (await register(owner.cookie, device)).json()._id;
+    const rotated = otherKeys();
+    const again = await register(owner.cookie, { endpoint: device.endpoint, keys: rotated });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()._id).toBe(registered);
+    expect(await rowOf(device.endpoint)).toMatchObject({ user_id: owner.id, p256dh: rotated.p256dh, auth: rotated.auth });
+  });
+});
+
+describe('subscription keys', () => {
+  it('refuses a p256dh that is not an uncompressed P-256 point, and an auth that is not 16 bytes, naming the field; nothing is stored', async () => {
+    const owner = await student();
+    const device = pushService.subscribe();
+    const compressed = (() => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return ecdh.getPublicKey(null, 'compressed').toString('base64url');
+    })();
+    const wrongPrefix = Buffer.from(device.keys.p256dh, 'base64url');
+    wrongPrefix[0] = 0x05;
+    const badP256dh = [pointOffTheCurve(), compressed, wrongPrefix.toString('base64url'), Buffer.alloc(65).toString('base64url'), 'B'.repeat(87)];
+    for (const p256dh of badP256dh) {
+      const refused = await register(owner.cookie, { endpoint: device.endpoint, keys: { ...device.keys, p256dh } });
+      expect(refused.statusCode, p256dh).toBe(400);
+      expect(refused.json()).toMatchObject({ message: PUSH_MESSAGES.p256dhInvalid, field: 'keys.p256dh' });
+    }
+    for (const auth of [randomBytes(15).toString('base64url'), randomBytes(17).toString('base64url'), 'not base64url!!!!!!!!!', '']) {
+      const refused = await register(owner.cookie, { endpoint: device.endpoint, keys: { ...device.keys, auth } });
+      expect(refused.statusCode, auth).toBe(400);
+      expect(refused.json()).toMatchObject({ message: PUSH_MESSAGES.authInvalid, field: 'keys.auth' });
+    }
+    expect(await rowOf(device.endpoint)).toBeUndefined();
+  });
+
+  it('drops a stored subscription whose keys no push can be encrypted for, instead of retrying it as a server error', async () => {
+    const owner = await student();
+    const device = pushService.subscribe();
+    const stored = await database.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: owner.id, endpoint: device.endpoint, p256dh: pointOffTheCurve(), auth: device.keys.auth })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sent = await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: owner.phone });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const result = await deliverBatch({ db: database.db, config }, { notificationId: sent.json().notificationId, batch: 0 });
+    expect(result).toMatchObject({ delivered: 0, gone: 1, failed: 0, retriable: 0 });
+    const [delivery] = await database.db.selectFrom('push_deliveries').selectAll().where('notification_id', '=', sent.json().notificationId).execute();
+    expect(delivery).toMatchObject({ subscription_id: stored.id, status: 'gone', last_error: 'subscription keys not valid' });
+    expect(await rowOf(device.endpoint)).toBeUndefined();
+    expect(pushService.requests.get(standInId(device))).toBeUndefined();
+  });
+});
+
+describe('devices per student', () => {
+  it(`keeps the ${MAX_DEVICES_PER_STUDENT} most recently registered: the next replaces the least recently registered`, async () => {
+    const owner = await student();
+    const devices = Array.from({ length: MAX_DEVICES_PER_STUDENT + 2 }, () => pushService.subscribe());
+    for (const device of devices.slice(0, MAX_DEVICES_PER_STUDENT)) expect((await register(owner.cookie, device)).statusCode).toBe(200);
+    // The first device registers again: it is now the most recent, and the second is the oldest.
+    expect((await register(owner.cookie, devices[0])).statusCode).toBe(200);
+    expect((await register(owner.cookie, devices[MAX_DEVICES_PER_STUDENT])).statusCode).toBe(200);
+    expect((await register(owner.cookie, devices[MAX_DEVICES_PER_STUDENT + 1])).statusCode).toBe(200);
+    const kept = (await devicesOf(owner.id)).map((row) => row.endpoint).sort();
+    expect(kept).toHaveLength(MAX_DEVICES_PER_STUDENT);
+    expect(kept).toEqual([devices[0]!, ...devices.slice(3)].map((device) => device.endpoint).sort());
+  });
+
+  it('cannot be passed by registrations at the same moment', async () => {
+    // Every insert waits a little inside its transaction, so the registrations overlap.
+    await sql`create function push_test_slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.05); return new; end $$`.execute(database.db);
+    await sql`create trigger push_test_slow_insert before insert on push_subscriptions for each row execute function push_test_slow_insert()`.execute(database.db);
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const owner = await student();
+        const seeded = Array.from({ length: MAX_DEVICES_PER_STUDENT - 1 }, () => pushService.subscribe());
+        await database.db.insertInto('push_subscriptions').values(seeded.map((device) => ({ user_id: owner.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }))).execute();
+        const answers = await Promise.all([pushService.subscribe(), pushService.subscribe(), pushService.subscribe()].map((device) => register(owner.cookie, device)));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+        expect(await devicesOf(owner.id)).toHaveLength(MAX_DEVICES_PER_STUDENT);
+      }
+    } finally {
+      await sql`drop trigger push_test_slow_insert on push_subscriptions`.execute(database.db);
+      await sql`drop function push_test_slow_insert()`.execute(database.db);
+    }
+  });
+});
+
+describe('registration rate', () => {
+  it(`allows ${REGISTRATIONS_PER_STUDENT.max} registrations an hour per student, then answers 429 with Retry-After and stores nothing`, async () => {
+    const owner = await student();
+    const device = pushService.subscribe();
+    for (let at = 0; at < REGISTRATIONS_PER_STUDENT.max; at += 1) expect((await register(owner.cookie, device)).statusCode).toBe(200);
+    const next = pushService.subscribe();
+    const refused = await register(owner.cookie, next);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ type: 'rate-limited', message: PUSH_MESSAGES.tooManyRegistrations(Number(refused.headers['retry-after'])) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(REGISTRATIONS_PER_STUDENT.windowSeconds);
+    expect(await rowOf(next.endpoint)).toBeUndefined();
+    // Another student is not held back.
+    const other = await student();
+    expect((await register(other.cookie, next)).statusCode).toBe(200);
+  });
+});

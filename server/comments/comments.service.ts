@@ -175,7 +175,8 @@ export async function createStaffReply(ctx: RequestContext, { commentId, ...inpu
     try {
       await sendNotification(ctx, {
         title: replyNotificationTitle(input.name),
-        body: input.message.slice(0, 255),
+        // sendNotification cuts it to what a push holds, between two characters.
+        body: input.message,
         clickAction: 'open_lecture',
         resourceType: 'lecture',
         resourceId: comment.lecture_id,

@@ -1,5 +1,7 @@
 import { z } from '../validation/zod.ts';
 import { withoutControlCharacters } from '../validation/plain-text.ts';
+import { COMPOSER_LIMITS } from '../push/push.schema.ts';
+import { fitPushText } from '../push/push-text.rules.ts';
 
 export const COMMENT_MESSAGES = {
   messageRequired: 'Please write a message',
@@ -107,7 +109,7 @@ export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { s
 
 /** The push to a student someone replied to: "{name} - replied to you". */
 export function replyNotificationTitle(name: string): string {
-  return `${name} - replied to you`.slice(0, 100);
+  return fitPushText(`${name} - replied to you`, COMPOSER_LIMITS.title);
 }
 
 export const INBOX_PAGE_SIZE = 50;

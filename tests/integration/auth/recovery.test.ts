@@ -382,7 +382,7 @@ describe('a stranger who knows the address cannot block its owner', () => {
     const accountKey = recoveryCodeRules(user.id, '0.0.0.0')[2]!.key;
     await database.db
       .insertInto('rate_limits')
-      .values({ key: accountKey, hits: LIMITS.recoveryCodesPerAccount.max - 2, reset_at: sql<Date>`now() + interval '1 day'` })
+      .values({ key: accountKey, hits: LIMITS.recoveryCodesPerAccount.max - 2, hit_times: sql<Date[]>`array_fill(now(), array[${LIMITS.recoveryCodesPerAccount.max - 2}::int])`, reset_at: sql<Date>`now() + interval '1 day'` })
       .execute();
     const answers = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {

@@ -63,7 +63,7 @@ describe('sign-in limits', () => {
     // As if guesses from many addresses had used all but three of the day's failures.
     await database.db
       .insertInto('rate_limits')
-      .values({ key: account, hits: budget.max - 3, reset_at: sql<Date>`now() + interval '1 day'` })
+      .values({ key: account, hits: budget.max - 3, hit_times: sql<Date[]>`array_fill(now(), array[${budget.max - 3}::int])`, reset_at: sql<Date>`now() + interval '1 day'` })
       .execute();
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => login('distributed@example.com', 'guess', `203.0.113.${100 + i}`)),

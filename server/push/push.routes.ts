@@ -56,8 +56,10 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "Register this device's push subscription (PushSubscription.toJSON()); the same endpoint again is the same row",
+        description:
+          'keys.p256dh must be an uncompressed P-256 point (65 bytes, base64url) and keys.auth 16 bytes (base64url); otherwise 400 naming the field. An endpoint registered to another account moves to this one only with the same keys.auth (the device itself registering again); otherwise 409 and nothing changes. The same account may register new keys for its endpoint. An account keeps its 10 most recently registered devices (another registration replaces the least recently registered), and may register 30 times an hour (then 429 with Retry-After).',
         body: pushSubscriptionInputSchema,
-        response: { 200: z.object({ _id: z.string() }), ...errors },
+        response: { 200: z.object({ _id: z.string() }), ...errors, 429: errorBodySchema },
       },
     },
     async (request) => push.registerSubscription(request.ctx, request.body),

@@ -11,11 +11,19 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
 import { fileParts as multipartFileParts } from './multipart.ts';
+import { SIGNATURE_SCOPES } from './asset-urls.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'File not found' }) });
-const signatureQuery = z.object({ expires: z.string().max(20).optional(), signature: z.string().max(100).optional(), student: z.uuid({ error: 'This link is not valid' }).optional() });
+const notValid = { error: 'This link is not valid' };
+const signatureQuery = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+  scope: z.enum(SIGNATURE_SCOPES, notValid).optional(),
+  student: z.uuid(notValid).optional(),
+  grant: z.string().max(100, notValid).optional(),
+});
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const uploadErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
@@ -90,7 +98,9 @@ export const assetsRoutes: DomainRoutes = async (app) => {
     tags: ['assets'],
     summary,
     description:
-      'Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`; with `student`, only that signed-in student may use it). ' +
+      'Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`, `scope`; with `student`, only that signed-in student may use it; ' +
+      'with `grant`, only while what it was handed out for stands, e.g. a current-affairs post stays published). A link opens only what its scope names: ' +
+      '`hls` the playlists, segments and poster of a video (never the uploaded file), `pdf` a PDF and its page images, `asset` every file (console links). ' +
       'Answers HTTP Range requests (206) and ETag revalidation (304).',
     params: (params ?? idParams) as P,
     querystring: signatureQuery,

@@ -4,7 +4,7 @@ import { shortPostDate } from '../../shared/current-affairs/current-affair-dates
 import type { AppContext, RequestContext } from '../context.ts';
 import { coursesUsingAsset } from '../courses/courses.repository.ts';
 import { rankFilesWithBanner } from '../rank-files/rank-files.repository.ts';
-import { currentAffairsUsingAsset } from '../current-affairs/current-affairs.repository.ts';
+import { currentAffairLinkHolds, currentAffairsUsingAsset } from '../current-affairs/current-affairs.repository.ts';
 import { winnersWithPhoto } from '../winners/winners.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
@@ -12,7 +12,7 @@ import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
-import { checkAssetSignature, publicUrls, signAsset, signatureQuery } from './asset-urls.ts';
+import { checkAssetSignature, parseGrant, publicUrls, scopeOpens, signAsset, signatureQuery, UNSCOPED_LINK_SCOPE, type SignedQuery } from './asset-urls.ts';
 import { deleteAssetRow, findAsset, insertAssets, lecturesUsingAsset, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
 import { releaseStorageKeys } from './storage-claims.repository.ts';
@@ -212,11 +212,12 @@ export async function isFileMissing(ctx: AppContext, { assetId }: { assetId: str
   return { fileMissing: !(await ctx.storage.exists(asset.storage_key)) };
 }
 
-/** A link that opens a private asset (and its playlists, poster and pages) without a session. */
+/** A link for console users that opens a private asset (the upload, its playlists, poster and pages) without a session. */
 export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ url: string; expiresAt: string }> {
   const asset = await requireAsset(ctx, assetId);
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
-  return { url: `/api/assets/${asset.id}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt))}`, expiresAt: expiresAt.toISOString() };
+  const signed = signAsset(ctx.config.SESSION_SECRET, asset.id, expiresAt, { scope: 'asset' });
+  return { url: `/api/assets/${asset.id}?${signatureQuery(signed)}`, expiresAt: expiresAt.toISOString() };
 }
 
 export type FileTarget =
@@ -233,27 +234,39 @@ const HLS_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
-type SignedQuery = { expires?: string; signature?: string; student?: string };
+/** Whether what a link was handed out for still stands (a current-affairs post still published, with that PDF). */
+async function grantHolds(ctx: RequestContext, asset: AssetRow, query: SignedQuery): Promise<boolean> {
+  if (query.grant === undefined) return true;
+  const grant = parseGrant(query.grant);
+  if (!grant) return false;
+  return currentAffairLinkHolds(ctx.db, { postId: grant.id, generation: grant.generation, assetId: asset.id, studentId: query.student ?? null });
+}
 
 /**
- * Who may read: anyone for public assets; for private ones a console user, anyone holding a valid
- * signed link, or, for a link signed for one student (lecture playback, notes), that student signed in.
+ * Who may read: anyone for public assets; for private ones a console user, or anyone holding a valid
+ * signed link whose scope opens the file asked for (for a link signed for one student: that student
+ * signed in; for a link with a grant: while the grant holds).
  */
-async function assertCanRead(ctx: RequestContext, asset: AssetRow, query: SignedQuery) {
+async function assertCanRead(ctx: RequestContext, asset: AssetRow, file: FileTarget['type'], query: SignedQuery) {
   if (asset.access_mode === 'public') return;
   const check = checkAssetSignature(ctx.config.SESSION_SECRET, asset.id, query);
-  if (check === 'valid' && query.student !== undefined) {
-    const actor = await ctx.actor();
-    if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
-    if (actor.id !== query.student) throw new AppError('forbidden', 'This link is for another student');
-    return;
-  }
-  if (check === 'valid') return;
   if (check === 'expired') throw new AppError('forbidden', 'This link has expired');
   if (check === 'invalid') throw new AppError('forbidden', 'This link is not valid');
+  if (check === 'valid' && scopeOpens(query.scope ?? UNSCOPED_LINK_SCOPE, file, asset.kind)) {
+    if (query.student !== undefined) {
+      const actor = await ctx.actor();
+      if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
+      if (actor.id !== query.student) throw new AppError('forbidden', 'This link is for another student');
+    }
+    if (!(await grantHolds(ctx, asset, query))) throw new AppError('forbidden', 'This file has been withdrawn');
+    return;
+  }
+  // Staff open every file with their session, whatever link came with it.
   const actor = await ctx.actor();
+  if (actor && hasConsoleAccess(actor.roles)) return;
+  if (check === 'valid') throw new AppError('forbidden', 'This link does not open this file');
   if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
-  if (!hasConsoleAccess(actor.roles)) throw new AppError('forbidden', 'You cannot open this file');
+  throw new AppError('forbidden', 'You cannot open this file');
 }
 
 /** Resolves what GET /api/assets/{id}[/...] should send, after the access check. */
@@ -262,7 +275,7 @@ export async function openAssetFile(
   input: { assetId: string; target: FileTarget; query: SignedQuery },
 ): Promise<StoredFileResponse & { rewritePlaylist?: (text: string) => string }> {
   const asset = await requireAsset(ctx, input.assetId);
-  await assertCanRead(ctx, asset, input.query);
+  await assertCanRead(ctx, asset, input.target.type, input.query);
   const cacheControl = asset.access_mode === 'public' ? 'public, max-age=300' : 'private, max-age=0, must-revalidate';
 
   let key: string;
@@ -302,10 +315,13 @@ export async function openAssetFile(
   };
   // A signed playlist hands its signature on to the playlists and segments it lists.
   if (target.type === 'hls' && contentType === HLS_TYPES.m3u8 && input.query.signature) {
+    const { scope, student, grant } = input.query;
     const suffix = signatureQuery({
       expires: Number(input.query.expires),
       signature: input.query.signature,
-      ...(input.query.student === undefined ? {} : { student: input.query.student }),
+      ...(scope === undefined ? {} : { scope }),
+      ...(student === undefined ? {} : { student }),
+      ...(grant === undefined ? {} : { grant }),
     });
     result.rewritePlaylist = (text) =>
       text

@@ -1,7 +1,7 @@
 import { buildDaySchedule } from '../../shared/courses/schedule.rules.ts';
 import { STUDENT_COURSE_MESSAGES, studentCourseSchema, type LecturePlayback, type StudentCourse, type StudentCourseSummary } from '../../shared/courses/student-courses.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls, publicUrls, signAsset, signatureQuery } from '../assets/asset-urls.ts';
+import { assetUrls, publicUrls, signAsset, signatureQuery, type SignatureScope } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
@@ -164,14 +164,16 @@ export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lect
   if (!lecture) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.lectureNotFound);
   if (!lecture.can_watch) throw new AppError('forbidden', STUDENT_COURSE_MESSAGES.notEntitled);
   const expiresAt = new Date(Date.now() + ((lecture.video_duration_in_minutes ?? 0) + PLAYBACK_GRACE_MINUTES) * 60_000);
-  const signed = (assetId: string, url: string) => `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, actor.id))}`;
+  // The video's link opens its playlists and segments, a note's its PDF and page images: never the uploaded video.
+  const signed = (assetId: string, url: string, scope: SignatureScope) =>
+    `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope, student: actor.id }))}`;
   const assets = await assetsById(ctx.db, [lecture.video_resource_id, ...lecture.notes.map((note) => note.pdfFileId)]);
   const video = lecture.video_resource_id ? assets.get(lecture.video_resource_id) : undefined;
   const playlist = video ? publicUrls(video).playlistUrl : null;
   return {
     lectureId: lecture.id,
     title: lecture.title,
-    hlsUrl: video && playlist ? signed(video.id, playlist) : null,
+    hlsUrl: video && playlist ? signed(video.id, playlist, 'hls') : null,
     youtubeId: lecture.youtube_link,
     expiresAt: expiresAt.toISOString(),
     notes: lecture.notes.map((note) => {
@@ -179,8 +181,8 @@ export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lect
       return {
         resId: note.resId,
         fileName: note.fileName,
-        pageUrls: pdf ? publicUrls(pdf).pageUrls.map((url) => signed(pdf.id, url)) : [],
-        pdfUrl: signed(note.pdfFileId, assetUrls.file(note.pdfFileId)),
+        pageUrls: pdf ? publicUrls(pdf).pageUrls.map((url) => signed(pdf.id, url, 'pdf')) : [],
+        pdfUrl: signed(note.pdfFileId, assetUrls.file(note.pdfFileId), 'pdf'),
       };
     }),
   };

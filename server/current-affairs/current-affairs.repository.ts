@@ -52,10 +52,25 @@ export function rateCardOf(db: Db, id: string, options: { share?: boolean } = {}
   return query.executeTakeFirst();
 }
 
-export function updateCurrentAffairAtVersion(db: Db, id: string, values: Omit<Updateable<CurrentAffairsTable>, 'version' | 'updated_at'>, version: number | undefined) {
+/**
+ * Saves the post. Unpublishing it or changing its PDF moves it to a new signing generation, so the
+ * PDF addresses students were given stop opening it (the old values are read in the same statement).
+ */
+export function updateCurrentAffairAtVersion(
+  db: Db,
+  id: string,
+  values: Omit<Updateable<CurrentAffairsTable>, 'version' | 'updated_at' | 'signing_generation'> & { is_published: boolean; pdf_file_id: string | null },
+  version: number | undefined,
+) {
+  const withdrawn = sql<boolean>`(is_published and not ${values.is_published}) or pdf_file_id is distinct from ${values.pdf_file_id}::uuid`;
   let update = db
     .updateTable('current_affairs')
-    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
+    .set({
+      ...values,
+      updated_at: sql`now()`,
+      version: sql<number>`version + 1`,
+      signing_generation: sql<number>`case when ${withdrawn} then signing_generation + 1 else signing_generation end`,
+    })
     .where('id', '=', id);
   if (version !== undefined) update = update.where('version', '=', version);
   return update.returning(['version']).executeTakeFirst();
@@ -77,6 +92,7 @@ export function currentAffairsUsingAsset(db: Db, assetId: string) {
 
 export interface StudentCurrentAffairRow {
   id: string;
+  signing_generation: number;
   title: string;
   banner_image_id: string | null;
   pdf_file_id: string | null;
@@ -101,7 +117,7 @@ function entitledSql(userId: string) {
 /** A page of published posts, newest date first, with whether this student may open each. */
 export async function publishedPage(db: Db, userId: string, limit: number, offset: number): Promise<StudentCurrentAffairRow[]> {
   const result = await sql<StudentCurrentAffairRow>`
-    select ca.id, ca.title, ca.banner_image_id, ca.pdf_file_id, s.id as card_id, s.title as card_title, s.net_amount as card_net_amount,
+    select ca.id, ca.signing_generation, ca.title, ca.banner_image_id, ca.pdf_file_id, s.id as card_id, s.title as card_title, s.net_amount as card_net_amount,
       ${entitledSql(userId)} as entitled
     from current_affairs ca left join subscriptions s on s.id = ca.master_subscription_id
     where ca.is_published
@@ -113,4 +129,19 @@ export async function publishedPage(db: Db, userId: string, limit: number, offse
 export async function countPublished(db: Db): Promise<number> {
   const row = await db.selectFrom('current_affairs').select((eb) => eb.fn.countAll<number>().as('count')).where('is_published', '=', true).executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/**
+ * Whether a PDF address handed out for a post still opens its file: the post is published, has that
+ * PDF and the generation the address names, and the student it was signed for may still open it.
+ */
+export async function currentAffairLinkHolds(
+  db: Db,
+  link: { postId: string; generation: number; assetId: string; studentId: string | null },
+): Promise<boolean> {
+  const result = await sql<{ holds: boolean }>`
+    select ${link.studentId === null ? sql<boolean>`true` : entitledSql(link.studentId)} as holds
+    from current_affairs ca
+    where ca.id = ${link.postId} and ca.is_published and ca.pdf_file_id = ${link.assetId} and ca.signing_generation = ${link.generation}`.execute(db);
+  return result.rows[0]?.holds === true;
 }

@@ -70,12 +70,14 @@ export const studentCurrentAffairsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/current-affairs',
     {
+      config: { signedUrls: true },
       schema: {
         tags: ['student current affairs'],
         summary: 'Published current-affairs posts, newest date first, a page at a time',
         description:
           'Each post says whether the student may open it (`entitled`: it has no rate card, its rate card is free to them, or they hold it). ' +
-          "For those, `pdfUrl` (and `pageUrls` once the PDF's pages are converted) work only with this student's session and expire at `expiresAt`; ask again for new ones.",
+          "For those, `pdfUrl` (and `pageUrls` once the PDF's pages are converted) work only with this student's session and expire at `expiresAt`, " +
+          'or earlier when the post is unpublished, deleted or given another PDF; ask again for new ones. The answer is `Cache-Control: private, no-store`.',
         querystring: studentCurrentAffairsQuerySchema,
         response: { 200: studentCurrentAffairsPageSchema, ...errors },
       },

@@ -164,7 +164,7 @@ export async function saveCurrentAffair(
   }
 }
 
-/** DELETE /api/admin/current-affairs/{id}. Its files stay in the file store, as uploaded. */
+/** DELETE /api/admin/current-affairs/{id}. Its files stay in the file store, as uploaded; the PDF addresses handed out for it stop. */
 export async function deleteCurrentAffair(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   const row = await currentAffairOrThrow(ctx.db, id);
   if (!(await repo.deleteCurrentAffairRow(ctx.db, row.id))) throw new AppError('not-found', CURRENT_AFFAIR_MESSAGES.notFound);
@@ -173,14 +173,19 @@ export async function deleteCurrentAffair(ctx: AppContext, { id }: { id: string 
 
 /**
  * GET /api/student/current-affairs: published posts, newest date first, a page at a time. The
- * PDF of a post the student may open comes as an address signed for them, expiring with the rest.
+ * PDF of a post the student may open comes as an address signed for them, expiring with the rest,
+ * and stopping earlier when the post is unpublished, deleted or given another PDF.
  */
 export async function listStudentCurrentAffairs(ctx: RequestContext, query: StudentCurrentAffairsQuery): Promise<StudentCurrentAffairsPage> {
   const actor = await requireActor(ctx);
   const [rows, total] = await Promise.all([repo.publishedPage(ctx.db, actor.id, query.pageSize, (query.page - 1) * query.pageSize), repo.countPublished(ctx.db)]);
   const assets = await assetsById(ctx.db, rows.map((row) => row.pdf_file_id));
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
-  const signed = (assetId: string, url: string) => `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, actor.id))}`;
+  // Each address opens the PDF and its pages for this student while the post stays published with this PDF.
+  const signed = (row: repo.StudentCurrentAffairRow, assetId: string, url: string) => {
+    const grant = { kind: 'current-affair' as const, id: row.id, generation: row.signing_generation };
+    return `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope: 'pdf', student: actor.id, grant }))}`;
+  };
   return {
     currentAffairs: rows.map((row) => {
       const pdf = row.pdf_file_id ? assets.get(row.pdf_file_id) : undefined;
@@ -193,8 +198,8 @@ export async function listStudentCurrentAffairs(ctx: RequestContext, query: Stud
         fileName: pdf?.file_name ?? null,
         fileSizeInBytes: pdf ? Number(pdf.size_in_bytes) : null,
         entitled: row.entitled,
-        pdfUrl: open ? signed(pdf.id, assetUrls.file(pdf.id)) : null,
-        pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(pdf.id, url)) : [],
+        pdfUrl: open ? signed(row, pdf.id, assetUrls.file(pdf.id)) : null,
+        pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(row, pdf.id, url)) : [],
         rateCard: row.card_id ? { _id: row.card_id, title: row.card_title ?? '', netAmount: Number(row.card_net_amount ?? 0) } : null,
       };
     }),

@@ -733,6 +733,8 @@ export interface CurrentAffairsTable {
   banner_image_id: string | null;
   pdf_file_id: string | null;
   version: Generated<number>;
+  /** Named by the PDF addresses handed out; grows when the post is unpublished or its PDF changes, which stops the earlier ones. */
+  signing_generation: Generated<number>;
   created_by: string | null;
   updated_by: string | null;
   created_at: Generated<Date>;

@@ -188,8 +188,8 @@ describe('GET /api/assets/{id}', () => {
 
     const { signAsset } = await import('../../../server/assets/asset-urls.ts');
     const { TEST_SECRET } = await import('../../support/test-app.ts');
-    const old = signAsset(TEST_SECRET, id, new Date(Date.now() - 1000));
-    const expired = await app.inject({ method: 'GET', url: `/api/assets/${id}?expires=${old.expires}&signature=${old.signature}` });
+    const old = signAsset(TEST_SECRET, id, new Date(Date.now() - 1000), { scope: 'asset' });
+    const expired = await app.inject({ method: 'GET', url: `/api/assets/${id}?expires=${old.expires}&signature=${old.signature}&scope=asset` });
     expect(expired.statusCode).toBe(403);
     expect(expired.json().message).toBe('This link has expired');
     // A signature for one file does not open another.

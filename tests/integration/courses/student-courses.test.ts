@@ -166,7 +166,7 @@ describe('what opens follows the entitlements', () => {
     expect((await call(undefined, 'GET', pdfUrl)).statusCode).toBe(401);
     expect((await call(other.cookie, 'GET', pdfUrl.replace(holder.id, other.id))).json().message).toBe('This link is not valid');
     const secret = testConfig().SESSION_SECRET;
-    const expired = `/api/assets/${lecture.pdf}?${signatureQuery(signAsset(secret, lecture.pdf, new Date(Date.now() - 1000), holder.id))}`;
+    const expired = `/api/assets/${lecture.pdf}?${signatureQuery(signAsset(secret, lecture.pdf, new Date(Date.now() - 1000), { scope: 'pdf', student: holder.id }))}`;
     expect((await call(holder.cookie, 'GET', expired)).json().message).toBe('This link has expired');
 
     // A revoked grant closes it again.

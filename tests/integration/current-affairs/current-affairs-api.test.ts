@@ -295,7 +295,7 @@ describe('current affairs for students', () => {
     expect(posts.map((post) => [post._id, post.entitled])).toEqual([[free.id, true], [freeByCard.id, true], [paid.id, false]]);
     expect(posts[2]!.pdfUrl).toBeNull();
     const signed = posts[0]!.pdfUrl!;
-    expect(signed).toMatch(new RegExp(`^/api/assets/${free.pdf}\\?expires=\\d+&signature=[^&]+&student=${studentId}$`));
+    expect(signed).toMatch(new RegExp(`^/api/assets/${free.pdf}\\?expires=\\d+&signature=[^&]+&scope=pdf&student=${studentId}&grant=current-affair\\.${free.id}\\.\\d+$`));
 
     // The address opens the PDF with this student's session only.
     const opened = await request('GET', signed, undefined, cookies.student);
@@ -310,5 +310,59 @@ describe('current affairs for students', () => {
     posts = await listed();
     expect(posts[2]).toMatchObject({ entitled: true, pdfUrl: expect.stringContaining(`/api/assets/${paid.pdf}?`) });
     expect((await request('GET', posts[2]!.pdfUrl!, undefined, cookies.student)).statusCode).toBe(200);
+  });
+
+  it('answers the page Cache-Control: private, no-store, since it carries signed addresses', async () => {
+    const answer = await request('GET', '/api/student/current-affairs', undefined, cookies.student);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('stops a PDF address handed out once the post is unpublished, given another PDF or deleted; a republished post hands out new ones', async () => {
+    await started.database.db.deleteFrom('current_affairs').execute();
+    const post = await publishedPost('2025-03-01', null);
+    const pdfUrlNow = async () => ((await request('GET', '/api/student/current-affairs', undefined, cookies.student)).json() as Page).currentAffairs[0]?.pdfUrl ?? null;
+    const open = (url: string) => request('GET', url, undefined, cookies.student);
+    const saved = async (value: Record<string, unknown>) => {
+      const answer = await request('PUT', `/api/admin/current-affairs/${post.id}`, { value: { title: '2025-03-01', masterSubscription: null, bannerImageId: post.cover, pdfFileId: post.pdf, isVisible: true, ...value } });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as { isPublished: boolean };
+    };
+
+    const first = (await pdfUrlNow())!;
+    expect((await open(first)).statusCode).toBe(200);
+    expect((await open(first.replace(/grant=current-affair\.([0-9a-f-]+)\.(\d+)/, (_, id: string, n: string) => `grant=current-affair.${id}.${Number(n) + 1}`))).statusCode).toBe(403);
+
+    // Unpublished: refused at once, though not expired.
+    expect((await saved({ isVisible: false })).isPublished).toBe(false);
+    const withdrawn = await open(first);
+    expect(withdrawn.statusCode).toBe(403);
+    expect(withdrawn.json().message).toBe('This file has been withdrawn');
+    // Staff still open the file with their session.
+    expect((await request('GET', `/api/assets/${post.pdf}`)).statusCode).toBe(200);
+
+    // Republished: a new address works, the old one stays refused.
+    expect((await saved({})).isPublished).toBe(true);
+    const second = (await pdfUrlNow())!;
+    expect(second).not.toBe(first);
+    expect((await open(second)).statusCode).toBe(200);
+    expect((await open(first)).statusCode).toBe(403);
+
+    // Saving it again unchanged keeps the addresses working.
+    await saved({});
+    expect((await open(second)).statusCode).toBe(200);
+
+    // Another PDF: the address of the old one stops, even if the old one comes back.
+    const otherPdf = await pdfFile();
+    await saved({ pdfFileId: otherPdf });
+    expect((await open(second)).statusCode).toBe(403);
+    await saved({ pdfFileId: post.pdf });
+    expect((await open(second)).statusCode).toBe(403);
+
+    // Deleted: refused.
+    const third = (await pdfUrlNow())!;
+    expect((await open(third)).statusCode).toBe(200);
+    expect((await request('DELETE', `/api/admin/current-affairs/${post.id}`)).statusCode).toBe(200);
+    expect((await open(third)).statusCode).toBe(403);
   });
 });

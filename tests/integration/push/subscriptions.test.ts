@@ -73,8 +73,9 @@ describe('registering a device another account holds', () => {
     expect(taken.body).not.toContain(owner.phone);
     expect(taken.body).not.toContain('Device owner');
     expect(await rowOf(device.endpoint)).toMatchObject({ user_id: owner.id, p256dh: device.keys.p256dh, auth: device.keys.auth });
-    // Same secret, other p256dh: still not proof enough to change the keys of someone else's device.
-    expect((await register(intruder.cookie, { endpoint: device.endpoint, keys: { ...otherKeys(), auth: otherKeys().auth } })).statusCode).toBe(409);
+    // The device's public key is no proof: only its auth secret is.
+    expect((await register(intruder.cookie, { endpoint: device.endpoint, keys: { p256dh: device.keys.p256dh, auth: otherKeys().auth } })).statusCode).toBe(409);
+    expect(await rowOf(device.endpoint)).toMatchObject({ user_id: owner.id, auth: device.keys.auth });
 
     const sent = await send({ title: 'Mock 12', body: 'Tonight at 7', targetType: 'specific-user', targetPhoneNumber: owner.phone });
     expect(sent.statusCode, sent.body).toBe(200);

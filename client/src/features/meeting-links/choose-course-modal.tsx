@@ -1,46 +1,48 @@
 import { useEffect, useState } from 'react';
-import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { api } from '../../lib/trpc.ts';
-
-export interface CourseOption {
-  _id: string;
-  title: string;
-}
+import type { CourseOption } from './course-checklist.tsx';
 
 export interface ChooseCourseModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The link's courses: the only ones it may be announced to. */
+  courses: CourseOption[];
   /** The chosen course: the composer opens for its students. */
   onCompose: (course: CourseOption) => void;
+  /** Opens the link's edit form (offered when it has no course yet). */
+  onEdit: () => void;
 }
 
-/** Before announcing a meeting link: whose students it goes to. */
-export function ChooseCourseModal({ open, onOpenChange, onCompose }: ChooseCourseModalProps) {
-  const courses = api.courses.titles.useQuery(undefined, { enabled: open, retryDelay: 100 });
+/** Before announcing a meeting link: to the students of which of its courses. */
+export function ChooseCourseModal({ open, onOpenChange, courses, onCompose, onEdit }: ChooseCourseModalProps) {
   const [courseId, setCourseId] = useState('');
 
   useEffect(() => {
-    if (open) setCourseId('');
+    // A link of one course goes to that course's students: it is chosen already.
+    if (open) setCourseId(courses.length === 1 ? courses[0]!._id : '');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const chosen = courses.data?.find((course) => course._id === courseId);
+  const chosen = courses.find((course) => course._id === courseId);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Choose a Course</DialogTitle>
-          <DialogDescription>The notification goes to the students of this course who have allowed notifications.</DialogDescription>
+          <DialogDescription>
+            {courses.length === 0
+              ? 'This link has no course yet, so no student sees it. Edit the link and choose its courses first.'
+              : 'The notification goes to the students of this course who have allowed notifications.'}
+          </DialogDescription>
         </DialogHeader>
-        {courses.isError && <ErrorAlert title="Fetching Meetings failed" error={courses.error} />}
         <FormField id="meeting-link-course" label="Course">
           {(control) => (
-            <NativeSelect {...control} value={courseId} disabled={courses.isPending} onChange={(event) => setCourseId(event.target.value)}>
+            <NativeSelect {...control} value={courseId} disabled={courses.length === 0} onChange={(event) => setCourseId(event.target.value)}>
               <option value="">Please choose a Course</option>
-              {(courses.data ?? []).map((course) => (
+              {courses.map((course) => (
                 <option key={course._id} value={course._id}>
                   {course.title}
                 </option>
@@ -52,9 +54,13 @@ export function ChooseCourseModal({ open, onOpenChange, onCompose }: ChooseCours
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!chosen} onClick={() => chosen && onCompose(chosen)}>
-            Compose
-          </Button>
+          {courses.length === 0 ? (
+            <Button onClick={onEdit}>Edit link</Button>
+          ) : (
+            <Button disabled={!chosen} onClick={() => chosen && onCompose(chosen)}>
+              Compose
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

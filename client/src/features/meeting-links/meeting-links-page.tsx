@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ExternalLink, Plus, Send, Trash2 } from 'lucide-react';
+import { ExternalLink, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { MEETING_LINK_NOTIFICATION, type MeetingLink } from '../../../../shared/meeting-links/meeting-links.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ListPage } from '../../components/list-page.tsx';
@@ -12,15 +12,15 @@ import { errorMessage } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ComposerModal, type ComposerResource } from '../notifications/composer-modal.tsx';
-import { AddMeetingLinkModal } from './add-meeting-link-modal.tsx';
 import { ChooseCourseModal } from './choose-course-modal.tsx';
+import { MeetingLinkModal } from './meeting-link-modal.tsx';
 import { formatMeetingTime } from './meeting-time.ts';
 
 /** The pause before a link is removed, as the specification has it. */
 export const MEETING_LINK_DELETE_DELAY_MS = 300;
 const FAILURE_TITLE = 'Fetching Meetings failed';
 
-/** /admin/meeting-links: live-class links; add, switch on or off, announce to a course's students, remove. */
+/** /admin/meeting-links: live-class links of courses; add, edit, switch on or off, announce to a course's students, remove. */
 export function MeetingLinksPage() {
   useDocumentTitle('Meeting Links');
   const utils = api.useUtils();
@@ -29,6 +29,7 @@ export function MeetingLinksPage() {
   const toggle = api.meetingLinks.toggle.useMutation();
   const remove = api.meetingLinks.delete.useMutation();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<MeetingLink | null>(null);
   const [removing, setRemoving] = useState<MeetingLink | null>(null);
   const [announcing, setAnnouncing] = useState<MeetingLink | null>(null);
   const [composing, setComposing] = useState<ComposerResource | null>(null);
@@ -40,7 +41,7 @@ export function MeetingLinksPage() {
         id: 'title',
         accessorKey: 'title',
         header: 'Name',
-        cell: ({ row }) => <span className="block min-w-32 max-w-64 break-words font-medium">{row.original.title}</span>,
+        cell: ({ row }) => <span className="block min-w-28 max-w-56 break-words font-medium">{row.original.title}</span>,
       },
       {
         id: 'url',
@@ -48,7 +49,7 @@ export function MeetingLinksPage() {
         header: 'URL',
         cell: ({ row }) => (
           // One line however long the address: the whole of it is in the tooltip and the link.
-          <a href={row.original.url} target="_blank" rel="noopener noreferrer" title={row.original.url} className="flex w-64 items-center gap-1 text-primary hover:underline">
+          <a href={row.original.url} target="_blank" rel="noopener noreferrer" title={row.original.url} className="flex w-44 items-center gap-1 text-primary hover:underline">
             <span className="truncate">{row.original.url}</span>
             <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
           </a>
@@ -85,6 +86,25 @@ export function MeetingLinksPage() {
           );
         },
       },
+      {
+        id: 'courses',
+        header: 'Courses',
+        accessorFn: (link) => link.courses.map((course) => course.title).join(', '),
+        cell: ({ row }) =>
+          row.original.courses.length === 0 ? (
+            <span className="text-muted-foreground">No course (staff only)</span>
+          ) : (
+            <ul className="flex min-w-28 max-w-44 flex-wrap gap-1">
+              {row.original.courses.map((course) => (
+                <li key={course._id}>
+                  <Badge variant="secondary" className="font-normal">
+                    {course.title}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          ),
+      },
       { id: 'start', header: 'Start date', accessorFn: (link) => formatMeetingTime(link.startDate) },
       { id: 'end', header: 'End date', accessorFn: (link) => formatMeetingTime(link.endDate) },
       {
@@ -92,6 +112,9 @@ export function MeetingLinksPage() {
         header: 'Actions',
         cell: ({ row }) => (
           <span className="flex gap-1">
+            <Button variant="ghost" size="icon" title="Edit" aria-label={`Edit ${row.original.title}`} onClick={() => setEditing(row.original)}>
+              <Pencil aria-hidden="true" />
+            </Button>
             <Button variant="ghost" size="icon" title="Send notification" aria-label={`Send notification: ${row.original.title}`} onClick={() => setAnnouncing(row.original)}>
               <Send aria-hidden="true" />
             </Button>
@@ -108,7 +131,7 @@ export function MeetingLinksPage() {
   return (
     <ListPage
       heading="Meeting Links"
-      description="Live classes students join from the app: a link shows there while it is active, from its start to its end."
+      description="Live classes students join from the app: a link shows to the students of its courses while it is active, from its start to its end."
       actions={
         <Button onClick={() => setAdding(true)}>
           <Plus aria-hidden="true" />
@@ -125,7 +148,8 @@ export function MeetingLinksPage() {
       getRowId={(link) => link._id}
       dialogs={
         <>
-          <AddMeetingLinkModal open={adding} onOpenChange={setAdding} />
+          <MeetingLinkModal open={adding} onOpenChange={setAdding} />
+          <MeetingLinkModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} link={editing} />
           <ConfirmModal
             open={removing !== null}
             onOpenChange={(open) => !open && setRemoving(null)}
@@ -150,6 +174,11 @@ export function MeetingLinksPage() {
           <ChooseCourseModal
             open={announcing !== null}
             onOpenChange={(open) => !open && setAnnouncing(null)}
+            courses={announcing?.courses ?? []}
+            onEdit={() => {
+              setEditing(announcing);
+              setAnnouncing(null);
+            }}
             onCompose={(course) => {
               if (!announcing) return;
               setComposing({

@@ -17,3 +17,11 @@ export function pickerValueToIso(value: string): string {
   const at = new Date(value);
   return Number.isNaN(at.getTime()) ? value : at.toISOString();
 }
+
+/** An ISO time as a date-time picker holds it ("2026-11-26T19:30"), in the reader's own time; "" when not a time. */
+export function isoToPickerValue(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+}

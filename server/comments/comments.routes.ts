@@ -14,10 +14,13 @@ import {
   newReplyInputSchema,
   replyResultSchema,
   replySchema,
+  studentCommentSchema,
   studentCommentsPageSchema,
   studentMessageInputSchema,
+  studentReplySchema,
 } from '../../shared/comments/comments.schema.ts';
 import * as comments from './comments.service.ts';
+import * as studentComments from './student-comments.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 const id = z.uuid({ error: COMMENT_MESSAGES.notFound });
@@ -99,12 +102,13 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "A published lecture's visible comments, pinned first, newest next, 20 a page",
+        description: 'Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.',
         params: z.object({ lectureId: z.string().max(100) }),
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
         response: { 200: studentCommentsPageSchema, ...errors },
       },
     },
-    async (request) => comments.studentLectureComments(request.ctx, { lectureId: request.params.lectureId, page: request.query.page }),
+    async (request) => studentComments.studentLectureComments(request.ctx, { lectureId: request.params.lectureId, page: request.query.page }),
   );
   app.post(
     '/api/student/lectures/:lectureId/comments',
@@ -115,34 +119,43 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
         description: 'Only a student who may watch the lecture may write (403 otherwise).',
         params: z.object({ lectureId: z.string().max(100) }),
         body: studentMessageInputSchema,
-        response: { 200: commentSchema, ...errors },
+        response: { 200: studentCommentSchema, ...errors },
       },
     },
-    async (request) => comments.studentComment(request.ctx, { lectureId: request.params.lectureId, message: request.body.message }),
+    async (request) => studentComments.studentComment(request.ctx, { lectureId: request.params.lectureId, message: request.body.message }),
   );
   app.post(
     '/api/student/comments/:commentId/replies',
-    { schema: { tags, summary: 'Reply to a comment', params: z.object({ commentId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: replySchema, ...errors } } },
-    async (request) => comments.studentReply(request.ctx, { commentId: request.params.commentId, message: request.body.message }),
+    {
+      schema: {
+        tags,
+        summary: 'Reply to a comment',
+        description: 'A comment deleted or hidden meanwhile answers 404 "Comment not found", and the reply does not count against the limit.',
+        params: z.object({ commentId: z.string().max(100) }),
+        body: studentMessageInputSchema,
+        response: { 200: studentReplySchema, ...errors },
+      },
+    },
+    async (request) => studentComments.studentReply(request.ctx, { commentId: request.params.commentId, message: request.body.message }),
   );
   app.put(
     '/api/student/comments/:commentId',
     { schema: { tags, summary: 'Change your comment', params: z.object({ commentId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
-    async (request) => comments.studentEdit(request.ctx, { commentId: request.params.commentId }, { message: request.body.message }),
+    async (request) => studentComments.studentEdit(request.ctx, { commentId: request.params.commentId }, { message: request.body.message }),
   );
   app.delete(
     '/api/student/comments/:commentId',
     { schema: { tags, summary: 'Delete your comment', params: z.object({ commentId: z.string().max(100) }), response: { 200: saved, ...errors } } },
-    async (request) => comments.studentEdit(request.ctx, { commentId: request.params.commentId }, 'delete'),
+    async (request) => studentComments.studentEdit(request.ctx, { commentId: request.params.commentId }, 'delete'),
   );
   app.put(
     '/api/student/comments/:commentId/replies/:replyId',
     { schema: { tags, summary: 'Change your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
-    async (request) => comments.studentEdit(request.ctx, request.params, { message: request.body.message }),
+    async (request) => studentComments.studentEdit(request.ctx, request.params, { message: request.body.message }),
   );
   app.delete(
     '/api/student/comments/:commentId/replies/:replyId',
     { schema: { tags, summary: 'Delete your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), response: { 200: saved, ...errors } } },
-    async (request) => comments.studentEdit(request.ctx, request.params, 'delete'),
+    async (request) => studentComments.studentEdit(request.ctx, request.params, 'delete'),
   );
 };

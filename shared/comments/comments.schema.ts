@@ -12,7 +12,7 @@ export const COMMENT_MESSAGES = {
   notFound: 'Comment not found',
   replyNotFound: 'Reply not found',
   lectureNotFound: 'Lecture not found',
-  notEntitled: 'Only students who may watch this lecture can write under it',
+  notEntitled: 'Only students who may watch this lecture can read or write under it',
   notYours: 'You can change only what you wrote',
   tooMany: 'You are writing too fast. Please wait a few minutes and try again.',
 } as const;
@@ -75,8 +75,6 @@ export const replySchema = z.object({
   displayName: z.string(),
   isAdministrator: z.boolean(),
   createdAt: z.string(),
-  /** Written by the signed-in student (student routes only). */
-  isMine: z.boolean().optional(),
 });
 export const commentSchema = z.object({
   _id: z.string(),
@@ -91,15 +89,21 @@ export const commentSchema = z.object({
   user: z.object({ _id: z.string(), phoneNumber: z.string().nullable() }).nullable(),
   resourceType: z.literal('lecture'),
   resourceId: z.string(),
-  isMine: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export type Reply = z.infer<typeof replySchema>;
 
+/** A reply as students get it: no account of anyone, and whether the signed-in student wrote it. */
+export const studentReplySchema = replySchema.extend({ isMine: z.boolean() });
+/** A comment as students get it: no account of anyone (staff answers name it), and whether the signed-in student wrote it. */
+export const studentCommentSchema = commentSchema.omit({ user: true }).extend({ replies: z.array(studentReplySchema), isMine: z.boolean() });
+export type StudentComment = z.infer<typeof studentCommentSchema>;
+export type StudentReply = z.infer<typeof studentReplySchema>;
+
 /** What a staff reply answers: the reply, and whether the push to the student went out. */
 export const replyResultSchema = z.object({ reply: replySchema, notification: z.object({ sent: z.boolean(), message: z.string().nullable() }) });
 
-export const studentCommentsPageSchema = z.object({ comments: z.array(commentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const studentCommentsPageSchema = z.object({ comments: z.array(studentCommentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 
 /** The reply list's display: the first three, then "See more replies" or "Hide replies". */
 export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { shown: readonly T[]; toggle: 'See more replies' | 'Hide replies' | null } {

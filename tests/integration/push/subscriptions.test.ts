@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
+import * as capMigration from '../../../migrations/202611280200_push_subscriptions_per_student.ts';
 import type { Config } from '../../../server/config.ts';
 import { deliverBatch } from '../../../server/push/push-delivery.ts';
 import { MAX_DEVICES_PER_STUDENT, REGISTRATIONS_PER_STUDENT } from '../../../server/push/push-subscription.limits.ts';
@@ -168,6 +169,21 @@ describe('devices per student', () => {
     const kept = (await devicesOf(owner.id)).map((row) => row.endpoint).sort();
     expect(kept).toHaveLength(MAX_DEVICES_PER_STUDENT);
     expect(kept).toEqual([devices[0]!, ...devices.slice(3)].map((device) => device.endpoint).sort());
+  });
+
+  it('an account that held more before the cap keeps its 10 most recently registered', async () => {
+    const owner = await student();
+    const other = await student();
+    const devices = Array.from({ length: 13 }, () => pushService.subscribe());
+    await database.db
+      .insertInto('push_subscriptions')
+      .values(devices.map((device, at) => ({ user_id: owner.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, updated_at: new Date(Date.UTC(2026, 0, 1, 0, at)) })))
+      .execute();
+    const single = pushService.subscribe();
+    await database.db.insertInto('push_subscriptions').values({ user_id: other.id, endpoint: single.endpoint, p256dh: single.keys.p256dh, auth: single.keys.auth }).execute();
+    await capMigration.up(database.db);
+    expect((await devicesOf(owner.id)).map((row) => row.endpoint).sort()).toEqual(devices.slice(3).map((device) => device.endpoint).sort());
+    expect(await devicesOf(other.id)).toHaveLength(1);
   });
 
   it('cannot be passed by registrations at the same moment', async () => {

@@ -1,8 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../../server/auth/auth.limits.ts';
+import { STUDENT_WRITE_LIMIT } from '../../../server/comments/student-comments.service.ts';
 import { AppError } from '../../../server/errors.ts';
+import { ORDERS_PER_STUDENT, WRONG_COUPONS_PER_ACCOUNT, WRONG_COUPONS_PER_ADDRESS } from '../../../server/orders/checkout-limits.ts';
 import { consumeRateLimit, consumeRateLimits, deleteExpiredRateLimits, rateLimitReached, type RateLimitRule } from '../../../server/rate-limit/rate-limit.service.ts';
+import { CONFIRM_LIMIT } from '../../../server/winners/student-winners.service.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 let database: TestDatabase;
@@ -140,5 +144,30 @@ describe('rate limits hold in any span of their window', () => {
     await hitsAged(recent.key, [61, 30]);
     await consumeRateLimit(database.db, recent);
     expect(await storedTimes(recent.key)).toBe(2);
+  });
+});
+
+describe('every stated limit', () => {
+  const stated: Record<string, { max: number; windowSeconds: number }> = {
+    ...LIMITS,
+    discussionMessages: STUDENT_WRITE_LIMIT,
+    winnerConfirmations: CONFIRM_LIMIT,
+    orders: ORDERS_PER_STUDENT,
+    wrongCouponsPerAccount: WRONG_COUPONS_PER_ACCOUNT,
+    wrongCouponsPerAddress: WRONG_COUPONS_PER_ADDRESS,
+  };
+
+  it.each(Object.entries(stated))('%s holds in any span of its window', async (_, limit) => {
+    const { key } = rule(limit);
+    await consumeRateLimit(database.db, { key, ...limit });
+    // The maximum, made a second ago; the window a fixed count would have used ended just now.
+    await sql`update rate_limits set hit_times = array_fill(clock_timestamp() - interval '1 second', array[${limit.max}::int]), hits = ${limit.max}, reset_at = now() - interval '1 millisecond' where key = ${key}`.execute(database.db);
+    const refused = await refusalOf(consumeRateLimit(database.db, { key, ...limit }));
+    expect(refused?.retryAfterSeconds).toBeGreaterThanOrEqual(limit.windowSeconds - 2);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(limit.windowSeconds);
+    // The oldest turns a window old: one place, and only one.
+    await sql`update rate_limits set hit_times[1] = clock_timestamp() - make_interval(secs => ${limit.windowSeconds + 1}) where key = ${key}`.execute(database.db);
+    expect(await refusalOf(consumeRateLimit(database.db, { key, ...limit }))).toBeNull();
+    expect(await refusalOf(consumeRateLimit(database.db, { key, ...limit }))).not.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { coursePublishWarnings } from '../../shared/courses/course-publish.rules.ts';
+import { coursePublishWarnings, termDaysOf } from '../../shared/courses/course-publish.rules.ts';
 import type { Db } from '../db/database.ts';
-import { coursesUsingExams, coursesUsingLectures, lockCourses, publishFactRows, setCoursePublishState } from './courses.repository.ts';
+import { coursesUsingExams, coursesUsingLectures, coursesWithRateCard, lockCourses, publishFactRows, setCoursePublishState } from './courses.repository.ts';
 
 /**
  * Decides again whether courses are published, from their lectures and exams as they are now: a
@@ -24,6 +24,7 @@ async function decideAgain(db: Db, courseIds: readonly string[]): Promise<void> 
     const warnings = coursePublishWarnings({
       isVisible: course.is_visible,
       hasRateCard: course.course_rate_card_id !== null,
+      rateCardTermDays: termDaysOf(course.rate_card_term),
       subjects: subjects.map((subject) => ({
         title: subject.title,
         isActive: subject.is_active,
@@ -44,5 +45,11 @@ export async function refreshCoursesOfLectures(db: Db, lectureIds: readonly stri
 /** After an exam's publish state or title may have changed: the courses with it on their plan. */
 export async function refreshCoursesOfExams(db: Db, examIds: readonly string[]): Promise<void> {
   const courses = await coursesUsingExams(db, examIds);
+  await refreshCoursesPublishState(db, courses.map((course) => course.id));
+}
+
+/** After a rate card's term may have changed: the courses sold under it by default (a plan may now run past it). */
+export async function refreshCoursesOfRateCard(db: Db, rateCardId: string): Promise<void> {
+  const courses = await coursesWithRateCard(db, rateCardId);
   await refreshCoursesPublishState(db, courses.map((course) => course.id));
 }

@@ -107,7 +107,7 @@ export async function extraSubscriptionIds(db: Db, courseId: string): Promise<st
 }
 
 export function rateCardOf(db: Db, id: string) {
-  return db.selectFrom('subscriptions').select(['id', 'title', 'net_amount']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('subscriptions').select(['id', 'title', 'net_amount', 'subscription_term']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Lectures by id, with what a course's publish rules read. */
@@ -305,6 +305,11 @@ export function coursesUsingLectures(db: Db, lectureIds: readonly string[]) {
 }
 
 /** Courses that have any of the exams on their plan. */
+/** Courses sold under the rate card by default (their publish warnings read its term). */
+export function coursesWithRateCard(db: Db, rateCardId: string) {
+  return db.selectFrom('courses').select('id').where('course_rate_card_id', '=', rateCardId).orderBy('id').execute();
+}
+
 export function coursesUsingExams(db: Db, examIds: readonly string[]) {
   if (examIds.length === 0) return Promise.resolve([]);
   return db
@@ -363,7 +368,12 @@ export async function publishFactRows(db: Db, courseIds: readonly string[]) {
   if (courseIds.length === 0) return { courses: [], subjects: [], lectures: [], exams: [] };
   const ids = [...courseIds];
   const [courses, subjects, lectures, exams] = await Promise.all([
-    db.selectFrom('courses').select(['id', 'is_visible', 'course_rate_card_id']).where('id', 'in', ids).execute(),
+    db
+      .selectFrom('courses as c')
+      .leftJoin('subscriptions as s', 's.id', 'c.course_rate_card_id')
+      .select(['c.id', 'c.is_visible', 'c.course_rate_card_id', 's.subscription_term as rate_card_term'])
+      .where('c.id', 'in', ids)
+      .execute(),
     db.selectFrom('course_subjects').select(['id', 'course_id', 'title', 'is_active']).where('course_id', 'in', ids).orderBy('position').execute(),
     db
       .selectFrom('subject_lectures as sl')

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { COURSE_MESSAGES } from '../../shared/courses/course.constants.ts';
-import { coursePublishWarnings } from '../../shared/courses/course-publish.rules.ts';
+import { coursePublishWarnings, termDaysOf } from '../../shared/courses/course-publish.rules.ts';
 import type {
   attachCourseInputSchema,
   Course,
@@ -45,7 +45,7 @@ export async function listCourseTitles(ctx: AppContext): Promise<Array<{ _id: st
 
 export async function createCourse(ctx: RequestContext, input: z.output<typeof createCourseInputSchema>): Promise<{ _id: string }> {
   const actor = await ctx.actor();
-  const warnings = coursePublishWarnings({ isVisible: false, hasRateCard: false, subjects: [], exams: [] });
+  const warnings = coursePublishWarnings({ isVisible: false, hasRateCard: false, rateCardTermDays: null, subjects: [], exams: [] });
   return { _id: await repo.insertCourse(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }) };
 }
 
@@ -205,9 +205,11 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
         topic: subject.lectureTopicMetadata[lectureId] ?? '',
       })),
     }));
+    const rateCard = value.courseRateCardId ? await repo.rateCardOf(trx, value.courseRateCardId) : undefined;
     const warnings = coursePublishWarnings({
       isVisible: value.isVisible,
       hasRateCard: value.courseRateCardId !== null,
+      rateCardTermDays: termDaysOf(rateCard?.subscription_term),
       subjects: subjects.map((subject) => ({
         title: subject.title,
         isActive: subject.isActive,

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/subscriptions/subscriptions.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { SubscriptionRow } from '../db/types.ts';
+import { refreshCoursesOfRateCard } from '../courses/course-publish.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import {
@@ -84,27 +85,32 @@ export async function saveSubscription(ctx: RequestContext, input: z.output<type
   const { id, value } = input;
   const amountIssues = rateCardAmountIssues(value);
   if (amountIssues.length > 0) throw AppError.fromIssues(amountIssues.map((issue) => ({ ...issue, field: `value.${issue.field}` })));
-  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
-  const row = await updateSubscriptionAtVersion(
-    ctx.db,
-    id,
-    {
-      title: value.title,
-      subscription_term: value.subscriptionTerm,
-      gross_amount: value.grossAmount,
-      gst_rate: value.gstRate,
-      gst_amount: value.gstAmount,
-      net_amount: value.netAmount,
-      is_free: value.isFree,
-      free_mode: value.freeMode,
-      compare_at_price: value.compareAtPrice,
-      discount_rate_promo_label: value.discountRatePromoLabel,
-      mode: value.mode,
-      resource_tags: [...new Set(value.resourceTags)],
-      updated_by: actor?.id ?? null,
-    },
-    input.version,
-  );
+  // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen. The courses
+  // sold under it are decided again in the same transaction: their day plan may now run past its term.
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const saved = await updateSubscriptionAtVersion(
+      trx,
+      id,
+      {
+        title: value.title,
+        subscription_term: value.subscriptionTerm,
+        gross_amount: value.grossAmount,
+        gst_rate: value.gstRate,
+        gst_amount: value.gstAmount,
+        net_amount: value.netAmount,
+        is_free: value.isFree,
+        free_mode: value.freeMode,
+        compare_at_price: value.compareAtPrice,
+        discount_rate_promo_label: value.discountRatePromoLabel,
+        mode: value.mode,
+        resource_tags: [...new Set(value.resourceTags)],
+        updated_by: actor?.id ?? null,
+      },
+      input.version,
+    );
+    if (saved) await refreshCoursesOfRateCard(trx, id);
+    return saved;
+  });
   if (!row) throw await refusedSave(ctx.db, 'subscriptions', id, 'rate card', SUBSCRIPTION_MESSAGES.notFound);
   return toSubscription(row);
 }

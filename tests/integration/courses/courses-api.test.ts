@@ -185,7 +185,7 @@ describe('saving a course', () => {
       COURSE_WARNINGS.noRateCard,
       COURSE_WARNINGS.unpublishedLecture('Draft lecture', 'Physics'),
       COURSE_WARNINGS.unpublishedExam('Draft exam'),
-      'Days 2, 3 have nothing on them',
+      'Days 2–3 have nothing on them',
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
   trackLectureAdded,
   trackLectureRemoved,
 } from '../../../shared/courses/course-editor.rules.ts';
-import { COURSE_WARNINGS, coursePublishWarnings, emptyDays, isCoursePublished, type CoursePublishFacts } from '../../../shared/courses/course-publish.rules.ts';
+import { COURSE_WARNINGS, coursePublishWarnings, isCoursePublished, type CoursePublishFacts } from '../../../shared/courses/course-publish.rules.ts';
 
 describe('day labels', () => {
   it('turn anything non-numeric into 0 and a number into an integer', () => {
@@ -58,6 +58,7 @@ describe('course publish warnings', () => {
   const ready: CoursePublishFacts = {
     isVisible: true,
     hasRateCard: true,
+    rateCardTermDays: 365,
     subjects: [{ title: 'History', isActive: true, lectures: [{ title: 'Mughals', ...published, days: [1, 2] }] }],
     exams: [{ title: 'Mock 1', ...published, days: [3] }],
   };
@@ -78,18 +79,12 @@ describe('course publish warnings', () => {
       coursePublishWarnings({ ...ready, subjects: [{ title: 'History', isActive: true, lectures: [{ title: 'Mughals', isPublished: false, days: [1, 2] }] }] }),
     ).toEqual(['The lecture “Mughals” in “History” is not published']);
     expect(coursePublishWarnings({ ...ready, exams: [{ title: 'Mock 1', isPublished: false, days: [3] }] })).toEqual(['The exam “Mock 1” is not published']);
-    expect(coursePublishWarnings({ ...ready, exams: [{ title: 'Mock 1', ...published, days: [6] }] })).toEqual(['Days 3, 4, 5 have nothing on them']);
+    expect(coursePublishWarnings({ ...ready, exams: [{ title: 'Mock 1', ...published, days: [6] }] })).toEqual(['Days 3–5 have nothing on them']);
     expect(coursePublishWarnings({ ...ready, exams: [{ title: 'Mock 1', ...published, days: [4] }] })).toEqual(['Day 3 has nothing on it']);
   });
 
   it('skip inactive subjects', () => {
     const facts = { ...ready, subjects: [...ready.subjects, { title: 'Hidden', isActive: false, lectures: [] }] };
     expect(coursePublishWarnings(facts)).toEqual([]);
-  });
-
-  it('count gaps only between used days from day 1', () => {
-    expect(emptyDays([0, 2, 5])).toEqual([3, 4]);
-    expect(emptyDays([])).toEqual([]);
-    expect(emptyDays([3])).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isMeetingLive, MEETING_LINK_MESSAGES, meetingUrlProblem, meetingWindowProblem, parseMeetingTime } from '../../shared/meeting-links/meeting-links.rules.ts';
+import { distinctCourseIds, isMeetingLive, MEETING_LINK_MESSAGES, meetingUrlProblem, meetingWindowProblem, parseMeetingTime } from '../../shared/meeting-links/meeting-links.rules.ts';
 import { createMeetingLinkInputSchema } from '../../shared/meeting-links/meeting-links.schema.ts';
 import { PUSH_MESSAGES, sendNotificationInputSchema } from '../../shared/push/push.schema.ts';
-import { formatMeetingTime, pickerValueToIso } from '../../client/src/features/meeting-links/meeting-time.ts';
+import { formatMeetingTime, isoToPickerValue, pickerValueToIso } from '../../client/src/features/meeting-links/meeting-time.ts';
 
 describe('meetingUrlProblem', () => {
   it('accepts http and https web addresses, whatever the case of the scheme', () => {
@@ -57,6 +57,41 @@ describe('meetingWindowProblem', () => {
     expect(meetingWindowProblem(new Date('2026-11-26T14:00:00Z'), new Date('2026-11-26T14:00:00Z'), now)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart });
     expect(meetingWindowProblem(new Date('2026-11-26T10:00:00Z'), new Date('2026-11-26T11:00:00Z'), now)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed });
   });
+
+  it('lets a saved link keep a window that has ended, but not move to another past one', () => {
+    const stored = { start: new Date('2026-11-20T10:00:00Z'), end: new Date('2026-11-20T11:00:00Z') };
+    expect(meetingWindowProblem(stored.start, stored.end, now, stored)).toBeNull();
+    expect(meetingWindowProblem(stored.start, new Date('2026-11-20T12:00:00Z'), now, stored)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed });
+    expect(meetingWindowProblem(stored.end, stored.start, now, { start: stored.end, end: stored.start })).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart });
+  });
+});
+
+describe('distinctCourseIds', () => {
+  it('keeps each course once, in the order first given, whatever the case of the id', () => {
+    const a = '0b6f8c2e-1d2a-4c8e-9f00-000000000001';
+    const b = '0b6f8c2e-1d2a-4c8e-9f00-000000000002';
+    expect(distinctCourseIds([b, a, b.toUpperCase(), a])).toEqual([b, a]);
+    expect(distinctCourseIds([])).toEqual([]);
+  });
+});
+
+describe('the courses of a new meeting link', () => {
+  const base = { title: 'Live', url: 'https://meet.example.com/x', startDate: '2030-01-05T19:30:00+05:30', endDate: '2030-01-05T21:00:00+05:30' };
+  it('takes none (or null) as no course, and refuses what is not a list of at most 20 ids', () => {
+    expect(createMeetingLinkInputSchema.parse(base).courseIds).toEqual([]);
+    expect(createMeetingLinkInputSchema.parse({ ...base, courseIds: null }).courseIds).toEqual([]);
+    const refused: Array<[unknown, string]> = [
+      ['LDC', MEETING_LINK_MESSAGES.coursesNotList],
+      [['LDC'], MEETING_LINK_MESSAGES.courseNotFound],
+      [Array.from({ length: 21 }, (_, i) => `0b6f8c2e-1d2a-4c8e-9f00-${String(i).padStart(12, '0')}`), MEETING_LINK_MESSAGES.tooManyCourses],
+    ];
+    for (const [courseIds, message] of refused) {
+      const result = createMeetingLinkInputSchema.safeParse({ ...base, courseIds });
+      expect(result.success, JSON.stringify(courseIds)).toBe(false);
+      expect(result.error!.issues[0]!.message).toBe(message);
+      expect(result.error!.issues[0]!.path[0]).toBe('courseIds');
+    }
+  });
 });
 
 describe('isMeetingLive', () => {
@@ -73,7 +108,7 @@ describe('isMeetingLive', () => {
 describe('createMeetingLinkInputSchema', () => {
   const valid = { title: ' Live ', url: ' https://meet.example.com/x ', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T11:00:00Z' };
   it('trims and turns the times into dates', () => {
-    expect(createMeetingLinkInputSchema.parse(valid)).toEqual({ title: 'Live', url: 'https://meet.example.com/x', startDate: new Date('2030-01-01T10:00:00Z'), endDate: new Date('2030-01-01T11:00:00Z') });
+    expect(createMeetingLinkInputSchema.parse(valid)).toEqual({ title: 'Live', url: 'https://meet.example.com/x', startDate: new Date('2030-01-01T10:00:00Z'), endDate: new Date('2030-01-01T11:00:00Z'), courseIds: [] });
   });
 
   it('names the field of each problem, and checks the order only of readable times', () => {
@@ -122,5 +157,12 @@ describe('meeting times in the console', () => {
     expect(shown).toMatch(/January 2030/);
     expect(shown).toMatch(/\d{1,2}:\d{2}/);
     expect(formatMeetingTime('nonsense')).toBe('—');
+  });
+
+  it('fills the edit form pickers with the stored times in the reader time zone, and back', () => {
+    const stored = new Date(2030, 0, 5, 19, 30).toISOString();
+    expect(isoToPickerValue(stored)).toBe('2030-01-05T19:30');
+    expect(pickerValueToIso(isoToPickerValue(stored))).toBe(stored);
+    expect(isoToPickerValue('nonsense')).toBe('');
   });
 });

@@ -41,7 +41,7 @@ export interface RateLimitsTable {
   key: string;
   /** How many times hit_times holds. */
   hits: number;
-  /** When the counted hits were made, oldest first: those inside the window, at most the limit's maximum. */
+  /** When the latest counted hits were made, oldest first: at most the limit's maximum. */
   hit_times: ColumnType<Date[], Date[] | undefined, Date[]>;
   /** When the newest hit turns as old as the window: the row counts nothing after it. */
   reset_at: Timestamp;

@@ -24,13 +24,14 @@ function limitsRelation(limits: readonly HitLimit[]) {
  * Counts a hit on each key that has had fewer than its maximum in the span just ended, in one
  * statement, and answers the keys counted (a key left out was refused and is unchanged).
  *
- * Each key's row holds the times of its hits. ON CONFLICT DO UPDATE locks the row and reads its
- * latest version for both the check (WHERE) and the write (SET), so two statements at once cannot
- * both take the last place. The time of a hit is the database's clock read once the row is locked,
- * so a key's times only grow and all servers share one clock. The check reads the clock a moment
- * before the write does; the count can only fall in between, so the check is never too lenient.
- * Only hits inside the span are kept, at most `max` of them, so a row stays small. Rows are written
- * in `limits`' order: callers sort them, so that calls over overlapping keys lock in one order.
+ * Each key's row holds the times of its latest hits, oldest first, at most `max` of them: a key
+ * has room when it holds fewer, or when the oldest of its latest `max` is a window old. That is
+ * one look at one element, however large the maximum. ON CONFLICT DO UPDATE locks the row and reads
+ * its latest version for both the check (WHERE) and the write (SET), so two statements at once
+ * cannot both take the last place. The time of a hit is the database's clock read once the row is
+ * locked, so a key's times only grow and every server shares one clock; the check reads the clock a
+ * moment before the write does, which can only make it stricter. Rows are written in `limits`'
+ * order: callers sort them, so that calls over overlapping keys lock in one order.
  */
 export async function countHits(db: Db, limits: readonly HitLimit[]): Promise<CountedHit[]> {
   const { rows } = await sql<{ key: string; hit_at: string }>`
@@ -41,20 +42,17 @@ export async function countHits(db: Db, limits: readonly HitLimit[]): Promise<Co
     where l.max_hits > 0
     order by l.key collate "C"
     on conflict (key) do update set (hits, hit_times, reset_at) = (
-      select cardinality(kept.times) + 1, kept.times || c.at, c.at + make_interval(secs => l.window_seconds)
-      from limits l
-      cross join lateral (select clock_timestamp() as at) c
-      cross join lateral (
-        select coalesce(array_agg(t order by t), '{}') as times
-        from unnest(r.hit_times) t
-        where t > c.at - make_interval(secs => l.window_seconds)
-      ) kept
+      select least(cardinality(r.hit_times), l.max_hits - 1) + 1,
+        r.hit_times[greatest(1, cardinality(r.hit_times) - l.max_hits + 2):] || c.at,
+        c.at + make_interval(secs => l.window_seconds)
+      from limits l cross join lateral (select clock_timestamp() as at) c
       where l.key = r.key
     )
     where (
-      select count(*) from limits l, unnest(r.hit_times) t
-      where l.key = r.key and t > clock_timestamp() - make_interval(secs => l.window_seconds)
-    ) < (select l.max_hits from limits l where l.key = r.key)
+      select cardinality(r.hit_times) < l.max_hits
+        or r.hit_times[cardinality(r.hit_times) - l.max_hits + 1] <= clock_timestamp() - make_interval(secs => l.window_seconds)
+      from limits l where l.key = r.key
+    )
     returning r.key, r.hit_times[cardinality(r.hit_times)]::text as hit_at`.execute(db);
   return rows.map((row) => ({ key: row.key, hitAt: row.hit_at }));
 }
@@ -81,34 +79,26 @@ export async function removeHits(db: Db, hits: readonly CountedHit[]): Promise<v
       and r.key in (select key from locked)`.execute(db);
 }
 
-/** How a key stands against its limit now: its hits in the span just ended, and when one more is let in. */
-export interface HitCount {
+/** A key that has reached its limit, and in how many seconds it has room again. */
+export interface ReachedLimit {
   key: string;
-  counted: number;
-  /** Seconds until the count falls below the maximum (null when it is already below). */
-  retryAfterSeconds: number | null;
+  retryAfterSeconds: number;
 }
 
 /**
- * The hits of each key inside its span, counting nothing. A key at or over its maximum has room
- * again when the hit that puts it there turns `windowSeconds` old: with `counted` hits kept and
- * room for `max`, that is the (counted - max + 1)th oldest.
+ * The keys that have their maximum in the span just ended, counting nothing: the oldest of their
+ * latest `max` hits is less than a window old, and room comes back exactly when it turns a window old.
  */
-export async function hitCounts(db: Db, limits: readonly HitLimit[]): Promise<HitCount[]> {
-  const { rows } = await sql<{ key: string; counted: number; retry_after: number | null }>`
+export async function reachedLimits(db: Db, limits: readonly HitLimit[]): Promise<ReachedLimit[]> {
+  const { rows } = await sql<{ key: string; retry_after: number }>`
     with ${limitsRelation(limits)}
-    select l.key, w.counted,
-      case when w.counted >= l.max_hits then ceil(extract(epoch from (w.room_at - c.at)))::int end as retry_after
+    select l.key, ceil(extract(epoch from (w.oldest + make_interval(secs => l.window_seconds) - c.at)))::int as retry_after
     from limits l
     join rate_limits r on r.key = l.key
     cross join lateral (select clock_timestamp() as at) c
-    cross join lateral (
-      select count(*)::int as counted,
-        (array_agg(t order by t))[greatest(1, count(*) - l.max_hits + 1)] + make_interval(secs => l.window_seconds) as room_at
-      from unnest(r.hit_times) t
-      where t > c.at - make_interval(secs => l.window_seconds)
-    ) w`.execute(db);
-  return rows.map((row) => ({ key: row.key, counted: row.counted, retryAfterSeconds: row.retry_after }));
+    cross join lateral (select r.hit_times[cardinality(r.hit_times) - l.max_hits + 1] as oldest) w
+    where cardinality(r.hit_times) >= l.max_hits and w.oldest > c.at - make_interval(secs => l.window_seconds)`.execute(db);
+  return rows.map((row) => ({ key: row.key, retryAfterSeconds: row.retry_after }));
 }
 
 export async function deleteKey(db: Db, key: string): Promise<void> {

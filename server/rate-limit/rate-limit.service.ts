@@ -30,8 +30,8 @@ function refusal(rule: RateLimitRule, retryAfterSeconds: number): AppError {
 }
 
 /** The wait told to a refused caller: at least a second, and never more than the window. */
-function waitFor(rule: RateLimitRule, count: repo.HitCount | undefined): number {
-  return Math.max(1, Math.min(rule.windowSeconds, count?.retryAfterSeconds ?? 1));
+function waitFor(rule: RateLimitRule, reached: repo.ReachedLimit | undefined): number {
+  return Math.max(1, Math.min(rule.windowSeconds, reached?.retryAfterSeconds ?? 1));
 }
 
 /**
@@ -53,8 +53,9 @@ export async function consumeRateLimits(db: Db, rules: readonly RateLimitRule[])
   const refused = rules.filter((rule) => !countedKeys.has(rule.key));
   if (refused.length > 0) {
     await release();
-    const counts = new Map((await repo.hitCounts(db, refused)).map((count) => [count.key, count]));
-    const retryAfterSeconds = Math.max(...refused.map((rule) => waitFor(rule, counts.get(rule.key))));
+    // Room that came back since (the oldest hit turning a window old) is a wait of a second.
+    const reached = new Map((await repo.reachedLimits(db, refused)).map((limit) => [limit.key, limit]));
+    const retryAfterSeconds = Math.max(...refused.map((rule) => waitFor(rule, reached.get(rule.key))));
     throw refusal(refused[0]!, retryAfterSeconds);
   }
   return { release };
@@ -81,7 +82,6 @@ export async function deleteExpiredRateLimits(db: Db): Promise<number> {
  * nothing more, and then counted (consumeRateLimit) only when the attempt fails.
  */
 export async function rateLimitReached(db: Db, rule: RateLimitRule): Promise<AppError | null> {
-  const [count] = await repo.hitCounts(db, [rule]);
-  if (!count || count.counted < rule.max) return null;
-  return refusal(rule, waitFor(rule, count));
+  const [reached] = await repo.reachedLimits(db, [rule]);
+  return reached ? refusal(rule, waitFor(rule, reached)) : null;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { ProcessState } from '../db/types.ts';
+import type { AssetRow, ProcessState } from '../db/types.ts';
 import type { Rendition } from '../../shared/media/media.types.ts';
 
 /**
@@ -21,23 +21,21 @@ export interface AssetContent {
 
 /**
  * Forgets everything processing made (renditions, poster, duration and size, pages, progress,
- * failure) and puts the asset in `state`; with `content`, the file itself is new too.
+ * failure) and puts the asset in `state`; with `content`, the file itself is new too. With
+ * `keepLadder` (a video replaced while its ladder is complete), the ladder, poster and duration stay
+ * and keep being served until the new content's ladder is ready (see hasCompleteLadder).
  */
-export async function resetAssetOutputs(db: Db, assetId: string, state: ProcessState, content?: AssetContent): Promise<void> {
+export async function resetAssetOutputs(db: Db, assetId: string, state: ProcessState, content?: AssetContent, options: { keepLadder?: boolean } = {}): Promise<void> {
+  const outputs = options.keepLadder
+    ? {}
+    : { renditions: '[]', output_prefix: null, poster_key: null, duration_seconds: null, width: null, height: null, has_converted_to_image: false, page_count: null };
   await db
     .updateTable('assets')
     .set({
       ...content,
       state,
       process_progress: '{}',
-      renditions: '[]',
-      output_prefix: null,
-      poster_key: null,
-      duration_seconds: null,
-      width: null,
-      height: null,
-      has_converted_to_image: false,
-      page_count: null,
+      ...outputs,
       failure_reason: null,
       updated_at: sql`now()`,
       state_updated_at: sql`now()`,
@@ -67,6 +65,15 @@ export interface VideoOutputs {
   durationSeconds: number | null;
   width: number | null;
   height: number | null;
+}
+
+/**
+ * A video's complete ladder is stored and served: its renditions and poster, which only a finished
+ * run writes (early renditions come without a poster). True while a replaced video's previous ladder
+ * is kept until the new one is ready, and after a new content failed to process.
+ */
+export function hasCompleteLadder(asset: Pick<AssetRow, 'kind' | 'output_prefix' | 'poster_key' | 'renditions'>): boolean {
+  return asset.kind === 'video' && asset.output_prefix !== null && asset.poster_key !== null && asset.renditions.length > 0;
 }
 
 /** The first renditions of a video are stored and playable while the rest still encode. */

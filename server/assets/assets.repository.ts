@@ -34,10 +34,10 @@ export async function lecturesUsingAsset(db: Db, assetId: string): Promise<Array
 export async function lockAssetForReplace(
   trx: Db,
   assetId: string,
-): Promise<{ storage_key: string; output_prefix: string | null } | undefined> {
+): Promise<{ storage_key: string; output_prefix: string | null; kind: AssetsTable['kind']; poster_key: string | null } | undefined> {
   const locked = await trx.selectFrom('assets').select('id').where('id', '=', assetId).forUpdate().executeTakeFirst();
   if (!locked) return undefined;
-  return trx.selectFrom('assets').select(['storage_key', 'output_prefix']).where('id', '=', assetId).executeTakeFirstOrThrow();
+  return trx.selectFrom('assets').select(['storage_key', 'output_prefix', 'kind', 'poster_key']).where('id', '=', assetId).executeTakeFirstOrThrow();
 }
 
 export async function insertAssets(db: Db, rows: Insertable<AssetsTable>[]): Promise<void> {

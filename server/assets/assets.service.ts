@@ -125,18 +125,15 @@ export async function replaceFile(ctx: RequestContext, { assetId, part }: { asse
         const current = await lockAssetForReplace(trx, assetId);
         if (!current) throw new AppError('not-found', NOT_FOUND);
         if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
-        await resetAssetOutputs(trx, assetId, initialState(stored.kind), {
-          file_name: stored.fileName,
-          content_type: stored.contentType,
-          size_in_bytes: stored.sizeInBytes,
-          sha256: stored.sha256,
-          storage_key: stored.storageKey,
-        });
+        // A video's complete ladder stays and is served until the new content's is ready (the worker then removes it).
+        const keepLadder = current.kind === 'video' && current.output_prefix !== null && current.poster_key !== null;
+        const content = { file_name: stored.fileName, content_type: stored.contentType, size_in_bytes: stored.sizeInBytes, sha256: stored.sha256, storage_key: stored.storageKey };
+        await resetAssetOutputs(trx, assetId, initialState(stored.kind), content, { keepLadder });
         if (stored.kind === 'video' || stored.kind === 'pdf') {
           await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
         }
         await releaseStorageKeys(trx, [stored.storageKey]);
-        return current;
+        return { storage_key: current.storage_key, output_prefix: keepLadder ? null : current.output_prefix };
       }),
     );
   } catch (error) {

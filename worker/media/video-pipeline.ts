@@ -8,7 +8,7 @@ import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';
 import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
-import { markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.ts';
+import { hasCompleteLadder, markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
@@ -51,6 +51,8 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
         await uploadFiles(storage, files, `${prefix}hls/`, { signal });
         for (const file of files) uploadedEarly.add(file.key);
         await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
+        // A replaced video keeps serving its previous, complete ladder until this one is ready.
+        if (hasCompleteLadder(asset)) return;
         await setEarlyRenditions(db, asset.id, {
           outputPrefix: prefix,
           renditions: early.renditions,

@@ -3,32 +3,31 @@ import { outsideRequestScope } from '../db/query-scope.ts';
 
 /**
  * The student apps read a course far more often than staff change it, and what they read is the
- * same for everyone but for who may watch what. The course's body is built once and kept here for a
- * few seconds, with its JSON for the two common cases (a student who holds the course, and one who
- * holds nothing in it beyond its free lectures); a save in this process drops it at once, and other
- * processes see a change within the lifetime below.
+ * same for everyone but for who may watch what. The course's shared parts are built once and kept
+ * here for a few seconds, with the JSON of each answer (the course, a page of a subject, a range of
+ * days) for the two common cases (a student who holds the course, and one who holds nothing in it
+ * beyond its free lectures); a save in this process drops it at once, and other processes see a
+ * change within the lifetime below.
  */
 export const STUDENT_COURSE_CACHE_SECONDS = 5;
 const MAX_COURSES = 500;
+/** Answers kept as text per course; past this, further ones are made for each read. */
+export const MAX_TEXTS_PER_COURSE = 300;
 
-export interface CachedCourse<Body> {
-  body: Body;
-  /** Lectures anyone may watch (free, or no rate card). */
-  freeLectureIds: ReadonlySet<string>;
-  lectureIds: readonly string[];
-  /** Serialized answers by case: 'holder' or 'free-only', and why the course is free to the reader ('paid' when it is not), e.g. 'holder:lakshya-students'. */
+export interface CachedCourse {
+  /** Serialized answers by reader and answer, e.g. 'holder:paid:course', 'free-only:lakshya-students:subject:{id}:2'. */
   json: Map<string, JsonText>;
 }
 
-const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse<unknown>> }>();
+const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse | undefined> }>();
 
 /** The cached course, or the one `build` makes (one build at a time per course, however many ask). */
-export function cachedCourse<Body>(courseId: string, build: () => Promise<CachedCourse<Body> | undefined>, now = Date.now()): Promise<CachedCourse<Body> | undefined> {
+export function cachedCourse<Course extends CachedCourse>(courseId: string, build: () => Promise<Course | undefined>, now = Date.now()): Promise<Course | undefined> {
   const hit = entries.get(courseId);
-  if (hit && hit.expiresAt > now) return hit.value as Promise<CachedCourse<Body> | undefined>;
+  if (hit && hit.expiresAt > now) return hit.value as Promise<Course | undefined>;
   // Outside the asking request's scope: its client leaving must not cancel the others' build.
   const value = outsideRequestScope(build);
-  entries.set(courseId, { expiresAt: now + STUDENT_COURSE_CACHE_SECONDS * 1000, value: value as Promise<CachedCourse<unknown>> });
+  entries.set(courseId, { expiresAt: now + STUDENT_COURSE_CACHE_SECONDS * 1000, value });
   // A failed or empty build is not kept.
   void value.then(
     (course) => course === undefined && entries.delete(courseId),
@@ -41,4 +40,9 @@ export function cachedCourse<Body>(courseId: string, build: () => Promise<Cached
 /** After a save in this process: the next read builds the course again. */
 export function forgetCourse(courseId: string): void {
   entries.delete(courseId);
+}
+
+/** After a change that may show in any course (a lecture, a rank file): every course is built again on its next read. */
+export function forgetAllCourses(): void {
+  entries.clear();
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { courseFreeModeSql, courseFreeSql, freeCardSql, type AccountRef } from '../students/free-access.ts';
+import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
+import { courseFreeModeSql, courseFreeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
@@ -10,14 +11,10 @@ const activeGrant = (userId: AccountRef) => sql<boolean>`(g.user_id = ${userId} 
 /** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
 const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
 
-/**
- * The student may open course `c`: it has no rate card, any rate card it is sold under (the default
- * or an extra one) is free to them, or they hold the course, its rate card or one of its extra cards.
- */
-export function courseEntitledSql(userId: AccountRef) {
+/** The student holds course `c`: a rate card it is sold under is free to them, or they hold the course, its rate card or one of its extra cards. */
+export function courseHeldSql(userId: AccountRef) {
   return sql<boolean>`(
-    c.course_rate_card_id is null
-    or ${courseFreeSql(userId)}
+    ${courseFreeSql(userId)}
     or exists (
       select 1 from entitlements g
       where ${activeGrant(userId)}
@@ -25,6 +22,23 @@ export function courseEntitledSql(userId: AccountRef) {
           or g.subscription_id = c.course_rate_card_id
           or g.subscription_id in (select cs.subscription_id from course_subscriptions cs where cs.course_id = c.id))
     ))`;
+}
+
+/**
+ * The student may open course `c`: it has no rate card, any rate card it is sold under (the default
+ * or an extra one) is free to them, or they hold the course, its rate card or one of its extra cards.
+ */
+export function courseEntitledSql(userId: AccountRef) {
+  return sql<boolean>`(c.course_rate_card_id is null or ${courseHeldSql(userId)})`;
+}
+
+/**
+ * Course `c` is open to the student: published (an expired one only to those who may open it), or,
+ * to those who hold it, visible even while a warning keeps it offline (a lecture in it being
+ * unpublished, or its video replaced): buyers keep what they bought.
+ */
+export function courseOpenSql(userId: AccountRef) {
+  return sql<boolean>`((c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})) or (c.is_visible and ${courseHeldSql(userId)}))`;
 }
 
 export interface StudentCourseRow {
@@ -37,7 +51,10 @@ export interface StudentCourseRow {
   is_best_selling: boolean;
   is_expired_course: boolean;
   banner_image_id: string | null;
+  /** The banner is a public image (one any student can open). */
+  banner_public: boolean;
   preview_video_id: string | null;
+  day_planner_pdf_id: string | null;
   enable_day_schedule: boolean;
   day_schedule_note: string;
   study_plan_notes: Array<{ id: string; afterDayIndex: number; title: string; content: string; visible: boolean; createdAt?: string; updatedAt?: string }>;
@@ -58,34 +75,47 @@ export interface StudentCourseRow {
 
 const courseColumns = sql`
   c.id, c.title, c.description, c.category, c.tags, c.sort_index, c.is_best_selling, c.is_expired_course, c.banner_image_id,
-  c.preview_video_id, c.enable_day_schedule, c.day_schedule_note, c.study_plan_notes, c.previous_questions, c.syllabus,
+  coalesce((select b.access_mode = 'public' and b.kind = 'image' from assets b where b.id = c.banner_image_id), false) as banner_public,
+  c.preview_video_id, c.day_planner_pdf_id, c.enable_day_schedule, c.day_schedule_note, c.study_plan_notes, c.previous_questions, c.syllabus,
   s.id as rate_card_id, s.title as rate_card_title, s.subscription_term, s.gross_amount, s.gst_rate, s.gst_amount, s.net_amount,
   s.compare_at_price`;
 
-/** Published courses, the ones still sold and the expired ones the student holds, in the catalogue's order. */
+/** The courses open to the student (published ones still sold, expired ones and offline ones they hold), in the catalogue's order. */
 export async function catalogueRows(db: Db, userId: string): Promise<StudentCourseRow[]> {
   const rows = await sql<StudentCourseRow>`
     select ${courseColumns}, ${courseFreeModeSql(userId)} as free_mode, ${courseEntitledSql(userId)} as entitled
     from courses c left join subscriptions s on s.id = c.course_rate_card_id
-    where c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})
+    where ${courseOpenSql(userId)}
     order by c.sort_index, c.created_at desc, c.id`.execute(db);
   return rows.rows;
 }
 
-/** A published course's own columns and its rate card, whoever asks. */
-export async function publishedCourseBaseRow(db: Db, courseId: string): Promise<Omit<StudentCourseRow, 'entitled' | 'free_mode'> | undefined> {
-  const rows = await sql<Omit<StudentCourseRow, 'entitled' | 'free_mode'>>`
-    select ${courseColumns}
+/** A course students may see (published, or visible to those who hold it): its own columns and its rate card, whoever asks. */
+export type CourseBaseRow = Omit<StudentCourseRow, 'entitled' | 'free_mode'> & {
+  is_published: boolean;
+  is_visible: boolean;
+  cards: Array<{ id: string; freeMode: 'none' | 'lakshya-students' | null }>;
+};
+
+export async function courseBaseRow(db: Db, courseId: string): Promise<CourseBaseRow | undefined> {
+  const rows = await sql<CourseBaseRow>`
+    select ${courseColumns}, c.is_published, c.is_visible,
+      coalesce((select json_agg(json_build_object('id', k.id, 'freeMode', case when k.is_free then k.free_mode end))
+        from subscriptions k where k.id = c.course_rate_card_id or k.id in (select x.subscription_id from course_subscriptions x where x.course_id = c.id)), '[]'::json) as cards
     from courses c left join subscriptions s on s.id = c.course_rate_card_id
-    where c.id = ${courseId} and c.is_published`.execute(db);
+    where c.id = ${courseId} and (c.is_published or c.is_visible)`.execute(db);
   return rows.rows[0];
 }
 
-/** The active subjects of a course with their published lectures, in order, with what decides who may watch each. */
+/**
+ * The active subjects of a course with their lectures, in order: whether each is available
+ * (published), what decides who may watch it, and the images it is shown with (a public banner
+ * image, else its video's poster).
+ */
 export async function subjectLectureRows(db: Db, courseId: string) {
   const subjects = await db
     .selectFrom('course_subjects')
-    .select(['id', 'title', 'banner_image_id'])
+    .select(['id', 'title'])
     .where('course_id', '=', courseId)
     .where('is_active', '=', true)
     .orderBy('position')
@@ -97,58 +127,65 @@ export async function subjectLectureRows(db: Db, courseId: string) {
     topic: string;
     title: string;
     video_duration_in_minutes: number | null;
-    banner_image_id: string | null;
+    banner_id: string | null;
+    poster_video_id: string | null;
     master_subscription_id: string | null;
     is_free: boolean;
+    available: boolean;
   }>`
-    select sl.subject_id, sl.lecture_id, sl.days, sl.topic, l.title, l.video_duration_in_minutes, l.banner_image_id, l.master_subscription_id,
-      (l.master_subscription_id is null or ${freeCard('l.master_subscription_id')}) as is_free
+    select sl.subject_id, sl.lecture_id, sl.days, sl.topic, l.title, l.video_duration_in_minutes, l.master_subscription_id,
+      (l.master_subscription_id is null or ${freeCard('l.master_subscription_id')}) as is_free, l.is_published as available,
+      b.id as banner_id, v.id as poster_video_id
     from subject_lectures sl
     join course_subjects cs on cs.id = sl.subject_id
     join lectures l on l.id = sl.lecture_id
-    where cs.course_id = ${courseId} and cs.is_active and l.is_published
+    left join assets b on b.id = l.banner_image_id and b.access_mode = 'public' and b.kind = 'image'
+    left join assets v on v.id = l.video_resource_id and v.poster_key is not null
+    where cs.course_id = ${courseId} and cs.is_active
     order by cs.position, sl.position`.execute(db);
   return { subjects, lectures: lectures.rows };
 }
 
 /**
- * Whether the course is open to the student's app (published; expired ones only to holders),
- * whether they hold it, and why it is free to them (null when it is not).
+ * Other courses a holder may open (published, or visible) that have lectures of this course in an
+ * active subject: their rate cards and those lectures; and the cards of all of them and of the
+ * course's lectures, with whether each is free (and to whom).
  */
-export async function courseAccess(db: Db, userId: string, courseId: string): Promise<Pick<StudentCourseRow, 'entitled' | 'free_mode'> | undefined> {
-  const rows = await sql<Pick<StudentCourseRow, 'entitled' | 'free_mode'>>`
-    select ${courseEntitledSql(userId)} as entitled, ${courseFreeModeSql(userId)} as free_mode
-    from courses c
-    where c.id = ${courseId} and c.is_published and (not c.is_expired_course or ${courseEntitledSql(userId)})`.execute(db);
-  return rows.rows[0];
+export async function watchFactRows(db: Db, courseId: string, cardIds: readonly string[]) {
+  const courses = await sql<{ id: string; is_published: boolean; card_ids: Array<string | null>; lecture_ids: string[] }>`
+    select c.id, c.is_published,
+      array[c.course_rate_card_id] || array(select x.subscription_id from course_subscriptions x where x.course_id = c.id) as card_ids,
+      array_agg(distinct sl2.lecture_id) as lecture_ids
+    from subject_lectures sl
+    join course_subjects cs on cs.id = sl.subject_id and cs.is_active and cs.course_id = ${courseId}
+    join subject_lectures sl2 on sl2.lecture_id = sl.lecture_id
+    join course_subjects cs2 on cs2.id = sl2.subject_id and cs2.is_active and cs2.course_id <> ${courseId}
+    join courses c on c.id = cs2.course_id and (c.is_published or c.is_visible)
+    group by c.id`.execute(db);
+  const allCards = [...new Set([...cardIds, ...courses.rows.flatMap((course) => course.card_ids.filter((id): id is string => id !== null))])];
+  const cards =
+    allCards.length === 0
+      ? []
+      : await db.selectFrom('subscriptions').select(['id', 'is_free', 'free_mode']).where(sql<boolean>`id = any(${allCards}::uuid[])`).execute();
+  return { courses: courses.rows, cards };
 }
 
 /**
- * Of the given lectures, those a student who does not hold the course may still watch: held
- * directly, through their rate card, or through another published course they hold.
+ * What one read of a course needs to know of the student: their active grants and whether they are a
+ * current special student (two index lookups, in one statement; the rules are applied to the cached
+ * course by courseAccessFor and lecturesHeldBy).
  */
-export async function lecturesHeldOtherwise(db: Db, userId: string, courseId: string, lectureIds: readonly string[]): Promise<Set<string>> {
-  if (lectureIds.length === 0) return new Set();
-  const rows = await sql<{ id: string }>`
-    select l.id from lectures l
-    where l.id = any(${[...lectureIds]}::uuid[]) and (
-      ${freeCardSql('l.master_subscription_id', userId)}
-      or exists (
-        select 1 from entitlements g
-        where ${activeGrant(userId)} and ((g.resource_type = 'lecture' and g.resource_id = l.id) or g.subscription_id = l.master_subscription_id)
-      )
-      or exists (
-        select 1 from subject_lectures sl2
-        join course_subjects cs2 on cs2.id = sl2.subject_id and cs2.is_active
-        join courses c on c.id = cs2.course_id and c.is_published and c.id <> ${courseId}
-        where sl2.lecture_id = l.id and ${courseEntitledSql(userId)}
-      ))`.execute(db);
-  return new Set(rows.rows.map((row) => row.id));
+export async function readerGrants(db: Db, userId: string): Promise<ReaderGrants> {
+  const rows = await sql<{ special: boolean; grants: Array<[string | null, string | null, string | null]> }>`
+    select ${isSpecialStudentSql(userId)} as special,
+      coalesce((select json_agg(json_build_array(g.resource_type, g.resource_id, g.subscription_id)) from entitlements g where ${activeGrant(userId)}), '[]'::json) as grants`.execute(db);
+  const row = rows.rows[0]!;
+  return { isSpecialStudent: row.special, grants: row.grants.map(([resourceType, resourceId, subscriptionId]) => ({ resourceType, resourceId, subscriptionId })) };
 }
 
 /**
  * The student may watch lecture `l`: it is free, or they hold the lecture or its rate card, or a
- * published course they may open has it in an active subject.
+ * course open to them has it in an active subject (courseOpenSql, and they may open that course).
  */
 export function lectureEntitledSql(userId: string) {
   return sql<boolean>`(
@@ -161,12 +198,12 @@ export function lectureEntitledSql(userId: string) {
     or exists (
       select 1 from subject_lectures sl2
       join course_subjects cs2 on cs2.id = sl2.subject_id and cs2.is_active
-      join courses c on c.id = cs2.course_id and c.is_published
-      where sl2.lecture_id = l.id and ${courseEntitledSql(userId)}
+      join courses c on c.id = cs2.course_id and (c.is_published or c.is_visible)
+      where sl2.lecture_id = l.id and ((c.is_published and ${courseEntitledSql(userId)}) or ${courseHeldSql(userId)})
     ))`;
 }
 
-/** The course's published exams with their days, and its rank files. */
+/** The course's published exams with their days, and its published rank files. */
 export async function studentCourseExams(db: Db, courseId: string) {
   const exams = await db
     .selectFrom('course_exams as ce')
@@ -181,16 +218,18 @@ export async function studentCourseExams(db: Db, courseId: string) {
     .innerJoin('rank_files as r', 'r.id', 'cr.rank_file_id')
     .select(['r.id', 'r.title'])
     .where('cr.course_id', '=', courseId)
+    .where('r.is_published', '=', true)
     .orderBy('cr.position')
     .execute();
   return { exams, rankFiles };
 }
 
-/** A published lecture with its video and notes, and whether the student may watch it. */
+/** A lecture with its video and notes, whether it is available (published), and whether the student may watch it. */
 export async function lectureForStudent(db: Db, userId: string, lectureId: string) {
   const rows = await sql<{
     id: string;
     title: string;
+    is_published: boolean;
     youtube_link: string | null;
     enable_youtube_player: boolean;
     video_resource_id: string | null;
@@ -198,8 +237,8 @@ export async function lectureForStudent(db: Db, userId: string, lectureId: strin
     notes: Array<{ resId: string; pdfFileId: string; fileName: string; fileSizeInBytes: number }>;
     can_watch: boolean;
   }>`
-    select l.id, l.title, l.youtube_link, l.enable_youtube_player, l.video_resource_id, l.video_duration_in_minutes, l.notes,
+    select l.id, l.title, l.is_published, l.youtube_link, l.enable_youtube_player, l.video_resource_id, l.video_duration_in_minutes, l.notes,
       ${lectureEntitledSql(userId)} as can_watch
-    from lectures l where l.id = ${lectureId} and l.is_published`.execute(db);
+    from lectures l where l.id = ${lectureId}`.execute(db);
   return rows.rows[0];
 }

@@ -1,14 +1,29 @@
 import { z } from 'zod';
-import { lecturePlaybackSchema, STUDENT_COURSE_MESSAGES, studentCourseSchema, studentCourseSummarySchema } from '../../shared/courses/student-courses.schema.ts';
+import {
+  courseDocumentsSchema,
+  lecturePlaybackSchema,
+  scheduleDaysPageSchema,
+  scheduleDaysQuerySchema,
+  STUDENT_COURSE_MESSAGES,
+  STUDENT_COURSE_PAGING,
+  studentCourseSchema,
+  studentCourseSummarySchema,
+  subjectLecturesPageSchema,
+  subjectLecturesQuerySchema,
+} from '../../shared/courses/student-courses.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { sendStoredFile } from '../assets/send-stored-file.ts';
 import type { DomainRoutes } from '../domain.ts';
 import { sendJsonText } from '../http/json-text.ts';
+import { lecturePoster } from './student-course-poster.ts';
 import * as studentCourses from './student-courses.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['student courses'];
+const courseParams = z.object({ courseId: z.string().max(100) });
+const etagNote = 'The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.';
 
-/** The course catalogue, a course's plan and lecture playback, for signed-in students (the student apps' REST layer). */
+/** The course catalogue, a course's plan a part at a time, its PDFs and lecture playback, for signed-in students (the student apps' REST layer). */
 export const studentCoursesRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/courses',
@@ -26,27 +41,86 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A published course: subjects, lectures, the day schedule, visible study-plan notes, exams with their days and rank files',
+        summary: 'A course: its summary and what the app shows first (the first subject’s first page of lectures, the first days of the schedule)',
         description:
-          'What opens follows the entitlements: each lecture says `canWatch`; playback, notes and exams are refused to a student who may not open them. ' +
-          'A day of `daySchedule` names its lectures by id (they are under `subjects`). The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed.',
-        params: z.object({ courseId: z.string().max(100) }),
+          'Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject ' +
+          '(`/subjects/{subjectId}/lectures?page=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and ' +
+          '`available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning ' +
+          `keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). ${etagNote}`,
+        params: courseParams,
         response: { 200: studentCourseSchema, ...errors },
       },
     },
     async (request, reply) => sendJsonText(request, reply, await studentCourses.getStudentCourse(request.ctx, request.params)),
   );
-  app.post(
-    '/api/student/lectures/:lectureId/playback',
+  app.get(
+    '/api/student/courses/:courseId/subjects/:subjectId/lectures',
     {
       schema: {
         tags,
+        summary: `One page (${STUDENT_COURSE_PAGING.lecturesPerPage} lectures) of an active subject of the course, in the subject's order`,
+        description: `A page past the last is empty. ${etagNote}`,
+        params: courseParams.extend({ subjectId: z.string().max(100) }),
+        querystring: subjectLecturesQuerySchema,
+        response: { 200: subjectLecturesPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, page: request.query.page })),
+  );
+  app.get(
+    '/api/student/courses/:courseId/days',
+    {
+      schema: {
+        tags,
+        summary: `The schedule's days numbered from \`from\` to \`to\` (at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days), with their lectures and exams`,
+        description: `\`nextDayIndex\` is the next day after \`to\` with something on it (null at the end). ${etagNote}`,
+        params: courseParams,
+        querystring: scheduleDaysQuerySchema,
+        response: { 200: scheduleDaysPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => sendJsonText(request, reply, await studentCourses.getScheduleDays(request.ctx, { ...request.params, ...request.query })),
+  );
+  app.post(
+    '/api/student/courses/:courseId/documents',
+    {
+      config: { signedUrls: true },
+      schema: {
+        tags,
+        summary: "The course's previous-question and syllabus PDFs and its day planner, with their page images, signed for this student",
+        description: `For a student who holds the course (403 "${STUDENT_COURSE_MESSAGES.courseNotEntitled}" otherwise). The addresses work only with this student's session and expire at \`expiresAt\`; ask again for new ones.`,
+        params: courseParams,
+        response: { 200: courseDocumentsSchema, ...errors },
+      },
+    },
+    async (request) => studentCourses.courseDocuments(request.ctx, request.params),
+  );
+  app.post(
+    '/api/student/lectures/:lectureId/playback',
+    {
+      config: { signedUrls: true },
+      schema: {
+        tags,
         summary: 'Where to play a lecture and read its notes, signed for this student',
-        description: `The addresses work only with this student's session and expire after the lecture's length and ${studentCourses.PLAYBACK_GRACE_MINUTES} minutes; ask again for new ones. 403 "${STUDENT_COURSE_MESSAGES.notEntitled}" when the student holds neither the lecture, its rate card nor a course with it.`,
+        description:
+          `The addresses work only with this student's session and expire after the lecture's length and ${studentCourses.PLAYBACK_GRACE_MINUTES} minutes; ask again for new ones. ` +
+          `403 "${STUDENT_COURSE_MESSAGES.notEntitled}" when the student holds neither the lecture, its rate card nor a course with it; ` +
+          `409 "${STUDENT_COURSE_MESSAGES.lectureUnavailable}" when they do but it is unpublished for now.`,
         params: z.object({ lectureId: z.string().max(100) }),
-        response: { 200: lecturePlaybackSchema, ...errors },
+        response: { 200: lecturePlaybackSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request) => studentCourses.lecturePlayback(request.ctx, request.params),
+  );
+  app.get(
+    '/api/student/lectures/:lectureId/poster.jpg',
+    {
+      schema: {
+        tags,
+        summary: "A lecture's video poster, the thumbnail of a lecture without a banner, for any signed-in student",
+        params: z.object({ lectureId: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => sendStoredFile(request, reply, await lecturePoster(request.ctx, request.params)),
   );
 };

@@ -1,5 +1,20 @@
-import { buildDaySchedule } from '../../shared/courses/schedule.rules.ts';
-import { STUDENT_COURSE_MESSAGES, studentCourseSchema, type LecturePlayback, type StudentCourse, type StudentCourseSummary } from '../../shared/courses/student-courses.schema.ts';
+import { courseAccessFor, lecturesHeldBy, pageOf } from '../../shared/courses/student-course-watch.rules.ts';
+import {
+  scheduleDaysPageSchema,
+  STUDENT_COURSE_MESSAGES,
+  STUDENT_COURSE_PAGING,
+  studentCourseSchema,
+  subjectLecturesPageSchema,
+  type CourseDocuments,
+  type LecturePlayback,
+  type ScheduleDaysPage,
+  type StudentCourse,
+  type StudentCourseSummary,
+  type StudentLecture,
+  type StudentScheduleDay,
+  type SubjectLecturesPage,
+} from '../../shared/courses/student-courses.schema.ts';
+import type { z } from 'zod';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls, publicUrls, signAsset, signatureQuery, type SignatureScope } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
@@ -7,42 +22,12 @@ import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
-import { cachedCourse, type CachedCourse } from './student-course-cache.ts';
+import { buildCourse, summaryOf, type BuiltCourse } from './student-course-build.ts';
+import { cachedCourse, MAX_TEXTS_PER_COURSE } from './student-course-cache.ts';
 import * as repo from './student-courses.repository.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */
 export const PLAYBACK_GRACE_MINUTES = 10;
-
-function priceOf(row: repo.StudentCourseRow): StudentCourseSummary['price'] {
-  if (!row.rate_card_id) return null;
-  return {
-    rateCardId: row.rate_card_id,
-    title: row.rate_card_title ?? '',
-    term: row.subscription_term ?? 'not-selected',
-    grossAmount: Number(row.gross_amount ?? 0),
-    gstRate: Number(row.gst_rate ?? 0),
-    gstAmount: Number(row.gst_amount ?? 0),
-    netAmount: Number(row.net_amount ?? 0),
-    compareAtPrice: row.compare_at_price === null ? null : Number(row.compare_at_price),
-    isFree: row.free_mode !== null,
-    freeMode: row.free_mode,
-  };
-}
-
-function summaryOf(row: repo.StudentCourseRow): StudentCourseSummary {
-  return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    category: row.category,
-    tags: row.tags,
-    isBestSelling: row.is_best_selling,
-    isExpiredCourse: row.is_expired_course,
-    bannerImageUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
-    price: priceOf(row),
-    entitled: row.entitled,
-  };
-}
 
 /** GET /api/student/courses: the published catalogue with prices from the rate cards. */
 export async function listStudentCourses(ctx: RequestContext): Promise<StudentCourseSummary[]> {
@@ -50,119 +35,132 @@ export async function listStudentCourses(ctx: RequestContext): Promise<StudentCo
   return (await repo.catalogueRows(ctx.db, actor.id)).map(summaryOf);
 }
 
-type CourseBody = Omit<StudentCourse, 'entitled'>;
+type FreeMode = repo.StudentCourseRow['free_mode'];
 
-/** The course as everyone sees it; `canWatch` is filled in per student. */
-async function buildCourse(ctx: RequestContext, courseId: string): Promise<CachedCourse<CourseBody> | undefined> {
-  const row = await repo.publishedCourseBaseRow(ctx.db, courseId);
-  if (!row) return undefined;
-  const [{ subjects, lectures }, { exams, rankFiles }] = await Promise.all([repo.subjectLectureRows(ctx.db, row.id), repo.studentCourseExams(ctx.db, row.id)]);
-  const banners = await assetsById(ctx.db, lectures.map((lecture) => lecture.banner_image_id));
-  const lectureView = (lecture: (typeof lectures)[number]) => {
-    const banner = lecture.banner_image_id ? banners.get(lecture.banner_image_id) : undefined;
-    return {
-      _id: lecture.lecture_id,
-      title: lecture.title,
-      videoDurationInMinutes: lecture.video_duration_in_minutes,
-      thumbnailUrl: banner ? publicUrls(banner).url : null,
-      canWatch: false,
-    };
-  };
-  const subjectViews = subjects.map((subject) => {
-    const own = lectures.filter((lecture) => lecture.subject_id === subject.id);
-    return {
-      view: { _id: subject.id, title: subject.title, lectures: own.map(lectureView) },
-      schedule: {
-        title: subject.title,
-        lectures: own.map((lecture) => ({ _id: lecture.lecture_id })),
-        lectureDaySchedulePlan: Object.fromEntries(own.map((lecture) => [lecture.lecture_id, lecture.days])),
-        lectureTopicMetadata: Object.fromEntries(own.map((lecture) => [lecture.lecture_id, lecture.topic])),
-      },
-    };
-  });
-  const daySchedule = row.enable_day_schedule
-    ? buildDaySchedule(
-        subjectViews.map((subject) => subject.schedule),
-        exams.map((exam) => ({ dayTags: exam.days, exam: exam.exam_id, details: { _id: exam.exam_id, title: exam.title } })),
-      )
-    : [];
-  // Whether it is free depends on who asks: filled in per student by forStudent.
-  const { entitled: _entitled, ...summary } = summaryOf({ ...row, entitled: false, free_mode: null });
+/** One student reading one course: the course's shared parts, and what is theirs. */
+interface CourseRead {
+  course: BuiltCourse;
+  entitled: boolean;
+  freeMode: FreeMode;
+  /** Whether the student may watch a lecture of the course. */
+  mayWatch: (lectureId: string) => boolean;
+  /**
+   * The key under which answers for this kind of reader are kept ('holder' or 'free-only', and
+   * why the course is free to them), or null for a student who holds some of its lectures one by
+   * one (their answers are made for them on each read).
+   */
+  textKey: string | null;
+}
+
+/**
+ * The course, if open to the student, and what they may watch in it: the course itself from the
+ * cache, and one query for the student (their grants, and whether they are a special student).
+ */
+export async function readCourse(ctx: RequestContext, courseId: string): Promise<CourseRead> {
+  const actor = await requireActor(ctx);
+  if (!UUID_PATTERN.test(courseId)) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
+  const db = ctx.db;
+  const [course, reader] = await Promise.all([cachedCourse(courseId, () => buildCourse(db, courseId)), repo.readerGrants(db, actor.id)]);
+  const access = course && courseAccessFor(course.access, reader);
+  if (!course || !access?.open) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
+  const { freeMode } = access;
+  if (access.entitled) return { course, entitled: true, freeMode, mayWatch: () => true, textKey: `holder:${freeMode ?? 'paid'}` };
+  const held = lecturesHeldBy(course.watch, reader);
+  const free = course.watch.freeLectureIds;
+  const holdsSome = [...held].some((id) => course.lectures.has(id) && !free.has(id));
   return {
-    body: {
-      ...summary,
-      previewVideoUrl: row.preview_video_id ? assetUrls.file(row.preview_video_id) : null,
-      dayScheduleNote: row.day_schedule_note,
-      subjects: subjectViews.map((subject) => subject.view),
-      daySchedule,
-      studyPlanNotes: row.study_plan_notes
-        .filter((note) => note.visible)
-        .map((note) => ({ id: note.id, afterDayIndex: note.afterDayIndex, title: note.title, content: note.content })),
-      exams: exams.map((exam) => ({ _id: exam.exam_id, title: exam.title, dayTags: exam.days, examDurationInMinutes: exam.exam_duration_in_minutes, totalQuestions: exam.total_questions })),
-      rankFiles: rankFiles.map((rankFile) => ({ _id: rankFile.id, title: rankFile.title })),
-      previousQuestions: row.previous_questions.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName, year: file.year })),
-      syllabus: row.syllabus.filter((file) => file.isActive).map((file) => ({ resId: file.resId, fileName: file.fileName })),
-    },
-    freeLectureIds: new Set(lectures.filter((lecture) => lecture.is_free).map((lecture) => lecture.lecture_id)),
-    lectureIds: [...new Set(lectures.map((lecture) => lecture.lecture_id))],
-    json: new Map(),
+    course,
+    entitled: false,
+    freeMode,
+    mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId),
+    textKey: holdsSome ? null : `free-only:${freeMode ?? 'paid'}`,
   };
 }
 
-type FreeMode = repo.StudentCourseRow['free_mode'];
+/** The answer as JSON text, checked against its schema: kept with the course for the common readers, made afresh for the others. */
+function answerText<T>(read: CourseRead, what: string, schema: z.ZodType<T>, make: () => T): JsonText {
+  const key = read.textKey === null ? null : `${read.textKey}:${what}`;
+  const kept = key === null ? undefined : read.course.json.get(key);
+  if (kept) return kept;
+  const text = new JsonText(JSON.stringify(schema.parse(make())));
+  if (key !== null && read.course.json.size < MAX_TEXTS_PER_COURSE) read.course.json.set(key, text);
+  return text;
+}
 
-/** The course as one student sees it: whether they hold it, whether it is free to them, and which lectures they may watch. */
-function forStudent(body: CourseBody, entitled: boolean, freeMode: FreeMode, mayWatch: (lectureId: string) => boolean): StudentCourse {
-  const withWatch = <L extends { _id: string; canWatch: boolean }>(lecture: L): L => ({ ...lecture, canWatch: entitled || mayWatch(lecture._id) });
+function lectureFor(read: CourseRead, lectureId: string): StudentLecture {
+  return { ...read.course.lectures.get(lectureId)!, canWatch: read.mayWatch(lectureId) };
+}
+
+function subjectPage(read: CourseRead, subject: BuiltCourse['subjects'][number], page: number): SubjectLecturesPage {
+  const pageSize = STUDENT_COURSE_PAGING.lecturesPerPage;
+  const { pageCount, items } = pageOf(subject.lectureIds, page, pageSize);
+  return { subjectId: subject.id, page, pageSize, pageCount, lectureCount: subject.lectureIds.length, lectures: items.map((id) => lectureFor(read, id)) };
+}
+
+function dayFor(read: CourseRead, day: BuiltCourse['days'][number]): StudentScheduleDay {
   return {
-    ...body,
-    price: body.price && { ...body.price, isFree: freeMode !== null, freeMode },
-    entitled,
-    subjects: body.subjects.map((subject) => ({ ...subject, lectures: subject.lectures.map(withWatch) })),
+    ...day,
+    lectures: day.lectures.map((group) => ({ groupTitle: group.groupTitle, lecture: group.lecture.map((entry) => ({ ...lectureFor(read, entry._id), topic: entry.topic })) })),
   };
 }
 
 /**
- * GET /api/student/courses/{id}: a published course with its subjects, lectures, day schedule,
- * visible notes, exams and rank files. Anyone signed in may read what is in it; what opens
- * (playback, notes, exams) follows the entitlements. Answers JSON text: for a student who holds the
- * course, or who holds nothing in it beyond its free lectures, the same text serves everyone.
+ * GET /api/student/courses/{id}: a course open to the student (published; to those who hold it, also
+ * while a warning keeps it offline): its summary (subjects with their lecture counts, the days of the
+ * schedule, visible notes, exams, published rank files, PDFs by name) and what the app shows first
+ * (the first subject's first page of lectures and the first days), each lecture saying `canWatch`
+ * and `available`. The rest comes a page of a subject or a few days at a time.
  */
 export async function getStudentCourse(ctx: RequestContext, { courseId }: { courseId: string }): Promise<JsonText> {
-  const actor = await requireActor(ctx);
-  const access = UUID_PATTERN.test(courseId) ? await repo.courseAccess(ctx.db, actor.id, courseId) : undefined;
-  if (!access) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
-  const course = await cachedCourse(courseId, () => buildCourse(ctx, courseId));
-  if (!course) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
-  const freeMode = access.free_mode;
-  // One text per kind of reader: holders and the rest, by why (if at all) the course is free to them.
-  const cachedJson = (kind: 'holder' | 'free-only', make: () => StudentCourse) => {
-    const key = `${kind}:${freeMode ?? 'paid'}`;
-    let json = course.json.get(key);
-    if (json === undefined) {
-      json = new JsonText(JSON.stringify(studentCourseSchema.parse(make())));
-      course.json.set(key, json);
-    }
-    return json;
-  };
-  if (access.entitled) return cachedJson('holder', () => forStudent(course.body, true, freeMode, () => true));
-  const paidIds = course.lectureIds.filter((lectureId) => !course.freeLectureIds.has(lectureId));
-  const heldOtherwise = await repo.lecturesHeldOtherwise(ctx.db, actor.id, courseId, paidIds);
-  const mayWatch = (lectureId: string) => course.freeLectureIds.has(lectureId) || heldOtherwise.has(lectureId);
-  if (heldOtherwise.size === 0) return cachedJson('free-only', () => forStudent(course.body, false, freeMode, mayWatch));
-  return new JsonText(JSON.stringify(studentCourseSchema.parse(forStudent(course.body, false, freeMode, mayWatch))));
+  const read = await readCourse(ctx, courseId);
+  const { course } = read;
+  return answerText(read, 'course', studentCourseSchema, (): StudentCourse => {
+    const first = course.subjects[0];
+    return {
+      ...course.summary,
+      price: course.summary.price && { ...course.summary.price, isFree: read.freeMode !== null, freeMode: read.freeMode },
+      entitled: read.entitled,
+      firstSubjectLectures: first ? subjectPage(read, first, 1) : null,
+      firstDays: course.days.slice(0, STUDENT_COURSE_PAGING.firstDays).map((day) => dayFor(read, day)),
+    };
+  });
+}
+
+/** GET /api/student/courses/{id}/subjects/{subjectId}/lectures?page=: one page of an active subject's lectures. */
+export async function getSubjectLectures(ctx: RequestContext, input: { courseId: string; subjectId: string; page: number }): Promise<JsonText> {
+  const read = await readCourse(ctx, input.courseId);
+  const subject = read.course.subjects.find((candidate) => candidate.id === input.subjectId);
+  if (!subject) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.subjectNotFound);
+  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, () => subjectPage(read, subject, input.page));
+}
+
+/** GET /api/student/courses/{id}/days?from=&to=: the schedule's days numbered from `from` to `to` (at most a week). */
+export async function getScheduleDays(ctx: RequestContext, input: { courseId: string; from: number; to: number }): Promise<JsonText> {
+  const read = await readCourse(ctx, input.courseId);
+  return answerText(read, `days:${input.from}:${input.to}`, scheduleDaysPageSchema, (): ScheduleDaysPage => {
+    const days = read.course.days;
+    return {
+      from: input.from,
+      to: input.to,
+      days: days.filter((day) => day.dayIndex >= input.from && day.dayIndex <= input.to).map((day) => dayFor(read, day)),
+      nextDayIndex: days.find((day) => day.dayIndex > input.to)?.dayIndex ?? null,
+    };
+  });
 }
 
 /**
  * POST /api/student/lectures/{id}/playback: where the student's app plays the lecture and reads its
  * notes. Every address is signed for this student (their session must come with it) and expires
- * once the lecture's length and a grace have passed. Refused to a student who may not watch it.
+ * once the lecture's length and a grace have passed. Refused to a student who may not watch it
+ * (403), and 409 "temporarily unavailable" to one who may, while the lecture is unpublished.
  */
 export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lectureId: string }): Promise<LecturePlayback> {
   const actor = await requireActor(ctx);
   const lecture = UUID_PATTERN.test(lectureId) ? await repo.lectureForStudent(ctx.db, actor.id, lectureId) : undefined;
-  if (!lecture) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.lectureNotFound);
+  if (!lecture || (!lecture.is_published && !lecture.can_watch)) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.lectureNotFound);
   if (!lecture.can_watch) throw new AppError('forbidden', STUDENT_COURSE_MESSAGES.notEntitled);
+  // Held, but unpublished for now (taken offline, or its video not playable): theirs still, not playable yet.
+  if (!lecture.is_published) throw new AppError('conflict', STUDENT_COURSE_MESSAGES.lectureUnavailable);
   const expiresAt = new Date(Date.now() + ((lecture.video_duration_in_minutes ?? 0) + PLAYBACK_GRACE_MINUTES) * 60_000);
   // The video's link opens its playlists and segments, a note's its PDF and page images: never the uploaded video.
   const signed = (assetId: string, url: string, scope: SignatureScope) =>
@@ -185,5 +183,31 @@ export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lect
         pdfUrl: signed(note.pdfFileId, assetUrls.file(note.pdfFileId), 'pdf'),
       };
     }),
+  };
+}
+
+/**
+ * POST /api/student/courses/{id}/documents: the course's previous-question and syllabus PDFs and its
+ * day planner, each with its page images, signed for this student (their session must come with
+ * it) for SIGNED_URL_TTL_SECONDS. Refused (403) to a student who may read the course but does not hold it.
+ */
+export async function courseDocuments(ctx: RequestContext, { courseId }: { courseId: string }): Promise<CourseDocuments> {
+  const actor = await requireActor(ctx);
+  const read = await readCourse(ctx, courseId);
+  if (!read.entitled) throw new AppError('forbidden', STUDENT_COURSE_MESSAGES.courseNotEntitled);
+  const { documents } = read.course;
+  const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
+  const ids = [...documents.previousQuestions.map((file) => file.pdfFileId), ...documents.syllabus.map((file) => file.pdfFileId), documents.dayPlannerPdfId];
+  const assets = await assetsById(ctx.db, ids);
+  const signed = (assetId: string, url: string) => `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope: 'pdf', student: actor.id }))}`;
+  const document = (pdfFileId: string) => {
+    const pdf = assets.get(pdfFileId);
+    return { pdfUrl: signed(pdfFileId, assetUrls.file(pdfFileId)), pageUrls: pdf ? publicUrls(pdf).pageUrls.map((url) => signed(pdf.id, url)) : [] };
+  };
+  return {
+    expiresAt: expiresAt.toISOString(),
+    previousQuestions: documents.previousQuestions.map(({ pdfFileId, ...file }) => ({ ...file, ...document(pdfFileId) })),
+    syllabus: documents.syllabus.map(({ pdfFileId, ...file }) => ({ ...file, ...document(pdfFileId) })),
+    dayPlanner: documents.dayPlannerPdfId ? document(documents.dayPlannerPdfId) : null,
   };
 }

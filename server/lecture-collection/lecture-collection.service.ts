@@ -12,6 +12,7 @@ import { requireActor } from '../auth/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { lectureEntitledSql } from '../courses/student-courses.repository.ts';
+import { lecturePosterUrl } from '../courses/student-course-poster.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { summarizeLectures } from '../lectures/lectures.service.ts';
@@ -89,7 +90,8 @@ export async function studentCollection(ctx: RequestContext): Promise<StudentCol
       return {
         _id: row.id,
         title: row.title,
-        thumbnailUrl: banner ? publicUrls(banner).url : video ? publicUrls(video).posterUrl : null,
+        // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
+        thumbnailUrl: banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
         lecturerName: row.lecturer_name,
         videoDurationInMinutes: row.video_duration_in_minutes,
         notesCount: row.notes.length,

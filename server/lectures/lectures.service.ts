@@ -15,7 +15,9 @@ import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
+import { hasCompleteLadder } from '../assets/asset-state.ts';
 import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
+import { forgetAllCourses } from '../courses/student-course-cache.ts';
 import { coursesUsingLectures } from '../courses/courses.repository.ts';
 import { isStillReferenced } from '../db/references.ts';
 import { isInCollection as lectureInCollection } from '../lecture-collection/lecture-collection.repository.ts';
@@ -96,7 +98,7 @@ export async function summarizeLectures(db: Db, rows: readonly LectureRow[]): Pr
       thumbnailUrl: banner ? publicUrls(banner).url : video ? publicUrls(video).posterUrl : null,
       videoDurationInMinutes: row.video_duration_in_minutes,
       videoFileSizeInBytes: row.video_file_size_in_bytes === null ? null : Number(row.video_file_size_in_bytes),
-      videoState: video?.state ?? null,
+      videoState: video ? playableState(video) : null,
       notesCount: row.notes.length,
       createdAt: row.created_at.toISOString(),
     };
@@ -137,7 +139,10 @@ export async function saveLecture(ctx: RequestContext, { id, ...input }: { id: s
   const actor = await ctx.actor();
   // The video is share-locked until the save commits: a video finishing meanwhile waits, and
   // the refresh that follows it then sees this save (and the save never keeps a stale state).
-  return ctx.db.transaction().execute(async (trx) => saveLectureIn(trx, actor?.id ?? null, id, input));
+  const saved = await ctx.db.transaction().execute(async (trx) => saveLectureIn(trx, actor?.id ?? null, id, input));
+  // The courses holding it show its title, image and availability: students read them afresh from this process at once.
+  forgetAllCourses();
+  return saved;
 }
 
 async function saveLectureIn(db: Db, actorId: string | null, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
@@ -167,7 +172,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     hasLecturer: Boolean(lecturer) || lecturerName !== '',
     youtubeId,
     enableYoutubePlayer: value.enableYoutubePlayer,
-    videoState: video?.state ?? null,
+    videoState: video ? playableState(video) : null,
   });
   const isPublished = value.isVisible && warnings.length === 0;
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
@@ -199,6 +204,11 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
   if (value.exams) await replaceLectureExams(db, id, value.exams);
   await refreshCoursesOfLectures(db, [id]);
   return { version, isPublished, publishWarnings: warnings };
+}
+
+/** A video is playable when ready, and while a replaced one's previous, complete ladder is still served. */
+function playableState(video: AssetRow): string {
+  return hasCompleteLadder(video) ? 'ready' : video.state;
 }
 
 /** Refuses with the courses whose subjects hold the lecture, and the custom collection, if any do. */
@@ -245,7 +255,7 @@ async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Pro
       hasLecturer: Boolean(lecture.lecturer_id) || lecture.lecturer_name !== '',
       youtubeId: lecture.youtube_link,
       enableYoutubePlayer: lecture.enable_youtube_player,
-      videoState: video.state,
+      videoState: playableState(video),
     });
     await updateLectureFromVideo(db, lecture.id, {
       publish_warnings: warnings,

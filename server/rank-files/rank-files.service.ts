@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
 import { rankFilePublishWarnings } from '../../shared/rank-files/rank-file-publish.rules.ts';
+import { forgetAllCourses } from '../courses/student-course-cache.ts';
 import {
   RANK_FILE_MESSAGES,
   type createRankFileInputSchema,
@@ -95,7 +96,7 @@ export async function saveRankFile(ctx: RequestContext, { id, value, version }: 
   if (new Set(examIds).size < examIds.length) throw new AppError('validation', 'An exam is in more than one group', { field: 'value.groups' });
   const resIds = value.groups.map((group) => group.resId).filter((resId): resId is string => resId !== undefined);
   if (new Set(resIds).size < resIds.length) throw new AppError('validation', 'A group is listed more than once', { field: 'value.groups' });
-  return ctx.db.transaction().execute(async (trx) => {
+  const answer = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.lockRankFile(trx, id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
     const [exams, card, assets] = await Promise.all([
       repo.examFacts(trx, examIds),
@@ -135,6 +136,9 @@ export async function saveRankFile(ctx: RequestContext, { id, value, version }: 
     await repo.replaceGroups(trx, id, groups);
     return { isPublished, publishWarnings: warnings, version: saved.version, groupResIds: groups.map((group) => group.resId) };
   });
+  // Courses list their published rank files: students read them afresh from this process at once.
+  forgetAllCourses();
+  return answer;
 }
 
 async function refuseIfInCourses(db: Db, id: string): Promise<void> {

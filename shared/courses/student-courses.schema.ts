@@ -32,42 +32,105 @@ export const studentCourseSummarySchema = z.object({
 });
 export type StudentCourseSummary = z.infer<typeof studentCourseSummarySchema>;
 
-const studentLectureSchema = z.object({
+/** How much one answer carries: lectures per page of a subject, days per page of the schedule, and what the course answer shows first. */
+export const STUDENT_COURSE_PAGING = { lecturesPerPage: 50, maxDaysPerPage: 7, firstDays: 3 } as const;
+
+export const studentLectureSchema = z.object({
   _id: z.string(),
   title: z.string(),
   videoDurationInMinutes: z.number().nullable(),
+  /** An image any signed-in student can open: the lecture's banner, else its video's poster. */
   thumbnailUrl: z.string().nullable(),
-  /** Whether playback and notes open for this student. */
+  /** Whether this student holds the lecture: playback and notes open for them while it is available. */
   canWatch: z.boolean(),
+  /** False while the lecture is temporarily unavailable (unpublished, or its video not playable): playback answers 409. */
+  available: z.boolean(),
 });
+export type StudentLecture = z.infer<typeof studentLectureSchema>;
 
-/** A lecture on a day of the schedule: its id (the lecture itself is in `subjects`) and its subject's title. */
-const scheduleLectureSchema = z.object({ _id: z.string(), topic: z.string() });
+/** One page of a subject's lectures, in the subject's order. */
+export const subjectLecturesPageSchema = z.object({
+  subjectId: z.string(),
+  page: z.number(),
+  pageSize: z.number(),
+  pageCount: z.number(),
+  lectureCount: z.number(),
+  lectures: z.array(studentLectureSchema),
+});
+export type SubjectLecturesPage = z.infer<typeof subjectLecturesPageSchema>;
+
 const scheduleExamSchema = z.object({ _id: z.string().nullable(), exam: z.object({ _id: z.string(), title: z.string() }) });
+
+/** A day of the schedule, as `buildDaySchedule` lays it out: its exams, and its lectures grouped by topic (each with its subject's title as `topic`). */
+export const scheduleDaySchema = z.object({
+  dayIndex: z.number(),
+  title: z.string(),
+  exams: z.array(scheduleExamSchema),
+  lectures: z.array(z.object({ groupTitle: z.string(), lecture: z.array(studentLectureSchema.extend({ topic: z.string() })) })),
+});
+export type StudentScheduleDay = z.infer<typeof scheduleDaySchema>;
+
+/** The days of the schedule numbered `from` to `to`, and the number of the next day after `to` that has something on it (null when none). */
+export const scheduleDaysPageSchema = z.object({
+  from: z.number(),
+  to: z.number(),
+  days: z.array(scheduleDaySchema),
+  nextDayIndex: z.number().nullable(),
+});
+export type ScheduleDaysPage = z.infer<typeof scheduleDaysPageSchema>;
+
+export const scheduleDaysQuerySchema = z
+  .object({
+    from: z.coerce.number({ error: 'from is a day number' }).int({ error: 'from is a day number' }).min(-1000, { error: 'from is a day number' }).max(100_000, { error: 'from is a day number' }),
+    to: z.coerce.number({ error: 'to is a day number' }).int({ error: 'to is a day number' }).min(-1000, { error: 'to is a day number' }).max(100_000, { error: 'to is a day number' }),
+  })
+  .refine((range) => range.to >= range.from && range.to - range.from < STUDENT_COURSE_PAGING.maxDaysPerPage, {
+    path: ['to'],
+    error: `to is from or a later day, at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days on`,
+  });
+
+export const subjectLecturesQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is a whole number from 1' }).default(1),
+});
 
 export const studentCourseSchema = studentCourseSummarySchema.extend({
   previewVideoUrl: z.string().nullable(),
   dayScheduleNote: z.string(),
-  subjects: z.array(z.object({ _id: z.string(), title: z.string(), lectures: z.array(studentLectureSchema) })),
-  /**
-   * Day by day, as `buildDaySchedule` lays it out; empty when the course's day schedule is off. A
-   * day names its lectures by id: each is found, with its title and `canWatch`, under `subjects`.
-   */
-  daySchedule: z.array(
-    z.object({
-      dayIndex: z.number(),
-      title: z.string(),
-      exams: z.array(scheduleExamSchema),
-      lectures: z.array(z.object({ groupTitle: z.string(), lecture: z.array(scheduleLectureSchema) })),
-    }),
-  ),
+  /** The active subjects, each with its number of lectures and pages (GET .../subjects/{subjectId}/lectures?page=). */
+  subjects: z.array(z.object({ _id: z.string(), title: z.string(), lectureCount: z.number(), pageCount: z.number() })),
+  /** The first page of the first subject's lectures (null without subjects). */
+  firstSubjectLectures: subjectLecturesPageSchema.nullable(),
+  /** The numbers of the schedule's days, ascending; empty when the course's day schedule is off (GET .../days?from=&to=). */
+  dayIndexes: z.array(z.number()),
+  /** The first days of the schedule, in full. */
+  firstDays: z.array(scheduleDaySchema),
   studyPlanNotes: z.array(z.object({ id: z.string(), afterDayIndex: z.number(), title: z.string(), content: z.string() })),
   exams: z.array(z.object({ _id: z.string(), title: z.string(), dayTags: z.array(z.number()), examDurationInMinutes: z.number(), totalQuestions: z.number() })),
+  /** The course's published rank files. */
   rankFiles: z.array(z.object({ _id: z.string(), title: z.string() })),
+  /** The active previous-question and syllabus PDFs by name; their addresses come from POST .../documents. */
   previousQuestions: z.array(z.object({ resId: z.string(), fileName: z.string(), year: z.number() })),
   syllabus: z.array(z.object({ resId: z.string(), fileName: z.string() })),
+  /** Whether the course has a day planner PDF (its address comes from POST .../documents). */
+  hasDayPlanner: z.boolean(),
 });
 export type StudentCourse = z.infer<typeof studentCourseSchema>;
+
+const signedDocumentSchema = z.object({
+  /** The PDF, signed for this student. */
+  pdfUrl: z.string(),
+  /** Its pages as images once converted, each signed for this student. */
+  pageUrls: z.array(z.string()),
+});
+
+/** A course's PDFs, signed for one student who may open the course. */
+export const courseDocumentsSchema = z.object({
+  expiresAt: z.string(),
+  previousQuestions: z.array(signedDocumentSchema.extend({ resId: z.string(), fileName: z.string(), year: z.number() })),
+  syllabus: z.array(signedDocumentSchema.extend({ resId: z.string(), fileName: z.string() })),
+  dayPlanner: signedDocumentSchema.nullable(),
+});
+export type CourseDocuments = z.infer<typeof courseDocumentsSchema>;
 
 export const lecturePlaybackSchema = z.object({
   lectureId: z.string(),
@@ -94,4 +157,7 @@ export const STUDENT_COURSE_MESSAGES = {
   courseNotFound: 'Course not found',
   lectureNotFound: 'Lecture not found',
   notEntitled: 'This lecture is part of a course or subscription you have not bought',
+  lectureUnavailable: 'This lecture is temporarily unavailable',
+  courseNotEntitled: 'This course is not yours: buy it to open its files',
+  subjectNotFound: 'Subject not found',
 } as const;

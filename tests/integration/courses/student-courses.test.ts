@@ -112,10 +112,12 @@ describe('the course catalogue', () => {
     expect(response.statusCode, response.body).toBe(200);
     const course = response.json();
     expect(course.subjects.map((subject: { title: string }) => subject.title)).toEqual(['Polity']);
-    expect(course.subjects[0].lectures[0]).toMatchObject({ _id: lecture.id, canWatch: false });
-    expect(course.daySchedule.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2', 'Day 3']);
-    expect(course.daySchedule[0].lectures[0]).toMatchObject({ groupTitle: 'Polity', lecture: [{ _id: lecture.id, topic: 'Polity' }] });
-    expect(course.daySchedule[2].exams).toEqual([{ _id: exam, exam: { _id: exam, title: 'Course mock' } }]);
+    expect(course.subjects[0]).toMatchObject({ lectureCount: 1, pageCount: 1 });
+    expect(course.firstSubjectLectures.lectures[0]).toMatchObject({ _id: lecture.id, canWatch: false, available: true });
+    expect(course.dayIndexes).toEqual([1, 2, 3]);
+    expect(course.firstDays.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2', 'Day 3']);
+    expect(course.firstDays[0].lectures[0]).toMatchObject({ groupTitle: 'Polity', lecture: [{ _id: lecture.id, topic: 'Polity', canWatch: false }] });
+    expect(course.firstDays[2].exams).toEqual([{ _id: exam, exam: { _id: exam, title: 'Course mock' } }]);
     expect(course.studyPlanNotes.map((note: { id: string }) => note.id)).toEqual(['shown']);
     expect(course.exams).toEqual([expect.objectContaining({ _id: exam, dayTags: [3] })]);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -129,7 +131,7 @@ describe('the course catalogue', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const again = (await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).json();
     expect(again.title).toBe('Paid course, renamed');
-    expect(again.daySchedule.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2']);
+    expect(again.firstDays.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2']);
     // Unpublished, it is gone for students at once.
     await call(admin, 'PUT', `/api/admin/courses/${id}`, { value: { title: 'Paid course, renamed', isVisible: false } });
     expect((await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
@@ -155,7 +157,7 @@ describe('what opens follows the entitlements', () => {
     expect(expiresAt - Date.now()).toBeGreaterThan(35 * 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(40 * 60_000 + 5_000);
     expect((await call(holder.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
-    expect((await call(holder.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, subjects: [{ lectures: [{ canWatch: true }] }] });
+    expect((await call(holder.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, firstSubjectLectures: { lectures: [{ canWatch: true }] } });
 
     // The note's address opens for that student only, and not after it expires or when tampered with.
     const pdfUrl = playback.json().notes[0].pdfUrl as string;
@@ -181,11 +183,16 @@ describe('what opens follows the entitlements', () => {
     expect((await call(third.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
   });
 
-  it('plays a free lecture for anyone signed in, and answers 404 for an unpublished or unknown one', async () => {
+  it('plays a free lecture for anyone signed in; unpublished, it is temporarily unavailable (409), and 404 to whoever may not watch it or for an unknown one', async () => {
     const free = await publishedLecture('Free lecture', null);
     expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(200);
     await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', free.id).execute();
-    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(404);
+    const unavailable = await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`);
+    expect(unavailable.statusCode).toBe(409);
+    expect(unavailable.json().message).toBe(STUDENT_COURSE_MESSAGES.lectureUnavailable);
+    const paid = await publishedLecture('Paid draft', await createPaidRateCard(database.db, `Draft card ${Date.now()}`));
+    await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', paid.id).execute();
+    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${paid.id}/playback`)).statusCode).toBe(404);
     expect((await call(students[2]!.cookie, 'POST', '/api/student/lectures/not-an-id/playback')).statusCode).toBe(404);
   });
 });
@@ -218,7 +225,7 @@ describe('free to this student: every rate card of a course counts', () => {
 
     expect(await catalogueEntry(special.cookie, id)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
     const course = (await call(special.cookie, 'GET', `/api/student/courses/${id}`)).json();
-    expect(course).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' }, subjects: [{ lectures: [{ _id: lecture.id, canWatch: true }] }] });
+    expect(course).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' }, firstSubjectLectures: { lectures: [{ _id: lecture.id, canWatch: true }] } });
     expect((await call(special.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
     expect((await call(special.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
 

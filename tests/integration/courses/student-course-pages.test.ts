@@ -1,0 +1,156 @@
+import { gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDENT_COURSE_PAGING } from '../../../shared/courses/student-courses.schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createPaidRateCard } from '../../support/exam-factory.ts';
+
+/**
+ * A large course read a part at a time: the course answer is a summary with what the app shows
+ * first, the rest comes by subject page or by days, each small; a student who holds lectures one by
+ * one sees exactly those as watchable, on every page.
+ */
+
+const SUBJECTS = 30;
+const PER_SUBJECT = 50;
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let courseId: string;
+let subjectIds: string[];
+let lectureIds: string[];
+let card: string;
+let otherCard: string;
+const readers: Record<'holder' | 'nothing' | 'byLecture', { id: string; cookie: string }> = {} as never;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildTestApp(database);
+  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
+  const admin = await signIn(app, 'admin@example.com');
+  for (const name of ['holder', 'nothing', 'byLecture'] as const) {
+    const user = await createUser(database.db, { email: `${name}@example.com` });
+    readers[name] = { id: user.id, cookie: await signIn(app, `${name}@example.com`) };
+  }
+  card = await createPaidRateCard(database.db, 'Big course card');
+  otherCard = await createPaidRateCard(database.db, 'Lecture card');
+  const rows = await database.db
+    .insertInto('lectures')
+    .values(
+      Array.from({ length: SUBJECTS * PER_SUBJECT }, (_, i) => ({
+        title: `Lecture ${i + 1}`,
+        is_visible: true,
+        is_published: true,
+        video_duration_in_minutes: 40,
+        // Every tenth lecture is sold under a card of its own; lecture 3 is free.
+        master_subscription_id: i === 2 ? null : i % 10 === 9 ? otherCard : card,
+      })),
+    )
+    .returning('id')
+    .execute();
+  lectureIds = rows.map((row) => row.id);
+  courseId = (await app.inject({ method: 'POST', url: '/api/admin/courses', headers: { cookie: admin }, payload: { title: 'Big course' } })).json()._id;
+  const saved = await app.inject({
+    method: 'PUT',
+    url: `/api/admin/courses/${courseId}`,
+    headers: { cookie: admin },
+    payload: {
+      value: {
+        title: 'Big course',
+        isVisible: true,
+        courseRateCardId: card,
+        subjects: Array.from({ length: SUBJECTS }, (_, s) => {
+          const own = lectureIds.slice(s * PER_SUBJECT, (s + 1) * PER_SUBJECT);
+          return { title: `Subject ${s + 1}`, lectures: own, lectureDaySchedulePlan: Object.fromEntries(own.map((id, i) => [id, [s * 2 + 1 + (i % 2)]])) };
+        }),
+      },
+    },
+  });
+  expect(saved.json(), saved.body).toMatchObject({ isPublished: true });
+  subjectIds = (await app.inject({ method: 'GET', url: `/api/admin/courses/${courseId}`, headers: { cookie: admin } })).json().subjects.map((subject: { _id: string }) => subject._id);
+  await database.db.insertInto('entitlements').values({ user_id: readers.holder.id, resource_type: 'course', resource_id: courseId }).execute();
+  // One lecture held directly (subject 2), and the card every tenth lecture is sold under.
+  await database.db.insertInto('entitlements').values([
+    { user_id: readers.byLecture.id, resource_type: 'lecture', resource_id: lectureIds[PER_SUBJECT + 4]! },
+    { user_id: readers.byLecture.id, subscription_id: otherCard },
+  ]).execute();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const get = (cookie: string, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+
+describe('a course of 1,500 lectures, read a part at a time', () => {
+  it('answers the course as a summary with the first page and the first days, at most 30 KB gzipped', async () => {
+    const response = await get(readers.nothing.cookie, `/api/student/courses/${courseId}`, { 'accept-encoding': 'gzip' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.rawPayload.length).toBeLessThanOrEqual(30 * 1024);
+    const course = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
+    expect(course.subjects).toHaveLength(SUBJECTS);
+    expect(course.subjects[0]).toEqual({ _id: subjectIds[0], title: 'Subject 1', lectureCount: PER_SUBJECT, pageCount: 1 });
+    expect(course.firstSubjectLectures).toMatchObject({ subjectId: subjectIds[0], page: 1, pageCount: 1, lectureCount: PER_SUBJECT });
+    expect(course.firstSubjectLectures.lectures).toHaveLength(PER_SUBJECT);
+    expect(course.dayIndexes).toEqual(Array.from({ length: SUBJECTS * 2 }, (_, i) => i + 1));
+    expect(course.firstDays.map((day: { dayIndex: number }) => day.dayIndex)).toEqual([1, 2, 3]);
+    expect(JSON.stringify(course)).not.toContain(lectureIds[PER_SUBJECT * 10]!);
+  });
+
+  it('answers a subject a page at a time and the schedule a few days at a time, with ETags', async () => {
+    const page = await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`);
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({ subjectId: subjectIds[4], page: 1, pageSize: STUDENT_COURSE_PAGING.lecturesPerPage, pageCount: 1, lectureCount: PER_SUBJECT });
+    expect(page.json().lectures.map((lecture: { _id: string }) => lecture._id)).toEqual(lectureIds.slice(4 * PER_SUBJECT, 5 * PER_SUBJECT));
+    expect(page.json().lectures.every((lecture: { canWatch: boolean }) => lecture.canWatch)).toBe(true);
+    const again = await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`, { 'if-none-match': page.headers.etag as string });
+    expect(again.statusCode).toBe(304);
+    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures).toEqual([]);
+
+    const days = await get(readers.holder.cookie, `/api/student/courses/${courseId}/days?from=10&to=16`);
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json().days.map((day: { dayIndex: number }) => day.dayIndex)).toEqual([10, 11, 12, 13, 14, 15, 16]);
+    expect(days.json().nextDayIndex).toBe(17);
+    expect(days.json().days[0].lectures[0].lecture[0]).toMatchObject({ title: expect.any(String), canWatch: true, available: true, topic: 'Subject 5' });
+    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/days?from=55&to=61`)).json()).toMatchObject({ nextDayIndex: null });
+  });
+
+  it('shows a student who holds lectures one by one exactly those (and the free one) as watchable, on every page, as playback decides', async () => {
+    const watchable = new Set<string>();
+    for (const subjectId of subjectIds) {
+      const page = (await get(readers.byLecture.cookie, `/api/student/courses/${courseId}/subjects/${subjectId}/lectures?page=1`)).json();
+      for (const lecture of page.lectures as Array<{ _id: string; canWatch: boolean }>) if (lecture.canWatch) watchable.add(lecture._id);
+    }
+    const expected = new Set(lectureIds.filter((_, i) => i === 2 || i === PER_SUBJECT + 4 || i % 10 === 9));
+    expect(watchable).toEqual(expected);
+    const days = (await get(readers.byLecture.cookie, `/api/student/courses/${courseId}/days?from=3&to=4`)).json();
+    const onDays = days.days.flatMap((day: { lectures: Array<{ lecture: Array<{ _id: string; canWatch: boolean }> }> }) => day.lectures.flatMap((group) => group.lecture));
+    for (const lecture of onDays) expect(lecture.canWatch).toBe(expected.has(lecture._id));
+    for (const id of [lectureIds[PER_SUBJECT + 4]!, lectureIds[9]!, lectureIds[2]!]) {
+      expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${id}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(200);
+    }
+    expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${lectureIds[0]}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(403);
+    // Someone who holds nothing sees only the free lecture as watchable.
+    const first = (await get(readers.nothing.cookie, `/api/student/courses/${courseId}`)).json();
+    expect(first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id)).toEqual([lectureIds[2]]);
+  });
+
+  it('refuses bad pages and ranges with 400 naming the field, and answers 404 for an unknown subject', async () => {
+    for (const [query, field] of [
+      ['subjects/{s}/lectures?page=0', 'page'],
+      ['subjects/{s}/lectures?page=x', 'page'],
+      ['days?from=5&to=4', 'to'],
+      ['days?from=1&to=8', 'to'],
+      ['days?from=a&to=3', 'from'],
+      ['days?to=3', 'from'],
+    ] as const) {
+      const response = await get(readers.holder.cookie, `/api/student/courses/${courseId}/${query.replace('{s}', subjectIds[0]!)}`);
+      expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
+      expect(JSON.stringify(response.json()), query).toContain(field);
+    }
+    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${courseId}/lectures`)).statusCode).toBe(404);
+    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/nonsense/lectures`)).statusCode).toBe(404);
+  });
+});

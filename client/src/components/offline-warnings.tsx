@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { TriangleAlert } from 'lucide-react';
+import { displayText, ISOLATED_TEXT } from '../lib/user-text.ts';
 import { cn } from '../lib/utils.ts';
 
 export const OFFLINE_WARNINGS_TEXT =
@@ -37,7 +38,9 @@ export const OfflineWarnings = React.forwardRef<HTMLDivElement, OfflineWarningsP
         <p className="mt-1 text-sm">{text}</p>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
           {warnings.map((warning, index) => (
-            <li key={`${index}-${warning}`}>{warning}</li>
+            <li key={`${index}-${warning}`} dir="auto" className={ISOLATED_TEXT}>
+              {displayText(warning)}
+            </li>
           ))}
         </ul>
       </section>

@@ -1,14 +1,15 @@
 import { toast } from 'sonner';
 import { errorMessage } from '../lib/errors.ts';
+import { displayText } from '../lib/user-text.ts';
 
 /** A red toast titled `title` with the failure's message (the server's, "Network error" or "Unknown error"). */
 export function toastError(title: string, error: unknown): void {
-  toast.error(title, { description: errorMessage(error) });
+  toast.error(displayText(title), { description: displayText(errorMessage(error)) });
 }
 
 /** A green toast; with an id, a later toast of the same id replaces it and dismissToast removes it. */
 export function toastSuccess(title: string, description?: string, id?: string): void {
-  toast.success(title, { ...(description === undefined ? {} : { description }), ...(id === undefined ? {} : { id }) });
+  toast.success(displayText(title), { ...(description === undefined ? {} : { description: displayText(description) }), ...(id === undefined ? {} : { id }) });
 }
 
 export function dismissToast(id: string): void {

@@ -1,3 +1,4 @@
+import { displayText, ISOLATED_TEXT } from '../lib/user-text.ts';
 import { cn } from '../lib/utils.ts';
 
 export const RESOLVE_WARNINGS_TEXT = 'Please resolve these warnings and try again';
@@ -23,7 +24,9 @@ export function WarningsList({
       {intro && <p>{intro}</p>}
       <ol className="list-decimal space-y-1 pl-6">
         {warnings.map((warning, index) => (
-          <li key={`${index}-${warning}`}>{warning}</li>
+          <li key={`${index}-${warning}`} dir="auto" className={ISOLATED_TEXT}>
+            {displayText(warning)}
+          </li>
         ))}
       </ol>
     </div>

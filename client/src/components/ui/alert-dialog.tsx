@@ -1,5 +1,6 @@
 import * as React from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import { displayChildren, ISOLATED_TEXT } from '../../lib/user-text.ts';
 import { cn } from '../../lib/utils.ts';
 import { buttonVariants } from './button.tsx';
 
@@ -50,16 +51,21 @@ AlertDialogFooter.displayName = 'AlertDialogFooter';
 export const AlertDialogTitle = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Title>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Title>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Title ref={ref} className={cn('text-lg font-semibold', className)} {...props} />
+>(({ className, children, ...props }, ref) => (
+  <AlertDialogPrimitive.Title ref={ref} dir="auto" className={cn('text-lg font-semibold', ISOLATED_TEXT, className)} {...props}>
+    {displayChildren(children)}
+  </AlertDialogPrimitive.Title>
 ));
 AlertDialogTitle.displayName = AlertDialogPrimitive.Title.displayName;
 
 export const AlertDialogDescription = React.forwardRef<
   React.ElementRef<typeof AlertDialogPrimitive.Description>,
   React.ComponentPropsWithoutRef<typeof AlertDialogPrimitive.Description>
->(({ className, ...props }, ref) => (
-  <AlertDialogPrimitive.Description ref={ref} className={cn('text-sm text-muted-foreground', className)} {...props} />
+>(({ className, children, ...props }, ref) => (
+  // Confirmations name what they act on, often something typed by a person: isolated, without direction overrides.
+  <AlertDialogPrimitive.Description ref={ref} dir="auto" className={cn('text-sm text-muted-foreground', ISOLATED_TEXT, className)} {...props}>
+    {displayChildren(children)}
+  </AlertDialogPrimitive.Description>
 ));
 AlertDialogDescription.displayName = AlertDialogPrimitive.Description.displayName;
 

@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
+import { displayChildren, ISOLATED_TEXT } from '../../lib/user-text.ts';
 import { cn } from '../../lib/utils.ts';
 
 const alertVariants = cva(
@@ -30,14 +31,22 @@ export const Alert = React.forwardRef<HTMLDivElement, AlertProps>(({ className, 
 ));
 Alert.displayName = 'Alert';
 
+// An alert's title and text often carry a name or a title someone typed (the server's messages
+// quote them): isolated, and without direction overrides, like the table cells.
 export const AlertTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, ...props }, ref) => (
-    <h5 ref={ref} className={cn('mb-1 font-semibold leading-none tracking-tight', className)} {...props} />
+  ({ className, children, ...props }, ref) => (
+    <h5 ref={ref} dir="auto" className={cn('mb-1 font-semibold leading-none tracking-tight', ISOLATED_TEXT, className)} {...props}>
+      {displayChildren(children)}
+    </h5>
   ),
 );
 AlertTitle.displayName = 'AlertTitle';
 
 export const AlertDescription = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(
-  ({ className, ...props }, ref) => <div ref={ref} className={cn('text-sm [&_p]:leading-relaxed', className)} {...props} />,
+  ({ className, children, ...props }, ref) => (
+    <div ref={ref} dir="auto" className={cn('text-sm [&_p]:leading-relaxed', ISOLATED_TEXT, className)} {...props}>
+      {displayChildren(children)}
+    </div>
+  ),
 );
 AlertDescription.displayName = 'AlertDescription';

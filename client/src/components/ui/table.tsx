@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { displayChildren, ISOLATED_TEXT } from '../../lib/user-text.ts';
 import { cn } from '../../lib/utils.ts';
 
 export const Table = React.forwardRef<HTMLTableElement, React.HTMLAttributes<HTMLTableElement>>(
@@ -45,8 +46,17 @@ export const TableHead = React.forwardRef<HTMLTableCellElement, React.ThHTMLAttr
 );
 TableHead.displayName = 'TableHead';
 
+/**
+ * A cell of the console's tables. Cells hold what people typed (names, titles, messages): each is
+ * isolated and takes its direction from its own text, and direction overrides in it are not
+ * shown, so that no name turns its own line or the next column around.
+ */
 export const TableCell = React.forwardRef<HTMLTableCellElement, React.TdHTMLAttributes<HTMLTableCellElement>>(
-  ({ className, ...props }, ref) => <td ref={ref} className={cn('h-12 px-3 py-2 align-middle', className)} {...props} />,
+  ({ className, children, ...props }, ref) => (
+    <td ref={ref} dir="auto" className={cn('h-12 px-3 py-2 align-middle', ISOLATED_TEXT, className)} {...props}>
+      {displayChildren(children)}
+    </td>
+  ),
 );
 TableCell.displayName = 'TableCell';
 

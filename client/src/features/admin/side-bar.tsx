@@ -3,6 +3,8 @@ import { ExternalLink, KeyRound, LogOut, UserRound } from 'lucide-react';
 import type { CurrentUser } from '../../../../shared/auth/auth.schema.ts';
 import { consoleRoleLabels, SCREENS, selectedScreen, visibleScreens } from '../../../../shared/auth/roles.ts';
 import { displayNameOf, initialsOf } from '../../../../shared/auth/user-display.rules.ts';
+import { UserText } from '../../components/user-text.tsx';
+import { displayText } from '../../lib/user-text.ts';
 import { Brand } from '../../components/brand.tsx';
 import { cn } from '../../lib/utils.ts';
 import { SCREEN_ICONS } from './screen-icons.ts';
@@ -44,8 +46,8 @@ export function SideBar({ user, location, v2DashboardUrl, notificationCount, onL
           {initials || <UserRound className="size-4" />}
         </span>
         <div className="min-w-0">
-          <p className="truncate text-sm font-semibold text-white" title={displayName}>
-            {displayName}
+          <p className="truncate text-sm font-semibold text-white" title={displayText(displayName)}>
+            <UserText>{displayName}</UserText>
           </p>
           <p className="text-xs text-sidebar-muted">{consoleRoleLabels(user.roles).join(', ')}</p>
           <Link

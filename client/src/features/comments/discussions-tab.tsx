@@ -7,6 +7,7 @@ import { LoadFailure } from '../../components/load-failure.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { UserText } from '../../components/user-text.tsx';
 import { delay } from '../../lib/delay.ts';
 import { messageOr } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
@@ -32,7 +33,7 @@ type Deleting = { comment: Comment; reply?: Reply } | null;
 function Author({ name, isAdministrator }: { name: string; isAdministrator: boolean }) {
   return (
     <span className="flex min-w-0 items-center gap-1 font-medium">
-      <span className={WRAP_ANYWHERE}>{name}</span>
+      <UserText className={WRAP_ANYWHERE}>{name}</UserText>
       {isAdministrator && <ShieldCheck aria-label="Posted by an administrator" className="size-4 shrink-0 text-primary" />}
     </span>
   );
@@ -64,7 +65,9 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
           </Button>
         </span>
       </div>
-      <p className={cn('whitespace-pre-wrap text-sm', WRAP_ANYWHERE)}>{comment.message}</p>
+      <p dir="auto" className={cn('whitespace-pre-wrap text-sm', WRAP_ANYWHERE)}>
+        <UserText>{comment.message}</UserText>
+      </p>
       {shown.length > 0 && (
         <ul aria-label="Replies" className="grid min-w-0 grid-cols-1 gap-2 border-l-2 pl-4">
           {shown.map((reply) => (
@@ -79,7 +82,9 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
                   <Trash2 aria-hidden="true" />
                 </Button>
               </span>
-              <p className={cn('whitespace-pre-wrap', WRAP_ANYWHERE)}>{reply.message}</p>
+              <p dir="auto" className={cn('whitespace-pre-wrap', WRAP_ANYWHERE)}>
+                <UserText>{reply.message}</UserText>
+              </p>
             </li>
           ))}
         </ul>

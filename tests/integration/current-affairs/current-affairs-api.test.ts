@@ -310,6 +310,12 @@ describe('current affairs for students', () => {
     posts = await listed();
     expect(posts[2]).toMatchObject({ entitled: true, pdfUrl: expect.stringContaining(`/api/assets/${paid.pdf}?`) });
     expect((await request('GET', posts[2]!.pdfUrl!, undefined, cookies.student)).statusCode).toBe(200);
+
+    // The rate card taken back: the address handed out stops with it.
+    await started.database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', studentId).execute();
+    const revoked = await request('GET', posts[2]!.pdfUrl!, undefined, cookies.student);
+    expect(revoked.statusCode).toBe(403);
+    expect(revoked.json().message).toBe('This file has been withdrawn');
   });
 
   it('answers the page Cache-Control: private, no-store, since it carries signed addresses', async () => {

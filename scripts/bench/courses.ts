@@ -191,7 +191,10 @@ export async function runCoursesBenchmark(): Promise<void> {
     // The apps ask for gzip, as browsers and mobile HTTP clients do.
     const load = (url: string, cookie: string, duration = seconds, headers: Record<string, string> = {}) =>
       autocannon({ url, connections, duration, headers: { cookie, 'accept-encoding': 'gzip', ...headers } });
-    await load(courseUrl, studentCookie, 2);
+    // Warm-up: every kind of reader and page once under load, and the bare route.
+    for (const cookie of Object.values(cookies)) await load(courseUrl, cookie, 1);
+    await load(pageUrl, byLectureCookie, 1);
+    await load(daysUrl, byLectureCookie, 1);
     await autocannon({ url: `http://127.0.0.1:${bare.port}/bare`, connections, duration: 2 });
     const cpuBefore = cpuMs(product.child.pid);
     const read = await load(courseUrl, studentCookie);

@@ -10,9 +10,9 @@ import { outsideRequestScope } from '../db/query-scope.ts';
  * change within the lifetime below.
  */
 export const STUDENT_COURSE_CACHE_SECONDS = 5;
-const MAX_COURSES = 500;
+const MAX_COURSES = 200;
 /** Answers kept as text per course; past this, further ones are made for each read. */
-export const MAX_TEXTS_PER_COURSE = 300;
+export const MAX_TEXTS_PER_COURSE = 100;
 
 export interface CachedCourse {
   /** Serialized answers by reader and answer, e.g. 'holder:paid:course', 'free-only:lakshya-students:subject:{id}:2'. */

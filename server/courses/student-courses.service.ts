@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { courseAccessFor, lecturesHeldBy, pageOf } from '../../shared/courses/student-course-watch.rules.ts';
 import {
   scheduleDaysPageSchema,
@@ -45,11 +46,11 @@ interface CourseRead {
   /** Whether the student may watch a lecture of the course. */
   mayWatch: (lectureId: string) => boolean;
   /**
-   * The key under which answers for this kind of reader are kept ('holder' or 'free-only', and
-   * why the course is free to them), or null for a student who holds some of its lectures one by
-   * one (their answers are made for them on each read).
+   * The key under which answers for this kind of reader are kept: 'holder', 'free-only', or (for a
+   * student who holds some of its lectures one by one) a digest of those lectures; and why the course
+   * is free to them. Readers with the same key get the same answers.
    */
-  textKey: string | null;
+  textKey: string;
 }
 
 /**
@@ -67,23 +68,19 @@ export async function readCourse(ctx: RequestContext, courseId: string): Promise
   if (access.entitled) return { course, entitled: true, freeMode, mayWatch: () => true, textKey: `holder:${freeMode ?? 'paid'}` };
   const held = lecturesHeldBy(course.watch, reader);
   const free = course.watch.freeLectureIds;
-  const holdsSome = [...held].some((id) => course.lectures.has(id) && !free.has(id));
-  return {
-    course,
-    entitled: false,
-    freeMode,
-    mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId),
-    textKey: holdsSome ? null : `free-only:${freeMode ?? 'paid'}`,
-  };
+  // What this student holds of the course beyond its free lectures: students holding the same share their answers.
+  const own = [...held].filter((id) => course.lectures.has(id) && !free.has(id)).sort();
+  const kind = own.length === 0 ? 'free-only' : `holds-${createHash('sha256').update(own.join(',')).digest('base64url').slice(0, 22)}`;
+  return { course, entitled: false, freeMode, mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId), textKey: `${kind}:${freeMode ?? 'paid'}` };
 }
 
-/** The answer as JSON text, checked against its schema: kept with the course for the common readers, made afresh for the others. */
+/** The answer as JSON text, checked against its schema: kept with the course for readers of the same kind (up to a bound), else made for this read. */
 function answerText<T>(read: CourseRead, what: string, schema: z.ZodType<T>, make: () => T): JsonText {
-  const key = read.textKey === null ? null : `${read.textKey}:${what}`;
-  const kept = key === null ? undefined : read.course.json.get(key);
+  const key = `${read.textKey}:${what}`;
+  const kept = read.course.json.get(key);
   if (kept) return kept;
   const text = new JsonText(JSON.stringify(schema.parse(make())));
-  if (key !== null && read.course.json.size < MAX_TEXTS_PER_COURSE) read.course.json.set(key, text);
+  if (read.course.json.size < MAX_TEXTS_PER_COURSE) read.course.json.set(key, text);
   return text;
 }
 

@@ -22,14 +22,14 @@ let subjectIds: string[];
 let lectureIds: string[];
 let card: string;
 let otherCard: string;
-const readers: Record<'holder' | 'nothing' | 'byLecture', { id: string; cookie: string }> = {} as never;
+const readers: Record<'holder' | 'nothing' | 'byLecture' | 'another', { id: string; cookie: string }> = {} as never;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildTestApp(database);
   await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
   const admin = await signIn(app, 'admin@example.com');
-  for (const name of ['holder', 'nothing', 'byLecture'] as const) {
+  for (const name of ['holder', 'nothing', 'byLecture', 'another'] as const) {
     const user = await createUser(database.db, { email: `${name}@example.com` });
     readers[name] = { id: user.id, cookie: await signIn(app, `${name}@example.com`) };
   }
@@ -74,6 +74,7 @@ beforeAll(async () => {
   await database.db.insertInto('entitlements').values([
     { user_id: readers.byLecture.id, resource_type: 'lecture', resource_id: lectureIds[PER_SUBJECT + 4]! },
     { user_id: readers.byLecture.id, subscription_id: otherCard },
+    { user_id: readers.another.id, resource_type: 'lecture', resource_id: lectureIds[0]! },
   ]).execute();
 }, 120_000);
 afterAll(async () => {
@@ -132,6 +133,11 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
       expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${id}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(200);
     }
     expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${lectureIds[0]}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(403);
+    // Another student holding other lectures sees theirs, not the first one's (answers are shared only by students holding the same).
+    const watchableOn = async (cookie: string) =>
+      ((await get(cookie, `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
+    expect(await watchableOn(readers.another.cookie)).toEqual([lectureIds[0], lectureIds[2]]);
+    expect(await watchableOn(readers.byLecture.cookie)).toEqual([lectureIds[2], lectureIds[9], lectureIds[19], lectureIds[29], lectureIds[39], lectureIds[49]]);
     // Someone who holds nothing sees only the free lecture as watchable.
     const first = (await get(readers.nothing.cookie, `/api/student/courses/${courseId}`)).json();
     expect(first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id)).toEqual([lectureIds[2]]);

@@ -18,8 +18,8 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
  * page of a subject and a week of days, next to the bare primary-key route of the session benchmark.
  * Options (environment): BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50),
  * BENCH_EDITOR_ROUNDS (default 40), DATABASE_URL.
- * Targets: editor load and save p95 under 100 ms; every student read p95 under 50 ms (p97.5 is
- * printed and bounds it), the course answer at most 30 KB gzipped, and the read at least a quarter of
+ * Targets: editor load and save p95 under 100 ms; every student read p95 under 50 ms (measured from
+ * every response's time), the course answer at most 30 KB gzipped, and the read at least a quarter of
  * the bare route's requests per second.
  */
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -189,12 +189,18 @@ export async function runCoursesBenchmark(): Promise<void> {
     const [pageWire, daysWire] = [await wire(pageUrl), await wire(daysUrl)];
     const wireBytes = zipped.bytes;
     // The apps ask for gzip, as browsers and mobile HTTP clients do.
-    // The product's CPU per request of each measured load (µs), by the result it gave.
+    // The product's CPU per request (µs) and the exact p95 of each measured load, by the result it gave.
     const cpuPerRequest = new Map<autocannon.Result, number>();
+    const p95Of = new Map<autocannon.Result, number>();
     const load = async (url: string, cookie: string, duration = seconds, headers: Record<string, string> = {}) => {
       const before = cpuMs(product.child.pid);
-      const result = await autocannon({ url, connections, duration, headers: { cookie, 'accept-encoding': 'gzip', ...headers } });
+      const times: number[] = [];
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ url, connections, duration, headers: { cookie, 'accept-encoding': 'gzip', ...headers } }, (error, done) => (error ? reject(error) : resolve(done)));
+        instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+      });
       cpuPerRequest.set(result, Math.round(((cpuMs(product.child.pid) - before) * 1000) / Math.max(1, result.requests.total)));
+      p95Of.set(result, percentile(times.sort((a, b) => a - b), 95));
       return result;
     };
     // Warm-up: every kind of reader and page once under load, and the bare route.
@@ -227,7 +233,7 @@ export async function runCoursesBenchmark(): Promise<void> {
     console.log(`\nA course of ${SUBJECTS} subjects × ${LECTURES_PER_SUBJECT} lectures and ${EXAMS} exams; ${os.cpus().length} cores`);
     console.log(`Editor load (GET /api/admin/courses/{id}), ${rounds} in a row:  p50 ${ms(percentile(loads, 50))} ms, p95 ${ms(percentile(loads, 95))} ms (target p95 < 100 ms)`);
     console.log(`Editor save (PUT, whole course), ${rounds} in a row:           p50 ${ms(percentile(saves, 50))} ms, p95 ${ms(percentile(saves, 95))} ms (target p95 < 100 ms)`);
-    console.log(`\n${connections} connections, ${seconds} s each, gzip          req/s   p50 ms   p90 ms  p97.5 ms   errors  non-2xx  CPU µs/req  target`);
+    console.log(`\n${connections} connections, ${seconds} s each, gzip          req/s   p50 ms   p95 ms  p97.5 ms   errors  non-2xx  CPU µs/req  target`);
     const rows: Array<[string, autocannon.Result, string]> = [
       ['course: holds the course', reads.holder, `p95 < ${TARGET_P95_MS} ms`],
       ['course: free to them (Lakshya)', reads.freeToThem, `p95 < ${TARGET_P95_MS} ms`],
@@ -242,7 +248,7 @@ export async function runCoursesBenchmark(): Promise<void> {
     ];
     for (const [name, result, target] of rows) {
       console.log(
-        `${name.padEnd(42)} ${String(Math.round(result.requests.average)).padStart(6)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p90).padStart(8)} ${String(result.latency.p97_5).padStart(9)} ${String(result.errors + result.timeouts).padStart(8)} ${String(result.non2xx).padStart(8)} ${String(cpuPerRequest.get(result) ?? '').padStart(11)}  ${target}`,
+        `${name.padEnd(42)} ${String(Math.round(result.requests.average)).padStart(6)} ${String(result.latency.p50).padStart(8)} ${(p95Of.has(result) ? p95Of.get(result)!.toFixed(1) : '').padStart(8)} ${String(result.latency.p97_5).padStart(9)} ${String(result.errors + result.timeouts).padStart(8)} ${String(result.non2xx).padStart(8)} ${String(cpuPerRequest.get(result) ?? '').padStart(11)}  ${target}`,
       );
     }
     const gzipKb = wireBytes / 1024;
@@ -252,12 +258,12 @@ export async function runCoursesBenchmark(): Promise<void> {
     );
     const share = read.requests.average / bareRead.requests.average;
     const studentRows = rows.slice(0, 6);
-    const slowest = Math.max(...studentRows.map(([, result]) => result.latency.p97_5));
+    const slowest = Math.max(...studentRows.map(([, result]) => p95Of.get(result)!));
     console.log(`\nCourse read (holder) vs bare route: ${(share * 100).toFixed(0)}% of its req/s (target at least ${TARGET_SHARE * 100}%: ${met(share >= TARGET_SHARE)})`);
     for (const [name, result] of studentRows.slice(1, 4)) {
       console.log(`  ${name}: ${((result.requests.average / bareRead.requests.average) * 100).toFixed(0)}% of the bare route's req/s`);
     }
-    console.log(`Slowest student read: p97.5 ${slowest} ms, which bounds every p95 (target p95 < ${TARGET_P95_MS} ms for each kind of reader: ${met(slowest < TARGET_P95_MS)})`);
+    console.log(`Slowest student read: p95 ${slowest.toFixed(1)} ms (target p95 < ${TARGET_P95_MS} ms for each kind of reader and page: ${met(slowest < TARGET_P95_MS)})`);
     console.log(
       `Course read vs the bare route answering as many bytes: ${((read.requests.average / bareSized.requests.average) * 100).toFixed(0)}% of its req/s ` +
         `(the load generator shares these ${os.cpus().length} cores and reads every byte)`,

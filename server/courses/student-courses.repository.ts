@@ -176,11 +176,15 @@ export async function watchFactRows(db: Db, courseId: string, cardIds: readonly 
  * course by courseAccessFor and lecturesHeldBy).
  */
 export async function readerGrants(db: Db, userId: string): Promise<ReaderGrants> {
-  const rows = await sql<{ special: boolean; grants: Array<[string | null, string | null, string | null]> }>`
+  const rows = await sql<{ special: boolean; grants: { l: string[] | null; c: string[] | null; s: string[] | null } }>`
     select ${isSpecialStudentSql(userId)} as special,
-      coalesce((select json_agg(json_build_array(g.resource_type, g.resource_id, g.subscription_id)) from entitlements g where ${activeGrant(userId)}), '[]'::json) as grants`.execute(db);
-  const row = rows.rows[0]!;
-  return { isSpecialStudent: row.special, grants: row.grants.map(([resourceType, resourceId, subscriptionId]) => ({ resourceType, resourceId, subscriptionId })) };
+      (select json_build_object(
+          'l', json_agg(g.resource_id) filter (where g.resource_type = 'lecture'),
+          'c', json_agg(g.resource_id) filter (where g.resource_type = 'course'),
+          's', json_agg(g.subscription_id) filter (where g.subscription_id is not null))
+        from entitlements g where ${activeGrant(userId)}) as grants`.execute(db);
+  const { special, grants } = rows.rows[0]!;
+  return { isSpecialStudent: special, lectureIds: grants.l ?? [], courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
 }
 
 /**

@@ -69,7 +69,9 @@ export async function readCourse(ctx: RequestContext, courseId: string): Promise
   const held = lecturesHeldBy(course.watch, reader);
   const free = course.watch.freeLectureIds;
   // What this student holds of the course beyond its free lectures: students holding the same share their answers.
-  const own = [...held].filter((id) => course.lectures.has(id) && !free.has(id)).sort();
+  const own: string[] = [];
+  for (const id of held) if (course.lectures.has(id) && !free.has(id)) own.push(id);
+  own.sort();
   const kind = own.length === 0 ? 'free-only' : `holds-${createHash('sha256').update(own.join(',')).digest('base64url').slice(0, 22)}`;
   return { course, entitled: false, freeMode, mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId), textKey: `${kind}:${freeMode ?? 'paid'}` };
 }

@@ -16,9 +16,11 @@ export interface CourseWatchFacts {
   otherCourses: ReadonlyArray<{ id: string; cardIds: readonly string[]; lectureIds: readonly string[] }>;
 }
 
-/** One student's active grants and whether they are a current special student. */
+/** One student's active grants (of lectures, of courses, of rate cards) and whether they are a current special student. */
 export interface ReaderGrants {
-  grants: ReadonlyArray<{ resourceType: string | null; resourceId: string | null; subscriptionId: string | null }>;
+  lectureIds: readonly string[];
+  courseIds: readonly string[];
+  cardIds: readonly string[];
   isSpecialStudent: boolean;
 }
 
@@ -44,10 +46,7 @@ export interface CourseAccessFacts {
 export function courseAccessFor(course: CourseAccessFacts, reader: ReaderGrants): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
   const free = course.cards.filter((card) => card.freeMode === 'none' || (card.freeMode === 'lakshya-students' && reader.isSpecialStudent));
   const freeMode = free.some((card) => card.freeMode === 'none') ? 'none' : free.length > 0 ? 'lakshya-students' : null;
-  const cardIds = new Set(course.cards.map((card) => card.id));
-  const held =
-    free.length > 0 ||
-    reader.grants.some((grant) => (grant.resourceType === 'course' && grant.resourceId === course.courseId) || (grant.subscriptionId !== null && cardIds.has(grant.subscriptionId)));
+  const held = free.length > 0 || reader.courseIds.includes(course.courseId) || course.cards.some((card) => reader.cardIds.includes(card.id));
   const entitled = course.defaultCardId === null || held;
   const open = (course.isPublished && (!course.isExpired || entitled)) || (course.isVisible && held);
   return { open, entitled, freeMode };
@@ -55,17 +54,10 @@ export function courseAccessFor(course: CourseAccessFacts, reader: ReaderGrants)
 
 /** The lectures of the course a student holds without holding the course (free lectures aside). */
 export function lecturesHeldBy(facts: CourseWatchFacts, reader: ReaderGrants): Set<string> {
-  const held = new Set<string>();
-  const cards = new Set<string>();
-  const courses = new Set<string>();
-  for (const grant of reader.grants) {
-    if (grant.subscriptionId) cards.add(grant.subscriptionId);
-    if (grant.resourceType === 'lecture' && grant.resourceId) held.add(grant.resourceId);
-    if (grant.resourceType === 'course' && grant.resourceId) courses.add(grant.resourceId);
-  }
-  for (const card of cards) for (const id of facts.lecturesByCard.get(card) ?? []) held.add(id);
+  const held = new Set<string>(reader.lectureIds);
+  for (const card of reader.cardIds) for (const id of facts.lecturesByCard.get(card) ?? []) held.add(id);
   for (const course of facts.otherCourses) {
-    if (courses.has(course.id) || course.cardIds.some((card) => cards.has(card))) for (const id of course.lectureIds) held.add(id);
+    if (reader.courseIds.includes(course.id) || course.cardIds.some((card) => reader.cardIds.includes(card))) for (const id of course.lectureIds) held.add(id);
   }
   if (reader.isSpecialStudent) for (const id of facts.specialLectureIds) held.add(id);
   return held;

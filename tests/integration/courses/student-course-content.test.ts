@@ -117,6 +117,39 @@ describe('a lecture taken offline', () => {
   });
 });
 
+describe('lectures held another way', () => {
+  it('shows a lecture as watchable where it is held through another course, its rate card or a Lakshya-free card, as playback decides', async () => {
+    const card = await createPaidRateCard(database.db, 'Shared card');
+    const otherCard = await createPaidRateCard(database.db, 'Other course card');
+    const lakshya = (await database.db.insertInto('subscriptions').values({ title: 'Lakshya lectures', is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+    const shared = await lecture('Shared lecture', card);
+    const own = await lecture('Own lecture', card);
+    const special = await lecture('Special lecture', lakshya);
+    const id = await course(card, { subjects: [{ title: 'Polity', lectures: [shared, own, special] }] });
+    const other = (await call(admin, 'POST', '/api/admin/courses', { title: 'Other course' })).json()._id as string;
+    expect((await call(admin, 'PUT', `/api/admin/courses/${other}`, { value: { title: 'Other course', isVisible: true, courseRateCardId: otherCard, subjects: [{ title: 'History', lectures: [shared] }] } })).json()).toMatchObject({ isPublished: true });
+    const learner = await createUser(database.db, { email: 'other-course@example.com', phone: '9847062001' });
+    await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', learner.id).execute();
+    const cookie = await signIn(app, 'other-course@example.com');
+    const watchable = async () =>
+      Object.fromEntries(((await call(cookie, 'GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).map((entry) => [entry._id, entry.canWatch]));
+    const plays = async (lectureId: string) => (await call(cookie, 'POST', `/api/student/lectures/${lectureId}/playback`)).statusCode === 200;
+    expect(await watchable()).toEqual({ [shared]: false, [own]: false, [special]: false });
+    // The other course's rate card.
+    await database.db.insertInto('entitlements').values({ user_id: learner.id, subscription_id: otherCard }).execute();
+    expect(await watchable()).toEqual({ [shared]: true, [own]: false, [special]: false });
+    expect([await plays(shared), await plays(own)]).toEqual([true, false]);
+    // On the special-students list: the Lakshya-free lecture opens too.
+    await database.db.insertInto('lakshya_students').values({ name: 'Learner', phone_number: '9847062001' }).execute();
+    expect(await watchable()).toEqual({ [shared]: true, [own]: false, [special]: true });
+    expect(await plays(special)).toBe(true);
+    // A grant of the course's own rate card: everything, and the course is theirs.
+    await database.db.insertInto('entitlements').values({ user_id: learner.id, subscription_id: card }).execute();
+    expect(await watchable()).toEqual({ [shared]: true, [own]: true, [special]: true });
+    expect((await call(cookie, 'GET', `/api/student/courses/${id}`)).json().entitled).toBe(true);
+  });
+});
+
 describe('images', () => {
   it('gives students only image addresses that open for them: public banners, and the poster of a lecture without one (not its video)', async () => {
     const card = await createPaidRateCard(database.db, 'Image card');

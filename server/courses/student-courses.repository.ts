@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
 import { courseFreeModeSql, courseFreeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
 
@@ -175,15 +175,21 @@ export async function watchFactRows(db: Db, courseId: string, cardIds: readonly 
  * current special student (two index lookups, in one statement; the rules are applied to the cached
  * course by courseAccessFor and lecturesHeldBy).
  */
+type ReaderRow = { special: boolean; grants: { l: string[] | null; c: string[] | null; s: string[] | null } };
+
 export async function readerGrants(db: Db, userId: string): Promise<ReaderGrants> {
-  const rows = await sql<{ special: boolean; grants: { l: string[] | null; c: string[] | null; s: string[] | null } }>`
+  const query = sql<ReaderRow>`
     select ${isSpecialStudentSql(userId)} as special,
       (select json_build_object(
           'l', json_agg(g.resource_id) filter (where g.resource_type = 'lecture'),
           'c', json_agg(g.resource_id) filter (where g.resource_type = 'course'),
           's', json_agg(g.subscription_id) filter (where g.subscription_id is not null))
-        from entitlements g where ${activeGrant(userId)}) as grants`.execute(db);
-  const { special, grants } = rows.rows[0]!;
+        from entitlements g where ${activeGrant(userId)}) as grants`;
+  // Every course read runs it: a named prepared statement on the pool, planned once per connection (its text never changes).
+  const pool = poolOf(db);
+  const compiled = query.compile(db);
+  const rows = pool ? (await pool.query<ReaderRow>({ name: 'student-course-reader', text: compiled.sql, values: [...compiled.parameters] })).rows : (await query.execute(db)).rows;
+  const { special, grants } = rows[0]!;
   return { isSpecialStudent: special, lectureIds: grants.l ?? [], courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
 }
 

@@ -27,6 +27,16 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number;
 }
 
+const poolsOf = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The pool behind `db` (undefined for a transaction): for a statement every request runs, which is
+ * best a named prepared statement (planned once per connection), as the session check is.
+ */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return poolsOf.get(db);
+}
+
 /**
  * `keepOpen` connections stay open while idle (the server keeps its whole pool: see warmPool);
  * connections above it close after 30 s without use.
@@ -44,6 +54,7 @@ export function openDatabase(url: string, poolSize = 10, keepOpen = 0, options: 
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolsOf.set(db, pool);
   let closed = false;
   return {
     db,

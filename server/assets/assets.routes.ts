@@ -160,7 +160,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/assets/:id/signed-url',
     {
-      config: { screen: 'console' },
+      config: { screen: 'console', signedUrls: true },
       schema: {
         tags: ['assets'],
         summary: 'A link that opens a private file without a session until it expires',

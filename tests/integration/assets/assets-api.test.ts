@@ -175,7 +175,9 @@ describe('GET /api/assets/{id}', () => {
     expect((await app.inject({ method: 'GET', url: `/api/assets/${id}` })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: `/api/assets/${id}`, headers: { cookie: student } })).statusCode).toBe(403);
 
-    const { url } = (await app.inject({ method: 'GET', url: `/api/assets/${id}/signed-url`, headers: { cookie: admin } })).json();
+    const link = await app.inject({ method: 'GET', url: `/api/assets/${id}/signed-url`, headers: { cookie: admin } });
+    expect(link.headers['cache-control']).toBe('private, no-store');
+    const { url } = link.json();
     const signed = await app.inject({ method: 'GET', url });
     expect(signed.statusCode).toBe(200);
     expect(signed.rawPayload.equals(TINY_PDF)).toBe(true);

@@ -152,6 +152,7 @@ describe('what opens follows the entitlements', () => {
     await database.db.insertInto('entitlements').values({ user_id: holder.id, resource_type: 'course', resource_id: id }).execute();
     const playback = await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`);
     expect(playback.statusCode, playback.body).toBe(200);
+    expect(playback.headers['cache-control']).toBe('private, no-store');
     expect(playback.json()).toMatchObject({ youtubeId: 'dQw4w9WgXcQ', hlsUrl: null });
     const expiresAt = new Date(playback.json().expiresAt).getTime();
     expect(expiresAt - Date.now()).toBeGreaterThan(35 * 60_000);

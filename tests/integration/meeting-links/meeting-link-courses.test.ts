@@ -61,6 +61,7 @@ interface StudentLink {
 }
 async function studentLinks(cookie: string): Promise<StudentLink[]> {
   const answer = await request('GET', '/api/student/meeting-links', undefined, cookie);
+  expect(answer.headers['cache-control']).toBe('private, no-cache');
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as StudentLink[];
 }

@@ -178,7 +178,10 @@ describe('the winner’s side (student REST)', () => {
     expect((await request('GET', '/api/student/winners/active', undefined, other.cookie)).json()).toEqual({ winner: null });
     const id = await published();
     await request('PUT', `/api/admin/winners/activate/${id}`);
-    const seen = (await request('GET', '/api/student/winners/active', undefined, other.cookie)).json();
+    const seenAnswer = await request('GET', '/api/student/winners/active', undefined, other.cookie);
+    // The active winner is for every student alike, but the answer says whether this one confirmed: private.
+    expect(seenAnswer.headers['cache-control']).toBe('private, no-cache');
+    const seen = seenAnswer.json();
     expect(seen.winner).toMatchObject({ _id: id, winnerName: 'Devika Menon', titleMessage: "Today's Winner", prizeAmount: 1500.5, rank: 1, totalParticipants: 340 });
     expect(seen.winner.googlePayOrUPI).toBeUndefined();
     await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isPublic: false }) });

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
-import { courseEntitledSql } from '../courses/student-courses.repository.ts';
+import { courseGivesContentSql } from '../courses/course-content-access.ts';
 import { freeCardSql } from '../students/free-access.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
@@ -10,7 +10,11 @@ import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts'
 /** Published, visible and its publish time reached: what students may see and start. */
 const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or e.publish_at <= now()))`;
 
-/** Free (no rate card, or a free one for everyone), an active grant for the rate card or the exam itself, or a published course with it that the student may open. */
+/**
+ * Free (no rate card, or a free one for everyone), an active grant for the rate card or the exam
+ * itself, or a course with it that gives the student its content (courseGivesContentSql: published
+ * and open to them, or held by them while a warning keeps it offline).
+ */
 function entitledSql(userId: string) {
   return sql<boolean>`(
     e.master_subscription_id is null
@@ -21,8 +25,8 @@ function entitledSql(userId: string) {
         and (g.subscription_id = e.master_subscription_id or (g.resource_type = 'exam' and g.resource_id = e.id))
     )
     or exists (
-      select 1 from course_exams ce join courses c on c.id = ce.course_id and c.is_published
-      where ce.exam_id = e.id and ${courseEntitledSql(userId)}
+      select 1 from course_exams ce join courses c on c.id = ce.course_id
+      where ce.exam_id = e.id and ${courseGivesContentSql(userId)}
     ))`;
 }
 

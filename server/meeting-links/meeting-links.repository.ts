@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MeetingLinksTable } from '../db/types.ts';
-import { courseEntitledSql } from '../courses/student-courses.repository.ts';
+import { courseGivesContentSql } from '../courses/course-content-access.ts';
 
 /** Every meeting link, the latest meeting first. */
 export function listMeetingLinkRows(db: Db) {
@@ -100,14 +100,15 @@ export interface LiveMeetingLinkRow {
   url: string;
   start_date: Date;
   end_date: Date;
-  /** The link's published courses the student may open now, by title. */
+  /** The link's courses that give the student their content now (courseGivesContentSql), by title. */
   courses: Array<{ _id: string; title: string }>;
 }
 
 /**
  * The links a student may join at the database's now: switched on, started and not ended, and
- * belonging to a published course the student may open (the rule of the course screens); a link
- * with no course is nobody's. The soonest to end first.
+ * belonging to a course that gives the student its content (courseGivesContentSql: published and
+ * open to them, or held by them while a warning keeps it offline); a link with no course is
+ * nobody's. The soonest to end first.
  */
 export async function liveMeetingLinkRowsFor(db: Db, userId: string): Promise<LiveMeetingLinkRow[]> {
   const { rows } = await sql<LiveMeetingLinkRow>`
@@ -115,8 +116,8 @@ export async function liveMeetingLinkRowsFor(db: Db, userId: string): Promise<Li
       json_agg(json_build_object('_id', c.id, 'title', c.title) order by c.title, c.id) as courses
     from meeting_links m
     join meeting_link_courses mc on mc.meeting_link_id = m.id
-    join courses c on c.id = mc.course_id and c.is_published
-    where m.is_active and m.start_date <= now() and m.end_date >= now() and ${courseEntitledSql(userId)}
+    join courses c on c.id = mc.course_id
+    where m.is_active and m.start_date <= now() and m.end_date >= now() and ${courseGivesContentSql(userId)}
     group by m.id
     order by m.end_date, m.start_date, m.id`.execute(db);
   return rows;

@@ -69,7 +69,7 @@ export const studentMeetingLinksRoutes: DomainRoutes = async (app) => {
         tags: ['student meeting links'],
         summary: 'The meeting links a student may join now, the soonest to end first',
         description:
-          'Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards); courses lists those of its courses. A link without a course is never listed.',
+          'Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards) or to a course they hold that a publish warning keeps offline (not one staff hide); courses lists those of its courses. A link without a course is never listed.',
         response: { 200: z.array(studentMeetingLinkSchema), 401: errorBodySchema },
       },
     },

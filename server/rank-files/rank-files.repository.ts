@@ -149,8 +149,8 @@ export function studentResult(db: Db, rankFileId: string, version: number, userI
     .executeTakeFirst();
 }
 
-/** The student may see the rank file: it is free, or they hold it, its rate card, or a published course with it. */
-export async function studentMayOpen(db: Db, rankFileId: string, userId: string, courseEntitled: ReturnType<typeof sql<boolean>>): Promise<boolean> {
+/** The student may see the rank file: it is free, or they hold it or its rate card, or a course with it gives them its content (`courseGives`). */
+export async function studentMayOpen(db: Db, rankFileId: string, userId: string, courseGives: ReturnType<typeof sql<boolean>>): Promise<boolean> {
   const found = await sql<{ ok: boolean }>`
     select (
       r.master_subscription_id is null
@@ -161,8 +161,8 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string,
           and ((g.resource_type = 'rankfile' and g.resource_id = r.id) or g.subscription_id = r.master_subscription_id)
       )
       or exists (
-        select 1 from course_rank_files cr join courses c on c.id = cr.course_id and c.is_published
-        where cr.rank_file_id = r.id and ${courseEntitled}
+        select 1 from course_rank_files cr join courses c on c.id = cr.course_id
+        where cr.rank_file_id = r.id and ${courseGives}
       )
     ) as ok
     from rank_files r where r.id = ${rankFileId}`.execute(db);

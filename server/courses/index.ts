@@ -1,7 +1,8 @@
 import { defineDomain } from '../domain.ts';
+import { coursePreviewRoutes } from './course-preview.routes.ts';
 import { coursesRouter } from './courses.router.ts';
 import { coursesRoutes } from './courses.routes.ts';
 import { studentCoursesRoutes } from './student-courses.routes.ts';
 
 /** Courses: subjects of lectures laid out as a day-by-day plan, with exams and rank files. */
-export const coursesDomain = defineDomain({ name: 'courses', screen: 'courses', router: coursesRouter, routes: [coursesRoutes], studentRoutes: [studentCoursesRoutes] });
+export const coursesDomain = defineDomain({ name: 'courses', screen: 'courses', router: coursesRouter, routes: [coursesRoutes], studentRoutes: [studentCoursesRoutes, coursePreviewRoutes] });

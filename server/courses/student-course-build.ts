@@ -3,6 +3,7 @@ import type { CourseAccessFacts, CourseWatchFacts } from '../../shared/courses/s
 import { STUDENT_COURSE_PAGING, type StudentCourse, type StudentCourseSummary, type StudentLecture } from '../../shared/courses/student-courses.schema.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
 import type { Db } from '../db/database.ts';
+import { coursePreviewVideoUrl } from './course-preview.ts';
 import type { CachedCourse } from './student-course-cache.ts';
 import { lecturePosterUrl } from './student-course-poster.ts';
 import * as repo from './student-courses.repository.ts';
@@ -132,7 +133,7 @@ export async function buildCourse(db: Db, courseId: string): Promise<BuiltCourse
   return {
     summary: {
       ...summary,
-      previewVideoUrl: row.preview_video_id ? assetUrls.file(row.preview_video_id) : null,
+      previewVideoUrl: row.preview_video_id ? coursePreviewVideoUrl(row.id) : null,
       dayScheduleNote: row.day_schedule_note,
       subjects: subjectViews.map((subject) => ({
         _id: subject.id,

@@ -64,6 +64,18 @@ export async function listStudentExamRows(db: Db, userId: string): Promise<Stude
   return rows.rows;
 }
 
+/**
+ * Whether the student may read the exam's ranking: the exam is open to students and they may take it
+ * now, or they submitted an attempt at it (their own place stays theirs after a grant ends).
+ */
+export async function mayReadRanking(db: Db, examId: string, userId: string): Promise<boolean> {
+  const found = await sql<{ allowed: boolean }>`
+    select (${openToStudents} and ${entitledSql(userId)})
+        or exists (select 1 from exam_attempts a where a.exam_id = e.id and a.user_id = ${userId} and a.status = 'submitted') as allowed
+    from exams e where e.id = ${examId}`.execute(db);
+  return found.rows[0]?.allowed ?? false;
+}
+
 export interface StartFacts {
   open: boolean;
   entitled: boolean;

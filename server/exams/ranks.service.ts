@@ -6,6 +6,8 @@ import type { Db } from '../db/database.ts';
 import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
+import { mayReadRanking } from './attempts.repository.ts';
+import { ATTEMPT_MESSAGES } from '../../shared/exams/attempts.schema.ts';
 import {
   deleteOtherRankVersions,
   firstAttemptCount,
@@ -150,6 +152,8 @@ export async function examStatistics(ctx: AppContext, { examId }: { examId: stri
 /** What a student sees of a published ranking: names and figures of the top 100, and their own place. */
 export async function studentRanking(db: Db, examId: string, userId: string) {
   const exam = await examRowOrThrow(db, examId);
+  // The same rule as taking the exam: a ranking names other students and is part of what was bought.
+  if (!(await mayReadRanking(db, exam.id, userId))) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
   if (!exam.is_rank_published || exam.rank_version === 0) throw new AppError('forbidden', 'The ranking of this exam is not published yet');
   const rows = await rankingRows(db, exam, ANALYTICS_TOP);
   const first = await firstAttemptOf(db, exam.id, userId);

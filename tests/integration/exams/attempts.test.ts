@@ -354,6 +354,29 @@ describe('ranks', () => {
     expect((await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
   });
 
+  it("shows a paid exam's published ranking only to students who may take it, or who took it", async () => {
+    const paidCard = await createPaidRateCard(database.db);
+    const examId = await mockExam(2, { masterSubscription: paidCard });
+    const [taker, outsider] = students;
+    await database.db.insertInto('entitlements').values({ user_id: taker!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const attempt = (await start(taker!.cookie, examId)).json();
+    await submit(taker!.cookie, attempt._id);
+    await as(admin).put(`/api/admin/exams/${examId}/rank/sync`, {});
+    expect((await as(admin).put(`/api/admin/exams/${examId}/rank/status/published`, {})).json()).toMatchObject({ isRankPublished: true });
+
+    const refused = await as(outsider!.cookie).get(`/api/student/exams/${examId}/ranking`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
+    expect(refused.body).not.toContain('Student 1');
+    expect((await as(taker!.cookie).get(`/api/student/exams/${examId}/ranking`)).json()).toMatchObject({ totalParticipants: 1, me: { rank: 1 } });
+    // The taker's grant ends: the place they earned stays theirs to see.
+    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', taker!.id).where('subscription_id', '=', paidCard).execute();
+    expect((await as(taker!.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
+    // A grant opens it to a student who has not taken it yet.
+    await database.db.insertInto('entitlements').values({ user_id: outsider!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    expect((await as(outsider!.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
+  });
+
   it('syncs from the command line with npm run rank:sync', async () => {
     const examId = await mockExam(1);
     const attempt = (await start(students[0]!.cookie, examId)).json();

@@ -169,5 +169,6 @@ export async function buildCourse(db: Db, courseId: string): Promise<BuiltCourse
       dayPlannerPdfId: row.day_planner_pdf_id,
     },
     json: new Map(),
+    byGrants: new Map(),
   };
 }

@@ -5,18 +5,23 @@ import { outsideRequestScope } from '../db/query-scope.ts';
  * The student apps read a course far more often than staff change it, and what they read is the
  * same for everyone but for who may watch what. The course's shared parts are built once and kept
  * here for a few seconds, with the JSON of each answer (the course, a page of a subject, a range of
- * days) for the two common cases (a student who holds the course, and one who holds nothing in it
- * beyond its free lectures); a save in this process drops it at once, and other processes see a
- * change within the lifetime below.
+ * days) per kind of reader (one who holds the course, one who holds nothing in it beyond its free
+ * lectures, one who holds some of its lectures), and which of those answers each student's grants
+ * lead to; a save in this process drops it at once, and other processes see a change within the
+ * lifetime below.
  */
 export const STUDENT_COURSE_CACHE_SECONDS = 5;
 const MAX_COURSES = 200;
 /** Answers kept as text per course; past this, further ones are made for each read. */
 export const MAX_TEXTS_PER_COURSE = 100;
+/** Grants whose answers are known, per course (each entry a key and a reference to a kept text); past this, they are worked out for each read. */
+export const MAX_READERS_PER_COURSE = 1000;
 
 export interface CachedCourse {
-  /** Serialized answers by reader and answer, e.g. 'holder:paid:course', 'free-only:lakshya-students:subject:{id}:2'. */
+  /** Serialized answers by kind of reader and answer, e.g. 'holder:paid:course', 'free-only:lakshya-students:subject:{id}:2'. */
   json: Map<string, JsonText>;
+  /** The same answers by a fingerprint of the student's grants and the answer: what a read finds without working out what the student holds. */
+  byGrants: Map<string, JsonText>;
 }
 
 const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse | undefined> }>();

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
 import { courseFreeModeSql, courseFreeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
@@ -171,26 +172,56 @@ export async function watchFactRows(db: Db, courseId: string, cardIds: readonly 
 }
 
 /**
- * What one read of a course needs to know of the student: their active grants and whether they are a
- * current special student (two index lookups, in one statement; the rules are applied to the cached
- * course by courseAccessFor and lecturesHeldBy).
+ * What every read of a course needs to know of the student: their active grants of courses and rate
+ * cards, whether they are a current special student, and a fingerprint of their lecture grants only
+ * (a student may hold hundreds one by one: answers are kept by fingerprint, and the lectures
+ * themselves are read by readerLectures only when no answer is kept for it). Two index lookups in one
+ * statement; the rules are applied to the cached course by courseAccessFor and lecturesHeldBy.
  */
-type ReaderRow = { special: boolean; grants: { l: string[] | null; c: string[] | null; s: string[] | null } };
+export interface ReaderSummary extends Omit<ReaderGrants, 'lectureIds'> {
+  /** Null when they hold no lecture by a grant of its own. */
+  lecturesFingerprint: string | null;
+}
 
-export async function readerGrants(db: Db, userId: string): Promise<ReaderGrants> {
-  const query = sql<ReaderRow>`
+/** A lecture grant: a lecture named by its id (a card's grant may carry a resource type without one). */
+const lectureGrant = sql<boolean>`(g.resource_type = 'lecture' and g.resource_id is not null)`;
+
+/**
+ * The fingerprint of the student's lecture grants (over rows `g`): their number and the sum of a 64-bit
+ * hash of each id, the same whatever order the rows come in, so both statements below agree on a
+ * set. Two different sets agree by chance about once in 2^64, and making them agree on purpose
+ * gains nothing: an answer only shows lectures as watchable or not, and playback checks the grants
+ * themselves. As text: the exact sum is wider than a JavaScript number.
+ */
+const lecturesFingerprintSql = sql<string | null>`(count(*) filter (where ${lectureGrant}) || ':' || sum(uuid_hash_extended(g.resource_id, 0)) filter (where ${lectureGrant}))`;
+
+/** A statement every course read runs: a named prepared statement on the pool, planned once per connection (its text never changes). */
+async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): Promise<Row[]> {
+  const pool = poolOf(db);
+  if (!pool) return (await query.execute(db)).rows;
+  const compiled = query.compile(db);
+  return (await pool.query<Row & QueryResultRow>({ name, text: compiled.sql, values: [...compiled.parameters] })).rows;
+}
+
+export async function readerSummary(db: Db, userId: string): Promise<ReaderSummary> {
+  const query = sql<{ special: boolean; grants: { f: string | null; c: string[] | null; s: string[] | null } }>`
     select ${isSpecialStudentSql(userId)} as special,
       (select json_build_object(
-          'l', json_agg(g.resource_id) filter (where g.resource_type = 'lecture'),
-          'c', json_agg(g.resource_id) filter (where g.resource_type = 'course'),
+          'f', ${lecturesFingerprintSql},
+          'c', json_agg(g.resource_id) filter (where g.resource_type = 'course' and g.resource_id is not null),
           's', json_agg(g.subscription_id) filter (where g.subscription_id is not null))
         from entitlements g where ${activeGrant(userId)}) as grants`;
-  // Every course read runs it: a named prepared statement on the pool, planned once per connection (its text never changes).
-  const pool = poolOf(db);
-  const compiled = query.compile(db);
-  const rows = pool ? (await pool.query<ReaderRow>({ name: 'student-course-reader', text: compiled.sql, values: [...compiled.parameters] })).rows : (await query.execute(db)).rows;
-  const { special, grants } = rows[0]!;
-  return { isSpecialStudent: special, lectureIds: grants.l ?? [], courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
+  const { special, grants } = (await preparedRows(db, 'student-course-reader', query))[0]!;
+  return { isSpecialStudent: special, lecturesFingerprint: grants.f, courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
+}
+
+/** The lectures the student holds by a grant of their own, and their fingerprint (as readerSummary gives it). */
+export async function readerLectures(db: Db, userId: string): Promise<{ lectureIds: string[]; fingerprint: string | null }> {
+  const query = sql<{ ids: string[] | null; fingerprint: string | null }>`
+    select array_agg(g.resource_id) filter (where ${lectureGrant}) as ids, ${lecturesFingerprintSql} as fingerprint
+    from entitlements g where ${activeGrant(userId)}`;
+  const row = (await preparedRows(db, 'student-course-reader-lectures', query))[0]!;
+  return { lectureIds: row.ids ?? [], fingerprint: row.fingerprint };
 }
 
 /**

@@ -24,7 +24,7 @@ import { AppError } from '../errors.ts';
 import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { buildCourse, summaryOf, type BuiltCourse } from './student-course-build.ts';
-import { cachedCourse, MAX_TEXTS_PER_COURSE } from './student-course-cache.ts';
+import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from './student-course-cache.ts';
 import * as repo from './student-courses.repository.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */
@@ -38,68 +38,102 @@ export async function listStudentCourses(ctx: RequestContext): Promise<StudentCo
 
 type FreeMode = repo.StudentCourseRow['free_mode'];
 
+/** What a student holds of a course: the key their answers are kept under, and whether they may watch a lecture of it. */
+interface Holdings {
+  /**
+   * 'holder', 'free-only', or (for a student who holds some of its lectures beyond the free ones) a
+   * digest of those lectures; and why the course is free to them. Readers with the same key get the same answers.
+   */
+  textKey: string;
+  mayWatch: (lectureId: string) => boolean;
+  /** The grants this was worked out from are still those the read's first statement saw (answers may be found by its fingerprint). */
+  current: boolean;
+}
+
 /** One student reading one course: the course's shared parts, and what is theirs. */
 interface CourseRead {
   course: BuiltCourse;
   entitled: boolean;
   freeMode: FreeMode;
-  /** Whether the student may watch a lecture of the course. */
-  mayWatch: (lectureId: string) => boolean;
-  /**
-   * The key under which answers for this kind of reader are kept: 'holder', 'free-only', or (for a
-   * student who holds some of its lectures one by one) a digest of those lectures; and why the course
-   * is free to them. Readers with the same key get the same answers.
-   */
-  textKey: string;
+  /** The student's grants as far as they decide the answers (lecture grants by their fingerprint): students with the same find the same answers. */
+  grantsKey: string;
+  /** What they hold of the course, worked out (reading their lecture grants if they have any) when no answer is kept for their grants. */
+  holdings: () => Promise<Holdings>;
 }
 
 /**
  * The course, if open to the student, and what they may watch in it: the course itself from the
- * cache, and one query for the student (their grants, and whether they are a special student).
+ * cache, and one short query for the student (their grants of courses and cards, a fingerprint of
+ * their lecture grants, whether they are a special student); their lecture grants themselves only
+ * when no answer is kept for that fingerprint.
  */
 export async function readCourse(ctx: RequestContext, courseId: string): Promise<CourseRead> {
   const actor = await requireActor(ctx);
   if (!UUID_PATTERN.test(courseId)) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
   const db = ctx.db;
-  const [course, reader] = await Promise.all([cachedCourse(courseId, () => buildCourse(db, courseId)), repo.readerGrants(db, actor.id)]);
+  const [course, reader] = await Promise.all([cachedCourse(courseId, () => buildCourse(db, courseId)), repo.readerSummary(db, actor.id)]);
   const access = course && courseAccessFor(course.access, reader);
   if (!course || !access?.open) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.courseNotFound);
   const { freeMode } = access;
-  if (access.entitled) return { course, entitled: true, freeMode, mayWatch: () => true, textKey: `holder:${freeMode ?? 'paid'}` };
-  const held = lecturesHeldBy(course.watch, reader);
-  const free = course.watch.freeLectureIds;
-  // What this student holds of the course beyond its free lectures: students holding the same share their answers.
-  const own: string[] = [];
-  for (const id of held) if (course.lectures.has(id) && !free.has(id)) own.push(id);
-  own.sort();
-  const kind = own.length === 0 ? 'free-only' : `holds-${createHash('sha256').update(own.join(',')).digest('base64url').slice(0, 22)}`;
-  return { course, entitled: false, freeMode, mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId), textKey: `${kind}:${freeMode ?? 'paid'}` };
+  const paid = freeMode ?? 'paid';
+  if (access.entitled) {
+    const holder: Holdings = { textKey: `holder:${paid}`, mayWatch: () => true, current: true };
+    return { course, entitled: true, freeMode, grantsKey: holder.textKey, holdings: async () => holder };
+  }
+  const grantsKey = `grants:${reader.lecturesFingerprint ?? ''}:${[...reader.cardIds].sort().join(',')}:${[...reader.courseIds].sort().join(',')}:${reader.isSpecialStudent}:${paid}`;
+  const holdings = async (): Promise<Holdings> => {
+    const { lectureIds, fingerprint } = reader.lecturesFingerprint === null ? { lectureIds: [], fingerprint: null } : await repo.readerLectures(db, actor.id);
+    // A lecture grant given or ending between the two statements: this read uses the newer, but keeps nothing under the older fingerprint.
+    const current = fingerprint === reader.lecturesFingerprint;
+    const held = lecturesHeldBy(course.watch, { ...reader, lectureIds });
+    const free = course.watch.freeLectureIds;
+    // What this student holds of the course beyond its free lectures: students holding the same share their answers.
+    const own: string[] = [];
+    for (const id of held) if (course.lectures.has(id) && !free.has(id)) own.push(id);
+    own.sort();
+    const kind = own.length === 0 ? 'free-only' : `holds-${createHash('sha256').update(own.join(',')).digest('base64url').slice(0, 22)}`;
+    return { textKey: `${kind}:${paid}`, mayWatch: (lectureId) => free.has(lectureId) || held.has(lectureId), current };
+  };
+  return { course, entitled: false, freeMode, grantsKey, holdings };
 }
 
-/** The answer as JSON text, checked against its schema: kept with the course for readers of the same kind (up to a bound), else made for this read. */
-function answerText<T>(read: CourseRead, what: string, schema: z.ZodType<T>, make: () => T): JsonText {
-  const key = `${read.textKey}:${what}`;
-  const kept = read.course.json.get(key);
-  if (kept) return kept;
-  const text = new JsonText(JSON.stringify(schema.parse(make())));
-  if (read.course.json.size < MAX_TEXTS_PER_COURSE) read.course.json.set(key, text);
+/**
+ * The answer as JSON text, checked against its schema: found by the student's grants, else kept with
+ * the course for readers of the same kind (up to a bound), else made for this read.
+ */
+async function answerText<T>(read: CourseRead, what: string, schema: z.ZodType<T>, make: (holdings: Holdings) => T): Promise<JsonText> {
+  const { json, byGrants } = read.course;
+  const byGrantsKey = `${read.grantsKey}:${what}`;
+  const found = byGrants.get(byGrantsKey);
+  if (found) return found;
+  const holdings = await read.holdings();
+  const key = `${holdings.textKey}:${what}`;
+  let text = json.get(key);
+  if (!text) {
+    text = new JsonText(JSON.stringify(schema.parse(make(holdings))));
+    if (json.size < MAX_TEXTS_PER_COURSE) json.set(key, text);
+  }
+  if (holdings.current && json.get(key) === text && byGrants.size < MAX_READERS_PER_COURSE) byGrants.set(byGrantsKey, text);
   return text;
 }
 
-function lectureFor(read: CourseRead, lectureId: string): StudentLecture {
-  return { ...read.course.lectures.get(lectureId)!, canWatch: read.mayWatch(lectureId) };
+function lectureFor(holdings: Holdings, course: BuiltCourse, lectureId: string): StudentLecture {
+  return { ...course.lectures.get(lectureId)!, canWatch: holdings.mayWatch(lectureId) };
 }
 
-function subjectPage(read: CourseRead, subject: BuiltCourse['subjects'][number], page: number): SubjectLecturesPage {
+function subjectPage(holdings: Holdings, course: BuiltCourse, subject: BuiltCourse['subjects'][number], page: number): SubjectLecturesPage {
   const pageSize = STUDENT_COURSE_PAGING.lecturesPerPage;
   const { pageCount, items } = pageOf(subject.lectureIds, page, pageSize);
-  return { subjectId: subject.id, page, pageSize, pageCount, lectureCount: subject.lectureIds.length, lectures: items.map((id) => lectureFor(read, id)) };
+  return { subjectId: subject.id, page, pageSize, pageCount, lectureCount: subject.lectureIds.length, lectures: items.map((id) => lectureFor(holdings, course, id)) };
 }
 
-function dayFor(read: CourseRead, day: BuiltCourse['days'][number]): StudentScheduleDay {
+function dayFor(holdings: Holdings, course: BuiltCourse, day: BuiltCourse['days'][number]): StudentScheduleDay {
   return {
     ...day,
-    lectures: day.lectures.map((group) => ({ groupTitle: group.groupTitle, lecture: group.lecture.map((entry) => ({ ...lectureFor(read, entry._id), topic: entry.topic })) })),
+    lectures: day.lectures.map((group) => ({
+      groupTitle: group.groupTitle,
+      lecture: group.lecture.map((entry) => ({ ...lectureFor(holdings, course, entry._id), topic: entry.topic })),
+    })),
   };
 }
 
@@ -113,14 +147,14 @@ function dayFor(read: CourseRead, day: BuiltCourse['days'][number]): StudentSche
 export async function getStudentCourse(ctx: RequestContext, { courseId }: { courseId: string }): Promise<JsonText> {
   const read = await readCourse(ctx, courseId);
   const { course } = read;
-  return answerText(read, 'course', studentCourseSchema, (): StudentCourse => {
+  return answerText(read, 'course', studentCourseSchema, (holdings): StudentCourse => {
     const first = course.subjects[0];
     return {
       ...course.summary,
       price: course.summary.price && { ...course.summary.price, isFree: read.freeMode !== null, freeMode: read.freeMode },
       entitled: read.entitled,
-      firstSubjectLectures: first ? subjectPage(read, first, 1) : null,
-      firstDays: course.days.slice(0, STUDENT_COURSE_PAGING.firstDays).map((day) => dayFor(read, day)),
+      firstSubjectLectures: first ? subjectPage(holdings, course, first, 1) : null,
+      firstDays: course.days.slice(0, STUDENT_COURSE_PAGING.firstDays).map((day) => dayFor(holdings, course, day)),
     };
   });
 }
@@ -130,18 +164,18 @@ export async function getSubjectLectures(ctx: RequestContext, input: { courseId:
   const read = await readCourse(ctx, input.courseId);
   const subject = read.course.subjects.find((candidate) => candidate.id === input.subjectId);
   if (!subject) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.subjectNotFound);
-  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, () => subjectPage(read, subject, input.page));
+  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, (holdings) => subjectPage(holdings, read.course, subject, input.page));
 }
 
 /** GET /api/student/courses/{id}/days?from=&to=: the schedule's days numbered from `from` to `to` (at most a week). */
 export async function getScheduleDays(ctx: RequestContext, input: { courseId: string; from: number; to: number }): Promise<JsonText> {
   const read = await readCourse(ctx, input.courseId);
-  return answerText(read, `days:${input.from}:${input.to}`, scheduleDaysPageSchema, (): ScheduleDaysPage => {
+  return answerText(read, `days:${input.from}:${input.to}`, scheduleDaysPageSchema, (holdings): ScheduleDaysPage => {
     const days = read.course.days;
     return {
       from: input.from,
       to: input.to,
-      days: days.filter((day) => day.dayIndex >= input.from && day.dayIndex <= input.to).map((day) => dayFor(read, day)),
+      days: days.filter((day) => day.dayIndex >= input.from && day.dayIndex <= input.to).map((day) => dayFor(holdings, read.course, day)),
       nextDayIndex: days.find((day) => day.dayIndex > input.to)?.dayIndex ?? null,
     };
   });

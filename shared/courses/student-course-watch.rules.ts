@@ -41,9 +41,9 @@ export interface CourseAccessFacts {
  * to them (and why), whether they hold it (a card of it free to them, or a grant of the course or of
  * a card of it), whether they may open everything in it, and whether it is open to them at all
  * (published, expired ones only to those entitled; visible, to those who hold it, while a warning
- * keeps it offline).
+ * keeps it offline). Lecture grants play no part: they open lectures, not the course.
  */
-export function courseAccessFor(course: CourseAccessFacts, reader: ReaderGrants): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
+export function courseAccessFor(course: CourseAccessFacts, reader: Omit<ReaderGrants, 'lectureIds'>): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
   const free = course.cards.filter((card) => card.freeMode === 'none' || (card.freeMode === 'lakshya-students' && reader.isSpecialStudent));
   const freeMode = free.some((card) => card.freeMode === 'none') ? 'none' : free.length > 0 ? 'lakshya-students' : null;
   const held = free.length > 0 || reader.courseIds.includes(course.courseId) || course.cards.some((card) => reader.cardIds.includes(card.id));

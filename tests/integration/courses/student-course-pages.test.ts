@@ -143,6 +143,44 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     expect(first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id)).toEqual([lectureIds[2]]);
   });
 
+  it('shows lecture grants given, revoked, expired or not yet started at once, while the course stays cached, as playback decides', async () => {
+    const user = await createUser(database.db, { email: 'changing@example.com' });
+    const cookie = await signIn(app, 'changing@example.com');
+    const grant = async (index: number, extra: { starts_at?: Date; expires_at?: Date } = {}) =>
+      (await database.db.insertInto('entitlements').values({ user_id: user.id, resource_type: 'lecture', resource_id: lectureIds[index]!, ...extra }).returning('id').executeTakeFirstOrThrow()).id;
+    const watchable = async () => {
+      const pages = await Promise.all(
+        [`/api/student/courses/${courseId}`, `/api/student/courses/${courseId}/subjects/${subjectIds[0]}/lectures?page=1`].map(async (url) => (await get(cookie, url)).json()),
+      );
+      const [course, page] = pages as [{ firstSubjectLectures: { lectures: Array<{ _id: string; canWatch: boolean }> } }, { lectures: Array<{ _id: string; canWatch: boolean }> }];
+      const onCourse = course.firstSubjectLectures.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
+      expect(page.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id)).toEqual(onCourse);
+      return onCourse;
+    };
+    const plays = async (index: number) => (await app.inject({ method: 'POST', url: `/api/student/lectures/${lectureIds[index]}/playback`, headers: { cookie } })).statusCode === 200;
+    const [first, second, free, , fifth] = [0, 1, 2, 3, 4].map((index) => lectureIds[index]!);
+
+    expect(await watchable()).toEqual([free]);
+    const firstGrant = await grant(0);
+    const secondGrant = await grant(1);
+    expect(await watchable()).toEqual([first, second, free]);
+    expect([await plays(0), await plays(1), await plays(3)]).toEqual([true, true, false]);
+    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', firstGrant).execute();
+    expect(await watchable()).toEqual([second, free]);
+    expect(await plays(0)).toBe(false);
+    await database.db.updateTable('entitlements').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', secondGrant).execute();
+    await grant(3, { starts_at: new Date(Date.now() + 3_600_000) });
+    expect(await watchable()).toEqual([free]);
+    expect([await plays(1), await plays(3)]).toEqual([false, false]);
+    // Holding what another student holds (the first lecture), then a lecture by two grants.
+    await grant(0);
+    expect(await watchable()).toEqual([first, free]);
+    await grant(4);
+    await grant(4);
+    expect(await watchable()).toEqual([first, free, fifth]);
+    expect([await plays(0), await plays(4), await plays(3)]).toEqual([true, true, false]);
+  });
+
   it('refuses bad pages and ranges with 400 naming the field, and answers 404 for an unknown subject', async () => {
     for (const [query, field] of [
       ['subjects/{s}/lectures?page=0', 'page'],

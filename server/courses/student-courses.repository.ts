@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
+import { courseGivesContentSql } from './course-content-access.ts';
 import { courseFreeModeSql, courseFreeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
@@ -226,7 +227,7 @@ export async function readerLectures(db: Db, userId: string): Promise<{ lectureI
 
 /**
  * The student may watch lecture `l`: it is free, or they hold the lecture or its rate card, or a
- * course open to them has it in an active subject (courseOpenSql, and they may open that course).
+ * course that gives them its content has it in an active subject (courseGivesContentSql).
  */
 export function lectureEntitledSql(userId: string) {
   return sql<boolean>`(
@@ -240,7 +241,7 @@ export function lectureEntitledSql(userId: string) {
       select 1 from subject_lectures sl2
       join course_subjects cs2 on cs2.id = sl2.subject_id and cs2.is_active
       join courses c on c.id = cs2.course_id and (c.is_published or c.is_visible)
-      where sl2.lecture_id = l.id and ((c.is_published and ${courseEntitledSql(userId)}) or ${courseHeldSql(userId)})
+      where sl2.lecture_id = l.id and ${courseGivesContentSql(userId)}
     ))`;
 }
 

@@ -2,37 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
-import { courseGivesContentSql } from './course-content-access.ts';
-import { courseFreeModeSql, courseFreeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
+import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.ts';
+import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
-/** An active grant of the student: started, not expired, not revoked. */
-const activeGrant = (userId: AccountRef) => sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
-
 /** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
 const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
-
-/** The student holds course `c`: a rate card it is sold under is free to them, or they hold the course, its rate card or one of its extra cards. */
-export function courseHeldSql(userId: AccountRef) {
-  return sql<boolean>`(
-    ${courseFreeSql(userId)}
-    or exists (
-      select 1 from entitlements g
-      where ${activeGrant(userId)}
-        and ((g.resource_type = 'course' and g.resource_id = c.id)
-          or g.subscription_id = c.course_rate_card_id
-          or g.subscription_id in (select cs.subscription_id from course_subscriptions cs where cs.course_id = c.id))
-    ))`;
-}
-
-/**
- * The student may open course `c`: it has no rate card, any rate card it is sold under (the default
- * or an extra one) is free to them, or they hold the course, its rate card or one of its extra cards.
- */
-export function courseEntitledSql(userId: AccountRef) {
-  return sql<boolean>`(c.course_rate_card_id is null or ${courseHeldSql(userId)})`;
-}
 
 /**
  * Course `c` is open to the student: published (an expired one only to those who may open it), or,

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { courseEntitledSql } from '../courses/student-courses.repository.ts';
+import { courseEntitledSql } from '../courses/course-content-access.ts';
 import { isSpecialStudentSql } from '../students/free-access.ts';
 
 export type PushTarget =

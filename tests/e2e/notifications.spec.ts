@@ -76,6 +76,28 @@ test.describe('push notification composer', () => {
     await expect(composer.getByLabel(/^Title/)).toHaveValue('To nobody');
   });
 
+  test('flags a filled-in title over 100 characters before Send Now, and sends once it is shortened', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Composer Admin 3'));
+    const longTitle = `Mock long ${Date.now()} ${'x'.repeat(110)}`;
+    const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [longTitle]);
+    await page.goto(`/admin/exams/editor/${exam!.id}`);
+    await page.getByRole('button', { name: 'Send notification' }).click();
+    const composer = page.getByRole('dialog', { name: 'Compose Message' });
+    const title = composer.getByLabel(/^Title/);
+    await expect(title).toHaveValue(longTitle);
+    // Flagged as soon as it opens: the field names the limit, and Send Now waits for a shorter title.
+    await expect(composer.getByText('The title can be at most 100 characters long')).toBeVisible();
+    await expect(title).toHaveAttribute('aria-invalid', 'true');
+    await expect(composer.getByText(`Title (${longTitle.length}/100)`)).toBeVisible();
+    await expect(composer.getByRole('button', { name: 'Send Now' })).toBeDisabled();
+    await snap(page, 'composer-title-too-long');
+    await title.fill(longTitle.slice(0, 100));
+    await expect(composer.getByText('The title can be at most 100 characters long')).toHaveCount(0);
+    await composer.getByLabel(/^Body/).fill('Hello');
+    await composer.getByRole('button', { name: 'Send Now' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Publish Confirmation' })).toBeVisible();
+  });
+
   test('is not offered to a manager, and waits for unsaved changes to be saved', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['manager'], 'Composer Manager'));
     const [exam] = await query<{ id: string }>(`insert into exams (title, template_id) values ($1, 'mock-test') returning id`, [`Mock manager ${Date.now()}`]);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BellRing } from 'lucide-react';
+import { composerFieldErrors, composerLengthErrors, type ComposerFieldErrors } from '../../../../shared/push/composer.rules.ts';
 import { COMPOSER_LIMITS, GROUP_TARGETS, type SendNotificationInput } from '../../../../shared/push/push.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
@@ -55,7 +56,11 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
   const [groups, setGroups] = useState<Set<(typeof GROUP_TARGETS)[number]>>(new Set(GROUP_TARGETS));
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [errors, setErrors] = useState<{ title?: string; body?: string }>({});
+  const [errors, setErrors] = useState<ComposerFieldErrors>({});
+  // A title filled in by the screen behind may already be too long: flagged from the start, not after Send Now.
+  const tooLong = composerLengthErrors(title, body);
+  const shown = { ...errors, ...tooLong };
+  const canSend = Object.keys(tooLong).length === 0;
 
   // Filled in afresh when opened (or when what it is about changes), not on every render of the screen behind it.
   const resourceKey = JSON.stringify(resource);
@@ -117,10 +122,10 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
               )}
             </dl>
           </div>
-          <FormField id="composer-title" label={`Title (${title.length}/${COMPOSER_LIMITS.title})`} error={errors.title}>
+          <FormField id="composer-title" label={`Title (${title.length}/${COMPOSER_LIMITS.title})`} error={shown.title}>
             {(control) => <Input {...control} maxLength={COMPOSER_LIMITS.title} value={title} onChange={(event) => setTitle(event.target.value)} />}
           </FormField>
-          <FormField id="composer-body" label={`Body (${body.length}/${COMPOSER_LIMITS.body})`} error={errors.body}>
+          <FormField id="composer-body" label={`Body (${body.length}/${COMPOSER_LIMITS.body})`} error={shown.body}>
             {(control) => <TextArea {...control} rows={3} maxLength={COMPOSER_LIMITS.body} value={body} onChange={(event) => setBody(event.target.value)} />}
           </FormField>
           {resource.course ? (
@@ -177,8 +182,9 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
               Cancel
             </Button>
             <Button
+              disabled={!canSend}
               onClick={() => {
-                const found = { ...(title.trim() ? {} : { title: 'Please provide a title' }), ...(body.trim() ? {} : { body: 'Please provide a message' }) };
+                const found = composerFieldErrors(title, body);
                 setErrors(found);
                 if (Object.keys(found).length === 0) setConfirming(true);
               }}

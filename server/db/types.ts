@@ -25,6 +25,19 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** The last 10 digits of phone_number, computed by the database ('' without one). */
   mobile: ColumnType<string, never, never>;
+  /** Counts changes of the account's roles and disabled state: an administrator's change names the one it saw. */
+  access_version: Generated<number>;
+}
+
+/** An invitation to set a password: only the token's hash is kept; good once, until expires_at. */
+export interface AccountInvitesTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  consumed_at: NullableTimestamp;
 }
 
 export interface UserSessionsTable {
@@ -807,6 +820,7 @@ export interface Database {
   user_sessions: UserSessionsTable;
   rate_limits: RateLimitsTable;
   recovery_tokens: RecoveryTokensTable;
+  account_invites: AccountInvitesTable;
   outbound_messages: OutboundMessagesTable;
   assets: AssetsTable;
   queue_items: QueueItemsTable;

@@ -139,6 +139,8 @@ export interface QueueItemsTable {
   attempts: Generated<number>;
   failure_reason: string | null;
   last_state_updated_on: Timestamp;
+  /** When the item last became ready; null while it is not. */
+  finished_at: Date | null;
   created_at: Generated<Date>;
 }
 
@@ -728,6 +730,19 @@ export interface ExamRankScoresTable {
   rank: number;
 }
 
+/** A resumable (tus) upload under way, or finished into asset_id (see resumable-uploads.repository.ts). */
+export interface ResumableUploadsTable {
+  id: string;
+  created_by: string;
+  file_name: string;
+  kind: AssetKind | null;
+  access_mode: 'public' | 'private';
+  size_in_bytes: number;
+  created_at: Generated<Date>;
+  finishing_since: NullableTimestamp;
+  asset_id: string | null;
+}
+
 /** A storage key an upload is writing and has not recorded yet (see storage-claims.repository.ts). */
 export interface StorageClaimsTable {
   storage_key: string;
@@ -864,6 +879,7 @@ export interface Database {
   attempt_answers: AttemptAnswersTable;
   exam_rank_scores: ExamRankScoresTable;
   storage_claims: StorageClaimsTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 export type AssetRow = Selectable<AssetsTable>;

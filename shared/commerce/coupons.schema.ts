@@ -11,6 +11,8 @@ export const COUPON_MESSAGES = {
   codeTaken: (code: string) => `The coupon code ${code} is already used (codes are the same whatever their case)`,
   notNumber: 'Enter a number',
   negative: 'The discount value cannot be negative',
+  rateZero: "A rate coupon's value must be more than 0%",
+  amountZero: "An amount coupon's value must be more than INR 0",
   twoDecimals: 'Use at most 2 decimals',
   rateAbove100: 'A rate cannot be more than 100%',
   amountTooLarge: 'The discount can be at most INR 1,00,00,000',
@@ -35,6 +37,22 @@ export const DISCOUNT_TYPE_LABELS = { rate: 'By Rate (%)', amount: 'By Amount (I
 /** The largest amount (a discount or a minimum) in rupees. */
 export const MAX_COUPON_RUPEES = 10_000_000;
 export const COUPON_DEFAULTS = { discountType: 'rate', value: 0, isActive: false, minOrderAmount: -1 } as const;
+
+/**
+ * What is wrong with a coupon's value for its type, or null: a coupon takes something off
+ * (more than 0% or INR 0), a rate at most 100%, an amount at most MAX_COUPON_RUPEES. The form
+ * checks it before sending and the schema refuses it, so console and server agree.
+ */
+export function couponValueProblem(discountType: (typeof DISCOUNT_TYPES)[number], value: number): string | null {
+  if (discountType === 'rate') {
+    if (value === 0) return COUPON_MESSAGES.rateZero;
+    if (value > 100) return COUPON_MESSAGES.rateAbove100;
+  } else {
+    if (value === 0) return COUPON_MESSAGES.amountZero;
+    if (value > MAX_COUPON_RUPEES) return COUPON_MESSAGES.amountTooLarge;
+  }
+  return null;
+}
 
 /** At most 2 decimals; a value too large to tell is left to the range checks, which name the limit. */
 const hasTwoDecimals = (value: number) => Math.abs(value) > 1e12 || Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -129,8 +147,8 @@ export const couponFormSchema = z
     version: versionSchema,
   })
   .superRefine((form, context) => {
-    if (form.discountType === 'rate' && form.value > 100) context.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.rateAbove100 });
-    if (form.discountType === 'amount' && form.value > MAX_COUPON_RUPEES) context.addIssue({ code: 'custom', path: ['value'], message: COUPON_MESSAGES.amountTooLarge });
+    const valueProblem = couponValueProblem(form.discountType, form.value);
+    if (valueProblem) context.addIssue({ code: 'custom', path: ['value'], message: valueProblem });
     if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom) context.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.windowOrder });
   });
 export type CouponForm = z.input<typeof couponFormSchema>;

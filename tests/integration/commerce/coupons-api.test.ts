@@ -49,6 +49,9 @@ describe('discount coupons', () => {
       [{ code: code(), discountType: 'rate', value: '' }, COUPON_MESSAGES.valueRequired, 'value'],
       [{ code: code(), discountType: 'rate', value: 'ten' }, COUPON_MESSAGES.notNumber, 'value'],
       [{ code: code(), discountType: 'rate', value: -1 }, COUPON_MESSAGES.negative, 'value'],
+      [{ code: code(), discountType: 'rate', value: 0 }, COUPON_MESSAGES.rateZero, 'value'],
+      [{ code: code(), discountType: 'rate', value: '0.00' }, COUPON_MESSAGES.rateZero, 'value'],
+      [{ code: code(), discountType: 'amount', value: 0, minOrderAmount: 0 }, COUPON_MESSAGES.amountZero, 'value'],
       [{ code: code(), discountType: 'rate', value: 100.01 }, COUPON_MESSAGES.rateAbove100, 'value'],
       [{ code: code(), discountType: 'amount', value: 10_000_001 }, COUPON_MESSAGES.amountTooLarge, 'value'],
       [{ code: code(), discountType: 'amount', value: 1.005 }, COUPON_MESSAGES.twoDecimals, 'value'],
@@ -64,9 +67,21 @@ describe('discount coupons', () => {
     }
     const after = await database.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
-    // Exactly 100% and exactly 0 are allowed.
+    // Exactly 100%, 5% and the smallest amount are allowed.
     expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 100 })).statusCode).toBe(200);
-    expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'amount', value: 0, minOrderAmount: 0 })).statusCode).toBe(200);
+    expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 5 })).statusCode).toBe(200);
+    expect((await request('POST', '/v2/coupons', { code: code(), discountType: 'amount', value: 0.01, minOrderAmount: 0 })).statusCode).toBe(200);
+  });
+
+  it('refuses to edit a coupon down to 0% or INR 0, naming the value, and keeps it as it was', async () => {
+    const coupon = (await request('POST', '/v2/coupons', { code: code('ZERO'), discountType: 'rate', value: 5 })).json();
+    for (const [discountType, message] of [['rate', COUPON_MESSAGES.rateZero], ['amount', COUPON_MESSAGES.amountZero]] as const) {
+      const refused = await request('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType, value: 0, isActive: true, version: coupon.version });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ message, field: 'value' });
+    }
+    const stored = await database.db.selectFrom('coupons').select(['discount_type', 'value_hundredths', 'is_active', 'version']).where('id', '=', coupon._id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ discount_type: 'rate', value_hundredths: 500, is_active: false, version: 1 });
   });
 
   it('keeps codes unique whatever their case, even when two staff create one at once', async () => {

@@ -1,7 +1,8 @@
-import { COUPON_DEFAULTS, COUPON_MESSAGES, parseIndiaDateTime, type Coupon, type CouponForm } from '../../../../shared/commerce/coupons.schema.ts';
+import { COUPON_DEFAULTS, COUPON_MESSAGES, couponValueProblem, parseIndiaDateTime, type Coupon, type CouponForm } from '../../../../shared/commerce/coupons.schema.ts';
 import { COUPON_TARGET_TYPES, type CouponTargetType } from '../../../../shared/commerce/coupon-use.rules.ts';
 import { staffTime } from '../../../../shared/editing/versions.ts';
 import { formMessage } from '../../../../shared/validation/messages.ts';
+import { formatIndiaTime, toIndiaDateTimeInput } from '../../lib/format.ts';
 
 /** A rate card or resource the coupon is limited to, with the title shown on its chip. */
 export interface CouponTargetDraft {
@@ -55,21 +56,12 @@ export const COUPON_TARGET_LABELS: Record<CouponTargetType, { one: string; many:
   rankfile: { one: 'Rank file', many: 'Rank files' },
 };
 
-const INDIA_OFFSET_MS = 330 * 60_000;
-const two = (n: number) => String(n).padStart(2, '0');
-
 /**
  * An instant (ISO) as India's wall clock, "YYYY-MM-DDTHH:mm" (seconds only when there are some), the
- * value a datetime-local input takes. Worked out from the UTC fields shifted by India's fixed offset
- * (no daylight saving), so the browser's own time zone plays no part. Blank for none or nonsense.
+ * value a datetime-local input takes, whatever the browser's zone. Blank for none or nonsense.
  */
 export function indiaLocalOf(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const india = new Date(at.getTime() + INDIA_OFFSET_MS);
-  const seconds = india.getUTCSeconds();
-  return `${india.getUTCFullYear()}-${two(india.getUTCMonth() + 1)}-${two(india.getUTCDate())}T${two(india.getUTCHours())}:${two(india.getUTCMinutes())}${seconds ? `:${two(seconds)}` : ''}`;
+  return toIndiaDateTimeInput(iso);
 }
 
 /** India's wall clock ("2026-12-01T09:00") as an ISO instant in UTC, read as the server reads it; null when blank or not a real date and time. */
@@ -127,6 +119,10 @@ export function checkCouponDraft(draft: CouponDraft): CouponDraftErrors {
   if (draft.code.trim() === '') errors.code = COUPON_MESSAGES.codeRequired;
   if (draft.discountType === '') errors.discountType = COUPON_MESSAGES.typeRequired;
   if (draft.value.trim() === '') errors.value = COUPON_MESSAGES.valueRequired;
+  else if (draft.discountType !== '' && Number.isFinite(Number(draft.value))) {
+    const problem = couponValueProblem(draft.discountType, Number(draft.value));
+    if (problem) errors.value = problem;
+  }
   return errors;
 }
 
@@ -197,11 +193,9 @@ export function markedFieldsText(errors: CouponDraftErrors): string {
   return names.length === 1 ? `Please correct the marked field: ${names[0]}` : `Please correct the marked fields: ${names.join(', ')}`;
 }
 
-const INDIA_DAY_TIME = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
-
 /** An instant as the table shows it, in India time: "1 Dec 2026, 9:00 am". */
 export function indiaDayTime(iso: string): string {
-  return INDIA_DAY_TIME.format(new Date(iso));
+  return formatIndiaTime(iso);
 }
 
 /** The coupon's window as one line in India time: "Always", "From …", "Until …" or "… – …" (with IST). */

@@ -1,3 +1,4 @@
+import { COURSE_CATEGORIES } from '../../../../shared/courses/course.constants.ts';
 import type { FREE_MODES, SUBSCRIPTION_MODES, SubscriptionTerm } from '../../../../shared/subscriptions/subscription.constants.ts';
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -30,3 +31,8 @@ export const MODE_LABELS: Record<(typeof SUBSCRIPTION_MODES)[number], string> = 
   default: 'Default',
   'tag-based': 'Tag based',
 };
+
+/** A course category's name as staff know it ("kerala-psc" → "Kerala PSC"); one the list lacks is shown as stored. */
+export function courseCategoryName(key: string): string {
+  return COURSE_CATEGORIES.find((category) => category.key === key)?.label ?? key;
+}

@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatDateAndTime, formatMinutes } from '../../lib/format.ts';
+import { courseCategoryName } from './subscription-labels.ts';
 import { RESOURCE_PATHS } from './subscription-paths.ts';
 
 interface ResourceSectionProps<Item extends { _id: string; title: string }> {
@@ -94,7 +95,7 @@ export function SubscriptionResources({ resources }: { resources: AttachedResour
         items={courses}
         href={RESOURCE_PATHS.course}
         columns={[
-          { header: 'Category', cell: (course) => course.category ?? muted('—') },
+          { header: 'Category', cell: (course) => (course.category ? courseCategoryName(course.category) : muted('—')) },
           {
             header: 'Tags',
             cell: (course) =>

@@ -13,21 +13,26 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** `%text%` for ILIKE of each word of a search (up to 5), with the pattern characters taken literally. */
+export function searchWords(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(containing);
+}
+
 /**
- * Paid orders matching the filter. Each word of the search (up to 5) must appear, in any case,
+ * Orders in this status (paid, or deleted) matching the filter. Each word of the search (up to 5) must appear, in any case,
  * somewhere in the order's title, resource title, coupon code or Razorpay ids or in its customer's
  * name, phone number or e-mail address: all of them are in `search_text`, lower-cased and joined by
  * spaces, with a trigram index (migration 202611271300). A word of 1 or 2 characters has no
  * trigram: it still matches the same orders, checked on each row read.
  */
-function paidMatching(filter: OrdersFilter) {
+function ordersMatching(status: 'paid' | 'deleted', filter: OrdersFilter) {
   return (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) => {
-    const conditions = [eb('o.status', '=', 'paid')];
+    const conditions = [eb('o.status', '=', status)];
     if (filter.mode) conditions.push(eb('o.mode', '=', filter.mode));
     if (filter.resourceType) conditions.push(eb('o.resource_type', '=', filter.resourceType));
-    for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5)) {
+    for (const pattern of searchWords(filter.search)) {
       // lower() of PostgreSQL, as the stored text was lowered: the same folding ILIKE would do.
-      conditions.push(eb('o.search_text', 'like', sql<string>`lower(${containing(word)})`));
+      conditions.push(eb('o.search_text', 'like', sql<string>`lower(${pattern})`));
     }
     return eb.and(conditions) as unknown as ReturnType<typeof eb.and> & SqlBool;
   };
@@ -40,7 +45,7 @@ export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offs
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
     .select(['u.name as user_name', 'u.phone_number as user_phone', 'u.email_address as user_email'])
-    .where(paidMatching(filter))
+    .where(ordersMatching('paid', filter))
     .orderBy('o.paid_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)
@@ -53,7 +58,39 @@ export async function countPaidOrders(db: Db, filter: OrdersFilter): Promise<num
   const row = await db
     .selectFrom('orders as o')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(paidMatching(filter))
+    .where(ordersMatching('paid', filter))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * A page of deleted orders, the latest deletion first, with the customer, who deleted each (null
+ * when not recorded) and whether it has an invoice and a credit note.
+ */
+export function deletedOrdersPage(db: Db, filter: OrdersFilter, limit: number, offset: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .leftJoin('users as d', 'd.id', 'o.deleted_by')
+    .selectAll('o')
+    .select(['u.name as user_name', 'u.phone_number as user_phone', 'u.email_address as user_email', 'd.name as deleted_by_name'])
+    .select((eb) => [
+      eb.exists(eb.selectFrom('invoices as i').select('i.id').whereRef('i.order_id', '=', 'o.id').where('i.kind', '=', 'invoice')).as('has_invoice'),
+      eb.exists(eb.selectFrom('invoices as c').select('c.id').whereRef('c.order_id', '=', 'o.id').where('c.kind', '=', 'credit-note')).as('has_credit_note'),
+    ])
+    .where(ordersMatching('deleted', filter))
+    .orderBy(sql`o.deleted_at desc nulls last`)
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countDeletedOrders(db: Db, filter: OrdersFilter): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(ordersMatching('deleted', filter))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
@@ -90,4 +127,23 @@ export async function resourceForOrder(db: Db, type: ResourceType, id: string) {
   }
   const table = type === 'lecture' ? 'lectures' : 'rank_files';
   return db.selectFrom(table).select(['id', 'title', 'banner_image_id', 'master_subscription_id as card_id']).where('id', '=', id).executeTakeFirst();
+}
+
+const RESOURCE_TABLES = { course: 'courses', exam: 'exams', lecture: 'lectures', rankfile: 'rank_files' } as const;
+
+/**
+ * A page of one kind of resource whose title holds every word of the search (any case), by title;
+ * with the trigram index on each title (migration 202611280400) a search reads only what can match.
+ */
+export async function resourcesByTitle(db: Db, type: ResourceType, search: string | undefined, limit: number, offset: number) {
+  const table = RESOURCE_TABLES[type];
+  const words = searchWords(search);
+  const matching = (eb: ExpressionBuilder<Database & { r: Database['courses'] }, 'r'>) => eb.and(words.map((pattern) => eb('r.title', 'ilike', pattern)));
+  // The four tables share the columns read here: one query shape serves them all.
+  const from = db.selectFrom(`${table} as r` as 'courses as r');
+  const [items, count] = await Promise.all([
+    from.select(['r.id', 'r.title', 'r.is_published']).where(matching).orderBy('r.title').orderBy('r.id').limit(limit).offset(offset).execute(),
+    from.select((eb) => eb.fn.countAll<number>().as('total')).where(matching).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
 }

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { adminOrderSchema, manualOrderQuerySchema, manualOrderReviewSchema, ORDER_MESSAGES, ordersPageQuerySchema, ordersPageSchema } from '../../shared/commerce/orders.schema.ts';
+import {
+  adminOrderSchema,
+  deletedOrdersPageSchema,
+  manualOrderQuerySchema,
+  manualOrderReviewSchema,
+  ORDER_MESSAGES,
+  ordersPageQuerySchema,
+  ordersPageSchema,
+  resourceSearchPageSchema,
+  resourceSearchQuerySchema,
+} from '../../shared/commerce/orders.schema.ts';
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
@@ -20,6 +30,31 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
       },
     },
     async (request) => orders.listCompletedOrders(request.ctx, request.query),
+  );
+  app.get(
+    '/api/admin/orders/deleted',
+    {
+      schema: {
+        tags,
+        summary: 'Deleted orders, a page at a time (latest deletion first), filtered by the server',
+        description: 'Each with when and by whom it was deleted (`deletedBy` null when not recorded) and whether its invoice and credit note exist: open them at `/api/admin/orders/{id}/invoice` and `/credit-note`.',
+        querystring: ordersPageQuerySchema,
+        response: { 200: deletedOrdersPageSchema, ...errors },
+      },
+    },
+    async (request) => orders.listDeletedOrders(request.ctx, request.query),
+  );
+  app.get(
+    '/api/admin/orders/resources',
+    {
+      schema: {
+        tags,
+        summary: 'Courses, exams, lectures or rank files whose title holds every word of the search, by title, a page at a time (for a manual order)',
+        querystring: resourceSearchQuerySchema,
+        response: { 200: resourceSearchPageSchema, ...errors },
+      },
+    },
+    async (request) => orders.searchResources(request.ctx, request.query),
   );
   app.get(
     '/api/subscriptions/manual/review',

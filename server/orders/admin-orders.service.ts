@@ -2,7 +2,17 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../../shared/commerce/checkout.schema.ts';
 import { toPaise, toRupees } from '../../shared/commerce/money.ts';
-import { ORDER_MESSAGES, type AdminOrder, type ManualOrderReview, type manualOrderQuerySchema, type OrdersPage, type ordersPageQuerySchema } from '../../shared/commerce/orders.schema.ts';
+import {
+  ORDER_MESSAGES,
+  type AdminOrder,
+  type DeletedOrdersPage,
+  type ManualOrderReview,
+  type manualOrderQuerySchema,
+  type OrdersPage,
+  type ordersPageQuerySchema,
+  type ResourceSearchPage,
+  type resourceSearchQuerySchema,
+} from '../../shared/commerce/orders.schema.ts';
 import { indianMobile, PHONE_MESSAGE } from '../../shared/students/phone.rules.ts';
 import { DEFAULT_GST_RATE, TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
@@ -51,6 +61,41 @@ export async function listCompletedOrders(ctx: AppContext, query: z.output<typeo
     adminRepo.countPaidOrders(ctx.db, filter),
   ]);
   return { orders: rows.map(adminOrderOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * GET /api/admin/orders/deleted: deleted orders a page at a time, the latest deletion first, with
+ * who deleted each and when, and whether its invoice and credit note exist (to open their PDFs).
+ */
+export async function listDeletedOrders(ctx: AppContext, query: z.output<typeof ordersPageQuerySchema>): Promise<DeletedOrdersPage> {
+  const filter = { search: query.search, mode: query.mode, resourceType: query.resourceType };
+  const [rows, total] = await Promise.all([
+    adminRepo.deletedOrdersPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    adminRepo.countDeletedOrders(ctx.db, filter),
+  ]);
+  return {
+    orders: rows.map((row) => ({
+      ...adminOrderOf(row),
+      deletedAt: row.deleted_at?.toISOString() ?? null,
+      deletedBy: row.deleted_by && row.deleted_by_name !== null ? { _id: row.deleted_by, name: row.deleted_by_name } : null,
+      hasInvoice: Boolean(row.has_invoice),
+      hasCreditNote: Boolean(row.has_credit_note),
+    })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** GET /api/admin/orders/resources: what a manual order can be for, found by title, a page at a time. */
+export async function searchResources(ctx: AppContext, query: z.output<typeof resourceSearchQuerySchema>): Promise<ResourceSearchPage> {
+  const { items, total } = await adminRepo.resourcesByTitle(ctx.db, query.resourceType, query.search, query.pageSize, (query.page - 1) * query.pageSize);
+  return {
+    items: items.map((row) => ({ _id: row.id, title: row.title, isPublished: row.is_published, resourceType: query.resourceType })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 type ManualQuery = z.output<typeof manualOrderQuerySchema>;

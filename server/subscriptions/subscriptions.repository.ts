@@ -124,6 +124,25 @@ export function listSubscriptionRows(db: Db): Promise<SubscriptionRow[]> {
   return db.selectFrom('subscriptions').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
+/** `%word%` for ILIKE, with the pattern characters in the word taken literally. */
+const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * A page of rate cards by title (every word of the search in it, any case), or only those with the
+ * given ids; the trigram index on the title (migration 202611280400) serves the search.
+ */
+export async function rateCardsByTitle(db: Db, filter: { search?: string | undefined; ids?: readonly string[] | undefined }, limit: number, offset: number) {
+  const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);
+  let query = db.selectFrom('subscriptions as s');
+  for (const word of words) query = query.where('s.title', 'ilike', containing(word));
+  if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('s.id', 'in', [...filter.ids]);
+  const [items, count] = await Promise.all([
+    query.select(['s.id', 's.title', 's.subscription_term', 's.net_amount', 's.is_free']).orderBy('s.title').orderBy('s.id').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
+}
+
 export async function insertSubscription(db: Db, title: string): Promise<string> {
   const row = await db.insertInto('subscriptions').values({ title }).returning('id').executeTakeFirstOrThrow();
   return row.id;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
+import { rateCardSearchQuerySchema } from '../../shared/subscriptions/rate-card-search.schema.ts';
 import { createSubscriptionInputSchema, saveSubscriptionInputSchema } from '../../shared/subscriptions/subscriptions.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { consoleProcedure, router } from '../trpc/trpc.ts';
@@ -11,6 +12,8 @@ export const subscriptionsRouter = ({ procedure }: ScreenProcedures) =>
   router({
   /** The master list: other editors pick a rate card from it, so any console role may read it. */
   list: consoleProcedure.query(({ ctx }) => subscriptions.listSubscriptions(ctx.ctx)),
+  /** Rate cards by title, a page at a time: the pickers of other editors use it, so any console role may. */
+  search: consoleProcedure.input(rateCardSearchQuerySchema).query(({ ctx, input }) => subscriptions.searchRateCards(ctx.ctx, input)),
   get: procedure.input(byId).query(({ ctx, input }) => subscriptions.getSubscription(ctx.ctx, input)),
   create: procedure.input(createSubscriptionInputSchema).mutation(({ ctx, input }) => subscriptions.createSubscription(ctx.ctx, input)),
   save: procedure

@@ -7,6 +7,7 @@ import {
   subscriptionDetailSchema,
   subscriptionSchema,
 } from '../../shared/subscriptions/subscriptions.schema.ts';
+import { rateCardSearchPageSchema, rateCardSearchQuerySchema } from '../../shared/subscriptions/rate-card-search.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import * as subscriptions from './subscriptions.service.ts';
 
@@ -30,6 +31,19 @@ export const subscriptionsRoutes: DomainRoutes = async (app) => {
       schema: { tags, summary: 'The master list of rate cards', response: { 200: z.array(subscriptionSchema), ...errors } },
     },
     async (request) => subscriptions.listSubscriptions(request.ctx),
+  );
+  app.get(
+    '/api/admin/subscriptions/search',
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags,
+        summary: 'Rate cards whose title holds every word of the search (or with the given ids), by title, a page at a time',
+        querystring: rateCardSearchQuerySchema,
+        response: { 200: rateCardSearchPageSchema, ...errors },
+      },
+    },
+    async (request) => subscriptions.searchRateCards(request.ctx, request.query),
   );
   app.get(
     '/api/admin/subscriptions/:id',

@@ -8,6 +8,7 @@ import type {
   Subscription,
   SubscriptionDetail,
 } from '../../shared/subscriptions/subscriptions.schema.ts';
+import type { RateCardSearchPage, rateCardSearchQuerySchema } from '../../shared/subscriptions/rate-card-search.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { SubscriptionRow } from '../db/types.ts';
 import { refreshCoursesOfRateCard } from '../courses/course-publish.ts';
@@ -21,6 +22,7 @@ import {
   insertSubscription,
   listSubscriptionRows,
   lockSubscription,
+  rateCardsByTitle,
   updateSubscriptionAtVersion,
   type EntitlementHolder,
 } from './subscriptions.repository.ts';
@@ -56,6 +58,17 @@ function toSubscription(row: SubscriptionRow): Subscription {
 /** GET /api/v2/admin/subscriptions: the master list every editor picks a rate card from. */
 export async function listSubscriptions(ctx: AppContext): Promise<Subscription[]> {
   return (await listSubscriptionRows(ctx.db)).map(toSubscription);
+}
+
+/** GET /api/admin/subscriptions/search: rate cards found by title (or by id), a page at a time, for the pickers. */
+export async function searchRateCards(ctx: AppContext, query: z.output<typeof rateCardSearchQuerySchema>): Promise<RateCardSearchPage> {
+  const { items, total } = await rateCardsByTitle(ctx.db, { search: query.search, ids: query.ids }, query.pageSize, (query.page - 1) * query.pageSize);
+  return {
+    items: items.map((row) => ({ _id: row.id, title: row.title, subscriptionTerm: toTerm(row.subscription_term), netAmount: row.net_amount, isFree: row.is_free })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
 export async function createSubscription(

@@ -88,3 +88,41 @@ export const manualOrderReviewSchema = z.object({
   amount: z.number(),
 });
 export type ManualOrderReview = z.infer<typeof manualOrderReviewSchema>;
+
+/** Rows per page of the pickers that search by title on the server. */
+export const TITLE_SEARCH_PAGE_SIZE = 5;
+export const TITLE_SEARCH_MAX_PAGE_SIZE = 50;
+
+/** GET /api/admin/orders/resources: courses, exams, lectures or rank files whose title holds the words. */
+export const resourceSearchQuerySchema = z.object({
+  resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }),
+  /** Words that must all appear in the title, in any case. */
+  search: z.string({ error: 'search is text of at most 200 characters' }).trim().max(200, { error: 'search is text of at most 200 characters' }).optional(),
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is a whole number from 1 to 100000' }).default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
+    .int({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
+    .min(1, { error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
+    .max(TITLE_SEARCH_MAX_PAGE_SIZE, { error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
+    .default(TITLE_SEARCH_PAGE_SIZE),
+});
+export type ResourceSearchQuery = z.input<typeof resourceSearchQuerySchema>;
+
+export const resourceOptionSchema = z.object({ _id: z.string(), title: z.string(), isPublished: z.boolean(), resourceType: z.enum(RESOURCE_TYPES) });
+export type ResourceOption = z.infer<typeof resourceOptionSchema>;
+export const resourceSearchPageSchema = z.object({ items: z.array(resourceOptionSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type ResourceSearchPage = z.infer<typeof resourceSearchPageSchema>;
+
+/** A deleted order: the order as it was, with when and by whom it was deleted and the documents it has. */
+export const deletedOrderSchema = adminOrderSchema.extend({
+  deletedAt: z.string().nullable(),
+  /** Null when not recorded (the staff account removed since, or deleted before it was recorded). */
+  deletedBy: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  hasInvoice: z.boolean(),
+  hasCreditNote: z.boolean(),
+});
+export type DeletedOrder = z.infer<typeof deletedOrderSchema>;
+
+/** GET /api/admin/orders/deleted: a page of deleted orders, newest deletion first, filtered by the server. */
+export const deletedOrdersPageSchema = z.object({ orders: z.array(deletedOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type DeletedOrdersPage = z.infer<typeof deletedOrdersPageSchema>;

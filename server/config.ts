@@ -48,6 +48,9 @@ const url = (protocols: string[]) =>
       .optional(),
   );
 
+/** The support contacts a fresh install starts with: not anyone's, so the start warns until they are set. */
+export const SUPPORT_CONTACT_PLACEHOLDERS = { SUPPORT_PHONE: '+91 00000 00000', SUPPORT_EMAIL: 'support@example.com' } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: port(3000),
@@ -83,8 +86,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_JWKS_URL: url(['http:', 'https:']).transform((value) => value ?? 'https://www.googleapis.com/oauth2/v3/certs'),
   V2_DASHBOARD_URL: url(['http:', 'https:']),
-  SUPPORT_PHONE: optionalText.pipe(z.string().default('+91 00000 00000')),
-  SUPPORT_EMAIL: optionalText.pipe(z.string().default('support@example.com')),
+  SUPPORT_PHONE: optionalText.pipe(z.string().default(SUPPORT_CONTACT_PLACEHOLDERS.SUPPORT_PHONE)),
+  SUPPORT_EMAIL: optionalText.pipe(z.string().default(SUPPORT_CONTACT_PLACEHOLDERS.SUPPORT_EMAIL)),
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: url(['http:', 'https:']),
   S3_REGION: optionalText.pipe(z.string().default('us-east-1')),

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createStorage } from './assets/storage/index.ts';
 import { transportsFromConfig } from './messages/transports.ts';
+import { placeholderSupportWarning } from './app-info/support-contacts.ts';
 import { createLogger, loadConfigOrExit, onShutdownSignal, openRuntime } from './runtime.ts';
 import { ensureFirstAdministrator } from './users/users.service.ts';
 import { startWorker, type WorkerHandle } from '../worker/runner.ts';
@@ -12,6 +13,8 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const config = loadConfigOrExit();
 const log = createLogger(config, 'server');
+const supportWarning = placeholderSupportWarning(config);
+if (supportWarning) log.warn(supportWarning);
 const runtime = await openRuntime(config, log, { adoptOrphan: true, keepPoolOpen: true });
 
 const applied = await migrateToLatest(runtime.db, runtime.pool);
@@ -65,6 +68,7 @@ const lines = [
       : `  Sign in with an administrator account (npm run admin:create -- --email you@example.com --roles admin adds one)`,
   `  Database:       ${runtime.embedded ? `embedded PostgreSQL, data in ${config.DATA_DIR}` : 'DATABASE_URL'}`,
   `  Worker:         ${worker ? `running in this process (concurrency ${config.WORKER_CONCURRENCY})` : 'off here (RUN_WORKER=false): run npm run worker'}`,
+  ...(supportWarning ? [`  Warning:        ${supportWarning}`] : []),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

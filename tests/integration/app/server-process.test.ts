@@ -44,6 +44,9 @@ describe('the server process (npm start without a built console)', () => {
         ADMIN_EMAIL: 'owner@example.com',
         ADMIN_PASSWORD: '',
         SESSION_SECRET: '',
+        // Real contacts: with the placeholders the start warns (support-contacts-warning.test.ts).
+        SUPPORT_PHONE: '+91 471 255 0000',
+        SUPPORT_EMAIL: 'help@pscacademy.in',
         DATABASE_URL: '',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

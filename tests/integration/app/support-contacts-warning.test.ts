@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-support-'));
+// PostgreSQL runs as its own user when the tests run as root: it must reach the data directory.
+chmodSync(dataDir, 0o755);
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const WARNING =
+  'SUPPORT_PHONE (+91 00000 00000) and SUPPORT_EMAIL (support@example.com) are placeholders: students who cannot sign in are told to contact support there. Set SUPPORT_PHONE and SUPPORT_EMAIL to your own.';
+
+describe('the start with the placeholder support contacts', () => {
+  it('warns in the log and in the printed block until SUPPORT_PHONE and SUPPORT_EMAIL are set', async () => {
+    server = spawn(process.execPath, ['server/main.ts'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        NODE_ENV: 'development',
+        CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
+        RUN_WORKER: 'false',
+        ADMIN_EMAIL: 'owner@example.com',
+        ADMIN_PASSWORD: 'a-long-password',
+        DATABASE_URL: '',
+        // Unset (blank is unset): the placeholders.
+        SUPPORT_PHONE: '',
+        SUPPORT_EMAIL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    server.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    while (!stdout.includes('Worker:')) {
+      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${stdout}\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    const entries = stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries.filter((entry) => entry.level === 40).map((entry) => entry.msg)).toEqual([WARNING]);
+    // The printed block ends with it too, where the person who started the server looks.
+    expect(stdout.trimEnd().endsWith(`  Warning:        ${WARNING}`), stdout).toBe(true);
+
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+});

@@ -6,10 +6,10 @@ import { pushStandIn } from './support/push.ts';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
-/** "2030-01-05T19:30": what a datetime-local picker holds, in the browser's own time zone. */
+/** "2030-01-05T19:30": what a datetime-local picker holds, in India time (the console's zone, whatever the browser's). */
 function pickerValue(at: Date): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  const india = new Date(at.getTime() + 330 * 60_000);
+  return india.toISOString().slice(0, 16);
 }
 
 /** A course sold under its own rate card. */
@@ -74,9 +74,9 @@ test.describe('meeting links', () => {
     await snap(page, 'meeting-links-with-course');
     const link = row.getByRole('link', { name: 'https://meet.example.com/kas-doubts' });
     await expect(link).toHaveAttribute('target', '_blank');
-    const longDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' });
-    await expect(row.getByText(longDate.format(new Date(pickerValue(start))))).toBeVisible();
-    await expect(row.getByText(longDate.format(new Date(pickerValue(end))))).toBeVisible();
+    const longDate = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+    await expect(row.getByText(longDate.format(start))).toBeVisible();
+    await expect(row.getByText(longDate.format(end))).toBeVisible();
     const [stored] = await query<{ id: string; is_active: boolean }>('select id, is_active from meeting_links where title = $1', [name]);
     expect(stored!.is_active).toBe(true);
 

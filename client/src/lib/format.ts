@@ -50,12 +50,73 @@ export function formatMinutes(minutes: number | null | undefined): string {
 }
 
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium' });
-const timeFormat = new Intl.DateTimeFormat('en-IN', { timeStyle: 'medium' });
+/**
+ * Staff read and type every time in India's time zone, whatever zone the browser is set to.
+ * India keeps no daylight saving, so its offset is fixed at +05:30.
+ */
+export const INDIA_TIME_ZONE = 'Asia/Kolkata';
+const INDIA_OFFSET_MS = 330 * 60_000;
 
-/** The date and the time of an ISO timestamp, in the reader's time zone, apart for narrow table cells: ["21 Nov 2026", "2:30:05 pm"]. */
-export function formatDateAndTime(iso: string | null | undefined): [string, string] {
-  if (!iso) return ['—', ''];
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? ['—', ''] : [dateFormat.format(date), timeFormat.format(date)];
+/** An instant as the server sends it: an ISO text, milliseconds since 1970, or a Date. */
+export type Instant = string | number | Date | null | undefined;
+
+function toDate(value: Instant): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const at = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+const INDIA_FORMATS = {
+  /** "21 Nov 2026" */
+  date: new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, dateStyle: 'medium' }),
+  /** "8:00:05 pm" */
+  time: new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, timeStyle: 'medium' }),
+  /** "21 Nov 2026, 8:00 pm" */
+  dateTime: new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }),
+  /** "21 November 2026 at 8:00 pm" */
+  long: new Intl.DateTimeFormat('en-IN', { timeZone: INDIA_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }),
+} as const;
+export type IndiaTimeStyle = keyof typeof INDIA_FORMATS;
+
+/** The one way the console writes a time: in India's time zone, in one of a few styles; "—" when there is none. */
+export function formatIndiaTime(value: Instant, style: IndiaTimeStyle = 'dateTime'): string {
+  const at = toDate(value);
+  return at ? INDIA_FORMATS[style].format(at) : '—';
+}
+
+/** The date and the time of an instant in India time, apart for narrow table cells: ["21 Nov 2026", "8:00:05 pm"]. */
+export function formatDateAndTime(value: Instant): [string, string] {
+  const at = toDate(value);
+  return at ? [INDIA_FORMATS.date.format(at), INDIA_FORMATS.time.format(at)] : ['—', ''];
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * An instant as India's wall clock, "YYYY-MM-DDTHH:mm" (seconds only when there are some): the value a
+ * datetime-local input holds. Worked out from the UTC fields shifted by India's fixed offset, so the
+ * browser's own zone plays no part. "" for none or nonsense.
+ */
+export function toIndiaDateTimeInput(value: Instant): string {
+  const at = toDate(value);
+  if (!at) return '';
+  const india = new Date(at.getTime() + INDIA_OFFSET_MS);
+  const seconds = india.getUTCSeconds();
+  return `${india.getUTCFullYear()}-${two(india.getUTCMonth() + 1)}-${two(india.getUTCDate())}T${two(india.getUTCHours())}:${two(india.getUTCMinutes())}${seconds ? `:${two(seconds)}` : ''}`;
+}
+
+const DATE_TIME_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+
+/**
+ * A datetime-local value ("2026-12-01T09:00") read as India time → the instant; null when blank or not a
+ * real date and time (31 February, 25:00), which is refused rather than rolled over.
+ */
+export function fromIndiaDateTimeInput(text: string): Date | null {
+  const match = DATE_TIME_INPUT.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  if (hour > 23 || minute > 59 || second > 59) return null;
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second) - INDIA_OFFSET_MS);
+  const back = new Date(at.getTime() + INDIA_OFFSET_MS);
+  return back.getUTCFullYear() === year && back.getUTCMonth() === month - 1 && back.getUTCDate() === day ? at : null;
 }

@@ -103,12 +103,13 @@ describe('exam draft', () => {
     expect(edited.questionGroups[1]).toBe(draft.questionGroups[1]);
   });
 
-  it('turns a local date and time into milliseconds and back', () => {
+  it('reads a publish date and time as India time, into milliseconds and back', () => {
     const ms = fromLocalDateTimeInput('2026-12-01T09:30');
-    expect(ms).toBe(new Date(2026, 11, 1, 9, 30).getTime());
+    expect(ms).toBe(Date.parse('2026-12-01T04:00:00Z'));
     expect(toLocalDateTimeInput(ms)).toBe('2026-12-01T09:30');
     expect(fromLocalDateTimeInput('')).toBeNull();
     expect(toLocalDateTimeInput(null)).toBe('');
+    expect(fromLocalDateTimeInput('2026-02-31T09:30')).toBeNaN();
   });
 });
 

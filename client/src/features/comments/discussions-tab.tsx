@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { UserText } from '../../components/user-text.tsx';
 import { delay } from '../../lib/delay.ts';
 import { messageOr } from '../../lib/errors.ts';
+import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { cn } from '../../lib/utils.ts';
 import { CommentModal, type CommentModalMode, type CommentModalValue } from './comment-modal.tsx';
@@ -18,7 +19,7 @@ import { CommentModal, type CommentModalMode, type CommentModalValue } from './c
 export const DELETE_COMMENT_DELAY_MS = 300;
 
 function when(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+  return formatIndiaTime(iso);
 }
 
 /**

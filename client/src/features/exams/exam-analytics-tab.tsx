@@ -10,16 +10,15 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { LoadingPanel, Spinner } from '../../components/ui/spinner.tsx';
+import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { CorrectShareChart, ScoreDistributionChart } from './exam-charts.tsx';
 
 /** A short pause before the analytics are asked for. */
 export const ANALYTICS_DELAY_MS = 300;
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
 export function lastRefreshText(lastRankRefresh: number | null): string {
-  return lastRankRefresh === null ? 'Never synced' : dateTime.format(new Date(lastRankRefresh));
+  return lastRankRefresh === null ? 'Never synced' : formatIndiaTime(lastRankRefresh);
 }
 
 /** The rank controls: what each button allows in the current state. */

@@ -6,6 +6,7 @@ import {
   type ExamType,
 } from '../../../../shared/exams/exam.constants.ts';
 import { examValueSchema, type Exam, type ExamValueInput, type Question, type QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
+import { fromIndiaDateTimeInput, toIndiaDateTimeInput } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 
 /**
@@ -43,19 +44,16 @@ export interface ExamDraft {
 
 export type ExamNumberField = 'correctAnswerScore' | 'wrongAnswerScore' | 'unAnsweredScore' | 'totalMarks' | 'totalQuestions' | 'examDurationInMinutes';
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** Milliseconds since 1970 → a datetime-local value in the browser's time zone ('' for none). */
+/** Milliseconds since 1970 → a datetime-local value in India time ('' for none). */
 export function toLocalDateTimeInput(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '';
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}`;
+  return toIndiaDateTimeInput(ms);
 }
 
-/** A datetime-local value → milliseconds since 1970 (a date-time without offset is local time); null for ''. */
+/** A datetime-local value, read as India time → milliseconds since 1970; null for '', NaN when not a real date and time. */
 export function fromLocalDateTimeInput(value: string): number | null {
   if (value.trim() === '') return null;
-  return new Date(value).getTime();
+  return fromIndiaDateTimeInput(value)?.getTime() ?? Number.NaN;
 }
 
 /** What a typed number means: NaN when blank or not a number. */

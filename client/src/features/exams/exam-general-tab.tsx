@@ -161,9 +161,9 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
         />
         <FormField
           id="exam-publishDateTime"
-          label="Publish date and time"
+          label="Publish date and time (India time)"
           error={errors.publishDateTimeInMs}
-          hint="Your local time. Students can start the exam from then; leave it empty to open it as soon as it is published."
+          hint="India time. Students can start the exam from then; leave it empty to open it as soon as it is published."
         >
           {(control) => (
             <div className="flex gap-2">

@@ -100,10 +100,10 @@ export function MeetingLinkModal({ open, onOpenChange, link = null }: MeetingLin
         {(control) => <Input {...control} type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(event) => set({ url: event.target.value })} />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="meeting-link-start" label="Start Date" className="min-w-0">
+        <FormField id="meeting-link-start" label="Start Date (India time)" className="min-w-0">
           {(control) => <Input {...control} type="datetime-local" className="min-w-0" value={draft.startDate} onChange={(event) => set({ startDate: event.target.value })} />}
         </FormField>
-        <FormField id="meeting-link-end" label="End Date" className="min-w-0">
+        <FormField id="meeting-link-end" label="End Date (India time)" className="min-w-0">
           {(control) => <Input {...control} type="datetime-local" className="min-w-0" value={draft.endDate} onChange={(event) => set({ endDate: event.target.value })} />}
         </FormField>
       </div>

@@ -1,27 +1,21 @@
-/** Meeting times as the console shows and sends them. */
+/** Meeting times as the console shows and sends them: India time, whatever the browser's zone. */
+import { formatIndiaTime, fromIndiaDateTimeInput, toIndiaDateTimeInput } from '../../lib/format.ts';
 
-const longDateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short' });
-
-/** "26 November 2026 at 7:30 pm", in the reader's time zone; "—" when not a time. */
+/** "26 November 2026 at 7:30 pm", in India time; "—" when not a time. */
 export function formatMeetingTime(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '—' : longDateTime.format(at);
+  return formatIndiaTime(iso, 'long');
 }
 
 /**
- * A date-time picker's value ("2026-11-26T19:30", the reader's own time) as the server takes it:
+ * A date-time picker's value ("2026-11-26T19:30", India time) as the server takes it:
  * an ISO time with its zone. Blank or unreadable stays as typed, for the server to name.
  */
 export function pickerValueToIso(value: string): string {
   if (value.trim() === '') return '';
-  const at = new Date(value);
-  return Number.isNaN(at.getTime()) ? value : at.toISOString();
+  return fromIndiaDateTimeInput(value)?.toISOString() ?? value;
 }
 
-/** An ISO time as a date-time picker holds it ("2026-11-26T19:30"), in the reader's own time; "" when not a time. */
+/** An ISO time as a date-time picker holds it ("2026-11-26T19:30"), in India time; "" when not a time. */
 export function isoToPickerValue(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+  return toIndiaDateTimeInput(iso).slice(0, 16);
 }

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
 import { messageOr } from '../../lib/errors.ts';
+import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSettled } from '../../lib/use-settled.ts';
@@ -22,7 +23,7 @@ import { SentNotificationsCard } from './sent-notifications-card.tsx';
 export const ALERTS_DELAY_MS = 700;
 
 function longDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
+  return formatIndiaTime(iso, 'long');
 }
 
 /** /admin/notifications: Notifications > Alerts, with Mark all as read and Refresh; below, what was sent to students. */

@@ -8,7 +8,9 @@ import {
   registerInputSchema,
   socialAuthInputSchema,
 } from '../../shared/auth/auth.schema.ts';
+import { acceptInviteInputSchema, inviteTokenInputSchema } from '../../shared/auth/accounts.schema.ts';
 import { router, publicProcedure, authedProcedure } from '../trpc/trpc.ts';
+import { acceptInvite, checkInvite } from './invite-acceptance.service.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './password-change.service.ts';
 import * as recovery from './recovery.service.ts';
@@ -25,6 +27,10 @@ export const authRouter = router({
   socialAuthentication: publicProcedure
     .input(socialAuthInputSchema)
     .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx.ctx, input)),
+  invites: router({
+    check: publicProcedure.input(inviteTokenInputSchema).mutation(({ ctx, input }) => checkInvite(ctx.ctx, input)),
+    accept: publicProcedure.input(acceptInviteInputSchema).mutation(({ ctx, input }) => acceptInvite(ctx.ctx, input)),
+  }),
   recovery: router({
     initiate: publicProcedure
       .input(recoveryInitiateInputSchema)

@@ -18,6 +18,8 @@ import { AppError } from '../errors.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './password-change.service.ts';
 import * as recovery from './recovery.service.ts';
+import { acceptInviteInputSchema, invitationSchema, inviteTokenInputSchema } from '../../shared/auth/accounts.schema.ts';
+import { acceptInvite, checkInvite } from './invite-acceptance.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
 const statusSchema = <T extends string>(value: T) => z.object({ status: z.literal(value) });
@@ -156,5 +158,32 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
       },
     },
     async (request) => recovery.resetPassword(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/invites/check',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whom a staff invitation link invites (the token from the link, after #)',
+        description: 'A used, expired or unknown link answers 400 saying which; a disabled account 403.',
+        body: inviteTokenInputSchema,
+        response: { 200: invitationSchema, ...errors },
+      },
+    },
+    async (request) => checkInvite(request.ctx, request.body),
+  );
+
+  app.post(
+    '/api/auth/invites/accept',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Set an invited staff member's first password; the link then stops working",
+        body: acceptInviteInputSchema,
+        response: { 200: z.object({ status: z.literal('success'), emailAddress: z.string() }), ...errors },
+      },
+    },
+    async (request) => acceptInvite(request.ctx, request.body),
   );
 };

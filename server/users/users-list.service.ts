@@ -20,6 +20,11 @@ export async function listUsers(ctx: AppContext, query: z.output<typeof usersQue
   else if (query.role) base = base.where(sql<boolean>`${query.role} = any(u.roles)`);
   const [rows, count] = await Promise.all([
     base
+      .select(
+        sql<'active' | 'invited' | 'disabled'>`case when u.disabled_at is not null then 'disabled'
+          when u.password_hash is null and u.google_subject is null and exists (select 1 from account_invites i where i.user_id = u.id) then 'invited'
+          else 'active' end`.as('status'),
+      )
       .select(['u.id', 'u.name', 'u.phone_number', 'u.phone_verified_at', 'u.email_address', 'u.game_nickname', 'u.roles', 'u.created_at'])
       .select(onList.as('is_lakshya'))
       .orderBy('u.created_at', 'desc')
@@ -40,6 +45,7 @@ export async function listUsers(ctx: AppContext, query: z.output<typeof usersQue
       gameNickname: row.game_nickname,
       roles: row.roles,
       createdAt: row.created_at.toISOString(),
+      status: row.status,
     })),
     total: Number(count.total),
     page: query.page,

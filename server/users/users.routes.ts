@@ -1,19 +1,115 @@
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import {
+  accountDetailSchema,
+  accountDisabledBodySchema,
+  accountIdParamsSchema,
+  accountRolesBodySchema,
+  inviteInputSchema,
+} from '../../shared/auth/accounts.schema.ts';
 import { usersPageSchema, usersQuerySchema } from '../../shared/students/users-list.schema.ts';
+import { holdingsQuerySchema, studentGrantsPageSchema, studentOrdersPageSchema } from '../../shared/users/student-holdings.schema.ts';
+import { setAccountDisabled, setAccountRoles } from './account-access.service.ts';
+import { getAccountDetail } from './account-detail.service.ts';
+import { inviteStaff, resendInvite } from './account-invites.service.ts';
+import { listGrantsOfAccount, listOrdersOfAccount } from './student-holdings.service.ts';
 import { listUsers } from './users-list.service.ts';
+
+const tags = ['users'];
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** Accounts and what they hold: administrators only. */
+const admin = { ability: 'manageAccounts' as const };
 
 export const usersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/users',
     {
       schema: {
-        tags: ['users'],
+        tags,
         summary: 'Every account, newest first, a page at a time (filters: search, lakshya, role)',
         querystring: usersQuerySchema,
         response: { 200: usersPageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
       },
     },
     async (request) => listUsers(request.ctx, request.query),
+  );
+
+  app.post(
+    '/api/admin/users/invites',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Invite a staff member: the account is made without a password and a single-use link to set one is mailed',
+        description: 'Answers 409 when an account with the address exists (or was invited and has not set a password: resend instead) and 429 past the invitation limits.',
+        body: inviteInputSchema,
+        response: { 201: accountDetailSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await inviteStaff(request.ctx, request.body)),
+  );
+
+  app.post(
+    '/api/admin/users/:id/invite',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Send an invited account a new link (the older links stop working)',
+        params: accountIdParamsSchema,
+        response: { 200: accountDetailSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => resendInvite(request.ctx, request.params),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    { config: admin, schema: { tags, summary: 'One account: roles, status, version and special-student status', params: accountIdParamsSchema, response: { 200: accountDetailSchema, ...errors } } },
+    async (request) => getAccountDetail(request.ctx, request.params),
+  );
+
+  app.put(
+    '/api/admin/users/:id/roles',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "Replace the account's roles",
+        description: 'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
+        params: accountIdParamsSchema,
+        body: accountRolesBodySchema,
+        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => setAccountRoles(request.ctx, { ...request.body, id: request.params.id }),
+  );
+
+  app.put(
+    '/api/admin/users/:id/disabled',
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'Disable an account (every session ends; sign-in and recovery are refused) or enable it again',
+        description: 'Send the `version` from GET. Administrators cannot disable themselves, nor the last enabled administrator (409).',
+        params: accountIdParamsSchema,
+        body: accountDisabledBodySchema,
+        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => setAccountDisabled(request.ctx, { ...request.body, id: request.params.id }),
+  );
+
+  app.get(
+    '/api/admin/users/:id/grants',
+    { config: admin, schema: { tags, summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page', params: accountIdParamsSchema, querystring: holdingsQuerySchema, response: { 200: studentGrantsPageSchema, ...errors } } },
+    async (request) => listGrantsOfAccount(request.ctx, { ...request.query, id: request.params.id }),
+  );
+
+  app.get(
+    '/api/admin/users/:id/orders',
+    { config: admin, schema: { tags, summary: "The account's orders in every state, newest first, 20 a page", params: accountIdParamsSchema, querystring: holdingsQuerySchema, response: { 200: studentOrdersPageSchema, ...errors } } },
+    async (request) => listOrdersOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 };

@@ -14,6 +14,7 @@ export const EDUCATOR_ROLE = 'educator';
 export const GRANTABLE_ROLES = [...CONSOLE_ROLES, EDUCATOR_ROLE] as const;
 
 export type RestrictedRole = (typeof RESTRICTED_ROLES)[number];
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 
 /** What a role is called on screen. */
@@ -24,10 +25,15 @@ export const ROLE_LABELS: Record<ConsoleRole, string> = {
   manager: 'Manager',
 };
 
+/** Every role an administrator gives or takes in Users, as the screen names it. */
+export const GRANTABLE_ROLE_LABELS: Record<GrantableRole, string> = { ...ROLE_LABELS, educator: 'Educator' };
+
 export const SCREENS = {
   notifications: { label: 'Notifications', path: '/admin/notifications', hiddenFrom: ['manager'] },
   subscriptions: { label: 'Subscriptions', path: '/admin/subscriptions', hiddenFrom: ['staff', 'marketing'] },
   videos: { label: 'Lecture Videos', path: '/admin/videos', hiddenFrom: [] },
+  /** The students' comments under every lecture: for whoever may open the lectures. */
+  discussions: { label: 'Discussions', path: '/admin/discussions', hiddenFrom: [] },
   customLectures: {
     label: 'Custom Lecture Collection',
     path: '/admin/custom-lectures',
@@ -57,11 +63,12 @@ export const SCREENS = {
 
 export type ScreenKey = keyof typeof SCREENS;
 
-/** Side-bar order, as the specification lists the links. */
+/** Side-bar order, as the specification lists the links; Discussions (the lectures' inbox) follows Lecture Videos. */
 export const SIDE_BAR_ORDER: readonly ScreenKey[] = [
   'notifications',
   'subscriptions',
   'videos',
+  'discussions',
   'customLectures',
   'exams',
   'courses',
@@ -139,6 +146,14 @@ export function canEditCourses(roles: readonly string[]): boolean {
   return canSeeScreen(roles, 'courses') && (isAdministrator(roles) || roles.includes('manager'));
 }
 
+/**
+ * Inviting staff, giving and taking roles, disabling accounts and reading what a student holds:
+ * administrators only (marketing sees the Users list, not this).
+ */
+export function canManageAccounts(roles: readonly string[]): boolean {
+  return isAdministrator(roles);
+}
+
 /** Actions within a screen that only some of its roles may take; routes name them. */
-export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
+export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses, manageAccounts: canManageAccounts } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
 export type Ability = keyof typeof ABILITIES;

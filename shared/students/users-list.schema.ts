@@ -13,6 +13,8 @@ export const userListEntrySchema = z.object({
   gameNickname: z.string().nullable(),
   roles: z.array(z.string()),
   createdAt: z.string(),
+  /** active; invited (has not set a password from the invitation yet); disabled (cannot sign in). */
+  status: z.enum(['active', 'invited', 'disabled']),
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 

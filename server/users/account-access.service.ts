@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { ACCOUNT_MESSAGES, type AccountDetail, type accountDisabledInputSchema, type accountRolesInputSchema } from '../../shared/auth/accounts.schema.ts';
+import { isAdministrator } from '../../shared/auth/roles.ts';
+import type { RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/types.ts';
+import { endAllSessions } from '../auth/auth.repository.ts';
+import { AppError } from '../errors.ts';
+import { countOtherEnabledAdministrators, lockAccount, updateAccountAccess } from './accounts.repository.ts';
+import { readAccountDetail } from './account-detail.service.ts';
+import { requireAccountManager } from './account-manager.ts';
+import { lockFirstAdministrator } from './users.repository.ts';
+
+const isEnabledAdministrator = (account: Pick<UserRow, 'roles' | 'disabled_at'>) => isAdministrator(account.roles) && account.disabled_at === null;
+
+/**
+ * One change of an account's roles or access, under the one lock that every change of who is an
+ * administrator takes (the first-administrator lock): two administrators demoting or disabling
+ * each other at the same moment take turns, and the second finds the first's change and is
+ * refused if it would leave no enabled administrator. The account's version must be the one the
+ * administrator saw, so a change from an older copy (another tab) is refused, not applied over.
+ */
+async function changeAccess(db: Db, change: { id: string; version: number; roles?: string[]; disabled?: boolean }): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    await lockFirstAdministrator(trx);
+    // Read after the lock, in a new statement: this sees every change committed before it.
+    const account = await lockAccount(trx, change.id);
+    if (!account) throw new AppError('not-found', ACCOUNT_MESSAGES.notFound);
+    if (account.access_version !== change.version) {
+      throw new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name.trim() || account.email_address || 'This account'));
+    }
+    const after = { roles: change.roles ?? account.roles, disabled_at: change.disabled === undefined ? account.disabled_at : change.disabled ? new Date() : null };
+    if (isEnabledAdministrator(account) && !isEnabledAdministrator(after) && (await countOtherEnabledAdministrators(trx, account.id)) === 0) {
+      throw new AppError('conflict', ACCOUNT_MESSAGES.lastAdministrator, { field: change.roles ? 'roles' : 'disabled' });
+    }
+    const updated = await updateAccountAccess(trx, { userId: account.id, version: change.version, ...(change.roles ? { roles: change.roles } : {}), ...(change.disabled === undefined ? {} : { disabled: change.disabled }) });
+    if (!updated) throw new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name));
+    // Disabling ends every session at once: the next request of any of them answers 401.
+    if (change.disabled === true && account.disabled_at === null) await endAllSessions(trx, account.id);
+    return updated;
+  });
+}
+
+/** PUT /api/admin/users/{id}/roles: the whole list of roles the account holds from now on. */
+export async function setAccountRoles(ctx: RequestContext, input: z.output<typeof accountRolesInputSchema>): Promise<AccountDetail> {
+  await requireAccountManager(ctx);
+  await changeAccess(ctx.db, { id: input.id, version: input.version, roles: input.roles });
+  ctx.log.info({ accountId: input.id, roles: input.roles }, 'account roles changed');
+  return readAccountDetail(ctx.db, input.id);
+}
+
+/** PUT /api/admin/users/{id}/disabled: disable (every session ends, sign-in and recovery refused) or enable again. */
+export async function setAccountDisabled(ctx: RequestContext, input: z.output<typeof accountDisabledInputSchema>): Promise<AccountDetail> {
+  const actor = await requireAccountManager(ctx);
+  if (input.disabled && input.id === actor.id) throw new AppError('validation', ACCOUNT_MESSAGES.cannotDisableSelf, { field: 'disabled' });
+  await changeAccess(ctx.db, { id: input.id, version: input.version, disabled: input.disabled });
+  ctx.log.info({ accountId: input.id, disabled: input.disabled }, input.disabled ? 'account disabled' : 'account enabled');
+  return readAccountDetail(ctx.db, input.id);
+}

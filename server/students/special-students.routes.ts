@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../shared/students/special-students.rules.ts';
+import { IMPORT_FILE_MESSAGES, MAX_IMPORT_FILE_BYTES, MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../shared/students/special-students.rules.ts';
 import {
   deleteSpecialStudentsInputSchema,
   importResultSchema,
@@ -18,13 +18,12 @@ import * as students from './special-students.service.ts';
 const tags = ['special students'];
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const idParams = z.object({ id: z.uuid({ error: SPECIAL_STUDENT_MESSAGES.notFound }) });
-/** 100,000 rows of name, number and date fit well within this. */
-const MAX_CSV_BYTES = 16 * 1024 * 1024;
+const MAX_CSV_BYTES = MAX_IMPORT_FILE_BYTES;
 const UPLOAD = {
   notMultipart: 'Send the file as multipart/form-data in the field csv',
   noFile: 'Choose a CSV file (field csv)',
   oneFile: 'Send one CSV file at a time',
-  tooLarge: `The file is larger than ${MAX_CSV_BYTES / 1024 / 1024} MB`,
+  tooLarge: IMPORT_FILE_MESSAGES.tooLarge,
 } as const;
 
 async function uploadedCsv(request: FastifyRequest): Promise<Buffer> {

@@ -23,6 +23,27 @@ export const SPECIAL_STUDENT_MESSAGES = {
 
 /** The most students one file may hold. */
 export const MAX_IMPORT_ROWS = 100_000;
+/** The largest import file: 100,000 rows of name, number and date fit well within it. */
+export const MAX_IMPORT_FILE_BYTES = 16 * 1024 * 1024;
+
+export const IMPORT_FILE_MESSAGES = {
+  notCsv: 'Choose a CSV file (a name ending in .csv)',
+  tooLarge: `The file is larger than ${MAX_IMPORT_FILE_BYTES / 1024 / 1024} MB`,
+  empty: 'The file is empty',
+} as const;
+
+/** Why a chosen file cannot be imported, before it is sent (the server checks the same again); undefined when it may go. */
+export function importFileProblem(file: { name: string; size: number }): string | undefined {
+  if (!/\.csv$/i.test(file.name.trim())) return IMPORT_FILE_MESSAGES.notCsv;
+  if (file.size === 0) return IMPORT_FILE_MESSAGES.empty;
+  if (file.size > MAX_IMPORT_FILE_BYTES) return IMPORT_FILE_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/** One refused row of an import, as staff read it: "Row 3, column phoneNumber: …". */
+export function importIssueText(issue: { row: number; column: string; message: string }): string {
+  return issue.column === 'header' ? `Row ${issue.row} (the header row): ${issue.message}` : `Row ${issue.row}, column ${issue.column}: ${issue.message}`;
+}
 /**
  * The most empty rows one file may hold, wherever they are: enough for a sheet exported with some
  * formatted but empty rows, and few enough that a file of nothing but line breaks is refused in a

@@ -5,8 +5,8 @@ import { expect, test } from '@playwright/test';
 import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
 
-const csvFile = (content: string) => {
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'students-csv-')), 'students.csv');
+const csvFile = (content: string, name = 'students.csv') => {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'students-csv-')), name);
   writeFileSync(file, content);
   return file;
 };
@@ -48,11 +48,18 @@ test.describe('special students', () => {
     await page.getByRole('dialog', { name: 'Add/Upload Student Data' }).getByRole('button', { name: 'Upload a CSV' }).click();
     const bulk = page.getByRole('dialog', { name: 'Bulk Import' });
     await expect(bulk.getByRole('link', { name: 'Download a sample file' })).toHaveAttribute('href', '/api/admin/lakshya-students/download/sample');
+    // The file slot: nothing chosen, Import waits for a file; once chosen, its name and size, with Remove.
+    await expect(bulk.getByText('No file chosen')).toBeVisible();
+    await expect(bulk.getByRole('button', { name: 'Import' })).toBeDisabled();
     await bulk.getByLabel('CSV file').setInputFiles(csvFile(bad));
+    await expect(bulk.getByText('students.csv')).toBeVisible();
+    await expect(bulk.getByText(`${Buffer.byteLength(bad)} B`)).toBeVisible();
+    await snap(page, 'special-students-import-chosen');
+    await bulk.getByRole('button', { name: 'Import' }).click();
     const cancelled = page.getByRole('alertdialog', { name: 'Import Cancelled' });
     await expect(cancelled.getByText('We have found few issues with the content you are trying to import. Please resolve these warnings and try again.')).toBeVisible();
-    await expect(cancelled.getByText(/^Row 3, phoneNumber: Enter a 10-digit Indian mobile number/)).toBeVisible();
-    await expect(cancelled.getByText(`Row 4, phoneNumber: ${first} is repeated: it is also in row 2`)).toBeVisible();
+    await expect(cancelled.getByText(/^Row 3, column phoneNumber: Enter a 10-digit Indian mobile number/)).toBeVisible();
+    await expect(cancelled.getByText(`Row 4, column phoneNumber: ${first} is repeated: it is also in row 2`)).toBeVisible();
     await snap(page, 'special-students-import-cancelled');
     await cancelled.getByRole('button', { name: 'OK' }).click();
     expect((await query<{ n: string }>('select count(*) as n from lakshya_students where phone_number = $1', [String(first)]))[0]!.n).toBe('0');
@@ -61,6 +68,7 @@ test.describe('special students', () => {
     await page.getByRole('button', { name: 'Add/Upload Student Data' }).click();
     await page.getByRole('dialog', { name: 'Add/Upload Student Data' }).getByRole('button', { name: 'Upload a CSV' }).click();
     await bulk.getByLabel('CSV file').setInputFiles(csvFile(`name,phoneNumber,expiryDate\nAsha,${first},\nBinu,${second},31/12/2026\n`));
+    await bulk.getByRole('button', { name: 'Import' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Import complete' }).getByText('2 students were added.')).toBeVisible();
     await page.getByRole('alertdialog', { name: 'Import complete' }).getByRole('button', { name: 'OK' }).click();
     await page.getByRole('textbox', { name: 'Filter Phone Number' }).fill(String(second));
@@ -100,5 +108,34 @@ test.describe('special students', () => {
     await page.getByRole('alertdialog', { name: 'Delete Students' }).getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
     await expect(table.getByRole('row').filter({ hasText: other })).toHaveCount(0);
+  });
+
+  test('an empty list says so as other lists do, and a file that is not a CSV is refused at the slot before anything is sent', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Students Admin 3'));
+    await query('delete from lakshya_students');
+    await page.goto('/admin/lakshya/students');
+    const table = page.getByRole('table', { name: 'Special students' });
+    await expect(table.getByText('No students yet')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Filter Phone Number' }).fill('9999');
+    await expect(table.getByText('No rows match the filters')).toBeVisible();
+    await snap(page, 'special-students-empty');
+
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/lakshya-students/upload')) uploads += 1;
+    });
+    await page.getByRole('button', { name: 'Add/Upload Student Data' }).click();
+    await page.getByRole('dialog', { name: 'Add/Upload Student Data' }).getByRole('button', { name: 'Upload a CSV' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Import' });
+    await bulk.getByLabel('CSV file').setInputFiles(csvFile('name,phoneNumber\nAsha,9847012345\n', 'students.xlsx'));
+    await expect(bulk.getByText('students.xlsx')).toBeVisible();
+    await expect(bulk.getByRole('alert').filter({ hasText: 'Choose a CSV file (a name ending in .csv)' })).toBeVisible();
+    await expect(bulk.getByRole('button', { name: 'Import' })).toBeDisabled();
+    await snap(page, 'special-students-import-refused');
+    await bulk.getByRole('button', { name: 'Remove students.xlsx' }).click();
+    await expect(bulk.getByText('No file chosen')).toBeVisible();
+    await expect(bulk.getByText('Choose a CSV file (a name ending in .csv)')).toHaveCount(0);
+    expect(uploads).toBe(0);
+    expect((await query<{ n: string }>('select count(*) as n from lakshya_students'))[0]!.n).toBe('0');
   });
 });

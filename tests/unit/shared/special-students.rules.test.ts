@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStudentRows, csvTextOf, SPECIAL_STUDENT_MESSAGES } from '../../../shared/students/special-students.rules.ts';
+import { checkStudentRows, csvTextOf, importFileProblem, importIssueText, MAX_IMPORT_FILE_BYTES, SPECIAL_STUDENT_MESSAGES } from '../../../shared/students/special-students.rules.ts';
 
 describe('csvTextOf', () => {
   const text = 'name,phoneNumber\nഅരുൺ José,9847012345\n';
@@ -29,5 +29,25 @@ describe('checkStudentRows', () => {
       { row: 3, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired },
       { row: 4, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired },
     ]);
+  });
+});
+
+describe('importFileProblem', () => {
+  it('takes a CSV of up to 16 MB', () => {
+    expect(importFileProblem({ name: 'students.csv', size: 120 })).toBeUndefined();
+    expect(importFileProblem({ name: 'STUDENTS.CSV', size: MAX_IMPORT_FILE_BYTES })).toBeUndefined();
+  });
+
+  it('refuses another kind of file, an empty file and one over 16 MB, saying which', () => {
+    expect(importFileProblem({ name: 'students.xlsx', size: 120 })).toBe('Choose a CSV file (a name ending in .csv)');
+    expect(importFileProblem({ name: 'students.csv', size: 0 })).toBe('The file is empty');
+    expect(importFileProblem({ name: 'students.csv', size: MAX_IMPORT_FILE_BYTES + 1 })).toBe('The file is larger than 16 MB');
+  });
+});
+
+describe('importIssueText', () => {
+  it('names the row and the column of a refused row', () => {
+    expect(importIssueText({ row: 3, column: 'phoneNumber', message: 'Enter a 10-digit Indian mobile number' })).toBe('Row 3, column phoneNumber: Enter a 10-digit Indian mobile number');
+    expect(importIssueText({ row: 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing })).toBe(`Row 1 (the header row): ${SPECIAL_STUDENT_MESSAGES.headerMissing}`);
   });
 });

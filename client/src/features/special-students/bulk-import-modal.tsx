@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Upload } from 'lucide-react';
+import { importFileProblem } from '../../../../shared/students/special-students.rules.ts';
 import type { ImportResult } from '../../../../shared/students/special-students.schema.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
 import { delay } from '../../lib/delay.ts';
 import { uploadFiles } from '../../lib/upload.ts';
 import { uploadProgressLabel } from '../../lib/upload-progress.ts';
+import { CsvFileSlot } from './csv-file-slot.tsx';
 
 /** The pause after an upload finishes before its outcome shows, as the specification has it. */
 export const AFTER_UPLOAD_DELAY_MS = 1200;
@@ -22,24 +26,27 @@ function isImportResult(body: unknown): boolean {
   return typeof body === 'object' && body !== null && 'hasIssues' in body && Array.isArray((body as { issues?: unknown }).issues);
 }
 
-/** Bulk Import: a CSV with a progress bar ("Processing" past 95%), and the sample file. */
+/** Bulk Import: choose a CSV (its name and size shown), then Import with a progress bar ("Processing" past 95%); and the sample file. */
 export function BulkImportModal({ open, onOpenChange, onDone }: BulkImportModalProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (open) {
+      setFile(null);
       setPercent(null);
       setFailure(null);
     }
   }, [open]);
 
-  const send = async (file: File) => {
+  const problem = file ? importFileProblem(file) : undefined;
+
+  const send = async (csv: File) => {
     setPercent(0);
     setFailure(null);
     try {
-      const result = await uploadFiles<ImportResult>('/api/admin/lakshya-students/upload', [file], { fieldName: 'csv', fallbackMessage: '', isAnswer: isImportResult, onProgress: setPercent });
+      const result = await uploadFiles<ImportResult>('/api/admin/lakshya-students/upload', [csv], { fieldName: 'csv', fallbackMessage: '', isAnswer: isImportResult, onProgress: setPercent });
       setPercent(100);
       await delay(AFTER_UPLOAD_DELAY_MS);
       onOpenChange(false);
@@ -64,17 +71,14 @@ export function BulkImportModal({ open, onOpenChange, onDone }: BulkImportModalP
             </a>
           </DialogDescription>
         </DialogHeader>
-        <input
-          ref={input}
-          type="file"
-          accept=".csv,text/csv"
-          aria-label="CSV file"
-          className="text-sm"
+        <CsvFileSlot
+          label="CSV file"
+          file={file}
           disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void send(file);
+          error={problem}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setFailure(null);
           }}
         />
         {busy && (
@@ -83,10 +87,14 @@ export function BulkImportModal({ open, onOpenChange, onDone }: BulkImportModalP
             <p className="text-sm text-muted-foreground">{uploadProgressLabel(percent)}</p>
           </div>
         )}
-        {failure && <p className="text-sm text-destructive">{failure}</p>}
+        {failure && <ErrorAlert title="Import Failed" message={failure} />}
         <DialogFooter>
           <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
             Close
+          </Button>
+          <Button disabled={busy || !file || problem !== undefined} onClick={() => file && void send(file)}>
+            <Upload aria-hidden="true" />
+            Import
           </Button>
         </DialogFooter>
       </DialogContent>

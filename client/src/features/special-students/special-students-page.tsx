@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { RefreshCw, Trash2, Upload } from 'lucide-react';
-import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
+import { importIssueText, SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
 import { SPECIAL_STUDENTS_PAGE_SIZE, type ImportResult, type SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { NO_MATCH_MESSAGE } from '../../components/data-table.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
@@ -59,6 +60,7 @@ export function SpecialStudentsPage() {
   const rows = list.data?.students ?? [];
   const total = list.data?.total ?? 0;
   const allSelected = rows.length > 0 && rows.every((row) => selected.has(row._id));
+  const filtered = Boolean(name.trim() || phoneNumber.trim() || registered);
 
   const refresh = async () => {
     setRefreshing(true);
@@ -71,7 +73,7 @@ export function SpecialStudentsPage() {
   const imported = (result: ImportResult) => {
     if (result.hasIssues) {
       const more = result.moreIssues > 0 ? [`…and ${result.moreIssues} more`] : [];
-      setNotice({ kind: 'error', title: 'Import Cancelled', warnings: [...result.issues.map((issue) => `Row ${issue.row}, ${issue.column}: ${issue.message}`), ...more], warningsIntro: SPECIAL_STUDENT_MESSAGES.importCancelled });
+      setNotice({ kind: 'error', title: 'Import Cancelled', warnings: [...result.issues.map(importIssueText), ...more], warningsIntro: SPECIAL_STUDENT_MESSAGES.importCancelled });
       return;
     }
     setNotice({ kind: 'success', title: 'Import complete', text: `${result.imported.toLocaleString('en-IN')} students were added.` });
@@ -134,7 +136,7 @@ export function SpecialStudentsPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            <TableStateRows colSpan={5} isPending={list.isPending} count={rows.length} loadingLabel="Loading students" emptyText="No students match">
+            <TableStateRows colSpan={5} isPending={list.isPending} count={rows.length} loadingLabel="Loading students" emptyText={filtered ? NO_MATCH_MESSAGE : 'No students yet'}>
               {rows.map((student) => (
                 <TableRow key={student._id}>
                   <TableCell>

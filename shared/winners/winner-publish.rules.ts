@@ -28,8 +28,15 @@ export function isActionRequiredFromUser(announcement: { isVisible: boolean; has
   return announcement.isVisible && !announcement.hasUserConfirmed;
 }
 
+export const PUBLIC_VISIBILITY_TEXTS = {
+  public: 'Yes',
+  /** The action required is the student's (isActionRequiredFromUser): staff wait, so it says so rather than "Action Required". */
+  waitingForWinner: 'Waiting for the winner to confirm',
+  notPublic: 'Not Public (No action needed from student)',
+} as const;
+
 /** The Active Announcement card's public-visibility column. */
 export function publicVisibilityText(announcement: { isPublic: boolean; isActionRequiredFromUser: boolean }): string {
-  if (announcement.isPublic) return 'Yes';
-  return announcement.isActionRequiredFromUser ? 'Action Required' : 'Not Public (No action needed from student)';
+  if (announcement.isPublic) return PUBLIC_VISIBILITY_TEXTS.public;
+  return announcement.isActionRequiredFromUser ? PUBLIC_VISIBILITY_TEXTS.waitingForWinner : PUBLIC_VISIBILITY_TEXTS.notPublic;
 }

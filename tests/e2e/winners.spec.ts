@@ -165,4 +165,37 @@ test.describe('winner announcements', () => {
     await expect(page.getByRole('alertdialog').getByText('This announcement is the active one: deactivate it first').first()).toBeVisible();
     await snap(page, 'winner-delete-refused');
   });
+
+  test('the Active Announcement card says it waits for the winner until they confirm, and needs nothing from them after', async ({ page, browser }) => {
+    const tag = Date.now().toString(36);
+    const name = `Meera ${tag}`;
+    const student = await createStudent({ name, phone: `97${String(Date.now()).slice(-8)}` });
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Winners Admin 4'));
+    const [account] = await query<{ id: string }>('select id from users where email_address = $1', [student.email]);
+    const created = await page.request.post('/api/admin/winners', { data: { user: account!.id, winnerName: name, titleMessage: "Today's Winner" } });
+    expect(created.status(), await created.text()).toBe(200);
+    const { _id: id } = (await created.json()) as { _id: string };
+    // Visible to the student (published), not public: the student has to confirm.
+    await query('update winner_announcements set is_visible = true, is_public = false, is_published = true where id = $1', [id]);
+    expect((await page.request.put(`/api/admin/winners/activate/${id}`)).status()).toBe(200);
+
+    await page.goto('/admin/winners');
+    const activeCard = page.getByRole('table', { name: 'Active Announcement' });
+    await expect(activeCard).toContainText(name);
+    await expect(activeCard).toContainText('Waiting for the winner to confirm');
+    await expect(activeCard).not.toContainText('Action Required');
+    await snap(page, 'winners-waiting');
+
+    const studentPage = await (await browser.newContext()).newPage();
+    await signInThroughApi(studentPage, student);
+    const confirmed = await studentPage.request.post(`/api/student/winners/${id}/confirm`, { data: { beneficiaryName: name, googlePayOrUPI: 'meera.k@okaxis' } });
+    expect(confirmed.status(), await confirmed.text()).toBe(200);
+    await studentPage.context().close();
+
+    await page.reload();
+    await expect(activeCard).toContainText('Not Public (No action needed from student)');
+    await expect(activeCard).toContainText('meera.k@okaxis');
+    await expect(activeCard).not.toContainText('Waiting for the winner to confirm');
+    await query('delete from active_winner_announcement');
+  });
 });

@@ -23,6 +23,7 @@ export async function setProcessState(
         state,
         process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${entry}::jsonb)`,
         last_state_updated_on: sql`now()`,
+        finished_at: null,
       })
       .where('asset_id', '=', assetId)
       .execute();
@@ -64,7 +65,7 @@ export async function markFailed(db: Db, assetId: string, reason: string): Promi
     await markAssetFailed(trx, assetId, reason);
     const items = await trx
       .updateTable('queue_items')
-      .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()` })
+      .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()`, finished_at: null })
       .where('asset_id', '=', assetId)
       .returning('title')
       .execute();
@@ -82,6 +83,7 @@ export async function markRetrying(db: Db, assetId: string, reason: string, atte
       state: 'queued',
       failure_reason: `Attempt ${attempt} failed: ${reason}. It will be retried.`,
       last_state_updated_on: sql`now()`,
+      finished_at: null,
     })
     .where('asset_id', '=', assetId)
     .execute();

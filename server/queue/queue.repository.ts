@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import type { Db } from '../db/database.ts';
-import type { QueueItemRow } from '../db/types.ts';
+import type { Database, LectureRow, QueueItemRow, QueueItemsTable } from '../db/types.ts';
+import type { QueueView } from '../../shared/queue/queue-list.schema.ts';
 
 
 export async function queueState(db: Db): Promise<'RUNNING' | 'STOPPED'> {
@@ -12,36 +13,83 @@ export async function queueState(db: Db): Promise<'RUNNING' | 'STOPPED'> {
 /** A queue row with what it is shown under: the title of the lecture using the file, and the file's own name. */
 export type QueueItemView = QueueItemRow & { file_name: string; used_under_title: string | null };
 
+/** What a queue row is shown under (see listItemViews); a correlated read, so only for the rows of one page. */
+const usedUnderTitle = sql<string | null>`coalesce(
+  (select l.title from lectures l
+    where q.type = 'video' and l.video_resource_id = q.asset_id
+    order by l.created_at, l.id limit 1),
+  (select l.title from lectures l
+    where q.type = 'pdf' and l.notes @> jsonb_build_array(jsonb_build_object('pdfFileId', q.asset_id::text))
+    order by l.created_at, l.id limit 1)
+)`;
+
 /**
  * Queue rows with their names, read when they are listed: a file is often queued as soon
  * as it is uploaded, before the lecture that uses it is saved, and lectures are renamed.
  * Lectures are the only place videos and PDFs are used (the video, or a PDF note);
  * a file used by several lectures is named after the oldest.
  */
-export async function listItemViews(db: Db, filter: { assetIds?: readonly string[]; limit?: number } = {}): Promise<QueueItemView[]> {
-  let query = db
+export async function listItemViews(db: Db, filter: { assetIds: readonly string[] }): Promise<QueueItemView[]> {
+  if (filter.assetIds.length === 0) return [];
+  return db
     .selectFrom('queue_items as q')
     .innerJoin('assets as a', 'a.id', 'q.asset_id')
     .selectAll('q')
     .select('a.file_name')
-    .select(
-      sql<string | null>`coalesce(
-        (select l.title from lectures l
-          where q.type = 'video' and l.video_resource_id = q.asset_id
-          order by l.created_at, l.id limit 1),
-        (select l.title from lectures l
-          where q.type = 'pdf' and l.notes @> jsonb_build_array(jsonb_build_object('pdfFileId', q.asset_id::text))
-          order by l.created_at, l.id limit 1)
-      )`.as('used_under_title'),
-    )
+    .select(usedUnderTitle.as('used_under_title'))
+    .where('q.asset_id', 'in', [...filter.assetIds])
     .orderBy('q.created_at', 'desc')
-    .orderBy('q.id');
-  if (filter.assetIds) {
-    if (filter.assetIds.length === 0) return [];
-    query = query.where('q.asset_id', 'in', [...filter.assetIds]);
-  }
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
-  return query.execute();
+    .orderBy('q.id')
+    .execute();
+}
+
+const NOT_FINISHED = ['queued', ...PROCESS_STEPS, 'failed'] as const;
+
+/**
+ * The rows of one Status view. `current` is written as two index-served parts (every state but
+ * ready, and ready since the cut-off) so that it does not read the finished items of all time.
+ */
+function inView(view: QueueView, finishedSince: Date) {
+  return (eb: ExpressionBuilder<Database & { q: QueueItemsTable }, 'q'>) => {
+    switch (view) {
+      case 'current':
+        return eb.or([eb('q.state', 'in', NOT_FINISHED), eb.and([eb('q.state', '=', 'ready'), eb('q.finished_at', '>=', finishedSince)])]);
+      case 'waiting':
+        return eb('q.state', '=', 'queued');
+      case 'processing':
+        return eb('q.state', 'in', PROCESS_STEPS);
+      case 'failed':
+        return eb('q.state', '=', 'failed');
+      case 'finished':
+        return eb('q.state', '=', 'ready');
+      case 'all':
+        return eb.lit(true);
+    }
+  };
+}
+
+/** One page of a Status view, newest first, with the number of rows in the view. */
+export async function pageOfItemViews(
+  db: Db,
+  input: { view: QueueView; finishedSince: Date; page: number; pageSize: number },
+): Promise<{ rows: QueueItemView[]; total: number }> {
+  const where = inView(input.view, input.finishedSince);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('queue_items as q')
+      .innerJoin('assets as a', 'a.id', 'q.asset_id')
+      .selectAll('q')
+      .select('a.file_name')
+      .select(usedUnderTitle.as('used_under_title'))
+      .where(where)
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    db.selectFrom('queue_items as q').select((eb) => eb.fn.countAll<string>().as('total')).where(where).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
 }
 
 /** The title of the lecture that uses a file (its video or one of its PDF notes), if any. */
@@ -54,6 +102,21 @@ export async function lectureTitleOfAsset(db: Db, assetId: string, kind: 'video'
   return (await query.executeTakeFirst())?.title ?? null;
 }
 
+/** The lectures whose video the file is, oldest first. */
+export function lecturesShowingVideo(db: Db, assetId: string): Promise<LectureRow[]> {
+  return db.selectFrom('lectures').selectAll().where('video_resource_id', '=', assetId).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The file's row, locked until the transaction ends (a removal of its outputs; saves share-lock it). */
+export function lockAssetForRemoval(db: Db, assetId: string): Promise<{ id: string; kind: string } | undefined> {
+  return db.selectFrom('assets').select(['id', 'kind']).where('id', '=', assetId).forUpdate().executeTakeFirst();
+}
+
+/** The file's queue item, locked until the transaction ends (the worker's state changes wait). */
+export function lockItemByAsset(db: Db, assetId: string): Promise<QueueItemRow | undefined> {
+  return db.selectFrom('queue_items').selectAll().where('asset_id', '=', assetId).forUpdate().executeTakeFirst();
+}
+
 export async function findItemByAsset(db: Db, assetId: string): Promise<QueueItemRow | undefined> {
   return db.selectFrom('queue_items').selectAll().where('asset_id', '=', assetId).executeTakeFirst();
 }
@@ -62,7 +125,7 @@ export async function findItemByAsset(db: Db, assetId: string): Promise<QueueIte
 export async function markItemReady(db: Db, assetId: string): Promise<void> {
   await db
     .updateTable('queue_items')
-    .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql<Date>`now()` })
+    .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql<Date>`now()`, finished_at: sql<Date>`now()` })
     .where('asset_id', '=', assetId)
     .execute();
 }
@@ -89,6 +152,7 @@ export async function upsertQueueItem(
         attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
         failure_reason: sql`case when queue_items.state in ('ready', 'failed') then null else queue_items.failure_reason end`,
         process_progress: sql`case when queue_items.state in ('ready', 'failed') then '{}'::jsonb else queue_items.process_progress end`,
+        finished_at: null,
         last_state_updated_on: sql`now()`,
       })),
     )

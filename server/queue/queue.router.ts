@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { ScreenProcedures } from '../domain.ts';
 import { consoleProcedure, router } from '../trpc/trpc.ts';
 import * as queue from './queue.service.ts';
+import { queueListInputSchema, unpublishLectureIdsSchema } from '../../shared/queue/queue-list.schema.ts';
 
 const byFile = z.object({ fileId: z.uuid({ error: 'File not found' }) });
+
 
 export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
   /** Pull and remove: administrators and managers only. */
   const managerProcedure = ability('manageQueue');
   return router({
-  list: procedure.query(({ ctx }) => queue.listQueue(ctx.ctx)),
+  list: procedure.input(queueListInputSchema).query(({ ctx, input }) => queue.listQueue(ctx.ctx, input)),
   state: procedure.query(({ ctx }) => queue.getQueueState(ctx.ctx)),
   item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, { assetId: input.fileId })),
   start: procedure.mutation(({ ctx }) => queue.startQueue(ctx.ctx)),
@@ -26,8 +28,9 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
       }),
     )
     .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx.ctx, input)),
-  remove: managerProcedure.input(byFile).mutation(({ ctx, input }) =>
-    queue.removeItemAndOutputs(ctx.ctx, { assetId: input.fileId }),
+  removalImpact: managerProcedure.input(byFile).query(({ ctx, input }) => queue.removalImpact(ctx.ctx, { assetId: input.fileId })),
+  remove: managerProcedure.input(byFile.extend({ unpublishLectureIds: unpublishLectureIdsSchema.default([]) })).mutation(({ ctx, input }) =>
+    queue.removeItemAndOutputs(ctx.ctx, { assetId: input.fileId, unpublishLectureIds: input.unpublishLectureIds }),
   ),
   /** Used by the file widgets of every editor, not only by the queue screen. */
   process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, { assetId: input.fileId })),

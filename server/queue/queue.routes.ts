@@ -6,6 +6,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import { isCrossSite } from '../plugins/same-origin.ts';
 import * as queue from './queue.service.ts';
+import { lectureShownSchema, queueListInputSchema, queuePageSchema, unpublishLectureIdsSchema } from '../../shared/queue/queue-list.schema.ts';
 import { UUID_TEXT } from '../../shared/validation/fields.ts';
 
 const BASE = '/api/admin/assets/process/video';
@@ -31,11 +32,14 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
     {
       schema: {
         tags,
-        summary: 'Every queue item (newest first) and the global state',
-        response: { 200: z.object({ items: z.array(queueItemSchema), state: z.enum(QUEUE_STATES) }), ...errors },
+        summary: 'One page of the queue (newest first), its count and the global state',
+        description:
+          '`status` chooses the view: `current` (the default) leaves out items that finished over a day ago; `waiting`, `processing`, `failed`, `finished` and `all` show those items. `page` from 1, `pageSize` 1 to 100 (10 by default).',
+        querystring: queueListInputSchema,
+        response: { 200: queuePageSchema, ...errors },
       },
     },
-    async (request) => queue.listQueue(request.ctx),
+    async (request) => queue.listQueue(request.ctx, request.query),
   );
 
   app.get(
@@ -107,11 +111,22 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
       schema: {
         tags,
         summary: 'Remove a queue item and the outputs made from its file (the file stays)',
+        description:
+          'A published lecture playing the video goes offline with its renditions, and only when its id is listed in `unpublishLectureIds` (comma-separated); otherwise the call answers 409 naming the lecture and changes nothing.',
         params: fileParams,
-        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+        querystring: z.object({
+          unpublishLectureIds: z
+            .string()
+            .max(4000)
+            .optional()
+            .transform((text) => (text ? text.split(',').map((id) => id.trim()).filter(Boolean) : []))
+            .pipe(unpublishLectureIdsSchema),
+        }),
+        response: { 200: z.object({ status: z.literal('deleted'), unpublished: z.array(lectureShownSchema) }), ...errors },
       },
     },
-    async (request) => queue.removeItemAndOutputs(request.ctx, { assetId: request.params.fileId }),
+    async (request) =>
+      queue.removeItemAndOutputs(request.ctx, { assetId: request.params.fileId, unpublishLectureIds: request.query.unpublishLectureIds }),
   );
 
   app.post(

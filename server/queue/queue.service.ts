@@ -12,6 +12,10 @@ import {
   findItemByAsset,
   lectureTitleOfAsset,
   listItemViews,
+  lockAssetForRemoval,
+  lecturesShowingVideo,
+  lockItemByAsset,
+  pageOfItemViews,
   queueState,
   setQueueState,
   upsertQueueItem,
@@ -20,6 +24,13 @@ import {
 } from './queue.repository.ts';
 import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
 import { requeueFailedAsset, resetAssetOutputs } from '../assets/asset-state.ts';
+import { FINISHED_SHOWN_FOR_HOURS, type QueuePage, type RemovalImpact, type queueListInputSchema } from '../../shared/queue/queue-list.schema.ts';
+import type { z } from 'zod';
+import { lecturesTakenOffline, unconfirmedUnpublishing, unpublishNotConfirmedMessage, type LectureOnVideo } from '../../shared/queue/rendition-removal.rules.ts';
+import { lockLecturesShowingVideo } from '../lectures/lectures.repository.ts';
+import { refreshLecturesForVideo } from '../lectures/lectures.service.ts';
+import { forgetAllCourses } from '../courses/student-course-cache.ts';
+import type { LectureRow } from '../db/types.ts';
 
 /** A failed transcode or PDF conversion is tried this many times before the item shows as failed. */
 export const MEDIA_MAX_ATTEMPTS = 4;
@@ -76,9 +87,18 @@ export async function getQueueState(ctx: AppContext): Promise<{ state: QueueStat
   return { state: await queueState(ctx.db) };
 }
 
-export async function listQueue(ctx: AppContext): Promise<{ items: QueueItem[]; state: QueueState }> {
-  const [rows, state] = await Promise.all([listItemViews(ctx.db, { limit: 1000 }), queueState(ctx.db)]);
-  return { items: rows.map(toQueueItem), state };
+/** The oldest finish the default view still shows. */
+export function finishedShownSince(now: Date): Date {
+  return new Date(now.getTime() - FINISHED_SHOWN_FOR_HOURS * 3_600_000);
+}
+
+/** GET queue/items and queue.list: one page of a Status view (newest first), its count and the global state. */
+export async function listQueue(ctx: AppContext, input: z.output<typeof queueListInputSchema>): Promise<QueuePage> {
+  const [{ rows, total }, state] = await Promise.all([
+    pageOfItemViews(ctx.db, { view: input.status, finishedSince: finishedShownSince(new Date()), page: input.page, pageSize: input.pageSize }),
+    queueState(ctx.db),
+  ]);
+  return { items: rows.map(toQueueItem), state, total, page: input.page, pageSize: input.pageSize };
 }
 
 /** One file's queue item as the queue lists it; null when the file is not in the queue. */
@@ -173,18 +193,66 @@ export async function pullIntoQueue(
   });
 }
 
-/** DELETE queueAndS3/items/{fileId}: the queue item and the processed outputs go; the file itself stays. */
-export async function removeItemAndOutputs(ctx: AppContext, { assetId }: { assetId: string }): Promise<{ status: 'deleted' }> {
-  const item = await findItemByAsset(ctx.db, assetId);
-  if (!item) throw new AppError('not-found', 'This file is not in the queue');
-  if ((PROCESS_STEPS as readonly string[]).includes(item.state)) {
-    throw new AppError('conflict', 'This file is being processed. Stop the queue and wait until it is done.');
-  }
-  await ctx.db.transaction().execute(async (trx) => {
+function onVideo(lecture: LectureRow): LectureOnVideo {
+  return {
+    id: lecture.id,
+    title: lecture.title,
+    isPublished: lecture.is_published,
+    facts: {
+      isVisible: lecture.is_visible,
+      hasLecturer: Boolean(lecture.lecturer_id) || lecture.lecturer_name !== '',
+      youtubeId: lecture.youtube_link,
+      enableYoutubePlayer: lecture.enable_youtube_player,
+      videoState: 'ready',
+    },
+  };
+}
+
+/** The published lectures that deleting this file's outputs would take offline (none for a PDF); `lock` holds them until the transaction ends. */
+async function lecturesGoingOffline(db: Db, assetId: string, kind: string, lock: boolean): Promise<LectureOnVideo[]> {
+  if (kind !== 'video') return [];
+  const lectures = lock ? await lockLecturesShowingVideo(db, assetId) : await lecturesShowingVideo(db, assetId);
+  return lecturesTakenOffline(lectures.map(onVideo));
+}
+
+/** queue.removalImpact: what the delete confirmation names (the published lectures that would go offline). */
+export async function removalImpact(ctx: AppContext, { assetId }: { assetId: string }): Promise<RemovalImpact> {
+  const found = await findAssetKind(ctx.db, assetId);
+  if (!found) throw new AppError('not-found', 'File not found');
+  // The removal checks again under its locks: a lecture published after this answer is refused there.
+  const offline = await lecturesGoingOffline(ctx.db, assetId, found.kind, false);
+  return { unpublishes: offline.map((lecture) => ({ _id: lecture.id, title: lecture.title })) };
+}
+
+/**
+ * DELETE queueAndS3/items/{fileId}: the queue item and the processed outputs go; the file itself stays.
+ * A published lecture playing the video goes offline in the same transaction (its warnings say the
+ * video needs processing), and only when the caller named it in `unpublishLectureIds`: otherwise the
+ * removal is refused and nothing changes. The file's row is locked first, so a save publishing a
+ * lecture with this video meanwhile either comes before (and is seen here) or after (and sees no renditions).
+ */
+export async function removeItemAndOutputs(
+  ctx: AppContext,
+  { assetId, unpublishLectureIds = [] }: { assetId: string; unpublishLectureIds?: readonly string[] | undefined },
+): Promise<{ status: 'deleted'; unpublished: Array<{ _id: string; title: string }> }> {
+  const unpublished = await ctx.db.transaction().execute(async (trx) => {
+    const asset = await lockAssetForRemoval(trx, assetId);
+    const item = asset ? await lockItemByAsset(trx, assetId) : undefined;
+    if (!asset || !item) throw new AppError('not-found', 'This file is not in the queue');
+    if ((PROCESS_STEPS as readonly string[]).includes(item.state)) {
+      throw new AppError('conflict', 'This file is being processed. Stop the queue and wait until it is done.');
+    }
+    const offline = await lecturesGoingOffline(trx, assetId, asset.kind, true);
+    const unconfirmed = unconfirmedUnpublishing(offline, unpublishLectureIds);
+    if (unconfirmed.length > 0) throw new AppError('conflict', unpublishNotConfirmedMessage(unconfirmed.map((lecture) => lecture.title)));
     await removeWaitingJobs(trx, 'process-media', [assetId]);
     await deleteQueueItem(trx, item.id);
     await resetAssetOutputs(trx, assetId, 'uploaded');
+    if (asset.kind === 'video') await refreshLecturesForVideo({ db: trx }, { assetId });
+    return offline.map((lecture) => ({ _id: lecture.id, title: lecture.title }));
   });
+  // The courses holding an unpublished lecture show it offline to students at once.
+  if (unpublished.length > 0) forgetAllCourses();
   await ctx.storage.deletePrefix(outputsPrefixOf(assetId));
-  return { status: 'deleted' };
+  return { status: 'deleted', unpublished };
 }

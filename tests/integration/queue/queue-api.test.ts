@@ -50,7 +50,7 @@ describe('the global queue state', () => {
     expect((await call('GET', `${BASE}/queue/state`)).json()).toEqual({ state: 'RUNNING' });
     expect((await call('POST', `${BASE}/trigger/end`)).json()).toEqual({ state: 'STOPPED' });
     expect((await database.db.selectFrom('queue_settings').select('state').executeTakeFirstOrThrow()).state).toBe('STOPPED');
-    expect((await call('GET', `${BASE}/queue/items`)).json()).toEqual({ items: [], state: 'STOPPED' });
+    expect((await call('GET', `${BASE}/queue/items`)).json()).toEqual({ items: [], state: 'STOPPED', total: 0, page: 1, pageSize: 10 });
     expect((await call('POST', `${BASE}/trigger/start`)).json()).toEqual({ state: 'RUNNING' });
   });
 });
@@ -137,7 +137,7 @@ describe('removing an item', () => {
     expect(busy.statusCode).toBe(409);
     await database.db.updateTable('queue_items').set({ state: 'failed' }).where('asset_id', '=', id).execute();
     const removed = await call('DELETE', `${BASE}/queueAndS3/items/${id}`);
-    expect(removed.json()).toEqual({ status: 'deleted' });
+    expect(removed.json()).toEqual({ status: 'deleted', unpublished: [] });
     expect((await call('GET', `${BASE}/queue-items/${id}`)).statusCode).toBe(404);
     expect((await database.db.selectFrom('assets').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('uploaded');
     expect(await mediaJobs()).toEqual([]);
@@ -164,7 +164,7 @@ describe('removing an item', () => {
       .where('id', '=', id)
       .execute();
     await database.db.updateTable('queue_items').set({ state: 'ready' }).where('asset_id', '=', id).execute();
-    expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`)).json()).toEqual({ status: 'deleted' });
+    expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`)).json()).toEqual({ status: 'deleted', unpublished: [] });
     const asset = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(asset).toMatchObject({
       state: 'uploaded',

@@ -1,0 +1,58 @@
+import { z } from '../validation/zod.ts';
+import { queueItemSchema, QUEUE_STATES } from '../assets/assets.schema.ts';
+
+/** Rows on one page of the Process Queue table. */
+export const QUEUE_PAGE_SIZE = 10;
+export const QUEUE_MAX_PAGE_SIZE = 100;
+
+/** A finished item stays in the queue's default view for this long after it finished, then only its filters show it. */
+export const FINISHED_SHOWN_FOR_HOURS = 24;
+
+/**
+ * The Status filter of the queue. `current` (the default) is everything still to do or failed,
+ * and what finished in the last FINISHED_SHOWN_FOR_HOURS; `finished` is every finished item.
+ */
+export const QUEUE_VIEWS = ['current', 'waiting', 'processing', 'failed', 'finished', 'all'] as const;
+export type QueueView = (typeof QUEUE_VIEWS)[number];
+export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
+  current: 'Current',
+  waiting: 'Waiting',
+  processing: 'Being processed',
+  failed: 'Failed',
+  finished: 'Finished',
+  all: 'All',
+};
+
+export const queueListInputSchema = z.object({
+  status: z.enum(QUEUE_VIEWS, { error: `status is one of ${QUEUE_VIEWS.join(', ')}` }).default('current'),
+  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is at most 100000' }).default(1),
+  pageSize: z.coerce
+    .number({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
+    .int({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
+    .min(1, { error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
+    .max(QUEUE_MAX_PAGE_SIZE, { error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
+    .default(QUEUE_PAGE_SIZE),
+});
+export type QueueListInput = z.input<typeof queueListInputSchema>;
+
+export const queuePageSchema = z.object({
+  items: z.array(queueItemSchema),
+  state: z.enum(QUEUE_STATES),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type QueuePage = z.infer<typeof queuePageSchema>;
+
+/** The published lectures the caller agrees to unpublish by deleting a video's renditions. */
+export const unpublishLectureIdsSchema = z
+  .array(z.uuid({ error: 'unpublishLectureIds lists lecture ids' }), { error: 'unpublishLectureIds lists lecture ids' })
+  .max(100, { error: 'unpublishLectureIds lists at most 100 lectures' });
+
+/** A published lecture that plays a file's video, and so goes offline when the file's renditions are deleted. */
+export const lectureShownSchema = z.object({ _id: z.string(), title: z.string() });
+export type LectureShown = z.infer<typeof lectureShownSchema>;
+
+/** What deleting a queue item's outputs would do: the published lectures it would take offline. */
+export const removalImpactSchema = z.object({ unpublishes: z.array(lectureShownSchema) });
+export type RemovalImpact = z.infer<typeof removalImpactSchema>;

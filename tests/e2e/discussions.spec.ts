@@ -93,7 +93,11 @@ test.describe('lecture discussions', () => {
     expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: question } })).status()).toBe(200);
 
     await page.goto('/admin/videos');
-    await page.getByRole('link', { name: 'Discussions' }).click();
+    // The inbox has its own side-bar link, selected while it is open.
+    const sideBarLink = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Discussions' });
+    await sideBarLink.click();
+    await expect(page).toHaveURL(/\/admin\/discussions$/);
+    await expect(sideBarLink).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { name: 'Discussions' })).toBeVisible();
     await page.getByLabel('Only without a staff reply').check();
     const card = page.getByRole('listitem', { name: 'Comment by Ravi' }).filter({ hasText: question });
@@ -110,6 +114,21 @@ test.describe('lecture discussions', () => {
     await expect(card).toHaveCount(0);
     await snap(page, 'discussions-inbox');
   });
+  test('/admin/discussions/subject opens the inbox too, with the Discussions side-bar link selected, for each role that opens lectures', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['staff'], 'Inbox Staff'));
+    await page.goto('/admin/discussions/subject');
+    await expect(page.getByRole('heading', { name: 'Discussions' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toHaveCount(0);
+    await expect(page.getByLabel('Only without a staff reply')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    await expect(nav.getByRole('link', { name: 'Discussions' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Lecture Videos' })).not.toHaveAttribute('aria-current', 'page');
+    await snap(page, 'discussions-subject');
+    // An address under it that is not a screen is still not found.
+    await page.goto('/admin/discussions/nothing-here');
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
   test('one long unbroken word, a long name or a long reply wraps: the page keeps its width and every button stays reachable', async ({ page, browser }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Long Words Admin'));
     const educator = `Dr. ${'Vasudevan'.repeat(12)}`;

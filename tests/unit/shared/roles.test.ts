@@ -25,6 +25,7 @@ const HIDDEN_FROM: Record<ScreenKey, string[]> = {
   pendingPdf: ['staff', 'marketing'],
   processQueue: ['marketing'],
   videos: [],
+  discussions: [],
   exams: [],
   rankFiles: [],
 };
@@ -67,6 +68,7 @@ describe('selectedScreen', () => {
   it('selects the link whose path is a prefix of the current path', () => {
     expect(selectedScreen('/admin/videos')).toBe('videos');
     expect(selectedScreen('/admin/videos/lectures/abc/discussions')).toBe('videos');
+    expect(selectedScreen('/admin/discussions/subject')).toBe('discussions');
     expect(selectedScreen('/admin/exams/editor/1/general')).toBe('exams');
     expect(selectedScreen('/admin/process/queue')).toBe('processQueue');
   });

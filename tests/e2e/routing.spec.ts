@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createConsoleUser, createStudent, endSessions, signInThroughApi } from './support/helpers.ts';
+import { snap } from './support/media.ts';
 
 test.describe('redirects', () => {
   test('a signed-out visitor of the console or the account page goes to /auth/login', async ({ page }) => {
@@ -22,10 +23,16 @@ test.describe('redirects', () => {
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   });
 
-  test('a student is kept out of the console and sent from /auth pages to /account', async ({ page }) => {
+  test('a student is told the account has no access to the console, and sent from /auth pages to /account', async ({ page }) => {
     const student = await createStudent({ name: 'Nikhil Das', phone: '+91 94470 11223' });
     await signInThroughApi(page, student);
     await page.goto('/admin/courses');
+    await expect(page.getByRole('heading', { name: 'This account has no access to the console' })).toBeVisible();
+    await expect(page.getByText(student.email)).toBeVisible();
+    // It stays put: no side bar, no redirect back and forth.
+    await expect(page).toHaveURL(/\/admin\/courses$/);
+    await expect(page.getByRole('navigation', { name: 'Console' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Go to My Account' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await page.goto('/auth/login');
     await expect(page).toHaveURL(/\/account$/);
@@ -35,6 +42,17 @@ test.describe('redirects', () => {
     await expect(page.getByText(student.email)).toBeVisible();
     await expect(page.getByText('+91 94470 11223')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open Admin Console' })).toHaveCount(0);
+  });
+
+  test('a student who opens /admin signs out from the notice and can sign in with a staff account', async ({ page }) => {
+    const student = await createStudent({ name: 'Anu Student' });
+    await signInThroughApi(page, student);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'This account has no access to the console' })).toBeVisible();
+    await snap(page, 'no-console-access');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
 
   test('a console user\'s account page links to the console', async ({ page }) => {

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import { useAppSettings } from '../../lib/app-settings.ts';
+import { NoConsoleAccess } from '../account/no-console-access.tsx';
 import { useCurrentUser } from './session.ts';
 
 export const SIGN_IN_PATH = '/auth/login';
@@ -26,7 +27,8 @@ function SessionCheckFailed({ error, onRetry }: { error: unknown; onRetry: () =>
 
 /**
  * Shows its children to signed-in users only; others go to the sign-in page. With
- * `consoleOnly`, a signed-in user without a console role goes to their account page.
+ * `consoleOnly`, a signed-in user without a console role is told the account has no access
+ * to the console, with Sign out and a link to their account page.
  */
 export function RequireSignIn({ children, consoleOnly = false }: { children: ReactNode; consoleOnly?: boolean }) {
   const me = useCurrentUser();
@@ -37,7 +39,7 @@ export function RequireSignIn({ children, consoleOnly = false }: { children: Rea
   if (me.isError && me.data === undefined) return <SessionCheckFailed error={me.error} onRetry={() => void me.refetch()} />;
   const user = me.data;
   if (!user) return <Redirect to={SIGN_IN_PATH} replace />;
-  if (consoleOnly && !hasConsoleAccess(user.roles)) return <Redirect to="/account" replace />;
+  if (consoleOnly && !hasConsoleAccess(user.roles)) return <NoConsoleAccess who={user.emailAddress ?? user.phoneNumber ?? user.name} />;
   return <>{children}</>;
 }
 

@@ -1,6 +1,7 @@
 import * as React from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Save, Trash2 } from 'lucide-react';
+import { useSaveShortcut } from '../lib/save-shortcut.ts';
 import { cn } from '../lib/utils.ts';
 import { OfflineWarnings } from './offline-warnings.tsx';
 import { Badge } from './ui/badge.tsx';
@@ -46,7 +47,7 @@ export interface EditorHeaderProps {
   className?: string;
 }
 
-/** The top of every editor: title, publish status, Save, delete and extra actions. */
+/** The top of every editor: title, publish status, Save (also Ctrl+S / Cmd+S), delete and extra actions. */
 export function EditorHeader({
   title,
   onTitleChange,
@@ -69,6 +70,7 @@ export function EditorHeader({
   offlineText,
   className,
 }: EditorHeaderProps) {
+  useSaveShortcut(onSave, hasChanges && !saving);
   return (
     <>
       {/*
@@ -99,7 +101,7 @@ export function EditorHeader({
           )}
           <div className="flex flex-wrap items-center gap-2">
             {actions}
-            <Button onClick={onSave} disabled={!hasChanges || saving}>
+            <Button onClick={onSave} disabled={!hasChanges || saving} aria-keyshortcuts="Control+S Meta+S">
               {saving ? <Spinner size="sm" className="text-current" label="" /> : <Save aria-hidden="true" />}
               {saving ? 'Saving...' : saveLabel}
             </Button>

@@ -81,3 +81,26 @@ export function staleCopyOf(error: unknown): StaleCopy | null {
   if (typeof version !== 'number' || typeof updatedAt !== 'string') return null;
   return { version, updatedAt, updatedBy: typeof updatedBy === 'string' ? updatedBy : null };
 }
+
+/** A refused field's name in the form: `value.exams.2` → `exams` (the part after the input's wrapper). */
+export function formFieldName(path: string): string {
+  const parts = path.split('.').filter((part) => part !== '');
+  const inside = parts[0] === 'value' || parts[0] === 'input' || parts[0] === 'body' ? parts.slice(1) : parts;
+  return inside[0] ?? parts[0] ?? path;
+}
+
+/** The fields a validation answer named, each with its message (the first message per field). */
+export function refusedFieldsOf(error: unknown): Record<string, string> {
+  const data = trpcData(error);
+  if (!data) return {};
+  const found: Record<string, string> = {};
+  const issues = Array.isArray(data.issues) ? data.issues : [];
+  for (const issue of issues) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { field, message } = issue as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    found[formFieldName(field)] ??= message;
+  }
+  if (typeof data.field === 'string') found[formFieldName(data.field)] ??= errorMessage(error);
+  return found;
+}

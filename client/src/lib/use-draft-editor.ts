@@ -1,7 +1,11 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import type { StaleCopy } from '../../../shared/http/errors.ts';
 import { failureNotice, type FailureNotice } from '../components/error-alert.tsx';
-import { errorMessage, staleCopyOf } from './errors.ts';
+import { errorMessage, isUnauthenticated, refusedFieldsOf, staleCopyOf } from './errors.ts';
+import { localDraftKey, readLocalDraft, removeLocalDraft, writeLocalDraft } from './local-drafts.ts';
+import { revealInvalidField } from './reveal-field.ts';
+import { sessionState } from './session-state.ts';
 
 export interface StaleSave {
   /** The server's words: who saved, and when. */
@@ -36,6 +40,17 @@ export interface DraftEditor<Draft> {
   /** Shows a failure found before sending (a field to correct, say), or one of a save made elsewhere. */
   showSaveFailure: (failure: FailureNotice | unknown) => void;
   dismissSaveFailure: () => void;
+  /** The fields the server refused in the last save, by form field name (`lecturerId`), each with its message. */
+  refusedFields: Readonly<Record<string, string>>;
+  /** Unsaved edits from before the page was reloaded were put back. */
+  restored: boolean;
+}
+
+/** What an editor edits: names the failure ("Saving the lecture failed") and keys the kept draft. */
+export interface EditedRecord {
+  /** e.g. 'lecture', 'exam', 'winner announcement'. */
+  kind: string;
+  id: string;
 }
 
 export interface DraftEditorOptions<Draft> {
@@ -43,6 +58,24 @@ export interface DraftEditorOptions<Draft> {
   same?: (a: Draft, b: Draft) => boolean;
   /** The screen's title for a failed save, e.g. 'Update subject failed'. */
   saveFailedTitle: string;
+  /**
+   * The record edited. With it, a failed save says what failed under the title, and the
+   * unsaved edits are kept in the tab's storage so that a reload (after the session ended,
+   * say) restores them.
+   */
+  record?: EditedRecord;
+}
+
+/** "Saving the lecture failed": what a failed save was, under a title the specification fixes. */
+export function whatFailed(kind: string): string {
+  return `Saving the ${kind} failed`;
+}
+
+/** The failure as the editor shows it: the screen's title, and what failed when the title does not say. */
+export function describeSaveFailure(title: string, error: unknown, kind?: string): FailureNotice {
+  const notice = failureNotice(title, error);
+  if (!kind || title === whatFailed(kind)) return notice;
+  return { ...notice, message: `${whatFailed(kind)}: ${notice.message}` };
 }
 
 function isFailureNotice(value: unknown): value is FailureNotice {
@@ -56,15 +89,43 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * for every editor, so that each saves with the version it loaded and keeps the edits when a
  * save fails.
  */
-export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, { same = sameJson, saveFailedTitle }: DraftEditorOptions<Draft>): DraftEditor<Draft> {
-  const [draft, setDraft] = useState(initial);
+export function useDraftEditor<Draft>(
+  initial: Draft,
+  loadedVersion: number,
+  { same = sameJson, saveFailedTitle, record }: DraftEditorOptions<Draft>,
+): DraftEditor<Draft> {
+  const kind = record?.kind;
+  // The account is part of the key: another account signing in here never gets these edits.
+  const [storageKey] = useState(() => {
+    const userId = sessionState().lastUser?._id;
+    return record && userId ? localDraftKey(userId, record.kind, record.id) : null;
+  });
+  const [start] = useState(() => {
+    const stored = storageKey ? readLocalDraft(storageKey, initial) : null;
+    return stored ? { draft: stored.draft, version: stored.version, restored: true } : { draft: initial, version: loadedVersion, restored: false };
+  });
+  const [draft, setDraft] = useState(start.draft);
   const [saved, setSaved] = useState(initial);
   const [staleSave, setStaleSave] = useState<StaleSave | null>(null);
   const [saveFailure, setSaveFailure] = useState<FailureNotice | null>(null);
-  const draftRef = useRef(initial);
+  const [refusedFields, setRefusedFields] = useState<Record<string, string>>({});
+  // Each failure shown counts up, so that the field is revealed once per failure.
+  const [failureCount, setFailureCount] = useState(0);
+  const draftRef = useRef(start.draft);
   // The version this draft is based on: set at load and by this editor's own saves only, never
-  // by a refetch, so that someone else's save is noticed instead of silently adopted.
-  const versionRef = useRef(loadedVersion);
+  // by a refetch, so that someone else's save is noticed instead of silently adopted. Restored
+  // edits keep the version they were made on, so that a save from them is checked against it.
+  const versionRef = useRef(start.version);
+
+  const report = useCallback(
+    (notice: FailureNotice, fields: Record<string, string> = {}) => {
+      setSaveFailure(notice);
+      setRefusedFields(fields);
+      setFailureCount((count) => count + 1);
+      toast.error(notice.title, { id: `save-failure:${kind ?? 'editor'}`, description: notice.message });
+    },
+    [kind],
+  );
 
   const change = useCallback((update: Partial<Draft> | ((current: Draft) => Draft)) => {
     const next = typeof update === 'function' ? update(draftRef.current) : { ...draftRef.current, ...update };
@@ -81,6 +142,8 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, { s
         setSaved(kept);
         setStaleSave(null);
         setSaveFailure(null);
+        setRefusedFields({});
+        toast.dismiss(`save-failure:${kind ?? 'editor'}`);
         if (draftRef.current === sent) {
           draftRef.current = kept;
           setDraft(kept);
@@ -89,22 +152,50 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, { s
       } catch (error) {
         const stale = staleCopyOf(error);
         if (stale) setStaleSave({ message: errorMessage(error), stale });
-        else setSaveFailure(failureNotice(saveFailedTitle, error));
+        // An ended session is told by the sign-in dialog; the edits wait for Save after it.
+        else if (!isUnauthenticated(error)) report(describeSaveFailure(saveFailedTitle, error, kind), refusedFieldsOf(error));
         throw error;
       }
     },
-    [saveFailedTitle],
+    [saveFailedTitle, kind, report],
   );
 
   const showSaveFailure = useCallback(
     (failure: FailureNotice | unknown) => {
-      if (isFailureNotice(failure)) setSaveFailure(failure);
-      else if (!staleCopyOf(failure)) setSaveFailure(failureNotice(saveFailedTitle, failure));
+      if (isFailureNotice(failure)) report(failure);
+      else if (!staleCopyOf(failure) && !isUnauthenticated(failure)) report(describeSaveFailure(saveFailedTitle, failure, kind), refusedFieldsOf(failure));
     },
-    [saveFailedTitle],
+    [saveFailedTitle, kind, report],
   );
 
+  // Once the editor has marked the failed field, it is scrolled into view and focused.
+  useEffect(() => {
+    if (failureCount === 0) return;
+    const frame = requestAnimationFrame(() => revealInvalidField(Object.keys(refusedFields)));
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure shown
+  }, [failureCount]);
+
   const hasChanges = useMemo(() => !same(draft, saved), [draft, saved, same]);
+
+  // Unsaved edits are kept in the tab, so that a reload brings them back; they go once saved or undone.
+  useEffect(() => {
+    if (!storageKey) return;
+    if (hasChanges) writeLocalDraft(storageKey, draft, versionRef.current);
+    else removeLocalDraft(storageKey);
+  }, [storageKey, draft, hasChanges]);
+  // Leaving the editor drops them, except while the session has ended: the page may be
+  // rebuilt after signing in again, and the edits must come back then.
+  useEffect(
+    () => () => {
+      if (storageKey && !sessionState().ended) removeLocalDraft(storageKey);
+    },
+    [storageKey],
+  );
+  useEffect(() => {
+    if (start.restored) toast.info('Unsaved edits restored', { id: `restored:${storageKey}`, description: `Your edits to this ${kind ?? 'record'} from before the page was reloaded are back. Save to keep them.` });
+  }, [start.restored, storageKey, kind]);
+
   return {
     draft,
     current: useCallback(() => draftRef.current, []),
@@ -116,5 +207,7 @@ export function useDraftEditor<Draft>(initial: Draft, loadedVersion: number, { s
     saveFailure,
     showSaveFailure,
     dismissSaveFailure: useCallback(() => setSaveFailure(null), []),
+    refusedFields,
+    restored: start.restored,
   };
 }

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx';
 import { useAppSettings } from '../../lib/app-settings.ts';
 import { LogoutConfirmation } from '../auth/logout-confirmation.tsx';
-import { useCurrentUser } from '../auth/session.ts';
+import { useConsoleUser } from '../auth/session.ts';
 import { SideBar } from './side-bar.tsx';
 import { canSeeScreen } from '../../../../shared/auth/roles.ts';
 import { api } from '../../lib/trpc.ts';
@@ -26,11 +26,10 @@ export interface AdminLayoutProps {
 export function AdminLayout({ children, notificationCount }: AdminLayoutProps) {
   const [location] = useLocation();
   const search = useSearch();
-  const me = useCurrentUser();
+  const user = useConsoleUser();
   const settings = useAppSettings();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const user = me.data;
   // Fetched when the console starts, and again when the alerts screen refreshes or marks them read.
   const unread = api.alerts.count.useQuery(undefined, { enabled: Boolean(user && canSeeScreen(user.roles, 'notifications')), staleTime: Infinity, retry: false });
   notificationCount ??= unread.data?.count;

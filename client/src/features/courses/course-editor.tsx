@@ -44,7 +44,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
   const { draft, change } = drafts;
   const [lectureChanges, setLectureChanges] = useState<LectureChanges>(NO_LECTURE_CHANGES);
   const [deleteOpen, setDeleteOpen] = useState(false);

@@ -42,7 +42,7 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(post), post.version, { saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(post), post.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'current affairs post', id } });
   const { draft, change, save: saveWithVersion, showSaveFailure } = drafts;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -62,7 +62,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const editor = useDraftEditor(toDraft(exam), exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const editor = useDraftEditor(toDraft(exam), exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
   const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [deleteOpen, setDeleteOpen] = useState(false);

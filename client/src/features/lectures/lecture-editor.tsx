@@ -58,7 +58,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
   const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -153,7 +153,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
           <VideoSettingsCard
             editor={editor}
             draft={draft}
-            youtubeError={fieldErrors.youtubeLink}
+            youtubeError={fieldErrors.youtubeLink ?? drafts.refusedFields.youtubeLink}
             onYoutubeChange={(youtubeLink) => {
               change({ youtubeLink });
               setFieldErrors((errors) => ({ ...errors, youtubeLink: youtubeError(youtubeLink) }));
@@ -164,7 +164,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
         </div>
         <div className="grid content-start gap-4">
           <VisibilityCard isVisible={draft.isVisible} masterSubscription={draft.masterSubscription} onChange={change} />
-          <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId} onChange={change} />
+          <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId ?? drafts.refusedFields.lecturerName ?? drafts.refusedFields.lecturerId} onChange={change} />
           <ExamsCard exams={draft.exams} onChange={(exams) => change({ exams })} />
           <AttachedCoursesCard lectureId={id} />
           <CollectionCard lectureId={id} inCollection={lecture.inCustomCollection} />

@@ -36,7 +36,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
   const { draft, change } = drafts;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const saveRankFile = api.rankFiles.save.useMutation();

@@ -38,7 +38,7 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'subscription', id } });
   const { draft } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);

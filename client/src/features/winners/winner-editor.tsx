@@ -26,7 +26,7 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
   const id = winner._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(winner), winner.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE });
+  const drafts = useDraftEditor(toDraft(winner), winner.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
   const { draft, change } = drafts;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const saveWinner = api.winners.save.useMutation();

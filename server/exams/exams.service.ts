@@ -52,6 +52,7 @@ export async function createExam(ctx: RequestContext, input: z.output<typeof cre
     examDurationInMinutes: template.examDurationInMinutes,
     correctAnswerScore: template.correctAnswerScore,
     publishDateTimeInMs: null,
+    instructions: [],
     questionGroups: [],
   });
   const examId = await insertExam(ctx.db, {
@@ -157,6 +158,7 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
     examDurationInMinutes: value.examDurationInMinutes,
     correctAnswerScore: value.correctAnswerScore,
     publishDateTimeInMs: value.publishDateTimeInMs,
+    instructions: value.instructions,
     questionGroups: value.questionGroups,
   };
   const warnings = examPublishWarnings(facts);

@@ -9,6 +9,8 @@ export interface ExamPublishFacts {
   examDurationInMinutes: number;
   correctAnswerScore: number;
   publishDateTimeInMs: number | null;
+  /** The instruction lines, each shown to students as a point. */
+  instructions: readonly string[];
   questionGroups: Array<{
     title: string;
     durationInMins: number;
@@ -28,6 +30,7 @@ export const EXAM_WARNINGS = {
   emptyOption: (where: string) => `${where} has an empty option`,
   totalQuestions: (declared: number, actual: number) => `Total questions is ${declared} but the exam has ${actual} questions`,
   totalMarks: (declared: number, actual: number) => `Total marks is ${declared} but the questions add up to ${actual}`,
+  emptyInstruction: (line: number) => `Instruction ${line} is empty: write it or remove it`,
   restrictedTime: (sum: number, duration: number) =>
     `The time-restricted groups take ${sum} minutes, more than the exam's ${duration} minutes`,
 } as const;
@@ -37,6 +40,11 @@ const MAX_LISTED = 20;
 
 function groupName(group: { title: string }, index: number): string {
   return group.title.trim() || `Group ${index + 1}`;
+}
+
+/** The 1-based numbers of the instruction lines that are blank (or spaces only): students would see an empty point. */
+export function emptyInstructionLines(instructions: readonly string[]): number[] {
+  return instructions.flatMap((line, index) => (line.trim() === '' ? [index + 1] : []));
 }
 
 /**
@@ -72,6 +80,7 @@ export function examPublishWarnings(facts: ExamPublishFacts): string[] {
   if (facts.examDurationInMinutes > 0 && restricted > facts.examDurationInMinutes) {
     warnings.push(EXAM_WARNINGS.restrictedTime(restricted, facts.examDurationInMinutes));
   }
+  for (const line of emptyInstructionLines(facts.instructions)) warnings.push(EXAM_WARNINGS.emptyInstruction(line));
   if (!facts.hasRateCard) warnings.push(EXAM_WARNINGS.noRateCard);
   return warnings;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXAM_WARNINGS, examPublishMessage, examPublishState, examPublishWarnings, type ExamPublishFacts } from '../../../shared/exams/exam-publish.rules.ts';
+import { EXAM_WARNINGS, emptyInstructionLines, examPublishMessage, examPublishState, examPublishWarnings, type ExamPublishFacts } from '../../../shared/exams/exam-publish.rules.ts';
 import { EXAM_TEMPLATES } from '../../../shared/exams/exam.constants.ts';
 
 const question = (overrides = {}) => ({ question: 'Q?', questionMimeType: 'text' as const, bannerImageId: null, options: ['A', 'B', 'C', 'D'], correctAnswerIndex: 0, ...overrides });
@@ -12,6 +12,7 @@ function facts(overrides: Partial<ExamPublishFacts> = {}): ExamPublishFacts {
     examDurationInMinutes: 10,
     correctAnswerScore: 1,
     publishDateTimeInMs: null,
+    instructions: ['Each question carries one mark.'],
     questionGroups: [{ title: 'Part A', durationInMins: 40, hasTimeRestriction: false, questions: [question(), question()] }],
     ...overrides,
   };
@@ -53,6 +54,20 @@ describe('examPublishWarnings', () => {
     const warnings = examPublishWarnings(facts({ totalQuestions: 25, totalMarks: 25, questionGroups: [{ title: 'A', durationInMins: 40, hasTimeRestriction: false, questions }] }));
     expect(warnings).toHaveLength(21);
     expect(warnings[20]).toBe('… and 5 more question problems');
+  });
+});
+
+describe('empty instruction lines', () => {
+  it('keeps an exam offline while an instruction line is blank or spaces only, naming each line', () => {
+    const instructions = ['Each question carries one mark.', '', 'A third of a mark is taken off for a wrong answer.', ' \t '];
+    expect(emptyInstructionLines(instructions)).toEqual([2, 4]);
+    expect(examPublishWarnings(facts({ instructions }))).toEqual([EXAM_WARNINGS.emptyInstruction(2), EXAM_WARNINGS.emptyInstruction(4)]);
+    expect(EXAM_WARNINGS.emptyInstruction(2)).toBe('Instruction 2 is empty: write it or remove it');
+  });
+
+  it('publishes with written instructions, and with none', () => {
+    expect(examPublishWarnings(facts({ instructions: ['Each question carries one mark.', 'No calculators.'] }))).toEqual([]);
+    expect(examPublishWarnings(facts({ instructions: [] }))).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS } from '../../../../shared/exams/exam.constants.ts';
+import { EXAM_WARNINGS, emptyInstructionLines } from '../../../../shared/exams/exam-publish.rules.ts';
 import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, optionsOf, type SelectOption } from '../../components/form/select-field.tsx';
@@ -74,34 +75,47 @@ function RateCardField({ draft, onChange, errors }: ExamGeneralTabProps) {
   );
 }
 
+/**
+ * The instruction lines. While the exam is to be visible, a blank line is marked with the
+ * warning that keeps the exam offline (the same rule the server applies on save).
+ */
 function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'errors'>) {
   const set = (instructions: string[]) => onChange({ instructions });
+  const empty = new Set(draft.isVisible ? emptyInstructionLines(draft.instructions) : []);
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">Instructions</legend>
       {draft.instructions.length === 0 && <p className="text-sm text-muted-foreground">No instructions yet. Students see each line as a point.</p>}
       <ol className="grid gap-2">
-        {draft.instructions.map((line, index) => (
-          <li key={index} className="flex items-center gap-2">
-            <span aria-hidden="true" className="w-6 shrink-0 text-right text-sm text-muted-foreground">
-              {index + 1}.
-            </span>
-            <Input
-              aria-label={`Instruction ${index + 1}`}
-              maxLength={2000}
-              value={line}
-              onChange={(event) => set(draft.instructions.map((current, at) => (at === index ? event.target.value : current)))}
-            />
-            <Button
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove instruction ${index + 1}`}
-              onClick={() => set(draft.instructions.filter((_, at) => at !== index))}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </li>
-        ))}
+        {draft.instructions.map((line, index) => {
+          const number = index + 1;
+          const errorId = `exam-instruction-${number}-error`;
+          return (
+            <li key={index} className="grid gap-1">
+              <div className="flex items-center gap-2">
+                <span aria-hidden="true" className="w-6 shrink-0 text-right text-sm text-muted-foreground">
+                  {number}.
+                </span>
+                <Input
+                  aria-label={`Instruction ${number}`}
+                  aria-invalid={empty.has(number) || undefined}
+                  aria-describedby={empty.has(number) ? errorId : undefined}
+                  maxLength={2000}
+                  value={line}
+                  onChange={(event) => set(draft.instructions.map((current, at) => (at === index ? event.target.value : current)))}
+                />
+                <Button variant="ghost" size="icon" aria-label={`Remove instruction ${number}`} onClick={() => set(draft.instructions.filter((_, at) => at !== index))}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </div>
+              {empty.has(number) && (
+                <p id={errorId} className="pl-8 text-xs font-medium text-destructive">
+                  {EXAM_WARNINGS.emptyInstruction(number)}
+                </p>
+              )}
+            </li>
+          );
+        })}
       </ol>
       <Button variant="outline" size="sm" className="justify-self-start" onClick={() => set([...draft.instructions, ''])}>
         <Plus aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
-import { ORDER_MESSAGES, type AdminOrder, type ManualOrderQuery, type ManualOrderReview } from '../../../../shared/commerce/orders.schema.ts';
+import { ORDER_MESSAGES, type AdminOrder, type ManualOrderQuery, type ManualOrderReview, type ResourceOption } from '../../../../shared/commerce/orders.schema.ts';
 import { SUBSCRIPTION_TERMS } from '../../../../shared/subscriptions/subscription.constants.ts';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
@@ -12,33 +12,34 @@ import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
+import { RESOURCE_LABELS, ResourcePicker } from './resource-picker.tsx';
 
 /** The pause before a manual order is saved, as the specification has it. */
 export const MANUAL_ORDER_DELAY_MS = 400;
 const TERMS = SUBSCRIPTION_TERMS.filter((term) => term !== 'not-selected');
-const TYPE_LABELS = { course: 'Course', exam: 'Exam', lecture: 'Lecture', rankfile: 'Rank file' } as const;
 
 interface Draft {
   phoneNumber: string;
   resourceType: (typeof RESOURCE_TYPES)[number];
-  resourceId: string;
+  /** Chosen by title in the picker; the server checks again that it exists. */
+  resource: ResourceOption | null;
   term: string;
   amount: string;
 }
 
-const EMPTY: Draft = { phoneNumber: '', resourceType: 'course', resourceId: '', term: '', amount: '' };
+const EMPTY: Draft = { phoneNumber: '', resourceType: 'course', resource: null, term: '', amount: '' };
 
 /** The form's three checks, all at once, in the specification's words. */
 export function manualOrderWarnings(draft: Draft): string[] {
   const warnings: string[] = [];
   if (draft.phoneNumber.trim() === '') warnings.push(ORDER_MESSAGES.phoneRequired);
-  if (draft.resourceId.trim() === '') warnings.push(ORDER_MESSAGES.resourceRequired);
+  if (draft.resource === null) warnings.push(ORDER_MESSAGES.resourceRequired);
   if (draft.term === '') warnings.push(ORDER_MESSAGES.termRequired);
   return warnings;
 }
 
 function queryOf(draft: Draft): ManualOrderQuery {
-  return { phoneNumber: draft.phoneNumber.trim(), resourceType: draft.resourceType, resourceId: draft.resourceId.trim(), term: draft.term, amount: draft.amount.trim() === '' ? 0 : draft.amount.trim() };
+  return { phoneNumber: draft.phoneNumber.trim(), resourceType: draft.resourceType, resourceId: draft.resource?._id ?? '', term: draft.term, amount: draft.amount.trim() === '' ? 0 : draft.amount.trim() };
 }
 
 export interface ManualOrderModalProps {
@@ -56,6 +57,7 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [picking, setPicking] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -113,7 +115,7 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
                 {review.user.name || 'Unspecified'} · {review.user.phoneNumber}
                 {review.user.emailAddress ? ` · ${review.user.emailAddress}` : ''}
               </dd>
-              <dt className="text-muted-foreground">{TYPE_LABELS[review.resource.resourceType]}</dt>
+              <dt className="text-muted-foreground">{RESOURCE_LABELS[review.resource.resourceType].one}</dt>
               <dd className="font-medium">{review.resource.title}</dd>
               <dt className="text-muted-foreground">Term</dt>
               <dd>
@@ -129,18 +131,33 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
               </FormField>
               <FormField id="manual-type" label="Resource type">
                 {(control) => (
-                  <NativeSelect {...control} value={draft.resourceType} onChange={(event) => set({ resourceType: event.target.value as Draft['resourceType'] })}>
+                  <NativeSelect
+                    {...control}
+                    value={draft.resourceType}
+                    // A resource of another kind cannot stay chosen.
+                    onChange={(event) => set({ resourceType: event.target.value as Draft['resourceType'], resource: null })}
+                  >
                     {RESOURCE_TYPES.map((type) => (
                       <option key={type} value={type}>
-                        {TYPE_LABELS[type]}
+                        {RESOURCE_LABELS[type].one}
                       </option>
                     ))}
                   </NativeSelect>
                 )}
               </FormField>
-              <FormField id="manual-resource" label="Resource ID">
-                {(control) => <Input {...control} value={draft.resourceId} onChange={(event) => set({ resourceId: event.target.value })} />}
-              </FormField>
+              <div className="grid gap-1.5">
+                <span id="manual-resource-label" className="text-sm font-medium">
+                  {RESOURCE_LABELS[draft.resourceType].one}
+                </span>
+                <div className="flex min-w-0 flex-wrap items-center gap-2 rounded-md border p-2">
+                  <span aria-labelledby="manual-resource-label" role="status" className="min-w-0 flex-1 text-sm [overflow-wrap:anywhere]">
+                    {draft.resource ? <span className="font-medium">{draft.resource.title}</span> : <span className="text-muted-foreground">None chosen</span>}
+                  </span>
+                  <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
+                    {draft.resource ? 'Change' : `Choose ${RESOURCE_LABELS[draft.resourceType].one.toLowerCase()}`}
+                  </Button>
+                </div>
+              </div>
               <FormField id="manual-term" label="Subscription term">
                 {(control) => (
                   <NativeSelect {...control} value={draft.term} onChange={(event) => set({ term: event.target.value })}>
@@ -184,6 +201,7 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
           </DialogFooter>
         </DialogContent>
       </Dialog>
+      <ResourcePicker type={picking ? draft.resourceType : null} onClose={() => setPicking(false)} selected={draft.resource} onConfirm={(resource) => set({ resource })} />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
     </>
   );

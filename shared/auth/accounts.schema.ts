@@ -11,8 +11,8 @@ export const INVITE_RESEND_INTERVAL_SECONDS = 60;
 
 export const ACCOUNT_MESSAGES = {
   notFound: 'This account does not exist',
-  rolesInvalid: `roles: each role is one of ${GRANTABLE_ROLES.join(', ')}`,
-  inviteNeedsRole: 'roles: give the new staff member at least one role',
+  rolesInvalid: `Roles: each role is one of ${GRANTABLE_ROLES.join(', ')}`,
+  inviteNeedsRole: 'Roles: give the new staff member at least one role',
   accountExists: 'An account with this e-mail address already exists: open it in Users to give it roles',
   invitePending: (email: string) => `${email} has already been invited and has not set a password yet: open the account in Users and choose Resend invitation`,
   notInvited: 'This account has a password already: there is no invitation to resend',
@@ -24,7 +24,7 @@ export const ACCOUNT_MESSAGES = {
   lastAdministrator: 'This is the last enabled administrator: give the Administrator role to someone else first',
   cannotDisableSelf: 'You cannot disable your own account',
   stale: (name: string) => `${name}'s roles or access were changed by someone else after you opened this account. Reload to see the change, then try again.`,
-  versionRequired: 'version: send the version of the account you changed (from its details)',
+  versionRequired: 'Version: send the version of the account you changed (from its details)',
 } as const;
 
 const accountIdSchema = z.uuid({ error: ACCOUNT_MESSAGES.notFound });
@@ -46,7 +46,7 @@ export type InviteInput = z.input<typeof inviteInputSchema>;
 export const accountRolesBodySchema = z.object({ roles: rolesSchema, version: versionSchema });
 export const accountRolesInputSchema = accountRolesBodySchema.extend({ id: accountIdSchema });
 
-export const accountDisabledBodySchema = z.object({ disabled: z.boolean({ error: 'disabled: true or false' }), version: versionSchema });
+export const accountDisabledBodySchema = z.object({ disabled: z.boolean({ error: 'Disabled: true or false' }), version: versionSchema });
 export const accountDisabledInputSchema = accountDisabledBodySchema.extend({ id: accountIdSchema });
 
 /** The invitation token travels in the body (never in a URL the server logs). */

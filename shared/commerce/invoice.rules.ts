@@ -1,4 +1,4 @@
-import type { Paise } from './money.ts';
+import { toRupees, type Paise } from './money.ts';
 import { taxAt } from './pricing.rules.ts';
 
 /** States and union territories of India, as places of supply. */
@@ -151,4 +151,14 @@ export function creditNoteLines(
   const { gstRate, sameState, ...lines } = invoice;
   if (alreadyCredited === 0 && amount === invoice.total && linesAreSound(lines, gstRate, sameState)) return lines;
   return linesForAmount(amount, gstRate, sameState);
+}
+
+const INVOICE_AMOUNT = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount as GST documents print it: rupees with the paise always written and Indian digit
+ * grouping ("₹1,234.50", "₹0.00", "-₹1,000.00" for an amount taken off).
+ */
+export function invoiceAmount(paise: Paise): string {
+  return INVOICE_AMOUNT.format(paise === 0 ? 0 : toRupees(paise));
 }

@@ -259,11 +259,11 @@ describe('tax lines an accountant can check', () => {
     const pdf = await call(cookie, 'GET', `/api/student/invoices/${invoice.id}`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
-    expect(text).toContain('Taxable value 1,000.00');
-    expect(text).toContain('CGST @ 9% on 1,000.00 90.00');
-    expect(text).toContain('SGST @ 9% on 1,000.00 90.00');
-    expect(text).toContain('Less: discount (tax is on the full value) -1,000.00');
-    expect(text).toContain('Total 180.00');
+    expect(text).toContain('Taxable value ₹1,000.00');
+    expect(text).toContain('CGST @ 9% on ₹1,000.00 ₹90.00');
+    expect(text).toContain('SGST @ 9% on ₹1,000.00 ₹90.00');
+    expect(text).toContain('Less: discount (tax is on the full value) -₹1,000.00');
+    expect(text).toContain('Total ₹180.00');
   });
 
   it('states the tax of orders priced from rate cards typed by hand at the rate of the taxable value, with a round-off under ₹1', async () => {
@@ -440,7 +440,7 @@ describe('GET /api/student/invoices', () => {
     expect(text).toContain(`No. ${note!.number}`);
     expect(text).toMatch(new RegExp(`Against tax invoice No\\. ${deleted.invoice.number.replaceAll('/', '\\/')} dated \\d{2} [A-Z][a-z]{2} \\d{4}`));
     expect(text).toContain('Reason: Order deleted');
-    expect(text).toContain('IGST @ 18% on 999.00 179.82');
+    expect(text).toContain('IGST @ 18% on ₹999.00 ₹179.82');
     expect((await call(cookie, 'GET', `/api/student/invoices/${deleted.invoice.id}`)).statusCode).toBe(200);
   });
 

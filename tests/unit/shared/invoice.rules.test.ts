@@ -6,6 +6,7 @@ import {
   DOCUMENT_PREFIX_PATTERN,
   documentNumber,
   financialYear,
+  invoiceAmount,
   invoiceLines,
   linesAreSound,
   linesForAmount,
@@ -191,5 +192,21 @@ describe('creditNoteLines', () => {
     const credit = creditNoteLines(older, 0)!;
     expect(credit.total).toBe(110_000);
     expectSound(credit, 18, true);
+  });
+});
+
+describe('invoiceAmount', () => {
+  it('writes rupees with the paise, the rupee sign and Indian digit grouping', () => {
+    expect(invoiceAmount(123_450)).toBe('₹1,234.50');
+    expect(invoiceAmount(12_345_678_90)).toBe('₹1,23,45,678.90');
+    expect(invoiceAmount(100)).toBe('₹1.00');
+    expect(invoiceAmount(7)).toBe('₹0.07');
+  });
+
+  it('writes nothing as ₹0.00 and an amount taken off with a minus before the sign', () => {
+    expect(invoiceAmount(0)).toBe('₹0.00');
+    expect(invoiceAmount(-0)).toBe('₹0.00');
+    expect(invoiceAmount(-46)).toBe('-₹0.46');
+    expect(invoiceAmount(-100_000)).toBe('-₹1,000.00');
   });
 });

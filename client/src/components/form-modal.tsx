@@ -16,6 +16,8 @@ export interface FormModalProps {
   busy?: boolean;
   /** Title of the error shown inside when onSubmit rejects. */
   errorTitle?: string;
+  /** What a rejection shows inside, when the screen words it its own way (a warnings list, say). */
+  describeError?: (error: unknown) => ModalFailure;
   /** Keeps the submit button off (and Enter from submitting) while the form cannot be sent. */
   submitDisabled?: boolean;
   /** Validate and save; close the modal from here on success. A rejection is shown inside. */
@@ -25,7 +27,14 @@ export interface FormModalProps {
   children: React.ReactNode;
 }
 
-/** A modal holding a small form: Enter submits, the submit button shows a busy label while saving. */
+/** A failure shown inside a form modal: its title, message, any warnings and the line above them. */
+export type ModalFailure = FailureNotice & { warningsIntro?: string | null };
+
+/**
+ * A modal holding a small form: Enter submits, the submit button shows a busy label while saving.
+ * The form stays open with everything typed until onSubmit succeeds: a refusal or a network
+ * failure is shown inside it, and the staff member corrects or sends again.
+ */
 export function FormModal({
   open,
   onOpenChange,
@@ -36,13 +45,16 @@ export function FormModal({
   cancelLabel = 'Cancel',
   busy: busyFromOutside = false,
   errorTitle = 'Save Failed',
+  describeError,
   submitDisabled = false,
   onSubmit,
   className,
   children,
 }: FormModalProps) {
   const [submitting, setSubmitting] = React.useState(false);
-  const [failure, setFailure] = React.useState<FailureNotice | null>(null);
+  const [failure, setFailure] = React.useState<ModalFailure | null>(null);
+  // Set at once, before the busy state shows: a double click or Enter twice sends once.
+  const sending = React.useRef(false);
   const busy = busyFromOutside || submitting;
 
   React.useEffect(() => {
@@ -51,14 +63,16 @@ export function FormModal({
 
   const submit = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || submitDisabled) return;
+    if (busy || submitDisabled || sending.current) return;
+    sending.current = true;
     setSubmitting(true);
     setFailure(null);
     try {
       await onSubmit();
     } catch (error) {
-      setFailure(failureNotice(errorTitle, error));
+      setFailure(describeError ? describeError(error) : failureNotice(errorTitle, error));
     } finally {
+      sending.current = false;
       setSubmitting(false);
     }
   };
@@ -74,7 +88,14 @@ export function FormModal({
           <fieldset disabled={busy} className="grid gap-4">
             {children}
           </fieldset>
-          {failure && <ErrorAlert title={failure.title} message={failure.message} warnings={failure.warnings} />}
+          {failure && (
+            <ErrorAlert
+              title={failure.title}
+              message={failure.message}
+              warnings={failure.warnings}
+              {...(failure.warningsIntro === undefined ? {} : { warningsIntro: failure.warningsIntro })}
+            />
+          )}
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
               {cancelLabel}

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage } from '../lib/errors.ts';
@@ -43,8 +43,36 @@ const PickerChoiceContext = createContext<PickerChoice>({ selected: [], disabled
 
 function SelectCheckbox({ id, title }: { id: string; title: string }) {
   const { selected, disabled, toggle } = useContext(PickerChoiceContext);
-  return <Checkbox aria-label={`Select ${title}`} checked={selected.includes(id)} disabled={disabled.has(id)} onChange={(event) => toggle(id, event.target.checked)} />;
+  const checked = selected.includes(id);
+  return (
+    <Checkbox
+      aria-label={`Select ${title}`}
+      checked={checked}
+      disabled={disabled.has(id)}
+      onChange={(event) => toggle(id, event.target.checked)}
+      // Enter toggles too, as Space does, rather than doing nothing.
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || disabled.has(id)) return;
+        event.preventDefault();
+        toggle(id, !checked);
+      }}
+    />
+  );
 }
+
+/**
+ * A click anywhere on a picker's row toggles the row's checkbox (a click on the box itself, or
+ * on a link or button in the row, does what it does). For the table of any picker.
+ */
+export function toggleRowOnClick(event: MouseEvent<HTMLElement>): void {
+  const target = event.target;
+  if (!(target instanceof Element) || target.closest('input, button, a, label, select, textarea, [role="button"]')) return;
+  const box = target.closest('tbody tr')?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+  if (box && !box.disabled) box.click();
+}
+
+/** The rows of a picker's table look clickable. */
+export const PICKER_ROWS_CLASS = '[&_tbody_tr:has(input[type=checkbox]:not(:disabled))]:cursor-pointer';
 
 /** The picker's first column: a checkbox named after the row's title. */
 export function selectColumn<T extends { _id: string; title: string }>(): ColumnDef<T, unknown> {
@@ -142,16 +170,19 @@ export function PickerDialog<T extends { _id: string; title: string }>({
         {retrying && <ErrorAlert title={failureTitle} message={`${errorMessage(query.failureReason)}. Trying again in a second...`} />}
         {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}
         <PickerChoiceContext.Provider value={choice}>
-          <DataTable
-            label={`${capitalised(itemsLabel)} to choose from`}
-            columns={allColumns}
-            data={data}
-            pageSize={PICKER_PAGE_SIZE}
-            filterColumns={['title']}
-            isLoading={query.isPending}
-            emptyMessage={`No ${itemsLabel} found`}
-            getRowId={(item) => item._id}
-          />
+          {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
+          <div className={PICKER_ROWS_CLASS} onClick={toggleRowOnClick}>
+            <DataTable
+              label={`${capitalised(itemsLabel)} to choose from`}
+              columns={allColumns}
+              data={data}
+              pageSize={PICKER_PAGE_SIZE}
+              filterColumns={['title']}
+              isLoading={query.isPending}
+              emptyMessage={`No ${itemsLabel} found`}
+              getRowId={(item) => item._id}
+            />
+          </div>
         </PickerChoiceContext.Provider>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

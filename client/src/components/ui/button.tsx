@@ -26,6 +26,35 @@ export const buttonVariants = cva(
   },
 );
 
+/**
+ * The label of an icon-only button, shown under it on hover and on keyboard focus: drawn by CSS
+ * from `data-tooltip`, so it adds nothing to the page's text or to what screen readers announce
+ * (they read the button's aria-label already).
+ */
+const TOOLTIP_CLASSES =
+  'relative after:pointer-events-none after:absolute after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:whitespace-nowrap after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:opacity-0 after:shadow-md after:transition-opacity after:content-[attr(data-tooltip)] hover:after:opacity-100 hover:after:delay-300 focus-visible:after:opacity-100';
+
+/** Whether any text is shown inside (screen-reader-only text does not count). */
+function hasVisibleText(node: React.ReactNode): boolean {
+  if (typeof node === 'string') return node.trim() !== '';
+  if (typeof node === 'number') return true;
+  if (Array.isArray(node)) return node.some(hasVisibleText);
+  if (React.isValidElement<{ children?: React.ReactNode; className?: unknown }>(node)) {
+    if (typeof node.props.className === 'string' && node.props.className.split(/\s+/).includes('sr-only')) return false;
+    return hasVisibleText(node.props.children);
+  }
+  return false;
+}
+
+/** The text a button without visible text shows as its tooltip: its aria-label (on the link inside, with asChild). */
+export function iconButtonTooltip(props: { 'aria-label'?: string | undefined; title?: string | undefined; children?: React.ReactNode }, asChild: boolean): string | undefined {
+  if (props.title) return undefined;
+  const child = asChild && React.isValidElement<{ 'aria-label'?: unknown; children?: React.ReactNode }>(props.children) ? props.children : null;
+  const label = props['aria-label'] ?? (typeof child?.props['aria-label'] === 'string' ? child.props['aria-label'] : undefined);
+  if (!label) return undefined;
+  return hasVisibleText(child ? child.props.children : props.children) ? undefined : label;
+}
+
 export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElement>, VariantProps<typeof buttonVariants> {
   /** Renders the only child (e.g. a link) with the button's look instead of a <button>. */
   asChild?: boolean;
@@ -34,9 +63,11 @@ export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElemen
 export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(
   ({ className, variant, size, asChild = false, type, ...props }, ref) => {
     const Comp = asChild ? Slot : 'button';
+    const tooltip = iconButtonTooltip(props, asChild);
     return (
       <Comp
-        className={cn(buttonVariants({ variant, size }), className)}
+        className={cn(buttonVariants({ variant, size }), tooltip && TOOLTIP_CLASSES, className)}
+        {...(tooltip ? { 'data-tooltip': tooltip } : {})}
         ref={ref}
         // A plain <button> inside a form would submit it; make that an explicit choice.
         {...(asChild ? {} : { type: type ?? 'button' })}

@@ -214,7 +214,6 @@ export function SpecialStudentsPage() {
           );
           void utils.specialStudents.list.invalidate();
         }}
-        onFailed={(error) => setNotice(warningsNotice(error))}
       />
       <BulkImportModal open={importing} onOpenChange={setImporting} onDone={imported} />
       <ConfirmModal

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
-import { FormModal } from '../../components/form-modal.tsx';
+import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
+import { FormModal, type ModalFailure } from '../../components/form-modal.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { delay } from '../../lib/delay.ts';
+import { errorMessage, errorWarnings } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
 
 /** The pause before a student is saved, as the specification has it. */
@@ -15,12 +17,17 @@ export interface StudentModalProps {
   /** The student being edited; none for a new one. */
   student: SpecialStudent | null;
   onSaved: (student: SpecialStudent, isNew: boolean) => void;
-  /** A refused save opens the Warnings! modal. */
-  onFailed: (error: unknown) => void;
+}
+
+/** A refused save, inside the form (which keeps what was typed): 'Warnings!' with the server's warnings or message. */
+export function studentSaveFailure(error: unknown): ModalFailure {
+  const warnings = errorWarnings(error);
+  const message = errorMessage(error);
+  return { title: 'Warnings!', message, warnings: warnings.length > 0 ? warnings : [message], warningsIntro: SPECIAL_STUDENT_MESSAGES.processFailed };
 }
 
 /** New Student / Edit Student Details: name (required), phone number, expiry date (optional). */
-export function StudentModal({ open, onOpenChange, student, onSaved, onFailed }: StudentModalProps) {
+export function StudentModal({ open, onOpenChange, student, onSaved }: StudentModalProps) {
   const create = api.specialStudents.create.useMutation();
   const update = api.specialStudents.update.useMutation();
   const [name, setName] = useState('');
@@ -42,6 +49,7 @@ export function StudentModal({ open, onOpenChange, student, onSaved, onFailed }:
       onOpenChange={onOpenChange}
       title={student ? 'Edit Student Details' : 'New Student'}
       submitLabel="Save"
+      describeError={studentSaveFailure}
       onSubmit={async () => {
         if (name.trim() === '') {
           setNameError('Name is required');
@@ -50,14 +58,10 @@ export function StudentModal({ open, onOpenChange, student, onSaved, onFailed }:
         setNameError(undefined);
         await delay(SAVE_STUDENT_DELAY_MS);
         const value = { name, phoneNumber, expiryDate: expiryDate || null };
-        try {
-          const saved = student ? await update.mutateAsync({ id: student._id, value }) : await create.mutateAsync({ value });
-          onSaved(saved, student === null);
-          onOpenChange(false);
-        } catch (error) {
-          onOpenChange(false);
-          onFailed(error);
-        }
+        // A refusal or a network failure is shown inside the form, which keeps what was typed.
+        const saved = student ? await update.mutateAsync({ id: student._id, value }) : await create.mutateAsync({ value });
+        onSaved(saved, student === null);
+        onOpenChange(false);
       }}
     >
       <FormField id="student-name" label="Name" error={nameError}>

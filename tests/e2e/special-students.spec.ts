@@ -76,7 +76,7 @@ test.describe('special students', () => {
     await snap(page, 'special-students');
   });
 
-  test('says why a save was refused in Warnings!, and deletes the selected students', async ({ page }) => {
+  test('says why a save was refused in Warnings! inside the form, and deletes the selected students', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Students Admin 2'));
     const phone = String(base());
     const other = String(base());
@@ -93,10 +93,13 @@ test.describe('special students', () => {
     await modal.getByLabel('Name').fill('Again');
     await modal.getByLabel('Phone number').fill(phone);
     await modal.getByRole('button', { name: 'Save' }).click();
-    const warnings = page.getByRole('alertdialog', { name: 'Warnings!' });
+    // Said inside the form, which keeps what was typed until a save succeeds.
+    const warnings = modal.getByRole('alert').filter({ hasText: 'Warnings!' });
     await expect(warnings.getByText('Process failed, you may need to resolve below warnings before retrying')).toBeVisible();
     await expect(warnings.getByText(`${phone} is already on the list`)).toBeVisible();
-    await warnings.getByRole('button', { name: 'OK' }).click();
+    await expect(modal.getByLabel('Name')).toHaveValue('Again');
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await expect(modal).toHaveCount(0);
 
     const table = page.getByRole('table', { name: 'Special students' });
     await expect(page.getByRole('button', { name: /^Delete selected/ })).toBeDisabled();

@@ -8,9 +8,9 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
-import { api } from '../../lib/trpc.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { CourseFilesCard } from './course-files-card.tsx';
+import { CourseRateCardsField } from './course-rate-cards-field.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
 
 function toggled(list: readonly string[], value: string, on: boolean): string[] {
@@ -19,25 +19,10 @@ function toggled(list: readonly string[], value: string, on: boolean): string[] 
 
 function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
   const { draft, change } = editor;
-  const cards = api.subscriptions.list.useQuery();
   return (
     <SectionCard title="Monetisation" description="What students buy the course under, and how it is shown to them.">
       <RateCardSelect id="course-rate-card" label="Default rate card" value={draft.courseRateCardId} onChange={(courseRateCardId) => change({ courseRateCardId })} />
-      <fieldset className="grid gap-2">
-        <legend className="mb-1 text-sm font-medium">Extra subscriptions</legend>
-        {(cards.data ?? []).filter((card) => card._id !== draft.courseRateCardId).length === 0 && <p className="text-xs text-muted-foreground">No other rate cards.</p>}
-        {(cards.data ?? [])
-          .filter((card) => card._id !== draft.courseRateCardId)
-          .map((card) => (
-            <label key={card._id} className="flex items-center gap-2 text-sm">
-              <Checkbox
-                checked={draft.attachedSubscriptions.includes(card._id)}
-                onChange={(event) => change({ attachedSubscriptions: toggled(draft.attachedSubscriptions, card._id, event.target.checked) })}
-              />
-              {card.title}
-            </label>
-          ))}
-      </fieldset>
+      <CourseRateCardsField value={draft.attachedSubscriptions} defaultCardId={draft.courseRateCardId} onChange={(attachedSubscriptions) => change({ attachedSubscriptions })} />
       <SwitchField id="course-best-selling" label="Best seller" description="Marked as a best seller in the app." checked={draft.isBestSelling} onCheckedChange={(isBestSelling) => change({ isBestSelling })} />
       <SwitchField
         id="course-visibility"

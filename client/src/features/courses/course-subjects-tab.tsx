@@ -37,7 +37,7 @@ function AddSubjectForm({ onAdd }: { onAdd: (title: string) => void }) {
         add();
       }}
     >
-      <FormField id="new-subject-title" label="New subject" error={error} className="min-w-64 flex-1">
+      <FormField id="new-subject-title" label="New subject" error={error} className="min-w-0 flex-1 basis-56">
         {(control) => (
           <Input
             {...control}
@@ -67,21 +67,29 @@ function SubjectCards({ editor, onOpen }: { editor: CourseEditorApi; onOpen: (ke
       {subjects.length === 0 && <p className="text-sm text-muted-foreground">No subjects yet.</p>}
       <ol className="grid gap-2" aria-label="Subjects">
         {subjects.map((subject, index) => (
-          <li key={subject.key} aria-label={subject.title} className="flex flex-wrap items-center gap-3 rounded-md border p-3">
-            <span className="w-6 text-right text-sm text-muted-foreground">{index + 1}.</span>
-            <button type="button" className="min-w-0 flex-1 text-left font-medium text-primary hover:underline" onClick={() => onOpen(subject.key)}>
-              {subject.title}
-            </button>
-            <span className="text-xs text-muted-foreground">{subject.lectures.length === 1 ? '1 lecture' : `${subject.lectures.length} lectures`}</span>
-            {!subject.isActive && <Badge variant="secondary">Inactive</Badge>}
-            <MoveControl name={subject.title} count={subjects.length} onMove={(position) => setSubjects((current) => moveTo(current, index, position))} />
-            <RemoveButton label={`Remove ${subject.title}`} onClick={() => {
-                if (subject.lectures.length > 0) {
-                  toastError('The subject cannot be removed', new Error(COURSE_MESSAGES.subjectHasLectures));
-                  return;
-                }
-                setSubjects((current) => current.filter((other) => other.key !== subject.key));
-              }} />
+          <li key={subject.key} aria-label={subject.title} className="grid gap-2 rounded-md border p-3 sm:flex sm:items-center sm:gap-3">
+            {/* The title takes its own line on a phone, the controls the next: nothing overlaps it. */}
+            <span className="flex min-w-0 flex-1 items-baseline gap-2">
+              <span className="w-6 shrink-0 text-right text-sm text-muted-foreground">{index + 1}.</span>
+              <button type="button" className="min-w-0 text-left font-medium text-primary [overflow-wrap:anywhere] hover:underline" onClick={() => onOpen(subject.key)}>
+                {subject.title}
+              </button>
+            </span>
+            <span className="flex flex-wrap items-center gap-2 pl-8 sm:pl-0">
+              <span className="text-xs text-muted-foreground">{subject.lectures.length === 1 ? '1 lecture' : `${subject.lectures.length} lectures`}</span>
+              {!subject.isActive && <Badge variant="secondary">Inactive</Badge>}
+              <MoveControl name={subject.title} count={subjects.length} onMove={(position) => setSubjects((current) => moveTo(current, index, position))} />
+              <RemoveButton
+                label={`Remove ${subject.title}`}
+                onClick={() => {
+                  if (subject.lectures.length > 0) {
+                    toastError('The subject cannot be removed', new Error(COURSE_MESSAGES.subjectHasLectures));
+                    return;
+                  }
+                  setSubjects((current) => current.filter((other) => other.key !== subject.key));
+                }}
+              />
+            </span>
           </li>
         ))}
       </ol>

@@ -5,6 +5,7 @@ import { AdminLayout } from './features/admin/admin-layout.tsx';
 import { AdminScreens } from './features/admin/admin-screens.tsx';
 import { GuestOnly, RequireSignIn } from './features/auth/guards.tsx';
 import { LoginPage } from './features/auth/login-page.tsx';
+import { AcceptInvitePage } from './features/auth/invite/accept-invite-page.tsx';
 import { RecoveryPage } from './features/auth/recovery/recovery-page.tsx';
 import { RegisterPage } from './features/auth/register-page.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
@@ -35,6 +36,10 @@ export function App() {
         <GuestOnly>
           <RecoveryPage />
         </GuestOnly>
+      </Route>
+      {/* Not guest-only: the invited person may open the link in a browser where someone is signed in. */}
+      <Route path="/auth/invite">
+        <AcceptInvitePage />
       </Route>
       <Route path="/auth/*">
         <GuestOnly>

@@ -69,16 +69,18 @@ export interface StudentOrderRow {
   coupon_code: string | null;
   razorpay_payment_id: string | null;
   razorpay_order_id: string | null;
+  invoice_number: string | null;
 }
 
 export async function listStudentOrders(db: Db, userId: string, page: { limit: number; offset: number }): Promise<{ rows: StudentOrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('orders')
-      .select(['id', 'created_at', 'title', 'subscription_term', 'net_paise', 'status', 'mode', 'coupon_code', 'razorpay_payment_id', 'razorpay_order_id'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .select(['orders.id', 'orders.created_at', 'orders.title', 'orders.subscription_term', 'orders.net_paise', 'orders.status', 'orders.mode', 'orders.coupon_code', 'orders.razorpay_payment_id', 'orders.razorpay_order_id'])
+      .select(sql<string | null>`(select i.number from invoices i where i.order_id = orders.id and i.kind = 'invoice' order by i.issued_at limit 1)`.as('invoice_number'))
+      .where('orders.user_id', '=', userId)
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),

@@ -72,6 +72,7 @@ export async function listOrdersOfAccount(ctx: RequestContext, input: HoldingsIn
       mode: row.mode,
       couponCode: row.coupon_code,
       razorPayId: row.razorpay_payment_id ?? row.razorpay_order_id,
+      invoiceNumber: row.invoice_number,
     })),
     total,
     page: input.page,

@@ -48,6 +48,8 @@ export const studentOrderSchema = z.object({
   mode: z.enum(['online', 'manual', 'free']),
   couponCode: z.string().nullable(),
   razorPayId: z.string().nullable(),
+  /** The GST invoice's number (its PDF is at /api/admin/orders/{id}/invoice), or null when none was issued. */
+  invoiceNumber: z.string().nullable(),
 });
 export type StudentOrder = z.infer<typeof studentOrderSchema>;
 

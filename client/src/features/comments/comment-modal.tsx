@@ -59,7 +59,12 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
         onOpenChange(false);
       }}
     >
-      <FormField id="comment-author" label="Author" error={errors.displayName}>
+      <FormField
+        id="comment-author"
+        label="Author"
+        error={errors.displayName}
+        hint={educators.isSuccess && educators.data.length === 0 ? 'No educators yet: an administrator gives the Educator role in Users' : undefined}
+      >
         {(control) => (
           <NativeSelect {...control} value={value.displayName} onChange={(event) => set({ displayName: event.target.value })}>
             <option value="">Choose an educator</option>

@@ -21,7 +21,7 @@ export interface ExamDraft {
   title: string;
   examType: ExamType;
   isVisible: boolean;
-  /** A datetime-local value ("2026-11-21T09:30") in the browser's time zone; '' for none. */
+  /** A datetime-local value ("2026-11-21T09:30") in India time, whatever the browser's zone; '' for none. */
   publishDateTime: string;
   /** '' when no PSC exam is chosen. */
   examCategoryKey: string;

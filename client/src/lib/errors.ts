@@ -85,7 +85,7 @@ export function staleCopyOf(error: unknown): StaleCopy | null {
 /** A refused field's name in the form: `value.exams.2` → `exams` (the part after the input's wrapper). */
 export function formFieldName(path: string): string {
   const parts = path.split('.').filter((part) => part !== '');
-  const inside = parts[0] === 'value' || parts[0] === 'input' || parts[0] === 'body' ? parts.slice(1) : parts;
+  const inside = ['value', 'input', 'body', 'query', 'params'].includes(parts[0] ?? '') ? parts.slice(1) : parts;
   return inside[0] ?? parts[0] ?? path;
 }
 

@@ -23,7 +23,9 @@ export interface StudentModalProps {
 export function studentSaveFailure(error: unknown): ModalFailure {
   const warnings = errorWarnings(error);
   const message = errorMessage(error);
-  return { title: 'Warnings!', message, warnings: warnings.length > 0 ? warnings : [message], warningsIntro: SPECIAL_STUDENT_MESSAGES.processFailed };
+  // The intro says the process failed; the server's own message would only say it again.
+  if (warnings.length > 0) return { title: 'Warnings!', message: '', warnings, warningsIntro: SPECIAL_STUDENT_MESSAGES.processFailed };
+  return { title: 'Warnings!', message, warnings: [message], warningsIntro: SPECIAL_STUDENT_MESSAGES.processFailed };
 }
 
 /** New Student / Edit Student Details: name (required), phone number, expiry date (optional). */

@@ -53,6 +53,16 @@ async function failNextRefund(paymentId: string, status: number, description: st
   expect(response.status).toBe(200);
 }
 
+/** Chooses a resource for the manual order in the picker, found by typing part of its title. */
+async function pickResource(page: Page, kind: 'course', title: string): Promise<void> {
+  await page.getByRole('dialog', { name: 'Create Order' }).getByRole('button', { name: `Choose ${kind}` }).click();
+  const picker = page.getByRole('dialog', { name: `Select a ${kind}` });
+  await picker.getByRole('textbox', { name: `Search ${kind}s by title` }).fill(title);
+  await picker.getByRole('checkbox', { name: `Select ${title}` }).check();
+  await picker.getByRole('button', { name: 'Select 1 item(s)' }).click();
+  await expect(picker).toBeHidden();
+}
+
 test.describe('orders', () => {
   test('a student buys a course with a coupon through REST and Razorpay, opens it, and the order shows with its coupon', async ({ page, browser }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin'));
@@ -114,7 +124,7 @@ test.describe('orders', () => {
 
     await modal.getByLabel('Phone number').fill(phone);
     await modal.getByLabel('Resource type').selectOption('course');
-    await modal.getByLabel('Resource ID').fill(courseId);
+    await pickResource(page, 'course', title);
     await modal.getByLabel('Subscription term').selectOption('6-months');
     await modal.getByLabel('Amount (INR)').fill('750.50');
     await modal.getByRole('button', { name: 'Create Order' }).click();
@@ -145,7 +155,7 @@ test.describe('orders', () => {
     const modal = page.getByRole('dialog', { name: 'Create Order' });
     const nobody = mobile();
     await modal.getByLabel('Phone number').fill(nobody);
-    await modal.getByLabel('Resource ID').fill(courseId);
+    await pickResource(page, 'course', title);
     await modal.getByLabel('Subscription term').selectOption('1-month');
     await modal.getByRole('button', { name: 'Create Order' }).click();
     await expect(modal.getByText('Order cannot be created')).toBeVisible();

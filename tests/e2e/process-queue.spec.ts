@@ -1,9 +1,36 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { createConsoleUser, signInThroughApi } from './support/helpers.ts';
+import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, queueFile, saveLecture, setQueueRunning, snap, uploadAsset } from './support/media.ts';
 
 const QUEUE_PATH = '/admin/process/queue';
 const QUEUE_COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Progress', 'Last Updated On', 'Created On'];
+
+/** A file's queue item as a finished run leaves it, written straight into the database (no worker runs it). */
+async function seedFinishedItem(fileId: string, title: string, finishedHoursAgo: number): Promise<void> {
+  await query(
+    `insert into queue_items (asset_id, title, type, state, created_at, last_state_updated_on, finished_at)
+     select id, $2, kind, 'ready', now() - make_interval(secs => $3::float8 + 600), now() - make_interval(secs => $3::float8), now() - make_interval(secs => $3::float8)
+     from assets where id = $1
+     on conflict (asset_id) do update set state = 'ready', created_at = excluded.created_at, finished_at = excluded.finished_at`,
+    [fileId, title, finishedHoursAgo * 3600],
+  );
+}
+
+/** A video as a finished run leaves it (renditions and poster recorded), so that a lecture can be published with it. */
+async function markVideoProcessed(fileId: string): Promise<void> {
+  await query(
+    `update assets set state = 'ready', output_prefix = 'assets/' || id || '/out/v1/', poster_key = 'assets/' || id || '/out/v1/hls/poster.jpg',
+       renditions = '[{"name":"360p","height":360}]'::jsonb, duration_seconds = 240 where id = $1`,
+    [fileId],
+  );
+  await seedFinishedItem(fileId, 'clip.mp4', 0.1);
+}
+
+async function lectureState(page: Page, id: string): Promise<{ isPublished: boolean; publishWarnings: string[] }> {
+  const response = await page.request.get(`/api/admin/lecture/${id}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { isPublished: boolean; publishWarnings: string[] };
+}
 
 function queueTable(page: Page) {
   return page.getByRole('table', { name: 'Queue' });
@@ -223,7 +250,7 @@ test.describe('processing queue', () => {
   test("shows 'Empty Queue' when there is nothing, and 'Connection Error' when the list cannot load", async ({ page }) => {
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);
-    await rewriteQueueList(page, () => ({ result: { data: { items: [], state: 'RUNNING' } } }));
+    await rewriteQueueList(page, () => ({ result: { data: { items: [], state: 'RUNNING', total: 0, page: 1, pageSize: 10 } } }));
     await page.goto(QUEUE_PATH);
     await expect(queueTable(page)).toContainText('Empty Queue');
     await expect(page.getByLabel('Queue state: RUNNING')).toBeVisible();
@@ -239,5 +266,98 @@ test.describe('processing queue', () => {
     const notice = page.getByRole('alertdialog', { name: 'Connection Error' });
     await expect(notice).toContainText('The queue database is unavailable', { timeout: 30_000 });
     await snap(page, 'queue-connection-error');
+  });
+
+  test('hides an item finished over a day ago from the default view, and the Finished filter shows it', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const old = await uploadAsset(page, 'notes.pdf', 'pdf');
+    const recent = await uploadAsset(page, 'notes.pdf', 'pdf');
+    await seedFinishedItem(old._id, 'Finished two days ago', 48);
+    await seedFinishedItem(recent._id, 'Finished an hour ago', 1);
+
+    await page.goto(QUEUE_PATH);
+    await expect(page.getByLabel('Status', { exact: true })).toHaveValue('current');
+    await expect(page.getByText('Finished items leave this view a day after they finish')).toBeVisible();
+    await expect(queueTable(page).getByRole('row').filter({ hasText: recent._id })).toContainText('Ready');
+    await expect(queueTable(page).getByRole('row').filter({ hasText: old._id })).toHaveCount(0);
+    await snap(page, 'queue-default-view');
+
+    await page.getByLabel('Status', { exact: true }).selectOption('finished');
+    // The oldest finished item is on the view's last page.
+    const next = page.getByRole('button', { name: 'Next page' });
+    await expect(page.getByText(/Showing [\d,]+–[\d,]+ of [\d,]+ items/)).toBeVisible();
+    while (await next.isEnabled()) {
+      const shown = await page.getByText(/Showing [\d,]+–/).innerText();
+      await next.click();
+      await expect(page.getByText(/Showing [\d,]+–/)).not.toHaveText(shown);
+    }
+    const row = queueTable(page).getByRole('row').filter({ hasText: old._id });
+    await expect(row).toContainText('Finished two days ago');
+    await expect(row).toContainText('Ready');
+    await snap(page, 'queue-finished-view');
+
+    await page.getByLabel('Status', { exact: true }).selectOption('failed');
+    await expect(queueTable(page)).toContainText('No failed items');
+  });
+
+  test("deleting a published lecture's renditions names the lecture, and confirming unpublishes it", async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const video = await uploadAsset(page, 'clip.mp4', 'video');
+    await markVideoProcessed(video._id);
+    const title = `Kerala Renaissance ${Date.now().toString(36)}`;
+    const lecture = await createLecture(page, title);
+    await saveLecture(page, lecture, { title, isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: video._id, notes: [] });
+    expect((await lectureState(page, lecture)).isPublished).toBe(true);
+
+    await page.goto(QUEUE_PATH);
+    const row = queueTable(page).getByRole('row').filter({ hasText: video._id });
+    await row.getByRole('button', { name: `Delete ${title} from the queue` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete from Queue' });
+    const warning = confirm.getByRole('note', { name: 'Lectures that will be unpublished' });
+    await expect(warning).toContainText(`“${title}” is published and plays this video: deleting the renditions unpublishes it`);
+    await snap(page, 'queue-delete-published-lecture');
+    await confirm.getByRole('button', { name: 'Unpublish and delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row).toHaveCount(0);
+    const after = await lectureState(page, lecture);
+    expect(after.isPublished).toBe(false);
+    expect(after.publishWarnings).toEqual(['The video is still being processed']);
+  });
+
+  test('a lecture published after the dialog opened makes the server refuse: the error shows and nothing changes', async ({ page }) => {
+    const admin = await createConsoleUser(['admin']);
+    await signInThroughApi(page, admin);
+    const video = await uploadAsset(page, 'clip.mp4', 'video');
+    await markVideoProcessed(video._id);
+    const title = `Indian Polity ${Date.now().toString(36)}`;
+    const lecture = await createLecture(page, title);
+    await saveLecture(page, lecture, { title, isVisible: false, lecturerName: 'Dr. Anitha', videoResourceId: video._id, notes: [] });
+
+    await page.goto(QUEUE_PATH);
+    const row = queueTable(page).getByRole('row').filter({ hasText: video._id });
+    await row.getByRole('button', { name: `Delete ${title} from the queue` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete from Queue' });
+    await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+    await expect(confirm.getByRole('note')).toHaveCount(0);
+    // Someone publishes the lecture in another tab meanwhile.
+    await saveLecture(page, lecture, { title, isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: video._id, notes: [] });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+
+    const failure = confirm.getByRole('alert');
+    await expect(failure).toContainText('Process Failed');
+    await expect(failure).toContainText(`“${title}” is published and plays this video: deleting its renditions unpublishes it.`);
+    // The dialog now names the lecture, so that a second press agrees to unpublish it.
+    await expect(confirm.getByRole('note', { name: 'Lectures that will be unpublished' })).toContainText(title);
+    await expect(confirm.getByRole('button', { name: 'Unpublish and delete' })).toBeVisible();
+    await snap(page, 'queue-delete-refused');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+
+    expect((await lectureState(page, lecture)).isPublished).toBe(true);
+    await expect(row).toContainText('Ready');
+    const [asset] = await query<{ state: string; renditions: unknown[] }>('select state, renditions from assets where id = $1', [video._id]);
+    expect(asset).toEqual({ state: 'ready', renditions: [{ name: '360p', height: 360 }] });
   });
 });

@@ -1,31 +1,28 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ColumnDef } from '@tanstack/react-table';
-import { CloudDownload, Play, RotateCw, Square, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { CloudDownload, Play, RotateCw, Square } from 'lucide-react';
 import type { QueueItem, QueueState } from '../../../../shared/assets/assets.schema.ts';
-import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { DataTable } from '../../components/data-table.tsx';
-import { ProcessStatus } from '../../components/files/process-status.tsx';
-import { isWorkingState, processPercent } from '../../components/files/asset-status.rules.ts';
+import { FINISHED_SHOWN_FOR_HOURS, QUEUE_PAGE_SIZE, QUEUE_VIEW_LABELS, QUEUE_VIEWS, type QueueView } from '../../../../shared/queue/queue-list.schema.ts';
 import { useQueueAccess } from '../../components/files/use-asset.ts';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { toastError, toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Progress } from '../../components/ui/progress.tsx';
+import { Label } from '../../components/ui/label.tsx';
+import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { delay } from '../../lib/delay.ts';
-import { formatDateAndTime } from '../../lib/format.ts';
 import { messageOr } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { PullDataModal } from './pull-data-modal.tsx';
-import { QueueFileCell } from './queue-file-cell.tsx';
+import { QueueTable } from './queue-table.tsx';
+import { RemoveFromQueueModal, type Removal } from './remove-from-queue-modal.tsx';
 import { useCountdown } from './use-countdown.ts';
 
 /** The queue manager's timings and page size. */
 export const QUEUE_REFRESH_SECONDS = 15;
 export const CANCEL_DELAY_MS = 800;
 export const TRIGGER_DELAY_MS = 1000;
-const DELETE_DELAY_MS = 300;
 const CONNECTION_FALLBACK = 'Something went wrong';
 
 export function connectionErrorNotice(error: unknown): Notice {
@@ -49,18 +46,9 @@ function QueueStateLabel({ state }: { state: QueueState | undefined }) {
   );
 }
 
-function DateTimeCell({ iso }: { iso: string }) {
-  const [date, time] = formatDateAndTime(iso);
-  return (
-    <time dateTime={iso} className="grid whitespace-nowrap text-xs">
-      <span>{date}</span>
-      <span className="text-muted-foreground">{time}</span>
-    </time>
-  );
-}
-
-function typeLabel(type: QueueItem['type']): string {
-  return type === 'pdf' ? 'Pdf' : 'Video';
+/** What an empty view says: the spec's 'Empty Queue' for the default view. */
+function emptyText(view: QueueView): string {
+  return view === 'current' ? 'Empty Queue' : `No ${QUEUE_VIEW_LABELS[view].toLowerCase()} items`;
 }
 
 /** /admin/process/queue: the processing queue manager. */
@@ -68,14 +56,16 @@ export function ProcessQueuePage() {
   useDocumentTitle('Process Queue');
   const { canManageQueue } = useQueueAccess();
   const utils = api.useUtils();
-  const queue = api.queue.list.useQuery(undefined, { staleTime: 0 });
+  const [view, setView] = useState<QueueView>('current');
+  const [page, setPage] = useState(1);
+  const queue = api.queue.list.useQuery({ status: view, page, pageSize: QUEUE_PAGE_SIZE }, { staleTime: 0, placeholderData: keepPreviousData });
   const start = api.queue.start.useMutation();
   const stop = api.queue.stop.useMutation();
-  const remove = api.queue.remove.useMutation();
   const { mutate: triggerFile } = api.queue.trigger.useMutation();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pullOpen, setPullOpen] = useState(false);
-  const [removing, setRemoving] = useState<QueueItem | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [checking, setChecking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const { refetch } = queue;
@@ -91,6 +81,13 @@ export function ProcessQueuePage() {
   useEffect(() => {
     if (isError) setNotice(connectionErrorNotice(error));
   }, [isError, error, errorUpdatedAt]);
+
+  // The view shrank under this page (a delete, items finishing): show its last page.
+  const total = queue.data?.total ?? 0;
+  useEffect(() => {
+    const pages = Math.max(1, Math.ceil(total / QUEUE_PAGE_SIZE));
+    if (!queue.isPlaceholderData && page > pages) setPage(pages);
+  }, [total, page, queue.isPlaceholderData]);
 
   const startQueue = async () => {
     setBusy(true);
@@ -136,110 +133,33 @@ export function ProcessQueuePage() {
     void refresh();
   };
 
-  const columns = useMemo<ColumnDef<QueueItem, unknown>[]>(() => {
-    const base: ColumnDef<QueueItem, unknown>[] = [
-      { id: 'index', header: '#', cell: ({ row }) => <span className="tabular-nums text-muted-foreground">{row.index + 1}</span> },
+  const queueAgain = (item: QueueItem) =>
+    triggerFile(
+      { fileId: item.fileId, title: item.title, type: item.type },
       {
-        id: 'file',
-        header: 'File ID',
-        accessorFn: (item) => `${item.title} ${item.fileName} ${item.fileId}`,
-        cell: ({ row }) => <QueueFileCell item={row.original} />,
-      },
-      { id: 'type', header: 'Type', accessorFn: (item) => typeLabel(item.type) },
-      {
-        id: 'status',
-        header: 'Status',
-        accessorKey: 'state',
-        cell: ({ row }) => (
-          <ProcessStatus
-            state={row.original.state}
-            progress={row.original.processProgress}
-            failureReason={row.original.failureReason}
-            showProgress={false}
-            className="min-w-36 max-w-56"
-          />
-        ),
-      },
-      {
-        id: 'progress',
-        header: 'Progress',
-        accessorFn: (item) => processPercent(item.state, item.processProgress),
-        cell: ({ row }) => {
-          const percent = processPercent(row.original.state, row.original.processProgress);
-          return (
-            <div className="grid w-24 gap-1">
-              <span className="text-xs font-medium tabular-nums">{percent}%</span>
-              <Progress value={percent} aria-label={`Progress of ${row.original.title}`} className="h-1.5" />
-            </div>
-          );
+        onSuccess: () => {
+          toastSuccess('Trigger activated successfully');
+          void utils.queue.list.invalidate();
         },
+        onError: (cause) => toastError('Request Error', cause),
       },
-      {
-        id: 'updated',
-        header: 'Last Updated On',
-        accessorKey: 'lastStateUpdatedOn',
-        cell: ({ row }) => <DateTimeCell iso={row.original.lastStateUpdatedOn} />,
-      },
-      {
-        id: 'created',
-        header: 'Created On',
-        accessorKey: 'createdAt',
-        cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} />,
-      },
-    ];
-    if (!canManageQueue) return base;
-    return [
-      ...base,
-      {
-        id: 'action',
-        header: 'Action',
-        cell: ({ row }) => {
-          const item = row.original;
-          return (
-            <div className="flex items-center gap-1">
-              {item.state === 'failed' && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() =>
-                    triggerFile(
-                      { fileId: item.fileId, title: item.title, type: item.type },
-                      {
-                        onSuccess: () => {
-                          toastSuccess('Trigger activated successfully');
-                          void utils.queue.list.invalidate();
-                        },
-                        onError: (cause) => toastError('Request Error', cause),
-                      },
-                    )
-                  }
-                >
-                  <RotateCw aria-hidden="true" />
-                  Queue again
-                </Button>
-              )}
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Delete ${item.title} from the queue`}
-                title={isWorkingState(item.state) ? 'Being processed: stop the queue and wait until it is done' : 'Delete from queue'}
-                disabled={isWorkingState(item.state)}
-                onClick={() => setRemoving(item)}
-                className="text-destructive hover:text-destructive"
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </div>
-          );
-        },
-      },
-    ];
-  }, [canManageQueue, triggerFile, utils]);
+    );
 
-  const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
+  /** Asks the server which published lectures the removal takes offline, then asks the user. */
+  const askToDelete = async (item: QueueItem) => {
+    setChecking(item.fileId);
+    try {
+      const impact = await utils.queue.removalImpact.fetch({ fileId: item.fileId }, { staleTime: 0 });
+      setRemoval({ item, unpublishes: impact.unpublishes });
+    } catch (cause) {
+      toastError('Process Failed', cause);
+    } finally {
+      setChecking(null);
+    }
+  };
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-4">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Process Queue</h1>
@@ -271,40 +191,43 @@ export function ProcessQueuePage() {
           )}
         </div>
       </div>
-      <DataTable
-        label="Queue"
-        columns={columns}
-        data={items}
-        pageSize={10}
-        minRows={3}
-        isLoading={queue.isPending}
-        emptyMessage="Empty Queue"
-        getRowId={(item) => item._id}
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <div className="grid gap-1.5">
+          <Label htmlFor="queue-status">Status</Label>
+          <NativeSelect
+            id="queue-status"
+            className="min-w-44"
+            value={view}
+            onChange={(event) => {
+              setView(event.target.value as QueueView);
+              setPage(1);
+            }}
+          >
+            {QUEUE_VIEWS.map((option) => (
+              <option key={option} value={option}>
+                {QUEUE_VIEW_LABELS[option]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <p className="min-w-0 flex-1 basis-64 pb-2 text-sm text-muted-foreground">
+          {view === 'current'
+            ? `Finished items leave this view ${FINISHED_SHOWN_FOR_HOURS === 24 ? 'a day' : `${FINISHED_SHOWN_FOR_HOURS} hours`} after they finish; choose Finished or All to find them.`
+            : 'Newest first.'}
+        </p>
+      </div>
+      <QueueTable
+        items={queue.data?.items ?? []}
+        isPending={queue.isPending}
+        page={page}
+        pageSize={QUEUE_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+        emptyText={emptyText(view)}
+        actions={canManageQueue ? { onQueueAgain: queueAgain, onDelete: (item) => void askToDelete(item), deleting: checking } : undefined}
       />
       {canManageQueue && <PullDataModal open={pullOpen} onOpenChange={setPullOpen} onPulled={pulled} />}
-      {canManageQueue && (
-        <ConfirmModal
-          open={removing !== null}
-          onOpenChange={(open) => !open && setRemoving(null)}
-          title="Delete from Queue"
-          text={
-            removing
-              ? `Remove “${removing.title}” from the queue? What was made from the file (renditions, page images) is deleted; the file itself stays.`
-              : ''
-          }
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          errorTitle="Process Failed"
-          destructive
-          onConfirm={async () => {
-            if (!removing) return;
-            await delay(DELETE_DELAY_MS);
-            await remove.mutateAsync({ fileId: removing.fileId });
-            toastSuccess('Removed from the queue');
-            await refresh();
-          }}
-        />
-      )}
+      {canManageQueue && <RemoveFromQueueModal removal={removal} onClose={() => setRemoval(null)} onRemoved={refresh} />}
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
     </div>
   );

@@ -177,7 +177,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
           id="exam-publishDateTime"
           label="Publish date and time (India time)"
           error={errors.publishDateTimeInMs}
-          hint="India time. Students can start the exam from then; leave it empty to open it as soon as it is published."
+          hint="Students can start the exam from then; leave it empty to open it as soon as it is published."
         >
           {(control) => (
             <div className="flex gap-2">

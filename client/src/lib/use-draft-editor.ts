@@ -117,14 +117,16 @@ export function useDraftEditor<Draft>(
   // edits keep the version they were made on, so that a save from them is checked against it.
   const versionRef = useRef(start.version);
 
+  // One toast per editor: a new failure replaces the last one, a successful save or Dismiss takes it away.
+  const failureToastId = `save-failure:${kind ?? 'editor'}`;
   const report = useCallback(
     (notice: FailureNotice, fields: Record<string, string> = {}) => {
       setSaveFailure(notice);
       setRefusedFields(fields);
       setFailureCount((count) => count + 1);
-      toast.error(notice.title, { id: `save-failure:${kind ?? 'editor'}`, description: notice.message });
+      toast.error(notice.title, { id: failureToastId, description: notice.message });
     },
-    [kind],
+    [failureToastId],
   );
 
   const change = useCallback((update: Partial<Draft> | ((current: Draft) => Draft)) => {
@@ -143,7 +145,7 @@ export function useDraftEditor<Draft>(
         setStaleSave(null);
         setSaveFailure(null);
         setRefusedFields({});
-        toast.dismiss(`save-failure:${kind ?? 'editor'}`);
+        toast.dismiss(failureToastId);
         if (draftRef.current === sent) {
           draftRef.current = kept;
           setDraft(kept);
@@ -157,7 +159,7 @@ export function useDraftEditor<Draft>(
         throw error;
       }
     },
-    [saveFailedTitle, kind, report],
+    [saveFailedTitle, kind, report, failureToastId],
   );
 
   const showSaveFailure = useCallback(
@@ -206,7 +208,10 @@ export function useDraftEditor<Draft>(
     dismissStaleSave: useCallback(() => setStaleSave(null), []),
     saveFailure,
     showSaveFailure,
-    dismissSaveFailure: useCallback(() => setSaveFailure(null), []),
+    dismissSaveFailure: useCallback(() => {
+      setSaveFailure(null);
+      toast.dismiss(failureToastId);
+    }, [failureToastId]),
     refusedFields,
     restored: start.restored,
   };

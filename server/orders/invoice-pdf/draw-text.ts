@@ -1,6 +1,6 @@
 import { PDFHexString, PDFOperator, PDFOperatorNames as Ops, type PDFPage } from 'pdf-lib';
 import type { LoadedFace } from './fonts.ts';
-import { clusterTexts, DocumentFonts } from './pdf-fonts.ts';
+import { DocumentFonts } from './pdf-fonts.ts';
 import type { ShapedCluster } from './shaping.ts';
 
 export interface TextPlacement {
@@ -42,21 +42,34 @@ function outlineOperators(face: LoadedFace, glyph: number, x: number, y: number,
 }
 
 /**
- * Draws clusters on one line where HarfBuzz placed them.
- *
- * Text comes back from the PDF as typed, in two ways. Each run of one font is a marked-content span
- * whose ActualText is the run's text (for readers that use it). And, since Malayalam glyphs are
- * drawn in visual order (a vowel sign before its consonant, a conjunct as one glyph) and many
- * extractors only read each glyph's ToUnicode text in drawing order, each cluster's characters are
- * shared out one per glyph in logical order: characters left over ride on invisible zero-width
- * glyphs after the cluster, and a glyph with no character left (the second part of a two-part vowel
- * sign) is drawn as an outline rather than as text.
+ * How a cluster's characters are read back. Extractors such as Ghostscript's read each glyph's
+ * ToUnicode text and order the pieces by where each glyph starts, so a character may only ride on a
+ * glyph that starts after the one before it: a glyph with an advance, where HarfBuzz put the pen
+ * (the consonant, a vowel sign drawn before it). Those take the characters one each in typed order;
+ * characters left over ride on invisible glyphs just before the cluster's end, one after another;
+ * other glyphs (marks with no advance, glyphs moved off the pen, parts beyond the characters, such
+ * as the second part of a two-part vowel sign) are drawn as outlines, which no extractor reads.
+ */
+export function clusterReading(cluster: ShapedCluster): { glyphTexts: Array<string | null>; carried: string[] } {
+  const characters = [...cluster.text];
+  let next = 0;
+  const glyphTexts = cluster.glyphs.map((glyph) => {
+    const startsAfterPrevious = glyph.advance > 0 && glyph.xOffset === 0 && glyph.yOffset === 0;
+    return startsAfterPrevious && next < characters.length ? characters[next++]! : null;
+  });
+  return { glyphTexts, carried: characters.slice(next) };
+}
+
+/**
+ * Draws clusters on one line where HarfBuzz placed them. Text comes back from the PDF as typed in
+ * two ways: each run of one font is a marked-content span whose ActualText is the run's text (for
+ * readers that use it), and each cluster's characters are shared out over its glyphs as
+ * `clusterReading` says (for readers that only use ToUnicode).
  */
 export function drawClusters(page: PDFPage, fonts: DocumentFonts, clusters: readonly ShapedCluster[], placement: TextPlacement): void {
   const { size } = placement;
   const operators: PDFOperator[] = [];
   const raw = (name: string, ...args: string[]) => operators.push(PDFOperator.of(name as Ops, args));
-  const moveTo = (x: number, y: number) => raw(Ops.SetTextMatrix, '1', '0', '0', '1', number(x), number(y));
   raw(Ops.NonStrokingColorRgb, ...placement.color.map(number));
   let penX = placement.x;
   let index = 0;
@@ -69,42 +82,36 @@ export function drawClusters(page: PDFPage, fonts: DocumentFonts, clusters: read
     raw(Ops.BeginMarkedContentSequence, '/Span', `<< /ActualText ${PDFHexString.fromText(run.map((cluster) => cluster.text).join('')).toString()} >>`);
     raw(Ops.BeginText);
     raw(Ops.SetFontAndSize, fonts.fontName(page, face).toString(), number(size));
-    moveTo(penX, placement.y);
-    let shown: string[] = [];
-    const flush = () => {
-      if (shown.length > 0) raw(Ops.ShowTextAdjusted, `[${shown.join(' ')}]`);
-      shown = [];
-    };
+    raw(Ops.SetTextMatrix, '1', '0', '0', '1', number(penX), number(placement.y));
+    const shown: string[] = [];
     for (const cluster of run) {
-      const { glyphTexts, carried } = clusterTexts(cluster.text, cluster.glyphs.length);
+      const { glyphTexts, carried } = clusterReading(cluster);
+      let lastTextAdvance = 0;
       for (const [glyphIndex, glyph] of cluster.glyphs.entries()) {
-        const text = glyphTexts[glyphIndex]!;
-        if (text === '') {
-          // Its advance was taken by the glyph before it, so that the text runs on without a gap.
+        const text = glyphTexts[glyphIndex] ?? null;
+        if (text === null) {
           outlines.push(...outlineOperators(face, glyph.id, penX + glyph.xOffset * size, placement.y + glyph.yOffset * size, size));
+          // Its advance was taken by the text glyph before it (so the text runs on without a gap), if any.
+          if (!glyphTexts.slice(0, glyphIndex).some((before) => before !== null)) shown.push(number(-glyph.advance * 1000));
           penX += glyph.advance * size;
           continue;
         }
         let taken = 0;
-        for (let next = glyphIndex + 1; next < cluster.glyphs.length && glyphTexts[next] === ''; next += 1) taken += cluster.glyphs[next]!.advance;
+        for (let after = glyphIndex + 1; after < cluster.glyphs.length && glyphTexts[after] === null; after += 1) taken += cluster.glyphs[after]!.advance;
         const width = DocumentFonts.advance(face, glyph.id) + taken;
-        const cid = cidHex(fonts.cid(face, glyph.id, text, width));
-        if (glyph.xOffset !== 0 || glyph.yOffset !== 0) {
-          flush();
-          moveTo(penX + glyph.xOffset * size, placement.y + glyph.yOffset * size);
-          raw(Ops.ShowText, cid);
-          penX += glyph.advance * size;
-          moveTo(penX + taken * size, placement.y);
-          continue;
-        }
-        shown.push(cid);
+        shown.push(cidHex(fonts.cid(face, glyph.id, text, width)));
         const adjustment = (width - glyph.advance - taken) * 1000;
         if (Math.abs(adjustment) > 0.01) shown.push(number(adjustment));
         penX += glyph.advance * size;
+        lastTextAdvance = glyph.advance;
       }
-      for (const character of carried) shown.push(cidHex(fonts.carrierCid(face, character)));
+      if (carried.length > 0) {
+        const step = Math.min(0.02, (lastTextAdvance || cluster.width) / (2 * carried.length)) * 1000;
+        shown.push(number(step * carried.length));
+        for (const character of carried) shown.push(cidHex(fonts.carrierCid(face, character)), number(-step));
+      }
     }
-    flush();
+    if (shown.length > 0) raw(Ops.ShowTextAdjusted, `[${shown.join(' ')}]`);
     raw(Ops.EndText);
     operators.push(...outlines);
     raw(Ops.EndMarkedContent);

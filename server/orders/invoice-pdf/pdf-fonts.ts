@@ -109,9 +109,8 @@ export class DocumentFonts {
 
   /**
    * The CID that draws `glyph` standing for `text`. Extractors read a CID's text from the ToUnicode
-   * map in the order glyphs are drawn, and many (Ghostscript's among them) ignore ActualText; so a
-   * glyph gets a CID per text it stands for, and a cluster's text is shared out over its glyphs in
-   * drawing order (see `clusterTexts`), which reads back as typed.
+   * map, and many (Ghostscript's among them) ignore ActualText; so a glyph gets a CID per text it
+   * stands for, and a cluster's text is shared out over its glyphs (see draw-text.ts).
    */
   cid(face: LoadedFace, glyph: number, text: string, width: number = DocumentFonts.advance(face, glyph)): number {
     return this.allocate(face, glyph, text, width);
@@ -159,15 +158,4 @@ export class DocumentFonts {
       context.lookup(ref, PDFDict).set(PDFName.of('ToUnicode'), context.register(context.stream(deflateSync(toUnicodeCMap(drawn)), { Filter: 'FlateDecode' })));
     }
   }
-}
-
-/**
- * A cluster's characters shared out over its glyphs in drawing order, one each in logical order,
- * so that read in drawing order they give the text as typed. Characters beyond the glyphs are
- * `carried` (by invisible glyphs after the cluster); glyphs beyond the characters get '' (they are
- * drawn as outlines).
- */
-export function clusterTexts(text: string, glyphCount: number): { glyphTexts: string[]; carried: string[] } {
-  const characters = [...text];
-  return { glyphTexts: Array.from({ length: glyphCount }, (_, index) => characters[index] ?? ''), carried: characters.slice(glyphCount) };
 }

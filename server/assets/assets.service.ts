@@ -62,7 +62,13 @@ async function requireAsset(ctx: AppContext, id: string): Promise<AssetRow> {
  */
 export async function uploadFiles(
   ctx: RequestContext,
-  input: { accessMode: AccessMode; kind?: AssetKind; parts: AsyncIterable<UploadPart> },
+  input: {
+    accessMode: AccessMode;
+    kind?: AssetKind;
+    parts: AsyncIterable<UploadPart>;
+    /** More to record in the transaction that records the files (a resumable upload notes its file). */
+    recordWith?: (trx: Db, stored: readonly StoredUpload[]) => Promise<void>;
+  },
 ): Promise<UploadedAsset[]> {
   const actor = await ctx.actor();
   const stored: StoredUpload[] = [];
@@ -87,6 +93,7 @@ export async function uploadFiles(
         })),
       );
       await releaseStorageKeys(trx, stored.map((file) => file.storageKey));
+      await input.recordWith?.(trx, stored);
     });
   } catch (error) {
     await forgetStored(ctx, stored.map((file) => file.storageKey));

@@ -35,7 +35,8 @@ function carriesSessionCookie(request: FastifyRequest): boolean {
 function isJsonOrMultipart(request: FastifyRequest): boolean {
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === '') return request.headers['content-length'] === undefined || request.headers['content-length'] === '0';
-  return type === 'application/json' || type.endsWith('+json') || type === 'multipart/form-data';
+  // A resumable upload's bytes: like JSON, a type no cross-site form can send.
+  return type === 'application/json' || type.endsWith('+json') || type === 'multipart/form-data' || type === 'application/offset+octet-stream';
 }
 
 /**

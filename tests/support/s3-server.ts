@@ -16,6 +16,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
  * DeleteObjects refuses more than 1000 keys, and multipart uploads are tracked (S3 would answer
  * ListMultipartUploads, which fauxqs does not implement, so they are answered here from that
  * tracking), so a test can prove none was left open and the cleanup can find the stale ones.
+ * ListParts (resumable uploads ask which parts arrived) is answered from the same tracking.
  */
 
 export interface S3ServerStats {
@@ -103,6 +104,8 @@ async function serve() {
   const app = buildApp({ logger: false });
   /** Open multipart uploads by id: their key (as sent, with the bucket's key prefix) and start. */
   const openUploads = new Map<string, { key: string; initiated: Date }>();
+  /** The parts of each open multipart upload, by part number. */
+  const uploadParts = new Map<string, Map<number, { etag: string; size: number }>>();
   const stats: S3ServerStats = {
     multipartUploads: { created: 0, completed: 0, aborted: 0, open: 0 },
     deleteBatches: [],
@@ -111,8 +114,29 @@ async function serve() {
 
   const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
   app.addHook('onRequest', async (request, reply) => {
-    // ListMultipartUploads: GET /<bucket>?uploads[&prefix=...]
     const query = queryOf(request);
+    // ListParts: GET /<bucket>/<key>?uploadId=...
+    if (request.method === 'GET' && query.uploadId && !query.partNumber) {
+      const upload = openUploads.get(query.uploadId);
+      if (!upload) {
+        return reply
+          .status(404)
+          .header('content-type', 'application/xml')
+          .send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>');
+      }
+      const parts = [...(uploadParts.get(query.uploadId) ?? new Map<number, { etag: string; size: number }>()).entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([number, part]) => `<Part><PartNumber>${number}</PartNumber><ETag>${escapeXml(part.etag)}</ETag><Size>${part.size}</Size></Part>`)
+        .join('');
+      return reply
+        .status(200)
+        .header('content-type', 'application/xml')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Key>${escapeXml(upload.key)}</Key><UploadId>${escapeXml(query.uploadId)}</UploadId>` +
+            `<IsTruncated>false</IsTruncated>${parts}</ListPartsResult>`,
+        );
+    }
+    // ListMultipartUploads: GET /<bucket>?uploads[&prefix=...]
     const bucketOnly = /^\/[^/?]+\/?(\?|$)/.test(request.url);
     if (request.method !== 'GET' || !('uploads' in query) || !bucketOnly) return;
     const prefix = query.prefix ?? '';
@@ -154,7 +178,18 @@ async function serve() {
       }
     }
     const uploadId = query.uploadId;
-    if (uploadId && !query.partNumber && reply.statusCode < 300 && openUploads.delete(uploadId)) {
+    if (uploadId && query.partNumber && request.method === 'PUT' && reply.statusCode === 200 && openUploads.has(uploadId)) {
+      const etag = reply.getHeader('etag');
+      const declared = request.headers['x-amz-decoded-content-length'] ?? request.headers['content-length'];
+      const size = Buffer.isBuffer(request.body) ? request.body.length : Number(declared ?? 0);
+      const parts = uploadParts.get(uploadId) ?? new Map<number, { etag: string; size: number }>();
+      parts.set(Number(query.partNumber), { etag: String(etag ?? ''), size });
+      uploadParts.set(uploadId, parts);
+    }
+    // Completed (POST) or aborted (DELETE); a ListParts (GET) leaves the upload open.
+    const ends = request.method === 'POST' || request.method === 'DELETE';
+    if (uploadId && ends && !query.partNumber && reply.statusCode < 300) uploadParts.delete(uploadId);
+    if (uploadId && ends && !query.partNumber && reply.statusCode < 300 && openUploads.delete(uploadId)) {
       if (request.method === 'POST') stats.multipartUploads.completed += 1;
       if (request.method === 'DELETE') stats.multipartUploads.aborted += 1;
     }

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { UploadedAsset } from '../../shared/assets/assets.schema.ts';
+import { sanitizeFileName } from '../../shared/assets/file-name.rules.ts';
+import { resumableMetadataSchema, type ResumableUploadMetadata } from '../../shared/assets/resumable-upload.rules.ts';
+import { requireConsoleActor } from '../auth/access.ts';
+import type { RequestContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { uploadFiles } from './assets.service.ts';
+import type { ResumableStore } from './resumable-store.ts';
+import {
+  claimFinishing,
+  deleteResumableUpload,
+  findOwnUpload,
+  insertResumableUpload,
+  markFinished,
+  releaseFinishing,
+  type ResumableUploadRow,
+} from './resumable-uploads.repository.ts';
+import { kindLimitBytes, tooLargeError } from './upload.ts';
+
+export const UPLOAD_NOT_FOUND = 'This upload was not found: it finished, expired or was cancelled. Choose the file again to upload it.';
+const LENGTH_REQUIRED = 'Upload-Length must give the size of the file in bytes';
+const BEING_FINISHED = 'This upload is being stored; try again in a moment';
+
+/** The headers of a tus creation request (POST). */
+export interface ResumableCreation {
+  uploadLength: string | undefined;
+  deferLength: string | undefined;
+  metadata: string | undefined;
+}
+
+/** Upload-Metadata: comma-separated `key base64(value)` pairs (tus 1.0.0). */
+export function parseUploadMetadata(header: string | undefined): ResumableUploadMetadata {
+  const pairs: Record<string, string> = {};
+  for (const item of (header ?? '').split(',')) {
+    const trimmed = item.trim();
+    if (trimmed === '') continue;
+    const [key = '', value = '', extra] = trimmed.split(' ');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(key) || extra !== undefined || !/^[A-Za-z0-9+/]*={0,2}$/.test(value) || key in pairs) {
+      throw new AppError('validation', 'Upload-Metadata is not valid: it takes pairs of a key and a base64 value', { field: 'Upload-Metadata' });
+    }
+    pairs[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  const parsed = resumableMetadataSchema.safeParse(pairs);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('validation', issue?.message ?? 'Upload-Metadata is not valid', { field: 'Upload-Metadata' });
+  }
+  return parsed.data;
+}
+
+/**
+ * POST /api/assets/resumable: checks the file's name, kind, access and size as the multipart
+ * upload does (the kind's limit when the kind is given, else the upload limit), and records who
+ * began it. Answers the new upload's id; the tus server then creates it in the data store.
+ */
+export async function beginResumableUpload(ctx: RequestContext, creation: ResumableCreation): Promise<string> {
+  const actor = await requireConsoleActor(ctx);
+  const metadata = parseUploadMetadata(creation.metadata);
+  const fileName = sanitizeFileName(metadata.filename);
+  if (creation.deferLength !== undefined || creation.uploadLength === undefined || !/^[0-9]{1,16}$/.test(creation.uploadLength)) {
+    throw new AppError('validation', LENGTH_REQUIRED, { field: 'Upload-Length' });
+  }
+  const size = Number(creation.uploadLength);
+  if (size === 0) throw new AppError('validation', `The file ${fileName} is empty`, { field: 'Upload-Length' });
+  const limit = metadata.kind ? kindLimitBytes(ctx.config, metadata.kind) : ctx.config.ASSET_MAX_UPLOAD_MB * 1024 * 1024;
+  if (size > limit) {
+    const error = tooLargeError(fileName, limit, metadata.kind);
+    throw new AppError('validation', error.message, { statusCode: 413, field: 'Upload-Length' });
+  }
+  const id = randomUUID();
+  await insertResumableUpload(ctx.db, {
+    id,
+    created_by: actor.id,
+    file_name: fileName,
+    kind: metadata.kind ?? null,
+    access_mode: metadata.accessMode ?? 'private',
+    size_in_bytes: size,
+  });
+  return id;
+}
+
+/** The caller's own unfinished upload; anyone else's, a finished one or none answers 404 alike. */
+export async function requireOwnUnfinishedUpload(ctx: RequestContext, id: string): Promise<ResumableUploadRow> {
+  const actor = await requireConsoleActor(ctx);
+  const row = await findOwnUpload(ctx.db, id, actor.id);
+  if (!row || row.asset_id !== null) throw new AppError('not-found', UPLOAD_NOT_FOUND);
+  return row;
+}
+
+/** After a tus DELETE (the upload was cancelled): forgets it. */
+export async function forgetResumableUpload(ctx: RequestContext, id: string): Promise<void> {
+  await deleteResumableUpload(ctx.db, id);
+}
+
+/**
+ * POST /api/assets/resumable/{id}/finish: once every byte has arrived, the upload becomes a file
+ * through the multipart upload's own path (its kind read from its content, checked against the
+ * kind asked for and its limit, stored, recorded, a video or PDF then queued by its editor), and
+ * what the data store held is removed. Asked again (a retry, a second tab), it answers the same
+ * file. A file refused for its content is removed with the upload.
+ */
+export async function finishResumableUpload(ctx: RequestContext, resumable: ResumableStore, id: string): Promise<UploadedAsset> {
+  const actor = await requireConsoleActor(ctx);
+  const row = await findOwnUpload(ctx.db, id, actor.id);
+  if (!row) throw new AppError('not-found', UPLOAD_NOT_FOUND);
+  if (row.asset_id !== null) return { _id: row.asset_id, sizeInBytes: Number(row.size_in_bytes), fileName: row.file_name };
+  let arrived: number;
+  try {
+    arrived = (await resumable.store.getUpload(resumable.storeId(id))).offset;
+  } catch {
+    throw new AppError('not-found', UPLOAD_NOT_FOUND);
+  }
+  const size = Number(row.size_in_bytes);
+  if (arrived !== size) {
+    throw new AppError('conflict', `The upload of ${row.file_name} is not complete: ${arrived} of ${size} bytes have arrived`);
+  }
+  if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED);
+  let uploaded: UploadedAsset[];
+  try {
+    const file = await resumable.read(id);
+    uploaded = await uploadFiles(ctx, {
+      accessMode: row.access_mode,
+      ...(row.kind ? { kind: row.kind } : {}),
+      parts: (async function* () {
+        yield { filename: row.file_name, file };
+      })(),
+      recordWith: async (trx, stored) => markFinished(trx, id, stored[0]!.id),
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'validation') {
+      // Refused for what it is: it never can be a file, so nothing of it is kept.
+      await resumable.remove(id).catch(() => {});
+      await deleteResumableUpload(ctx.db, id);
+    } else {
+      await releaseFinishing(ctx.db, id).catch(() => {});
+    }
+    throw error;
+  }
+  // Left for the hourly cleanup if this fails: the file is recorded either way.
+  await resumable.remove(id).catch((error: unknown) => ctx.log.warn({ err: error, uploadId: id }, 'resumable upload: could not remove finished data'));
+  return uploaded[0]!;
+}

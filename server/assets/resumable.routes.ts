@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { Server } from '@tus/server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
+import { RESUMABLE_UPLOAD_PATH } from '../../shared/assets/resumable-upload.rules.ts';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import type { DomainRoutes } from '../domain.ts';
+import { createResumableStore } from './resumable-store.ts';
+import { beginResumableUpload, finishResumableUpload, forgetResumableUpload, requireOwnUnfinishedUpload, UPLOAD_NOT_FOUND } from './resumable-uploads.service.ts';
+
+const TUS_BODY = 'application/offset+octet-stream';
+const params = z.object({ id: z.uuid({ error: UPLOAD_NOT_FOUND }) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+};
+
+/**
+ * Resumable uploads (the tus 1.0.0 protocol, creation, termination and expiration extensions):
+ * POST creates an upload, HEAD tells how much has arrived, PATCH sends more from there, DELETE
+ * cancels. Every request needs a console session, and an upload answers only to the account that
+ * began it. Once complete, POST `/{id}/finish` makes it a file through the same path as a multipart
+ * upload. The tus server reads the request body itself, so this scope leaves the body unread.
+ */
+export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
+  const { config, storage } = options.app;
+  const resumable = createResumableStore(config, storage);
+  app.addHook('onClose', async () => resumable.close());
+  /** The data store's name of the upload each request handed to the tus server is about. */
+  const storeIds = new WeakMap<object, string>();
+  const storeIdOf = (req: { runtime?: { node?: { req?: object } } }) => {
+    const raw = req.runtime?.node?.req;
+    return raw ? storeIds.get(raw) : undefined;
+  };
+  const tus = new Server({
+    path: RESUMABLE_UPLOAD_PATH,
+    datastore: resumable.store,
+    maxSize: config.ASSET_MAX_UPLOAD_MB * 1024 * 1024,
+    // Named and found by the id checked here, never by what the request's URL says.
+    namingFunction: (req) => storeIdOf(req) ?? Promise.reject(new Error('resumable upload: no id for this request')),
+    getFileIdFromRequest: (req) => storeIdOf(req),
+    generateUrl: (_req, { path, id }) => `${path}/${id.slice(id.lastIndexOf('/') + 1)}`,
+    // Same origin only: no CORS headers.
+    allowedOrigins: () => false,
+    disableTerminationForFinishedUploads: true,
+  });
+
+  app.addContentTypeParser(TUS_BODY, (_request, _payload, done) => done(null));
+
+  /** Hands the request to the tus server, with the headers this server's plugins have set. */
+  async function handOver(request: FastifyRequest, reply: FastifyReply, uploadId: string): Promise<void> {
+    storeIds.set(request.raw, resumable.storeId(uploadId));
+    reply.raw.setHeader('cache-control', 'no-store');
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.hijack();
+    await tus.handle(request.raw, reply.raw);
+  }
+
+  const tusSchema = (summary: string) => ({ tags: ['assets'], summary, params, response: errors });
+  const console_ = { screen: 'console' as const };
+
+  app.post(
+    RESUMABLE_UPLOAD_PATH,
+    {
+      config: console_,
+      schema: {
+        tags: ['assets'],
+        summary: 'Begin a resumable upload (tus: Upload-Length, Upload-Metadata filename, filetype, kind, accessMode)',
+        description:
+          'Answers 201 with the upload\'s Location. The size is checked against the kind\'s limit (413 naming Upload-Length), ' +
+          'unknown metadata is refused (400 naming Upload-Metadata). Console sign-in required.',
+        response: { ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const id = await beginResumableUpload(request.ctx, {
+        uploadLength: header(request, 'upload-length'),
+        deferLength: header(request, 'upload-defer-length'),
+        metadata: header(request, 'upload-metadata'),
+      });
+      await handOver(request, reply, id);
+    },
+  );
+  app.head(`${RESUMABLE_UPLOAD_PATH}/:id`, { config: console_, schema: tusSchema('How much of a resumable upload has arrived (Upload-Offset)') }, async (request, reply) => {
+    await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+    await handOver(request, reply, request.params.id);
+  });
+  app.patch(
+    `${RESUMABLE_UPLOAD_PATH}/:id`,
+    { config: console_, schema: { ...tusSchema('Send more of a resumable upload from Upload-Offset'), consumes: [TUS_BODY] } },
+    async (request, reply) => {
+      await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+      await handOver(request, reply, request.params.id);
+    },
+  );
+  app.delete(`${RESUMABLE_UPLOAD_PATH}/:id`, { config: console_, schema: tusSchema('Cancel a resumable upload') }, async (request, reply) => {
+    await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+    await handOver(request, reply, request.params.id);
+    if (reply.raw.statusCode === 204) await forgetResumableUpload(request.ctx, request.params.id);
+  });
+  app.post(
+    `${RESUMABLE_UPLOAD_PATH}/:id/finish`,
+    {
+      config: console_,
+      schema: {
+        tags: ['assets'],
+        summary: 'Make a complete resumable upload a file (as a multipart upload would)',
+        description: 'Answers the same file when asked again. 409 while bytes are missing; 415 or 413 when the content is refused, which removes the upload.',
+        params,
+        response: { 200: uploadedAssetSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request) => finishResumableUpload(request.ctx, resumable, request.params.id),
+  );
+};

@@ -80,7 +80,7 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const columns = canDraftWinner ? [...COLUMNS, 'Actions'] : COLUMNS;
   return (
-    <div className="mx-auto grid max-w-7xl gap-4">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">All Users</h1>

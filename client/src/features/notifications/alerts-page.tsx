@@ -63,10 +63,10 @@ export function AlertsPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Notifications &gt; Alerts</h1>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" disabled={busy !== null} onClick={() => void act('read')}>
             {busy === 'read' ? <Spinner size="sm" label="" /> : <CheckCheck aria-hidden="true" />}
             Mark all as read
@@ -82,20 +82,20 @@ export function AlertsPage() {
         <Table aria-label="Alerts">
           <TableHeader>
             <TableRow>
-              <TableHead>Created On</TableHead>
+              <TableHead className="whitespace-nowrap">Created On</TableHead>
               <TableHead>Message</TableHead>
-              <TableHead>Has Read</TableHead>
+              <TableHead className="whitespace-nowrap">Has Read</TableHead>
               <TableHead>Actions</TableHead>
             </TableRow>
             <TableRow>
               <TableHead>
-                <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8" value={createdOn} onChange={(event) => setCreatedOn(event.target.value)} />
+                <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8 min-w-40" value={createdOn} onChange={(event) => setCreatedOn(event.target.value)} />
               </TableHead>
               <TableHead>
-                <Input aria-label="Filter Message" placeholder="Filter" className="h-8" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+                <Input aria-label="Filter Message" placeholder="Filter" className="h-8 min-w-40" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
               </TableHead>
               <TableHead>
-                <NativeSelect aria-label="Filter Has Read" className="h-8" value={hasRead} onChange={(event) => setHasRead(event.target.value as typeof hasRead)}>
+                <NativeSelect aria-label="Filter Has Read" className="h-8 min-w-24" value={hasRead} onChange={(event) => setHasRead(event.target.value as typeof hasRead)}>
                   <option value="">All</option>
                   <option value="yes">Yes</option>
                   <option value="no">No</option>

@@ -55,7 +55,16 @@ export function AccountAccessSection({ account, isSelf, onReload }: { account: A
         <div className="grid gap-2">
           <ErrorAlert title={failure.title} message={failure.message} />
           <div>
-            <Button variant="outline" size="sm" onClick={onReload}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                // Back to what is stored: the refused change is dropped, and the newest copy loads.
+                setRoles(account.roles);
+                setFailure(null);
+                onReload();
+              }}
+            >
               Reload
             </Button>
           </div>

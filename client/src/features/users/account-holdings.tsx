@@ -11,6 +11,7 @@ import { api } from '../../lib/trpc.ts';
 
 const KIND_LABELS: Record<StudentGrant['kind'], string> = { 'rate-card': 'Rate card', course: 'Course', exam: 'Exam', lecture: 'Lecture', rankfile: 'Rank file' };
 const STATE_VARIANTS = { active: 'success', scheduled: 'info', expired: 'secondary', revoked: 'destructive' } as const;
+const STATE_LABELS: Record<StudentGrant['state'], string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', revoked: 'Taken back' };
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
 /** What the account may open: its grants with where each came from and until when, live ones first. */
@@ -46,9 +47,7 @@ export function AccountGrants({ userId }: { userId: string }) {
                   <TableCell className="whitespace-nowrap">{formatIndiaTime(grant.startsAt, 'date')}</TableCell>
                   <TableCell className="whitespace-nowrap">{grant.expiresAt ? formatIndiaTime(grant.expiresAt, 'date') : 'No end'}</TableCell>
                   <TableCell>
-                    <Badge variant={STATE_VARIANTS[grant.state]} className="capitalize">
-                      {grant.state}
-                    </Badge>
+                    <Badge variant={STATE_VARIANTS[grant.state]}>{STATE_LABELS[grant.state]}</Badge>
                   </TableCell>
                 </TableRow>
               ))}

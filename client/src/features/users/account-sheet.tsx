@@ -64,7 +64,7 @@ export function AccountSheet({ userId, onClose }: { userId: string | null; onClo
             <div className="flex flex-wrap items-center gap-2 text-sm">
               <Badge variant={STATUS_VARIANTS[account.status]}>{STATUS_LABELS[account.status]}</Badge>
               <span>{account.roles.map((role) => GRANTABLE_ROLE_LABELS[role as GrantableRole] ?? role).join(', ') || 'Student'}</span>
-              <span className="text-muted-foreground">· Joined {formatIndiaTime(account.createdAt, 'date')}</span>
+              <span className="text-muted-foreground">Joined {formatIndiaTime(account.createdAt, 'date')}</span>
             </div>
             <AccountAccessSection account={account} isSelf={me?._id === account._id} onReload={() => void detail.refetch()} />
             <SpecialStudentStatus account={account} />

@@ -101,7 +101,7 @@ test.describe('course rate cards and subjects', () => {
     await expect(subjects.getByRole('listitem')).toHaveCount(2);
     const row = subjects.getByRole('listitem', { name: longTitle });
     const title = await row.getByRole('button', { name: longTitle, exact: true }).boundingBox();
-    for (const control of [row.getByRole('textbox', { name: `Position for ${longTitle}` }), row.getByRole('button', { name: `Move ${longTitle}` }), row.getByRole('button', { name: `Remove ${longTitle}` })]) {
+    for (const control of [row.getByRole('textbox', { name: `Position for ${longTitle}`, exact: true }), row.getByRole('button', { name: `Move ${longTitle}`, exact: true }), row.getByRole('button', { name: `Remove ${longTitle}`, exact: true })]) {
       const box = await control.boundingBox();
       expect(box).not.toBeNull();
       // Below the title, not over it, and whole on the screen.

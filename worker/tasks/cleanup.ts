@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Task } from 'graphile-worker';
 import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
+import { removeExpiredUploads } from '../../server/assets/resumable-cleanup.ts';
+import { createResumableStore } from '../../server/assets/resumable-store.ts';
 import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
 import type { Db } from '../../server/db/database.ts';
 import { LONG_STATEMENT_TIMEOUTS_MS, withLongStatements } from '../../server/db/statement-timeout.ts';
@@ -11,8 +13,9 @@ import { removeStaleWorkspaces } from '../media/workspace.ts';
 
 /**
  * Hourly: forgets expired rate-limit windows, ended sessions and old recovery codes, removes the
- * media workspaces of processes that died, and reconciles storage with the database (stored files
- * no row refers to, unfinished writes). `now` is the clock (tests move it forward).
+ * media workspaces of processes that died, removes resumable uploads older than their keep period
+ * (UNFINISHED_UPLOAD_KEEP_MS), and reconciles storage with the database (stored files no row
+ * refers to, unfinished writes). `now` is the clock (tests move it forward).
  */
 export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): Task {
   const clock = options.now ?? (() => new Date());
@@ -27,9 +30,17 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
       db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst(),
     );
     const workspaces = await removeStaleWorkspaces();
+    const resumable = createResumableStore(deps.config, deps.storage);
+    let uploads;
+    try {
+      uploads = await removeExpiredUploads({ db: deps.db, resumable }, clock());
+    } finally {
+      resumable.close();
+    }
     const storage = await removeOrphanedFiles(deps, clock());
     helpers.logger.info(
       `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${workspaces} media workspaces, ` +
+        `${uploads.unfinished} expired unfinished uploads (and ${uploads.finished} finished uploads' records), ` +
         `${storage.files} unreferenced stored files, ${storage.unfinishedWrites} unfinished writes and ${storage.expiredClaims} expired upload claims removed`,
     );
   };

@@ -5,8 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobHelpers } from 'graphile-worker';
+import { createStorage } from '../../../server/assets/storage/index.ts';
+import { transportsFromConfig } from '../../../server/messages/transports.ts';
+import { UNFINISHED_UPLOAD_KEEP_MS } from '../../../shared/assets/resumable-upload.rules.ts';
+import { cleanup } from '../../../worker/tasks/cleanup.ts';
 import { startS3Server, type S3TestServer } from '../../support/s3-server.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -204,6 +209,43 @@ for (const driver of ['local', 's3'] as const) {
       expect(refused.status).toBe(415);
       expect(await refused.json()).toMatchObject({ message: 'The file notes.pdf is not a PDF' });
       expect((await head(url, admin)).status).toBe(404);
+    });
+
+    it('the hourly cleanup removes unfinished uploads older than the keep period (24 hours), and keeps younger ones', async () => {
+      const begin = async (name: string) => {
+        const created = await create(admin, video.length, { filename: name, kind: 'video' });
+        const url = created.headers.get('location')!;
+        await sendChunks(url, admin, 0, CHUNK);
+        return url;
+      };
+      const old = await begin('old.mp4');
+      const young = await begin('young.mp4');
+      const oldId = old.split('/').pop()!;
+      await database.db
+        .updateTable('resumable_uploads')
+        .set({ created_at: new Date(Date.now() - UNFINISHED_UPLOAD_KEEP_MS - 60_000) })
+        .where('id', '=', oldId)
+        .execute();
+      const config = testConfig(env);
+      const storage = createStorage(config);
+      const helpers = { logger: { info() {}, warn() {}, error() {}, debug() {} } } as unknown as JobHelpers;
+      await cleanup({ db: database.db, config, storage, transports: transportsFromConfig(config) })({}, helpers);
+
+      expect((await head(old, admin)).status).toBe(404);
+      expect(await database.db.selectFrom('resumable_uploads').select('id').where('id', '=', oldId).execute()).toEqual([]);
+      expect((await head(young, admin)).headers.get('upload-offset')).toBe(String(CHUNK));
+      const held = (await storage.list('uploads/')).map((object) => object.key);
+      if (driver === 's3') {
+        // Its multipart upload aborted, its info and kept-aside part deleted.
+        expect(held.filter((key) => key.includes(oldId))).toEqual([]);
+        expect(held.some((key) => key.includes(young.split('/').pop()!))).toBe(true);
+        expect((await s3!.stats()).multipartUploads.aborted).toBeGreaterThan(0);
+      } else {
+        const { readdir } = await import('node:fs/promises');
+        const files = await readdir(path.join(config.DATA_DIR, 'uploads'));
+        expect(files.filter((name) => name.startsWith(oldId))).toEqual([]);
+        expect(files.filter((name) => name.startsWith(young.split('/').pop()!)).length).toBeGreaterThan(0);
+      }
     });
   });
 }

@@ -159,6 +159,29 @@ describe('inviting a staff member', () => {
     expect(row).toEqual({ name: 'Pending Person', roles: ['staff'] });
   });
 
+  it('makes one account when the same address is invited twice at once', async () => {
+    const email = uniqueAddress('double');
+    const answers = await Promise.all([invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] }), invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const invites = await database.db.selectFrom('account_invites as i').innerJoin('users as u', 'u.id', 'i.user_id').select('i.id').where('u.email_address', '=', email).execute();
+    expect(invites).toHaveLength(1);
+  });
+
+  it('refuses the link of an account disabled before it was used, and shows the state in All users', async () => {
+    const email = uniqueAddress('barred');
+    const account = (await invite({ name: 'Barred Person', emailAddress: email, roles: ['staff'] })).json();
+    const { token } = await linkMailedTo(email);
+    const listed = await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(email)}`, headers: { cookie: admin } });
+    expect(listed.json().users[0].status).toBe('invited');
+    const disabled = await app.inject({ method: 'PUT', url: `/api/admin/users/${account._id}/disabled`, headers: { cookie: admin }, payload: { disabled: true, version: account.version } });
+    expect(disabled.json().status).toBe('disabled');
+    const refused = await accept(token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This account has been disabled. Please contact support.');
+    const listedAgain = await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(email)}`, headers: { cookie: admin } });
+    expect(listedAgain.json().users[0].status).toBe('disabled');
+  });
+
   it('names the field of bad input', async () => {
     const noRoles = await invite({ name: 'No Roles', emailAddress: uniqueAddress('noroles'), roles: [] });
     expect(noRoles.statusCode).toBe(400);

@@ -136,10 +136,11 @@ export function DataTable<TData>({
                   {filterColumns.includes(column.id) ? (
                     <Input
                       aria-label={`Filter ${headerText(column.columnDef, column.id)}`}
-                      placeholder={`Filter ${headerText(column.columnDef, column.id).toLowerCase()}...`}
+                      // The header above names the column; a short placeholder keeps narrow columns readable.
+                      placeholder="Filter"
                       value={String(column.getFilterValue() ?? '')}
                       onChange={(event) => setFilter(column.id, event.target.value)}
-                      className="h-8 max-w-xs font-normal"
+                      className="h-8 min-w-32 max-w-xs font-normal"
                     />
                   ) : null}
                 </TableHead>
@@ -157,7 +158,7 @@ export function DataTable<TData>({
           )}
           {showEmpty && (
             <TableRow className="hover:bg-transparent">
-              <TableCell colSpan={columnCount} className="text-center text-muted-foreground">
+              <TableCell colSpan={columnCount} className="text-left text-muted-foreground sm:text-center">
                 {data.length > 0 ? NO_MATCH_MESSAGE : emptyMessage}
               </TableCell>
             </TableRow>

@@ -30,7 +30,8 @@ const NO_ROWS: never[] = [];
 /** A console list screen: heading with its actions, the load failure with "Try again", then the searchable table. */
 export function ListPage<T>({ heading, description, actions, query, failureTitle, children, dialogs, ...table }: ListPageProps<T>) {
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
+    // One column no wider than the page: a wide table scrolls inside its own box instead of widening the page.
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{heading}</h1>

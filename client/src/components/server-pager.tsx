@@ -16,7 +16,7 @@ export function ServerPager({ page, pageSize, total, noun, onPage }: ServerPager
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <div className="flex items-center justify-between border-t p-3 text-sm">
+    <div className="flex flex-wrap items-center justify-between gap-2 border-t p-3 text-sm">
       <span className="text-muted-foreground">
         {total === 0
           ? `No ${noun}`

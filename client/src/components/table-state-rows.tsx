@@ -26,7 +26,8 @@ export function TableStateRows({ colSpan, isPending, count, loadingLabel, emptyT
         </TableRow>
       ) : count === 0 ? (
         <TableRow>
-          <TableCell colSpan={colSpan} className="h-24 text-center text-muted-foreground">
+          {/* Left-aligned on a phone, where a wide table's centre is out of sight. */}
+          <TableCell colSpan={colSpan} className="h-24 text-left text-muted-foreground sm:text-center">
             {emptyText}
           </TableCell>
         </TableRow>

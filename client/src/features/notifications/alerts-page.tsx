@@ -89,7 +89,7 @@ export function AlertsPage() {
             </TableRow>
             <TableRow>
               <TableHead>
-                <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8 min-w-40" value={createdOn} onChange={(event) => setCreatedOn(event.target.value)} />
+                <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8 min-w-36" value={createdOn} onChange={(event) => setCreatedOn(event.target.value)} />
               </TableHead>
               <TableHead>
                 <Input aria-label="Filter Message" placeholder="Filter" className="h-8 min-w-40" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
@@ -110,8 +110,8 @@ export function AlertsPage() {
                 const view = alertViewPath(alert.data);
                 return (
                   <TableRow key={alert._id}>
-                    <TableCell className="whitespace-nowrap">{longDate(alert.createdAt)}</TableCell>
-                    <TableCell className={`min-w-64 break-words [overflow-wrap:anywhere] ${alert.hasRead ? 'text-muted-foreground' : 'font-medium'}`}>{alert.message}</TableCell>
+                    <TableCell className="min-w-32 sm:whitespace-nowrap">{longDate(alert.createdAt)}</TableCell>
+                    <TableCell className={`min-w-56 break-words sm:min-w-64 [overflow-wrap:anywhere] ${alert.hasRead ? 'text-muted-foreground' : 'font-medium'}`}>{alert.message}</TableCell>
                     <TableCell>{alert.hasRead ? 'Yes' : 'No'}</TableCell>
                     <TableCell>
                       {view && (

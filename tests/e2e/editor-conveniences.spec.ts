@@ -9,7 +9,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ 
 async function tooltipOf(button: Locator): Promise<{ text: string; shown: boolean }> {
   return button.evaluate((element) => {
     const after = getComputedStyle(element, '::after');
-    return { text: after.content, shown: Number(after.opacity) > 0.9 };
+    return { text: after.content, shown: after.display !== 'none' };
   });
 }
 

@@ -29,10 +29,11 @@ export const buttonVariants = cva(
 /**
  * The label of an icon-only button, shown under it on hover and on keyboard focus: drawn by CSS
  * from `data-tooltip`, so it adds nothing to the page's text or to what screen readers announce
- * (they read the button's aria-label already).
+ * (they read the button's aria-label already). Hidden, it takes no room, so a table that scrolls
+ * gets no extra scroll from the buttons in its last row.
  */
 const TOOLTIP_CLASSES =
-  'relative after:pointer-events-none after:absolute after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:whitespace-nowrap after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:opacity-0 after:shadow-md after:transition-opacity after:content-[attr(data-tooltip)] hover:after:opacity-100 hover:after:delay-300 focus-visible:after:opacity-100';
+  'relative after:pointer-events-none after:absolute after:hidden after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:whitespace-nowrap after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:shadow-md after:content-[attr(data-tooltip)] hover:after:block focus-visible:after:block';
 
 /** Whether any text is shown inside (screen-reader-only text does not count). */
 function hasVisibleText(node: React.ReactNode): boolean {

@@ -84,6 +84,9 @@ function isFailureNotice(value: unknown): value is FailureNotice {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** How long typing pauses before the unsaved edits are written to the tab's storage. */
+export const LOCAL_DRAFT_PAUSE_MS = 400;
+
 /**
  * The draft of an editor, its saved copy and the version it was loaded at. One implementation
  * for every editor, so that each saves with the version it loaded and keeps the edits when a
@@ -181,16 +184,40 @@ export function useDraftEditor<Draft>(
   const hasChanges = useMemo(() => !same(draft, saved), [draft, saved, same]);
 
   // Unsaved edits are kept in the tab, so that a reload brings them back; they go once saved or undone.
+  // They are written once typing pauses, and at once when the page is hidden or left: a large draft
+  // (a 2,000-question exam is a megabyte) written on every key would hold each key up.
+  const pendingWrite = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!storageKey) return;
-    if (hasChanges) writeLocalDraft(storageKey, draft, versionRef.current);
-    else removeLocalDraft(storageKey);
+    if (!hasChanges) {
+      pendingWrite.current = null;
+      removeLocalDraft(storageKey);
+      return;
+    }
+    const write = () => {
+      pendingWrite.current = null;
+      writeLocalDraft(storageKey, draft, versionRef.current);
+    };
+    pendingWrite.current = write;
+    const timer = setTimeout(write, LOCAL_DRAFT_PAUSE_MS);
+    return () => clearTimeout(timer);
   }, [storageKey, draft, hasChanges]);
+  useEffect(() => {
+    const flush = () => pendingWrite.current?.();
+    const flushWhenHidden = () => document.visibilityState === 'hidden' && flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+    };
+  }, []);
   // Leaving the editor drops them, except while the session has ended: the page may be
   // rebuilt after signing in again, and the edits must come back then.
   useEffect(
     () => () => {
       if (storageKey && !sessionState().ended) removeLocalDraft(storageKey);
+      else pendingWrite.current?.();
     },
     [storageKey],
   );

@@ -10,7 +10,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { groupEdits, newQuestion, questionCount, questionEdits, type ExamDraft, type QuestionGroupDraft } from './exam-draft.ts';
 import { SwitchField } from '../../components/form/switch-field.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
-import { QuestionEditor, questionElementId } from './question-editor.tsx';
+import { questionElementId } from './question-editor.tsx';
+import { QuestionList } from './question-list.tsx';
 import { QuestionJump } from './question-jump.tsx';
 import { firstQuestionNumbers, locateQuestion } from './question-numbers.ts';
 import { SpreadsheetImport } from './spreadsheet-import.tsx';
@@ -134,26 +135,19 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
         {group.questions.length === 0 ? (
           <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No questions in this group yet.</p>
         ) : (
-          <ol className="grid gap-2">
-            {group.questions.map((question, questionIndex) => (
-              <QuestionEditor
-                key={question.resId}
-                question={question}
-                index={questionIndex}
-                count={group.questions.length}
-                groupLabel={name}
-                examNumber={firstNumber === null ? undefined : firstNumber + questionIndex}
-                expanded={isOpen(question.resId)}
-                highlighted={question.resId === highlightedResId}
-                onToggle={onToggle}
-                onChange={onChange}
-                onReplace={onReplace}
-                onMove={onMove}
-                onRemove={onRemove}
-                onUploadBusyChange={onUploadBusyChange}
-              />
-            ))}
-          </ol>
+          <QuestionList
+            questions={group.questions}
+            groupLabel={name}
+            firstNumber={firstNumber}
+            highlightedResId={highlightedResId}
+            isOpen={isOpen}
+            onToggle={onToggle}
+            onChange={onChange}
+            onReplace={onReplace}
+            onMove={onMove}
+            onRemove={onRemove}
+            onUploadBusyChange={onUploadBusyChange}
+          />
         )}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={addQuestion}>

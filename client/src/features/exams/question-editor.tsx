@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, Plus, X } from 'lucide-react';
 import { MAX_OPTION_COUNT, QUESTION_MIME_TYPES, QUESTION_TAG_KEYS } from '../../../../shared/exams/exam.constants.ts';
 import type { Question } from '../../../../shared/exams/exams.schema.ts';
@@ -27,6 +27,12 @@ export function questionSummary(question: Question): string {
   if (text) return text.length > 120 ? `${text.slice(0, 117)}...` : text;
   return question.questionMimeType === 'image' ? (question.bannerImageId ? 'Image question' : 'Image question without an image') : 'No question text yet';
 }
+
+/**
+ * A question moved past the edge of a run of a large group (see question-list.tsx) is mounted
+ * anew in its new run; its Move button takes the keyboard back, as it keeps it within a run.
+ */
+let moveFocus: { resId: string; direction: -1 | 1 } | null = null;
 
 /** The id of a question's list item, so that "Jump to question" can bring it into view. */
 export function questionElementId(resId: string): string {
@@ -73,10 +79,31 @@ export const QuestionEditor = memo(function QuestionEditor({
   const id = questionElementId(question.resId);
   const correct = question.correctAnswerIndex;
   const summary = questionSummary(question);
+  const moveUp = useRef<HTMLButtonElement>(null);
+  const moveDown = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (moveFocus?.resId !== question.resId) return;
+    (moveFocus.direction === -1 ? moveUp : moveDown).current?.focus();
+    moveFocus = null;
+  }, [question.resId]);
+  const move = (direction: -1 | 1) => {
+    if (document.activeElement === (direction === -1 ? moveUp : moveDown).current) {
+      moveFocus = { resId: question.resId, direction };
+      // Only for the render this move makes: a question that stayed in its run still has the focus.
+      setTimeout(() => (moveFocus = null));
+    }
+    onMove(index, direction);
+  };
 
   return (
     // The scroll margin keeps a question brought into view clear of the editor's sticky header.
-    <li id={id} aria-label={name} className={cn('scroll-mt-32 rounded-md border bg-background', highlighted && 'ring-2 ring-primary/60')}>
+    // Off screen, a row is neither laid out nor painted (content-visibility), so that a keystroke in
+    // a 2,000-question exam lays out what is in view, not the whole list.
+    <li
+      id={id}
+      aria-label={name}
+      className={cn('scroll-mt-32 rounded-md border bg-background [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
+    >
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         {/* The whole one-line summary opens and closes the question. */}
         <Button
@@ -101,10 +128,10 @@ export const QuestionEditor = memo(function QuestionEditor({
           <Badge variant="warning">No correct answer</Badge>
         )}
         <div className="flex items-center">
-          <Button variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => onMove(index, -1)}>
+          <Button ref={moveUp} variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(-1)}>
             <ArrowUp aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => onMove(index, 1)}>
+          <Button ref={moveDown} variant="ghost" size="icon" aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => move(1)}>
             <ArrowDown aria-hidden="true" />
           </Button>
           <RemoveButton label={`Remove ${name}`} onClick={() => onRemove(index)} />

@@ -82,12 +82,20 @@ async function seedEditors(page: Page): Promise<Array<{ name: string; path: stri
   const student = await createStudent({ name: `Winner ${tag}` });
   const [account] = await query<{ id: string }>('select id from users where email_address = $1', [student.email]);
   const lecture = await post('/api/admin/lecture', { title: `Fundamental Rights ${tag}` });
+  const exam = await post('/api/admin/exams', { title: `Mock test ${tag}`, templateId: 'mock-test' });
+  const courseTitle = `Polity course with a long name for its subjects ${tag}`;
+  const course = await post('/api/admin/courses', { title: courseTitle });
+  // A subject row holding a lecture, so that the Subjects tab shows its rows.
+  const subjects = await page.request.put(`/api/admin/courses/${course}`, {
+    data: { value: { title: courseTitle, subjects: [{ title: 'Indian Constitution and Fundamental Rights', lectures: [lecture] }] } },
+  });
+  expect(subjects.status(), await subjects.text()).toBe(200);
   return [
     { name: 'lecture editor', path: `/admin/videos/lectures/${lecture}` },
     { name: 'lecture discussions', path: `/admin/videos/lectures/${lecture}/discussions` },
     { name: 'subscription editor', path: `/admin/subscriptions/editor/${await post('/api/admin/subscriptions', { title: `Rate card ${tag}` })}` },
-    { name: 'exam editor', path: `/admin/exams/editor/${await post('/api/admin/exams', { title: `Mock test ${tag}`, templateId: 'mock-test' })}` },
-    { name: 'course editor', path: `/admin/courses/editor/${await post('/api/admin/courses', { title: `Polity course ${tag}` })}` },
+    ...['general', 'questions', 'analytics'].map((mode) => ({ name: `exam editor ${mode}`, path: `/admin/exams/editor/${exam}/${mode}` })),
+    ...['general', 'subjects', 'rankfiles', 'study-plan'].map((mode) => ({ name: `course editor ${mode}`, path: `/admin/courses/editor/${course}/${mode}` })),
     { name: 'rank file editor', path: `/admin/rank-files/editor/${await post('/api/admin/rankfiles', { title: `Rank file ${tag}` })}` },
     { name: 'current affair editor', path: `/admin/current-affairs/editor/${await post('/api/admin/current-affairs', { title: new Date().toISOString().slice(0, 10), allowSameDate: true })}` },
     { name: 'winner editor', path: `/admin/winners/editor/${await post('/api/admin/winners', { user: account!.id, winnerName: `Meera ${tag}` })}` },

@@ -192,6 +192,8 @@ describe('roles', () => {
     expect(pull.statusCode).toBe(403);
     expect(pull.json().message).toBe('Your role does not allow this action');
     expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`, 'staff')).statusCode).toBe(403);
+    const impact = await app.inject({ method: 'GET', url: `/trpc/queue.removalImpact?input=${encodeURIComponent(JSON.stringify({ fileId: id }))}`, headers: { cookie: cookies.staff! } });
+    expect(impact.statusCode).toBe(403);
     expect((await call('GET', `${BASE}/queue/pull?count=3`, 'manager')).statusCode).toBe(200);
     expect((await call('GET', `${BASE}/queue/items`, 'marketing')).statusCode).toBe(403);
   });

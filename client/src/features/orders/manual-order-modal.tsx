@@ -154,7 +154,7 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
                     {draft.resource ? <span className="font-medium">{draft.resource.title}</span> : <span className="text-muted-foreground">None chosen</span>}
                   </span>
                   <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
-                    {draft.resource ? 'Change' : `Choose ${RESOURCE_LABELS[draft.resourceType].one.toLowerCase()}`}
+                    {`${draft.resource ? 'Change' : 'Choose'} ${RESOURCE_LABELS[draft.resourceType].one.toLowerCase()}`}
                   </Button>
                 </div>
               </div>

@@ -78,7 +78,7 @@ export function EditorHeader({
         editor page. The band of page colour behind it hides what scrolls underneath. The warnings
         below are not part of it: a long list of them must not cover the page.
       */}
-      <div className={cn('sticky top-0 z-30 -my-2 bg-background py-2', className)}>
+      <div data-editor-header="" className={cn('sticky top-0 z-30 -my-2 bg-background py-2', className)}>
         <header className="flex flex-wrap items-center gap-3 rounded-lg border bg-card p-3 shadow-sm">
           {backHref && !hideBack && (
             <Button asChild variant="ghost" size="icon">

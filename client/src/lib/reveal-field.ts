@@ -19,11 +19,24 @@ function controlOf(root: ParentNode, field: string): HTMLElement | null {
   return null;
 }
 
+/** The bottom of the editor's sticky header: what lies above it is hidden behind it. */
+function coveredTop(): number {
+  return document.querySelector('[data-editor-header]')?.getBoundingClientRect().bottom ?? 0;
+}
+
+/** Whether the whole element is on screen, below the editor's sticky header. */
+export function isInView(element: Element | null): boolean {
+  if (!element) return false;
+  const rect = element.getBoundingClientRect();
+  if (rect.height === 0 && rect.width === 0) return false;
+  return rect.top >= coveredTop() && rect.bottom <= window.innerHeight;
+}
+
 /**
  * Brings a failed save's field to where the staff member is looking: the first field the
  * editor marked invalid or, when it marked none, the control of a field the server named
- * (marked here until it is changed). Scrolled to the middle of the window, clear of the
- * sticky header, and focused.
+ * (marked here until it is changed). Scrolled to the middle of the window (clear of the
+ * sticky header) when it is not in view already, and focused.
  */
 export function revealInvalidField(fields: readonly string[], root: ParentNode = document): HTMLElement | null {
   let target = root.querySelector<HTMLElement>('main [aria-invalid="true"]') ?? root.querySelector<HTMLElement>('[aria-invalid="true"]');
@@ -40,7 +53,7 @@ export function revealInvalidField(fields: readonly string[], root: ParentNode =
     }
   }
   if (!target) return null;
-  target.scrollIntoView({ block: 'center' });
+  if (!isInView(target)) target.scrollIntoView({ block: 'center' });
   target.focus({ preventScroll: true });
   return target;
 }

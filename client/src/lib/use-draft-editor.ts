@@ -4,7 +4,7 @@ import type { StaleCopy } from '../../../shared/http/errors.ts';
 import { failureNotice, type FailureNotice } from '../components/error-alert.tsx';
 import { errorMessage, isUnauthenticated, refusedFieldsOf, staleCopyOf } from './errors.ts';
 import { localDraftKey, readLocalDraft, removeLocalDraft, writeLocalDraft } from './local-drafts.ts';
-import { revealInvalidField } from './reveal-field.ts';
+import { isInView, revealInvalidField } from './reveal-field.ts';
 import { sessionState } from './session-state.ts';
 
 export interface StaleSave {
@@ -84,6 +84,9 @@ function isFailureNotice(value: unknown): value is FailureNotice {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Marks the failure shown above an editor's tabs (SaveFailureAlert), to tell whether it is in view. */
+export const SAVE_FAILURE_ATTRIBUTE = 'data-save-failure';
+
 /** How long typing pauses before the unsaved edits are written to the tab's storage. */
 export const LOCAL_DRAFT_PAUSE_MS = 400;
 
@@ -121,16 +124,13 @@ export function useDraftEditor<Draft>(
   const versionRef = useRef(start.version);
 
   // One toast per editor: a new failure replaces the last one, a successful save or Dismiss takes it away.
+  // It is shown when the failure above the tabs is out of view (scrolled away, or under the header).
   const failureToastId = `save-failure:${kind ?? 'editor'}`;
-  const report = useCallback(
-    (notice: FailureNotice, fields: Record<string, string> = {}) => {
-      setSaveFailure(notice);
-      setRefusedFields(fields);
-      setFailureCount((count) => count + 1);
-      toast.error(notice.title, { id: failureToastId, description: notice.message });
-    },
-    [failureToastId],
-  );
+  const report = useCallback((notice: FailureNotice, fields: Record<string, string> = {}) => {
+    setSaveFailure(notice);
+    setRefusedFields(fields);
+    setFailureCount((count) => count + 1);
+  }, []);
 
   const change = useCallback((update: Partial<Draft> | ((current: Draft) => Draft)) => {
     const next = typeof update === 'function' ? update(draftRef.current) : { ...draftRef.current, ...update };
@@ -173,10 +173,15 @@ export function useDraftEditor<Draft>(
     [saveFailedTitle, kind, report],
   );
 
-  // Once the editor has marked the failed field, it is scrolled into view and focused.
+  // Once the editor has marked the failed field, it is scrolled into view and focused; then, if the
+  // failure above the tabs cannot be seen from there, a toast says it where the staff member is.
   useEffect(() => {
-    if (failureCount === 0) return;
-    const frame = requestAnimationFrame(() => revealInvalidField(Object.keys(refusedFields)));
+    if (failureCount === 0 || !saveFailure) return;
+    const frame = requestAnimationFrame(() => {
+      revealInvalidField(Object.keys(refusedFields));
+      if (isInView(document.querySelector(`[${SAVE_FAILURE_ATTRIBUTE}]`))) toast.dismiss(failureToastId);
+      else toast.error(saveFailure.title, { id: failureToastId, description: saveFailure.message });
+    });
     return () => cancelAnimationFrame(frame);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure shown
   }, [failureCount]);

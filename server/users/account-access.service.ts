@@ -26,15 +26,14 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
     // Read after the lock, in a new statement: this sees every change committed before it.
     const account = await lockAccount(trx, change.id);
     if (!account) throw new AppError('not-found', ACCOUNT_MESSAGES.notFound);
-    if (account.access_version !== change.version) {
-      throw new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name.trim() || account.email_address || 'This account'));
-    }
+    const staleCopy = () => new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name.trim() || account.email_address || 'This account'));
+    if (account.access_version !== change.version) throw staleCopy();
     const after = { roles: change.roles ?? account.roles, disabled_at: change.disabled === undefined ? account.disabled_at : change.disabled ? new Date() : null };
     if (isEnabledAdministrator(account) && !isEnabledAdministrator(after) && (await countOtherEnabledAdministrators(trx, account.id)) === 0) {
       throw new AppError('conflict', ACCOUNT_MESSAGES.lastAdministrator, { field: change.roles ? 'roles' : 'disabled' });
     }
     const updated = await updateAccountAccess(trx, { userId: account.id, version: change.version, ...(change.roles ? { roles: change.roles } : {}), ...(change.disabled === undefined ? {} : { disabled: change.disabled }) });
-    if (!updated) throw new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name));
+    if (!updated) throw staleCopy();
     // Disabling ends every session at once: the next request of any of them answers 401.
     if (change.disabled === true && account.disabled_at === null) await endAllSessions(trx, account.id);
     return updated;

@@ -75,6 +75,7 @@ test.describe('people and roles', () => {
     await invited.goto(link);
     await expect(invited.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
     await expect(invited.getByText(email)).toBeVisible();
+    await shoot(invited, 'invite-accept');
     await invited.getByLabel('New Password').fill('lakshmi-pass-1');
     await invited.getByLabel('Confirm Password').fill('lakshmi-pass-1');
     await invited.getByRole('button', { name: 'Set Password' }).click();

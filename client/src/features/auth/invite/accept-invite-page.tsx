@@ -77,7 +77,7 @@ export function AcceptInvitePage() {
       title="Choose your password"
       description={
         <>
-          Welcome{check.data.name ? `, ${check.data.name}` : ''}. Choose a password for <span className="break-all font-medium text-foreground">{check.data.emailAddress}</span>, then sign in with it.
+          Welcome{check.data.name ? `, ${check.data.name}` : ''}. Choose a password for <span className="font-medium text-foreground [overflow-wrap:anywhere]">{check.data.emailAddress}</span>, then sign in with it.
         </>
       }
       below={signInLink}

@@ -1,4 +1,4 @@
-import { PDFHexString, PDFOperator, PDFOperatorNames as Ops, type PDFPage } from 'pdf-lib';
+import { PDFHexString, type PDFPage } from 'pdf-lib';
 import type { LoadedFace } from './fonts.ts';
 import { DocumentFonts } from './pdf-fonts.ts';
 import type { ShapedCluster } from './shaping.ts';
@@ -18,26 +18,25 @@ function cidHex(cid: number): string {
 
 const number = (value: number) => String(Math.round(value * 1000) / 1000);
 
-/** A glyph's outline as path operators (filled by the caller), its origin at (x, y). */
-function outlineOperators(face: LoadedFace, glyph: number, x: number, y: number, size: number): PDFOperator[] {
+/** A glyph's outline as path operators, filled, its origin at (x, y). */
+function outlineOperators(face: LoadedFace, glyph: number, x: number, y: number, size: number): string[] {
   const scale = size / face.unitsPerEm;
-  const point = (px: number, py: number) => [number(x + px * scale), number(y + py * scale)];
-  const operators: PDFOperator[] = [];
+  const point = (px: number, py: number) => `${number(x + px * scale)} ${number(y + py * scale)}`;
+  const operators: string[] = [];
   let current: [number, number] = [0, 0];
   for (const { type, values } of face.font.glyphToJson(glyph)) {
-    if (type === 'M') operators.push(PDFOperator.of(Ops.MoveTo, point(values[0]!, values[1]!)));
-    else if (type === 'L') operators.push(PDFOperator.of(Ops.LineTo, point(values[0]!, values[1]!)));
-    else if (type === 'C') operators.push(PDFOperator.of(Ops.AppendBezierCurve, [...point(values[0]!, values[1]!), ...point(values[2]!, values[3]!), ...point(values[4]!, values[5]!)]));
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = values;
+    if (type === 'M') operators.push(`${point(a, b)} m`);
+    else if (type === 'L') operators.push(`${point(a, b)} l`);
+    else if (type === 'C') operators.push(`${point(a, b)} ${point(c, d)} ${point(e, f)} c`);
     else if (type === 'Q') {
       // A quadratic curve is the cubic whose controls are two thirds of the way to its control.
-      const [qx, qy, ex, ey] = values as [number, number, number, number];
-      const c1 = point(current[0] + (2 / 3) * (qx - current[0]), current[1] + (2 / 3) * (qy - current[1]));
-      const c2 = point(ex + (2 / 3) * (qx - ex), ey + (2 / 3) * (qy - ey));
-      operators.push(PDFOperator.of(Ops.AppendBezierCurve, [...c1, ...c2, ...point(ex, ey)]));
-    } else if (type === 'Z') operators.push(PDFOperator.of(Ops.ClosePath));
+      const c1 = point(current[0] + (2 / 3) * (a - current[0]), current[1] + (2 / 3) * (b - current[1]));
+      operators.push(`${c1} ${point(c + (2 / 3) * (a - c), d + (2 / 3) * (b - d))} ${point(c, d)} c`);
+    } else if (type === 'Z') operators.push('h');
     if (values.length >= 2) current = [values.at(-2)!, values.at(-1)!];
   }
-  if (operators.length > 0) operators.push(PDFOperator.of(Ops.FillNonZero));
+  if (operators.length > 0) operators.push('f');
   return operators;
 }
 
@@ -68,9 +67,8 @@ export function clusterReading(cluster: ShapedCluster): { glyphTexts: Array<stri
  */
 export function drawClusters(page: PDFPage, fonts: DocumentFonts, clusters: readonly ShapedCluster[], placement: TextPlacement): void {
   const { size } = placement;
-  const operators: PDFOperator[] = [];
-  const raw = (name: string, ...args: string[]) => operators.push(PDFOperator.of(name as Ops, args));
-  raw(Ops.NonStrokingColorRgb, ...placement.color.map(number));
+  const operators = fonts.contentOf(page);
+  operators.push(`${placement.color.map(number).join(' ')} rg`);
   let penX = placement.x;
   let index = 0;
   while (index < clusters.length) {
@@ -78,11 +76,9 @@ export function drawClusters(page: PDFPage, fonts: DocumentFonts, clusters: read
     let end = index;
     while (end < clusters.length && clusters[end]!.face === face) end += 1;
     const run = clusters.slice(index, end);
-    const outlines: PDFOperator[] = [];
-    raw(Ops.BeginMarkedContentSequence, '/Span', `<< /ActualText ${PDFHexString.fromText(run.map((cluster) => cluster.text).join('')).toString()} >>`);
-    raw(Ops.BeginText);
-    raw(Ops.SetFontAndSize, fonts.fontName(page, face).toString(), number(size));
-    raw(Ops.SetTextMatrix, '1', '0', '0', '1', number(penX), number(placement.y));
+    const outlines: string[] = [];
+    operators.push(`/Span << /ActualText ${PDFHexString.fromText(run.map((cluster) => cluster.text).join('')).toString()} >> BDC`);
+    operators.push(`BT ${fonts.fontName(page, face).toString()} ${number(size)} Tf 1 0 0 1 ${number(penX)} ${number(placement.y)} Tm`);
     const shown: string[] = [];
     for (const cluster of run) {
       const { glyphTexts, carried } = clusterReading(cluster);
@@ -111,11 +107,8 @@ export function drawClusters(page: PDFPage, fonts: DocumentFonts, clusters: read
         for (const character of carried) shown.push(cidHex(fonts.carrierCid(face, character)), number(-step));
       }
     }
-    if (shown.length > 0) raw(Ops.ShowTextAdjusted, `[${shown.join(' ')}]`);
-    raw(Ops.EndText);
-    operators.push(...outlines);
-    raw(Ops.EndMarkedContent);
+    if (shown.length > 0) operators.push(`[${shown.join(' ')}] TJ`);
+    operators.push('ET', ...outlines, 'EMC');
     index = end;
   }
-  page.pushOperators(...operators);
 }

@@ -34,6 +34,8 @@ export interface LoadedFace {
   covers: Set<number>;
   /** A code point for each glyph its cmap reaches (text for extractors that ignore ActualText). */
   unicodeOfGlyph: Map<number, number>;
+  /** Glyph advances in ems, filled as glyphs are drawn (the font is shared for the process). */
+  advances: Map<number, number>;
   ascent: number;
   descent: number;
   capHeight: number;
@@ -80,6 +82,7 @@ async function loadFace(hb: typeof HarfBuzz, range: FaceRange, weight: Weight): 
     unitsPerEm: face.upem,
     covers,
     unicodeOfGlyph,
+    advances: new Map(),
     ascent: int16(hhea, 4),
     descent: int16(hhea, 6),
     capHeight: os2 && os2.length >= 90 ? int16(os2, 88) : int16(hhea, 4),

@@ -13,6 +13,12 @@ interface EmbeddedFace {
   drawn: Array<{ glyph: number; text: string; width: number }>;
 }
 
+/** A stream, deflated when that is worth the time (a few kilobytes and more). */
+function compactStream(pdf: PDFDocument, contents: string | Uint8Array) {
+  const bytes = typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents;
+  return bytes.length < 4096 ? pdf.context.stream(bytes) : pdf.context.stream(deflateSync(bytes), { Filter: 'FlateDecode' });
+}
+
 function hex4(value: number): string {
   return value.toString(16).padStart(4, '0').toUpperCase();
 }
@@ -55,6 +61,8 @@ function toUnicodeCMap(drawn: EmbeddedFace['drawn']): string {
  */
 export class DocumentFonts {
   private readonly embedded = new Map<string, EmbeddedFace>();
+  private readonly names = new Map<PDFPage, Map<string, PDFName>>();
+  private readonly contents = new Map<PDFPage, string[]>();
   private readonly pdf: PDFDocument;
 
   constructor(pdf: PDFDocument) {
@@ -102,9 +110,26 @@ export class DocumentFonts {
     return entry;
   }
 
+  /** The operators drawn on a page with these fonts, added to the page as one content stream by `finish()`. */
+  contentOf(page: PDFPage): string[] {
+    let content = this.contents.get(page);
+    if (!content) {
+      content = [];
+      this.contents.set(page, content);
+    }
+    return content;
+  }
+
   /** The page's resource name for the face, embedding it on first use. */
   fontName(page: PDFPage, face: LoadedFace): PDFName {
-    return page.node.newFontDictionary(face.key, this.embed(face).ref);
+    const names = this.names.get(page) ?? new Map<string, PDFName>();
+    this.names.set(page, names);
+    let name = names.get(face.key);
+    if (!name) {
+      name = page.node.newFontDictionary(face.key, this.embed(face).ref);
+      names.set(face.key, name);
+    }
+    return name;
   }
 
   /**
@@ -138,12 +163,20 @@ export class DocumentFonts {
 
   /** The width of a glyph in the PDF, in ems. */
   static advance(face: LoadedFace, glyph: number): number {
-    return face.font.glyphHAdvance(glyph) / face.unitsPerEm;
+    let advance = face.advances.get(glyph);
+    if (advance === undefined) {
+      advance = face.font.glyphHAdvance(glyph) / face.unitsPerEm;
+      face.advances.set(glyph, advance);
+    }
+    return advance;
   }
 
-  /** Writes the widths, CID-to-glyph and ToUnicode maps of the glyphs drawn. */
+  /** Adds the text drawn to its pages; writes the widths, CID-to-glyph and ToUnicode maps of the glyphs drawn. */
   finish(): void {
     const context = this.pdf.context;
+    for (const [page, content] of this.contents) {
+      page.node.addContentStream(context.register(compactStream(this.pdf, ['q', ...content, 'Q'].join('\n'))));
+    }
     for (const { ref, cidFont, widths, drawn } of this.embedded.values()) {
       const cidToGid = new Uint8Array((drawn.length + 1) * 2);
       drawn.forEach(({ glyph }, index) => {
@@ -154,8 +187,8 @@ export class DocumentFonts {
         widths.push(PDFNumber.of(1));
         widths.push(context.obj(drawn.map(({ width }) => width)));
       }
-      context.lookup(cidFont, PDFDict).set(PDFName.of('CIDToGIDMap'), context.register(context.stream(deflateSync(cidToGid), { Filter: 'FlateDecode' })));
-      context.lookup(ref, PDFDict).set(PDFName.of('ToUnicode'), context.register(context.stream(deflateSync(toUnicodeCMap(drawn)), { Filter: 'FlateDecode' })));
+      context.lookup(cidFont, PDFDict).set(PDFName.of('CIDToGIDMap'), context.register(compactStream(this.pdf, cidToGid)));
+      context.lookup(ref, PDFDict).set(PDFName.of('ToUnicode'), context.register(compactStream(this.pdf, toUnicodeCMap(drawn))));
     }
   }
 }

@@ -82,9 +82,24 @@ function shapeRun(hb: typeof HarfBuzz, face: LoadedFace, text: string): ShapedCl
   return clusters;
 }
 
-/** The text as clusters of glyphs, shaped run by run in the weight asked for. */
-export function shapeText(text: string, { hb, faces }: InvoiceFonts, weight: Weight): ShapedCluster[] {
-  return itemize(text, faces).flatMap((run) => shapeRun(hb, faces[`${run.range}-${weight}`], run.text));
+const SHAPED_KEPT = 500;
+const shaped = new Map<string, readonly ShapedCluster[]>();
+
+/**
+ * The text as clusters of glyphs, shaped run by run in the weight asked for. The labels of every
+ * invoice and recent names and titles are kept shaped (clusters are never changed once made).
+ */
+export function shapeText(text: string, { hb, faces }: InvoiceFonts, weight: Weight): readonly ShapedCluster[] {
+  const key = `${weight} ${text}`;
+  let clusters = shaped.get(key);
+  if (clusters) {
+    shaped.delete(key);
+  } else {
+    clusters = itemize(text, faces).flatMap((run) => shapeRun(hb, faces[`${run.range}-${weight}`], run.text));
+    if (shaped.size >= SHAPED_KEPT) shaped.delete(shaped.keys().next().value!);
+  }
+  shaped.set(key, clusters);
+  return clusters;
 }
 
 /** The width of clusters in ems. */

@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
 import { endAllSessions } from '../auth/auth.repository.ts';
 import { AppError } from '../errors.ts';
-import { countOtherEnabledAdministrators, lockAccount, updateAccountAccess } from './accounts.repository.ts';
+import { consumeOpenInvites, consumeOpenRecoveryCodes, countOtherEnabledAdministrators, lockAccount, updateAccountAccess } from './accounts.repository.ts';
 import { readAccountDetail } from './account-detail.service.ts';
 import { requireAccountManager } from './account-manager.ts';
 import { lockFirstAdministrator } from './users.repository.ts';
@@ -34,8 +34,13 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
     }
     const updated = await updateAccountAccess(trx, { userId: account.id, version: change.version, ...(change.roles ? { roles: change.roles } : {}), ...(change.disabled === undefined ? {} : { disabled: change.disabled }) });
     if (!updated) throw staleCopy();
-    // Disabling ends every session at once: the next request of any of them answers 401.
-    if (change.disabled === true && account.disabled_at === null) await endAllSessions(trx, account.id);
+    // Disabling ends every session at once (the next request of any of them answers 401), and the
+    // recovery codes and invitation links already sent stop working.
+    if (change.disabled === true && account.disabled_at === null) {
+      await endAllSessions(trx, account.id);
+      await consumeOpenRecoveryCodes(trx, account.id);
+      await consumeOpenInvites(trx, account.id);
+    }
     return updated;
   });
 }

@@ -62,6 +62,11 @@ export async function consumeOpenInvites(db: Db, userId: string): Promise<void> 
   await db.updateTable('account_invites').set({ consumed_at: sql<Date>`now()` }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
 }
 
+/** Uses up the account's recovery codes not used yet: a disabled account cannot finish a recovery begun before. */
+export async function consumeOpenRecoveryCodes(db: Db, userId: string): Promise<void> {
+  await db.updateTable('recovery_tokens').set({ consumed_at: sql<Date>`now()` }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+}
+
 export async function insertInvite(db: Db, invite: { userId: string; tokenHash: string; invitedBy: string; ttlHours: number }): Promise<Date> {
   const row = await db
     .insertInto('account_invites')

@@ -111,6 +111,25 @@ describe('disabling an account', () => {
     expect((await me(await signIn(world.app, email))).statusCode).toBe(200);
   });
 
+  it('makes a recovery code sent before the account was disabled stop working', async () => {
+    const email = address('recovering');
+    const user = await createUser(world.database.db, { email, roles: ['staff'] });
+    const post = (step: string, payload: Record<string, unknown>) => world.app.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload, remoteAddress: '10.9.0.1' });
+    const { options } = (await post('initiate', { emailAddress: email })).json() as { options: Array<{ type: string; value: string; key: string }> };
+    const sent = await post('recovery-channel', { options: options.map((option) => (option.type === 'email' ? { ...option, challenge: email } : option)) });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { otpToken } = sent.json();
+    const message = await world.database.db.selectFrom('outbound_messages').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
+    const otp = /account is ([0-9]{6})\./.exec(message.body!)![1];
+
+    await putDisabled(user.id, true, await versionOf(user.id));
+    const reset = await post('execute', { otpToken, otp, newPassword: 'taken-over' });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().message).toBe(MESSAGES.otpTokenInvalid);
+    await putDisabled(user.id, false, await versionOf(user.id));
+    expect((await world.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: email, password: 'taken-over' } })).statusCode).toBe(401);
+  });
+
   it('refuses to disable oneself', async () => {
     const self = await signedInAdmin('Self Admin');
     const refused = await putDisabled(self.id, true, await versionOf(self.id), self.cookie);

@@ -149,6 +149,7 @@ interface OrderAmounts {
   net: number;
   buyerState?: string;
   couponCode?: string;
+  resourceTitle?: string;
 }
 
 async function paidOrder(db: Db, userId: string, amounts: OrderAmounts) {
@@ -161,7 +162,7 @@ async function paidOrder(db: Db, userId: string, amounts: OrderAmounts) {
       term_days: 365,
       resource_type: 'course',
       resource_id: courseId,
-      resource_title: 'Invoice course',
+      resource_title: amounts.resourceTitle ?? 'Invoice course',
       gross_paise: amounts.gross,
       discount_paise: amounts.discount ?? 0,
       gst_rate: amounts.gstRate ?? 18,
@@ -442,6 +443,23 @@ describe('GET /api/student/invoices', () => {
     expect(text).toContain('Reason: Order deleted');
     expect(text).toContain('IGST @ 18% on ₹999.00 ₹179.82');
     expect((await call(cookie, 'GET', `/api/student/invoices/${deleted.invoice.id}`)).statusCode).toBe(200);
+  });
+
+  it('gives a student named in Malayalam an invoice that reads back their name and the Malayalam course title', async () => {
+    counter += 1;
+    const name = 'ശ്രീക്കുട്ടൻ';
+    const user = await createUser(database.db, { email: `malayalam${counter}@example.com`, name });
+    const cookie = await signIn(app, `malayalam${counter}@example.com`);
+    const title = 'കേരള പി.എസ്.സി. പ്രിലിമിനറി പരീക്ഷ ക്ഷമത';
+    const { order, invoice } = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000, resourceTitle: title });
+    const byOrder = await call(cookie, 'GET', `/api/student/orders/${order.id}/invoice`);
+    expect(byOrder.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(byOrder.rawPayload);
+    expect(text).toContain(name);
+    expect(text).toContain(`${title} (12-months) ₹1,000.00`);
+    expect(text).not.toContain('?');
+    expect(await pdfText((await call(cookie, 'GET', `/api/student/invoices/${invoice.id}`)).rawPayload)).toContain(name);
+    expect(await pdfText((await call(admin, 'GET', `/api/admin/orders/${order.id}/invoice`)).rawPayload)).toContain(title);
   });
 
   it("answers 404 for another student's document, 400 for a bad page and 401 without a session", async () => {

@@ -7,7 +7,7 @@ import type { QueueItem } from '../../../../shared/assets/assets.schema.ts';
  */
 export function QueueFileCell({ item }: { item: Pick<QueueItem, 'title' | 'fileName' | 'fileId'> }) {
   return (
-    <div className="grid max-w-[18rem] gap-0.5">
+    <div className="grid min-w-40 max-w-[16rem] gap-0.5">
       <span className="line-clamp-2 font-medium" title={item.title}>
         {item.title}
       </span>
@@ -16,7 +16,7 @@ export function QueueFileCell({ item }: { item: Pick<QueueItem, 'title' | 'fileN
           {item.fileName}
         </span>
       )}
-      <span className="whitespace-nowrap font-mono text-[0.7rem] text-muted-foreground">{item.fileId}</span>
+      <span className="break-all font-mono text-[0.7rem] text-muted-foreground">{item.fileId}</span>
     </div>
   );
 }

@@ -47,9 +47,7 @@ export function QueueTable({ items, isPending, page, pageSize, total, onPage, em
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             {COLUMNS.map((column) => (
-              <TableHead key={column} className="whitespace-nowrap">
-                {column}
-              </TableHead>
+              <TableHead key={column}>{column}</TableHead>
             ))}
             {actions && <TableHead>Action</TableHead>}
           </TableRow>

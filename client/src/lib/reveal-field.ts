@@ -11,7 +11,7 @@ function isControl(element: Element | null): element is HTMLElement {
 function controlOf(root: ParentNode, field: string): HTMLElement | null {
   const kebab = CSS.escape(kebabCase(field));
   const plain = CSS.escape(field);
-  const candidates = [`#${plain}`, `[name="${plain}"]`, `#${kebab}`, `[id$="-${kebab}"]`, `[id$="-${plain.toLowerCase()}"]`];
+  const candidates = [`#${plain}`, `[name="${plain}"]`, `#${kebab}`, `[id$="-${plain}"]`, `[id$="-${kebab}"]`, `[id$="-${plain}" i]`];
   for (const selector of candidates) {
     const found = root.querySelector(selector);
     if (isControl(found)) return found;

@@ -33,7 +33,7 @@ export const buttonVariants = cva(
  * gets no extra scroll from the buttons in its last row.
  */
 const TOOLTIP_CLASSES =
-  'relative after:pointer-events-none after:absolute after:hidden after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:whitespace-nowrap after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:shadow-md after:content-[attr(data-tooltip)] hover:after:block focus-visible:after:block';
+  'relative after:pointer-events-none after:absolute after:hidden after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:w-max after:max-w-xs after:break-words after:text-left after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:shadow-md after:content-[attr(data-tooltip)] hover:after:block focus-visible:after:block';
 
 /** Whether any text is shown inside (screen-reader-only text does not count). */
 function hasVisibleText(node: React.ReactNode): boolean {

@@ -89,13 +89,14 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   out.y -= 14;
   const left = [seller.name, seller.address ?? '', `GSTIN: ${seller.gstin ?? 'not given'}`, `State: ${seller.state}`].filter(Boolean);
   const right = [buyer.name, buyer.emailAddress ?? '', buyer.phoneNumber ?? '', `State (place of supply): ${buyer.state}`].filter(Boolean);
-  for (let i = 0; i < Math.max(left.length, right.length); i += 1) {
-    const taken = Math.max(
-      left[i] ? out.write(left[i]!, { width: 255, leading: 13 }) : 1,
-      right[i] ? out.write(right[i]!, { x: 320, width: RIGHT - 320, leading: 13 }) : 1,
-    );
-    out.y -= 13 * taken;
-  }
+  // Each column runs down on its own, so that a wrapped line in one leaves no gap in the other.
+  const top = out.y;
+  const column = (lines: string[], x: number, width: number) => {
+    out.y = top;
+    for (const text of lines) out.y -= 13 * out.write(text, { x, width, leading: 13 });
+    return out.y;
+  };
+  out.y = Math.min(column(left, LEFT, 255), column(right, 320, RIGHT - 320));
   out.y -= 20;
   out.write('Description', { weight: 'bold' });
   out.write('Amount', { weight: 'bold', right: true });

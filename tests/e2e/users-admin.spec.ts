@@ -170,6 +170,25 @@ test.describe('people and roles', () => {
     expect(row!.roles).toEqual(['admin']);
   });
 
+  test('a change made from an older copy (another tab) is refused with Reload, not written over the newer one', async ({ page }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Two Tabs Admin'));
+    const name = `Two Tabs ${Date.now().toString(36)}`;
+    const staff = await createConsoleUser(['staff'], name);
+    const sheet = await openAccount(page, staff.email, name);
+    // Meanwhile, in another tab, the account becomes Marketing.
+    const [account] = await query<{ id: string; access_version: number }>('select id, access_version from users where email_address = $1', [staff.email.toLowerCase()]);
+    const other = await page.request.put(`/api/admin/users/${account!.id}/roles`, { data: { roles: ['marketing'], version: account!.access_version } });
+    expect(other.status(), await other.text()).toBe(200);
+
+    await sheet.getByLabel(/^Educator/).check();
+    await sheet.getByRole('button', { name: 'Save Roles' }).click();
+    await expect(sheet.getByRole('alert').filter({ hasText: 'Saving Roles Failed' })).toContainText(ACCOUNT_MESSAGES.stale(name));
+    await sheet.getByRole('button', { name: 'Reload' }).click();
+    await expect(sheet.getByLabel(/^Marketing/)).toBeChecked();
+    await expect(sheet.getByLabel(/^Educator/)).not.toBeChecked();
+    await expect(sheet.getByLabel(/^Staff/)).not.toBeChecked();
+  });
+
   test("a student's sheet shows their grants with source and expiry, their orders, and special-student status", async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Holdings Admin'));
     const tag = Date.now().toString(36);

@@ -115,7 +115,7 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
   if (arrived !== size) {
     throw new AppError('conflict', `The upload of ${row.file_name} is not complete: ${arrived} of ${size} bytes have arrived`);
   }
-  if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED);
+  if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED, { statusCode: 423, retryAfterSeconds: 2 });
   let uploaded: UploadedAsset[];
   try {
     const file = await resumable.read(id);

@@ -109,9 +109,10 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
       schema: {
         tags: ['assets'],
         summary: 'Make a complete resumable upload a file (as a multipart upload would)',
-        description: 'Answers the same file when asked again. 409 while bytes are missing; 415 or 413 when the content is refused, which removes the upload.',
+        description:
+          'Answers the same file when asked again; 423 (with Retry-After) while another request is storing it. 409 while bytes are missing; 415 or 413 when the content is refused, which removes the upload.',
         params,
-        response: { 200: uploadedAssetSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema },
+        response: { 200: uploadedAssetSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 423: errorBodySchema },
       },
     },
     async (request) => finishResumableUpload(request.ctx, resumable, request.params.id),

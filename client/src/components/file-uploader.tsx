@@ -3,6 +3,7 @@ import { Upload } from 'lucide-react';
 import { uploadProgressLabel } from '../lib/upload-progress.ts';
 import { refusedBeforeSending, uploadFiles } from '../lib/upload.ts';
 import { cn } from '../lib/utils.ts';
+import { LeaveGuard } from './leave-guard.tsx';
 import { toastError } from './toasts.ts';
 import { buttonVariants } from './ui/button.tsx';
 import { Progress } from './ui/progress.tsx';
@@ -34,7 +35,25 @@ export interface FileUploaderProps<T> {
   onError?: (error: unknown) => void;
   /** Told when an upload starts and ends, e.g. to disable a Save button meanwhile. */
   onBusyChange?: (busy: boolean) => void;
+  /**
+   * Sends the chosen files instead of one multipart request (a resumable upload); `resumable`
+   * says that leaving keeps what has arrived.
+   */
+  send?: (files: File[], options: { onProgress: (percent: number) => void; signal: AbortSignal }) => Promise<T>;
+  resumable?: boolean;
+  /** A line under the button (e.g. an unfinished upload that can be resumed). */
+  notice?: React.ReactNode;
   className?: string;
+}
+
+export const UPLOAD_LEAVE_TITLE = 'Leave while a file is uploading?';
+
+/** What the leave prompt says about the upload running. */
+export function uploadLeaveText(fileName: string, percent: number, resumable: boolean): string {
+  const state = `${fileName} is ${Math.floor(percent)} % uploaded.`;
+  return resumable
+    ? `${state} If you leave now, the upload stops; choose the same file again later to resume it from there.`
+    : `${state} If you leave now, the upload stops and what was sent is lost.`;
 }
 
 function isAbort(error: unknown): boolean {
@@ -56,10 +75,14 @@ export function FileUploader<T = unknown>({
   onUploaded,
   onError,
   onBusyChange,
+  send,
+  resumable = false,
+  notice,
   className,
 }: FileUploaderProps<T>) {
   const inputId = React.useId();
   const [percent, setPercent] = React.useState<number | null>(null);
+  const [sending, setSending] = React.useState('');
   const controller = React.useRef<AbortController | null>(null);
   const uploading = percent !== null;
 
@@ -81,14 +104,13 @@ export function FileUploader<T = unknown>({
     }
     controller.current = new AbortController();
     setPercent(0);
+    setSending(files.map((file) => file.name).join(', '));
     onBusyChange?.(true);
     try {
-      const result = await uploadFiles<T>(url, files, {
-        method,
-        fieldPrefix,
-        onProgress: setPercent,
-        signal: controller.current.signal,
-      });
+      const signal = controller.current.signal;
+      const result = send
+        ? await send(files, { onProgress: setPercent, signal })
+        : await uploadFiles<T>(url, files, { method, fieldPrefix, onProgress: setPercent, signal });
       await onUploaded(result);
     } catch (error) {
       if (isAbort(error)) return;
@@ -138,6 +160,15 @@ export function FileUploader<T = unknown>({
           </p>
         </div>
       )}
+      {!uploading && notice}
+      <LeaveGuard
+        when={uploading}
+        inside={() => false}
+        thing="upload"
+        title={UPLOAD_LEAVE_TITLE}
+        description={uploadLeaveText(sending, percent ?? 0, resumable)}
+        leaveLabel="Leave and stop the upload"
+      />
     </div>
   );
 }

@@ -21,6 +21,11 @@ export interface LeaveGuardProps {
   inside: (path: string) => boolean;
   /** What is being edited, e.g. "exam". */
   thing: string;
+  /** The dialog's title and text when they are not about unsaved changes (a running upload). */
+  title?: string;
+  description?: React.ReactNode;
+  /** The leave button's words ("Leave without saving" by default). */
+  leaveLabel?: string;
 }
 
 /** The link a click would follow within the console, or null (another site, a new tab, a download). */
@@ -33,10 +38,10 @@ function followedLink(event: MouseEvent): URL | null {
 }
 
 /**
- * Asks before unsaved edits are left behind: a link in the console (the side bar, back), the
- * browser's back button, or closing or reloading the tab.
+ * Asks before unsaved edits (or a running upload) are left behind: a link in the console (the
+ * side bar, back), the browser's back button, or closing or reloading the tab.
  */
-export function LeaveGuard({ when, inside, thing }: LeaveGuardProps) {
+export function LeaveGuard({ when, inside, thing, title = LEAVE_TITLE, description, leaveLabel = 'Leave without saving' }: LeaveGuardProps) {
   const [, navigate] = useLocation();
   const [target, setTarget] = React.useState<string | null>(null);
   const insideRef = React.useRef(inside);
@@ -77,15 +82,15 @@ export function LeaveGuard({ when, inside, thing }: LeaveGuardProps) {
     <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{LEAVE_TITLE}</AlertDialogTitle>
-          <AlertDialogDescription>{leaveText(thing)}</AlertDialogDescription>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description ?? leaveText(thing)}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <Button variant="outline" onClick={() => setTarget(null)}>
             Stay
           </Button>
           <Button variant="destructive" onClick={leave}>
-            Leave without saving
+            {leaveLabel}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,5 +1,6 @@
 /**
- * The browser's back and forward buttons, held while an editor has unsaved changes.
+ * The browser's back and forward buttons, held while an editor has unsaved changes or an upload
+ * is running.
  *
  * Listeners of the same event on window run in the order they were added, and the router
  * re-renders (unmounting the editor and its draft) between two of them. So this listener is
@@ -14,16 +15,24 @@ export interface ActiveLeaveGuard {
   blocked: (target: string) => void;
 }
 
+/**
+ * Every guard held, the latest last: an upload running inside an editor with unsaved changes holds
+ * one of its own, and when it ends the editor's asks again.
+ */
+const held: ActiveLeaveGuard[] = [];
 let active: ActiveLeaveGuard | null = null;
 /** The address shown while the guard is on (updated as the editor's own tabs change). */
 let shown = '';
 const here = () => `${window.location.pathname}${window.location.search}`;
 
 export function holdNavigation(guard: ActiveLeaveGuard): () => void {
+  held.push(guard);
   active = guard;
   shown = here();
   return () => {
-    if (active === guard) active = null;
+    const index = held.lastIndexOf(guard);
+    if (index >= 0) held.splice(index, 1);
+    active = held.at(-1) ?? null;
   };
 }
 

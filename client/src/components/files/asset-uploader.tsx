@@ -3,6 +3,8 @@ import type { AccessMode, AssetKind, UploadedAsset } from '../../../../shared/as
 import { checkFileBeforeUpload } from '../../../../shared/assets/upload.rules.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { api } from '../../lib/trpc.ts';
+import { uploadResumable } from '../../lib/upload-resumable.ts';
+import { findUnfinishedUploads, unfinishedUploadText, type UnfinishedUpload } from '../../lib/upload-unfinished.ts';
 import { FileUploader } from '../file-uploader.tsx';
 import { NoticeModal, type Notice } from '../notice-modal.tsx';
 import { assetReplaceUrl, assetUploadUrl } from './asset-status.rules.ts';
@@ -55,18 +57,56 @@ export interface AssetUploaderProps extends CommonProps {
   onUploaded: (asset: UploadedAsset) => unknown;
 }
 
-/** Uploads one file of a kind (POST /api/assets/{accessMode}?kind=...), with progress and the failure modal. */
-export function AssetUploader({ kind, accessMode = 'private', onUploaded, ...props }: AssetUploaderProps) {
+/** Unfinished uploads of this kind this browser may resume, looked up again after each upload. */
+function useUnfinishedUploads(kind: AssetKind, accessMode: AccessMode): [UnfinishedUpload[], () => void] {
+  const [found, setFound] = React.useState<UnfinishedUpload[]>([]);
+  const [round, setRound] = React.useState(0);
+  React.useEffect(() => {
+    let current = true;
+    findUnfinishedUploads(kind, accessMode).then(
+      (uploads) => current && setFound(uploads),
+      () => current && setFound([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [kind, accessMode, round]);
+  return [found, React.useCallback(() => setRound((n) => n + 1), [])];
+}
+
+/**
+ * Uploads one file of a kind, resumably (tus, /api/assets/resumable): a reload, a dropped
+ * connection or a server restart loses nothing, and choosing the same file again resumes. The
+ * file it becomes is the one POST /api/assets/{accessMode}?kind=... would store. With progress,
+ * a leave prompt while it runs, and the failure modal.
+ */
+export function AssetUploader({ kind, accessMode = 'private', onUploaded, onBusyChange, ...props }: AssetUploaderProps) {
   const [notice, setNotice] = React.useState<Notice | null>(null);
   const checkFile = useAssetFileCheck(kind);
+  const [unfinished, lookAgain] = useUnfinishedUploads(kind, accessMode);
   return (
     <>
       <FileUploader<UploadedAsset[]>
         url={assetUploadUrl(accessMode, kind)}
         accept={ACCEPT_BY_KIND[kind]}
         checkFile={checkFile}
+        resumable
+        send={async ([file], options) => (file ? [await uploadResumable(file, { kind, accessMode, ...options })] : [])}
+        notice={
+          unfinished.length > 0 ? (
+            <ul className="grid gap-0.5 text-xs text-muted-foreground" aria-label="Unfinished uploads">
+              {unfinished.map((upload, index) => (
+                <li key={index}>{unfinishedUploadText(upload)}</li>
+              ))}
+            </ul>
+          ) : null
+        }
         onUploaded={(assets) => (assets[0] ? onUploaded(assets[0]) : undefined)}
         onError={(error) => setNotice(uploadFailedNotice(error))}
+        onBusyChange={(busy) => {
+          if (!busy) lookAgain();
+          onBusyChange?.(busy);
+        }}
         {...props}
       />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />

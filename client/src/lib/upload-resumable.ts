@@ -1,0 +1,109 @@
+import * as tus from 'tus-js-client';
+import type { AccessMode, AssetKind, UploadedAsset } from '../../../shared/assets/assets.schema.ts';
+import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOAD_PATH } from '../../../shared/assets/resumable-upload.rules.ts';
+import { delay } from './delay.ts';
+import { UploadError } from './upload.ts';
+
+/** The tus endpoint as an absolute address (the form tus-js-client stores upload addresses in). */
+export function resumableEndpoint(): string {
+  return new URL(RESUMABLE_UPLOAD_PATH, window.location.origin).href;
+}
+
+/** How often finishing is asked again while another tab or request is storing the same upload. */
+const FINISH_ATTEMPTS = 90;
+
+function parseMessage(text: string): { message?: string; type?: string } {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null) {
+      const { message, type } = body as { message?: unknown; type?: unknown };
+      return { ...(typeof message === 'string' ? { message } : {}), ...(typeof type === 'string' ? { type } : {}) };
+    }
+  } catch {
+    // Not JSON: the tus server's own plain-text answers ("Upload-Offset conflict").
+  }
+  return text.trim() === '' ? {} : { message: text.trim() };
+}
+
+/** The console's error for a failed tus request: the server's message, or "Network error" when none came. */
+function uploadErrorOf(error: Error): Error {
+  const response = (error as tus.DetailedError).originalResponse;
+  if (!response) return new TypeError('Network request failed');
+  const status = response.getStatus();
+  const { message, type } = parseMessage(response.getBody() ?? '');
+  return new UploadError(message ?? `Upload failed (${status})`, status, { type });
+}
+
+/** POST {upload}/finish: the complete upload becomes a file; asked again while another request is storing it. */
+async function finish(uploadUrl: string, signal?: AbortSignal): Promise<UploadedAsset> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${uploadUrl}/finish`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
+    const text = await response.text();
+    if (response.ok) return JSON.parse(text) as UploadedAsset;
+    if (response.status === 423 && attempt < FINISH_ATTEMPTS) {
+      await delay(2000);
+      continue;
+    }
+    const { message, type } = parseMessage(text);
+    throw new UploadError(message ?? `Upload failed (${response.status})`, response.status, { type });
+  }
+}
+
+export interface ResumableUploadOptions {
+  kind: AssetKind;
+  accessMode: AccessMode;
+  /** Called with 0–100 as the bytes arrive (from where an earlier upload of the same file stopped). */
+  onProgress?: (percent: number) => void;
+  /** Stops sending; what has arrived is kept, and choosing the same file again resumes it. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Uploads one file resumably (tus): in 16 MB chunks, retried after a dropped connection or a
+ * server restart from where the server says it stopped. Its address is kept in localStorage under
+ * the file's fingerprint (name, type, size, modification time), so choosing the same file again
+ * after a reload resumes it. Resolves with the stored file, as the multipart upload does.
+ */
+export function uploadResumable(file: File, { kind, accessMode, onProgress, signal }: ResumableUploadOptions): Promise<UploadedAsset> {
+  return new Promise<UploadedAsset>((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const upload = new tus.Upload(file, {
+      endpoint: resumableEndpoint(),
+      chunkSize: RESUMABLE_CHUNK_BYTES,
+      retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
+      metadata: { filename: file.name, filetype: file.type, kind, accessMode },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      onProgress: (sent, total) => onProgress?.(total > 0 ? (sent / total) * 100 : 0),
+      onSuccess: () => {
+        if (!upload.url) {
+          reject(new UploadError('The upload has no address to finish it at', 0));
+          return;
+        }
+        finish(upload.url, signal).then(resolve, reject);
+      },
+      onError: (error) => reject(uploadErrorOf(error)),
+    });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        void upload.abort(false);
+        reject(aborted());
+      },
+      { once: true },
+    );
+    void upload
+      .findPreviousUploads()
+      .then((previous) => {
+        if (signal?.aborted) return;
+        const last = previous.sort((a, b) => b.creationTime.localeCompare(a.creationTime))[0];
+        if (last) upload.resumeFromPreviousUpload(last);
+        upload.start();
+      })
+      .catch(() => upload.start());
+  });
+}

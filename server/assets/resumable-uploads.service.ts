@@ -16,6 +16,8 @@ import {
   releaseFinishing,
   type ResumableUploadRow,
 } from './resumable-uploads.repository.ts';
+import { detectFileType, SNIFF_BYTES } from './file-kind.ts';
+import { notOfKindMessage } from '../../shared/assets/upload.rules.ts';
 import { kindLimitBytes, tooLargeError } from './upload.ts';
 
 export const UPLOAD_NOT_FOUND = 'This upload was not found: it finished, expired or was cancelled. Choose the file again to upload it.';
@@ -86,6 +88,30 @@ export async function requireOwnUnfinishedUpload(ctx: RequestContext, id: string
   const row = await findOwnUpload(ctx.db, id, actor.id);
   if (!row || row.asset_id !== null) throw new AppError('not-found', UPLOAD_NOT_FOUND);
   return row;
+}
+
+/**
+ * The first chunk of an upload of a known kind (PATCH at offset 0, long enough to tell): the
+ * content's first bytes must be of that kind, so a wrong file is refused at once, with the
+ * multipart upload's message, rather than after all of it has arrived. `readHead` answers the
+ * bytes (left in the request for the tus server). A refused upload is removed.
+ */
+export async function checkFirstBytes(
+  ctx: RequestContext,
+  resumable: ResumableStore,
+  row: ResumableUploadRow,
+  chunk: { offset: string | undefined; length: number | undefined; readHead: (bytes: number) => Promise<Buffer> },
+): Promise<void> {
+  const size = Number(row.size_in_bytes);
+  const bytes = Math.min(SNIFF_BYTES, size);
+  if (!row.kind || chunk.offset !== '0' || chunk.length === undefined || chunk.length < bytes) return;
+  const head = await chunk.readHead(bytes);
+  if (head.length < bytes) return;
+  const detected = await detectFileType(head, row.file_name);
+  if (detected?.kind === row.kind) return;
+  await resumable.remove(row.id).catch(() => {});
+  await deleteResumableUpload(ctx.db, row.id);
+  throw new AppError('validation', notOfKindMessage(row.file_name, row.kind), { statusCode: 415 });
 }
 
 /** After a tus DELETE (the upload was cancelled): forgets it. */

@@ -2,11 +2,19 @@ import { z } from 'zod';
 import { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
-import { RESUMABLE_UPLOAD_PATH } from '../../shared/assets/resumable-upload.rules.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
 import { createResumableStore } from './resumable-store.ts';
-import { beginResumableUpload, finishResumableUpload, forgetResumableUpload, requireOwnUnfinishedUpload, UPLOAD_NOT_FOUND } from './resumable-uploads.service.ts';
+import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOAD_PATH } from '../../shared/assets/resumable-upload.rules.ts';
+import { drainRequestBody, peekRequestBody } from './resumable-first-bytes.ts';
+import {
+  beginResumableUpload,
+  checkFirstBytes,
+  finishResumableUpload,
+  forgetResumableUpload,
+  requireOwnUnfinishedUpload,
+  UPLOAD_NOT_FOUND,
+} from './resumable-uploads.service.ts';
 
 const TUS_BODY = 'application/offset+octet-stream';
 const params = z.object({ id: z.uuid({ error: UPLOAD_NOT_FOUND }) });
@@ -93,7 +101,20 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
     `${RESUMABLE_UPLOAD_PATH}/:id`,
     { config: console_, schema: { ...tusSchema('Send more of a resumable upload from Upload-Offset'), consumes: [TUS_BODY] } },
     async (request, reply) => {
-      await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+      const row = await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+      const declared = header(request, 'content-length');
+      try {
+        await checkFirstBytes(request.ctx, resumable, row, {
+          offset: header(request, 'upload-offset'),
+          length: declared !== undefined && /^[0-9]{1,16}$/.test(declared) ? Number(declared) : undefined,
+          readHead: (bytes) => peekRequestBody(request.raw, bytes),
+        });
+      } catch (error) {
+        // A chunk the console sends is read to its end, so that the browser reads the answer; a
+        // larger body is answered at once and its connection closed.
+        if (Number(declared) <= 2 * RESUMABLE_CHUNK_BYTES) await drainRequestBody(request.raw);
+        throw error;
+      }
       await handOver(request, reply, request.params.id);
     },
   );

@@ -200,14 +200,24 @@ for (const driver of ['local', 's3'] as const) {
       expect(Number(now.headers.get('upload-offset'))).toBeLessThanOrEqual(CHUNK);
     });
 
-    it('a complete upload whose content is not of its kind is refused with the multipart message and removed', async () => {
+    it('a first chunk whose content is not of the kind asked for is refused at once (415) and the upload removed', async () => {
+      const created = await create(admin, video.length, { filename: 'notes.pdf', kind: 'pdf' });
+      const url = created.headers.get('location')!;
+      const refused = await patch(url, admin, 0, video.subarray(0, CHUNK));
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toMatchObject({ message: 'The file notes.pdf is not a PDF' });
+      expect((await head(url, admin)).status).toBe(404);
+      expect(await database.db.selectFrom('resumable_uploads').select('id').where('file_name', '=', 'notes.pdf').execute()).toEqual([]);
+    });
+
+    it('a complete upload of no stated kind whose content is no known kind is refused when finished, with the multipart message, and removed', async () => {
       const body = randomBytes(CHUNK);
-      const created = await create(admin, body.length, { filename: 'notes.pdf', kind: 'pdf' });
+      const created = await create(admin, body.length, { filename: 'notes.bin' });
       const url = created.headers.get('location')!;
       expect((await patch(url, admin, 0, body)).status).toBe(204);
       const refused = await finish(url, admin);
       expect(refused.status).toBe(415);
-      expect(await refused.json()).toMatchObject({ message: 'The file notes.pdf is not a PDF' });
+      expect(await refused.json()).toMatchObject({ message: 'The file notes.bin is not an image, a video, a PDF or a spreadsheet' });
       expect((await head(url, admin)).status).toBe(404);
     });
 

@@ -32,8 +32,6 @@ export interface LoadedFace {
   unitsPerEm: number;
   /** The code points the file has a glyph for. */
   covers: Set<number>;
-  /** A code point for each glyph its cmap reaches (text for extractors that ignore ActualText). */
-  unicodeOfGlyph: Map<number, number>;
   /** Glyph advances in ems, filled as glyphs are drawn (the font is shared for the process). */
   advances: Map<number, number>;
   ascent: number;
@@ -62,11 +60,6 @@ async function loadFace(hb: typeof HarfBuzz, range: FaceRange, weight: Weight): 
   const face = new hb.Face(new hb.Blob(sfnt));
   const font = new hb.Font(face);
   const covers = new Set(face.collectUnicodes());
-  const unicodeOfGlyph = new Map<number, number>();
-  for (const codePoint of [...covers].sort((a, b) => a - b)) {
-    const glyph = font.nominalGlyph(codePoint);
-    if (glyph !== undefined && !unicodeOfGlyph.has(glyph)) unicodeOfGlyph.set(glyph, codePoint);
-  }
   const head = face.referenceTable('head')!;
   const hhea = face.referenceTable('hhea')!;
   const os2 = face.referenceTable('OS/2');
@@ -81,7 +74,6 @@ async function loadFace(hb: typeof HarfBuzz, range: FaceRange, weight: Weight): 
     font,
     unitsPerEm: face.upem,
     covers,
-    unicodeOfGlyph,
     advances: new Map(),
     ascent: int16(hhea, 4),
     descent: int16(hhea, 6),

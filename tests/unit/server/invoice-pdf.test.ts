@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { drawClusters } from '../../../server/orders/invoice-pdf/draw-text.ts';
 import { invoiceFonts } from '../../../server/orders/invoice-pdf/fonts.ts';
 import { DocumentFonts } from '../../../server/orders/invoice-pdf/pdf-fonts.ts';
 import { itemize, shapeText, widthOf, wrapClusters, type ShapedCluster } from '../../../server/orders/invoice-pdf/shaping.ts';
+import { woffToSfnt } from '../../../server/orders/invoice-pdf/woff.ts';
 import type { InvoiceRow } from '../../../server/orders/invoices.service.ts';
 import { ghostscriptLines, ghostscriptText, inkBox, inkDifference, readImage, renderPage, type GreyImage } from '../../support/pdf-pages.ts';
 
@@ -212,5 +215,20 @@ describe('invoicePdf drawing', () => {
     const plain = await unshaped(words);
     const mismatch = inkDifference(plain.image, plain.box, expected, expectedBox);
     expect(mismatch.ink > 0.4 || mismatch.aspect > 0.04, JSON.stringify(mismatch)).toBe(true);
+  });
+});
+
+describe('woffToSfnt', () => {
+  it('unpacks the TrueType tables of a WOFF font, and refuses anything else', async () => {
+    const woff = await readFile(createRequire(import.meta.url).resolve('@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff'));
+    const sfnt = woffToSfnt(woff);
+    const view = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
+    expect(view.getUint32(0)).toBe(0x00010000);
+    const tables = Array.from({ length: view.getUint16(4) }, (_, i) => ({ tag: Buffer.from(sfnt.subarray(12 + i * 16, 16 + i * 16)).toString('latin1'), offset: view.getUint32(20 + i * 16) }));
+    expect(tables.map((table) => table.tag)).toEqual(expect.arrayContaining(['GSUB', 'GPOS', 'cmap', 'glyf', 'head', 'hmtx', 'loca']));
+    expect(view.getUint16(4)).toBe(new DataView(woff.buffer, woff.byteOffset).getUint16(12));
+    // The head table's magic number, found where the table directory says.
+    expect(view.getUint32(tables.find((table) => table.tag === 'head')!.offset + 12)).toBe(0x5f0f3cf5);
+    expect(() => woffToSfnt(sfnt)).toThrow('Not a WOFF 1.0 font');
   });
 });

@@ -75,12 +75,34 @@ test.describe('course rate cards and subjects', () => {
     const [card] = await query<{ id: string }>('select id from subscriptions where title = $1', [wanted]);
     expect(stored.attachedSubscriptions).toEqual([{ subscriptionId: card!.id }]);
 
+    // Opened again, the picker shows the chosen card first; a card ticked on the second page joins it.
+    await extras.getByRole('button', { name: 'Add rate cards' }).click();
+    const chosenInPicker = picker.getByRole('list', { name: 'Chosen rate cards' }).getByRole('listitem');
+    await expect(chosenInPicker).toHaveCount(1);
+    await expect(chosenInPicker.first()).toContainText(wanted);
+    // The search is asked once typing pauses: page on only once it has answered.
+    const searched = page.waitForResponse((response) => response.url().includes('subscriptions.search') && decodeURIComponent(response.url()).includes(prefix));
+    await picker.getByRole('textbox', { name: 'Search rate cards by title' }).fill(prefix);
+    await searched;
+    await expect(picker.getByText('Showing 1–5 of 500 rate cards')).toBeVisible();
+    await picker.getByRole('button', { name: 'Next page' }).click();
+    await expect(picker.getByText('Showing 6–10 of 500 rate cards')).toBeVisible();
+    const second = `${prefix} 006`;
+    await picker.getByRole('checkbox', { name: `Select ${second}` }).check();
+    await expect(chosenInPicker).toHaveCount(2);
+    await page.screenshot({ path: shots('course-rate-card-picker-chosen'), animations: 'disabled' });
+    await picker.getByRole('button', { name: 'Select 2 item(s)' }).click();
+    await expect(chosen).toHaveCount(2);
+    await expect(chosen.nth(0)).toContainText(wanted);
+    await expect(chosen.nth(1)).toContainText(second);
+
     // Removed with its button, and saved without it.
     await chosen.first().getByRole('button', { name: `Remove ${wanted}` }).click();
-    await expect(chosen).toHaveCount(0);
+    await expect(chosen).toHaveCount(1);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    expect(((await (await page.request.get(`/api/admin/courses/${id}`)).json()) as { attachedSubscriptions: unknown[] }).attachedSubscriptions).toEqual([]);
+    const [secondCard] = await query<{ id: string }>('select id from subscriptions where title = $1', [second]);
+    expect(((await (await page.request.get(`/api/admin/courses/${id}`)).json()) as { attachedSubscriptions: unknown[] }).attachedSubscriptions).toEqual([{ subscriptionId: secondCard!.id }]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

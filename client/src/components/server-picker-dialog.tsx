@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { X } from 'lucide-react';
 import { errorMessage } from '../lib/errors.ts';
 import { useSettled } from '../lib/use-settled.ts';
 import { ErrorAlert } from './error-alert.tsx';
@@ -107,6 +108,19 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
+        {selection === 'multiple' && selected.length > 0 && (
+          // What is ticked, whatever page or search it was ticked on, first.
+          <ul aria-label={`Chosen ${itemsLabel}`} className="flex max-h-28 flex-wrap gap-1 overflow-y-auto">
+            {selected.map((item) => (
+              <li key={item._id} className="flex min-w-0 max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-3 pr-1 text-xs">
+                <span className="min-w-0 truncate">{item.title}</span>
+                <button type="button" aria-label={`Unselect ${item.title}`} className="rounded-full p-0.5 hover:bg-muted" onClick={() => toggle(item, false)}>
+                  <X aria-hidden="true" className="size-3" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
         <Input aria-label={`Search ${itemsLabel} by title`} placeholder="Search by title" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
         {retrying && <ErrorAlert title={failureTitle} message={`${errorMessage(query.failureReason)}. Trying again in a second...`} />}
         {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}

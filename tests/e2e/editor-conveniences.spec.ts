@@ -105,6 +105,10 @@ test.describe('icon buttons and pickers', () => {
     await page.goto(`/admin/videos/lectures/${id}/general`);
     await page.getByRole('button', { name: 'Add exams' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Exams' });
+    // The dialog's own close button, an icon too, is named on hover.
+    const close = picker.getByRole('button', { name: 'Close' });
+    await close.hover();
+    await expect.poll(() => tooltipOf(close)).toEqual({ text: '"Close"', shown: true });
     await picker.getByRole('textbox', { name: 'Filter Title' }).fill(`Row quiz`);
     const rowA = picker.getByRole('row').filter({ hasText: `Row quiz A ${tag}` });
     const boxA = picker.getByRole('checkbox', { name: `Select Row quiz A ${tag}` });

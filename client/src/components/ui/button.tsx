@@ -32,8 +32,10 @@ export const buttonVariants = cva(
  * (they read the button's aria-label already). Hidden, it takes no room, so a table that scrolls
  * gets no extra scroll from the buttons in its last row.
  */
-const TOOLTIP_CLASSES =
-  'relative after:pointer-events-none after:absolute after:hidden after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:w-max after:max-w-xs after:break-words after:text-left after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:shadow-md after:content-[attr(data-tooltip)] hover:after:block focus-visible:after:block';
+export const TOOLTIP_AFTER_CLASSES =
+  'after:pointer-events-none after:absolute after:hidden after:left-1/2 after:top-full after:z-50 after:mt-1.5 after:-translate-x-1/2 after:w-max after:max-w-xs after:break-words after:text-left after:rounded-md after:bg-foreground after:px-2 after:py-1 after:text-xs after:font-normal after:text-background after:shadow-md after:content-[attr(data-tooltip)] hover:after:block focus-visible:after:block';
+
+const TOOLTIP_CLASSES = `relative ${TOOLTIP_AFTER_CLASSES}`;
 
 /** Whether any text is shown inside (screen-reader-only text does not count). */
 function hasVisibleText(node: React.ReactNode): boolean {

@@ -2,6 +2,7 @@ import * as React from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
+import { TOOLTIP_AFTER_CLASSES } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -39,7 +40,13 @@ export const DialogContent = React.forwardRef<React.ElementRef<typeof DialogPrim
       >
         {children}
         {!hideClose && (
-          <DialogPrimitive.Close className="absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none">
+          <DialogPrimitive.Close
+            data-tooltip="Close"
+            className={cn(
+              'absolute right-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:outline-none focus:ring-2 focus:ring-ring focus:ring-offset-2 disabled:pointer-events-none',
+              TOOLTIP_AFTER_CLASSES,
+            )}
+          >
             <X className="size-4" />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>

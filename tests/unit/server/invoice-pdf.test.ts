@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { invoicePdf } from '../../../server/orders/invoice-pdf.ts';
-import { drawClusters } from '../../../server/orders/invoice-pdf/draw-text.ts';
+import { clusterReading, drawClusters } from '../../../server/orders/invoice-pdf/draw-text.ts';
 import { invoiceFonts } from '../../../server/orders/invoice-pdf/fonts.ts';
 import { DocumentFonts } from '../../../server/orders/invoice-pdf/pdf-fonts.ts';
 import { itemize, shapeText, widthOf, wrapClusters, type ShapedCluster } from '../../../server/orders/invoice-pdf/shaping.ts';
@@ -101,6 +101,17 @@ describe('wrapClusters', () => {
     const [ke] = shapeText('കെ', fonts, 'regular');
     const nominal = (character: string) => fonts.faces['malayalam-regular'].font.nominalGlyph(character.codePointAt(0)!);
     expect(ke!.glyphs.map((glyph) => glyph.id)).toEqual([nominal('െ'), nominal('ക')]);
+  });
+
+  it('reads each cluster back in typed order: characters on glyphs that start in turn, the rest carried, marks as outlines', async () => {
+    const fonts = await invoiceFonts();
+    const reading = (text: string) => shapeText(text, fonts, 'regular').map(clusterReading);
+    // ക്ഷ is one glyph: it takes ക, and ് and ഷ ride after it.
+    expect(reading('ക്ഷ')).toEqual([{ glyphTexts: ['ക'], carried: ['്', 'ഷ'] }]);
+    // കൊ is drawn െ-part, ക, ാ-part: the first two take the characters, the third is an outline.
+    expect(reading('കൊ')).toEqual([{ glyphTexts: ['ക', 'ൊ', null], carried: [] }]);
+    // The virama of സ് has no advance: it is drawn as an outline and its character carried.
+    expect(reading('സ്')).toEqual([{ glyphTexts: ['സ', null], carried: ['്'] }]);
   });
 
   it('draws digits, full stops and the rupee sign from the files that have them', async () => {

@@ -138,7 +138,7 @@ test.describe('file widgets', () => {
 
     // A 40 MB file whose name and type say video but whose content is not: it reaches the server,
     // which refuses it after its first bytes; the console shows that answer promptly.
-    const videoUpload = page.waitForRequest((request) => request.url().includes('/api/assets/private?kind=video'));
+    const videoUpload = page.waitForRequest((request) => request.url().includes('/api/assets/resumable'));
     await page.getByLabel('Upload video').setInputFiles(bigFile('lecture.mp4', Buffer.from('This is a lecture transcript, not a video.\n')));
     await videoUpload;
     await expectUploadFailed(page, 'The file lecture.mp4 is not a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)');
@@ -146,7 +146,7 @@ test.describe('file widgets', () => {
     await closeNotice(page);
 
     // An MP4 named like a PDF, chosen as a note: the server reads its content and refuses it.
-    const pdfUpload = page.waitForRequest((request) => request.url().includes('/api/assets/private?kind=pdf'));
+    const pdfUpload = page.waitForRequest((request) => request.url().includes('/api/assets/resumable'));
     await page.getByLabel('Add PDF note').setInputFiles(bigFile('notes.pdf', readFileSync(await fixture('clip.mp4'))));
     await pdfUpload;
     await expectUploadFailed(page, 'The file notes.pdf is not a PDF');

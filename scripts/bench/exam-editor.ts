@@ -10,10 +10,12 @@ import { freePort } from './processes.ts';
 /**
  * Exam-editor benchmark (part of `npm run bench`): a 2,000-question exam (BENCH_EXAM_QUESTIONS) in
  * the console's exam editor in Chromium; BENCH_KEYS (80) keys typed into one question's text.
- * Figure: the main thread's work for each key, from the keydown to the end of React's re-render
- * and the style and layout it causes (read in the page, by forcing layout at the end of the input
- * event). Target: 95% of keys under 16 ms, one frame at 60 Hz, so typing never drops a frame to
- * the editor. Also printed: the median and the slowest key, and how long the exam took to open.
+ * Figure: the page's main-thread time for each key (thread time, from Chromium's trace: the key's
+ * keydown, keypress, input and keyup handling, which holds React's re-render and its effects, and
+ * the style and layout the change causes, done at the end of the input event by reading a layout
+ * value). Thread time, not wall time, so that other work on the machine does not count.
+ * Target: the median key and 95% of keys under 16 ms, one frame at 60 Hz, so typing never drops a frame.
+ * Also printed: the slowest key, the wall time of the same span, and how long the exam took to open.
  * It builds the console, and starts the server on its own embedded PostgreSQL, in a temporary
  * directory (CHROMIUM_PATH names the browser; /usr/bin/chromium by default).
  */
@@ -66,7 +68,7 @@ async function createExam(page: Page): Promise<string> {
   return id;
 }
 
-/** In the page: each key's main-thread time, keydown → re-render → style and layout. */
+/** In the page: each key's wall time, keydown → re-render → style and layout. */
 function recordKeys(): void {
   const keys: number[] = [];
   let start: number | null = null;
@@ -83,6 +85,46 @@ function recordKeys(): void {
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  tdur?: number;
+  args?: { data?: { type?: string } };
+}
+
+/** Thread time (ms) of each key: the key events' dispatch, from a keydown to the next. */
+function keyThreadTimes(events: TraceEvent[]): number[] {
+  const dispatches = events
+    .filter((event) => event.name === 'EventDispatch' && event.ph === 'X' && ['keydown', 'keypress', 'input', 'keyup'].includes(event.args?.data?.type ?? ''))
+    .sort((a, b) => a.ts - b.ts);
+  const keys: number[] = [];
+  for (const event of dispatches) {
+    if (event.args!.data!.type === 'keydown') keys.push(0);
+    if (keys.length > 0) keys[keys.length - 1]! += (event.tdur ?? 0) / 1000;
+  }
+  return keys;
+}
+
+/** Types `text` while Chromium traces the page; answers the trace's events. */
+async function typeTraced(page: Page, text: string): Promise<TraceEvent[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  await page.keyboard.type(text);
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events;
+}
+
+function summary(values: number[]): { median: number; p95: number; max: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1)! };
+}
 
 export async function runExamEditorBenchmark(): Promise<void> {
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-editor-'));
@@ -129,18 +171,30 @@ export async function runExamEditorBenchmark(): Promise<void> {
     await page.keyboard.press('End');
     await page.evaluate(recordKeys);
     const typed = ' Thiruvananthapuram, Kochi, Kozhikode and Thrissur are all on the list of answers.'.repeat(2).slice(0, KEYS);
-    await page.keyboard.type(typed);
-    const keys = await page.evaluate(() => (window as unknown as { __benchKeys: number[] }).__benchKeys);
+    const events = await typeTraced(page, typed);
+    const wall = await page.evaluate(() => (window as unknown as { __benchKeys: number[] }).__benchKeys);
     const value = await text.inputValue();
     if (!value.endsWith(typed)) throw new Error('the typed text did not reach the question');
-    if (keys.length < KEYS * 0.9) throw new Error(`only ${keys.length} of ${KEYS} keys were measured`);
+    const thread = keyThreadTimes(events);
+    if (thread.length < KEYS * 0.9 || wall.length < KEYS * 0.9) throw new Error(`only ${thread.length} (trace) and ${wall.length} (page) of ${KEYS} keys were measured`);
 
-    const sorted = [...keys].sort((a, b) => a - b);
-    const p95 = percentile(sorted, 95);
+    const cpu = summary(thread);
+    const clock = summary(wall);
+    const met = cpu.median < TARGET_MS && cpu.p95 < TARGET_MS;
     console.log(`exam of ${QUESTIONS} questions opened at question ${middle} in ${(openMs / 1000).toFixed(1)} s`);
     console.log(
-      `typing ${keys.length} keys into a question: median ${percentile(sorted, 50).toFixed(1)} ms, 95th percentile ${p95.toFixed(1)} ms, slowest ${sorted.at(-1)!.toFixed(1)} ms a key (target: 95th percentile under ${TARGET_MS} ms) ${p95 < TARGET_MS ? 'MET' : 'MISSED'}`,
+      `typing ${thread.length} keys into a question, main-thread time a key: median ${cpu.median.toFixed(1)} ms, 95th percentile ${cpu.p95.toFixed(1)} ms, slowest ${cpu.max.toFixed(1)} ms (target: median and 95th percentile under ${TARGET_MS} ms) ${met ? 'MET' : 'MISSED'}`,
     );
+    console.log(`  the same span in wall time (with whatever else the machine runs): median ${clock.median.toFixed(1)} ms, 95th percentile ${clock.p95.toFixed(1)} ms, slowest ${clock.max.toFixed(1)} ms`);
+
+    const saving = performance.now();
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click({ timeout: 120_000 });
+    // Save is off again once the server has the exam and nothing is left unsaved.
+    await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Save' && button.disabled), undefined, {
+      timeout: 180_000,
+    });
+    console.log(`saved the ${QUESTIONS} questions from the editor in ${((performance.now() - saving) / 1000).toFixed(1)} s`);
   } finally {
     await browser.close();
     if (server && server.exitCode === null) {

@@ -53,8 +53,12 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
     (questionIndex: number, patch: Partial<Question>) => update((draft) => questionEdits.update(draft, index, questionIndex, patch)),
     [update, index],
   );
-  const onReplace = useCallback(
-    (questionIndex: number, question: Question) => update((draft) => questionEdits.update(draft, index, questionIndex, question)),
+  const onEdit = useCallback(
+    (questionIndex: number, edit: (question: Question) => Question) =>
+      update((draft) => {
+        const question = draft.questionGroups[index]?.questions[questionIndex];
+        return question ? questionEdits.update(draft, index, questionIndex, edit(question)) : draft;
+      }),
     [update, index],
   );
   const onMove = useCallback(
@@ -143,7 +147,7 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
             isOpen={isOpen}
             onToggle={onToggle}
             onChange={onChange}
-            onReplace={onReplace}
+            onEdit={onEdit}
             onMove={onMove}
             onRemove={onRemove}
             onUploadBusyChange={onUploadBusyChange}

@@ -1,25 +1,19 @@
-import { memo, useEffect, useRef } from 'react';
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, Plus, X } from 'lucide-react';
-import { MAX_OPTION_COUNT, QUESTION_MIME_TYPES, QUESTION_TAG_KEYS } from '../../../../shared/exams/exam.constants.ts';
+import { memo, useCallback, useEffect, useRef } from 'react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, X } from 'lucide-react';
+import { QUESTION_MIME_TYPES } from '../../../../shared/exams/exam.constants.ts';
 import type { Question } from '../../../../shared/exams/exams.schema.ts';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
-import { addOption, removeOption, setOption } from './exam-draft.ts';
+import { optionLetter, QuestionOptions, QuestionTagsAndSolution, type QuestionEdit, type QuestionPatch } from './question-parts.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 
-/** A, B, C, ... as students see the options. */
-export function optionLetter(index: number): string {
-  return String.fromCharCode(65 + index);
-}
 
 /** One line saying what a collapsed question is about. */
 export function questionSummary(question: Question): string {
@@ -52,7 +46,8 @@ export interface QuestionEditorProps {
   highlighted?: boolean;
   onToggle: (resId: string) => void;
   onChange: (index: number, patch: Partial<Question>) => void;
-  onReplace: (index: number, question: Question) => void;
+  /** A change made from the question as it is when the change is made (an option typed, added or removed). */
+  onEdit: (index: number, edit: (question: Question) => Question) => void;
   onMove: (index: number, direction: -1 | 1) => void;
   onRemove: (index: number) => void;
   onUploadBusyChange?: (busy: boolean) => void;
@@ -69,7 +64,7 @@ export const QuestionEditor = memo(function QuestionEditor({
   highlighted = false,
   onToggle,
   onChange,
-  onReplace,
+  onEdit,
   onMove,
   onRemove,
   onUploadBusyChange,
@@ -79,6 +74,9 @@ export const QuestionEditor = memo(function QuestionEditor({
   const id = questionElementId(question.resId);
   const correct = question.correctAnswerIndex;
   const summary = questionSummary(question);
+  // Kept the same from render to render, so that the parts that did not change are not rendered again.
+  const patch = useCallback<QuestionPatch>((values) => onChange(index, values), [onChange, index]);
+  const edit = useCallback<QuestionEdit>((change) => onEdit(index, change), [onEdit, index]);
   const moveUp = useRef<HTMLButtonElement>(null);
   const moveDown = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -190,80 +188,17 @@ export const QuestionEditor = memo(function QuestionEditor({
             </div>
           )}
 
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Options (choose the correct one)</legend>
-            <RadioGroup
-              aria-label={`Correct answer of ${name}`}
-              value={correct >= 0 ? String(correct) : ''}
-              onValueChange={(value) => onChange(index, { correctAnswerIndex: Number(value) })}
-            >
-              {question.options.map((option, optionIndex) => {
-                const letter = optionLetter(optionIndex);
-                return (
-                  <div key={optionIndex} className="flex items-center gap-2">
-                    <RadioGroupItem value={String(optionIndex)} aria-label={`Option ${letter} is correct`} />
-                    <span aria-hidden="true" className="w-5 text-sm font-medium">
-                      {letter}
-                    </span>
-                    <Input
-                      aria-label={`Option ${letter}`}
-                      maxLength={5000}
-                      value={option}
-                      onChange={(event) => onReplace(index, setOption(question, optionIndex, event.target.value))}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Remove option ${letter}`}
-                      disabled={question.options.length <= 2}
-                      onClick={() => onReplace(index, removeOption(question, optionIndex))}
-                    >
-                      <X aria-hidden="true" />
-                    </Button>
-                  </div>
-                );
-              })}
-            </RadioGroup>
-            <Button
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              disabled={question.options.length >= MAX_OPTION_COUNT}
-              onClick={() => onReplace(index, addOption(question))}
-            >
-              <Plus aria-hidden="true" />
-              Add option
-            </Button>
-          </fieldset>
-
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Tags</legend>
-            <div className="grid gap-2 sm:grid-cols-5">
-              {QUESTION_TAG_KEYS.map((key, tagIndex) => (
-                <Input
-                  key={key}
-                  aria-label={`Tag ${tagIndex + 1}`}
-                  placeholder={`Tag ${tagIndex + 1}`}
-                  maxLength={200}
-                  value={question[key]}
-                  onChange={(event) => onChange(index, { [key]: event.target.value })}
-                />
-              ))}
-            </div>
-          </fieldset>
-
-          <FormField id={`${id}-solution`} label="Solution">
-            {(control) => (
-              <TextArea
-                {...control}
-                rows={2}
-                maxLength={20000}
-                placeholder="Shown to students with their result"
-                value={question.solution}
-                onChange={(event) => onChange(index, { solution: event.target.value })}
-              />
-            )}
-          </FormField>
+          <QuestionOptions name={name} options={question.options} correct={correct} edit={edit} patch={patch} />
+          <QuestionTagsAndSolution
+            id={id}
+            tag1={question.tag1}
+            tag2={question.tag2}
+            tag3={question.tag3}
+            tag4={question.tag4}
+            tag5={question.tag5}
+            solution={question.solution}
+            patch={patch}
+          />
         </div>
       )}
     </li>

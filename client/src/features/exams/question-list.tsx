@@ -21,7 +21,7 @@ export interface QuestionListProps {
   isOpen: (resId: string) => boolean;
   onToggle: (resId: string) => void;
   onChange: (index: number, patch: Partial<Question>) => void;
-  onReplace: (index: number, question: Question) => void;
+  onEdit: (index: number, edit: (question: Question) => Question) => void;
   onMove: (index: number, direction: -1 | 1) => void;
   onRemove: (index: number) => void;
   onUploadBusyChange: (busy: boolean) => void;

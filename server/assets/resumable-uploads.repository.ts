@@ -6,10 +6,11 @@ import type { Selectable } from 'kysely';
 export type ResumableUploadRow = Selectable<ResumableUploadsTable>;
 
 /**
- * How long one finishing run may hold an upload before another request may take it over (the
- * server finishing it was stopped): long enough to copy the largest file once.
+ * How long a finishing run's hold lasts unless renewed (it renews every FINISHING_HEARTBEAT_MS):
+ * a run whose server was stopped lets go this long after its last renewal.
  */
-const FINISHING_LEASE = '30 minutes';
+const FINISHING_LEASE = '3 minutes';
+export const FINISHING_HEARTBEAT_MS = 60_000;
 
 export async function insertResumableUpload(
   db: Db,
@@ -33,6 +34,11 @@ export async function claimFinishing(db: Db, id: string): Promise<boolean> {
     .where((eb) => eb.or([eb('finishing_since', 'is', null), eb('finishing_since', '<', sql<Date>`now() - ${FINISHING_LEASE}::interval`)]))
     .executeTakeFirst();
   return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** Renews a finishing run's hold. */
+export async function renewFinishing(db: Db, id: string): Promise<void> {
+  await db.updateTable('resumable_uploads').set({ finishing_since: sql<Date>`now()` }).where('id', '=', id).where('asset_id', 'is', null).execute();
 }
 
 export async function releaseFinishing(db: Db, id: string): Promise<void> {

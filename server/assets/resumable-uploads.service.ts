@@ -13,7 +13,9 @@ import {
   findOwnUpload,
   insertResumableUpload,
   markFinished,
+  FINISHING_HEARTBEAT_MS,
   releaseFinishing,
+  renewFinishing,
   type ResumableUploadRow,
 } from './resumable-uploads.repository.ts';
 import { detectFileType, SNIFF_BYTES } from './file-kind.ts';
@@ -143,6 +145,8 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
   }
   if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED, { statusCode: 423, retryAfterSeconds: 2 });
   let uploaded: UploadedAsset[];
+  // Copying a large file takes minutes: the hold is renewed meanwhile, and lapses soon if this server stops.
+  const heartbeat = setInterval(() => void renewFinishing(ctx.db, id).catch(() => {}), FINISHING_HEARTBEAT_MS);
   try {
     const file = await resumable.read(id);
     uploaded = await uploadFiles(ctx, {
@@ -162,6 +166,8 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
       await releaseFinishing(ctx.db, id).catch(() => {});
     }
     throw error;
+  } finally {
+    clearInterval(heartbeat);
   }
   // Left for the hourly cleanup if this fails: the file is recorded either way.
   await resumable.remove(id).catch((error: unknown) => ctx.log.warn({ err: error, uploadId: id }, 'resumable upload: could not remove finished data'));

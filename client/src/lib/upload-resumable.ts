@@ -37,8 +37,17 @@ function uploadErrorOf(error: Error): Error {
 /** POST {upload}/finish: the complete upload becomes a file; asked again while another request is storing it. */
 async function finish(uploadUrl: string, signal?: AbortSignal): Promise<UploadedAsset> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(`${uploadUrl}/finish`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
-    const text = await response.text();
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(`${uploadUrl}/finish`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
+      text = await response.text();
+    } catch (error) {
+      // A dropped connection or a server restarting: finishing again is safe (it answers the same file).
+      if (signal?.aborted || attempt >= FINISH_ATTEMPTS) throw error;
+      await delay(2000);
+      continue;
+    }
     if (response.ok) return JSON.parse(text) as UploadedAsset;
     if (response.status === 423 && attempt < FINISH_ATTEMPTS) {
       await delay(2000);
@@ -46,6 +55,14 @@ async function finish(uploadUrl: string, signal?: AbortSignal): Promise<Uploaded
     }
     const { message, type } = parseMessage(text);
     throw new UploadError(message ?? `Upload failed (${response.status})`, response.status, { type });
+  }
+}
+
+/** Forgets the stored address of an upload that has become a file. */
+async function forgetUploadAddress(uploadUrl: string): Promise<void> {
+  const storage = tus.defaultOptions.urlStorage;
+  for (const previous of await storage.findAllUploads()) {
+    if (previous.uploadUrl === uploadUrl) await storage.removeUpload(previous.urlStorageKey);
   }
 }
 
@@ -76,15 +93,21 @@ export function uploadResumable(file: File, { kind, accessMode, onProgress, sign
       chunkSize: RESUMABLE_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
       metadata: { filename: file.name, filetype: file.type, kind, accessMode },
+      // Forgotten only once the file is stored (below): an upload whose finishing failed is
+      // finished by choosing the same file again.
       storeFingerprintForResuming: true,
-      removeFingerprintOnSuccess: true,
+      removeFingerprintOnSuccess: false,
       onProgress: (sent, total) => onProgress?.(total > 0 ? (sent / total) * 100 : 0),
       onSuccess: () => {
         if (!upload.url) {
           reject(new UploadError('The upload has no address to finish it at', 0));
           return;
         }
-        finish(upload.url, signal).then(resolve, reject);
+        const url = upload.url;
+        finish(url, signal).then(async (asset) => {
+          await forgetUploadAddress(url).catch(() => {});
+          resolve(asset);
+        }, reject);
       },
       onError: (error) => reject(uploadErrorOf(error)),
     });

@@ -36,7 +36,8 @@ export async function findUnfinishedUploads(kind: AssetKind, accessMode: AccessM
     if (!response.ok) continue;
     const offset = Number(response.headers.get('upload-offset'));
     const size = Number(response.headers.get('upload-length'));
-    if (offset >= size) continue;
+    // A complete one (100 %) whose file was not stored yet is finished by choosing it again too.
+    if (!(size > 0)) continue;
     found.push({ fileName: metadata.filename ?? 'a file', percent: uploadedPercent(offset, size) });
   }
   return found;

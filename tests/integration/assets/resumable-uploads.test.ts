@@ -158,6 +158,14 @@ for (const driver of ['local', 's3'] as const) {
       expect((await finish(url, editor)).status).toBe(404);
       // Without a session, nothing.
       expect((await fetch(`${base}${url}`, { method: 'HEAD', headers: TUS })).status).toBe(401);
+      // Another site cannot send with the owner's session (the console's origin checks apply).
+      const crossSite = await fetch(`${base}${url}`, {
+        method: 'PATCH',
+        headers: { ...TUS, cookie: admin, origin: 'https://elsewhere.example', 'upload-offset': String(CHUNK), 'content-type': 'application/offset+octet-stream' },
+        body: new Uint8Array(video.subarray(CHUNK, 2 * CHUNK)),
+      });
+      expect(crossSite.status).toBe(403);
+      expect(crossSite.headers.get('access-control-allow-origin')).toBeNull();
       // The owner's upload is untouched.
       expect((await head(url, admin)).headers.get('upload-offset')).toBe(String(CHUNK));
       const cancelled = await fetch(`${base}${url}`, { method: 'DELETE', headers: { ...TUS, cookie: admin } });

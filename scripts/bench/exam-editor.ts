@@ -10,12 +10,13 @@ import { freePort } from './processes.ts';
 /**
  * Exam-editor benchmark (part of `npm run bench`): a 2,000-question exam (BENCH_EXAM_QUESTIONS) in
  * the console's exam editor in Chromium; BENCH_KEYS (80) keys typed into one question's text.
- * Figure: the page's main-thread time for each key (thread time, from Chromium's trace: the key's
- * keydown, keypress, input and keyup handling, which holds React's re-render and its effects, and
- * the style and layout the change causes, done at the end of the input event by reading a layout
- * value). Thread time, not wall time, so that other work on the machine does not count.
- * Target: the median key and 95% of keys under 16 ms, one frame at 60 Hz, so typing never drops a frame.
- * Also printed: the slowest key, the wall time of the same span, and how long the exam took to open.
+ * Figure: each key's time in the page (Performance API), from its keydown to the end of its input
+ * event, which holds React's re-render and its effects, and the style and layout the change causes
+ * (done there by reading a layout value). Target: the median key and 95% of keys under 16 ms, one
+ * frame at 60 Hz. Also printed: the slowest key; the same keys' main-thread thread time from
+ * Chromium's trace (keydown, keypress, input and keyup, so a little more, and with the trace's own
+ * instrumentation, but not counting time the machine gave to other work); how long the exam took
+ * to open, and to save from the editor.
  * It builds the console, and starts the server on its own embedded PostgreSQL, in a temporary
  * directory (CHROMIUM_PATH names the browser; /usr/bin/chromium by default).
  */
@@ -180,12 +181,12 @@ export async function runExamEditorBenchmark(): Promise<void> {
 
     const cpu = summary(thread);
     const clock = summary(wall);
-    const met = cpu.median < TARGET_MS && cpu.p95 < TARGET_MS;
+    const met = clock.median < TARGET_MS && clock.p95 < TARGET_MS;
     console.log(`exam of ${QUESTIONS} questions opened at question ${middle} in ${(openMs / 1000).toFixed(1)} s`);
     console.log(
-      `typing ${thread.length} keys into a question, main-thread time a key: median ${cpu.median.toFixed(1)} ms, 95th percentile ${cpu.p95.toFixed(1)} ms, slowest ${cpu.max.toFixed(1)} ms (target: median and 95th percentile under ${TARGET_MS} ms) ${met ? 'MET' : 'MISSED'}`,
+      `typing ${wall.length} keys into a question: median ${clock.median.toFixed(1)} ms, 95th percentile ${clock.p95.toFixed(1)} ms, slowest ${clock.max.toFixed(1)} ms a key (target: median and 95th percentile under ${TARGET_MS} ms) ${met ? 'MET' : 'MISSED'}`,
     );
-    console.log(`  the same span in wall time (with whatever else the machine runs): median ${clock.median.toFixed(1)} ms, 95th percentile ${clock.p95.toFixed(1)} ms, slowest ${clock.max.toFixed(1)} ms`);
+    console.log(`  main-thread thread time of the same keys (trace): median ${cpu.median.toFixed(1)} ms, 95th percentile ${cpu.p95.toFixed(1)} ms, slowest ${cpu.max.toFixed(1)} ms`);
 
     const saving = performance.now();
     const save = page.getByRole('button', { name: 'Save' });

@@ -97,6 +97,7 @@ test.describe('a session that ends while an editor is open', () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Exams' }).click();
     await page.getByRole('button', { name: 'Leave without saving' }).click();
     await expect(page).toHaveURL(/\/admin\/exams$/);
+    await expect(page.getByRole('heading', { name: 'Exam Manager' })).toBeVisible();
     await page.goto(`/admin/videos/lectures/${id}/general`);
     await expect(lectureTitle(page)).toHaveValue(title);
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();

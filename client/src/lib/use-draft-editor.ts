@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { StaleCopy } from '../../../shared/http/errors.ts';
 import { failureNotice, type FailureNotice } from '../components/error-alert.tsx';
@@ -192,6 +192,7 @@ export function useDraftEditor<Draft>(
   // They are written once typing pauses, and at once when the page is hidden or left: a large draft
   // (a 2,000-question exam is a megabyte) written on every key would hold each key up.
   const pendingWrite = useRef<(() => void) | null>(null);
+  const left = useRef(false);
   useEffect(() => {
     if (!storageKey) return;
     if (!hasChanges) {
@@ -201,7 +202,7 @@ export function useDraftEditor<Draft>(
     }
     const write = () => {
       pendingWrite.current = null;
-      writeLocalDraft(storageKey, draft, versionRef.current);
+      if (!left.current) writeLocalDraft(storageKey, draft, versionRef.current);
     };
     pendingWrite.current = write;
     const timer = setTimeout(write, LOCAL_DRAFT_PAUSE_MS);
@@ -218,14 +219,18 @@ export function useDraftEditor<Draft>(
     };
   }, []);
   // Leaving the editor drops them, except while the session has ended: the page may be
-  // rebuilt after signing in again, and the edits must come back then.
-  useEffect(
-    () => () => {
-      if (storageKey && !sessionState().ended) removeLocalDraft(storageKey);
-      else pendingWrite.current?.();
-    },
-    [storageKey],
-  );
+  // rebuilt after signing in again, and the edits must come back then. A layout effect, so that
+  // they are gone as soon as the next screen shows (a reload right after must not bring them back).
+  useLayoutEffect(() => {
+    left.current = false;
+    return () => {
+      if (storageKey && !sessionState().ended) {
+        // A write still waiting (until typing paused, or the page hides) must not bring them back.
+        left.current = true;
+        removeLocalDraft(storageKey);
+      } else pendingWrite.current?.();
+    };
+  }, [storageKey]);
   useEffect(() => {
     if (start.restored) toast.info('Unsaved edits restored', { id: `restored:${storageKey}`, description: `Your edits to this ${kind ?? 'record'} from before the page was reloaded are back. Save to keep them.` });
   }, [start.restored, storageKey, kind]);

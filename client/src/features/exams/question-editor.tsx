@@ -96,11 +96,12 @@ export const QuestionEditor = memo(function QuestionEditor({
   return (
     // The scroll margin keeps a question brought into view clear of the editor's sticky header.
     // Off screen, a row is neither laid out nor painted (content-visibility), so that a keystroke in
-    // a 2,000-question exam lays out what is in view, not the whole list.
+    // a 2,000-question exam lays out what is in view, not the whole list. It keeps its last height
+    // while skipped, but no width: a row drawn wide must not hold the page wide on a narrower window.
     <li
       id={id}
       aria-label={name}
-      className={cn('scroll-mt-32 rounded-md border bg-background [contain-intrinsic-size:auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
+      className={cn('scroll-mt-32 rounded-md border bg-background [contain-intrinsic-size:none_auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
     >
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         {/* The whole one-line summary opens and closes the question. */}

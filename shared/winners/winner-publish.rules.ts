@@ -30,11 +30,8 @@ export function isActionRequiredFromUser(announcement: { isVisible: boolean; has
 
 export const PUBLIC_VISIBILITY_TEXTS = {
   public: 'Yes',
-  /**
-   * The specification's "Action Required": the action is the student's (isActionRequiredFromUser), so
-   * it says whose, as "No action needed from student" does, and that staff only wait.
-   */
-  waitingForWinner: 'Waiting for the winner to confirm (Action Required from student)',
+  /** The action required is the student's (isActionRequiredFromUser): staff wait, so it says so rather than "Action Required". */
+  waitingForWinner: 'Waiting for the winner to confirm',
   notPublic: 'Not Public (No action needed from student)',
 } as const;
 

@@ -37,7 +37,7 @@ describe('what the announcement asks of the winner', () => {
   });
   it('shows the Active Announcement card’s public visibility texts', () => {
     expect(publicVisibilityText({ isPublic: true, isActionRequiredFromUser: true })).toBe('Yes');
-    expect(publicVisibilityText({ isPublic: false, isActionRequiredFromUser: true })).toBe('Waiting for the winner to confirm (Action Required from student)');
+    expect(publicVisibilityText({ isPublic: false, isActionRequiredFromUser: true })).toBe('Waiting for the winner to confirm');
     expect(publicVisibilityText({ isPublic: false, isActionRequiredFromUser: false })).toBe('Not Public (No action needed from student)');
   });
   it('drafts from a user with the day’s messages', () => {

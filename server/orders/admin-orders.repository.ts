@@ -133,7 +133,7 @@ const RESOURCE_TABLES = { course: 'courses', exam: 'exams', lecture: 'lectures',
 
 /**
  * A page of one kind of resource whose title holds every word of the search (any case), by title;
- * with the trigram index on each title (migration 202611280400) a search reads only what can match.
+ * with the trigram index on each title (migration 202611280620) a search reads only what can match.
  */
 export async function resourcesByTitle(db: Db, type: ResourceType, search: string | undefined, limit: number, offset: number) {
   const table = RESOURCE_TABLES[type];

@@ -129,7 +129,7 @@ const containing = (word: string) => `%${word.replace(/[\\%_]/g, (character) => 
 
 /**
  * A page of rate cards by title (every word of the search in it, any case), or only those with the
- * given ids; the trigram index on the title (migration 202611280400) serves the search.
+ * given ids; the trigram index on the title (migration 202611280620) serves the search.
  */
 export async function rateCardsByTitle(db: Db, filter: { search?: string | undefined; ids?: readonly string[] | undefined }, limit: number, offset: number) {
   const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 5);

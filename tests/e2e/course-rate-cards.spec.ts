@@ -88,7 +88,9 @@ test.describe('course rate cards and subjects', () => {
     await picker.getByRole('button', { name: 'Next page' }).click();
     await expect(picker.getByText('Showing 6–10 of 500 rate cards')).toBeVisible();
     const second = `${prefix} 006`;
-    await picker.getByRole('checkbox', { name: `Select ${second}` }).check();
+    // Ticked by a click on its title, anywhere on the row rather than on the box.
+    await picker.getByRole('list', { name: 'Rate cards to choose from' }).getByText(second, { exact: true }).click();
+    await expect(picker.getByRole('checkbox', { name: `Select ${second}` })).toBeChecked();
     await expect(chosenInPicker).toHaveCount(2);
     await page.screenshot({ path: shots('course-rate-card-picker-chosen'), animations: 'disabled' });
     await picker.getByRole('button', { name: 'Select 2 item(s)' }).click();

@@ -51,7 +51,14 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     await picker.getByRole('textbox', { name: 'Search courses by title' }).fill(`${suffix} mains`);
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await picker.getByRole('textbox', { name: 'Search courses by title' }).fill(title);
-    await picker.getByRole('checkbox', { name: `Select ${title}`, exact: true }).check();
+    // A click on the row's title ticks it, as the box does; Enter on the box toggles it as Space does.
+    const box = picker.getByRole('checkbox', { name: `Select ${title}`, exact: true });
+    await list.getByText(title, { exact: true }).click();
+    await expect(box).toBeChecked();
+    await box.press('Enter');
+    await expect(box).not.toBeChecked();
+    await box.press('Enter');
+    await expect(box).toBeChecked();
     await page.screenshot({ path: shots('manual-order-picker'), animations: 'disabled' });
     await picker.getByRole('button', { name: 'Select 1 item(s)' }).click();
     await expect(picker).toBeHidden();

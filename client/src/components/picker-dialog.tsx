@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage } from '../lib/errors.ts';
@@ -41,6 +41,13 @@ interface PickerChoice {
 // remount every checkbox and lose the keyboard focus), so the selection reaches them through context.
 const PickerChoiceContext = createContext<PickerChoice>({ selected: [], disabled: new Set(), toggle: () => {} });
 
+/** Enter on a picker's checkbox toggles it too, as Space does, rather than doing nothing. */
+export function toggleOnEnter(event: KeyboardEvent<HTMLInputElement>, toggle: () => void): void {
+  if (event.key !== 'Enter' || event.currentTarget.disabled) return;
+  event.preventDefault();
+  toggle();
+}
+
 function SelectCheckbox({ id, title }: { id: string; title: string }) {
   const { selected, disabled, toggle } = useContext(PickerChoiceContext);
   const checked = selected.includes(id);
@@ -50,24 +57,20 @@ function SelectCheckbox({ id, title }: { id: string; title: string }) {
       checked={checked}
       disabled={disabled.has(id)}
       onChange={(event) => toggle(id, event.target.checked)}
-      // Enter toggles too, as Space does, rather than doing nothing.
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter' || disabled.has(id)) return;
-        event.preventDefault();
-        toggle(id, !checked);
-      }}
+      onKeyDown={(event) => toggleOnEnter(event, () => toggle(id, !checked))}
     />
   );
 }
 
 /**
  * A click anywhere on a picker's row toggles the row's checkbox (a click on the box itself, or
- * on a link or button in the row, does what it does). For the table of any picker.
+ * on a link or button in the row, does what it does). For the table of any picker, and for a
+ * list whose items carry `data-picker-row`.
  */
 export function toggleRowOnClick(event: MouseEvent<HTMLElement>): void {
   const target = event.target;
   if (!(target instanceof Element) || target.closest('input, button, a, label, select, textarea, [role="button"]')) return;
-  const box = target.closest('tbody tr')?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+  const box = target.closest('tbody tr, [data-picker-row]')?.querySelector<HTMLInputElement>('input[type="checkbox"]');
   if (box && !box.disabled) box.click();
 }
 

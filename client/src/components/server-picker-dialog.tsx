@@ -4,7 +4,7 @@ import { errorMessage } from '../lib/errors.ts';
 import { useSettled } from '../lib/use-settled.ts';
 import { ErrorAlert } from './error-alert.tsx';
 import { LoadFailure } from './load-failure.tsx';
-import { pickerConfirmLabel } from './picker-dialog.tsx';
+import { pickerConfirmLabel, toggleOnEnter, toggleRowOnClick } from './picker-dialog.tsx';
 import { ServerPager } from './server-pager.tsx';
 import { Button } from './ui/button.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
@@ -125,7 +125,13 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({
         {retrying && <ErrorAlert title={failureTitle} message={`${errorMessage(query.failureReason)}. Trying again in a second...`} />}
         {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}
         <div className="min-w-0 rounded-md border">
-          <ul aria-label={`${itemsLabel.charAt(0).toUpperCase()}${itemsLabel.slice(1)} to choose from`} aria-busy={query.isFetching} className="divide-y">
+          {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
+          <ul
+            aria-label={`${itemsLabel.charAt(0).toUpperCase()}${itemsLabel.slice(1)} to choose from`}
+            aria-busy={query.isFetching}
+            className="divide-y"
+            onClick={toggleRowOnClick}
+          >
             {query.isPending && !query.isError && (
               <li className="flex items-center gap-2 p-3 text-sm text-muted-foreground">
                 <Spinner size="sm" label="" /> Loading {itemsLabel}...
@@ -133,12 +139,15 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({
             )}
             {!query.isPending && items.length === 0 && <li className="p-3 text-sm text-muted-foreground">No {itemsLabel} found</li>}
             {items.map((item) => (
-              <li key={item._id}>
-                <label className="flex cursor-pointer items-center gap-3 p-3 text-sm hover:bg-muted/50">
-                  <Checkbox aria-label={`Select ${item.title}`} checked={isChosen(item._id)} onChange={(event) => toggle(item, event.target.checked)} />
-                  <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{item.title}</span>
-                  {renderDetail && <span className="shrink-0 text-xs text-muted-foreground">{renderDetail(item)}</span>}
-                </label>
+              <li key={item._id} data-picker-row="" className="flex cursor-pointer items-center gap-3 p-3 text-sm hover:bg-muted/50">
+                <Checkbox
+                  aria-label={`Select ${item.title}`}
+                  checked={isChosen(item._id)}
+                  onChange={(event) => toggle(item, event.target.checked)}
+                  onKeyDown={(event) => toggleOnEnter(event, () => toggle(item, !isChosen(item._id)))}
+                />
+                <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{item.title}</span>
+                {renderDetail && <span className="shrink-0 text-xs text-muted-foreground">{renderDetail(item)}</span>}
               </li>
             ))}
           </ul>

@@ -18,22 +18,26 @@ export function searchWords(search: string | undefined): string[] {
   return (search ?? '').split(/\s+/).filter(Boolean).slice(0, 5).map(containing);
 }
 
+const ORDER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Orders in this status (paid, or deleted) matching the filter. Each word of the search (up to 5) must appear, in any case,
  * somewhere in the order's title, resource title, coupon code or Razorpay ids or in its customer's
  * name, phone number or e-mail address: all of them are in `search_text`, lower-cased and joined by
  * spaces, with a trigram index (migration 202611271300). A word of 1 or 2 characters has no
- * trigram: it still matches the same orders, checked on each row read.
+ * trigram: it still matches the same orders, checked on each row read. A search that is a whole
+ * order id also finds that order (the console links to an order as /admin/orders?search=<id>).
  */
 function ordersMatching(status: 'paid' | 'deleted', filter: OrdersFilter) {
   return (eb: ExpressionBuilder<Database & { o: Database['orders'] }, 'o'>) => {
     const conditions = [eb('o.status', '=', status)];
     if (filter.mode) conditions.push(eb('o.mode', '=', filter.mode));
     if (filter.resourceType) conditions.push(eb('o.resource_type', '=', filter.resourceType));
-    for (const pattern of searchWords(filter.search)) {
-      // lower() of PostgreSQL, as the stored text was lowered: the same folding ILIKE would do.
-      conditions.push(eb('o.search_text', 'like', sql<string>`lower(${pattern})`));
-    }
+    // lower() of PostgreSQL, as the stored text was lowered: the same folding ILIKE would do.
+    const words = searchWords(filter.search).map((pattern) => eb('o.search_text', 'like', sql<string>`lower(${pattern})`));
+    const search = filter.search?.trim() ?? '';
+    if (ORDER_ID.test(search)) conditions.push(eb.or([eb('o.id', '=', search.toLowerCase()), ...words]));
+    else conditions.push(...words);
     return eb.and(conditions) as unknown as ReturnType<typeof eb.and> & SqlBool;
   };
 }

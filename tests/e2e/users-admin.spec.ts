@@ -203,6 +203,12 @@ test.describe('people and roles', () => {
        select id, $2, $3, '12-months', 365, 100000, 18, 18000, 118000, 'manual', 'paid', 'admin' from users where email_address = $1 returning id`,
       [student.email.toLowerCase(), card!.id, `KAS Mains ${tag} 12 months`],
     );
+    // A deleted order of the same card, which the Completed list must leave out.
+    const [other] = await query<{ id: string }>(
+      `insert into orders (user_id, subscription_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, mode, status, created_by, deleted_at)
+       select id, $2, $3, '6-months', 180, 50000, 18, 9000, 59000, 'manual', 'deleted', 'admin', now() from users where email_address = $1 returning id`,
+      [student.email.toLowerCase(), card!.id, `KAS Mains ${tag} 6 months`],
+    );
     await query(
       `insert into entitlements (user_id, subscription_id, source, order_id, expires_at)
        select id, $2, 'order', $3, now() + interval '365 days' from users where email_address = $1`,
@@ -218,5 +224,18 @@ test.describe('people and roles', () => {
     const orders = sheet.getByRole('table', { name: 'Orders of this account' });
     await expect(orders.getByRole('row').filter({ hasText: `KAS Mains ${tag} 12 months` })).toContainText('₹1,180.00');
     await shoot(page, 'users-student-holdings');
+
+    // Each order opens the Orders screen filtered to it: a deleted one in the Deleted list.
+    await expect(orders.getByRole('link', { name: `KAS Mains ${tag} 6 months` })).toHaveAttribute('href', `/admin/orders?search=${other!.id}&show=deleted`);
+    await orders.getByRole('link', { name: `KAS Mains ${tag} 12 months` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders\\?search=${order!.id}$`));
+    await expect(page.getByRole('heading', { name: 'Orders (Completed)' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Search orders' })).toHaveValue(order!.id);
+    const listed = page.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: name });
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText(`KAS Mains ${tag}`);
+    await page.goto(`/admin/orders?search=${other!.id}&show=deleted`);
+    await expect(page.getByRole('heading', { name: 'Orders (Deleted)' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Deleted orders' }).getByRole('row').filter({ hasText: name })).toHaveCount(1);
   });
 });

@@ -72,6 +72,22 @@ describe('the paid orders search', () => {
     expect(await search('pay%')).toEqual([]);
   });
 
+  it('finds an order by its whole id, in any case, among paid or deleted orders', async () => {
+    const student = await createUser(database.db, { name: 'Anil Kumar', email: 'anil@example.com', phone: '9400055566' });
+    const wanted = await paidOrder(student.id, { title: 'Secretariat Assistant' });
+    await paidOrder(student.id, { title: 'Secretariat Assistant' });
+    expect(await search(wanted)).toEqual([wanted]);
+    expect(await search(` ${wanted.toUpperCase()} `)).toEqual([wanted]);
+    // A part of an id is no id: it is searched for as words, and no order's text holds it.
+    expect(await search(wanted.slice(0, 8))).not.toContain(wanted);
+
+    await database.db.updateTable('orders').set({ status: 'deleted', deleted_at: new Date() }).where('id', '=', wanted).execute();
+    expect(await search(wanted)).toEqual([]);
+    const answer = await app.inject({ method: 'GET', url: `/api/admin/orders/deleted?search=${wanted}`, headers: { cookie: admin } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json() as { orders: Array<{ _id: string }> }).orders.map((order) => order._id)).toEqual([wanted]);
+  });
+
   it('follows the customer: a new name, phone number or e-mail address is found at once, the old one no more', async () => {
     const student = await createUser(database.db, { name: 'Lakshmi Rajan', email: 'lakshmi@example.com', phone: '9400011122' });
     const order = await paidOrder(student.id, { title: 'Village Field Assistant' });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Plus } from 'lucide-react';
+import { useSearch } from 'wouter';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE } from '../../../../shared/commerce/orders.schema.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,17 +13,23 @@ import { CompletedOrdersTable } from './completed-orders-table.tsx';
 import { DeletedOrdersTable } from './deleted-orders-table.tsx';
 import { ManualOrderModal } from './manual-order-modal.tsx';
 import { MODE_LABELS } from './order-cells.tsx';
+import { ORDERS_SEARCH_MAX_LENGTH, ordersFilterFromQuery, type ShownOrders } from './orders-query.ts';
 import { RESOURCE_LABELS } from './resource-picker.tsx';
-
-type Shown = 'paid' | 'deleted';
 
 /** /admin/orders: completed (or deleted) orders, a page at a time from the server, with filters; manual orders; delete. */
 export function OrdersPage() {
   useDocumentTitle('Orders');
   const utils = api.useUtils();
+  const query = useSearch();
   const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<Shown>('paid');
-  const [searchText, setSearchText] = useState('');
+  const [shown, setShown] = useState<ShownOrders>(() => ordersFilterFromQuery(query).shown);
+  const [searchText, setSearchText] = useState(() => ordersFilterFromQuery(query).search);
+  // An address with a search (a link to one order) fills the filter, also when followed while this screen is open.
+  useEffect(() => {
+    const fromAddress = ordersFilterFromQuery(query);
+    setShown(fromAddress.shown);
+    setSearchText(fromAddress.search);
+  }, [query]);
   const [mode, setMode] = useState<'' | (typeof ORDER_MODES)[number]>('');
   const [resourceType, setResourceType] = useState<'' | (typeof RESOURCE_TYPES)[number]>('');
   const search = useSettled(searchText);
@@ -47,8 +54,8 @@ export function OrdersPage() {
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon or payment id" className="col-span-2 sm:max-w-md" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setShown(event.target.value as Shown)}>
+        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-md" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setShown(event.target.value as ShownOrders)}>
           <option value="paid">Completed orders</option>
           <option value="deleted">Deleted orders</option>
         </NativeSelect>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { GRANT_SOURCE_LABELS, HOLDINGS_PAGE_SIZE, type StudentGrant } from '../../../../shared/users/student-holdings.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
@@ -8,6 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
+import { ordersLinkOf } from '../orders/orders-query.ts';
 
 const KIND_LABELS: Record<StudentGrant['kind'], string> = { 'rate-card': 'Rate card', course: 'Course', exam: 'Exam', lecture: 'Lecture', rankfile: 'Rank file' };
 const STATE_VARIANTS = { active: 'success', scheduled: 'info', expired: 'secondary', revoked: 'destructive' } as const;
@@ -61,7 +63,10 @@ export function AccountGrants({ userId }: { userId: string }) {
 }
 AccountGrants.displayName = 'AccountGrants';
 
-/** The account's orders in every state, newest first, with the invoice of each that has one. */
+/**
+ * The account's orders in every state, newest first: each paid or deleted one opens the Orders screen
+ * filtered to it, and each that has an invoice links its PDF.
+ */
 export function AccountOrders({ userId }: { userId: string }) {
   const [page, setPage] = useState(1);
   const orders = api.users.orders.useQuery({ id: userId, page }, { placeholderData: keepPreviousData });
@@ -85,7 +90,7 @@ export function AccountOrders({ userId }: { userId: string }) {
                 <TableRow key={order._id}>
                   <TableCell className="whitespace-nowrap">{formatIndiaTime(order.createdAt, 'date')}</TableCell>
                   <TableCell>
-                    <span className="font-medium">{order.title}</span>
+                    <OrderTitle order={order} />
                     <span className="block text-xs text-muted-foreground">
                       {order.subscriptionTerm}
                       {order.mode === 'online' ? '' : `, ${order.mode}`}
@@ -114,3 +119,14 @@ export function AccountOrders({ userId }: { userId: string }) {
   );
 }
 AccountOrders.displayName = 'AccountOrders';
+
+function OrderTitle({ order }: { order: { _id: string; status: string; title: string } }) {
+  const link = ordersLinkOf(order);
+  if (!link) return <span className="font-medium">{order.title}</span>;
+  return (
+    <Link href={link} className="font-medium text-primary hover:underline">
+      {order.title}
+    </Link>
+  );
+}
+OrderTitle.displayName = 'OrderTitle';

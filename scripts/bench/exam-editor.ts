@@ -16,13 +16,20 @@ import { freePort } from './processes.ts';
  * frame at 60 Hz. Also printed: the slowest key; the same keys' main-thread thread time from
  * Chromium's trace (keydown, keypress, input and keyup, so a little more, and with the trace's own
  * instrumentation, but not counting time the machine gave to other work); how long the exam took
- * to open, and to save from the editor.
+ * to open (target: under 3 s), and to save from the editor (from the click on Save until Save is
+ * off again; target: under 3 s); then which targets were met.
+ * Controls are found within a small part of the page (the editor's header, the jump form): a
+ * role query over the whole page checks whether each of the 10,000 buttons of 2,000 rows is
+ * hidden, and for a row skipped by content-visibility that costs Chromium a style update of the
+ * row; finding Save that way took 20-50 s on a busy machine, which a person clicking it never waits.
  * It builds the console, and starts the server on its own embedded PostgreSQL, in a temporary
  * directory (CHROMIUM_PATH names the browser; /usr/bin/chromium by default).
  */
 const QUESTIONS = Number(process.env.BENCH_EXAM_QUESTIONS ?? 2000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 80);
 const TARGET_MS = 16;
+const OPEN_TARGET_S = 3;
+const SAVE_TARGET_S = 3;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
 
@@ -163,8 +170,9 @@ export async function runExamEditorBenchmark(): Promise<void> {
     const opened = performance.now();
     await page.goto(`/admin/exams/editor/${id}/questions`);
     const middle = Math.ceil(QUESTIONS / 2);
-    await page.getByLabel('Jump to question').fill(String(middle));
-    await page.getByRole('form', { name: 'Jump to a question' }).getByRole('button', { name: 'Go' }).click();
+    const jump = page.getByRole('form', { name: 'Jump to a question' });
+    await jump.getByLabel('Jump to question').fill(String(middle));
+    await jump.getByRole('button', { name: 'Go' }).click();
     const text = page.getByRole('listitem', { name: `Question ${middle} of General knowledge` }).getByLabel('Question', { exact: true });
     await text.waitFor({ timeout: 120_000 });
     const openMs = performance.now() - opened;
@@ -182,20 +190,32 @@ export async function runExamEditorBenchmark(): Promise<void> {
     const cpu = summary(thread);
     const clock = summary(wall);
     const met = clock.median < TARGET_MS && clock.p95 < TARGET_MS;
-    console.log(`exam of ${QUESTIONS} questions opened at question ${middle} in ${(openMs / 1000).toFixed(1)} s`);
+    console.log(
+      `exam of ${QUESTIONS} questions opened at question ${middle} in ${(openMs / 1000).toFixed(1)} s (target: under ${OPEN_TARGET_S} s) ${openMs / 1000 < OPEN_TARGET_S ? 'MET' : 'MISSED'}`,
+    );
     console.log(
       `typing ${wall.length} keys into a question: median ${clock.median.toFixed(1)} ms, 95th percentile ${clock.p95.toFixed(1)} ms, slowest ${clock.max.toFixed(1)} ms a key (target: median and 95th percentile under ${TARGET_MS} ms) ${met ? 'MET' : 'MISSED'}`,
     );
     console.log(`  main-thread thread time of the same keys (trace): median ${cpu.median.toFixed(1)} ms, 95th percentile ${cpu.p95.toFixed(1)} ms, slowest ${cpu.max.toFixed(1)} ms`);
 
+    const save = page.locator('header').getByRole('button', { name: 'Save' });
+    await save.waitFor({ timeout: 120_000 });
     const saving = performance.now();
-    const save = page.getByRole('button', { name: 'Save' });
     await save.click({ timeout: 120_000 });
     // Save is off again once the server has the exam and nothing is left unsaved.
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Save' && button.disabled), undefined, {
       timeout: 180_000,
     });
-    console.log(`saved the ${QUESTIONS} questions from the editor in ${((performance.now() - saving) / 1000).toFixed(1)} s`);
+    const saveS = (performance.now() - saving) / 1000;
+    const openS = openMs / 1000;
+    console.log(`saved the ${QUESTIONS} questions from the editor in ${saveS.toFixed(1)} s (target: under ${SAVE_TARGET_S} s) ${saveS < SAVE_TARGET_S ? 'MET' : 'MISSED'}`);
+    const targets = [
+      { name: 'typing', met },
+      { name: 'opening', met: openS < OPEN_TARGET_S },
+      { name: 'saving', met: saveS < SAVE_TARGET_S },
+    ];
+    const missed = targets.filter((target) => !target.met).map((target) => target.name);
+    console.log(`exam editor targets: ${targets.length - missed.length} of ${targets.length} met${missed.length > 0 ? ` (missed: ${missed.join(', ')})` : ''}`);
   } finally {
     await browser.close();
     if (server && server.exitCode === null) {

@@ -93,6 +93,33 @@ export async function latestInviteAgeSeconds(db: Db, userId: string): Promise<nu
   return row ? Number(row.age) : undefined;
 }
 
+/**
+ * Removes invitations used or expired more than `keepDays` ago, and returns how many. The newest
+ * invitation of an account that still cannot sign in (no password, no Google account) stays, so
+ * that inviting that address again is still answered "invitation pending" (see wasInvited).
+ */
+export async function deleteOldInvites(db: Db, keepDays: number): Promise<number> {
+  const result = await db
+    .deleteFrom('account_invites as i')
+    // least() passes over a null: an unused invitation counts from its expiry.
+    .where(sql<Date>`least(i.consumed_at, i.expires_at)`, '<', sql<Date>`now() - make_interval(days => ${keepDays})`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users as u')
+            .select('u.id')
+            .whereRef('u.id', '=', 'i.user_id')
+            .where('u.password_hash', 'is', null)
+            .where('u.google_subject', 'is', null)
+            .where((inner) => inner.not(inner.exists(inner.selectFrom('account_invites as newer').select('newer.id').whereRef('newer.user_id', '=', 'i.user_id').whereRef('newer.created_at', '>', 'i.created_at')))),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Whether the account was ever invited (its invitation may since have expired). */
 export async function wasInvited(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('account_invites').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();

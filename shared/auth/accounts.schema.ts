@@ -6,6 +6,8 @@ import { GRANTABLE_ROLES } from './roles.ts';
 
 /** How long an invitation's link works. A resend makes a new link and ends the older ones. */
 export const INVITE_TTL_HOURS = 72;
+/** Days an invitation's record is kept after it was used or expired (the hourly cleanup then removes it). */
+export const INVITE_KEEP_DAYS = 30;
 /** A new invitation mail for the same account may be sent after this many seconds. */
 export const INVITE_RESEND_INTERVAL_SECONDS = 60;
 

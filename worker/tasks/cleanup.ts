@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Task } from 'graphile-worker';
+import { INVITE_KEEP_DAYS } from '../../shared/auth/accounts.schema.ts';
 import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
 import { removeExpiredUploads } from '../../server/assets/resumable-cleanup.ts';
 import { createResumableStore } from '../../server/assets/resumable-store.ts';
@@ -7,12 +8,14 @@ import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
 import type { Db } from '../../server/db/database.ts';
 import { LONG_STATEMENT_TIMEOUTS_MS, withLongStatements } from '../../server/db/statement-timeout.ts';
 import { deleteExpiredRateLimits } from '../../server/rate-limit/rate-limit.service.ts';
+import { deleteOldInvites } from '../../server/users/accounts.repository.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { payloadOf } from './payload.ts';
 import { removeStaleWorkspaces } from '../media/workspace.ts';
 
 /**
- * Hourly: forgets expired rate-limit windows, ended sessions and old recovery codes, removes the
+ * Hourly: forgets expired rate-limit windows, ended sessions, old recovery codes and staff
+ * invitations used or expired more than INVITE_KEEP_DAYS ago, removes the
  * media workspaces of processes that died, removes resumable uploads older than their keep period
  * (UNFINISHED_UPLOAD_KEEP_MS), and reconciles storage with the database (stored files no row
  * refers to, unfinished writes). `now` is the clock (tests move it forward).
@@ -29,6 +32,7 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
     const tokens = await housekeeping((db) =>
       db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst(),
     );
+    const invites = await housekeeping((db) => deleteOldInvites(db, INVITE_KEEP_DAYS));
     const workspaces = await removeStaleWorkspaces();
     const resumable = createResumableStore(deps.config, deps.storage);
     let uploads;
@@ -39,7 +43,7 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
     }
     const storage = await removeOrphanedFiles(deps, clock());
     helpers.logger.info(
-      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${workspaces} media workspaces, ` +
+      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${invites} old invitations, ${workspaces} media workspaces, ` +
         `${uploads.unfinished} expired unfinished uploads (and ${uploads.finished} finished uploads' records), ` +
         `${storage.files} unreferenced stored files, ${storage.unfinishedWrites} unfinished writes and ${storage.expiredClaims} expired upload claims removed`,
     );

@@ -14,6 +14,22 @@ import { lockFirstAdministrator } from './users.repository.ts';
 const isEnabledAdministrator = (account: Pick<UserRow, 'roles' | 'disabled_at'>) => isAdministrator(account.roles) && account.disabled_at === null;
 
 /**
+ * Refuses a change that would leave no enabled administrator: `account` is one and would no longer
+ * be one `after` the change while no other enabled account holds the role. Call it inside a
+ * transaction that holds the first-administrator lock, with `account` read after taking it.
+ */
+export async function refuseRemovingLastAdministrator(
+  trx: Db,
+  account: Pick<UserRow, 'id' | 'roles' | 'disabled_at'>,
+  after: Pick<UserRow, 'roles' | 'disabled_at'>,
+  field: 'roles' | 'disabled',
+): Promise<void> {
+  if (isEnabledAdministrator(account) && !isEnabledAdministrator(after) && (await countOtherEnabledAdministrators(trx, account.id)) === 0) {
+    throw new AppError('conflict', ACCOUNT_MESSAGES.lastAdministrator, { field });
+  }
+}
+
+/**
  * One change of an account's roles or access, under the one lock that every change of who is an
  * administrator takes (the first-administrator lock): two administrators demoting or disabling
  * each other at the same moment take turns, and the second finds the first's change and is
@@ -29,9 +45,7 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
     const staleCopy = () => new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name.trim() || account.email_address || 'This account'));
     if (account.access_version !== change.version) throw staleCopy();
     const after = { roles: change.roles ?? account.roles, disabled_at: change.disabled === undefined ? account.disabled_at : change.disabled ? new Date() : null };
-    if (isEnabledAdministrator(account) && !isEnabledAdministrator(after) && (await countOtherEnabledAdministrators(trx, account.id)) === 0) {
-      throw new AppError('conflict', ACCOUNT_MESSAGES.lastAdministrator, { field: change.roles ? 'roles' : 'disabled' });
-    }
+    await refuseRemovingLastAdministrator(trx, account, after, change.roles ? 'roles' : 'disabled');
     const updated = await updateAccountAccess(trx, { userId: account.id, version: change.version, ...(change.roles ? { roles: change.roles } : {}), ...(change.disabled === undefined ? {} : { disabled: change.disabled }) });
     if (!updated) throw staleCopy();
     // Disabling ends every session at once (the next request of any of them answers 401), and the

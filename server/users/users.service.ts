@@ -17,6 +17,7 @@ import {
   updateRoles,
   updateUser,
 } from './users.repository.ts';
+import { refuseRemovingLastAdministrator } from './account-access.service.ts';
 
 export function generatePassword(): string {
   return randomBytes(12).toString('base64url');
@@ -66,12 +67,23 @@ export interface CreateOrPromoteResult {
   generatedPassword?: string;
 }
 
-/** `npm run admin:create`: creates a console user, or gives an existing one more roles. */
+/**
+ * `npm run admin:create`: creates a console user, or gives an existing one more roles. Replacing
+ * the roles of the last enabled administrator with others is refused, as in the console: the change
+ * runs under the first-administrator lock that every change of who is an administrator takes.
+ */
 export async function createOrPromoteUser(db: Db, input: CreateOrPromoteInput): Promise<CreateOrPromoteResult> {
+  return db.isTransaction ? createOrPromoteLocked(db, input) : db.transaction().execute((trx) => createOrPromoteLocked(trx, input));
+}
+
+async function createOrPromoteLocked(db: Db, input: CreateOrPromoteInput): Promise<CreateOrPromoteResult> {
+  await lockFirstAdministrator(db);
+  // Read after the lock, in a new statement: this sees every change committed before it.
   const emailAddress = input.emailAddress.trim().toLowerCase();
   const existing = await findUserByEmail(db, emailAddress);
   if (existing) {
     const roles = input.replaceRoles ? input.roles : [...new Set([...existing.roles, ...input.roles])];
+    await refuseRemovingLastAdministrator(db, existing, { roles, disabled_at: existing.disabled_at }, 'roles');
     let user = await setRoles(db, existing.id, roles);
     if (input.password) {
       user = await updateUser(db, existing.id, { password_hash: await hashPassword(input.password) });

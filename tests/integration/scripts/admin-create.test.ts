@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ACCOUNT_MESSAGES } from '../../../shared/auth/accounts.schema.ts';
 import { verifyPassword } from '../../../server/auth/password.ts';
 import { ensureFirstAdministrator } from '../../../server/users/users.service.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
@@ -41,6 +43,28 @@ describe('npm run admin:create', () => {
     expect(stdout).toContain('Updated student.promoted@example.com (roles: manager)');
     const user = await userByEmail('student.promoted@example.com');
     expect(user.session_version).toBe(student.session_version + 1);
+  });
+
+  it('refuses to replace the roles of the last enabled administrator, as the console does, and replaces them once another administrator exists', async () => {
+    // This database's only administrator.
+    await database.db.updateTable('users').set({ roles: ['staff'] }).where(sql<boolean>`roles @> array['admin']::text[]`).execute();
+    const admin = await createUser(database.db, { email: 'only.admin@example.com', roles: ['admin'] });
+    const disabled = await createUser(database.db, { email: 'disabled.admin@example.com', roles: ['admin'] });
+    await database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', disabled.id).execute();
+
+    await expect(adminCreate('--email', 'only.admin@example.com', '--roles', 'staff', '--replace')).rejects.toMatchObject({
+      stderr: expect.stringContaining(ACCOUNT_MESSAGES.lastAdministrator),
+    });
+    expect((await userByEmail('only.admin@example.com')).roles).toEqual(['admin']);
+    expect((await userByEmail('only.admin@example.com')).session_version).toBe(admin.session_version);
+
+    // Adding roles (without --replace) keeps the role and is allowed.
+    await adminCreate('--email', 'only.admin@example.com', '--roles', 'staff');
+    expect((await userByEmail('only.admin@example.com')).roles).toEqual(['admin', 'staff']);
+
+    await createUser(database.db, { email: 'second.admin@example.com', roles: ['admin'] });
+    const { stdout } = await adminCreate('--email', 'only.admin@example.com', '--roles', 'staff', '--replace');
+    expect(stdout).toContain('Updated only.admin@example.com (roles: staff)');
   });
 
   it('refuses an unknown role, changing nothing', async () => {

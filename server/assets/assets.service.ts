@@ -117,13 +117,30 @@ async function forgetStored(ctx: AppContext, keys: string[]): Promise<void> {
  * deletes exactly the file (and outputs) it replaced. However many run at once, the last one's
  * file is the only one left.
  */
-export async function replaceFile(ctx: RequestContext, { assetId, part }: { assetId: string; part: UploadPart }): Promise<UploadedAsset> {
-  const asset = await requireAsset(ctx, assetId);
+export async function replaceFile(
+  ctx: RequestContext,
+  {
+    assetId,
+    part: given,
+    recordWith,
+  }: {
+    assetId: string;
+    /** The request's file part, or (a resumable upload) how to open the stored file once the checks pass. */
+    part: UploadPart | (() => Promise<UploadPart>);
+    /** More to record in the transaction that swaps the content in (a resumable upload notes its file). */
+    recordWith?: (trx: Db) => Promise<void>;
+  },
+): Promise<UploadedAsset> {
+  // A request's body is read to its end when refused before it is read, so that the console hears the answer.
+  const refuse = (error: AppError) => {
+    if (typeof given !== 'function') given.file.resume();
+    return error;
+  };
+  const asset = await findAsset(ctx.db, assetId);
+  if (!asset) throw refuse(new AppError('not-found', NOT_FOUND));
   // Answered before the upload is read, so the console hears it at once; checked again under the lock.
-  if (await isBeingProcessed(ctx.db, assetId)) {
-    part.file.resume();
-    throw new AppError('conflict', BEING_PROCESSED);
-  }
+  if (await isBeingProcessed(ctx.db, assetId)) throw refuse(new AppError('conflict', BEING_PROCESSED));
+  const part = typeof given === 'function' ? await given() : given;
   const stored = await storeUpload(part, { db: ctx.db, storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
   let replaced: { storage_key: string; output_prefix: string | null };
   try {
@@ -140,6 +157,7 @@ export async function replaceFile(ctx: RequestContext, { assetId, part }: { asse
           await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
         }
         await releaseStorageKeys(trx, [stored.storageKey]);
+        await recordWith?.(trx);
         return { storage_key: current.storage_key, output_prefix: keepLadder ? null : current.output_prefix };
       }),
     );

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { sanitizeFileName } from '../../shared/assets/file-name.rules.ts';
 import { resumableMetadataSchema, type ResumableUploadMetadata } from '../../shared/assets/resumable-upload.rules.ts';
 import { requireConsoleActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { uploadFiles } from './assets.service.ts';
+import { replaceFile, uploadFiles } from './assets.service.ts';
 import type { ResumableStore } from './resumable-store.ts';
 import {
   claimFinishing,
@@ -133,6 +134,49 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
   const row = await findOwnUpload(ctx.db, id, actor.id);
   if (!row) throw new AppError('not-found', UPLOAD_NOT_FOUND);
   if (row.asset_id !== null) return { _id: row.asset_id, sizeInBytes: Number(row.size_in_bytes), fileName: row.file_name };
+  return finishWith(ctx, resumable, row, async (open) => {
+    const file = await open();
+    const uploaded = await uploadFiles(ctx, {
+      accessMode: row.access_mode,
+      ...(row.kind ? { kind: row.kind } : {}),
+      parts: (async function* () {
+        yield { filename: row.file_name, file };
+      })(),
+      recordWith: async (trx, stored) => markFinished(trx, id, stored[0]!.id),
+    });
+    return uploaded[0]!;
+  });
+}
+
+/**
+ * POST /api/assets/resumable/{id}/replace/{fileId}: once every byte has arrived, the upload becomes
+ * the new content of an existing file through the replace route's own path (PUT
+ * /api/assets/replace/{fileId}: same kind, not while it is being processed, its outputs reset and a
+ * video or PDF queued again). Asked again after it succeeded, it answers the same; an upload that
+ * already became another file is refused.
+ */
+export async function finishResumableReplace(ctx: RequestContext, resumable: ResumableStore, id: string, fileId: string): Promise<UploadedAsset> {
+  const actor = await requireConsoleActor(ctx);
+  const row = await findOwnUpload(ctx.db, id, actor.id);
+  if (!row) throw new AppError('not-found', UPLOAD_NOT_FOUND);
+  if (row.asset_id === fileId) return { _id: row.asset_id, sizeInBytes: Number(row.size_in_bytes), fileName: row.file_name };
+  if (row.asset_id !== null) throw new AppError('conflict', `The upload of ${row.file_name} has already been stored as another file`);
+  return finishWith(ctx, resumable, row, (open) =>
+    replaceFile(ctx, { assetId: fileId, part: async () => ({ filename: row.file_name, file: await open() }), recordWith: (trx) => markFinished(trx, id, fileId) }),
+  );
+}
+
+/**
+ * The finishing run shared by a new file and a replace: checks every byte has arrived, holds the
+ * upload (one run at a time), hands `store` the way to read it, and removes what the data store held.
+ */
+async function finishWith(
+  ctx: RequestContext,
+  resumable: ResumableStore,
+  row: ResumableUploadRow,
+  store: (open: () => Promise<Readable>) => Promise<UploadedAsset>,
+): Promise<UploadedAsset> {
+  const id = row.id;
   let arrived: number;
   try {
     arrived = (await resumable.store.getUpload(resumable.storeId(id))).offset;
@@ -144,19 +188,11 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
     throw new AppError('conflict', `The upload of ${row.file_name} is not complete: ${arrived} of ${size} bytes have arrived`);
   }
   if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED, { statusCode: 423, retryAfterSeconds: 2 });
-  let uploaded: UploadedAsset[];
+  let uploaded: UploadedAsset;
   // Copying a large file takes minutes: the hold is renewed meanwhile, and lapses soon if this server stops.
   const heartbeat = setInterval(() => void renewFinishing(ctx.db, id).catch(() => {}), FINISHING_HEARTBEAT_MS);
   try {
-    const file = await resumable.read(id);
-    uploaded = await uploadFiles(ctx, {
-      accessMode: row.access_mode,
-      ...(row.kind ? { kind: row.kind } : {}),
-      parts: (async function* () {
-        yield { filename: row.file_name, file };
-      })(),
-      recordWith: async (trx, stored) => markFinished(trx, id, stored[0]!.id),
-    });
+    uploaded = await store(() => resumable.read(id));
   } catch (error) {
     if (error instanceof AppError && error.type === 'validation') {
       // Refused for what it is: it never can be a file, so nothing of it is kept.
@@ -171,5 +207,5 @@ export async function finishResumableUpload(ctx: RequestContext, resumable: Resu
   }
   // Left for the hourly cleanup if this fails: the file is recorded either way.
   await resumable.remove(id).catch((error: unknown) => ctx.log.warn({ err: error, uploadId: id }, 'resumable upload: could not remove finished data'));
-  return uploaded[0]!;
+  return uploaded;
 }

@@ -10,6 +10,7 @@ import { drainRequestBody, peekRequestBody } from './resumable-first-bytes.ts';
 import {
   beginResumableUpload,
   checkFirstBytes,
+  finishResumableReplace,
   finishResumableUpload,
   forgetResumableUpload,
   requireOwnUnfinishedUpload,
@@ -30,7 +31,7 @@ const header = (request: FastifyRequest, name: string) => {
  * POST creates an upload, HEAD tells how much has arrived, PATCH sends more from there, DELETE
  * cancels. Every request needs a console session, and an upload answers only to the account that
  * began it. Once complete, POST `/{id}/finish` makes it a file through the same path as a multipart
- * upload. The tus server reads the request body itself, so this scope leaves the body unread.
+ * upload, or POST `/{id}/replace/{fileId}` an existing file's new content through the replace route's path. The tus server reads the request body itself, so this scope leaves the body unread.
  */
 export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
   const { config, storage } = options.app;
@@ -137,5 +138,21 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
       },
     },
     async (request) => finishResumableUpload(request.ctx, resumable, request.params.id),
+  );
+  app.post(
+    `${RESUMABLE_UPLOAD_PATH}/:id/replace/:fileId`,
+    {
+      config: console_,
+      schema: {
+        tags: ['assets'],
+        summary: "Make a complete resumable upload a file's new content (as PUT /api/assets/replace/{fileId} would)",
+        description:
+          'Answers the same when asked again; 423 (with Retry-After) while another request is storing it. 409 while bytes are missing, while the file is ' +
+          'being processed or when the upload already became another file; 404 when the file does not exist; 415 or 413 when the content is refused, which removes the upload.',
+        params: params.extend({ fileId: z.uuid({ error: 'File not found' }) }),
+        response: { 200: uploadedAssetSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema, 423: errorBodySchema },
+      },
+    },
+    async (request) => finishResumableReplace(request.ctx, resumable, request.params.id, request.params.fileId),
   );
 };

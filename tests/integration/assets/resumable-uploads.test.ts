@@ -146,6 +146,65 @@ for (const driver of ['local', 's3'] as const) {
       if (s3) expect((await s3.stats()).multipartUploads.open).toBe(0);
     }, 120_000);
 
+    it("replaces an existing file's content through tus as PUT /api/assets/replace does, answering the same when asked again", async () => {
+      const upload = async (content: Buffer, filename: string) => {
+        const created = await create(admin, content.length, { filename, kind: 'video' });
+        expect(created.status).toBe(201);
+        const url = created.headers.get('location')!;
+        for (let offset = 0; offset < content.length; offset += CHUNK) {
+          const sent = await patch(url, admin, offset, content.subarray(offset, Math.min(content.length, offset + CHUNK)));
+          expect(sent.status).toBe(204);
+        }
+        return url;
+      };
+      const replace = (url: string, cookie: string, fileId: string) => fetch(`${base}${url}/replace/${fileId}`, { method: 'POST', headers: { cookie } });
+
+      const first = await upload(video, 'first.mp4');
+      const original = (await (await finish(first, admin)).json()) as { _id: string };
+      const before = await database.db.selectFrom('assets').selectAll().where('id', '=', original._id).executeTakeFirstOrThrow();
+
+      const newer = Buffer.concat([video, randomBytes(300_000)]);
+      const created = await create(admin, newer.length, { filename: 'second take.mp4', kind: 'video' });
+      const url = created.headers.get('location')!;
+      await patch(url, admin, 0, newer.subarray(0, CHUNK));
+      // Not complete yet; and only for the account that began it.
+      expect((await replace(url, admin, original._id)).status).toBe(409);
+      for (let offset = CHUNK; offset < newer.length; offset += CHUNK) await patch(url, admin, offset, newer.subarray(offset, Math.min(newer.length, offset + CHUNK)));
+      expect((await replace(url, editor, original._id)).status).toBe(404);
+      expect((await replace(url, admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+
+      const replaced = await replace(url, admin, original._id);
+      expect(replaced.status, await replaced.clone().text()).toBe(200);
+      expect(await replaced.json()).toEqual({ _id: original._id, fileName: 'second take.mp4', sizeInBytes: newer.length });
+      const after = await database.db.selectFrom('assets').selectAll().where('id', '=', original._id).executeTakeFirstOrThrow();
+      expect([after.file_name, after.state, after.sha256]).toEqual(['second take.mp4', 'uploaded', createHash('sha256').update(newer).digest('hex')]);
+      expect(after.storage_key).not.toBe(before.storage_key);
+      const stored = await fetch(`${base}/api/assets/${original._id}`, { headers: { cookie: admin } });
+      expect(Buffer.from(await stored.arrayBuffer()).equals(newer)).toBe(true);
+      // Queued to be processed again, as the replace route does.
+      const queued = await database.db.selectFrom('queue_items').select('asset_id').where('asset_id', '=', original._id).execute();
+      expect(queued).toHaveLength(1);
+
+      // Asked again: the same answer, nothing replaced twice; as another file's content, refused.
+      const again = await replace(url, admin, original._id);
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { _id: string })._id).toBe(original._id);
+      expect((await database.db.selectFrom('assets').select('storage_key').where('id', '=', original._id).executeTakeFirstOrThrow()).storage_key).toBe(after.storage_key);
+      const other = (await (await finish(await upload(video, 'other.mp4'), admin)).json()) as { _id: string };
+      const elsewhere = await replace(url, admin, other._id);
+      expect(elsewhere.status).toBe(409);
+      expect(((await elsewhere.json()) as { message: string }).message).toBe('The upload of second take.mp4 has already been stored as another file');
+
+      // While the file is being processed, a replace is refused and the upload kept to be finished later.
+      await database.db.updateTable('queue_items').set({ state: 'processing' }).where('asset_id', '=', original._id).execute();
+      const third = await upload(video, 'third.mp4');
+      const busy = await replace(third, admin, original._id);
+      expect(busy.status).toBe(409);
+      expect(((await busy.json()) as { message: string }).message).toBe('This file is being processed. Try again when it is done.');
+      expect((await head(third, admin)).status).toBe(200);
+      if (s3) expect((await s3.stats()).multipartUploads.open).toBe(0);
+    }, 120_000);
+
     it('answers only the account that began it: another staff member cannot read, send to, cancel or finish it', async () => {
       const created = await create(admin, video.length, { filename: 'mine.mp4', kind: 'video' });
       const url = created.headers.get('location')!;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
-import { createLecture, fixture, snap } from './support/media.ts';
+import { createLecture, fixture, saveLecture, snap, uploadAsset } from './support/media.ts';
 
 const MiB = 1024 * 1024;
 /** The console's chunk size (RESUMABLE_CHUNK_BYTES): one PATCH each. */
@@ -97,6 +97,40 @@ test.describe('resumable uploads', () => {
     const rows = await query<{ size_in_bytes: string; kind: string }>('select size_in_bytes, kind from assets where id = $1', [saved.videoResourceId]);
     expect(rows.map((row) => [Number(row.size_in_bytes), row.kind])).toEqual([[size, 'video']]);
     await expect(note).toHaveCount(0);
+  });
+
+  test("Replace video goes resumably too: cut off by a reload, the same file chosen again goes on from the server's offset and replaces the content under the same id", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signInThroughApi(page, await createConsoleUser(['admin']));
+    const title = `Fundamental Duties ${Date.now().toString(36)}`;
+    const id = await createLecture(page, title);
+    const video = await uploadAsset(page, 'clip.mp4', 'video');
+    await saveLecture(page, id, { title, videoResourceId: video._id });
+    await page.goto(`/admin/videos/lectures/${id}`);
+    await expect(page.getByRole('status', { name: 'Processing status' })).toContainText('Uploaded (requires processing)');
+    const file = await longVideo('fundamental-duties-v2.mp4');
+    const size = readFileSync(file).length;
+
+    const gate = await holdAfterFirstChunk(page);
+    await page.getByLabel('Replace video').setInputFiles(file);
+    await gate.held;
+    await expect(page.getByText(/Uploading (3[0-9])%/)).toBeVisible();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.reload();
+    await gate.release();
+    await expect(page.getByRole('status', { name: 'Processing status' })).toContainText('Uploaded (requires processing)');
+    // Nothing replaced yet: the file keeps its first content.
+    expect((await query<{ file_name: string }>('select file_name from assets where id = $1', [video._id])).map((row) => row.file_name)).toEqual(['clip.mp4']);
+
+    const firstChunk = page.waitForRequest(isChunk);
+    const replaced = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/replace/${video._id}`));
+    await page.getByLabel('Replace video').setInputFiles(file);
+    expect((await firstChunk).headers()['upload-offset']).toBe(String(CHUNK));
+    expect((await replaced).status()).toBe(200);
+    await expect(page.getByText('fundamental-duties-v2.mp4')).toBeVisible();
+    const rows = await query<{ file_name: string; size_in_bytes: string }>('select file_name, size_in_bytes from assets where id = $1', [video._id]);
+    expect(rows.map((row) => [row.file_name, Number(row.size_in_bytes)])).toEqual([['fundamental-duties-v2.mp4', size]]);
+    expect((await (await page.request.get(`/api/admin/lecture/${id}`)).json()) as Record<string, unknown>).toMatchObject({ videoResourceId: video._id });
   });
 
   test('a side-bar link during an upload asks first; Stay keeps the upload running to the end', async ({ page }) => {

@@ -34,13 +34,17 @@ function uploadErrorOf(error: Error): Error {
   return new UploadError(message ?? `Upload failed (${status})`, status, { type });
 }
 
-/** POST {upload}/finish: the complete upload becomes a file; asked again while another request is storing it. */
-async function finish(uploadUrl: string, signal?: AbortSignal): Promise<UploadedAsset> {
+/**
+ * POST {upload}/finish: the complete upload becomes a file (or, with `replaces`, POST
+ * {upload}/replace/{fileId}: that file's new content); asked again while another request is storing it.
+ */
+async function finish(uploadUrl: string, replaces: string | undefined, signal?: AbortSignal): Promise<UploadedAsset> {
+  const address = replaces ? `${uploadUrl}/replace/${encodeURIComponent(replaces)}` : `${uploadUrl}/finish`;
   for (let attempt = 1; ; attempt += 1) {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(`${uploadUrl}/finish`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
+      response = await fetch(address, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
       text = await response.text();
     } catch (error) {
       // A dropped connection or a server restarting: finishing again is safe (it answers the same file).
@@ -68,7 +72,10 @@ async function forgetUploadAddress(uploadUrl: string): Promise<void> {
 
 export interface ResumableUploadOptions {
   kind: AssetKind;
+  /** Who may open the new file; a replaced file keeps its own. */
   accessMode: AccessMode;
+  /** The id of a file whose content the upload replaces (as PUT /api/assets/replace/{id} does) instead of making a new file. */
+  replaces?: string | undefined;
   /** Called with 0–100 as the bytes arrive (from where an earlier upload of the same file stopped). */
   onProgress?: (percent: number) => void;
   /** Stops sending; what has arrived is kept, and choosing the same file again resumes it. */
@@ -79,9 +86,10 @@ export interface ResumableUploadOptions {
  * Uploads one file resumably (tus): in 16 MB chunks, retried after a dropped connection or a
  * server restart from where the server says it stopped. Its address is kept in localStorage under
  * the file's fingerprint (name, type, size, modification time), so choosing the same file again
- * after a reload resumes it. Resolves with the stored file, as the multipart upload does.
+ * after a reload resumes it. Resolves with the stored file, as the multipart upload does (with
+ * `replaces`, the replaced file, as PUT /api/assets/replace/{id} does).
  */
-export function uploadResumable(file: File, { kind, accessMode, onProgress, signal }: ResumableUploadOptions): Promise<UploadedAsset> {
+export function uploadResumable(file: File, { kind, accessMode, replaces, onProgress, signal }: ResumableUploadOptions): Promise<UploadedAsset> {
   return new Promise<UploadedAsset>((resolve, reject) => {
     const aborted = () => new DOMException('The upload was cancelled', 'AbortError');
     if (signal?.aborted) {
@@ -92,7 +100,11 @@ export function uploadResumable(file: File, { kind, accessMode, onProgress, sign
       endpoint: resumableEndpoint(),
       chunkSize: RESUMABLE_CHUNK_BYTES,
       retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
-      metadata: { filename: file.name, filetype: file.type, kind, accessMode },
+      // A replace carries no access (the file keeps its own), so the uploaders' lists of unfinished
+      // uploads leave it out; its fingerprint names the file it replaces, so that only a replace of
+      // that file resumes it.
+      metadata: { filename: file.name, filetype: file.type, kind, ...(replaces ? {} : { accessMode }) },
+      ...(replaces ? { fingerprint: async (chosen: File) => `replace-${replaces}-${chosen.name}-${chosen.type}-${chosen.size}-${chosen.lastModified}-${resumableEndpoint()}` } : {}),
       // Forgotten only once the file is stored (below): an upload whose finishing failed is
       // finished by choosing the same file again.
       storeFingerprintForResuming: true,
@@ -104,7 +116,7 @@ export function uploadResumable(file: File, { kind, accessMode, onProgress, sign
           return;
         }
         const url = upload.url;
-        finish(url, signal).then(async (asset) => {
+        finish(url, replaces, signal).then(async (asset) => {
           await forgetUploadAddress(url).catch(() => {});
           resolve(asset);
         }, reject);

@@ -120,7 +120,11 @@ export interface AssetReplacerProps extends CommonProps {
   onReplaced: (asset: UploadedAsset) => unknown;
 }
 
-/** Replaces a file's content (PUT /api/assets/replace/{id}); the server processes it again. */
+/**
+ * Replaces a file's content, resumably (tus, then POST /api/assets/resumable/{upload}/replace/{id},
+ * which does what PUT /api/assets/replace/{id} does): a reload or a dropped connection loses
+ * nothing, and choosing the same file again for the same file resumes. The server processes it again.
+ */
 export function AssetReplacer({ assetId, kind, onReplaced, ...props }: AssetReplacerProps) {
   const [notice, setNotice] = React.useState<Notice | null>(null);
   const checkFile = useAssetFileCheck(kind);
@@ -131,6 +135,11 @@ export function AssetReplacer({ assetId, kind, onReplaced, ...props }: AssetRepl
         method="PUT"
         accept={ACCEPT_BY_KIND[kind]}
         checkFile={checkFile}
+        resumable
+        send={async ([file], options) => {
+          if (!file) throw new Error('Choose a file to upload');
+          return uploadResumable(file, { kind, accessMode: 'private', replaces: assetId, ...options });
+        }}
         onUploaded={onReplaced}
         onError={(error) => setNotice(uploadFailedNotice(error))}
         {...props}

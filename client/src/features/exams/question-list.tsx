@@ -76,6 +76,10 @@ export function QuestionList(props: QuestionListProps) {
     // Keyed by position: a run is a slice of places, whichever questions fill them.
     runs.push(<QuestionRun key={start} {...props} start={start} end={end} />);
   }
-  return <ol className="flex flex-col gap-2">{runs}</ol>;
+  // Sized by the card, never by its rows: without inline-size containment the list is as wide as
+  // its longest one-line summary (which does not wrap), and on a phone that pushes the whole page
+  // sideways. Block layout, not flex: a keystroke that changes one row's height lays the list out
+  // again, and a flex column of 2,000 rows took three times as long to lay out as a block.
+  return <ol className="space-y-2 [contain:inline-size]">{runs}</ol>;
 }
 QuestionList.displayName = 'QuestionList';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
@@ -33,6 +33,8 @@ export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want 
 export const DELETE_EXAM_DELAY_MS = 400;
 export const SAVE_FAILED_TITLE = 'Saving the exam failed';
 
+const TAB_CLASS = 'border-b-2 px-3 py-2 text-sm font-medium';
+
 const TABS: ReadonlyArray<{ mode: ExamEditorMode; label: string }> = [
   { mode: 'general', label: 'General' },
   { mode: 'questions', label: 'Questions' },
@@ -62,7 +64,8 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const editor = useDraftEditor(toDraft(exam), exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
+  const initial = useMemo(() => toDraft(exam), [exam]);
+  const editor = useDraftEditor(initial, exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
   const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -96,25 +99,25 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
     }
   };
 
-  const leaveDeleted = async () => {
-    toastSuccess('Exam deleted');
-    navigate(EXAM_MANAGER_PATH);
-    await utils.exams.list.invalidate();
-  };
-
-  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
-
-  return (
-    <div className="mx-auto grid max-w-6xl gap-4">
+  // The header and the tabs are kept from render to render while a question is typed in (they show
+  // nothing that changes with it), so that a key in a 2,000-question exam renders only that question.
+  const latestSave = useRef(save);
+  latestSave.current = save;
+  const onSave = useCallback(() => void latestSave.current(), []);
+  const onTitleChange = useCallback((title: string) => patch({ title }), [patch]);
+  const onDeleteRequest = useCallback(() => setDeleteOpen(true), []);
+  const saving = saveExam.isPending;
+  const header = useMemo(
+    () => (
       <EditorHeader
         title={draft.title}
         titleLabel="Exam title"
-        onTitleChange={(title) => patch({ title })}
+        onTitleChange={onTitleChange}
         status={examStatus(exam)}
         hasChanges={hasChanges && uploads === 0}
-        saving={saveExam.isPending}
-        onSave={() => void save()}
-        onDelete={() => setDeleteOpen(true)}
+        saving={saving}
+        onSave={onSave}
+        onDelete={onDeleteRequest}
         deleteLabel="Delete"
         hideDelete={embedded}
         backHref={EXAM_MANAGER_PATH}
@@ -131,21 +134,40 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
           </>
         }
       />
-      <StaleSaveAlert staleSave={editor.staleSave} onReload={() => void onReload()} onDismiss={editor.dismissStaleSave} />
-      <PublishMessage exam={exam} />
-      <SaveFailureAlert failure={editor.saveFailure} onDismiss={editor.dismissSaveFailure} />
+    ),
+    [draft.title, draft.examType, onTitleChange, exam, hasChanges, uploads, saving, onSave, onDeleteRequest, embedded, id],
+  );
+  const tabs = useMemo(
+    () => (
       <nav aria-label="Exam editor" className="flex gap-1 border-b">
         {TABS.map((tab) => (
           <Link
             key={tab.mode}
             href={examEditorPath(id, { mode: tab.mode, embedded })}
             aria-current={tab.mode === mode ? 'page' : undefined}
-            className={cn(tabClass, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
+            className={cn(TAB_CLASS, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
           >
             {tab.label}
           </Link>
         ))}
       </nav>
+    ),
+    [id, mode, embedded],
+  );
+
+  const leaveDeleted = async () => {
+    toastSuccess('Exam deleted');
+    navigate(EXAM_MANAGER_PATH);
+    await utils.exams.list.invalidate();
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-4">
+      {header}
+      <StaleSaveAlert staleSave={editor.staleSave} onReload={() => void onReload()} onDismiss={editor.dismissStaleSave} />
+      <PublishMessage exam={exam} />
+      <SaveFailureAlert failure={editor.saveFailure} onDismiss={editor.dismissSaveFailure} />
+      {tabs}
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
       {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
       {mode === 'analytics' && (

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowDown, ArrowUp, ChevronsDownUp, ChevronsUpDown, Plus } from 'lucide-react';
 import type { Question, QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
@@ -47,7 +47,6 @@ interface GroupCardProps {
 const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, highlightedResId, update, isOpen, onToggle, onSetOpen, onRemoveRequest, onUploadBusyChange }: GroupCardProps) {
   const name = groupDisplayName(group, index);
   const id = `group-${group.resId}`;
-  const patchGroup = (patch: Partial<QuestionGroupDraft>) => update((draft) => groupEdits.update(draft, index, patch));
 
   const onChange = useCallback(
     (questionIndex: number, patch: Partial<Question>) => update((draft) => questionEdits.update(draft, index, questionIndex, patch)),
@@ -74,17 +73,18 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
     onSetOpen([question.resId], true);
     update((draft) => questionEdits.add(draft, index, question));
   };
-  const resIds = group.questions.map((question) => question.resId);
-  const allOpen = resIds.length > 0 && resIds.every(isOpen);
-
-  return (
-    <Card role="group" aria-label={name}>
+  const { title, durationInMins, hasTimeRestriction } = group;
+  const size = group.questions.length;
+  // Kept while a question of the group is typed in: only the group's own fields change it.
+  const settings = useMemo(() => {
+    const patchGroup = (patch: Partial<QuestionGroupDraft>) => update((draft) => groupEdits.update(draft, index, patch));
+    return (
       <CardHeader className="gap-3 pb-3">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle className="text-base">
             Group {index + 1}
             <span className="ml-2 text-sm font-normal text-muted-foreground">
-              {group.questions.length} question{group.questions.length === 1 ? '' : 's'}
+              {size} question{size === 1 ? '' : 's'}
             </span>
           </CardTitle>
           <div className="ml-auto flex items-center">
@@ -106,7 +106,7 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem] sm:items-end">
           <FormField id={`${id}-title`} label={`Group ${index + 1} title`}>
             {(control) => (
-              <Input {...control} maxLength={300} placeholder="e.g. General Knowledge" value={group.title} onChange={(event) => patchGroup({ title: event.target.value })} />
+              <Input {...control} maxLength={300} placeholder="e.g. General Knowledge" value={title} onChange={(event) => patchGroup({ title: event.target.value })} />
             )}
           </FormField>
           <FormField id={`${id}-duration`} label="Duration (minutes)">
@@ -117,7 +117,7 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
                 inputMode="numeric"
                 min={1}
                 step={1}
-                value={group.durationInMins}
+                value={durationInMins}
                 onChange={(event) => patchGroup({ durationInMins: event.target.value })}
               />
             )}
@@ -127,14 +127,22 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
           id={`${id}-restriction`}
           label="Time restriction"
           description={
-            group.hasTimeRestriction
-              ? `Students get ${group.durationInMins || '?'} minutes for this group and cannot come back to it.`
+            hasTimeRestriction
+              ? `Students get ${durationInMins || '?'} minutes for this group and cannot come back to it.`
               : 'Students move freely between groups within the exam time.'
           }
-          checked={group.hasTimeRestriction}
-          onCheckedChange={(hasTimeRestriction) => patchGroup({ hasTimeRestriction })}
+          checked={hasTimeRestriction}
+          onCheckedChange={(checked) => patchGroup({ hasTimeRestriction: checked })}
         />
       </CardHeader>
+    );
+  }, [title, durationInMins, hasTimeRestriction, size, name, id, index, count, update, onRemoveRequest]);
+  const resIds = group.questions.map((question) => question.resId);
+  const allOpen = resIds.length > 0 && resIds.every(isOpen);
+
+  return (
+    <Card role="group" aria-label={name}>
+      {settings}
       <CardContent className="grid gap-3">
         {group.questions.length === 0 ? (
           <p className="rounded-md border border-dashed px-3 py-4 text-center text-sm text-muted-foreground">No questions in this group yet.</p>
@@ -198,12 +206,18 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
 
   const allOpen = allResIds.length > 0 && allResIds.every(isOpen);
 
-  const jumpTo = (number: number) => {
-    const place = locateQuestion(draft.questionGroups, number);
-    if (!place) return;
-    onSetOpen([place.resId], true);
-    setJumpTarget({ resId: place.resId });
-  };
+  // Read when used, so that the controls above the groups stay as they are while a question is typed in.
+  const latest = useRef({ groups: draft.questionGroups, allResIds });
+  latest.current = { groups: draft.questionGroups, allResIds };
+  const jumpTo = useCallback(
+    (number: number) => {
+      const place = locateQuestion(latest.current.groups, number);
+      if (!place) return;
+      onSetOpen([place.resId], true);
+      setJumpTarget({ resId: place.resId });
+    },
+    [onSetOpen],
+  );
   // After the question has opened: bring it into view and put the keyboard on it.
   useEffect(() => {
     if (!jumpTarget) return;
@@ -217,13 +231,16 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
     if ((draft.questionGroups[index]?.questions.length ?? 0) === 0) update((current) => groupEdits.remove(current, index));
     else setRemoving(index);
   };
-  const appendImported = (groups: QuestionGroup[]) => {
-    const ids = groups.flatMap((group) => group.questions.map((question) => question.resId));
-    // A large import starts closed, like a large exam.
-    if (ids.length > OPEN_BY_DEFAULT_UP_TO) onSetOpen(ids, false);
-    update((current) => groupEdits.append(current, groups));
-    toastSuccess(`Imported ${ids.length} question(s) in ${groups.length} group(s)`, 'Save the exam to keep them.');
-  };
+  const appendImported = useCallback(
+    (groups: QuestionGroup[]) => {
+      const ids = groups.flatMap((group) => group.questions.map((question) => question.resId));
+      // A large import starts closed, like a large exam.
+      if (ids.length > OPEN_BY_DEFAULT_UP_TO) onSetOpen(ids, false);
+      update((current) => groupEdits.append(current, groups));
+      toastSuccess(`Imported ${ids.length} question(s) in ${groups.length} group(s)`, 'Save the exam to keep them.');
+    },
+    [onSetOpen, update],
+  );
 
   const removingGroup = removing === null ? undefined : draft.questionGroups[removing];
   const groupCountLabel = useMemo(
@@ -231,8 +248,8 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
     [draft.questionGroups.length, total],
   );
 
-  return (
-    <div className="grid gap-4">
+  const controls = useMemo(
+    () => (
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
           <div className="grid gap-1.5">
@@ -247,7 +264,7 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
         {total > 1 && (
           <CardContent className="flex flex-wrap items-end justify-between gap-3 border-t pt-4">
             <QuestionJump total={total} onJump={jumpTo} />
-            <Button variant="outline" size="sm" onClick={() => onSetOpen(allResIds, !allOpen)}>
+            <Button variant="outline" size="sm" onClick={() => onSetOpen(latest.current.allResIds, !allOpen)}>
               {allOpen ? <ChevronsDownUp aria-hidden="true" /> : <ChevronsUpDown aria-hidden="true" />}
               {allOpen ? 'Collapse all questions' : 'Expand all questions'}
             </Button>
@@ -258,6 +275,13 @@ export function ExamQuestionsTab({ draft, update, onUploadBusyChange }: ExamQues
           <SpreadsheetImport onImported={appendImported} onBusyChange={onUploadBusyChange} />
         </CardContent>
       </Card>
+    ),
+    [groupCountLabel, total, allOpen, update, jumpTo, onSetOpen, appendImported, onUploadBusyChange],
+  );
+
+  return (
+    <div className="grid gap-4">
+      {controls}
       {draft.questionGroups.map((group, index) => (
         <GroupCard
           key={group.resId}

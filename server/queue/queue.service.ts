@@ -212,7 +212,9 @@ function onVideo(lecture: LectureRow): LectureOnVideo {
 async function lecturesGoingOffline(db: Db, assetId: string, kind: string, lock: boolean): Promise<LectureOnVideo[]> {
   if (kind !== 'video') return [];
   const lectures = lock ? await lockLecturesShowingVideo(db, assetId) : await lecturesShowingVideo(db, assetId);
-  return lecturesTakenOffline(lectures.map(onVideo));
+  // Locked in id order (one order for every locker); named, in both answers, oldest lecture first.
+  const oldestFirst = [...lectures].sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+  return lecturesTakenOffline(oldestFirst.map(onVideo));
 }
 
 /** queue.removalImpact: what the delete confirmation names (the published lectures that would go offline). */

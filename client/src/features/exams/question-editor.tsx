@@ -101,7 +101,7 @@ export const QuestionEditor = memo(function QuestionEditor({
     <li
       id={id}
       aria-label={name}
-      className={cn('scroll-mt-32 rounded-md border bg-background [contain-intrinsic-size:none_auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
+      className={cn('mt-2 scroll-mt-32 rounded-md border first:mt-0 bg-background [contain-intrinsic-size:none_auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
     >
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         {/* The whole one-line summary opens and closes the question. */}

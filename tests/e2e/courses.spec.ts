@@ -66,7 +66,8 @@ test.describe('course manager and editor', () => {
     await add.getByRole('button', { name: 'Add Course' }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/editor\/[0-9a-f-]{36}$/);
     const id = page.url().split('/').at(-1)!;
-    await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
+    // The editor's own header: the list's row for the new course may still be on screen for a moment.
+    await expect(page.locator('[data-editor-header]').getByText('Unpublished', { exact: true })).toBeVisible();
 
     // Subjects: two subjects, lectures from the picker with their days.
     await page.getByRole('navigation', { name: 'Course editor' }).getByRole('link', { name: 'Subjects' }).click();

@@ -54,7 +54,7 @@ export function OrdersPage() {
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-md" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-lg" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
         <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setShown(event.target.value as ShownOrders)}>
           <option value="paid">Completed orders</option>
           <option value="deleted">Deleted orders</option>

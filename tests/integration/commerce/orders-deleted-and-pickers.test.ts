@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../support/test-database.ts';
 import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
 import { createUser, signIn } from '../../support/test-app.ts';
+import { withGinIndexesRebuilt } from '../../support/bulk-load.ts';
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -117,12 +118,14 @@ describe('GET /api/admin/orders/deleted', () => {
   it('answers a page of 100 from 100,000 orders through its index', { timeout: 180_000 }, async () => {
     const buyer = await createUser(database.db, { name: 'Bulk Buyer', phone: '9812399999' });
     // 100,000 orders, a tenth of them deleted.
-    await sql`
-      insert into orders (user_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, mode, status, paid_at, deleted_at)
-      select ${buyer.id}, 'Bulk order ' || g, '1-month', 30, 100, 18, 18, 118, 'manual',
-             case when g % 10 = 0 then 'deleted' else 'paid' end, now() - g * interval '1 minute',
-             case when g % 10 = 0 then now() - g * interval '1 second' end
-      from generate_series(1, 100000) g`.execute(database.db);
+    await withGinIndexesRebuilt(database.db, 'orders', () =>
+      sql`
+        insert into orders (user_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, mode, status, paid_at, deleted_at)
+        select ${buyer.id}, 'Bulk order ' || g, '1-month', 30, 100, 18, 18, 118, 'manual',
+               case when g % 10 = 0 then 'deleted' else 'paid' end, now() - g * interval '1 minute',
+               case when g % 10 = 0 then now() - g * interval '1 second' end
+        from generate_series(1, 100000) g`.execute(database.db),
+    );
     await sql`analyze orders`.execute(database.db);
     const page = (await call('GET', '/api/admin/orders/deleted?page=3')).json();
     const searched = (await call('GET', `/api/admin/orders/deleted?${query({ search: 'bulk order 99990' })}`)).json();

@@ -150,7 +150,7 @@ describe('domains', () => {
     }
     const texts = new Map(files.map(({ file, text }) => [file, text]));
     // A folder touches a table when one of its queries names one: a health check's `select 1` and the job
-    // queue's calls into graphile_worker's own functions do not, and need no repository of their own.
+    // queue's calls into graphile_worker's own functions do not count.
     const touching = [...domains].filter(([, folderFiles]) => folderFiles.some((file) => queryLines(texts.get(file)!).length > 0 && namesTable.test(texts.get(file)!)));
     const missing = touching.filter(([, folderFiles]) => !folderFiles.some(isRepository)).map(([domain]) => domain);
     expect(touching.length).toBeGreaterThan(10);

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { CouponTargetType } from '../../shared/commerce/coupon-use.rules.ts';
 import type { Db } from '../db/database.ts';
 import type { CouponsTable } from '../db/types.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 export type CouponRow = Selectable<CouponsTable>;
 export interface CouponTarget {
@@ -28,13 +29,7 @@ export function insertCoupon(db: Db, values: Insertable<CouponsTable>) {
 
 /** Writes the coupon while its version is still `version`; undefined when gone or saved meanwhile. */
 export function updateCouponAtVersion(db: Db, id: string, values: Updateable<CouponsTable>, version: number) {
-  return db
-    .updateTable('coupons')
-    .set({ ...values, updated_at: sql<Date>`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
+  return updateAtVersion(db, 'coupons', id, version, values).returningAll().executeTakeFirst();
 }
 
 export async function deleteCouponRow(db: Db, id: string): Promise<boolean> {

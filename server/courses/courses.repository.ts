@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CourseRow, CoursesTable } from '../db/types.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** The courses' queries; each runs on the connection (or transaction) it is given. */
 
@@ -130,12 +131,7 @@ export async function existingIds(db: Db, table: 'subscriptions' | 'rank_files' 
 
 /** Writes the course's own columns and bumps its version; only over `version` when one is given. */
 export function updateCourseAtVersion(db: Db, id: string, values: Omit<Updateable<CoursesTable>, 'version' | 'updated_at'>, version: number | undefined) {
-  let update = db
-    .updateTable('courses')
-    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return update.returning(['version', 'is_published', 'publish_warnings']).executeTakeFirst();
+  return updateAtVersion(db, 'courses', id, version, values).returning(['version', 'is_published', 'publish_warnings']).executeTakeFirst();
 }
 
 export interface SubjectToWrite {

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import type { StoredFileResponse } from '../assets/send-stored-file.ts';
 import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
-import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import { lecturePosterOf } from './student-courses.repository.ts';
 
 const NOT_FOUND = 'This lecture has no poster';
 
@@ -14,17 +13,10 @@ const NOT_FOUND = 'This lecture has no poster';
  */
 export const lecturePosterUrl = (lectureId: string) => `/api/student/lectures/${lectureId}/poster.jpg`;
 
-async function posterOf(db: Db, lectureId: string) {
-  const rows = await sql<{ poster_key: string; sha256: string }>`
-    select v.poster_key, v.sha256 from lectures l join assets v on v.id = l.video_resource_id
-    where l.id = ${lectureId} and v.kind = 'video' and v.poster_key is not null`.execute(db);
-  return rows.rows[0];
-}
-
 /** GET /api/student/lectures/{id}/poster.jpg: the poster of the lecture's video, for any signed-in student. */
 export async function lecturePoster(ctx: RequestContext, { lectureId }: { lectureId: string }): Promise<StoredFileResponse> {
   await requireActor(ctx);
-  const poster = UUID_PATTERN.test(lectureId) ? await posterOf(ctx.db, lectureId) : undefined;
+  const poster = UUID_PATTERN.test(lectureId) ? await lecturePosterOf(ctx.db, lectureId) : undefined;
   if (!poster) throw new AppError('not-found', NOT_FOUND);
   const stat = await ctx.storage.stat(poster.poster_key);
   if (!stat) throw new AppError('not-found', NOT_FOUND);

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
-import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.ts';
+import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.repository.ts';
 import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
@@ -258,5 +258,21 @@ export async function lectureForStudent(db: Db, userId: string, lectureId: strin
     select l.id, l.title, l.is_published, l.youtube_link, l.enable_youtube_player, l.video_resource_id, l.video_duration_in_minutes, l.notes,
       ${lectureEntitledSql(userId)} as can_watch
     from lectures l where l.id = ${lectureId}`.execute(db);
+  return rows.rows[0];
+}
+
+/** The course's preview video, when the course is open to the student (courseOpenSql, the catalogue's rule). */
+export async function previewVideoOf(db: Db, courseId: string, userId: string) {
+  const rows = await sql<{ storage_key: string; content_type: string; sha256: string }>`
+    select v.storage_key, v.content_type, v.sha256 from courses c join assets v on v.id = c.preview_video_id and v.kind = 'video'
+    where c.id = ${courseId} and ${courseOpenSql(userId)}`.execute(db);
+  return rows.rows[0];
+}
+
+/** The poster of the lecture's video, if it has one. */
+export async function lecturePosterOf(db: Db, lectureId: string) {
+  const rows = await sql<{ poster_key: string; sha256: string }>`
+    select v.poster_key, v.sha256 from lectures l join assets v on v.id = l.video_resource_id
+    where l.id = ${lectureId} and v.kind = 'video' and v.poster_key is not null`.execute(db);
   return rows.rows[0];
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CurrentAffairsTable } from '../db/types.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 import { freeCardSql } from '../students/free-access.ts';
 
 /** The current-affairs posts' queries; each runs on the connection (or transaction) it is given. */
@@ -63,17 +64,12 @@ export function updateCurrentAffairAtVersion(
   version: number | undefined,
 ) {
   const withdrawn = sql<boolean>`(is_published and not ${values.is_published}) or pdf_file_id is distinct from ${values.pdf_file_id}::uuid`;
-  let update = db
-    .updateTable('current_affairs')
-    .set({
-      ...values,
-      updated_at: sql`now()`,
-      version: sql<number>`version + 1`,
-      signing_generation: sql<number>`case when ${withdrawn} then signing_generation + 1 else signing_generation end`,
-    })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return update.returning(['version']).executeTakeFirst();
+  return updateAtVersion(db, 'current_affairs', id, version, {
+    ...values,
+    signing_generation: sql<number>`case when ${withdrawn} then signing_generation + 1 else signing_generation end`,
+  })
+    .returning(['version'])
+    .executeTakeFirst();
 }
 
 export async function deleteCurrentAffairRow(db: Db, id: string): Promise<boolean> {

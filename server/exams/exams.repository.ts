@@ -1,8 +1,9 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { TemplateId } from '../../shared/exams/exam.constants.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamRow, ExamsTable } from '../db/types.ts';
 import { EXAM_LIST_COLUMNS } from './exam-mapping.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** The exams' queries; each runs on the connection (or transaction) it is given. */
 
@@ -26,12 +27,7 @@ export async function insertExam(db: Db, values: Insertable<ExamsTable>): Promis
  * given): the new version, or undefined when the exam is gone or was saved meanwhile.
  */
 export async function updateExamAtVersion(db: Db, id: string, values: Updateable<ExamsTable>, version: number | undefined): Promise<number | undefined> {
-  let update = db
-    .updateTable('exams')
-    .set({ ...values, updated_at: sql<Date>`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return (await update.returning('version').executeTakeFirst())?.version;
+  return (await updateAtVersion(db, 'exams', id, version, values).returning('version').executeTakeFirst())?.version;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamRow } from '../db/types.ts';
 import { cachedPaper, cachedPaperId } from './exam-caches.ts';
+import * as repo from './papers.repository.ts';
 
 type PaperSource = Pick<
   ExamRow,
@@ -40,24 +41,18 @@ export function paperHash(paper: ExamPaper): string {
 }
 
 export function paperById(db: Db, id: string): Promise<ExamPaper> {
-  return cachedPaper(id, async () => (await db.selectFrom('exam_papers').select('paper').where('id', '=', id).executeTakeFirstOrThrow()).paper);
+  return cachedPaper(id, () => repo.paperRow(db, id));
 }
 
 /** The paper for the exam as last saved (by its hash), written on first use. */
 export function currentPaperId(db: Db, examId: string, hash: string): Promise<string> {
   return cachedPaperId(examId, hash, async () => {
-    const found = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', hash).executeTakeFirst();
-    if (found) return found.id;
-    const exam = await db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
-    const paper = paperOf(exam);
+    const found = await repo.findPaperId(db, examId, hash);
+    if (found) return found;
+    const paper = paperOf(await repo.examToCopy(db, examId));
     // The hash is that of the exam as it is now; if it was saved again meanwhile, this is the newer paper.
     const actualHash = paperHash(paper);
-    await db
-      .insertInto('exam_papers')
-      .values({ exam_id: examId, content_hash: actualHash, paper: JSON.stringify(paper) })
-      .onConflict((oc) => oc.columns(['exam_id', 'content_hash']).doNothing())
-      .execute();
-    const row = await db.selectFrom('exam_papers').select('id').where('exam_id', '=', examId).where('content_hash', '=', actualHash).executeTakeFirstOrThrow();
-    return row.id;
+    await repo.insertPaper(db, examId, actualHash, paper);
+    return repo.paperIdOrThrow(db, examId, actualHash);
   });
 }

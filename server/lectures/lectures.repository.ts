@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { EDUCATOR_ROLE } from '../../shared/auth/roles.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow, LecturesTable } from '../db/types.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** The lecture catalogue's queries; each runs on the connection (or transaction) it is given. */
 
@@ -22,12 +23,7 @@ export async function insertLecture(db: Db, values: Insertable<LecturesTable>): 
  * (when given): answers the new version, or undefined when the lecture is gone or was saved meanwhile.
  */
 export async function updateLectureAtVersion(db: Db, id: string, values: Updateable<LecturesTable>, version: number | undefined): Promise<number | undefined> {
-  let update = db
-    .updateTable('lectures')
-    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return (await update.returning('version').executeTakeFirst())?.version;
+  return (await updateAtVersion(db, 'lectures', id, version, values).returning('version').executeTakeFirst())?.version;
 }
 
 export async function deleteLectureRow(db: Db, id: string): Promise<boolean> {

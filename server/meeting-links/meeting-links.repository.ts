@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MeetingLinksTable } from '../db/types.ts';
-import { courseGivesContentSql } from '../courses/course-content-access.ts';
+import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** Every meeting link, the latest meeting first. */
 export function listMeetingLinkRows(db: Db) {
@@ -57,13 +58,7 @@ export function lockMeetingLink(db: Db, id: string) {
 
 /** Saves the edit if the stored version is the one given; undefined when it is not. */
 export function updateMeetingLinkAtVersion(db: Db, id: string, values: Updateable<MeetingLinksTable>, version: number) {
-  return db
-    .updateTable('meeting_links')
-    .set({ ...values, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('version', '=', version)
-    .returningAll()
-    .executeTakeFirst();
+  return updateAtVersion(db, 'meeting_links', id, version, values).returningAll().executeTakeFirst();
 }
 
 /** The link's courses become exactly these (inserted in id order, so two saves lock alike). */

@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { RankFileRow, RankFilesTable } from '../db/types.ts';
+import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
 import { freeCardSql } from '../students/free-access.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** The rank files' queries; each runs on the connection (or transaction) it is given. */
 
@@ -49,12 +51,7 @@ export function rateCardOf(db: Db, id: string) {
 }
 
 export function updateRankFileAtVersion(db: Db, id: string, values: Omit<Updateable<RankFilesTable>, 'version' | 'updated_at'>, version: number | undefined) {
-  let update = db
-    .updateTable('rank_files')
-    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return update.returning(['version']).executeTakeFirst();
+  return updateAtVersion(db, 'rank_files', id, version, values).returning(['version']).executeTakeFirst();
 }
 
 /** Makes the rank file's groups exactly these, in order, in two statements. */
@@ -149,8 +146,8 @@ export function studentResult(db: Db, rankFileId: string, version: number, userI
     .executeTakeFirst();
 }
 
-/** The student may see the rank file: it is free, or they hold it or its rate card, or a course with it gives them its content (`courseGives`). */
-export async function studentMayOpen(db: Db, rankFileId: string, userId: string, courseGives: ReturnType<typeof sql<boolean>>): Promise<boolean> {
+/** The student may see the rank file: it is free, or they hold it or its rate card, or a course with it gives them its content (courseGivesContentSql). */
+export async function studentMayOpen(db: Db, rankFileId: string, userId: string): Promise<boolean> {
   const found = await sql<{ ok: boolean }>`
     select (
       r.master_subscription_id is null
@@ -162,7 +159,7 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string,
       )
       or exists (
         select 1 from course_rank_files cr join courses c on c.id = cr.course_id
-        where cr.rank_file_id = r.id and ${courseGives}
+        where cr.rank_file_id = r.id and ${courseGivesContentSql(userId)}
       )
     ) as ok
     from rank_files r where r.id = ${rankFileId}`.execute(db);

@@ -16,7 +16,6 @@ import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
-import { courseGivesContentSql } from '../courses/course-content-access.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { RankFileRow } from '../db/types.ts';
@@ -202,7 +201,7 @@ export async function studentRankFileRanking(ctx: RequestContext, { id }: { id: 
   const actor = await requireActor(ctx);
   const row = UUID_PATTERN.test(id) ? await repo.findRankFileRow(ctx.db, id) : undefined;
   if (!row || !row.is_published) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
-  if (!(await repo.studentMayOpen(ctx.db, row.id, actor.id, courseGivesContentSql(actor.id)))) throw new AppError('forbidden', RANK_FILE_MESSAGES.notEntitled);
+  if (!(await repo.studentMayOpen(ctx.db, row.id, actor.id))) throw new AppError('forbidden', RANK_FILE_MESSAGES.notEntitled);
   if (!row.is_rank_published || row.rank_version === 0) throw new AppError('forbidden', RANK_FILE_MESSAGES.notPublished);
   const [top, own] = await Promise.all([repo.topResults(ctx.db, row.id, row.rank_version, ANALYTICS_TOP), repo.studentResult(ctx.db, row.id, row.rank_version, actor.id)]);
   return {

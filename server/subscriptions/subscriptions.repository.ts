@@ -3,6 +3,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { AttachedResources } from '../../shared/subscriptions/subscriptions.schema.ts';
 import type { Db } from '../db/database.ts';
 import type { SubscriptionRow, SubscriptionsTable } from '../db/types.ts';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 export type SubscriptionWithResources = SubscriptionRow & AttachedResources;
 
@@ -158,12 +159,7 @@ export function updateSubscriptionAtVersion(
   values: Omit<Updateable<SubscriptionsTable>, 'updated_at' | 'version'>,
   version: number | undefined,
 ): Promise<SubscriptionRow | undefined> {
-  let update = db
-    .updateTable('subscriptions')
-    .set({ ...values, updated_at: sql`now()`, version: sql<number>`version + 1` })
-    .where('id', '=', id);
-  if (version !== undefined) update = update.where('version', '=', version);
-  return update.returningAll().executeTakeFirst();
+  return updateAtVersion(db, 'subscriptions', id, version, values).returningAll().executeTakeFirst();
 }
 
 export async function deleteSubscriptionRow(db: Db, id: string): Promise<void> {

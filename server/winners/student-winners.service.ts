@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { isActionRequiredFromUser } from '../../shared/winners/winner-publish.rules.ts';
 import { WINNER_MESSAGES, type confirmWinnerInputSchema, type OwnWinner } from '../../shared/winners/winners.schema.ts';
@@ -77,29 +76,18 @@ export async function confirmWinner(ctx: RequestContext, { id, ...input }: { id:
   const { actor, row } = await ownWinnerOrThrow(ctx, id);
   await consumeRateLimit(ctx.db, { key: `winner-confirm:${actor.id}`, ...CONFIRM_LIMIT, message: WINNER_MESSAGES.tooMany });
   await ctx.db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('winner_announcements')
-      .select(['beneficiary_name', 'google_pay_or_upi', 'has_user_confirmed'])
-      .where('id', '=', row.id)
-      .forUpdate()
-      .executeTakeFirst();
+    const locked = await repo.lockWinnerPayout(trx, row.id);
     if (!locked) throw new AppError('not-found', WINNER_MESSAGES.notFound);
     const same = locked.has_user_confirmed && locked.beneficiary_name === input.beneficiaryName && locked.google_pay_or_upi === input.googlePayOrUPI;
     if (same) return;
-    await trx
-      .updateTable('winner_announcements')
-      // A new version: an editor opened before this cannot save over the winner's details unawares (409 naming the student).
-      .set({
-        beneficiary_name: input.beneficiaryName,
-        google_pay_or_upi: input.googlePayOrUPI,
-        has_user_confirmed: true,
-        user_confirmed_at: new Date(),
-        version: sql<number>`version + 1`,
-        updated_by: actor.id,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    // A new version: an editor opened before this cannot save over the winner's details unawares (409 naming the student).
+    await repo.confirmWinnerPayout(trx, row.id, {
+      beneficiary_name: input.beneficiaryName,
+      google_pay_or_upi: input.googlePayOrUPI,
+      has_user_confirmed: true,
+      user_confirmed_at: new Date(),
+      updated_by: actor.id,
+    });
     const who = actor.name || row.user_name || row.winner_name;
     await raiseAlert(trx, {
       // The payout details stay in the announcement, which only administrators open; every console role reads alerts.

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import type { Insertable, Updateable } from 'kysely';
+import { updateAtVersion } from '../editing/versions.repository.ts';
 
 type WinnerInsert = Insertable<Database['winner_announcements']>;
 type WinnerUpdate = Updateable<Database['winner_announcements']>;
@@ -41,12 +42,27 @@ export function lockWinner(db: Db, id: string) {
 
 /** Saves only over the version the editor loaded (any version when none is given). */
 export function updateWinnerAtVersion(db: Db, id: string, values: WinnerUpdate, version: number | undefined) {
-  let query = db
-    .updateTable('winner_announcements')
-    .set({ ...values, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
-    .where('id', '=', id);
-  if (version !== undefined) query = query.where('version', '=', version);
-  return query.returning(['version']).executeTakeFirst();
+  return updateAtVersion(db, 'winner_announcements', id, version, values).returning(['version']).executeTakeFirst();
+}
+
+/** The announcement, share-locked so that it cannot be deleted or unpublished before the transaction ends. */
+export function shareLockWinner(db: Db, id: string) {
+  return db.selectFrom('winner_announcements').select(['id', 'is_published']).where('id', '=', id).forShare().executeTakeFirst();
+}
+
+/** The payout details the winner gave, locked for their confirmation. */
+export function lockWinnerPayout(db: Db, id: string) {
+  return db
+    .selectFrom('winner_announcements')
+    .select(['beneficiary_name', 'google_pay_or_upi', 'has_user_confirmed'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The winner's confirmation, under a new version whatever the version is now. */
+export async function confirmWinnerPayout(db: Db, id: string, values: Pick<WinnerUpdate, 'beneficiary_name' | 'google_pay_or_upi' | 'has_user_confirmed' | 'user_confirmed_at' | 'updated_by'>): Promise<void> {
+  await updateAtVersion(db, 'winner_announcements', id, undefined, values).execute();
 }
 
 export async function deleteWinnerRow(db: Db, id: string): Promise<boolean> {

@@ -159,7 +159,7 @@ export async function activateWinner(ctx: RequestContext, { id }: { id: string }
   const actor = await ctx.actor();
   await winnerOrThrow(ctx.db, id);
   return ctx.db.transaction().execute(async (trx) => {
-    const locked = await trx.selectFrom('winner_announcements').select(['id', 'is_published']).where('id', '=', id).forShare().executeTakeFirst();
+    const locked = await repo.shareLockWinner(trx, id);
     if (!locked) throw new AppError('not-found', WINNER_MESSAGES.notFound);
     if (!locked.is_published) throw new AppError('conflict', WINNER_MESSAGES.activateUnpublished);
     await repo.setActive(trx, id, actor?.id ?? null);

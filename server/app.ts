@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => ({
-        ctx: req.ctx,
+        ...req.ctx,
         setHeader: (name: string, value: string) => void res.header(name, value),
       }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

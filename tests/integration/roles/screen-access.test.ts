@@ -118,7 +118,7 @@ describe('tRPC screen procedures', () => {
 
   it('refuse roles the side bar hides the screen from', async () => {
     for (const roles of [...ROLES.map((role) => [role]), [], null]) {
-      const caller = probeRouter.createCaller({ ctx: contextFor(roles), setHeader: () => {} });
+      const caller = probeRouter.createCaller({ ...contextFor(roles), setHeader: () => {} });
       for (const screen of SCREEN_KEYS) {
         const procedure = caller[screen as keyof typeof caller] as () => Promise<unknown>;
         const allowed = roles !== null && roles.length > 0 && canSeeScreen(roles, screen);

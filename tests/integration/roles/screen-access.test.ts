@@ -5,7 +5,7 @@ import { buildApp } from '../../../server/app.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { RequestContext } from '../../../server/context.ts';
 import { router, screenProcedure } from '../../../server/trpc/trpc.ts';
-import { appRouter } from '../../../server/trpc/router.ts';
+import { appRouter } from '../../../server/router.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 

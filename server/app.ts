@@ -20,7 +20,7 @@ import { closeConnectionAfterEarlyAnswer } from './plugins/early-answer.ts';
 import bodyLimits from './plugins/body-limits.ts';
 import consoleStatic from './plugins/console-static.ts';
 import cacheControl from './plugins/cache-control.ts';
-import { appRouter, type AppRouter } from './trpc/router.ts';
+import { appRouter, type AppRouter } from './router.ts';
 import type { ProcedureMeta } from './trpc/trpc.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { MULTIPART_LIMITS } from './assets/multipart.ts';
@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => ({
-        ctx: req.ctx,
+        ...req.ctx,
         setHeader: (name: string, value: string) => void res.header(name, value),
       }),
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -1,9 +1,10 @@
-import { STATUS_OF_ERROR, type ErrorBody, type ErrorType, type StaleCopy } from '../shared/http/errors.ts';
+import { statusOfKind, typeOfKind, type ErrorBody, type ErrorKind, type ErrorType, type StaleCopy } from '../shared/http/errors.ts';
 import type { FieldIssue } from '../shared/validation/messages.ts';
 
 export interface AppErrorOptions {
   warnings?: string[];
   retryAfterSeconds?: number;
+  /** A status no kind names (423 while an upload is being finished), or one relayed from a worker thread. */
   statusCode?: number;
   /** The field a validation error is about. */
   field?: string;
@@ -13,6 +14,8 @@ export interface AppErrorOptions {
 
 /** The one error type services throw; adapters turn it into `{ message, type, warnings }`. */
 export class AppError extends Error {
+  /** What went wrong; it decides the body's type and the HTTP status (see ERROR_KINDS). */
+  readonly kind: ErrorKind;
   readonly type: ErrorType;
   readonly warnings: string[] | undefined;
   readonly retryAfterSeconds: number | undefined;
@@ -21,13 +24,14 @@ export class AppError extends Error {
   readonly issues: FieldIssue[] | undefined;
   readonly stale: StaleCopy | undefined;
 
-  constructor(type: ErrorType, message: string, options: AppErrorOptions = {}) {
+  constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.name = 'AppError';
-    this.type = type;
+    this.kind = kind;
+    this.type = typeOfKind(kind);
     this.warnings = options.warnings;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.statusCode = options.statusCode ?? STATUS_OF_ERROR[type];
+    this.statusCode = options.statusCode ?? statusOfKind(kind);
     this.field = options.field;
     this.issues = options.issues;
     this.stale = options.stale;

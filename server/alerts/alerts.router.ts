@@ -5,7 +5,7 @@ import * as alerts from './alerts.service.ts';
 
 export const alertsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.input(alertsQuerySchema).query(({ ctx, input }) => alerts.listAlerts(ctx.ctx, input)),
-    markAllRead: procedure.mutation(({ ctx }) => alerts.markAllRead(ctx.ctx)),
-    count: procedure.query(({ ctx }) => alerts.unreadCount(ctx.ctx)),
+    list: procedure.input(alertsQuerySchema).query(({ ctx, input }) => alerts.listAlerts(ctx, input)),
+    markAllRead: procedure.mutation(({ ctx }) => alerts.markAllRead(ctx)),
+    count: procedure.query(({ ctx }) => alerts.unreadCount(ctx)),
   });

@@ -2,5 +2,5 @@ import { publicProcedure, router } from '../trpc/trpc.ts';
 import { publicSettings } from './app-info.service.ts';
 
 export const appInfoRouter = router({
-  settings: publicProcedure.query(({ ctx }) => publicSettings(ctx.ctx)),
+  settings: publicProcedure.query(({ ctx }) => publicSettings(ctx)),
 });

@@ -35,7 +35,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : '';
 }
 
-const tooMany = (message: string) => new AppError('validation', message, { statusCode: 413 });
+const tooMany = (message: string) => new AppError('too-large', message);
 
 /**
  * The product's own answer for a failure of the multipart parser (@fastify/multipart, busboy):
@@ -86,7 +86,7 @@ function boundaryOf(contentType: string | undefined): string | undefined {
  * the product's own answer (see multipartError).
  */
 export async function* fileParts(request: FastifyRequest, fileTooLarge: (fileName: string) => AppError): AsyncGenerator<UploadPart> {
-  if (!request.isMultipart()) throw new AppError('validation', 'Send the files as multipart/form-data', { statusCode: 415 });
+  if (!request.isMultipart()) throw new AppError('unsupported-media-type', 'Send the files as multipart/form-data');
   if (!boundaryOf(request.headers['content-type'])) throw new AppError('validation', NO_BOUNDARY);
   let iterator: AsyncIterator<Multipart>;
   try {

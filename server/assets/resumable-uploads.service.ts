@@ -71,7 +71,7 @@ export async function beginResumableUpload(ctx: RequestContext, creation: Resuma
   const limit = metadata.kind ? kindLimitBytes(ctx.config, metadata.kind) : ctx.config.ASSET_MAX_UPLOAD_MB * 1024 * 1024;
   if (size > limit) {
     const error = tooLargeError(fileName, limit, metadata.kind);
-    throw new AppError('validation', error.message, { statusCode: 413, field: 'Upload-Length' });
+    throw new AppError('too-large', error.message, { field: 'Upload-Length' });
   }
   const id = randomUUID();
   await insertResumableUpload(ctx.db, {
@@ -114,7 +114,7 @@ export async function checkFirstBytes(
   if (detected?.kind === row.kind) return;
   await resumable.remove(row.id).catch(() => {});
   await deleteResumableUpload(ctx.db, row.id);
-  throw new AppError('validation', notOfKindMessage(row.file_name, row.kind), { statusCode: 415 });
+  throw new AppError('unsupported-media-type', notOfKindMessage(row.file_name, row.kind));
 }
 
 /** After a tus DELETE (the upload was cancelled): forgets it. */

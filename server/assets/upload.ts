@@ -45,7 +45,7 @@ export function uploadLimits(config: LimitSettings): UploadLimits {
 }
 
 export function tooLargeError(fileName: string, limitBytes: number, kind?: AssetKind): AppError {
-  return new AppError('validation', tooLargeMessage(fileName, limitBytes, kind), { statusCode: 413 });
+  return new AppError('too-large', tooLargeMessage(fileName, limitBytes, kind));
 }
 
 /** Counts and hashes what passes through, and stops the upload once it passes the limit. */
@@ -137,7 +137,7 @@ export async function storeUpload(
   const detected = await detectFileType(head, fileName);
   if (!detected || (options.expectedKind && detected.kind !== options.expectedKind)) {
     part.file.resume();
-    throw new AppError('validation', notOfKindMessage(fileName, options.expectedKind), { statusCode: 415 });
+    throw new AppError('unsupported-media-type', notOfKindMessage(fileName, options.expectedKind));
   }
   const limit = kindLimitBytes(options.config, detected.kind);
   const tooLarge = () => tooLargeError(fileName, limit, detected.kind);

@@ -17,32 +17,32 @@ import * as recovery from './recovery.service.ts';
 
 export const authRouter = router({
   /** The console asks at start; signed out answers null rather than an error. */
-  me: publicProcedure.query(({ ctx }) => auth.currentUserOrNull(ctx.ctx)),
-  register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => auth.register(ctx.ctx, input)),
-  login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => auth.login(ctx.ctx, input)),
-  logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx.ctx)),
+  me: publicProcedure.query(({ ctx }) => auth.currentUserOrNull(ctx)),
+  register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => auth.register(ctx, input)),
+  login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => auth.login(ctx, input)),
+  logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx)),
   changePassword: authedProcedure
     .input(changePasswordInputSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx.ctx, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx, input)),
   socialAuthentication: publicProcedure
     .input(socialAuthInputSchema)
-    .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx.ctx, input)),
+    .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx, input)),
   invites: router({
-    check: publicProcedure.input(inviteTokenInputSchema).mutation(({ ctx, input }) => checkInvite(ctx.ctx, input)),
-    accept: publicProcedure.input(acceptInviteInputSchema).mutation(({ ctx, input }) => acceptInvite(ctx.ctx, input)),
+    check: publicProcedure.input(inviteTokenInputSchema).mutation(({ ctx, input }) => checkInvite(ctx, input)),
+    accept: publicProcedure.input(acceptInviteInputSchema).mutation(({ ctx, input }) => acceptInvite(ctx, input)),
   }),
   recovery: router({
     initiate: publicProcedure
       .input(recoveryInitiateInputSchema)
-      .mutation(({ ctx, input }) => recovery.initiate(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => recovery.initiate(ctx, input)),
     channel: publicProcedure
       .input(recoveryChannelInputSchema)
-      .mutation(({ ctx, input }) => recovery.sendCode(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => recovery.sendCode(ctx, input)),
     verifyOtp: publicProcedure
       .input(otpVerificationInputSchema)
-      .mutation(({ ctx, input }) => recovery.verifyCode(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => recovery.verifyCode(ctx, input)),
     execute: publicProcedure
       .input(recoveryExecuteInputSchema)
-      .mutation(({ ctx, input }) => recovery.resetPassword(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => recovery.resetPassword(ctx, input)),
   }),
 });

@@ -108,7 +108,7 @@ export async function socialAuthenticate(
 ): Promise<CurrentUser> {
   await consumeRateLimit(ctx.db, addressRule('login', ctx.ip));
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
-  if (!clientId) throw new AppError('unavailable', MESSAGES.socialNotConfigured, { statusCode: 501 });
+  if (!clientId) throw new AppError('not-configured', MESSAGES.socialNotConfigured);
   const identity = await verifyGoogleIdToken(input.idToken, { clientId, jwksUrl: ctx.config.GOOGLE_JWKS_URL });
   let user = await repo.findUserByGoogleSubject(ctx.db, identity.subject);
   if (!user && identity.email && identity.emailVerified) {

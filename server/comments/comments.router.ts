@@ -9,15 +9,15 @@ const replyIds = z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESS
 
 export const commentsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    inbox: procedure.input(inboxQuerySchema).query(({ ctx, input }) => comments.discussionsInbox(ctx.ctx, input)),
+    inbox: procedure.input(inboxQuerySchema).query(({ ctx, input }) => comments.discussionsInbox(ctx, input)),
     // `cursor` (the last comment's id) is the name tRPC's infinite queries give the page parameter.
     list: procedure
       .input(z.object({ resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }), cursor: lectureCommentsQuerySchema.shape.before.nullish() }))
-      .query(({ ctx, input }) => comments.listLectureComments(ctx.ctx, { resourceId: input.resourceId, before: input.cursor ?? undefined })),
-    create: procedure.input(newCommentInputSchema).mutation(({ ctx, input }) => comments.createStaffComment(ctx.ctx, input)),
-    update: procedure.input(editCommentInputSchema.extend({ id })).mutation(({ ctx, input }) => comments.updateStaffComment(ctx.ctx, input)),
-    delete: procedure.input(z.object({ id })).mutation(({ ctx, input }) => comments.deleteComment(ctx.ctx, input)),
-    reply: procedure.input(newReplyInputSchema.extend({ commentId: id })).mutation(({ ctx, input }) => comments.createStaffReply(ctx.ctx, input)),
-    updateReply: procedure.input(editReplyInputSchema.extend(replyIds.shape)).mutation(({ ctx, input }) => comments.updateStaffReply(ctx.ctx, input)),
-    deleteReply: procedure.input(replyIds).mutation(({ ctx, input }) => comments.deleteReply(ctx.ctx, input)),
+      .query(({ ctx, input }) => comments.listLectureComments(ctx, { resourceId: input.resourceId, before: input.cursor ?? undefined })),
+    create: procedure.input(newCommentInputSchema).mutation(({ ctx, input }) => comments.createStaffComment(ctx, input)),
+    update: procedure.input(editCommentInputSchema.extend({ id })).mutation(({ ctx, input }) => comments.updateStaffComment(ctx, input)),
+    delete: procedure.input(z.object({ id })).mutation(({ ctx, input }) => comments.deleteComment(ctx, input)),
+    reply: procedure.input(newReplyInputSchema.extend({ commentId: id })).mutation(({ ctx, input }) => comments.createStaffReply(ctx, input)),
+    updateReply: procedure.input(editReplyInputSchema.extend(replyIds.shape)).mutation(({ ctx, input }) => comments.updateStaffReply(ctx, input)),
+    deleteReply: procedure.input(replyIds).mutation(({ ctx, input }) => comments.deleteReply(ctx, input)),
   });

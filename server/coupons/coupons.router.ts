@@ -8,8 +8,8 @@ const byId = z.object({ id: z.uuid({ error: COUPON_MESSAGES.notFound }) });
 
 export const couponsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.query(({ ctx }) => coupons.listCoupons(ctx.ctx)),
-    create: procedure.input(couponFormSchema).mutation(({ ctx, input }) => coupons.createCoupon(ctx.ctx, input)),
-    update: procedure.input(z.intersection(byId, couponUpdateSchema)).mutation(({ ctx, input }) => coupons.updateCoupon(ctx.ctx, input)),
-    delete: procedure.input(byId).mutation(({ ctx, input }) => coupons.deleteCoupon(ctx.ctx, input)),
+    list: procedure.query(({ ctx }) => coupons.listCoupons(ctx)),
+    create: procedure.input(couponFormSchema).mutation(({ ctx, input }) => coupons.createCoupon(ctx, input)),
+    update: procedure.input(z.intersection(byId, couponUpdateSchema)).mutation(({ ctx, input }) => coupons.updateCoupon(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => coupons.deleteCoupon(ctx, input)),
   });

@@ -11,16 +11,16 @@ export const coursesRouter = ({ procedure, ability }: ScreenProcedures) => {
   /** Opening and changing courses: administrators and managers (marketing only reads the list). */
   const editProcedure = ability('editCourses');
   return router({
-    list: procedure.query(({ ctx }) => courses.listCourses(ctx.ctx)),
+    list: procedure.query(({ ctx }) => courses.listCourses(ctx)),
     /** Used by other screens (pickers, links), not only by the course manager. */
-    titles: consoleProcedure.query(({ ctx }) => courses.listCourseTitles(ctx.ctx)),
-    get: editProcedure.input(byId).query(({ ctx, input }) => courses.getCourse(ctx.ctx, input)),
-    create: editProcedure.input(createCourseInputSchema).mutation(({ ctx, input }) => courses.createCourse(ctx.ctx, input)),
-    duplicate: editProcedure.input(byId.extend(duplicateCourseInputSchema.shape)).mutation(({ ctx, input }) => courses.duplicateCourse(ctx.ctx, input)),
-    save: editProcedure.input(byId.extend(saveCourseInputSchema.shape)).mutation(({ ctx, input }) => courses.saveCourse(ctx.ctx, input)),
-    delete: editProcedure.input(byId).mutation(({ ctx, input }) => courses.deleteCourse(ctx.ctx, input)),
+    titles: consoleProcedure.query(({ ctx }) => courses.listCourseTitles(ctx)),
+    get: editProcedure.input(byId).query(({ ctx, input }) => courses.getCourse(ctx, input)),
+    create: editProcedure.input(createCourseInputSchema).mutation(({ ctx, input }) => courses.createCourse(ctx, input)),
+    duplicate: editProcedure.input(byId.extend(duplicateCourseInputSchema.shape)).mutation(({ ctx, input }) => courses.duplicateCourse(ctx, input)),
+    save: editProcedure.input(byId.extend(saveCourseInputSchema.shape)).mutation(({ ctx, input }) => courses.saveCourse(ctx, input)),
+    delete: editProcedure.input(byId).mutation(({ ctx, input }) => courses.deleteCourse(ctx, input)),
     attachLectures: editProcedure
       .input(z.object({ courseId: byId.shape.id }).extend(attachCourseInputSchema.shape))
-      .mutation(({ ctx, input }) => courses.attachCourse(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => courses.attachCourse(ctx, input)),
   });
 };

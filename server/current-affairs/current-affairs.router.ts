@@ -9,9 +9,9 @@ const byId = z.object({ id: z.string().max(100) });
 
 export const currentAffairsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.query(({ ctx }) => currentAffairs.listCurrentAffairs(ctx.ctx)),
-    get: procedure.input(byId).query(({ ctx, input }) => currentAffairs.getCurrentAffair(ctx.ctx, input)),
-    create: procedure.input(createCurrentAffairInputSchema).mutation(({ ctx, input }) => currentAffairs.createCurrentAffair(ctx.ctx, input)),
-    save: procedure.input(byId.extend(saveCurrentAffairInputSchema.shape)).mutation(({ ctx, input }) => currentAffairs.saveCurrentAffair(ctx.ctx, input)),
-    delete: procedure.input(byId).mutation(({ ctx, input }) => currentAffairs.deleteCurrentAffair(ctx.ctx, input)),
+    list: procedure.query(({ ctx }) => currentAffairs.listCurrentAffairs(ctx)),
+    get: procedure.input(byId).query(({ ctx, input }) => currentAffairs.getCurrentAffair(ctx, input)),
+    create: procedure.input(createCurrentAffairInputSchema).mutation(({ ctx, input }) => currentAffairs.createCurrentAffair(ctx, input)),
+    save: procedure.input(byId.extend(saveCurrentAffairInputSchema.shape)).mutation(({ ctx, input }) => currentAffairs.saveCurrentAffair(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => currentAffairs.deleteCurrentAffair(ctx, input)),
   });

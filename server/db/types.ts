@@ -4,6 +4,15 @@ import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import type { ExamPaper, AttemptLayout } from '../../shared/exams/attempts.schema.ts';
 import type { ExamResult } from '../../shared/exams/exam-scoring.rules.ts';
 import type { CourseFile, StudyPlanNote } from '../../shared/courses/courses.schema.ts';
+import type { ASSET_KINDS, accessModeSchema, PROCESS_STATES, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
+import type { FREE_MODES, SUBSCRIPTION_MODES } from '../../shared/subscriptions/subscription.constants.ts';
+import type { DISCOUNT_TYPES } from '../../shared/commerce/coupons.schema.ts';
+import type { COUPON_TARGET_TYPES } from '../../shared/commerce/coupon-use.rules.ts';
+import type { ORDER_STATUSES, RESOURCE_TYPES } from '../../shared/commerce/checkout.schema.ts';
+import type { ORDER_MODES } from '../../shared/commerce/orders.schema.ts';
+import type { DOCUMENT_KINDS } from '../../shared/commerce/invoices.schema.ts';
+import type { TARGET_TYPES } from '../../shared/push/push.schema.ts';
+import type { EXAM_TYPES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -93,9 +102,11 @@ export interface OutboundMessagesTable {
   delivered_at: NullableTimestamp;
 }
 
-export type AssetKind = 'image' | 'video' | 'pdf' | 'spreadsheet';
-export type AccessMode = 'public' | 'private';
-export type ProcessState = 'uploaded' | 'preparing' | 'downloading' | 'processing' | 'post-processing' | 'uploading' | 'ready' | 'failed';
+// The unions of values a CHECK constraint allows come from the lists the rest of the product uses
+// (tests/integration/db/schema-types.test.ts compares those lists with the constraints).
+export type AssetKind = (typeof ASSET_KINDS)[number];
+export type AccessMode = (typeof accessModeSchema.options)[number];
+export type ProcessState = (typeof PROCESS_STATES)[number];
 export type QueueItemState = Exclude<ProcessState, 'uploaded'> | 'queued';
 /** Progress per processing state: `{ downloading: { total, loaded }, ... }`. */
 export type ProcessProgress = Partial<Record<string, { total: number; loaded: number }>>;
@@ -146,7 +157,7 @@ export interface QueueItemsTable {
 
 export interface QueueSettingsTable {
   id: number;
-  state: 'RUNNING' | 'STOPPED';
+  state: (typeof QUEUE_STATES)[number];
   updated_at: Timestamp;
 }
 
@@ -204,10 +215,10 @@ export interface SubscriptionsTable {
   gst_amount: Num;
   net_amount: Num;
   is_free: Generated<boolean>;
-  free_mode: Generated<'none' | 'lakshya-students'>;
+  free_mode: Generated<(typeof FREE_MODES)[number]>;
   compare_at_price: number | null;
   discount_rate_promo_label: Generated<string>;
-  mode: Generated<'default' | 'tag-based'>;
+  mode: Generated<(typeof SUBSCRIPTION_MODES)[number]>;
   resource_tags: TextArray;
   created_at: Generated<Date>;
   updated_at: Timestamp;
@@ -312,7 +323,7 @@ export interface LectureMissingNotesTable {
 export interface CouponsTable {
   id: Generated<string>;
   code: string;
-  discount_type: Generated<'rate' | 'amount'>;
+  discount_type: Generated<(typeof DISCOUNT_TYPES)[number]>;
   /** The typed value × 100: hundredths of a percent for a rate, paise for an amount. */
   value_hundredths: Generated<number>;
   /** Null: no minimum. */
@@ -337,7 +348,7 @@ export interface CouponsTable {
 
 export interface CouponScopesTable {
   coupon_id: string;
-  target_type: 'subscription' | ResourceType;
+  target_type: (typeof COUPON_TARGET_TYPES)[number];
   target_id: string;
 }
 
@@ -347,8 +358,8 @@ export interface CouponImpressionsTable {
   created_at: Generated<Date>;
 }
 
-export type OrderStatus = 'created' | 'attempted' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded' | 'deleted';
-export type ResourceType = 'course' | 'exam' | 'lecture' | 'rankfile';
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 export interface OrdersTable {
   id: Generated<string>;
@@ -369,7 +380,7 @@ export interface OrdersTable {
   coupon_id: string | null;
   coupon_code: string | null;
   status: Generated<OrderStatus>;
-  mode: 'online' | 'manual' | 'free';
+  mode: (typeof ORDER_MODES)[number];
   created_by: Generated<'student' | 'admin'>;
   created_by_user: string | null;
   razorpay_order_id: string | null;
@@ -430,7 +441,7 @@ export interface InvoiceParty {
 export interface InvoicesTable {
   id: Generated<string>;
   order_id: string;
-  kind: 'invoice' | 'credit-note';
+  kind: (typeof DOCUMENT_KINDS)[number];
   number: string;
   financial_year: string;
   issued_at: Generated<Date>;
@@ -489,7 +500,7 @@ export interface PushSubscriptionsTable {
   updated_at: Generated<Date>;
 }
 
-export type PushTargetType = 'specific-user' | 'everyone' | 'group' | 'course';
+export type PushTargetType = (typeof TARGET_TYPES)[number];
 
 export interface PushNotificationsTable {
   id: Generated<string>;
@@ -633,8 +644,8 @@ export interface RankFileResultsTable {
 export interface ExamsTable {
   id: Generated<string>;
   title: string;
-  template_id: 'regular' | 'mock-test' | 'revision-test';
-  exam_type: Generated<'quiz' | 'freestyle'>;
+  template_id: (typeof TEMPLATE_IDS)[number];
+  exam_type: Generated<(typeof EXAM_TYPES)[number]>;
   is_visible: Generated<boolean>;
   is_published: Generated<boolean>;
   publish_warnings: TextArray;
@@ -680,7 +691,7 @@ export interface EntitlementsTable {
   id: Generated<string>;
   user_id: string;
   subscription_id: string | null;
-  resource_type: 'course' | 'exam' | 'lecture' | 'rankfile' | null;
+  resource_type: ResourceType | null;
   resource_id: string | null;
   source: Generated<string>;
   order_id: string | null;
@@ -736,7 +747,7 @@ export interface ResumableUploadsTable {
   created_by: string;
   file_name: string;
   kind: AssetKind | null;
-  access_mode: 'public' | 'private';
+  access_mode: AccessMode;
   size_in_bytes: number;
   created_at: Generated<Date>;
   finishing_since: NullableTimestamp;

@@ -8,9 +8,9 @@ const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
 
 export const lectureCollectionRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    get: procedure.query(({ ctx }) => collection.getCollection(ctx.ctx)),
-    add: procedure.input(byId).mutation(({ ctx, input }) => collection.addToCollection(ctx.ctx, input)),
-    remove: procedure.input(byId).mutation(({ ctx, input }) => collection.removeFromCollection(ctx.ctx, input)),
-    rename: procedure.input(collectionTitleInputSchema).mutation(({ ctx, input }) => collection.renameCollection(ctx.ctx, input)),
-    reorder: procedure.input(collectionOrderInputSchema).mutation(({ ctx, input }) => collection.reorderCollection(ctx.ctx, input)),
+    get: procedure.query(({ ctx }) => collection.getCollection(ctx)),
+    add: procedure.input(byId).mutation(({ ctx, input }) => collection.addToCollection(ctx, input)),
+    remove: procedure.input(byId).mutation(({ ctx, input }) => collection.removeFromCollection(ctx, input)),
+    rename: procedure.input(collectionTitleInputSchema).mutation(({ ctx, input }) => collection.renameCollection(ctx, input)),
+    reorder: procedure.input(collectionOrderInputSchema).mutation(({ ctx, input }) => collection.reorderCollection(ctx, input)),
   });

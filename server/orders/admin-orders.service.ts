@@ -188,7 +188,7 @@ async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: stri
   const left = order.net_paise - order.refunded_paise;
   if (left <= 0) return;
   const gateway = paymentGateway(ctx.config);
-  if (!gateway) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentNotConfigured, { statusCode: 501 });
+  if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
   const claimId = await ctx.db.transaction().execute((trx) => claimRefund(trx, { orderId: order.id, paymentId: order.razorpay_payment_id!, amount: left, reason: 'Order deleted by staff', requestedBy: actorId }));
   // Already asked for (a second click, another tab): that refund stands, and the delete goes on.
   if (!claimId) return;

@@ -59,7 +59,7 @@ export async function quote(ctx: RequestContext, input: CheckoutInput): Promise<
 function gatewayOf(ctx: RequestContext): PaymentGateway {
   const gateway = paymentGateway(ctx.config);
   // 501, as for any feature the server is not configured for (sign-in with Google too); 503 is for a payment service that did not answer.
-  if (!gateway) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentNotConfigured, { statusCode: 501 });
+  if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
   return gateway;
 }
 

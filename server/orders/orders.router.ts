@@ -6,10 +6,10 @@ import * as orders from './admin-orders.service.ts';
 
 export const ordersRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    completed: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listCompletedOrders(ctx.ctx, input)),
-    deleted: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listDeletedOrders(ctx.ctx, input)),
-    resources: procedure.input(resourceSearchQuerySchema).query(({ ctx, input }) => orders.searchResources(ctx.ctx, input)),
-    reviewManual: procedure.input(manualOrderQuerySchema).query(({ ctx, input }) => orders.reviewManualOrder(ctx.ctx, input)),
-    createManual: procedure.input(manualOrderQuerySchema).mutation(({ ctx, input }) => orders.createManualOrder(ctx.ctx, input)),
-    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }), refund: z.boolean().optional() })).mutation(({ ctx, input }) => orders.deleteOrder(ctx.ctx, input)),
+    completed: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listCompletedOrders(ctx, input)),
+    deleted: procedure.input(ordersPageQuerySchema).query(({ ctx, input }) => orders.listDeletedOrders(ctx, input)),
+    resources: procedure.input(resourceSearchQuerySchema).query(({ ctx, input }) => orders.searchResources(ctx, input)),
+    reviewManual: procedure.input(manualOrderQuerySchema).query(({ ctx, input }) => orders.reviewManualOrder(ctx, input)),
+    createManual: procedure.input(manualOrderQuerySchema).mutation(({ ctx, input }) => orders.createManualOrder(ctx, input)),
+    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }), refund: z.boolean().optional() })).mutation(({ ctx, input }) => orders.deleteOrder(ctx, input)),
   });

@@ -51,7 +51,7 @@ export async function handleRazorpayWebhook(
   request: { rawBody: Buffer; signature: string | undefined; eventId: string | undefined },
 ): Promise<{ status: 'queued' | 'duplicate' | 'ignored' }> {
   const gateway = paymentGateway(ctx.config);
-  if (!gateway) throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentNotConfigured, { statusCode: 501 });
+  if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
   if (!request.signature || !gateway.webhookSignatureIsValid(request.rawBody, request.signature)) throw new AppError('validation', WEBHOOK_MESSAGES.badSignature);
   const event = parseEvent(request.rawBody);
   if (!event) throw new AppError('validation', WEBHOOK_MESSAGES.notJson);

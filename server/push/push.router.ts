@@ -6,6 +6,6 @@ import * as push from './push.service.ts';
 
 export const pushRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    send: procedure.input(sendNotificationInputSchema).mutation(({ ctx, input }) => push.composeAndSend(ctx.ctx, input)),
-    sent: procedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(({ ctx, input }) => push.listSent(ctx.ctx, input)),
+    send: procedure.input(sendNotificationInputSchema).mutation(({ ctx, input }) => push.composeAndSend(ctx, input)),
+    sent: procedure.input(z.object({ limit: z.number().int().min(1).max(200).default(50) })).query(({ ctx, input }) => push.listSent(ctx, input)),
   });

@@ -11,14 +11,14 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
   /** Pull and remove: administrators and managers only. */
   const managerProcedure = ability('manageQueue');
   return router({
-  list: procedure.input(queueListInputSchema).query(({ ctx, input }) => queue.listQueue(ctx.ctx, input)),
-  state: procedure.query(({ ctx }) => queue.getQueueState(ctx.ctx)),
-  item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx.ctx, { assetId: input.fileId })),
-  start: procedure.mutation(({ ctx }) => queue.startQueue(ctx.ctx)),
-  stop: procedure.mutation(({ ctx }) => queue.stopQueue(ctx.ctx)),
+  list: procedure.input(queueListInputSchema).query(({ ctx, input }) => queue.listQueue(ctx, input)),
+  state: procedure.query(({ ctx }) => queue.getQueueState(ctx)),
+  item: procedure.input(byFile).query(({ ctx, input }) => queue.getQueueItem(ctx, { assetId: input.fileId })),
+  start: procedure.mutation(({ ctx }) => queue.startQueue(ctx)),
+  stop: procedure.mutation(({ ctx }) => queue.stopQueue(ctx)),
   trigger: procedure
     .input(byFile.extend({ title: z.string().max(300).optional(), type: z.enum(['video', 'pdf']).optional() }))
-    .mutation(({ ctx, input }) => queue.triggerFile(ctx.ctx, { assetId: input.fileId, title: input.title, type: input.type })),
+    .mutation(({ ctx, input }) => queue.triggerFile(ctx, { assetId: input.fileId, title: input.title, type: input.type })),
   pull: managerProcedure
     .input(
       z.object({
@@ -27,12 +27,12 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
         force: z.boolean().default(false),
       }),
     )
-    .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx.ctx, input)),
-  removalImpact: managerProcedure.input(byFile).query(({ ctx, input }) => queue.removalImpact(ctx.ctx, { assetId: input.fileId })),
+    .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx, input)),
+  removalImpact: managerProcedure.input(byFile).query(({ ctx, input }) => queue.removalImpact(ctx, { assetId: input.fileId })),
   remove: managerProcedure.input(byFile.extend({ unpublishLectureIds: unpublishLectureIdsSchema.default([]) })).mutation(({ ctx, input }) =>
-    queue.removeItemAndOutputs(ctx.ctx, { assetId: input.fileId, unpublishLectureIds: input.unpublishLectureIds }),
+    queue.removeItemAndOutputs(ctx, { assetId: input.fileId, unpublishLectureIds: input.unpublishLectureIds }),
   ),
   /** Used by the file widgets of every editor, not only by the queue screen. */
-  process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx.ctx, { assetId: input.fileId })),
+  process: consoleProcedure.input(byFile).mutation(({ ctx, input }) => queue.startProcessing(ctx, { assetId: input.fileId })),
   });
 };

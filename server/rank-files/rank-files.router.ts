@@ -8,14 +8,14 @@ const byId = z.object({ id: z.uuid({ error: RANK_FILE_MESSAGES.notFound }) });
 
 export const rankFilesRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.query(({ ctx }) => rankFiles.listRankFiles(ctx.ctx)),
-    get: procedure.input(byId).query(({ ctx, input }) => rankFiles.getRankFile(ctx.ctx, input)),
-    create: procedure.input(createRankFileInputSchema).mutation(({ ctx, input }) => rankFiles.createRankFile(ctx.ctx, input)),
-    save: procedure.input(byId.extend(saveRankFileInputSchema.shape)).mutation(({ ctx, input }) => rankFiles.saveRankFile(ctx.ctx, input)),
-    delete: procedure.input(byId).mutation(({ ctx, input }) => rankFiles.deleteRankFile(ctx.ctx, input)),
-    ranking: procedure.input(byId).query(({ ctx, input }) => rankFiles.rankFileRanking(ctx.ctx, input)),
-    syncRanking: procedure.input(byId).mutation(({ ctx, input }) => rankFiles.syncRankFileRanking(ctx.ctx, input)),
+    list: procedure.query(({ ctx }) => rankFiles.listRankFiles(ctx)),
+    get: procedure.input(byId).query(({ ctx, input }) => rankFiles.getRankFile(ctx, input)),
+    create: procedure.input(createRankFileInputSchema).mutation(({ ctx, input }) => rankFiles.createRankFile(ctx, input)),
+    save: procedure.input(byId.extend(saveRankFileInputSchema.shape)).mutation(({ ctx, input }) => rankFiles.saveRankFile(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => rankFiles.deleteRankFile(ctx, input)),
+    ranking: procedure.input(byId).query(({ ctx, input }) => rankFiles.rankFileRanking(ctx, input)),
+    syncRanking: procedure.input(byId).mutation(({ ctx, input }) => rankFiles.syncRankFileRanking(ctx, input)),
     setRankingStatus: procedure
       .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
-      .mutation(({ ctx, input }) => rankFiles.setRankFileRankingStatus(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => rankFiles.setRankFileRankingStatus(ctx, input)),
   });

@@ -7,10 +7,10 @@ import * as students from './special-students.service.ts';
 
 export const specialStudentsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.input(specialStudentsQuerySchema).query(({ ctx, input }) => students.listSpecialStudents(ctx.ctx, input)),
-    create: procedure.input(specialStudentInputSchema).mutation(({ ctx, input }) => students.createSpecialStudent(ctx.ctx, input)),
+    list: procedure.input(specialStudentsQuerySchema).query(({ ctx, input }) => students.listSpecialStudents(ctx, input)),
+    create: procedure.input(specialStudentInputSchema).mutation(({ ctx, input }) => students.createSpecialStudent(ctx, input)),
     update: procedure
       .input(specialStudentInputSchema.extend({ id: z.uuid({ error: SPECIAL_STUDENT_MESSAGES.notFound }) }))
-      .mutation(({ ctx, input }) => students.updateSpecialStudent(ctx.ctx, input)),
-    delete: procedure.input(deleteSpecialStudentsInputSchema).mutation(({ ctx, input }) => students.deleteSpecialStudents(ctx.ctx, input)),
+      .mutation(({ ctx, input }) => students.updateSpecialStudent(ctx, input)),
+    delete: procedure.input(deleteSpecialStudentsInputSchema).mutation(({ ctx, input }) => students.deleteSpecialStudents(ctx, input)),
   });

@@ -28,7 +28,7 @@ export function readStudentsCsv(content: Buffer): Promise<{ students: ImportedSt
       outcome();
       void worker.terminate();
     };
-    const tooHeavy = () => new AppError('validation', STUDENTS_CSV_MESSAGES.tooHeavy, { statusCode: 413 });
+    const tooHeavy = () => new AppError('too-large', STUDENTS_CSV_MESSAGES.tooHeavy);
     const timer = setTimeout(() => settle(() => reject(tooHeavy())), TIMEOUT_MS);
     worker.once('message', (answer: Answer) =>
       settle(() => {

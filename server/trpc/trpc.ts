@@ -11,8 +11,8 @@ import { AppError } from '../errors.ts';
 import { isQueryCanceled, timedOutError } from '../db/statement-timeout.ts';
 import { requireActor, requireConsoleActor, requireScreen } from '../auth/access.ts';
 
-export interface TrpcContext {
-  ctx: RequestContext;
+/** A procedure's context is its request's service context, as REST handlers get it. */
+export interface TrpcContext extends RequestContext {
   /** Set by the adapter so that rate-limited answers carry Retry-After. */
   setHeader(name: string, value: string): void;
 }
@@ -87,14 +87,14 @@ const appErrors = t.middleware(async ({ ctx, next }) => {
     let cause = result.error.cause;
     if (isQueryCanceled(cause)) {
       // A statement that ran out of time answers 503 with Retry-After, as REST does.
-      ctx.ctx.log.warn({ err: cause }, 'a statement ran out of time');
+      ctx.log.warn({ err: cause }, 'a statement ran out of time');
       cause = timedOutError();
     }
     if (cause instanceof AppError) {
       if (cause.retryAfterSeconds) ctx.setHeader('retry-after', String(cause.retryAfterSeconds));
       throw new TRPCError({ code: trpcCodeOfType(cause.type), message: cause.message, cause });
     }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') ctx.ctx.log.error({ err: cause ?? result.error }, 'tRPC procedure failed');
+    if (result.error.code === 'INTERNAL_SERVER_ERROR') ctx.log.error({ err: cause ?? result.error }, 'tRPC procedure failed');
   }
   return result;
 });
@@ -109,25 +109,25 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(appErrors).use(storableInput);
 export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  await requireActor(ctx.ctx);
+  await requireActor(ctx);
   return next();
 });
 /** Any console role: admin, staff, marketing or manager. */
 export const consoleProcedure = publicProcedure.meta({ screen: 'console' }).use(async ({ ctx, next }) => {
-  await requireConsoleActor(ctx.ctx);
+  await requireConsoleActor(ctx);
   return next();
 });
 /** A procedure of one console screen: roles the side bar hides it from get 403. */
 export function screenProcedure(screen: ScreenKey) {
   return publicProcedure.meta({ screen }).use(async ({ ctx, next }) => {
-    await requireScreen(ctx.ctx, screen);
+    await requireScreen(ctx, screen);
     return next();
   });
 }
 /** A screen's procedure that only roles with the ability may call (e.g. staff may not pull into the queue). */
 export function abilityProcedure(screen: ScreenKey, ability: Ability) {
   return publicProcedure.meta({ screen, ability }).use(async ({ ctx, next }) => {
-    const actor = await requireScreen(ctx.ctx, screen);
+    const actor = await requireScreen(ctx, screen);
     if (!ABILITIES[ability](actor.roles)) throw new AppError('forbidden', MESSAGES.actionForbidden);
     return next();
   });

@@ -13,13 +13,13 @@ export const usersRouter = ({ procedure, ability }: ScreenProcedures) => {
   /** Accounts and what they hold: administrators only. */
   const adminProcedure = ability('manageAccounts');
   return router({
-    list: procedure.input(usersQuerySchema).query(({ ctx, input }) => listUsers(ctx.ctx, input)),
-    detail: adminProcedure.input(accountIdParamsSchema).query(({ ctx, input }) => getAccountDetail(ctx.ctx, input)),
-    grants: adminProcedure.input(holdingsInputSchema).query(({ ctx, input }) => listGrantsOfAccount(ctx.ctx, input)),
-    orders: adminProcedure.input(holdingsInputSchema).query(({ ctx, input }) => listOrdersOfAccount(ctx.ctx, input)),
-    invite: adminProcedure.input(inviteInputSchema).mutation(({ ctx, input }) => inviteStaff(ctx.ctx, input)),
-    resendInvite: adminProcedure.input(accountIdParamsSchema).mutation(({ ctx, input }) => resendInvite(ctx.ctx, input)),
-    setRoles: adminProcedure.input(accountRolesInputSchema).mutation(({ ctx, input }) => setAccountRoles(ctx.ctx, input)),
-    setDisabled: adminProcedure.input(accountDisabledInputSchema).mutation(({ ctx, input }) => setAccountDisabled(ctx.ctx, input)),
+    list: procedure.input(usersQuerySchema).query(({ ctx, input }) => listUsers(ctx, input)),
+    detail: adminProcedure.input(accountIdParamsSchema).query(({ ctx, input }) => getAccountDetail(ctx, input)),
+    grants: adminProcedure.input(holdingsInputSchema).query(({ ctx, input }) => listGrantsOfAccount(ctx, input)),
+    orders: adminProcedure.input(holdingsInputSchema).query(({ ctx, input }) => listOrdersOfAccount(ctx, input)),
+    invite: adminProcedure.input(inviteInputSchema).mutation(({ ctx, input }) => inviteStaff(ctx, input)),
+    resendInvite: adminProcedure.input(accountIdParamsSchema).mutation(({ ctx, input }) => resendInvite(ctx, input)),
+    setRoles: adminProcedure.input(accountRolesInputSchema).mutation(({ ctx, input }) => setAccountRoles(ctx, input)),
+    setDisabled: adminProcedure.input(accountDisabledInputSchema).mutation(({ ctx, input }) => setAccountDisabled(ctx, input)),
   });
 };

@@ -8,11 +8,11 @@ const byId = z.object({ id: z.uuid({ error: WINNER_MESSAGES.notFound }) });
 
 export const winnersRouter = ({ procedure }: ScreenProcedures) =>
   router({
-    list: procedure.query(({ ctx }) => winners.listWinners(ctx.ctx)),
-    get: procedure.input(byId).query(({ ctx, input }) => winners.getWinner(ctx.ctx, input)),
-    create: procedure.input(createWinnerInputSchema).mutation(({ ctx, input }) => winners.createWinner(ctx.ctx, input)),
-    save: procedure.input(byId.extend(saveWinnerInputSchema.shape)).mutation(({ ctx, input }) => winners.saveWinner(ctx.ctx, input)),
-    delete: procedure.input(byId).mutation(({ ctx, input }) => winners.deleteWinner(ctx.ctx, input)),
-    activate: procedure.input(byId).mutation(({ ctx, input }) => winners.activateWinner(ctx.ctx, input)),
-    deactivate: procedure.mutation(({ ctx }) => winners.deactivateWinner(ctx.ctx)),
+    list: procedure.query(({ ctx }) => winners.listWinners(ctx)),
+    get: procedure.input(byId).query(({ ctx, input }) => winners.getWinner(ctx, input)),
+    create: procedure.input(createWinnerInputSchema).mutation(({ ctx, input }) => winners.createWinner(ctx, input)),
+    save: procedure.input(byId.extend(saveWinnerInputSchema.shape)).mutation(({ ctx, input }) => winners.saveWinner(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => winners.deleteWinner(ctx, input)),
+    activate: procedure.input(byId).mutation(({ ctx, input }) => winners.activateWinner(ctx, input)),
+    deactivate: procedure.mutation(({ ctx }) => winners.deactivateWinner(ctx)),
   });

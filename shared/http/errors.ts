@@ -26,6 +26,34 @@ export const STATUS_OF_ERROR: Record<ErrorType, number> = {
 };
 
 /**
+ * Failures that answer with a status of their own while their body keeps one of the types above:
+ * a client reads the type, and the status tells it (and any proxy) what exactly was refused.
+ */
+export const ERROR_KINDS = {
+  /** A feature the server was started without (no payment gateway, no Google sign-in). */
+  'not-configured': { type: 'unavailable', status: 501 },
+  'too-large': { type: 'validation', status: 413 },
+  'unsupported-media-type': { type: 'validation', status: 415 },
+} as const satisfies Record<string, { type: ErrorType; status: number }>;
+
+/** What a service raises: an error type, or a finer kind answered with one of those types. */
+export type ErrorKind = ErrorType | keyof typeof ERROR_KINDS;
+
+function isFinerKind(kind: ErrorKind): kind is keyof typeof ERROR_KINDS {
+  return Object.hasOwn(ERROR_KINDS, kind);
+}
+
+/** The type an error of this kind answers with in its body. */
+export function typeOfKind(kind: ErrorKind): ErrorType {
+  return isFinerKind(kind) ? ERROR_KINDS[kind].type : kind;
+}
+
+/** The HTTP status an error of this kind answers with. */
+export function statusOfKind(kind: ErrorKind): number {
+  return isFinerKind(kind) ? ERROR_KINDS[kind].status : STATUS_OF_ERROR[kind];
+}
+
+/**
  * The error type of a status answered without one (Fastify's own refusals, a proxy): the first
  * type with that status (409 is a conflict); other 4xx are the caller's mistake, 5xx ours.
  */

@@ -1,7 +1,7 @@
 import { httpBatchLink } from '@trpc/client';
 import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/trpc/router.ts';
+import type { AppRouter } from '../../../server/router.ts';
 
 /** The console's typed API: `api.<domain>.<procedure>.useQuery/useMutation`. */
 export const api = createTRPCReact<AppRouter>();

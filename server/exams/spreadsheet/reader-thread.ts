@@ -59,7 +59,7 @@ const DEFAULT_LIMITS: ReaderLimits = { heapMb: READER_HEAP_MB, timeoutMs: READER
 
 function readInWorker(job: ReaderJob, limits: ReaderLimits, onUnexpectedFailure: (error: Error) => void): Promise<SpreadsheetImportResult> {
   const messages = FAILURE_MESSAGES[job.format];
-  const tooHeavy = () => new AppError('validation', messages.tooHeavy, { statusCode: 413 });
+  const tooHeavy = () => new AppError('too-large', messages.tooHeavy);
   const unreadable = (error: Error) => {
     onUnexpectedFailure(error);
     return new AppError('validation', messages.unreadable);

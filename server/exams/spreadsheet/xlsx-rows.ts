@@ -56,9 +56,9 @@ export function checkXlsxArchive(content: Buffer): ZipDirectory {
     const openDocument = directory.names.includes('mimetype') && directory.names.includes('content.xml');
     throw new AppError('validation', openDocument ? XLSX_MESSAGES.openDocument : XLSX_MESSAGES.notWorkbook);
   }
-  if (directory.unpackedBytes > UNPACK_LIMITS.totalBytes) throw new AppError('validation', XLSX_MESSAGES.tooLarge, { statusCode: 413 });
+  if (directory.unpackedBytes > UNPACK_LIMITS.totalBytes) throw new AppError('too-large', XLSX_MESSAGES.tooLarge);
   if (directory.entries.some((entry) => entry.unpackedSize > UNPACK_LIMITS.entryBytes)) {
-    throw new AppError('validation', XLSX_MESSAGES.partTooLarge, { statusCode: 413 });
+    throw new AppError('too-large', XLSX_MESSAGES.partTooLarge);
   }
   return directory;
 }
@@ -70,8 +70,8 @@ export function checkXlsxArchive(content: Buffer): ZipDirectory {
  */
 async function checkUnpackedXlsx(content: Buffer, directory: ZipDirectory): Promise<void> {
   const check = await checkUnpackedSizes(content, directory, UNPACK_LIMITS);
-  if (check.outcome === 'too-large') throw new AppError('validation', XLSX_MESSAGES.tooLarge, { statusCode: 413 });
-  if (check.outcome === 'entry-too-large') throw new AppError('validation', XLSX_MESSAGES.partTooLarge, { statusCode: 413 });
+  if (check.outcome === 'too-large') throw new AppError('too-large', XLSX_MESSAGES.tooLarge);
+  if (check.outcome === 'entry-too-large') throw new AppError('too-large', XLSX_MESSAGES.partTooLarge);
   if (check.outcome === 'damaged') throw new AppError('validation', XLSX_MESSAGES.damaged);
 }
 

@@ -2,6 +2,15 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { ASSET_KINDS, accessModeSchema, PROCESS_STATES, QUEUE_ITEM_STATES, QUEUE_STATES } from '../../../shared/assets/assets.schema.ts';
+import { FREE_MODES, SUBSCRIPTION_MODES } from '../../../shared/subscriptions/subscription.constants.ts';
+import { DISCOUNT_TYPES } from '../../../shared/commerce/coupons.schema.ts';
+import { COUPON_TARGET_TYPES } from '../../../shared/commerce/coupon-use.rules.ts';
+import { ORDER_STATUSES, RESOURCE_TYPES } from '../../../shared/commerce/checkout.schema.ts';
+import { ORDER_MODES } from '../../../shared/commerce/orders.schema.ts';
+import { DOCUMENT_KINDS } from '../../../shared/commerce/invoices.schema.ts';
+import { TARGET_TYPES } from '../../../shared/push/push.schema.ts';
+import { EXAM_TYPES, TEMPLATE_IDS } from '../../../shared/exams/exam.constants.ts';
 
 /**
  * server/db/types.ts is written by hand; this test keeps it true to the migrated schema. It reads
@@ -165,6 +174,98 @@ describe('server/db/types.ts', () => {
       await database.pool.query('alter table rate_limits alter column hits type integer using hits::integer');
       await database.pool.query('alter table users alter column phone_number drop not null');
       await database.pool.query('alter table users drop column nickname');
+    }
+  });
+});
+
+/** The shared list each column's CHECK constraint must allow exactly (server/db/types.ts derives its unions from them). */
+const SHARED_LISTS: Record<string, readonly string[]> = {
+  'assets.kind': ASSET_KINDS,
+  'assets.access_mode': accessModeSchema.options,
+  'assets.state': PROCESS_STATES,
+  'queue_items.state': QUEUE_ITEM_STATES,
+  'queue_settings.state': QUEUE_STATES,
+  'subscriptions.free_mode': FREE_MODES,
+  'subscriptions.mode': SUBSCRIPTION_MODES,
+  'coupons.discount_type': DISCOUNT_TYPES,
+  'coupon_scopes.target_type': COUPON_TARGET_TYPES,
+  'orders.status': ORDER_STATUSES,
+  'orders.mode': ORDER_MODES,
+  'orders.resource_type': RESOURCE_TYPES,
+  'invoices.kind': DOCUMENT_KINDS,
+  'push_notifications.target_type': TARGET_TYPES,
+  'exams.template_id': TEMPLATE_IDS,
+  'exams.exam_type': EXAM_TYPES,
+  'entitlements.resource_type': RESOURCE_TYPES,
+  'resumable_uploads.kind': ASSET_KINDS,
+  'resumable_uploads.access_mode': accessModeSchema.options,
+};
+
+/** `CHECK ((kind = ANY (ARRAY['image'::text, 'video'::text])))`, as PostgreSQL prints `kind in ('image', 'video')`. */
+const VALUE_LIST_CHECK = /^CHECK \(\(\(?(\w+)\)?(?:::\w+)? = ANY \(\(?ARRAY\[(.*)\](?:\)::[\w ]+\[\])?\)\)\)(?: NOT VALID)?$/;
+
+/** Each column's allowed values, from the CHECK constraints that list them. */
+async function checkedValues(): Promise<Map<string, string[]>> {
+  const rows = await database.pool.query<{ table_name: string; definition: string }>(`
+    select rel.relname as table_name, pg_get_constraintdef(con.oid) as definition
+    from pg_constraint con
+    join pg_class rel on rel.oid = con.conrelid
+    join pg_namespace ns on ns.oid = rel.relnamespace
+    where con.contype = 'c' and ns.nspname = 'public'
+    order by rel.relname, con.conname`);
+  const checked = new Map<string, string[]>();
+  for (const row of rows.rows) {
+    const match = VALUE_LIST_CHECK.exec(row.definition);
+    if (!match) continue;
+    const values = [...match[2]!.matchAll(/'((?:[^']|'')*)'::/g)].map((value) => value[1]!.replaceAll("''", "'"));
+    checked.set(`${row.table_name}.${match[1]}`, values);
+  }
+  return checked;
+}
+
+async function checkDrift(): Promise<string[]> {
+  const checked = await checkedValues();
+  const problems: string[] = [];
+  for (const [column, list] of Object.entries(SHARED_LISTS)) {
+    const allowed = checked.get(column);
+    if (!allowed) {
+      problems.push(`${column} has no CHECK constraint listing its values`);
+      continue;
+    }
+    const missing = list.filter((value) => !allowed.includes(value));
+    const extra = allowed.filter((value) => !list.includes(value));
+    if (missing.length > 0) problems.push(`${column} does not allow ${missing.join(', ')}, which its shared list holds`);
+    if (extra.length > 0) problems.push(`${column} allows ${extra.join(', ')}, which its shared list does not hold`);
+  }
+  return problems;
+}
+
+describe('CHECK constraints of the migrated schema', () => {
+  it('reads the values each CHECK constraint allows', async () => {
+    const checked = await checkedValues();
+    expect(checked.get('queue_settings.state')).toEqual(['RUNNING', 'STOPPED']);
+    expect(checked.get('recovery_tokens.channel')).toEqual(['email', 'phone']);
+  });
+
+  it('allow exactly the values of the shared lists', async () => {
+    expect(await checkDrift()).toEqual([]);
+  });
+
+  it('names a column whose CHECK constraint a migration changed', async () => {
+    const constraint = await database.pool.query<{ conname: string; definition: string }>(`
+      select conname, pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = 'queue_settings'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%RUNNING%'`);
+    const { conname, definition } = constraint.rows[0]!;
+    await database.pool.query(`alter table queue_settings drop constraint ${conname}`);
+    await database.pool.query(`alter table queue_settings add constraint ${conname} check (state in ('RUNNING', 'PAUSED')) not valid`);
+    try {
+      expect(await checkDrift()).toEqual([
+        'queue_settings.state does not allow STOPPED, which its shared list holds',
+        'queue_settings.state allows PAUSED, which its shared list does not hold',
+      ]);
+    } finally {
+      await database.pool.query(`alter table queue_settings drop constraint ${conname}`);
+      await database.pool.query(`alter table queue_settings add constraint ${conname} ${definition}`);
     }
   });
 });

@@ -5,7 +5,7 @@ import { buildApp } from '../../../server/app.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { RequestContext } from '../../../server/context.ts';
 import { router, screenProcedure } from '../../../server/trpc/trpc.ts';
-import { appRouter } from '../../../server/trpc/router.ts';
+import { appRouter } from '../../../server/router.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 
@@ -118,7 +118,7 @@ describe('tRPC screen procedures', () => {
 
   it('refuse roles the side bar hides the screen from', async () => {
     for (const roles of [...ROLES.map((role) => [role]), [], null]) {
-      const caller = probeRouter.createCaller({ ctx: contextFor(roles), setHeader: () => {} });
+      const caller = probeRouter.createCaller({ ...contextFor(roles), setHeader: () => {} });
       for (const screen of SCREEN_KEYS) {
         const procedure = caller[screen as keyof typeof caller] as () => Promise<unknown>;
         const allowed = roles !== null && roles.length > 0 && canSeeScreen(roles, screen);

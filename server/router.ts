@@ -1,5 +1,5 @@
-import { DOMAINS } from '../domains.ts';
-import { router } from './trpc.ts';
+import { DOMAINS } from './domains.ts';
+import { router } from './trpc/trpc.ts';
 
 type Domains = (typeof DOMAINS)[number];
 type DomainRouters = { [D in Domains as D['name']]: D['router'] };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { UsersPage, usersQuerySchema } from '../../shared/students/users-list.schema.ts';
 import type { AppContext } from '../context.ts';
-import { accountMobileSql } from '../students/free-access.ts';
+import { accountMobileSql } from '../students/free-access.repository.ts';
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 

@@ -44,14 +44,19 @@ export async function markRefundApplied(trx: Db, id: string): Promise<void> {
   await trx.updateTable('refunds').set({ applied_at: sql<Date>`now()` }).where('id', '=', id).execute();
 }
 
+export interface RefundClaim {
+  orderId: string;
+  paymentId: string;
+  amount: number;
+  reason: string;
+  requestedBy: string | null;
+}
+
 /**
  * Inserts the one refund the product may ask for on a payment (held by a unique index); answers
  * its id, or null when it was claimed before.
  */
-export async function insertRefundClaim(
-  trx: Db,
-  claim: { orderId: string; paymentId: string; amount: number; reason: string; requestedBy: string | null },
-): Promise<string | null> {
+export async function insertRefundClaim(trx: Db, claim: RefundClaim): Promise<string | null> {
   // The partial unique index is named by its predicate, written out (a bound parameter would not match it).
   const { rows } = await sql<{ id: string }>`
     insert into refunds (order_id, razorpay_payment_id, amount_paise, status, origin, reason, requested_by)

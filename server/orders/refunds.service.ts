@@ -9,6 +9,7 @@ import { lockOrder, markOrderRefunded, setRefundedPaise, type OrderRow } from '.
 import { GatewayError, type GatewayRefund, type PaymentGateway } from './payment-gateway.ts';
 import * as refundsRepo from './refunds.repository.ts';
 import type { RefundRow } from './refunds.repository.ts';
+
 export interface RefundDeps {
   db: Db;
   config: Config;
@@ -64,14 +65,11 @@ export async function applyPaymentRefunds(deps: RefundDeps, orderId: string, pay
 }
 
 /**
- * Claims the one refund the product may ask for on a payment (held by a unique index): false when
+ * Claims the one refund the product may ask for on a payment (held by a unique index): null when
  * it was claimed before. The claim is written, with any alert, before Razorpay is called, so that a
  * crash after the call is finished by the reconciler instead of refunding twice.
  */
-export async function claimRefund(
-  trx: Db,
-  claim: { orderId: string; paymentId: string; amount: number; reason: string; requestedBy: string | null },
-): Promise<string | null> {
+export function claimRefund(trx: Db, claim: refundsRepo.RefundClaim): Promise<string | null> {
   return refundsRepo.insertRefundClaim(trx, claim);
 }
 

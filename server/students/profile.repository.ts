@@ -24,11 +24,6 @@ export async function numberVerifiedByAnother(db: Db, userId: string, mobile: st
   return other !== undefined;
 }
 
-/** Locks the account's row until the transaction ends: one code request of an account at a time. */
-export async function lockAccountForCodes(trx: Db, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-}
-
 /** Seconds since the account's latest phone code was asked for (undefined: never). */
 export async function latestPhoneCodeAgeSeconds(trx: Db, userId: string): Promise<number | undefined> {
   const latest = await trx

@@ -4,6 +4,7 @@ import { maskPhone } from '../../shared/auth/recovery.rules.ts';
 import { PROFILE_MESSAGES, type phoneCodeInputSchema, type phoneVerifyInputSchema, type Profile, type updateProfileInputSchema } from '../../shared/students/profile.schema.ts';
 import { requireActor } from '../auth/access.ts';
 import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE, smsNumberRules } from '../auth/auth.limits.ts';
+import { lockAccountForCodes } from '../auth/recovery.repository.ts';
 import { hashOtpCode, newOtpCode, otpCodeMatches } from '../auth/recovery.tokens.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -55,7 +56,7 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
   const actor = await requireActor(ctx);
   const code = newOtpCode();
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<'sent' | 'taken'> => {
-    await repo.lockAccountForCodes(trx, actor.id);
+    await lockAccountForCodes(trx, actor.id);
     const ageSeconds = await repo.latestPhoneCodeAgeSeconds(trx, actor.id);
     if (ageSeconds !== undefined && ageSeconds < OTP_RESEND_INTERVAL_SECONDS) {
       const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - ageSeconds);

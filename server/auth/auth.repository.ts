@@ -15,6 +15,11 @@ export async function findUserByGoogleSubject(db: Db, subject: string): Promise<
   return db.selectFrom('users').selectAll().where('google_subject', '=', subject).executeTakeFirst();
 }
 
+/** Links a Google account to the account with its e-mail address. */
+export async function setGoogleSubject(db: Db, userId: string, subject: string): Promise<UserRow> {
+  return db.updateTable('users').set({ google_subject: subject }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

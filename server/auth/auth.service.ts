@@ -114,12 +114,7 @@ export async function socialAuthenticate(
   if (!user && identity.email && identity.emailVerified) {
     const byEmail = await repo.findUserByEmail(ctx.db, identity.email);
     if (byEmail) {
-      user = await ctx.db
-        .updateTable('users')
-        .set({ google_subject: identity.subject })
-        .where('id', '=', byEmail.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      user = await repo.setGoogleSubject(ctx.db, byEmail.id, identity.subject);
     }
   }
   if (!user) {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   MESSAGES,
   OTP_MAX_WRONG_ATTEMPTS,
@@ -28,6 +27,7 @@ import { rateLimitAddress } from '../rate-limit/client-address.ts';
 import * as repo from './auth.repository.ts';
 import { addressRule, recoveryChallengeFailureRules, recoveryCodeRules, recoveryLookupRules, smsNumberRules } from './auth.limits.ts';
 import { hashPassword } from './password.ts';
+import * as tokens from './recovery.repository.ts';
 import {
   hashOtpCode,
   hashOtpToken,
@@ -115,17 +115,10 @@ export async function sendCode(
   await ctx.db.transaction().execute(async (trx) => {
     // One code request of an account at a time, so the resend interval read below (in the
     // next statement) sees every code asked for before.
-    await trx.selectFrom('users').select('id').where('id', '=', user.id).forNoKeyUpdate().execute();
-    const latest = await trx
-      .selectFrom('recovery_tokens')
-      .select(sql<number>`extract(epoch from (now() - created_at))`.as('age_seconds'))
-      .where('user_id', '=', user.id)
-      .where('requested_from', '=', requestedFrom)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest && latest.age_seconds < OTP_RESEND_INTERVAL_SECONDS) {
-      const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
+    await tokens.lockAccountForCodes(trx, user.id);
+    const ageSeconds = await tokens.latestCodeAgeSeconds(trx, user.id, requestedFrom);
+    if (ageSeconds !== undefined && ageSeconds < OTP_RESEND_INTERVAL_SECONDS) {
+      const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - ageSeconds);
       throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, {
         retryAfterSeconds: wait,
       });
@@ -134,24 +127,15 @@ export async function sendCode(
     // by SMS also counts against its number, whichever account asks (the rows stay locked until
     // commit, so simultaneous requests for one number are counted one after another).
     await consumeRateLimits(trx, option.type === 'phone' ? [...recoveryCodeRules(user.id, ctx.ip), ...smsNumberRules(destination)] : recoveryCodeRules(user.id, ctx.ip));
-    await trx
-      .updateTable('recovery_tokens')
-      .set({ consumed_at: sql`now()` })
-      .where('user_id', '=', user.id)
-      .where('requested_from', '=', requestedFrom)
-      .where('consumed_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('recovery_tokens')
-      .values({
-        user_id: user.id,
-        token_hash: tokenHash,
-        code_hash: hashOtpCode(secret, tokenHash, code),
-        channel: option.type,
-        requested_from: requestedFrom,
-        expires_at: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
-      })
-      .execute();
+    await tokens.consumeCodesFrom(trx, user.id, requestedFrom);
+    await tokens.insertRecoveryToken(trx, {
+      userId: user.id,
+      tokenHash,
+      codeHash: hashOtpCode(secret, tokenHash, code),
+      channel: option.type,
+      requestedFrom,
+      ttlMinutes: OTP_TTL_MINUTES,
+    });
     await queueMessage(trx, {
       channel: option.type === 'email' ? 'email' : 'sms',
       recipient: destination,
@@ -172,19 +156,13 @@ type CheckOutcome = { ok: true; userId: string; tokenId: string } | { ok: false;
 async function checkCode(db: Db, secret: string, otpToken: string, otp: string): Promise<CheckOutcome> {
   const tokenHash = hashOtpToken(otpToken);
   return db.transaction().execute(async (trx): Promise<CheckOutcome> => {
-    const row = await trx
-      .selectFrom('recovery_tokens')
-      .select(['id', 'user_id', 'code_hash', 'wrong_attempts', 'consumed_at'])
-      .select(sql<boolean>`expires_at <= now()`.as('expired'))
-      .where('token_hash', '=', tokenHash)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await tokens.lockRecoveryToken(trx, tokenHash);
     if (!row || row.consumed_at) return { ok: false, error: new AppError('validation', MESSAGES.otpTokenInvalid) };
     if (row.wrong_attempts >= OTP_MAX_WRONG_ATTEMPTS) return { ok: false, error: new AppError('validation', MESSAGES.otpBurned) };
     if (row.expired) return { ok: false, error: new AppError('validation', MESSAGES.otpExpired) };
     if (!otpCodeMatches(secret, tokenHash, otp, row.code_hash)) {
       const attempts = row.wrong_attempts + 1;
-      await trx.updateTable('recovery_tokens').set({ wrong_attempts: attempts }).where('id', '=', row.id).execute();
+      await tokens.setWrongAttempts(trx, row.id, attempts);
       const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
       return {
         ok: false,
@@ -205,7 +183,7 @@ export async function verifyCode(
   await limitByAddress(ctx);
   const outcome = await checkCode(ctx.db, ctx.config.SESSION_SECRET, input.otpToken, input.otp);
   if (!outcome.ok) throw outcome.error;
-  await ctx.db.updateTable('recovery_tokens').set({ verified_at: sql`now()` }).where('id', '=', outcome.tokenId).execute();
+  await tokens.markTokenVerified(ctx.db, outcome.tokenId);
   return { status: 'valid' };
 }
 
@@ -219,13 +197,7 @@ export async function resetPassword(
   if (!outcome.ok) throw outcome.error;
   const passwordHash = await hashPassword(input.newPassword);
   const consumed = await ctx.db.transaction().execute(async (trx) => {
-    const token = await trx
-      .updateTable('recovery_tokens')
-      .set({ consumed_at: sql`now()` })
-      .where('id', '=', outcome.tokenId)
-      .where('consumed_at', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
+    const token = await tokens.consumeToken(trx, outcome.tokenId);
     // A second, simultaneous reset with the same code finds it used up.
     if (!token) return false;
     await repo.updatePasswordHash(trx, outcome.userId, passwordHash);

@@ -151,3 +151,23 @@ export async function resourcesByTitle(db: Db, type: ResourceType, search: strin
   ]);
   return { items, total: Number(count.total) };
 }
+
+/** Takes, for the rest of the transaction, the lock under which one student's manual orders of one resource are made. */
+export async function lockManualOrders(trx: Db, userId: string, resourceId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`manual:${userId}:${resourceId}`}, 0))`.execute(trx);
+}
+
+/** The same manual order (student, resource, term and amount) made within `seconds`. */
+export function recentManualOrder(trx: Db, order: { userId: string; resourceId: string; term: string; netPaise: number }, seconds: number) {
+  return trx
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', order.userId)
+    .where('resource_id', '=', order.resourceId)
+    .where('mode', '=', 'manual')
+    .where('subscription_term', '=', order.term)
+    .where('net_paise', '=', order.netPaise)
+    .where('status', '=', 'paid')
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .executeTakeFirst();
+}

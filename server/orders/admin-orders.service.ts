@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES } from '../../shared/commerce/checkout.schema.ts';
 import { toPaise, toRupees } from '../../shared/commerce/money.ts';
@@ -24,9 +23,11 @@ import { giveBackCouponUse } from '../coupons/coupons.repository.ts';
 import { takeBackGrant } from './entitlement-grants.ts';
 import { fulfilOrderIn } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import { findDocument, issueCreditNote } from './invoices.service.ts';
-import { findCard, findOrder, insertOrder, lockOrder, type OrderRow } from './orders.repository.ts';
+import { findDocument } from './invoices.repository.ts';
+import { issueCreditNote } from './invoices.service.ts';
+import { findCard, findOrder, insertOrder, lockOrder, markOrderDeleted, type OrderRow } from './orders.repository.ts';
 import { paymentGateway } from './payment-gateway.ts';
+import { deleteUnsentClaim } from './refunds.repository.ts';
 import { claimRefund, sendClaimedRefund } from './refunds.service.ts';
 
 type OrderWithUser = OrderRow & { user_name: string; user_phone: string | null; user_email: string | null };
@@ -139,18 +140,8 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
   const net = toPaise(query.amount);
   const gross = Math.round((net * 100) / (100 + DEFAULT_GST_RATE));
   const orderId = await ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`manual:${user.id}:${resource.id}`}, 0))`.execute(trx);
-    const repeat = await trx
-      .selectFrom('orders')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('resource_id', '=', resource.id)
-      .where('mode', '=', 'manual')
-      .where('subscription_term', '=', query.term)
-      .where('net_paise', '=', net)
-      .where('status', '=', 'paid')
-      .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${MANUAL_ORDER_REPEAT_SECONDS})`)
-      .executeTakeFirst();
+    await adminRepo.lockManualOrders(trx, user.id, resource.id);
+    const repeat = await adminRepo.recentManualOrder(trx, { userId: user.id, resourceId: resource.id, term: query.term, netPaise: net }, MANUAL_ORDER_REPEAT_SECONDS);
     if (repeat) return repeat.id;
     const order = await insertOrder(trx, {
       user_id: user.id,
@@ -195,7 +186,7 @@ async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: stri
   const sent = await sendClaimedRefund({ db: ctx.db, config: ctx.config, gateway }, claimId);
   if (sent && 'refund' in sent) return;
   // Nothing was refunded: the claim goes, so that staff can try again (a refund Razorpay made after all reaches us by its webhook).
-  await ctx.db.deleteFrom('refunds').where('id', '=', claimId).where('razorpay_refund_id', 'is', null).execute();
+  await deleteUnsentClaim(ctx.db, claimId);
   if (sent && 'refused' in sent) throw new AppError('conflict', ORDER_MESSAGES.refundRefused(sent.refused.replace(/^Razorpay: /, '')));
   throw new AppError('unavailable', ORDER_MESSAGES.refundNoAnswer);
 }
@@ -218,11 +209,7 @@ export async function deleteOrder(ctx: RequestContext, { id, refund = false }: {
     if (order.status === 'paid') await takeBackGrant(trx, order);
     await issueCreditNote(trx, ctx.config, { orderId: order.id, reason: 'Order deleted' });
     if (order.coupon_id && order.coupon_held) await giveBackCouponUse(trx, order.coupon_id, order.status === 'paid');
-    await trx
-      .updateTable('orders')
-      .set({ status: 'deleted', coupon_held: false, next_check_at: null, deleted_at: sql<Date>`now()`, deleted_by: actor?.id ?? null, updated_at: sql<Date>`now()` })
-      .where('id', '=', order.id)
-      .execute();
+    await markOrderDeleted(trx, order.id, actor?.id ?? null);
   });
   return { status: 'deleted' };
 }

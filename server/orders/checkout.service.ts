@@ -14,7 +14,7 @@ import { orderRules } from './checkout-limits.ts';
 import { priceOf, quoteOf, type CheckoutInput, type Priced } from './checkout-pricing.ts';
 import { fulfilOrderIn } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import { findDocument } from './invoices.service.ts';
+import { findDocument } from './invoices.repository.ts';
 import * as repo from './orders.repository.ts';
 import { GATEWAY_TIMEOUT_MS, GatewayError, paymentGateway, type PaymentGateway } from './payment-gateway.ts';
 import { settlePayment } from './payment-settlement.ts';

@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { formatInr } from '../../shared/commerce/money.ts';
 import type { Config } from '../config.ts';
 import { countRedemption } from '../coupons/coupons.repository.ts';
 import type { Db } from '../db/database.ts';
 import { queueMessage } from '../messages/messages.service.ts';
+import { receiptContact } from './customers.repository.ts';
 import { grantForOrder } from './entitlement-grants.ts';
 import { issueInvoice } from './invoices.service.ts';
-import { lockOrder, type OrderRow } from './orders.repository.ts';
+import { lockOrder, markOrderPaid, retakeCouponUse, type OrderRow } from './orders.repository.ts';
 
 /**
  * - fulfilled: this call paid the order;
@@ -52,26 +52,18 @@ export async function fulfilOrderIn(trx: Db, config: Config, orderId: string, pa
   if (order.status === 'deleted' || order.status === 'cancelled' || order.status === 'refunded') return order.status;
   if (payment.amount !== null && payment.amount !== order.net_paise) return 'amount-mismatch';
   const grant = await grantForOrder(trx, order);
-  await trx
-    .updateTable('orders')
-    .set({
-      status: 'paid',
-      paid_at: sql<Date>`now()`,
-      razorpay_payment_id: payment.paymentId,
-      entitlement_id: grant.id,
-      // An order that expired gave its coupon use back: paying it takes the use again, whatever the limit, since the price was agreed.
-      coupon_held: order.coupon_id !== null,
-      next_check_at: null,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', order.id)
-    .execute();
+  await markOrderPaid(trx, order.id, {
+    paymentId: payment.paymentId,
+    entitlementId: grant.id,
+    // An order that expired gave its coupon use back: paying it takes the use again, whatever the limit, since the price was agreed.
+    couponHeld: order.coupon_id !== null,
+  });
   if (order.coupon_id) {
-    if (!order.coupon_held) await trx.updateTable('coupons').set({ uses: sql<number>`uses + 1` }).where('id', '=', order.coupon_id).execute();
+    if (!order.coupon_held) await retakeCouponUse(trx, order.coupon_id);
     await countRedemption(trx, order.coupon_id);
   }
   await issueInvoice(trx, config, order);
-  const student = await trx.selectFrom('users').select(['name', 'email_address']).where('id', '=', order.user_id).executeTakeFirst();
+  const student = await receiptContact(trx, order.user_id);
   if (student?.email_address) {
     await queueMessage(trx, {
       channel: 'email',

@@ -1,25 +1,18 @@
-import { sql, type Selectable } from 'kysely';
 import { creditNoteLines, documentNumber, financialYear, invoiceLines, type InvoiceLines } from '../../shared/commerce/invoice.rules.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import type { InvoiceParty, InvoicesTable } from '../db/types.ts';
+import type { InvoiceParty } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { invoiceBuyer } from './customers.repository.ts';
+import * as repo from './invoices.repository.ts';
+import type { InvoiceRow } from './invoices.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
-export type InvoiceRow = Selectable<InvoicesTable>;
+export type { InvoiceRow } from './invoices.repository.ts';
 export type Seller = Pick<Config, 'INVOICE_PREFIX' | 'CREDIT_NOTE_PREFIX' | 'SELLER_NAME' | 'SELLER_GSTIN' | 'SELLER_STATE' | 'SELLER_ADDRESS'>;
 
 /** The longest reason a credit note keeps (it is printed on one line of the PDF). */
 const REASON_MAX_LENGTH = 200;
-
-/** The next number of a series in a financial year: taken inside the issuing transaction, so numbers have no gaps. */
-async function nextNumber(trx: Db, series: InvoiceRow['kind'], year: string): Promise<number> {
-  const { rows } = await sql<{ last_number: number }>`
-    insert into document_counters (series, financial_year, last_number) values (${series}, ${year}, 1)
-    on conflict (series, financial_year) do update set last_number = document_counters.last_number + 1
-    returning last_number`.execute(trx);
-  return rows[0]!.last_number;
-}
 
 function sellerOf(config: Seller): InvoiceParty {
   return { name: config.SELLER_NAME, gstin: config.SELLER_GSTIN ?? null, state: config.SELLER_STATE, address: config.SELLER_ADDRESS ?? null };
@@ -57,9 +50,9 @@ function lineColumns(lines: InvoiceLines) {
  */
 export async function issueInvoice(trx: Db, config: Seller, order: OrderRow): Promise<void> {
   if (order.net_paise === 0) return;
-  const existing = await trx.selectFrom('invoices').select('id').where('order_id', '=', order.id).where('kind', '=', 'invoice').executeTakeFirst();
+  const existing = await repo.invoiceIdOfOrder(trx, order.id);
   if (existing) return;
-  const student = await trx.selectFrom('users').select(['name', 'email_address', 'phone_number']).where('id', '=', order.user_id).executeTakeFirstOrThrow();
+  const student = await invoiceBuyer(trx, order.user_id);
   const buyerState = order.buyer_state ?? config.SELLER_STATE;
   const lines = invoiceLines(
     { grossAmount: order.gross_paise, discountAmount: order.discount_paise, gstRate: order.gst_rate, netAmount: order.net_paise },
@@ -67,22 +60,19 @@ export async function issueInvoice(trx: Db, config: Seller, order: OrderRow): Pr
   );
   const now = new Date();
   const year = financialYear(now);
-  const number = documentNumber(config.INVOICE_PREFIX, year, await nextNumber(trx, 'invoice', year));
-  await trx
-    .insertInto('invoices')
-    .values({
-      order_id: order.id,
-      kind: 'invoice',
-      number,
-      financial_year: year,
-      issued_at: now,
-      seller: JSON.stringify(sellerOf(config)),
-      buyer: JSON.stringify({ name: student.name || 'Student', state: buyerState, emailAddress: student.email_address, phoneNumber: student.phone_number }),
-      description: `${order.resource_title ?? order.title} (${order.subscription_term})${order.coupon_code ? `, coupon ${order.coupon_code}` : ''}`,
-      gst_rate: order.gst_rate,
-      ...lineColumns(lines),
-    })
-    .execute();
+  const number = documentNumber(config.INVOICE_PREFIX, year, await repo.nextDocumentNumber(trx, 'invoice', year));
+  await repo.insertInvoice(trx, {
+    order_id: order.id,
+    kind: 'invoice',
+    number,
+    financial_year: year,
+    issued_at: now,
+    seller: JSON.stringify(sellerOf(config)),
+    buyer: JSON.stringify({ name: student.name || 'Student', state: buyerState, emailAddress: student.email_address, phoneNumber: student.phone_number }),
+    description: `${order.resource_title ?? order.title} (${order.subscription_term})${order.coupon_code ? `, coupon ${order.coupon_code}` : ''}`,
+    gst_rate: order.gst_rate,
+    ...lineColumns(lines),
+  });
 }
 
 export interface CreditNoteInput {
@@ -120,59 +110,46 @@ export async function issueCreditNote(trx: Db, config: Seller, input: CreditNote
   if (input.amountPaise !== undefined && (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0)) {
     throw new AppError('validation', 'A credit note is for a whole number of paise above 0', { field: 'amountPaise' });
   }
-  const locked = await trx.selectFrom('invoices').select('id').where('order_id', '=', input.orderId).where('kind', '=', 'invoice').forUpdate().executeTakeFirst();
+  const locked = await repo.lockInvoiceOfOrder(trx, input.orderId);
   if (!locked) return null;
-  const invoice = await trx.selectFrom('invoices').selectAll().where('id', '=', locked.id).executeTakeFirstOrThrow();
+  const invoice = await repo.findInvoice(trx, locked.id);
   const refundId = input.refundId ?? null;
   if (refundId !== null) {
-    const recorded = await trx.selectFrom('invoices').selectAll().where('refund_id', '=', refundId).executeTakeFirst();
+    const recorded = await repo.creditNoteOfRefund(trx, refundId);
     if (recorded) {
       if (recorded.credits_invoice_id !== invoice.id) throw new AppError('conflict', `Refund ${refundId} is already credited against invoice ${recorded.credited_invoice_number ?? ''}`.trim());
       return recorded;
     }
   }
-  const { credited } = await trx
-    .selectFrom('invoices')
-    .select(sql<number>`coalesce(sum(total_paise), 0)::bigint`.as('credited'))
-    .where('credits_invoice_id', '=', invoice.id)
-    .executeTakeFirstOrThrow();
+  const credited = await repo.creditedPaise(trx, invoice.id);
   const sameState = invoice.seller.state === invoice.buyer.state;
-  const lines = creditNoteLines({ ...linesOf(invoice), gstRate: invoice.gst_rate, sameState }, Number(credited), input.amountPaise);
+  const lines = creditNoteLines({ ...linesOf(invoice), gstRate: invoice.gst_rate, sameState }, credited, input.amountPaise);
   if (!lines) return null;
   const now = new Date();
   const year = financialYear(now);
-  const number = documentNumber(config.CREDIT_NOTE_PREFIX, year, await nextNumber(trx, 'credit-note', year));
+  const number = documentNumber(config.CREDIT_NOTE_PREFIX, year, await repo.nextDocumentNumber(trx, 'credit-note', year));
   try {
-    return await trx
-      .insertInto('invoices')
-      .values({
-        order_id: input.orderId,
-        kind: 'credit-note',
-        number,
-        financial_year: year,
-        issued_at: now,
-        seller: JSON.stringify(invoice.seller),
-        buyer: JSON.stringify(invoice.buyer),
-        description: invoice.description,
-        gst_rate: invoice.gst_rate,
-        ...lineColumns(lines),
-        credits_invoice_id: invoice.id,
-        credited_invoice_number: invoice.number,
-        credited_invoice_issued_at: invoice.issued_at,
-        reason: input.reason.trim().slice(0, REASON_MAX_LENGTH) || 'Credit',
-        refund_id: refundId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await repo.insertCreditNote(trx, {
+      order_id: input.orderId,
+      kind: 'credit-note',
+      number,
+      financial_year: year,
+      issued_at: now,
+      seller: JSON.stringify(invoice.seller),
+      buyer: JSON.stringify(invoice.buyer),
+      description: invoice.description,
+      gst_rate: invoice.gst_rate,
+      ...lineColumns(lines),
+      credits_invoice_id: invoice.id,
+      credited_invoice_number: invoice.number,
+      credited_invoice_issued_at: invoice.issued_at,
+      reason: input.reason.trim().slice(0, REASON_MAX_LENGTH) || 'Credit',
+      refund_id: refundId,
+    });
   } catch (error) {
     if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION && (error as { constraint?: string }).constraint === 'invoices_one_per_refund') {
       throw new AppError('conflict', `Refund ${refundId} is already credited`);
     }
     throw error;
   }
-}
-
-/** An order's invoice, or its latest credit note. */
-export function findDocument(db: Db, orderId: string, kind: InvoiceRow['kind']) {
-  return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).orderBy('issued_at', 'desc').orderBy('number', 'desc').executeTakeFirst();
 }

@@ -178,3 +178,59 @@ export async function recordEvent(db: Db, event: { id: string; type: string; pro
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+/** The paise refunded of an order so far. */
+export async function setRefundedPaise(trx: Db, id: string, refundedPaise: number): Promise<void> {
+  await trx.updateTable('orders').set({ refunded_paise: refundedPaise, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}
+
+/** A paid order refunded in full: it no longer holds its coupon use. */
+export async function markOrderRefunded(trx: Db, id: string): Promise<void> {
+  await trx.updateTable('orders').set({ status: 'refunded', coupon_held: false }).where('id', '=', id).execute();
+}
+
+/** Paid orders, other than this one, whose term is part of this grant. */
+export async function countOtherPaidOrdersOfGrant(trx: Db, entitlementId: string, orderId: string): Promise<number> {
+  const others = await trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('entitlement_id', '=', entitlementId)
+    .where('status', '=', 'paid')
+    .where('id', '!=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(others.n);
+}
+
+/** The order becomes paid by this payment (null: nothing paid online), with the grant it gave. */
+export async function markOrderPaid(trx: Db, id: string, paid: { paymentId: string | null; entitlementId: string; couponHeld: boolean }): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      status: 'paid',
+      paid_at: sql<Date>`now()`,
+      razorpay_payment_id: paid.paymentId,
+      entitlement_id: paid.entitlementId,
+      coupon_held: paid.couponHeld,
+      next_check_at: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The order is kept, marked deleted with who deleted it. */
+export async function markOrderDeleted(trx: Db, id: string, deletedBy: string | null): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'deleted', coupon_held: false, next_check_at: null, deleted_at: sql<Date>`now()`, deleted_by: deletedBy, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes a use of the coupon again for an order being paid that had given its use back (it expired):
+ * whatever the limit, since the price was agreed.
+ */
+export async function retakeCouponUse(trx: Db, couponId: string): Promise<void> {
+  await trx.updateTable('coupons').set({ uses: sql<number>`uses + 1` }).where('id', '=', couponId).execute();
+}

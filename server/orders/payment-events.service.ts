@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { CHECKOUT_MESSAGES } from '../../shared/commerce/checkout.schema.ts';
 import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
@@ -7,6 +6,7 @@ import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import * as repo from './orders.repository.ts';
+import { findPaymentEvent, markEventProcessed, storeWebhookEvent } from './payment-events.repository.ts';
 import { paymentGateway, type PaymentGateway } from './payment-gateway.ts';
 import { settlePayment } from './payment-settlement.ts';
 import { applyPaymentRefunds } from './refunds.service.ts';
@@ -60,12 +60,7 @@ export async function handleRazorpayWebhook(
   const handled = (HANDLED_EVENTS as readonly string[]).includes(type);
   const providerOrderId = text(event.payload?.payment?.entity?.order_id) ?? text(event.payload?.order?.entity?.id);
   return ctx.db.transaction().execute(async (trx) => {
-    const stored = await trx
-      .insertInto('payment_events')
-      .values({ event_id: eventId, event_type: type, razorpay_order_id: providerOrderId, outcome: handled ? 'queued' : 'ignored', body: request.rawBody.toString('utf8'), processed_at: handled ? null : sql<Date>`now()` })
-      .onConflict((conflict) => conflict.column('event_id').doNothing())
-      .returning('event_id')
-      .executeTakeFirst();
+    const stored = await storeWebhookEvent(trx, { id: eventId, type, providerOrderId, handled, body: request.rawBody.toString('utf8') });
     if (!stored) return { status: 'duplicate' as const };
     if (!handled) return { status: 'ignored' as const };
     await enqueue(trx, 'apply-payment-event', { eventId }, { keyId: eventId, keyMode: 'unsafe_dedupe', maxAttempts: 25 });
@@ -91,7 +86,7 @@ async function orderOfEvent(db: Db, event: WebhookEvent): Promise<repo.OrderRow 
  */
 export async function applyPaymentEvent(deps: { db: Db; config: Config; gateway?: PaymentGateway | null }, eventId: string): Promise<string> {
   const gateway = deps.gateway ?? paymentGateway(deps.config);
-  const stored = await deps.db.selectFrom('payment_events').selectAll().where('event_id', '=', eventId).executeTakeFirst();
+  const stored = await findPaymentEvent(deps.db, eventId);
   if (!stored || stored.processed_at) return 'already-applied';
   const event = stored.body ? parseEvent(stored.body) : null;
   let outcome: string;
@@ -107,6 +102,6 @@ export async function applyPaymentEvent(deps: { db: Db; config: Config; gateway?
   } else {
     outcome = await settlePayment({ ...deps, gateway }, order.id, paymentId);
   }
-  await deps.db.updateTable('payment_events').set({ outcome, processed_at: sql<Date>`now()` }).where('event_id', '=', eventId).execute();
+  await markEventProcessed(deps.db, eventId, outcome);
   return outcome;
 }

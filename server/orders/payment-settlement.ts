@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
 import { formatInr } from '../../shared/commerce/money.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { payerOf } from './customers.repository.ts';
 import { fulfilOrder, type FulfilOutcome } from './fulfilment.ts';
 import * as repo from './orders.repository.ts';
+import { lockPaymentAlert, paymentAlertRaised } from './payment-alerts.repository.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './payment-gateway.ts';
 import { applyPaymentRefunds, claimRefund, sendClaimedRefund } from './refunds.service.ts';
 
@@ -27,9 +28,8 @@ export type SettleOutcome = FulfilOutcome | 'foreign' | 'pending' | 'failed';
 /** Writes an alert once per payment and kind, however many times the payment is reported. */
 async function alertOnce(db: Db, key: string, alert: { message: string; orderId: string }): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`alert:${key}`}, 0))`.execute(trx);
-    const seen = await trx.selectFrom('admin_alerts').select('id').where('resource_type', '=', 'payment').where('resource_id', '=', key).executeTakeFirst();
-    if (!seen) await raiseAlert(trx, { message: alert.message, resourceType: 'payment', resourceId: key });
+    await lockPaymentAlert(trx, key);
+    if (!(await paymentAlertRaised(trx, key))) await raiseAlert(trx, { message: alert.message, resourceType: 'payment', resourceId: key });
   });
 }
 
@@ -55,7 +55,7 @@ async function refundUnpayable(deps: SettleDeps, order: repo.OrderRow, payment: 
   const claimId = await deps.db.transaction().execute(async (trx) => {
     const claimed = await claimRefund(trx, { orderId: order.id, paymentId: payment.id, amount: payment.amount - payment.amountRefunded, reason, requestedBy: null });
     if (claimed) {
-      const student = await trx.selectFrom('users').select(['name', 'phone_number', 'email_address']).where('id', '=', order.user_id).executeTakeFirst();
+      const student = await payerOf(trx, order.user_id);
       await raiseAlert(trx, {
         message: `${reason}: INR ${formatInr(payment.amount)} paid by ${student?.name || student?.phone_number || student?.email_address || 'a student'} (order ${order.id}, ${order.resource_title ?? order.title}) is being refunded automatically.`,
         resourceType: 'order',

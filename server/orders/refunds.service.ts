@@ -1,17 +1,15 @@
-import { sql } from 'kysely';
 import { formatInr } from '../../shared/commerce/money.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Config } from '../config.ts';
 import { giveBackCouponUse } from '../coupons/coupons.repository.ts';
 import type { Db } from '../db/database.ts';
-import type { RefundsTable } from '../db/types.ts';
-import type { Selectable } from 'kysely';
 import { takeBackGrant } from './entitlement-grants.ts';
 import { issueCreditNote } from './invoices.service.ts';
-import { lockOrder, type OrderRow } from './orders.repository.ts';
+import { lockOrder, markOrderRefunded, setRefundedPaise, type OrderRow } from './orders.repository.ts';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from './payment-gateway.ts';
+import * as refundsRepo from './refunds.repository.ts';
+import type { RefundRow } from './refunds.repository.ts';
 
-type RefundRow = Selectable<RefundsTable>;
 export interface RefundDeps {
   db: Db;
   config: Config;
@@ -26,15 +24,15 @@ export interface RefundDeps {
  * order that could no longer be paid) changes nothing on the order.
  */
 async function applyRefundEffects(trx: Db, config: Config, order: OrderRow, refund: RefundRow): Promise<void> {
-  await trx.updateTable('refunds').set({ applied_at: sql<Date>`now()` }).where('id', '=', refund.id).execute();
+  await refundsRepo.markRefundApplied(trx, refund.id);
   if (refund.razorpay_payment_id !== order.razorpay_payment_id) return;
   const refunded = Math.min(order.net_paise, order.refunded_paise + refund.amount_paise);
-  await trx.updateTable('orders').set({ refunded_paise: refunded, updated_at: sql<Date>`now()` }).where('id', '=', order.id).execute();
+  await setRefundedPaise(trx, order.id, refunded);
   if (order.status !== 'paid') return;
   await issueCreditNote(trx, config, { orderId: order.id, amountPaise: refund.amount_paise, reason: refund.reason, refundId: refund.razorpay_refund_id });
   if (refunded >= order.net_paise) {
     await takeBackGrant(trx, order);
-    await trx.updateTable('orders').set({ status: 'refunded', coupon_held: false }).where('id', '=', order.id).execute();
+    await markOrderRefunded(trx, order.id);
     if (order.coupon_id && order.coupon_held) await giveBackCouponUse(trx, order.coupon_id, true);
     return;
   }
@@ -50,24 +48,11 @@ async function recordRefund(deps: RefundDeps, orderId: string, refund: GatewayRe
   await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) return;
-    let row = await trx.selectFrom('refunds').selectAll().where('razorpay_refund_id', '=', refund.id).executeTakeFirst();
+    let row = await refundsRepo.findRefundByRazorpayId(trx, refund.id);
     // The refund the product asked for, whose answer was lost: it is this one.
-    row ??= await trx
-      .updateTable('refunds')
-      .set({ razorpay_refund_id: refund.id })
-      .where('razorpay_payment_id', '=', refund.paymentId)
-      .where('origin', '=', 'product')
-      .where('razorpay_refund_id', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
-    row ??= await trx
-      .insertInto('refunds')
-      .values({ order_id: order.id, razorpay_payment_id: refund.paymentId, razorpay_refund_id: refund.id, amount_paise: refund.amount, status: refund.status, origin: 'razorpay', reason: `Refund ${refund.id}` })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    if (row.status !== refund.status || row.amount_paise !== refund.amount) {
-      row = await trx.updateTable('refunds').set({ status: refund.status, amount_paise: refund.amount }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
-    }
+    row ??= await refundsRepo.adoptUnansweredClaim(trx, refund);
+    row ??= await refundsRepo.insertReportedRefund(trx, order.id, refund);
+    if (row.status !== refund.status || row.amount_paise !== refund.amount) row = await refundsRepo.updateRefundState(trx, row.id, refund);
     if (refund.status === 'processed' && row.applied_at === null) await applyRefundEffects(trx, deps.config, order, row);
   });
 }
@@ -80,22 +65,12 @@ export async function applyPaymentRefunds(deps: RefundDeps, orderId: string, pay
 }
 
 /**
- * Claims the one refund the product may ask for on a payment (held by a unique index): false when
+ * Claims the one refund the product may ask for on a payment (held by a unique index): null when
  * it was claimed before. The claim is written, with any alert, before Razorpay is called, so that a
  * crash after the call is finished by the reconciler instead of refunding twice.
  */
-export async function claimRefund(
-  trx: Db,
-  claim: { orderId: string; paymentId: string; amount: number; reason: string; requestedBy: string | null },
-): Promise<string | null> {
-  // The partial unique index is named by its predicate, written out (a bound parameter would not match it).
-  const { rows } = await sql<{ id: string }>`
-    insert into refunds (order_id, razorpay_payment_id, amount_paise, status, origin, reason, requested_by)
-    values (${claim.orderId}, ${claim.paymentId}, ${claim.amount}, 'requested', 'product', ${claim.reason}, ${claim.requestedBy})
-    on conflict (razorpay_payment_id) where origin = 'product' do nothing
-    returning id`.execute(trx);
-  const row = rows[0];
-  return row?.id ?? null;
+export function claimRefund(trx: Db, claim: refundsRepo.RefundClaim): Promise<string | null> {
+  return refundsRepo.insertRefundClaim(trx, claim);
 }
 
 export type SentRefund = { refund: GatewayRefund } | { refused: string } | { noAnswer: string } | null;
@@ -108,20 +83,20 @@ export type SentRefund = { refund: GatewayRefund } | { refused: string } | { noA
  * staff waiting on the answer, removes it); null when there is nothing to send.
  */
 export async function sendClaimedRefund(deps: RefundDeps, refundId: string): Promise<SentRefund> {
-  const claim = await deps.db.selectFrom('refunds').selectAll().where('id', '=', refundId).executeTakeFirst();
+  const claim = await refundsRepo.findRefund(deps.db, refundId);
   if (!claim || claim.razorpay_refund_id) return null;
   let made: GatewayRefund | undefined;
   try {
     made = await deps.gateway.refundPayment(claim.razorpay_payment_id, { notes: { orderId: claim.order_id, reason: claim.reason.slice(0, 200) } });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    await deps.db.updateTable('refunds').set({ error: error.message.slice(0, 500) }).where('id', '=', refundId).execute();
+    await refundsRepo.setRefundError(deps.db, refundId, error.message);
     if (!error.refused) return { noAnswer: error.message };
-    const known = await deps.db.selectFrom('refunds').select('razorpay_refund_id').where('razorpay_payment_id', '=', claim.razorpay_payment_id).where('razorpay_refund_id', 'is not', null).execute();
+    const known = await refundsRepo.recordedRefundIdsOfPayment(deps.db, claim.razorpay_payment_id);
     const taken = new Set(known.map((row) => row.razorpay_refund_id));
     made = (await deps.gateway.paymentRefunds(claim.razorpay_payment_id)).find((refund) => !taken.has(refund.id));
     if (!made) {
-      await deps.db.updateTable('refunds').set({ status: 'failed' }).where('id', '=', refundId).execute();
+      await refundsRepo.markRefundFailed(deps.db, refundId);
       await raiseAlert(deps.db, { message: `Razorpay refused the refund of payment ${claim.razorpay_payment_id} (order ${claim.order_id}): ${error.message}`.slice(0, 1000), resourceType: 'order', resourceId: claim.order_id });
       return { refused: error.message };
     }
@@ -134,37 +109,25 @@ export async function sendClaimedRefund(deps: RefundDeps, refundId: string): Pro
 async function attachRefund(deps: RefundDeps, claim: RefundRow, refund: GatewayRefund): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, claim.order_id);
-    const current = await trx.selectFrom('refunds').select('razorpay_refund_id').where('id', '=', claim.id).executeTakeFirst();
+    const current = await refundsRepo.razorpayRefundIdOf(trx, claim.id);
     // Gone, or the refund webhook already found this claim and gave it the refund.
     if (!current || current.razorpay_refund_id) return;
-    const reported = await trx.deleteFrom('refunds').where('razorpay_refund_id', '=', refund.id).where('origin', '=', 'razorpay').returning('applied_at').executeTakeFirst();
-    const row = await trx
-      .updateTable('refunds')
-      .set({ razorpay_refund_id: refund.id, status: refund.status, amount_paise: refund.amount, error: null, applied_at: reported?.applied_at ?? null })
-      .where('id', '=', claim.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const reported = await refundsRepo.deleteReportedRefund(trx, refund.id);
+    const row = await refundsRepo.attachRazorpayRefund(trx, claim.id, refund, reported?.applied_at ?? null);
     if (order && refund.status === 'processed' && row.applied_at === null) await applyRefundEffects(trx, deps.config, order, row);
   });
 }
 
 /** Claims left without Razorpay's answer (a crash, Razorpay down) and refunds still pending: sent again or looked up. */
 export async function finishUnfinishedRefunds(deps: RefundDeps, limit = 50): Promise<number> {
-  const rows = await deps.db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('status', 'in', ['requested', 'pending'])
-    .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const rows = await refundsRepo.unfinishedRefunds(deps.db, limit);
   for (const row of rows) {
     try {
       if (row.status === 'requested' && !row.razorpay_refund_id) await sendClaimedRefund(deps, row.id);
       else await applyPaymentRefunds(deps, row.order_id, row.razorpay_payment_id);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      await deps.db.updateTable('refunds').set({ error: error.message.slice(0, 500) }).where('id', '=', row.id).execute();
+      await refundsRepo.setRefundError(deps.db, row.id, error.message);
     }
   }
   return rows.length;

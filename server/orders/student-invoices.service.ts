@@ -5,7 +5,7 @@ import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { invoicePdf } from './invoice-pdf.ts';
-import type { InvoiceRow } from './invoices.service.ts';
+import { countStudentDocuments, studentDocument, studentDocumentsPage, type InvoiceRow } from './invoices.repository.ts';
 
 export function studentInvoiceOf(document: InvoiceRow): StudentInvoice {
   return {
@@ -41,32 +41,17 @@ export function studentInvoiceOf(document: InvoiceRow): StudentInvoice {
  */
 export async function listStudentInvoices(ctx: RequestContext, query: StudentInvoicesQuery): Promise<StudentInvoicesPage> {
   const actor = await requireActor(ctx);
-  const own = ctx.db.selectFrom('invoices').innerJoin('orders', 'orders.id', 'invoices.order_id').where('orders.user_id', '=', actor.id);
-  const [rows, count] = await Promise.all([
-    own
-      .selectAll('invoices')
-      .orderBy('invoices.issued_at', 'desc')
-      .orderBy('invoices.number', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    own.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  const [rows, total] = await Promise.all([
+    studentDocumentsPage(ctx.db, actor.id, query.pageSize, (query.page - 1) * query.pageSize),
+    countStudentDocuments(ctx.db, actor.id),
   ]);
-  return { invoices: rows.map(studentInvoiceOf), total: Number(count.total), page: query.page, pageSize: query.pageSize };
+  return { invoices: rows.map(studentInvoiceOf), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** GET /api/student/invoices/{id}: one of the student's documents as a PDF; another student's is as unknown as a missing one. */
 export async function studentDocumentPdf(ctx: RequestContext, { id }: { id: string }): Promise<{ fileName: string; pdf: Buffer }> {
   const actor = await requireActor(ctx);
-  const document = UUID_PATTERN.test(id)
-    ? await ctx.db
-        .selectFrom('invoices')
-        .innerJoin('orders', 'orders.id', 'invoices.order_id')
-        .selectAll('invoices')
-        .where('invoices.id', '=', id)
-        .where('orders.user_id', '=', actor.id)
-        .executeTakeFirst()
-    : undefined;
+  const document = UUID_PATTERN.test(id) ? await studentDocument(ctx.db, actor.id, id) : undefined;
   if (!document) throw new AppError('not-found', INVOICE_MESSAGES.notFound);
   return { fileName: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await invoicePdf(document) };
 }

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { OTP_MAX_WRONG_ATTEMPTS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_MINUTES } from '../../shared/auth/auth.constants.ts';
 import { maskPhone } from '../../shared/auth/recovery.rules.ts';
 import { PROFILE_MESSAGES, type phoneCodeInputSchema, type phoneVerifyInputSchema, type Profile, type updateProfileInputSchema } from '../../shared/students/profile.schema.ts';
 import { requireActor } from '../auth/access.ts';
 import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE, smsNumberRules } from '../auth/auth.limits.ts';
+import { lockAccountForCodes } from '../auth/recovery.repository.ts';
 import { hashOtpCode, newOtpCode, otpCodeMatches } from '../auth/recovery.tokens.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -12,10 +12,10 @@ import { AppError } from '../errors.ts';
 import { queueMessage } from '../messages/messages.service.ts';
 import { rateLimitAddress } from '../rate-limit/client-address.ts';
 import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
-import { accountMobileSql } from './free-access.ts';
+import * as repo from './profile.repository.ts';
 
 async function profileOf(db: Db, userId: string): Promise<Profile> {
-  const user = await db.selectFrom('users').select(['id', 'name', 'email_address', 'phone_number', 'phone_verified_at', 'game_nickname']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await repo.profileRow(db, userId);
   return { _id: user.id, name: user.name, emailAddress: user.email_address, phoneNumber: user.phone_number, phoneVerified: user.phone_verified_at !== null, gameNickname: user.game_nickname };
 }
 
@@ -31,20 +31,8 @@ export async function updateProfile(ctx: RequestContext, input: z.output<typeof 
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.gameNickname === undefined ? {} : { game_nickname: input.gameNickname || null }),
   };
-  if (Object.keys(changes).length > 0) await ctx.db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', actor.id).execute();
+  if (Object.keys(changes).length > 0) await repo.updateProfileFields(ctx.db, actor.id, changes);
   return profileOf(ctx.db, actor.id);
-}
-
-/** Another account already holds this number, verified. */
-async function takenByAnother(db: Db, userId: string, mobile: string): Promise<boolean> {
-  const other = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where(accountMobileSql('u'), '=', mobile)
-    .where('u.phone_verified_at', 'is not', null)
-    .where('u.id', '!=', userId)
-    .executeTakeFirst();
-  return other !== undefined;
 }
 
 function codeRules(userId: string, ip: string) {
@@ -68,16 +56,10 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
   const actor = await requireActor(ctx);
   const code = newOtpCode();
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<'sent' | 'taken'> => {
-    await trx.selectFrom('users').select('id').where('id', '=', actor.id).forNoKeyUpdate().execute();
-    const latest = await trx
-      .selectFrom('phone_verifications')
-      .select(sql<number>`extract(epoch from (now() - created_at))`.as('age_seconds'))
-      .where('user_id', '=', actor.id)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (latest && latest.age_seconds < OTP_RESEND_INTERVAL_SECONDS) {
-      const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - latest.age_seconds);
+    await lockAccountForCodes(trx, actor.id);
+    const ageSeconds = await repo.latestPhoneCodeAgeSeconds(trx, actor.id);
+    if (ageSeconds !== undefined && ageSeconds < OTP_RESEND_INTERVAL_SECONDS) {
+      const wait = Math.ceil(OTP_RESEND_INTERVAL_SECONDS - ageSeconds);
       throw new AppError('rate-limited', `Please wait ${wait} seconds before requesting a new code`, { retryAfterSeconds: wait });
     }
     // The account's hits and the number's are counted in this transaction, before the lookup below;
@@ -85,19 +67,15 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
     // many accounts are counted one after another and no more codes go out than the limit.
     await consumeRateLimits(trx, codeRules(actor.id, ctx.ip));
     const numberHits = await consumeRateLimits(trx, smsNumberRules(phoneNumber));
-    if (await takenByAnother(trx, actor.id, phoneNumber)) {
+    if (await repo.numberVerifiedByAnother(trx, actor.id, phoneNumber)) {
       // Nothing goes to the number, so its owner's budget is left whole; the account's hits stand.
       await numberHits.release();
       return 'taken';
     }
-    await trx.updateTable('phone_verifications').set({ consumed_at: sql`now()` }).where('user_id', '=', actor.id).where('consumed_at', 'is', null).execute();
-    const { id } = await trx
-      .insertInto('phone_verifications')
-      .values({ user_id: actor.id, phone_number: phoneNumber, code_hash: '', expires_at: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    await repo.consumeOpenPhoneCodes(trx, actor.id);
+    const id = await repo.insertPhoneCode(trx, actor.id, phoneNumber, OTP_TTL_MINUTES);
     // Bound to its row, as a recovery code is bound to its token.
-    await trx.updateTable('phone_verifications').set({ code_hash: hashOtpCode(ctx.config.SESSION_SECRET, id, code) }).where('id', '=', id).execute();
+    await repo.setPhoneCodeHash(trx, id, hashOtpCode(ctx.config.SESSION_SECRET, id, code));
     await queueMessage(trx, {
       channel: 'sms',
       recipient: `+91${phoneNumber}`,
@@ -120,28 +98,19 @@ export async function verifyPhone(ctx: RequestContext, { phoneNumber, code }: z.
   const actor = await requireActor(ctx);
   const secret = ctx.config.SESSION_SECRET;
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<AppError | null> => {
-    const row = await trx
-      .selectFrom('phone_verifications')
-      .select(['id', 'wrong_attempts', 'code_hash'])
-      .select(sql<boolean>`expires_at <= now()`.as('expired'))
-      .where('user_id', '=', actor.id)
-      .where('phone_number', '=', phoneNumber)
-      .where('consumed_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await repo.lockOpenPhoneCode(trx, actor.id, phoneNumber);
     if (!row) return new AppError('validation', PROFILE_MESSAGES.noCode, { field: 'phoneNumber' });
     if (row.wrong_attempts >= OTP_MAX_WRONG_ATTEMPTS) return new AppError('validation', PROFILE_MESSAGES.codeBurned, { field: 'code' });
     if (row.expired) return new AppError('validation', PROFILE_MESSAGES.codeExpired, { field: 'code' });
     if (!otpCodeMatches(secret, row.id, code, row.code_hash)) {
       const attempts = row.wrong_attempts + 1;
-      await trx.updateTable('phone_verifications').set({ wrong_attempts: attempts }).where('id', '=', row.id).execute();
+      await repo.setPhoneCodeWrongAttempts(trx, row.id, attempts);
       const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
       return new AppError('validation', left > 0 ? `${PROFILE_MESSAGES.codeWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : PROFILE_MESSAGES.codeBurned, { field: 'code' });
     }
-    if (await takenByAnother(trx, actor.id, phoneNumber)) return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
-    await trx.updateTable('phone_verifications').set({ consumed_at: sql`now()` }).where('id', '=', row.id).execute();
-    await trx.updateTable('users').set({ phone_number: phoneNumber, phone_verified_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', actor.id).execute();
+    if (await repo.numberVerifiedByAnother(trx, actor.id, phoneNumber)) return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
+    await repo.consumePhoneCode(trx, row.id);
+    await repo.setVerifiedPhone(trx, actor.id, phoneNumber);
     return null;
   }).catch((error: unknown) => {
     // Another account verified the number in the same moment: the unique index keeps one.

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
-import { isSpecialStudentSql } from './free-access.ts';
+import { isSpecialStudentSql } from './free-access.repository.ts';
 
 export interface SpecialStudentFilter {
   name?: string | undefined;
@@ -111,4 +111,34 @@ export async function insertMany(trx: Db, students: ReadonlyArray<{ name: string
 export async function isSpecialStudent(db: Db, userId: string): Promise<boolean> {
   const { rows } = await sql<{ special: boolean }>`select ${isSpecialStudentSql(userId)} as special`.execute(db);
   return rows[0]?.special ?? false;
+}
+
+export interface SpecialStudentValues {
+  name: string;
+  phoneNumber: string;
+  expiryDate: string | null;
+}
+
+export function insertSpecialStudent(db: Db, student: SpecialStudentValues, actorId: string | null) {
+  return db
+    .insertInto('lakshya_students')
+    .values({ name: student.name, phone_number: student.phoneNumber, expiry_date: student.expiryDate, created_by: actorId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Answers undefined when there is no such student. */
+export function updateSpecialStudentRow(db: Db, id: string, student: SpecialStudentValues) {
+  return db
+    .updateTable('lakshya_students')
+    .set({ name: student.name, phone_number: student.phoneNumber, expiry_date: student.expiryDate, updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** Answers how many were deleted. */
+export async function deleteSpecialStudentRows(db: Db, ids: string[]): Promise<number> {
+  const result = await db.deleteFrom('lakshya_students').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

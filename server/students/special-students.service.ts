@@ -49,11 +49,7 @@ function phoneTaken(phone: string): AppError {
 export async function createSpecialStudent(ctx: RequestContext, { value }: { value: Value }): Promise<SpecialStudent> {
   const actor = await ctx.actor();
   try {
-    const { id } = await ctx.db
-      .insertInto('lakshya_students')
-      .values({ name: value.name, phone_number: value.phoneNumber, expiry_date: value.expiryDate, created_by: actor?.id ?? null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await repo.insertSpecialStudent(ctx.db, value, actor?.id ?? null);
     return studentOf((await repo.specialStudentById(ctx.db, id))!);
   } catch (error) {
     if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
@@ -64,12 +60,7 @@ export async function createSpecialStudent(ctx: RequestContext, { value }: { val
 /** PUT /api/admin/lakshya-students/{id}. */
 export async function updateSpecialStudent(ctx: AppContext, { id, value }: { id: string; value: Value }): Promise<SpecialStudent> {
   try {
-    const updated = await ctx.db
-      .updateTable('lakshya_students')
-      .set({ name: value.name, phone_number: value.phoneNumber, expiry_date: value.expiryDate, updated_at: new Date() })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await repo.updateSpecialStudentRow(ctx.db, id, value);
     if (!updated) throw new AppError('not-found', SPECIAL_STUDENT_MESSAGES.notFound);
     return studentOf((await repo.specialStudentById(ctx.db, id))!);
   } catch (error) {
@@ -80,8 +71,7 @@ export async function updateSpecialStudent(ctx: AppContext, { id, value }: { id:
 
 /** DELETE /api/admin/lakshya-students {value: [ids]}: answers how many were deleted. */
 export async function deleteSpecialStudents(ctx: AppContext, { value }: z.output<typeof deleteSpecialStudentsInputSchema>): Promise<{ deleted: number }> {
-  const result = await ctx.db.deleteFrom('lakshya_students').where('id', 'in', value).executeTakeFirst();
-  return { deleted: Number(result.numDeletedRows) };
+  return { deleted: await repo.deleteSpecialStudentRows(ctx.db, value) };
 }
 
 function withIssues(issues: ImportIssue[]): ImportResult {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
-import { accountMobileSql } from '../students/free-access.ts';
+import { accountMobileSql } from '../students/free-access.repository.ts';
 
 /** Queries behind inviting staff and changing an account's roles or access; each runs on the connection it is given. */
 

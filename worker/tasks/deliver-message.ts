@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { findOutboundMessage, markSent, moveToOutbox, recordDeliveryAttempt, recordDeliveryFailure } from '../../server/messages/messages.repository.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { payloadOf } from './payload.ts';
+import { taskPayload } from './payload.ts';
 
 /**
  * Sends one queued message through SMTP or the SMS provider, or files it in the
@@ -10,7 +10,7 @@ import { payloadOf } from './payload.ts';
  */
 export function deliverMessage(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const { messageId } = payloadOf('deliver-message', rawPayload);
+    const { messageId } = taskPayload('deliver-message', rawPayload);
     const message = await findOutboundMessage(deps.db, messageId);
     if (!message || message.status === 'sent' || message.status === 'outbox' || message.body === null) return;
 

@@ -5,7 +5,7 @@ import { findItemIdByAsset, setItemAttempts } from '../../server/queue/queue.rep
 import { MediaInputError, MediaToolMissingError } from '../media/media.errors.ts';
 import { markFailed, markRetrying } from '../../server/queue/processing-state.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { payloadOf } from './payload.ts';
+import { taskPayload } from './payload.ts';
 import { processPdf } from '../media/pdf-pipeline.ts';
 import { processVideo } from '../media/video-pipeline.ts';
 
@@ -26,7 +26,7 @@ function reasonOf(error: unknown): string {
  */
 export function processMedia(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const { assetId } = payloadOf('process-media', rawPayload);
+    const { assetId } = taskPayload('process-media', rawPayload);
     const asset = await findAsset(deps.db, assetId);
     const item = await findItemIdByAsset(deps.db, assetId);
     // Deleted meanwhile: nothing to do.

@@ -1,8 +1,8 @@
 import os from 'node:os';
-import { sql } from 'kysely';
 import type { WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../server/db/database.ts';
+import { deleteHeartbeat, deleteHeartbeats, forceUnlockWorkers, recordHeartbeats, silentLockHolders } from '../server/jobs/worker-heartbeats.repository.ts';
 
 
 /**
@@ -30,33 +30,20 @@ export function watchWorkers(options: {
   });
   options.events.on('worker:stop', ({ worker }) => {
     workerIds.delete(worker.workerId);
-    void db.deleteFrom('worker_heartbeats').where('worker_id', '=', worker.workerId).execute().catch(() => {});
+    void deleteHeartbeat(db, worker.workerId).catch(() => {});
   });
 
   const beat = async () => {
     const ids = [...workerIds];
     if (ids.length === 0) return;
-    await db
-      .insertInto('worker_heartbeats')
-      .values(ids.map((id) => ({ worker_id: id, hostname: os.hostname(), pid: process.pid })))
-      .onConflict((oc) => oc.column('worker_id').doUpdateSet({ last_seen_at: sql`now()` }))
-      .execute();
+    await recordHeartbeats(db, ids, os.hostname(), process.pid);
   };
 
   const sweep = async () => {
-    const { rows } = await sql<{ locked_by: string }>`
-      select distinct j.locked_by
-      from graphile_worker.jobs j
-      where j.locked_by is not null
-        and j.locked_at < now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-        and not exists (
-          select 1 from worker_heartbeats h
-          where h.worker_id = j.locked_by and h.last_seen_at > now() - make_interval(secs => ${DEAD_AFTER_SECONDS})
-        )`.execute(db);
-    const dead = rows.map((row) => row.locked_by);
+    const dead = await silentLockHolders(db, DEAD_AFTER_SECONDS);
     if (dead.length === 0) return;
-    await sql`select graphile_worker.force_unlock_workers(${dead}::text[])`.execute(db);
-    await db.deleteFrom('worker_heartbeats').where('worker_id', 'in', dead).execute();
+    await forceUnlockWorkers(db, dead);
+    await deleteHeartbeats(db, dead);
     log.warn({ workers: dead }, 'released the jobs of workers that stopped sending heartbeats');
   };
 
@@ -73,7 +60,7 @@ export function watchWorkers(options: {
       clearInterval(beatTimer);
       clearInterval(sweepTimer);
       const ids = [...workerIds];
-      if (ids.length > 0) await db.deleteFrom('worker_heartbeats').where('worker_id', 'in', ids).execute().catch(() => {});
+      if (ids.length > 0) await deleteHeartbeats(db, ids).catch(() => {});
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, AssetsTable, QueueItemRow } from '../db/types.ts';
 
@@ -52,4 +53,21 @@ export async function deleteAssetRow(db: Db, assetId: string): Promise<void> {
 export async function queueStateOf(db: Db, assetId: string): Promise<QueueItemRow['state'] | null> {
   const item = await db.selectFrom('queue_items').select('state').where('asset_id', '=', assetId).executeTakeFirst();
   return item?.state ?? null;
+}
+
+export async function findAssetFileName(db: Db, id: string): Promise<{ file_name: string } | undefined> {
+  return db.selectFrom('assets').select('file_name').where('id', '=', id).executeTakeFirst();
+}
+
+/** The keys some assets' rows refer to, and whether each asset is being processed (then its outputs are being written), in one statement. */
+export async function assetFileRows(db: Db, assetIds: string[]) {
+  return db
+    .selectFrom('assets')
+    .select(['id', 'storage_key', 'output_prefix', 'poster_key'])
+    .select(
+      sql<boolean>`assets.state in (${sql.join(PROCESS_STEPS)}) or exists (
+        select 1 from queue_items where queue_items.asset_id = assets.id and queue_items.state in (${sql.join(PROCESS_STEPS)}))`.as('processing'),
+    )
+    .where('id', 'in', assetIds)
+    .execute();
 }

@@ -19,7 +19,7 @@ import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
-import { resetAssetOutputs } from './asset-state.ts';
+import { resetAssetOutputs } from './asset-state.repository.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { assetIdOfKey, isKeyReferenced, type AssetFileReferences } from '../../shared/assets/stored-files.rules.ts';
 import type { Db } from '../db/database.ts';
-import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
+import { assetFileRows } from './assets.repository.ts';
 import { claimedKeys, dropExpiredClaims } from './storage-claims.repository.ts';
 import type { Storage, StoredObject } from './storage/storage.ts';
 
@@ -25,15 +24,7 @@ export interface StorageCleanupResult {
 /** The rows behind some assets' files, read in one statement. */
 async function assetFileReferences(db: Db, assetIds: string[]): Promise<Map<string, AssetFileReferences>> {
   if (assetIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('assets')
-    .select(['id', 'storage_key', 'output_prefix', 'poster_key'])
-    .select(
-      sql<boolean>`assets.state in (${sql.join(PROCESS_STEPS)}) or exists (
-        select 1 from queue_items where queue_items.asset_id = assets.id and queue_items.state in (${sql.join(PROCESS_STEPS)}))`.as('processing'),
-    )
-    .where('id', 'in', assetIds)
-    .execute();
+  const rows = await assetFileRows(db, assetIds);
   return new Map(
     rows.map((row) => [
       row.id,

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   ADMIN_COMMENTS_PAGE_SIZE,
@@ -12,7 +12,6 @@ import {
   type newReplyInputSchema,
   type Reply,
 } from '../../shared/comments/comments.schema.ts';
-import { EDUCATOR_ROLE } from '../../shared/auth/roles.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -50,21 +49,19 @@ function commentOf(row: CommentRow, replies: ReplyRow[]): Comment {
 export async function repliesOf(db: Db, commentIds: string[]): Promise<Map<string, ReplyRow[]>> {
   const byComment = new Map<string, ReplyRow[]>();
   if (commentIds.length === 0) return byComment;
-  const rows = await db.selectFrom('comment_replies').selectAll().where('comment_id', 'in', commentIds).orderBy('created_at').orderBy('id').execute();
+  const rows = await repo.repliesOfComments(db, commentIds);
   for (const row of rows) byComment.set(row.comment_id, [...(byComment.get(row.comment_id) ?? []), row]);
   return byComment;
 }
 
 export async function lectureTitle(db: Db, lectureId: string): Promise<string> {
-  const lecture = await db.selectFrom('lectures').select('title').where('id', '=', lectureId).executeTakeFirst();
+  const lecture = await repo.findLectureTitle(db, lectureId);
   if (!lecture) throw new AppError('not-found', COMMENT_MESSAGES.lectureNotFound);
   return lecture.title;
 }
 
 export async function commentRow(db: Db, id: string): Promise<CommentRow> {
-  const row = UUID_PATTERN.test(id)
-    ? await db.selectFrom('comments as c').leftJoin('users as u', 'u.id', 'c.user_id').selectAll('c').select('u.phone_number').where('c.id', '=', id).executeTakeFirst()
-    : undefined;
+  const row = UUID_PATTERN.test(id) ? await repo.findCommentWithPhone(db, id) : undefined;
   if (!row) throw new AppError('not-found', COMMENT_MESSAGES.notFound);
   return row;
 }
@@ -83,13 +80,7 @@ async function fullComment(db: Db, id: string): Promise<Comment> {
  */
 async function requireEducatorName(db: Db, name: string, field: string, unchanged?: string): Promise<void> {
   if (unchanged !== undefined && name === unchanged) return;
-  const educator = await db
-    .selectFrom('users')
-    .select('id')
-    .where('name', '=', name)
-    .where(sql<boolean>`${EDUCATOR_ROLE} = any(roles)`)
-    .where('disabled_at', 'is', null)
-    .executeTakeFirst();
+  const educator = await repo.findEducatorNamed(db, name);
   if (!educator) throw new AppError('validation', COMMENT_MESSAGES.authorNotEducator(field), { field });
 }
 
@@ -100,17 +91,7 @@ async function requireEducatorName(db: Db, name: string, field: string, unchange
  */
 export async function listLectureComments(ctx: AppContext, { resourceId, before }: { resourceId: string; before?: string | undefined }): Promise<Comment[]> {
   await lectureTitle(ctx.db, resourceId);
-  let query = ctx.db
-    .selectFrom('comments as c')
-    .leftJoin('users as u', 'u.id', 'c.user_id')
-    .selectAll('c')
-    .select('u.phone_number')
-    .where('c.lecture_id', '=', resourceId);
-  if (before !== undefined) {
-    // Row comparison in the list's own order (false sorts before true, so "after" in a descending list is "less than").
-    query = query.where(sql<boolean>`(c.is_pinned, c.created_at, c.id) < (select b.is_pinned, b.created_at, b.id from comments b where b.id = ${before} and b.lecture_id = ${resourceId})`);
-  }
-  const rows = await query.orderBy('c.is_pinned', 'desc').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(ADMIN_COMMENTS_PAGE_SIZE).execute();
+  const rows = await repo.lectureCommentsPage(ctx.db, resourceId, before, ADMIN_COMMENTS_PAGE_SIZE);
   const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
   return rows.map((row) => commentOf(row, replies.get(row.id) ?? []));
 }
@@ -129,24 +110,13 @@ export async function createStaffComment(ctx: AppContext, input: z.output<typeof
 export async function updateStaffComment(ctx: AppContext, { id, ...input }: { id: string } & z.output<typeof editCommentInputSchema>): Promise<Comment> {
   const current = await commentRow(ctx.db, id);
   if (input.displayName !== undefined) await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
-  await ctx.db
-    .updateTable('comments')
-    .set({
-      ...(input.displayName === undefined ? {} : { display_name: input.displayName }),
-      ...(input.message === undefined ? {} : { message: input.message }),
-      ...(input.isAdministrator === undefined ? {} : { is_administrator: input.isAdministrator }),
-      ...(input.isVisible === undefined ? {} : { is_visible: input.isVisible }),
-      ...(input.isPinned === undefined ? {} : { is_pinned: input.isPinned }),
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await repo.updateComment(ctx.db, id, input);
   return fullComment(ctx.db, id);
 }
 
 export async function deleteComment(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   await commentRow(ctx.db, id);
-  await ctx.db.deleteFrom('comments').where('id', '=', id).execute();
+  await repo.deleteMessage(ctx.db, 'comments', id);
   return { status: 'deleted' };
 }
 
@@ -188,7 +158,7 @@ export async function createStaffReply(ctx: RequestContext, { commentId, ...inpu
 }
 
 export async function replyRow(db: Db, commentId: string, replyId: string): Promise<ReplyRow> {
-  const row = UUID_PATTERN.test(commentId) && UUID_PATTERN.test(replyId) ? await db.selectFrom('comment_replies').selectAll().where('id', '=', replyId).where('comment_id', '=', commentId).executeTakeFirst() : undefined;
+  const row = UUID_PATTERN.test(commentId) && UUID_PATTERN.test(replyId) ? await repo.findReply(db, commentId, replyId) : undefined;
   if (!row) throw new AppError('not-found', COMMENT_MESSAGES.replyNotFound);
   return row;
 }
@@ -196,45 +166,24 @@ export async function replyRow(db: Db, commentId: string, replyId: string): Prom
 export async function updateStaffReply(ctx: AppContext, { commentId, replyId, ...input }: { commentId: string; replyId: string } & z.output<typeof editReplyInputSchema>): Promise<Reply> {
   const current = await replyRow(ctx.db, commentId, replyId);
   await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
-  const row = await ctx.db
-    .updateTable('comment_replies')
-    .set({ message: input.message, display_name: input.displayName, is_administrator: input.isAdministrator, updated_at: sql<Date>`now()` })
-    .where('id', '=', replyId)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await repo.updateReply(ctx.db, replyId, input);
   if (!row) throw new AppError('not-found', COMMENT_MESSAGES.replyNotFound);
   return replyOf(row);
 }
 
 export async function deleteReply(ctx: AppContext, { commentId, replyId }: { commentId: string; replyId: string }): Promise<{ status: 'deleted' }> {
   await replyRow(ctx.db, commentId, replyId);
-  await ctx.db.deleteFrom('comment_replies').where('id', '=', replyId).execute();
+  await repo.deleteMessage(ctx.db, 'comment_replies', replyId);
   return { status: 'deleted' };
 }
 
 /** GET /api/admin/discussions: the latest student comments across all lectures (or only those no staff answered). */
 export async function discussionsInbox(ctx: AppContext, query: { page: number; unanswered?: 'yes' | 'no' | undefined }) {
-  const staffReplied = sql<boolean>`exists (select 1 from comment_replies r where r.comment_id = c.id and r.user_id is null)`;
-  let base = ctx.db.selectFrom('comments as c').innerJoin('lectures as l', 'l.id', 'c.lecture_id').where('c.user_id', 'is not', null);
-  if (query.unanswered === 'yes') base = base.where(sql<boolean>`not ${staffReplied}`);
-  if (query.unanswered === 'no') base = base.where(staffReplied);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('users as u', 'u.id', 'c.user_id')
-      .selectAll('c')
-      .select(['u.phone_number', 'l.title as lecture_title'])
-      .select(staffReplied.as('has_staff_reply'))
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(INBOX_PAGE_SIZE)
-      .offset((query.page - 1) * INBOX_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await repo.studentCommentsPage(ctx.db, { unanswered: query.unanswered, limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE });
   const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
   return {
     comments: rows.map((row) => ({ ...commentOf(row, replies.get(row.id) ?? []), lectureTitle: row.lecture_title, hasStaffReply: row.has_staff_reply })),
-    total: Number(count.total),
+    total,
     page: query.page,
     pageSize: INBOX_PAGE_SIZE,
   };

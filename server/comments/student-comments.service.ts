@@ -62,20 +62,9 @@ const nameOf = (actor: Actor) => actor.name || 'Student';
 export async function studentLectureComments(ctx: RequestContext, { lectureId, page }: { lectureId: string; page: number }) {
   const actor = await requireActor(ctx);
   await openDiscussion(ctx, actor, lectureId);
-  const base = ctx.db.selectFrom('comments as c').where('c.lecture_id', '=', lectureId).where('c.is_visible', '=', true);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('c')
-      .orderBy('c.is_pinned', 'desc')
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(STUDENT_COMMENTS_PAGE_SIZE)
-      .offset((page - 1) * STUDENT_COMMENTS_PAGE_SIZE)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await repo.visibleCommentsPage(ctx.db, lectureId, { limit: STUDENT_COMMENTS_PAGE_SIZE, offset: (page - 1) * STUDENT_COMMENTS_PAGE_SIZE });
   const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
-  return { comments: rows.map((row) => studentCommentOf(row, replies.get(row.id) ?? [], actor.id)), total: Number(count.total), page, pageSize: STUDENT_COMMENTS_PAGE_SIZE };
+  return { comments: rows.map((row) => studentCommentOf(row, replies.get(row.id) ?? [], actor.id)), total, page, pageSize: STUDENT_COMMENTS_PAGE_SIZE };
 }
 
 /** POST /api/student/lectures/{id}/comments: staff get an alert. */
@@ -126,7 +115,7 @@ export async function studentEdit(ctx: RequestContext, target: { commentId: stri
   const row = target.replyId ? await replyRow(ctx.db, target.commentId, target.replyId) : await commentRow(ctx.db, target.commentId);
   if (row.user_id !== actor.id) throw new AppError('forbidden', COMMENT_MESSAGES.notYours);
   if (change === 'delete') {
-    await ctx.db.deleteFrom(table).where('id', '=', id).execute();
+    await repo.deleteMessage(ctx.db, table, id);
     return { status: 'deleted' };
   }
   if (row.message === change.message) return { status: 'saved' };

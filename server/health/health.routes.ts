@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import type { Db } from '../db/database.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { AppError } from '../errors.ts';
+import { pingDatabase } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -25,7 +25,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async () => {
       try {
-        await sql`select 1`.execute(db);
+        await pingDatabase(db);
       } catch {
         throw new AppError('unavailable', 'The database is not reachable');
       }

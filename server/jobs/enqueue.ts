@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { jobKey, TASKS, type TaskName, type TaskPayload } from '../../shared/jobs/tasks.ts';
 import type { Db } from '../db/database.ts';
+import { addJob, removeJobByKey, waitingJobKeys } from './jobs.repository.ts';
 
 /**
  * What a second job with the same key does (graphile-worker's job key modes):
@@ -31,16 +31,16 @@ export interface EnqueueOptions {
 export async function enqueue<Task extends TaskName>(db: Db, task: Task, payload: TaskPayload<Task>, options: EnqueueOptions = {}): Promise<void> {
   const checked: unknown = TASKS[task].payload.parse(payload);
   const key = options.keyId === undefined ? null : jobKey(task, options.keyId);
-  await sql`select graphile_worker.add_job(
-    identifier => ${task},
-    payload => ${JSON.stringify(checked)}::json,
-    queue_name => ${options.queueName ?? null},
-    run_at => ${options.runAt ?? null},
-    max_attempts => ${options.maxAttempts ?? null},
-    job_key => ${key},
-    job_key_mode => ${key === null ? null : (options.keyMode ?? 'replace')},
-    priority => ${options.priority ?? null}
-  )`.execute(db);
+  await addJob(db, {
+    task,
+    payload: checked,
+    queueName: options.queueName ?? null,
+    runAt: options.runAt ?? null,
+    maxAttempts: options.maxAttempts ?? null,
+    key,
+    keyMode: key === null ? null : (options.keyMode ?? 'replace'),
+    priority: options.priority ?? null,
+  });
 }
 
 /**
@@ -48,15 +48,12 @@ export async function enqueue<Task extends TaskName>(db: Db, task: Task, payload
  * worker has taken; a job being worked on is left to finish. Answers how many were removed.
  */
 export async function removeWaitingJobs(db: Db, task: TaskName, ids?: readonly string[]): Promise<number> {
-  const result = await sql<{ key: string }>`
-    select key from graphile_worker.jobs
-    where task_identifier = ${task} and locked_at is null and key is not null
-    ${ids ? sql`and key = any(${ids.map((id) => jobKey(task, id))})` : sql``}`.execute(db);
-  for (const { key } of result.rows) await sql`select graphile_worker.remove_job(${key})`.execute(db);
-  return result.rows.length;
+  const keys = await waitingJobKeys(db, task, ids?.map((id) => jobKey(task, id)));
+  for (const key of keys) await removeJobByKey(db, key);
+  return keys.length;
 }
 
 /** Removes the job of `task` about this id, unless a worker has it (then it finishes). */
 export async function removeJob(db: Db, task: TaskName, id: string): Promise<void> {
-  await sql`select graphile_worker.remove_job(${jobKey(task, id)})`.execute(db);
+  await removeJobByKey(db, jobKey(task, id));
 }

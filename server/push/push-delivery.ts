@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import { createSecureContext, rootCertificates } from 'node:tls';
-import { sql } from 'kysely';
 import webpush from 'web-push';
 import { payloadBytes } from '../../shared/push/push.schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { assertNoHeldConnection } from '../db/held-connection.ts';
 import { isAuthSecret, isP256PublicKey } from './push-keys.ts';
+import { findNotification, pendingDeliveries, refreshCounts } from './push-notifications.repository.ts';
 import { outcomeRecorder, type DeliveryStatus } from './push-outcomes.ts';
 import { payloadOf } from './push.service.ts';
 
@@ -117,21 +117,6 @@ async function runLimited<T>(items: readonly T[], limit: number, work: (item: T)
   }
 }
 
-/** The notification's counts, from its deliveries; done once nothing is pending. */
-export async function refreshCounts(db: Db, notificationId: string): Promise<void> {
-  await sql`
-    update push_notifications n set
-      delivered = c.delivered, gone = c.gone, failed = c.failed,
-      completed_at = case when c.pending = 0 then coalesce(n.completed_at, now()) else null end
-    from (
-      select count(*) filter (where status = 'delivered')::int as delivered,
-        count(*) filter (where status = 'gone')::int as gone,
-        count(*) filter (where status = 'failed')::int as failed,
-        count(*) filter (where status = 'pending')::int as pending
-      from push_deliveries where notification_id = ${notificationId}) c
-    where n.id = ${notificationId}`.execute(db);
-}
-
 export interface BatchResult {
   delivered: number;
   gone: number;
@@ -160,18 +145,11 @@ export async function deliverBatch(
 ): Promise<BatchResult> {
   const result: BatchResult = { delivered: 0, gone: 0, failed: 0, retryAfterSeconds: null, retriable: 0, stragglers: 0 };
   const vapid = deps.config.vapid;
-  const notification = await deps.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirst();
+  const notification = await findNotification(deps.db, notificationId);
   if (!notification || !vapid) return result;
   const payload = payloadBytes(payloadOf(notification)).text;
   const topic = notificationId.replaceAll('-', '');
-  const pending = await deps.db
-    .selectFrom('push_deliveries as d')
-    .leftJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
-    .select(['d.subscription_id', 'd.attempts', 's.endpoint', 's.p256dh', 's.auth'])
-    .where('d.notification_id', '=', notificationId)
-    .where('d.batch', '=', batch)
-    .where('d.status', '=', 'pending')
-    .execute();
+  const pending = await pendingDeliveries(deps.db, notificationId, batch);
   const outcomes = outcomeRecorder(deps.db, notificationId, (error) => deps.log?.warn({ err: error, notificationId }, 'could not record push outcomes; those pushes stay pending'));
   const record = (subscriptionId: string, status: DeliveryStatus, error: string | null, attempted = true, deleteSubscription = false) =>
     outcomes.add({ subscriptionId, status, error, attempted, deleteSubscription });

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { updateDeliveries } from './push-notifications.repository.ts';
+import { deleteSubscriptions } from './push-subscriptions.repository.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'gone' | 'failed';
 
@@ -37,14 +38,9 @@ export function outcomeRecorder(db: Db, notificationId: string, onError: (error:
 
   const write = async (outcomes: DeliveryOutcome[]) => {
     await db.transaction().execute(async (trx) => {
-      await sql`
-        update push_deliveries d set
-          status = v.status, last_error = v.error, attempts = d.attempts + v.attempted, updated_at = now()
-        from unnest(${outcomes.map((o) => o.subscriptionId)}::uuid[], ${outcomes.map((o) => o.status)}::text[],
-          ${outcomes.map((o) => o.error)}::text[], ${outcomes.map((o) => (o.attempted ? 1 : 0))}::int[]) as v(subscription_id, status, error, attempted)
-        where d.notification_id = ${notificationId} and d.subscription_id = v.subscription_id`.execute(trx);
+      await updateDeliveries(trx, notificationId, outcomes);
       const gone = outcomes.filter((o) => o.deleteSubscription).map((o) => o.subscriptionId);
-      if (gone.length > 0) await trx.deleteFrom('push_subscriptions').where('id', 'in', gone).execute();
+      if (gone.length > 0) await deleteSubscriptions(trx, gone);
     });
   };
 

@@ -54,3 +54,8 @@ export async function deleteSubscriptionOf(db: Db, userId: string, endpoint: str
   const result = await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes subscriptions a push service said are gone (their pending pushes then count as gone). */
+export async function deleteSubscriptions(db: Db, ids: string[]): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', 'in', ids).execute();
+}

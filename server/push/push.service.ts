@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { COMPOSER_LIMITS, payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
 import { fitPushText } from '../../shared/push/push-text.rules.ts';
@@ -10,14 +9,14 @@ import type { Db } from '../db/database.ts';
 import type { PushTargetType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
-import { accountMobileSql } from '../students/free-access.ts';
 import { retryOnConflict } from '../db/retry.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { endpointAllowed } from './push-endpoints.ts';
 import { isAuthSecret, isP256PublicKey, sameAuthSecret } from './push-keys.ts';
 import { MAX_DEVICES_PER_STUDENT, registrationRule } from './push-subscription.limits.ts';
 import { assignSubscription, deleteDevicesBeyond, deleteSubscriptionOf, insertSubscription, lockAccountDevices, lockedSubscriptionByEndpoint } from './push-subscriptions.repository.ts';
-import { targetSql, type PushTarget } from './push-targets.ts';
+import { insertDeliveries, insertNotification, latestNotifications, setTargeted } from './push-notifications.repository.ts';
+import { accountWithMobile, findCourseTitle, hasSubscription, targetHasSubscription, type PushTarget } from './push-targets.repository.ts';
 
 /** Subscriptions one worker job sends to. */
 export const PUSH_BATCH_SIZE = 250;
@@ -86,34 +85,29 @@ export interface NotificationRequest {
   createdBy: string | null;
 }
 
-/** Refused, not sent to nobody: staff would otherwise believe the students were told. */
-async function reachesSomeone(db: Db, target: PushTarget): Promise<boolean> {
-  return (await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst()) !== undefined;
-}
-
+/** A target no subscription is in is refused, not sent to nobody: staff would otherwise believe the students were told. */
 async function resolveTarget(db: Db, request: NotificationRequest): Promise<PushTarget> {
   if (request.targetType === 'everyone') {
     const target: PushTarget = { type: 'everyone' };
-    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.nobodySubscribed, { field: 'targetType' });
+    if (!(await targetHasSubscription(db, target))) throw new AppError('validation', PUSH_MESSAGES.nobodySubscribed, { field: 'targetType' });
     return target;
   }
   if (request.targetType === 'group') {
     if (!request.groupTargets?.length) throw new AppError('validation', PUSH_MESSAGES.groupRequired, { field: 'groupTargets' });
     const target: PushTarget = { type: 'group', groups: request.groupTargets };
-    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.groupNotSubscribed, { field: 'groupTargets' });
+    if (!(await targetHasSubscription(db, target))) throw new AppError('validation', PUSH_MESSAGES.groupNotSubscribed, { field: 'groupTargets' });
     return target;
   }
   if (request.targetType === 'course') {
     if (!request.courseId) throw new AppError('validation', PUSH_MESSAGES.courseRequired, { field: 'courseId' });
-    const course = await db.selectFrom('courses').select(['id', 'title']).where('id', '=', request.courseId).executeTakeFirst();
+    const course = await findCourseTitle(db, request.courseId);
     if (!course) throw new AppError('validation', PUSH_MESSAGES.courseNotFound, { field: 'courseId' });
     const target: PushTarget = { type: 'course', courseId: course.id };
-    if (!(await reachesSomeone(db, target))) throw new AppError('validation', PUSH_MESSAGES.courseNotSubscribed(course.title), { field: 'courseId' });
+    if (!(await targetHasSubscription(db, target))) throw new AppError('validation', PUSH_MESSAGES.courseNotSubscribed(course.title), { field: 'courseId' });
     return target;
   }
   if (request.targetUserId) {
-    const subscribed = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', request.targetUserId).executeTakeFirst();
-    if (!subscribed) throw new AppError('validation', PUSH_MESSAGES.studentNotSubscribed);
+    if (!(await hasSubscription(db, request.targetUserId))) throw new AppError('validation', PUSH_MESSAGES.studentNotSubscribed);
     return { type: 'specific-user', userId: request.targetUserId };
   }
   const typed = request.targetPhoneNumber?.trim() ?? '';
@@ -121,16 +115,9 @@ async function resolveTarget(db: Db, request: NotificationRequest): Promise<Push
   const mobile = indianMobile(typed);
   if (!mobile) throw new AppError('validation', PUSH_MESSAGES.noAccount(typed), { field: 'targetPhoneNumber' });
   // A verified number first; then any account written with it.
-  const user = await db
-    .selectFrom('users as u')
-    .select('u.id')
-    .where(accountMobileSql('u'), '=', mobile)
-    .orderBy(sql`u.phone_verified_at is null`)
-    .orderBy('u.created_at')
-    .executeTakeFirst();
+  const user = await accountWithMobile(db, mobile);
   if (!user) throw new AppError('validation', PUSH_MESSAGES.noAccount(mobile), { field: 'targetPhoneNumber' });
-  const subscribed = await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).executeTakeFirst();
-  if (!subscribed) throw new AppError('validation', PUSH_MESSAGES.noSubscription(mobile), { field: 'targetPhoneNumber' });
+  if (!(await hasSubscription(db, user.id))) throw new AppError('validation', PUSH_MESSAGES.noSubscription(mobile), { field: 'targetPhoneNumber' });
   return { type: 'specific-user', userId: user.id };
 }
 
@@ -164,41 +151,26 @@ export async function sendNotification(deps: { db: Db; config: Config }, fullReq
   if (!sized.fits) throw new AppError('validation', PUSH_MESSAGES.tooLarge(sized.bytes), { field: 'body' });
   const target = await resolveTarget(deps.db, request);
   return deps.db.transaction().execute(async (trx) => {
-    const notification = await trx
-      .insertInto('push_notifications')
-      .values({
-        title: request.title,
-        body: request.body,
-        image_url: request.imageUrl || null,
-        click_action: request.clickAction || null,
-        resource_type: request.resourceType || null,
-        resource_id: request.resourceId || null,
-        data: JSON.stringify(request.data ?? {}),
-        target_type: request.targetType,
-        target_phone: request.targetType === 'specific-user' ? (request.targetPhoneNumber ?? null) : null,
-        group_targets: request.targetType === 'group' ? [...(request.groupTargets ?? [])] : [],
-        target_course_id: target.type === 'course' ? target.courseId : null,
-        created_by: request.createdBy,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { rows } = await sql<{ targeted: number; batches: number }>`
-      with inserted as (
-        insert into push_deliveries (notification_id, subscription_id, batch)
-        select ${notification.id}, s.id, ((row_number() over (order by s.id)) - 1) / ${PUSH_BATCH_SIZE}
-        from push_subscriptions s where ${targetSql(target)}
-        returning batch)
-      select count(*)::int as targeted, coalesce(max(batch) + 1, 0)::int as batches from inserted`.execute(trx);
-    const { targeted, batches } = rows[0]!;
-    await trx
-      .updateTable('push_notifications')
-      .set({ targeted, ...(targeted === 0 ? { completed_at: sql<Date>`now()` } : {}) })
-      .where('id', '=', notification.id)
-      .execute();
+    const notificationId = await insertNotification(trx, {
+      title: request.title,
+      body: request.body,
+      image_url: request.imageUrl || null,
+      click_action: request.clickAction || null,
+      resource_type: request.resourceType || null,
+      resource_id: request.resourceId || null,
+      data: JSON.stringify(request.data ?? {}),
+      target_type: request.targetType,
+      target_phone: request.targetType === 'specific-user' ? (request.targetPhoneNumber ?? null) : null,
+      group_targets: request.targetType === 'group' ? [...(request.groupTargets ?? [])] : [],
+      target_course_id: target.type === 'course' ? target.courseId : null,
+      created_by: request.createdBy,
+    });
+    const { targeted, batches } = await insertDeliveries(trx, notificationId, target, PUSH_BATCH_SIZE);
+    await setTargeted(trx, notificationId, targeted);
     for (let batch = 0; batch < batches; batch += 1) {
-      await enqueue(trx, 'push-batch', { notificationId: notification.id, batch }, { keyId: `${notification.id}:${batch}`, maxAttempts: 6 });
+      await enqueue(trx, 'push-batch', { notificationId, batch }, { keyId: `${notificationId}:${batch}`, maxAttempts: 6 });
     }
-    return { notificationId: notification.id, targeted };
+    return { notificationId, targeted };
   });
 }
 
@@ -230,22 +202,7 @@ export async function composeAndSend(ctx: RequestContext, input: z.output<typeof
 
 /** GET /api/admin/notifications/sent: the latest notifications with their counts. */
 export async function listSent(ctx: AppContext, { limit }: { limit: number }): Promise<SentNotification[]> {
-  const rows = await ctx.db
-    .selectFrom('push_notifications as n')
-    .leftJoin('courses as c', 'c.id', 'n.target_course_id')
-    .selectAll('n')
-    .select('c.title as target_course_title')
-    .select((eb) =>
-      eb
-        .selectFrom('push_deliveries as d')
-        .select((inner) => inner.fn.countAll<number>().as('pending'))
-        .whereRef('d.notification_id', '=', 'n.id')
-        .where('d.status', '=', 'pending')
-        .as('pending'),
-    )
-    .orderBy('n.created_at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await latestNotifications(ctx.db, limit);
   return rows.map((row) => ({
     _id: row.id,
     title: row.title,

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Db } from '../db/database.ts';
-import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../assets/asset-state.ts';
+import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../assets/asset-state.repository.ts';
+import { findAssetFileName } from '../assets/assets.repository.ts';
+import { markItemFailed, markItemWaiting, setItemWorkingState } from './queue.repository.ts';
 
 
 /**
@@ -17,16 +18,7 @@ export async function setProcessState(
   const entry = JSON.stringify(progress);
   await db.transaction().execute(async (trx) => {
     await setAssetWorkingState(trx, assetId, state, entry);
-    await trx
-      .updateTable('queue_items')
-      .set({
-        state,
-        process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${entry}::jsonb)`,
-        last_state_updated_on: sql`now()`,
-        finished_at: null,
-      })
-      .where('asset_id', '=', assetId)
-      .execute();
+    await setItemWorkingState(trx, assetId, state, entry);
   });
 }
 
@@ -63,13 +55,8 @@ export function progressWriter(db: Db, assetId: string, state: WorkingState, int
 export async function markFailed(db: Db, assetId: string, reason: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await markAssetFailed(trx, assetId, reason);
-    const items = await trx
-      .updateTable('queue_items')
-      .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()`, finished_at: null })
-      .where('asset_id', '=', assetId)
-      .returning('title')
-      .execute();
-    const asset = await trx.selectFrom('assets').select('file_name').where('id', '=', assetId).executeTakeFirst();
+    const items = await markItemFailed(trx, assetId, reason);
+    const asset = await findAssetFileName(trx, assetId);
     const name = items[0]?.title || asset?.file_name || assetId;
     await raiseAlert(trx, { message: `Processing failed for good: ${name} (${reason})`, resourceType: 'asset', resourceId: assetId });
   });
@@ -77,14 +64,5 @@ export async function markFailed(db: Db, assetId: string, reason: string): Promi
 
 /** A failed attempt that will be retried: the item waits in the queue again, with the reason. */
 export async function markRetrying(db: Db, assetId: string, reason: string, attempt: number): Promise<void> {
-  await db
-    .updateTable('queue_items')
-    .set({
-      state: 'queued',
-      failure_reason: `Attempt ${attempt} failed: ${reason}. It will be retried.`,
-      last_state_updated_on: sql`now()`,
-      finished_at: null,
-    })
-    .where('asset_id', '=', assetId)
-    .execute();
+  await markItemWaiting(db, assetId, `Attempt ${attempt} failed: ${reason}. It will be retried.`);
 }

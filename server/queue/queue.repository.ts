@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
+import type { WorkingState } from '../assets/asset-state.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, LectureRow, QueueItemRow, QueueItemsTable } from '../db/types.ts';
 import type { QueueView } from '../../shared/queue/queue-list.schema.ts';
@@ -128,6 +129,53 @@ export async function markItemReady(db: Db, assetId: string): Promise<void> {
     .set({ state: 'ready', failure_reason: null, last_state_updated_on: sql<Date>`now()`, finished_at: sql<Date>`now()` })
     .where('asset_id', '=', assetId)
     .execute();
+}
+
+/** The file's queue item is at a working step, with the step's progress (total, loaded) recorded under its name. */
+export async function setItemWorkingState(db: Db, assetId: string, state: WorkingState, progressEntry: string): Promise<void> {
+  await db
+    .updateTable('queue_items')
+    .set({
+      state,
+      process_progress: sql`jsonb_set(process_progress, ${sql.val([state])}::text[], ${progressEntry}::jsonb)`,
+      last_state_updated_on: sql`now()`,
+      finished_at: null,
+    })
+    .where('asset_id', '=', assetId)
+    .execute();
+}
+
+/** The file's queue item failed for good, with the reason; answers the titles of the items changed. */
+export async function markItemFailed(db: Db, assetId: string, reason: string): Promise<Array<{ title: string }>> {
+  return db
+    .updateTable('queue_items')
+    .set({ state: 'failed', failure_reason: reason, last_state_updated_on: sql`now()`, finished_at: null })
+    .where('asset_id', '=', assetId)
+    .returning('title')
+    .execute();
+}
+
+/** The file's queue item waits in the queue again, saying why. */
+export async function markItemWaiting(db: Db, assetId: string, failureReason: string): Promise<void> {
+  await db
+    .updateTable('queue_items')
+    .set({
+      state: 'queued',
+      failure_reason: failureReason,
+      last_state_updated_on: sql`now()`,
+      finished_at: null,
+    })
+    .where('asset_id', '=', assetId)
+    .execute();
+}
+
+export async function findItemIdByAsset(db: Db, assetId: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('queue_items').select(['id']).where('asset_id', '=', assetId).executeTakeFirst();
+}
+
+/** How many times the worker has taken the item's job (shown in the queue). */
+export async function setItemAttempts(db: Db, itemId: string, attempts: number): Promise<void> {
+  await db.updateTable('queue_items').set({ attempts }).where('id', '=', itemId).execute();
 }
 
 /**

@@ -8,7 +8,8 @@ import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';
 import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
-import { hasCompleteLadder, markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.ts';
+import { hasCompleteLadder } from '../../server/assets/asset-state.ts';
+import { markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.repository.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the

@@ -10,7 +10,7 @@ import { LONG_STATEMENT_TIMEOUTS_MS, withLongStatements } from '../../server/db/
 import { deleteExpiredRateLimits } from '../../server/rate-limit/rate-limit.service.ts';
 import { deleteOldInvites } from '../../server/users/accounts.repository.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { payloadOf } from './payload.ts';
+import { taskPayload } from './payload.ts';
 import { removeStaleWorkspaces } from '../media/workspace.ts';
 
 /**
@@ -23,7 +23,7 @@ import { removeStaleWorkspaces } from '../media/workspace.ts';
 export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): Task {
   const clock = options.now ?? (() => new Date());
   return async (rawPayload, helpers) => {
-    payloadOf('cleanup', rawPayload);
+    taskPayload('cleanup', rawPayload);
     // After a flood of sign-in attempts an hour's expired windows can be millions of rows: each
     // delete runs in its own transaction, under the housekeeping bound rather than a request's.
     const housekeeping = <T>(work: (db: Db) => Promise<T>) => withLongStatements(deps.db, LONG_STATEMENT_TIMEOUTS_MS.housekeeping, work);

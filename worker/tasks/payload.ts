@@ -3,7 +3,7 @@ import { TASKS, type TaskName } from '../../shared/jobs/tasks.ts';
 import type { z } from 'zod';
 
 /** A job's payload checked against its task's schema; a wrong one fails the job with what is wrong. */
-export function payloadOf<Task extends TaskName>(task: Task, raw: unknown): z.output<(typeof TASKS)[Task]['payload']> {
+export function taskPayload<Task extends TaskName>(task: Task, raw: unknown): z.output<(typeof TASKS)[Task]['payload']> {
   const result = TASKS[task].payload.safeParse(raw);
   if (!result.success) {
     const problems = describeIssues(result.error.issues).map((issue) => issue.message);
@@ -11,3 +11,6 @@ export function payloadOf<Task extends TaskName>(task: Task, raw: unknown): z.ou
   }
   return result.data as z.output<(typeof TASKS)[Task]['payload']>;
 }
+
+/** The former name, until the payment tasks (apply-payment-event, reconcile-payments) call taskPayload. */
+export const payloadOf = taskPayload;

@@ -1,9 +1,11 @@
 import type { Task } from 'graphile-worker';
+import { findAsset } from '../../server/assets/assets.repository.ts';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
+import { findItemIdByAsset, setItemAttempts } from '../../server/queue/queue.repository.ts';
 import { MediaInputError, MediaToolMissingError } from '../media/media.errors.ts';
 import { markFailed, markRetrying } from '../../server/queue/processing-state.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { payloadOf } from './payload.ts';
+import { taskPayload } from './payload.ts';
 import { processPdf } from '../media/pdf-pipeline.ts';
 import { processVideo } from '../media/video-pipeline.ts';
 
@@ -24,12 +26,12 @@ function reasonOf(error: unknown): string {
  */
 export function processMedia(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const { assetId } = payloadOf('process-media', rawPayload);
-    const asset = await deps.db.selectFrom('assets').selectAll().where('id', '=', assetId).executeTakeFirst();
-    const item = await deps.db.selectFrom('queue_items').select(['id']).where('asset_id', '=', assetId).executeTakeFirst();
+    const { assetId } = taskPayload('process-media', rawPayload);
+    const asset = await findAsset(deps.db, assetId);
+    const item = await findItemIdByAsset(deps.db, assetId);
     // Deleted meanwhile: nothing to do.
     if (!asset || !item) return;
-    await deps.db.updateTable('queue_items').set({ attempts: helpers.job.attempts }).where('id', '=', item.id).execute();
+    await setItemAttempts(deps.db, item.id, helpers.job.attempts);
     const signal = helpers.abortSignal ?? new AbortController().signal;
     try {
       if (asset.kind === 'video') await processVideo(deps, asset, signal);

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { enqueue } from '../../server/jobs/enqueue.ts';
 import { deliverBatch, PUSH_TIMEOUT_MS } from '../../server/push/push-delivery.ts';
 import type { WorkerDeps } from '../deps.ts';
-import { payloadOf } from './payload.ts';
+import { taskPayload } from './payload.ts';
 
 /**
  * Sends one batch of a notification. A 429 puts the batch back for after its Retry-After; pushes
@@ -11,7 +11,7 @@ import { payloadOf } from './payload.ts';
  */
 export function pushBatchTask(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
-    const job = payloadOf('push-batch', rawPayload);
+    const job = taskPayload('push-batch', rawPayload);
     const finalAttempt = helpers.job.attempts >= helpers.job.max_attempts;
     const log = { warn: (details: unknown, message: string) => helpers.logger.warn(message, { details }) };
     const result = await deliverBatch({ ...deps, log }, job, { finalAttempt });

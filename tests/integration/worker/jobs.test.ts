@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SCHEDULE, TASK_NAMES, jobKey } from '../../../shared/jobs/tasks.ts';
 import { enqueue, removeJob, removeWaitingJobs } from '../../../server/jobs/enqueue.ts';
 import { scheduledJobs } from '../../../worker/index.ts';
-import { payloadOf } from '../../../worker/tasks/payload.ts';
+import { taskPayload } from '../../../worker/tasks/payload.ts';
 import { down as renameBack, up as renameKeys } from '../../../migrations/202611241000_job_keys_named_by_task.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
@@ -106,8 +106,8 @@ describe('tasks and schedule', () => {
   });
 
   it('fails a job with a wrong payload, saying what is wrong', () => {
-    expect(() => payloadOf('deliver-message', { messageId: 42 })).toThrow(/The deliver-message job has a wrong payload: .*messageId/);
-    expect(payloadOf('cleanup', { _cron: { ts: '2026-11-24T00:17:00Z' } })).toEqual({});
+    expect(() => taskPayload('deliver-message', { messageId: 42 })).toThrow(/The deliver-message job has a wrong payload: .*messageId/);
+    expect(taskPayload('cleanup', { _cron: { ts: '2026-11-24T00:17:00Z' } })).toEqual({});
   });
 });
 

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { courseEntitledSql } from '../courses/course-content-access.ts';
-import { isSpecialStudentSql } from '../students/free-access.ts';
+import type { Db } from '../db/database.ts';
+import { accountMobileSql, isSpecialStudentSql } from '../students/free-access.ts';
 
 export type PushTarget =
   | { type: 'specific-user'; userId: string }
@@ -28,3 +29,28 @@ export function targetSql(target: PushTarget): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
+
+/** Whether any subscription is in the target. */
+export async function targetHasSubscription(db: Db, target: PushTarget): Promise<boolean> {
+  return (await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function findCourseTitle(db: Db, courseId: string): Promise<{ id: string; title: string } | undefined> {
+  return db.selectFrom('courses').select(['id', 'title']).where('id', '=', courseId).executeTakeFirst();
+}
+
+/** The account written with this mobile number: one whose number is verified first, then the oldest. */
+export async function accountWithMobile(db: Db, mobile: string): Promise<{ id: string } | undefined> {
+  return db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where(accountMobileSql('u'), '=', mobile)
+    .orderBy(sql`u.phone_verified_at is null`)
+    .orderBy('u.created_at')
+    .executeTakeFirst();
+}
+
+/** Whether the account has a subscription. */
+export async function hasSubscription(db: Db, userId: string): Promise<boolean> {
+  return (await db.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+}

@@ -78,3 +78,9 @@ export function consumeToken(trx: Db, tokenId: string) {
     .returning('id')
     .executeTakeFirst();
 }
+
+/** Removes recovery codes asked for over a day ago (none is valid that long); how many went. */
+export async function deleteOldRecoveryCodes(db: Db): Promise<number> {
+  const result = await db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

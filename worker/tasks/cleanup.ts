@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Task } from 'graphile-worker';
 import { INVITE_KEEP_DAYS } from '../../shared/auth/accounts.schema.ts';
 import { deleteStaleSessions } from '../../server/auth/auth.repository.ts';
+import { deleteOldRecoveryCodes } from '../../server/auth/recovery.repository.ts';
 import { removeExpiredUploads } from '../../server/assets/resumable-cleanup.ts';
 import { createResumableStore } from '../../server/assets/resumable-store.ts';
 import { removeOrphanedFiles } from '../../server/assets/storage-cleanup.ts';
@@ -29,9 +29,7 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
     const housekeeping = <T>(work: (db: Db) => Promise<T>) => withLongStatements(deps.db, LONG_STATEMENT_TIMEOUTS_MS.housekeeping, work);
     const rateLimits = await housekeeping(deleteExpiredRateLimits);
     const sessions = await housekeeping(deleteStaleSessions);
-    const tokens = await housekeeping((db) =>
-      db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst(),
-    );
+    const tokens = await housekeeping(deleteOldRecoveryCodes);
     const invites = await housekeeping((db) => deleteOldInvites(db, INVITE_KEEP_DAYS));
     const workspaces = await removeStaleWorkspaces();
     const resumable = createResumableStore(deps.config, deps.storage);
@@ -43,7 +41,7 @@ export function cleanup(deps: WorkerDeps, options: { now?: () => Date } = {}): T
     }
     const storage = await removeOrphanedFiles(deps, clock());
     helpers.logger.info(
-      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${Number(tokens.numDeletedRows)} recovery codes, ${invites} old invitations, ${workspaces} media workspaces, ` +
+      `cleanup: ${rateLimits} rate-limit windows, ${sessions} sessions, ${tokens} recovery codes, ${invites} old invitations, ${workspaces} media workspaces, ` +
         `${uploads.unfinished} expired unfinished uploads (and ${uploads.finished} finished uploads' records), ` +
         `${storage.files} unreferenced stored files, ${storage.unfinishedWrites} unfinished writes and ${storage.expiredClaims} expired upload claims removed`,
     );

@@ -11,6 +11,3 @@ export function taskPayload<Task extends TaskName>(task: Task, raw: unknown): z.
   }
   return result.data as z.output<(typeof TASKS)[Task]['payload']>;
 }
-
-/** The former name, until the payment tasks (apply-payment-event, reconcile-payments) call taskPayload. */
-export const payloadOf = taskPayload;

@@ -12,33 +12,6 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const FOLDERS = ['server', 'worker'];
 const PLUMBING = 'server/db/';
 
-/**
- * Files outside repositories that still hold queries (with how many), while their domains are
- * being moved; none may gain one. Delete an entry once its file has none.
- */
-const NOT_YET_MOVED: Record<string, number> = {
-  'server/alerts/alerts.service.ts': 7,
-  'server/assets/asset-state.ts': 18,
-  'server/assets/storage-cleanup.ts': 2,
-  'server/comments/comments.service.ts': 17,
-  'server/comments/student-comments.service.ts': 2,
-  'server/health/health.routes.ts': 1,
-  'server/jobs/enqueue.ts': 6,
-  'server/messages/messages.service.ts': 2,
-  'server/push/push-delivery.ts': 3,
-  'server/push/push-outcomes.ts': 2,
-  'server/push/push-targets.ts': 7,
-  'server/push/push.service.ts': 12,
-  'server/queue/processing-state.ts': 8,
-  'worker/heartbeat.ts': 7,
-  'worker/tasks/cleanup.ts': 2,
-  'worker/tasks/deliver-message.ts': 7,
-  'worker/tasks/process-media.ts': 3,
-};
-
-/** Domain folders that touch a table and have no repository yet, while they are being moved. */
-const NO_REPOSITORY_YET: string[] = ['alerts', 'messages'];
-
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -93,9 +66,7 @@ describe('queries', () => {
     const found: string[] = [];
     for (const { file, text } of files) {
       if (isRepository(file) || file.startsWith(PLUMBING)) continue;
-      const lines = queryLines(text);
-      const allowed = NOT_YET_MOVED[file] ?? 0;
-      if (lines.length > allowed) found.push(...lines.map((line) => `${file}:${line}${allowed > 0 ? ` (${lines.length} queries, ${allowed} allowed until it moves)` : ''}`));
+      found.push(...queryLines(text).map((line) => `${file}:${line}`));
     }
     expect(found).toEqual([]);
   });
@@ -140,6 +111,6 @@ describe('domains', () => {
     const touching = [...domains].filter(([, folderFiles]) => folderFiles.some((file) => queryLines(texts.get(file)!).length > 0 && namesTable.test(texts.get(file)!)));
     const missing = touching.filter(([, folderFiles]) => !folderFiles.some(isRepository)).map(([domain]) => domain);
     expect(touching.length).toBeGreaterThan(10);
-    expect(missing.filter((domain) => !NO_REPOSITORY_YET.includes(domain))).toEqual([]);
+    expect(missing).toEqual([]);
   });
 });

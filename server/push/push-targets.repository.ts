@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
-import { courseEntitledSql } from '../courses/course-content-access.ts';
+import { courseEntitledSql } from '../courses/course-content-access.repository.ts';
 import type { Db } from '../db/database.ts';
-import { accountMobileSql, isSpecialStudentSql } from '../students/free-access.ts';
+import { accountMobileSql, isSpecialStudentSql } from '../students/free-access.repository.ts';
 
 export type PushTarget =
   | { type: 'specific-user'; userId: string }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
 import { signAsset, signatureQuery } from '../../../server/assets/asset-urls.ts';
-import { cardsFreeTo } from '../../../server/students/free-access.ts';
+import { cardsFreeTo } from '../../../server/students/free-access.repository.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';

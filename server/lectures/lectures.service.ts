@@ -20,7 +20,6 @@ import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
 import { forgetAllCourses } from '../courses/student-course-cache.ts';
 import { coursesUsingLectures } from '../courses/courses.repository.ts';
 import { isStillReferenced } from '../db/references.ts';
-import { missingPdfsOf } from '../pending-pdf/pending-pdf.service.ts';
 import {
   assetsById,
   deleteLectureRow,
@@ -37,7 +36,7 @@ import {
   updateLectureAtVersion,
   updateLectureFromVideo,
 } from './lectures.repository.ts';
-import { isInCustomCollection } from './lecture-links.repository.ts';
+import { isInCustomCollection, missingPdfsOf } from './lecture-links.repository.ts';
 
 const NOT_FOUND = 'Lecture not found';
 const IN_COLLECTION = 'It is in the custom lecture collection: remove it there first';

@@ -67,8 +67,3 @@ export async function markSolved(ctx: RequestContext, { id }: { id: string }): P
   const actor = await ctx.actor();
   return { resolved: await resolveMisses(ctx.db, id, actor?.id ?? null) };
 }
-
-/** The lecture's missing notes that are not resolved (the editor's file warnings). */
-export async function missingPdfsOf(db: Db, lectureId: string): Promise<Array<{ pdfFileId: string; fileName: string }>> {
-  return (await pendingRows(db, lectureId)).map((row) => ({ pdfFileId: row.pdf_file_id, fileName: row.file_name }));
-}

@@ -21,7 +21,6 @@ const NOT_YET_ONE_WAY: string[] = [
   'auth <-> trpc',
   'auth <-> users',
   'courses <-> lectures',
-  'lectures <-> pending-pdf',
 ];
 
 function sourceFiles(dir: string): string[] {

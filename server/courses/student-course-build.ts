@@ -4,7 +4,7 @@ import { STUDENT_COURSE_PAGING, type StudentCourse, type StudentCourseSummary, t
 import { assetUrls } from '../assets/asset-urls.ts';
 import type { Db } from '../db/database.ts';
 import { coursePreviewVideoUrl } from './course-preview.ts';
-import type { CachedCourse } from './student-course-cache.ts';
+import type { CachedCourse } from '../course-state/student-course-cache.ts';
 import { lecturePosterUrl } from './student-course-poster.ts';
 import * as repo from './student-courses.repository.ts';
 

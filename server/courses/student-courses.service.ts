@@ -24,7 +24,7 @@ import { AppError } from '../errors.ts';
 import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { buildCourse, summaryOf, type BuiltCourse } from './student-course-build.ts';
-import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from './student-course-cache.ts';
+import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from '../course-state/student-course-cache.ts';
 import * as repo from './student-courses.repository.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */

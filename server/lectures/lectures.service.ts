@@ -16,9 +16,9 @@ import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
 import { hasCompleteLadder } from '../assets/asset-state.ts';
-import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
-import { forgetAllCourses } from '../courses/student-course-cache.ts';
-import { coursesUsingLectures } from '../courses/courses.repository.ts';
+import { refreshCoursesOfLectures } from '../course-state/course-publish.ts';
+import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
+import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import { isStillReferenced } from '../db/references.ts';
 import {
   assetsById,

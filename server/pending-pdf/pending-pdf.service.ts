@@ -2,7 +2,7 @@ import type { PendingPdfLecture } from '../../shared/lectures/pending-pdf.schema
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../assets/storage/storage.ts';
-import { coursesUsingLectures } from '../courses/courses.repository.ts';
+import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
 import { AppError } from '../errors.ts';
 import { findLectureRow } from '../lectures/lectures.repository.ts';
 import { noteFiles, pendingRows, recordMisses, resolveMisses, type Miss } from './missing-notes.repository.ts';

@@ -20,7 +20,6 @@ const NOT_YET_ONE_WAY: string[] = [
   'auth <-> plugins',
   'auth <-> trpc',
   'auth <-> users',
-  'courses <-> lectures',
 ];
 
 function sourceFiles(dir: string): string[] {

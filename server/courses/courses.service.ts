@@ -12,13 +12,14 @@ import type {
 } from '../../shared/courses/courses.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import type { AppContext, RequestContext } from '../context.ts';
+import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
+import { forgetCourse } from '../course-state/student-course-cache.ts';
 import type { Db } from '../db/database.ts';
 import type { CourseRow } from '../db/types.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import * as repo from './courses.repository.ts';
-import { forgetCourse } from './student-course-cache.ts';
 
 /** How many students a refused delete names before it only counts the rest. */
 const LISTED_HOLDERS = 50;
@@ -300,7 +301,7 @@ export async function deleteCourse(ctx: AppContext, { id }: { id: string }): Pro
  */
 export async function attachCourse(ctx: AppContext, { courseId, addedLectureIds, removedLectureIds }: { courseId: string } & z.output<typeof attachCourseInputSchema>) {
   const row = await courseRowOrThrow(ctx.db, courseId);
-  const using = await repo.coursesUsingLectures(ctx.db, [...addedLectureIds, ...removedLectureIds]);
+  const using = await coursesUsingLectures(ctx.db, [...addedLectureIds, ...removedLectureIds]);
   const inCourse = new Set(using.filter((entry) => entry.id === row.id).map((entry) => entry.lecture_id));
   return {
     attached: addedLectureIds.filter((lectureId) => inCourse.has(lectureId)),

@@ -2,9 +2,9 @@ import { buildDaySchedule, type ScheduleDay } from '../../shared/courses/schedul
 import type { CourseAccessFacts, CourseWatchFacts } from '../../shared/courses/student-course-watch.rules.ts';
 import { STUDENT_COURSE_PAGING, type StudentCourse, type StudentCourseSummary, type StudentLecture } from '../../shared/courses/student-courses.schema.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
+import type { CachedCourse } from '../course-state/student-course-cache.ts';
 import type { Db } from '../db/database.ts';
 import { coursePreviewVideoUrl } from './course-preview.ts';
-import type { CachedCourse } from './student-course-cache.ts';
 import { lecturePosterUrl } from './student-course-poster.ts';
 import * as repo from './student-courses.repository.ts';
 

@@ -20,11 +20,11 @@ import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls, publicUrls, signAsset, signatureQuery, type SignatureScope } from '../assets/asset-urls.ts';
 import { requireActor } from '../auth/access.ts';
 import type { RequestContext } from '../context.ts';
+import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from '../course-state/student-course-cache.ts';
 import { AppError } from '../errors.ts';
 import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { buildCourse, summaryOf, type BuiltCourse } from './student-course-build.ts';
-import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from './student-course-cache.ts';
 import * as repo from './student-courses.repository.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */

@@ -4,8 +4,8 @@ import { EXAM_MESSAGES, EXAM_TEMPLATES, type TemplateId } from '../../shared/exa
 import { examPublishState, examPublishWarnings } from '../../shared/exams/exam-publish.rules.ts';
 import type { copyExamInputSchema, createExamInputSchema, Exam, ExamListEntry, ExamValue, SavedExam } from '../../shared/exams/exams.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
-import { refreshCoursesOfExams } from '../courses/course-publish.ts';
-import { coursesUsingExams } from '../courses/courses.repository.ts';
+import { refreshCoursesOfExams } from '../course-state/course-publish.ts';
+import { coursesUsingExams } from '../course-state/course-state.repository.ts';
 import { lecturesOfferingExam } from '../lectures/lectures.repository.ts';
 import { rankFilesUsingExam } from '../rank-files/rank-files.repository.ts';
 import type { Db } from '../db/database.ts';

@@ -58,10 +58,6 @@ export async function writeOrder(trx: Db, lectureIds: readonly string[]): Promis
     where i.lecture_id = o.lecture_id`.execute(trx);
 }
 
-export async function isInCollection(db: Db, lectureId: string): Promise<boolean> {
-  return (await db.selectFrom('lecture_collection_items').select('lecture_id').where('lecture_id', '=', lectureId).executeTakeFirst()) !== undefined;
-}
-
 /** The collection's published lectures, in order, and whether this student may watch each. */
 export async function studentCollectionRows(db: Db, entitled: RawBuilder<boolean>) {
   const rows = await sql<LectureRow & { can_watch: boolean }>`

@@ -16,12 +16,10 @@ import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
 import { hasCompleteLadder } from '../assets/asset-state.ts';
-import { refreshCoursesOfLectures } from '../courses/course-publish.ts';
-import { forgetAllCourses } from '../courses/student-course-cache.ts';
-import { coursesUsingLectures } from '../courses/courses.repository.ts';
+import { refreshCoursesOfLectures } from '../course-state/course-publish.ts';
+import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
+import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import { isStillReferenced } from '../db/references.ts';
-import { isInCollection as lectureInCollection } from '../lecture-collection/lecture-collection.repository.ts';
-import { missingPdfsOf } from '../pending-pdf/pending-pdf.service.ts';
 import {
   assetsById,
   deleteLectureRow,
@@ -38,6 +36,7 @@ import {
   updateLectureAtVersion,
   updateLectureFromVideo,
 } from './lectures.repository.ts';
+import { isInCustomCollection, missingPdfsOf } from './lecture-links.repository.ts';
 
 const NOT_FOUND = 'Lecture not found';
 const IN_COLLECTION = 'It is in the custom lecture collection: remove it there first';
@@ -118,7 +117,7 @@ export async function getLecture(ctx: AppContext, { id }: { id: string }): Promi
     assetsById(ctx.db, [row.banner_image_id]),
     lectureExamRows(ctx.db, row.id),
     missingPdfsOf(ctx.db, row.id),
-    lectureInCollection(ctx.db, row.id),
+    isInCustomCollection(ctx.db, row.id),
     attachedCourses(ctx, { id: row.id }),
   ]);
   const links = { exams, missingPdfs, inCustomCollection, courseTitles: courses.map((course) => course.title) };
@@ -215,7 +214,7 @@ function playableState(video: AssetRow): string {
 async function refuseIfInUse(db: Db, id: string): Promise<void> {
   const courses = await coursesUsingLectures(db, [id]);
   const warnings = [...new Set(courses.map((course) => `It is in the course “${course.title}”`))];
-  if (await lectureInCollection(db, id)) warnings.push(IN_COLLECTION);
+  if (await isInCustomCollection(db, id)) warnings.push(IN_COLLECTION);
   if (warnings.length > 0) throw new AppError('has-warnings', 'This lecture is still in use', { warnings });
 }
 

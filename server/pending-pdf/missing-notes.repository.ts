@@ -68,15 +68,17 @@ export interface PendingRow {
   detected_at: Date;
 }
 
-/** The unresolved misses (of one lecture, or all), lecture by lecture. */
-export function pendingRows(db: Db, lectureId?: string): Promise<PendingRow[]> {
-  let query = db
+/** The unresolved misses, lecture by lecture. */
+export function pendingRows(db: Db): Promise<PendingRow[]> {
+  return db
     .selectFrom('lecture_missing_notes as m')
     .innerJoin('lectures as l', 'l.id', 'm.lecture_id')
     .select(['m.lecture_id', 'l.title', 'm.pdf_file_id', 'm.file_name', 'm.reason', 'm.detected_at'])
-    .where('m.resolved_at', 'is', null);
-  if (lectureId !== undefined) query = query.where('m.lecture_id', '=', lectureId);
-  return query.orderBy('l.title').orderBy('m.lecture_id').orderBy('m.file_name').execute();
+    .where('m.resolved_at', 'is', null)
+    .orderBy('l.title')
+    .orderBy('m.lecture_id')
+    .orderBy('m.file_name')
+    .execute();
 }
 
 /** Marks the lecture's open misses resolved; answers how many. */

@@ -2,7 +2,7 @@ import type { PendingPdfLecture } from '../../shared/lectures/pending-pdf.schema
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { Storage } from '../assets/storage/storage.ts';
-import { coursesUsingLectures } from '../courses/courses.repository.ts';
+import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
 import { AppError } from '../errors.ts';
 import { findLectureRow } from '../lectures/lectures.repository.ts';
 import { noteFiles, pendingRows, recordMisses, resolveMisses, type Miss } from './missing-notes.repository.ts';
@@ -66,9 +66,4 @@ export async function markSolved(ctx: RequestContext, { id }: { id: string }): P
   if (!(await findLectureRow(ctx.db, id))) throw new AppError('not-found', 'Lecture not found');
   const actor = await ctx.actor();
   return { resolved: await resolveMisses(ctx.db, id, actor?.id ?? null) };
-}
-
-/** The lecture's missing notes that are not resolved (the editor's file warnings). */
-export async function missingPdfsOf(db: Db, lectureId: string): Promise<Array<{ pdfFileId: string; fileName: string }>> {
-  return (await pendingRows(db, lectureId)).map((row) => ({ pdfFileId: row.pdf_file_id, fileName: row.file_name }));
 }

@@ -6,8 +6,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { SheetRow } from '../../shared/exams/spreadsheet.rules.ts';
 import { checkStudentRows, csvTextOf, MAX_EMPTY_IMPORT_ROWS, MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../shared/students/special-students.rules.ts';
 import { AppError } from '../errors.ts';
-import { isFilledRow } from '../exams/spreadsheet/row-limit.ts';
-import { readCsvRows } from '../exams/spreadsheet/read-csv.ts';
+import { isFilledRow } from '../spreadsheets/filled-row.ts';
+import { readCsvRows } from '../spreadsheets/read-csv.ts';
 
 const { content } = workerData as { content: Uint8Array };
 

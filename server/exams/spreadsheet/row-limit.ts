@@ -1,6 +1,7 @@
 import { MAX_QUESTIONS_PER_EXAM } from '../../../shared/exams/exam.constants.ts';
 import type { SheetRow } from '../../../shared/exams/spreadsheet.rules.ts';
 import { AppError } from '../../errors.ts';
+import { isFilledRow } from '../../spreadsheets/filled-row.ts';
 
 /** Rows holding something that a question sheet may have: the header and one row per question. */
 export const MAX_FILLED_ROWS = MAX_QUESTIONS_PER_EXAM + 1;
@@ -8,11 +9,6 @@ export const MAX_FILLED_ROWS = MAX_QUESTIONS_PER_EXAM + 1;
 export const TOO_MANY_ROWS_MESSAGE =
   `The spreadsheet has too many rows: an exam holds at most ${MAX_QUESTIONS_PER_EXAM.toLocaleString('en-IN')} questions ` +
   '(one per row under the header row) and this file has more. Remove the extra rows or split the questions between exams.';
-
-/** A row holds something when one of its cells is more than spaces; the others are skipped, as the checks skip them. */
-export function isFilledRow(cells: readonly string[]): boolean {
-  return cells.some((cell) => cell.trim() !== '');
-}
 
 /**
  * Adds a row that holds something to `rows`, and refuses the file as soon as it has more such

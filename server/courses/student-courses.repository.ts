@@ -3,7 +3,7 @@ import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
 import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.repository.ts';
-import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.ts';
+import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.repository.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 

@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import { lecturesTakenOffline, unconfirmedUnpublishing, unpublishNotConfirmedMessage, type LectureOnVideo } from '../../shared/queue/rendition-removal.rules.ts';
 import { lockLecturesShowingVideo } from '../lectures/lectures.repository.ts';
 import { refreshLecturesForVideo } from '../lectures/lectures.service.ts';
-import { forgetAllCourses } from '../courses/student-course-cache.ts';
+import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import type { LectureRow } from '../db/types.ts';
 
 /** A failed transcode or PDF conversion is tried this many times before the item shows as failed. */

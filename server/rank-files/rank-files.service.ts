@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
 import { rankFilePublishWarnings } from '../../shared/rank-files/rank-file-publish.rules.ts';
-import { forgetAllCourses } from '../courses/student-course-cache.ts';
+import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import {
   RANK_FILE_MESSAGES,
   type createRankFileInputSchema,

@@ -11,7 +11,7 @@ import type {
 import type { RateCardSearchPage, rateCardSearchQuerySchema } from '../../shared/subscriptions/rate-card-search.schema.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { SubscriptionRow } from '../db/types.ts';
-import { refreshCoursesOfRateCard } from '../courses/course-publish.ts';
+import { refreshCoursesOfRateCard } from '../course-state/course-publish.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import {

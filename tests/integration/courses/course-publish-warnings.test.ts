@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_WARNINGS } from '../../../shared/courses/course-publish.rules.ts';
-import { refreshCoursesPublishState } from '../../../server/courses/course-publish.ts';
+import { refreshCoursesPublishState } from '../../../server/course-state/course-publish.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
 import { createPaidRateCard } from '../../support/exam-factory.ts';

@@ -7,26 +7,6 @@ export async function findAsset(db: Db, id: string): Promise<AssetRow | undefine
   return db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Lectures that use an asset as their video, banner or a note. */
-export async function lecturesUsingAsset(db: Db, assetId: string): Promise<Array<{ id: string; title: string; use: string }>> {
-  const rows = await db
-    .selectFrom('lectures')
-    .select(['id', 'title', 'video_resource_id', 'banner_image_id'])
-    .where((eb) =>
-      eb.or([
-        eb('video_resource_id', '=', assetId),
-        eb('banner_image_id', '=', assetId),
-        eb(sql<boolean>`notes @> ${JSON.stringify([{ pdfFileId: assetId }])}::jsonb`, '=', true),
-      ]),
-    )
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    use: row.video_resource_id === assetId ? 'video' : row.banner_image_id === assetId ? 'banner image' : 'notes',
-  }));
-}
-
 /**
  * Locks an asset's row for a replace of its content, then reads the keys the lock protects in a
  * statement of its own (a statement sees the data as it was when it began). Undefined when the

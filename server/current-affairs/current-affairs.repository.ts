@@ -76,16 +76,6 @@ export async function deleteCurrentAffairRow(db: Db, id: string): Promise<boolea
   return (await db.deleteFrom('current_affairs').where('id', '=', id).returning('id').executeTakeFirst()) !== undefined;
 }
 
-/** Posts whose cover art or PDF is the asset, with which of the two it is. */
-export function currentAffairsUsingAsset(db: Db, assetId: string) {
-  return db
-    .selectFrom('current_affairs')
-    .select(['id', 'title', sql<'cover art' | 'PDF'>`case when banner_image_id = ${assetId} then 'cover art' else 'PDF' end`.as('use')])
-    .where((eb) => eb.or([eb('banner_image_id', '=', assetId), eb('pdf_file_id', '=', assetId)]))
-    .orderBy('title', 'desc')
-    .execute();
-}
-
 export interface StudentCurrentAffairRow {
   id: string;
   signing_generation: number;

@@ -166,7 +166,3 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string)
   return found.rows[0]?.ok ?? false;
 }
 
-/** Rank files whose banner is the asset. */
-export function rankFilesWithBanner(db: Db, assetId: string) {
-  return db.selectFrom('rank_files').select(['id', 'title']).where('banner_image_id', '=', assetId).orderBy('title').execute();
-}

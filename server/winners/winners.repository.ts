@@ -97,7 +97,3 @@ export function ownWinnerRows(db: Db, userId: string): Promise<WinnerRecord[]> {
   return selectWinners(db).where('w.user_id', '=', userId).where('w.is_published', '=', true).orderBy('w.created_at', 'desc').limit(50).execute();
 }
 
-/** The announcements whose photo is this file (a file in use is not deleted). */
-export function winnersWithPhoto(db: Db, assetId: string) {
-  return db.selectFrom('winner_announcements').select(['id', 'winner_name']).where('banner_image_id', '=', assetId).orderBy('created_at', 'desc').limit(20).execute();
-}

@@ -5,6 +5,8 @@ import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
 
 export const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
 export const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+/** How the order was made; an order made by hand names who made it. */
+export const modeOf = (order: AdminOrder) => (order.createdBy === 'admin' ? 'Manual (admin)' : MODE_LABELS[order.mode]);
 /** Who the order is for, in the names of its buttons and links. */
 export const customerOf = (order: AdminOrder) => order.userInfo.name || order.userInfo.phoneNumber || order._id;
 

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { CheckCheck, ExternalLink, RefreshCw } from 'lucide-react';
 import { ALERTS_PAGE_SIZE, alertViewPath, type AdminAlert } from '../../../../shared/alerts/alerts.schema.ts';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
+import { ChoiceFilterCell, TextFilterCell } from '../../components/server-list/filter-cells.tsx';
 import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList, type SetListFilter } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TableCell, TableHead, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
@@ -26,6 +26,12 @@ function longDate(iso: string): string {
 // A type, not an interface: the list's filters are a record of texts.
 type AlertFilters = { search: string; hasRead: '' | 'yes' | 'no'; createdOn: string };
 
+const HAS_READ_CHOICES = [
+  ['', 'All'],
+  ['yes', 'Yes'],
+  ['no', 'No'],
+] as const;
+
 /** The headings, and under them a filter for each column the server filters by. */
 function AlertsHead({ filters, setFilter }: { filters: AlertFilters; setFilter: SetListFilter<AlertFilters> }) {
   return (
@@ -40,16 +46,8 @@ function AlertsHead({ filters, setFilter }: { filters: AlertFilters; setFilter: 
         <TableHead>
           <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8 min-w-36" value={filters.createdOn} onChange={(event) => setFilter('createdOn', event.target.value)} />
         </TableHead>
-        <TableHead>
-          <Input aria-label="Filter Message" placeholder="Filter" className="h-8 min-w-40" maxLength={200} value={filters.search} onChange={(event) => setFilter('search', event.target.value)} />
-        </TableHead>
-        <TableHead>
-          <NativeSelect aria-label="Filter Has Read" className="h-8 min-w-24" value={filters.hasRead} onChange={(event) => setFilter('hasRead', event.target.value as AlertFilters['hasRead'])}>
-            <option value="">All</option>
-            <option value="yes">Yes</option>
-            <option value="no">No</option>
-          </NativeSelect>
-        </TableHead>
+        <TextFilterCell column="Message" className="h-8 min-w-40" maxLength={200} value={filters.search} onChange={(value) => setFilter('search', value)} />
+        <ChoiceFilterCell column="Has Read" className="h-8 min-w-24" choices={HAS_READ_CHOICES} value={filters.hasRead} onChange={(value) => setFilter('hasRead', value)} />
         <TableHead />
       </TableRow>
     </>

@@ -11,9 +11,8 @@ import { Label } from '../../components/ui/label.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
-import { CustomerCell, customerOf, DateAndTime, inr, modeOf, SubscriptionCell } from './order-cells.tsx';
+import { customerOf, DateAndTime, inr, modeOf, OrderPurchaseCells } from './order-cells.tsx';
 import { OrdersTableFrame, type OrdersTableInput } from './orders-table-frame.tsx';
-import { ResourceLink } from './resource-link.tsx';
 
 const DELETE_DELAY_MS = 300;
 const HEADINGS = ['Date', 'Mode', 'Coupon', 'Customer', 'Subscription', 'Resource', 'Payment ID', 'Status', 'Actions'];
@@ -29,15 +28,7 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
       </TableCell>
       <TableCell>{modeOf(order)}</TableCell>
       <TableCell>{order.discountCouponCode ? <span className="font-mono">{order.discountCouponCode}</span> : <span className="text-muted-foreground">No coupon used</span>}</TableCell>
-      <TableCell>
-        <CustomerCell order={order} />
-      </TableCell>
-      <TableCell>
-        <SubscriptionCell order={order} />
-      </TableCell>
-      <TableCell>
-        <ResourceLink order={order} />
-      </TableCell>
+      <OrderPurchaseCells order={order} />
       <TableCell className="break-all font-mono text-xs">{order.razorPayId ?? '—'}</TableCell>
       <TableCell>
         <Badge variant={order.status === 'paid' ? 'success' : 'destructive'}>{order.status}</Badge>

@@ -4,9 +4,8 @@ import { SERVER_LIST_QUERY_OPTIONS } from '../../components/server-list/use-serv
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/trpc.ts';
-import { CustomerCell, customerOf, DateAndTime, modeOf, SubscriptionCell } from './order-cells.tsx';
+import { customerOf, DateAndTime, modeOf, OrderPurchaseCells } from './order-cells.tsx';
 import { OrdersTableFrame, type OrdersTableInput } from './orders-table-frame.tsx';
-import { ResourceLink } from './resource-link.tsx';
 
 const HEADINGS = ['Deleted', 'Deleted by', 'Customer', 'Subscription', 'Resource', 'Mode', 'Documents'];
 
@@ -29,15 +28,7 @@ function DeletedOrderRow({ order }: { order: DeletedOrder }) {
         <DateAndTime at={order.deletedAt} />
       </TableCell>
       <TableCell>{order.deletedBy?.name ?? '—'}</TableCell>
-      <TableCell>
-        <CustomerCell order={order} />
-      </TableCell>
-      <TableCell>
-        <SubscriptionCell order={order} />
-      </TableCell>
-      <TableCell>
-        <ResourceLink order={order} />
-      </TableCell>
+      <OrderPurchaseCells order={order} />
       <TableCell>{modeOf(order)}</TableCell>
       <TableCell>
         <span className="flex flex-wrap gap-1">

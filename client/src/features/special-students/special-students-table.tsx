@@ -1,12 +1,17 @@
 import type { SpecialStudent } from '../../../../shared/students/special-students.schema.ts';
+import { ChoiceFilterCell, TextFilterCell } from '../../components/server-list/filter-cells.tsx';
 import type { SetListFilter } from '../../components/server-list/use-server-list.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { TableCell, TableHead, TableRow } from '../../components/ui/table.tsx';
 
 // A type, not an interface: the list's filters are a record of texts.
 export type SpecialStudentFilters = { name: string; phoneNumber: string; registered: '' | 'yes' | 'no' };
+
+const REGISTRATION_CHOICES = [
+  ['', 'All'],
+  ['yes', 'Yes'],
+  ['no', 'Not Registered'],
+] as const;
 
 /** The headings, and under them a filter for each column the server filters by. */
 export function SpecialStudentsHead({ filters, setFilter }: { filters: SpecialStudentFilters; setFilter: SetListFilter<SpecialStudentFilters> }) {
@@ -23,19 +28,9 @@ export function SpecialStudentsHead({ filters, setFilter }: { filters: SpecialSt
       </TableRow>
       <TableRow>
         <TableHead />
-        <TableHead>
-          <Input aria-label="Filter Name" placeholder="Filter" className="h-8" maxLength={200} value={filters.name} onChange={(event) => setFilter('name', event.target.value)} />
-        </TableHead>
-        <TableHead>
-          <NativeSelect aria-label="Filter Registration" className="h-8" value={filters.registered} onChange={(event) => setFilter('registered', event.target.value as SpecialStudentFilters['registered'])}>
-            <option value="">All</option>
-            <option value="yes">Yes</option>
-            <option value="no">Not Registered</option>
-          </NativeSelect>
-        </TableHead>
-        <TableHead>
-          <Input aria-label="Filter Phone Number" placeholder="Filter" className="h-8" maxLength={40} value={filters.phoneNumber} onChange={(event) => setFilter('phoneNumber', event.target.value)} />
-        </TableHead>
+        <TextFilterCell column="Name" className="h-8" maxLength={200} value={filters.name} onChange={(value) => setFilter('name', value)} />
+        <ChoiceFilterCell column="Registration" className="h-8" choices={REGISTRATION_CHOICES} value={filters.registered} onChange={(value) => setFilter('registered', value)} />
+        <TextFilterCell column="Phone Number" className="h-8" maxLength={40} value={filters.phoneNumber} onChange={(value) => setFilter('phoneNumber', value)} />
         <TableHead />
       </TableRow>
     </>

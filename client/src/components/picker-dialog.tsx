@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type KeyboardEvent, type MouseEvent
 import type { ColumnDef } from '@tanstack/react-table';
 import { TRPCClientError } from '@trpc/client';
 import { DataTable } from './data-table.tsx';
-import { capitalised, PickerFrame, usePickerChoice, type PickerLoad } from './server-list/picker-frame.tsx';
+import { capitalised, PickerFrame, usePickerChoice, type PickerLoad, type PickerProps } from './server-list/picker-frame.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
 
 export { pickerConfirmLabel } from './server-list/picker-frame.tsx';
@@ -80,15 +80,8 @@ export interface PickerQuery<T> extends PickerLoad {
   data: T[] | undefined;
 }
 
-export interface PickerDialogProps<T extends { _id: string; title: string }> {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** One item (choosing another replaces it) or several. */
-  selection: 'single' | 'multiple';
-  title: string;
-  description: string;
-  /** What the items are, e.g. "exams": names the table and the load failure. */
-  itemsLabel: string;
+/** Told the chosen items in the list's order. */
+export interface PickerDialogProps<T extends { _id: string; title: string }> extends PickerProps<T> {
   query: PickerQuery<T>;
   /** The columns after the checkbox (`selectColumn()` comes first by itself). */
   columns: ColumnDef<T, unknown>[];
@@ -96,27 +89,14 @@ export interface PickerDialogProps<T extends { _id: string; title: string }> {
   initialSelectedIds?: readonly string[] | undefined;
   /** Listed but not selectable (e.g. the item being edited). */
   disabledIds?: readonly string[] | undefined;
-  /** Told the chosen items, in the list's order; the picker then closes. */
-  onConfirm: (items: T[]) => void;
 }
 
 const ownId = (id: string) => id;
 
 /** A modal table to choose items from, with a title filter, paging and the load failure with a retry. */
-export function PickerDialog<T extends { _id: string; title: string }>({
-  open,
-  onOpenChange,
-  selection,
-  title,
-  description,
-  itemsLabel,
-  query,
-  columns,
-  initialSelectedIds,
-  disabledIds,
-  onConfirm,
-}: PickerDialogProps<T>) {
-  const { selected, toggle } = usePickerChoice(open, initialSelectedIds, selection, ownId);
+export function PickerDialog<T extends { _id: string; title: string }>({ selection, query, columns, initialSelectedIds, disabledIds, onConfirm, ...frame }: PickerDialogProps<T>) {
+  const { itemsLabel } = frame;
+  const { selected, toggle } = usePickerChoice(frame.open, initialSelectedIds, selection, ownId);
 
   const disabled = useMemo(() => new Set(disabledIds ?? []), [disabledIds]);
   const data = useMemo(() => query.data ?? [], [query.data]);
@@ -126,11 +106,11 @@ export function PickerDialog<T extends { _id: string; title: string }>({
 
   const confirm = () => {
     onConfirm(data.filter((item) => selected.includes(item._id)));
-    onOpenChange(false);
+    frame.onOpenChange(false);
   };
 
   return (
-    <PickerFrame open={open} onOpenChange={onOpenChange} title={title} description={description} className="max-w-4xl" itemsLabel={itemsLabel} query={query} count={selected.length} onConfirm={confirm}>
+    <PickerFrame {...frame} query={query} className="max-w-4xl" count={selected.length} onConfirm={confirm}>
       <PickerChoiceContext.Provider value={choice}>
         {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
         <div className={PICKER_ROWS_CLASS} onClick={toggleRowOnClick}>

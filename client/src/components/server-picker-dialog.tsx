@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useSettled } from '../lib/use-settled.ts';
 import { toggleOnEnter, toggleRowOnClick } from './picker-dialog.tsx';
 import { ServerPager } from './server-pager.tsx';
-import { capitalised, PickerFrame, usePickerChoice, type PickerLoad } from './server-list/picker-frame.tsx';
+import { capitalised, PickerFrame, usePickerChoice, type PickerLoad, type PickerProps } from './server-list/picker-frame.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
 import { Input } from './ui/input.tsx';
 import { Spinner } from './ui/spinner.tsx';
@@ -26,15 +26,8 @@ export interface ServerPickerInput {
   page: number;
 }
 
-export interface ServerPickerDialogProps<T extends { _id: string; title: string }> {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** One item (choosing another replaces it) or several. */
-  selection: 'single' | 'multiple';
-  title: string;
-  description: string;
-  /** What the items are, e.g. "rate cards": names the search box, the list and the load failure. */
-  itemsLabel: string;
+/** Told the chosen items in the order they were ticked. */
+export interface ServerPickerDialogProps<T extends { _id: string; title: string }> extends PickerProps<T> {
   pageSize: number;
   /** Loads one page from the server (a tRPC `useQuery`, enabled only while the picker is open). */
   usePage: (input: ServerPickerInput, enabled: boolean) => ServerPickerQuery<T>;
@@ -42,8 +35,6 @@ export interface ServerPickerDialogProps<T extends { _id: string; title: string 
   renderDetail?: (item: T) => ReactNode;
   /** Ticked when the picker opens (e.g. the items already chosen). */
   initialSelected?: readonly T[] | undefined;
-  /** Told the chosen items, in the order they were ticked; the picker then closes. */
-  onConfirm: (items: T[]) => void;
 }
 
 const idOf = (item: { _id: string }) => item._id;
@@ -52,19 +43,8 @@ const idOf = (item: { _id: string }) => item._id;
  * A modal list to choose items from that the server searches by title and pages: for lists too
  * long to load at once. What is ticked stays ticked across searches and pages.
  */
-export function ServerPickerDialog<T extends { _id: string; title: string }>({
-  open,
-  onOpenChange,
-  selection,
-  title,
-  description,
-  itemsLabel,
-  pageSize,
-  usePage,
-  renderDetail,
-  initialSelected,
-  onConfirm,
-}: ServerPickerDialogProps<T>) {
+export function ServerPickerDialog<T extends { _id: string; title: string }>({ selection, pageSize, usePage, renderDetail, initialSelected, onConfirm, ...frame }: ServerPickerDialogProps<T>) {
+  const { open, itemsLabel } = frame;
   const { selected, toggle } = usePickerChoice(open, initialSelected, selection, idOf);
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
@@ -98,18 +78,14 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({
   );
   const confirm = () => {
     onConfirm([...selected]);
-    onOpenChange(false);
+    frame.onOpenChange(false);
   };
 
   return (
     <PickerFrame
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      className="max-w-2xl"
-      itemsLabel={itemsLabel}
+      {...frame}
       query={query}
+      className="max-w-2xl"
       count={selected.length}
       onConfirm={confirm}
       top={

@@ -43,6 +43,20 @@ export interface PickerLoad {
   refetch: () => Promise<unknown>;
 }
 
+/** What every picker is told by the screen that opens it. */
+export interface PickerProps<T> {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** One item (choosing another replaces it) or several. */
+  selection: 'single' | 'multiple';
+  title: string;
+  description: string;
+  /** What the items are, e.g. "exams": names the list, any search box and the load failure. */
+  itemsLabel: string;
+  /** Told the chosen items; the picker then closes. */
+  onConfirm: (items: T[]) => void;
+}
+
 export interface PickerFrameProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -55,6 +55,35 @@ function headerText<TData>(column: ColumnDef<TData, unknown> | undefined, fallba
   return column && typeof column.header === 'string' ? column.header : fallback;
 }
 
+interface DataTableFootProps {
+  /** Which rows are shown, e.g. "Showing 11–20 of 42". */
+  shown: string;
+  page: number;
+  pageCount: number;
+  /** Null where there is no page to go to. */
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+}
+
+function DataTableFoot({ shown, page, pageCount, onPrevious, onNext }: DataTableFootProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
+      <span aria-live="polite">{shown}</span>
+      <div className="flex items-center gap-2">
+        <span>
+          Page {page} of {pageCount}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => onPrevious?.()} disabled={!onPrevious} aria-label="Previous page">
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onNext?.()} disabled={!onNext} aria-label="Next page">
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The console's table: client-side pagination, optional per-column text filters and
  * a minimum height so that a short list does not make the page jump.
@@ -178,34 +207,13 @@ export function DataTable<TData>({
           ))}
         </TableBody>
       </Table>
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t px-3 py-2 text-sm text-muted-foreground">
-        <span aria-live="polite">
-          {filteredCount === 0 ? 'No rows' : `Showing ${firstShown}–${lastShown} of ${filteredCount}`}
-        </span>
-        <div className="flex items-center gap-2">
-          <span>
-            Page {Math.min(pageIndex + 1, pageCount)} of {pageCount}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
-            aria-label="Previous page"
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage()}
-            aria-label="Next page"
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </div>
+      <DataTableFoot
+        shown={filteredCount === 0 ? 'No rows' : `Showing ${firstShown}–${lastShown} of ${filteredCount}`}
+        page={Math.min(pageIndex + 1, pageCount)}
+        pageCount={pageCount}
+        onPrevious={table.getCanPreviousPage() ? () => table.previousPage() : null}
+        onNext={table.getCanNextPage() ? () => table.nextPage() : null}
+      />
     </div>
   );
 }

@@ -1,13 +1,11 @@
-import { createContext, useContext, useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { createContext, useContext, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage } from '../lib/errors.ts';
 import { DataTable } from './data-table.tsx';
-import { ErrorAlert } from './error-alert.tsx';
-import { LoadFailure } from './load-failure.tsx';
-import { Button } from './ui/button.tsx';
+import { capitalised, PickerFrame, usePickerChoice, type PickerLoad, type PickerProps } from './server-list/picker-frame.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog.tsx';
+
+export { pickerConfirmLabel } from './server-list/picker-frame.tsx';
 
 /** Pickers show five items per page. */
 export const PICKER_PAGE_SIZE = 5;
@@ -24,11 +22,6 @@ export function retryPickerLoad(_failureCount: number, error: unknown): boolean 
     if (typeof status === 'number' && status >= 400 && status < 500) return false;
   }
   return true;
-}
-
-/** The confirm button: "Select N item(s)" once something is chosen, else "Confirm Selection". */
-export function pickerConfirmLabel(count: number): string {
-  return count > 0 ? `Select ${count} item(s)` : 'Confirm Selection';
 }
 
 interface PickerChoice {
@@ -83,25 +76,12 @@ export function selectColumn<T extends { _id: string; title: string }>(): Column
 }
 
 /** The part of a list's `useQuery` result the picker reads. */
-export interface PickerQuery<T> {
+export interface PickerQuery<T> extends PickerLoad {
   data: T[] | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  failureCount: number;
-  failureReason: unknown;
-  refetch: () => Promise<unknown>;
 }
 
-export interface PickerDialogProps<T extends { _id: string; title: string }> {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** One item (choosing another replaces it) or several. */
-  selection: 'single' | 'multiple';
-  title: string;
-  description: string;
-  /** What the items are, e.g. "exams": names the table and the load failure. */
-  itemsLabel: string;
+/** Told the chosen items in the list's order. */
+export interface PickerDialogProps<T extends { _id: string; title: string }> extends PickerProps<T> {
   query: PickerQuery<T>;
   /** The columns after the checkbox (`selectColumn()` comes first by itself). */
   columns: ColumnDef<T, unknown>[];
@@ -109,94 +89,44 @@ export interface PickerDialogProps<T extends { _id: string; title: string }> {
   initialSelectedIds?: readonly string[] | undefined;
   /** Listed but not selectable (e.g. the item being edited). */
   disabledIds?: readonly string[] | undefined;
-  /** Told the chosen items, in the list's order; the picker then closes. */
-  onConfirm: (items: T[]) => void;
 }
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const ownId = (id: string) => id;
 
 /** A modal table to choose items from, with a title filter, paging and the load failure with a retry. */
-export function PickerDialog<T extends { _id: string; title: string }>({
-  open,
-  onOpenChange,
-  selection,
-  title,
-  description,
-  itemsLabel,
-  query,
-  columns,
-  initialSelectedIds,
-  disabledIds,
-  onConfirm,
-}: PickerDialogProps<T>) {
-  const [selected, setSelected] = useState<readonly string[]>(initialSelectedIds ?? []);
-
-  // Each opening starts from the caller's selection.
-  useEffect(() => {
-    if (open) setSelected(initialSelectedIds ?? []);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the picker opens
-  }, [open]);
+export function PickerDialog<T extends { _id: string; title: string }>({ selection, query, columns, initialSelectedIds, disabledIds, onConfirm, ...frame }: PickerDialogProps<T>) {
+  const { itemsLabel } = frame;
+  const { selected, toggle } = usePickerChoice(frame.open, initialSelectedIds, selection, ownId);
 
   const disabled = useMemo(() => new Set(disabledIds ?? []), [disabledIds]);
   const data = useMemo(() => query.data ?? [], [query.data]);
   const allColumns = useMemo(() => [selectColumn<T>(), ...columns], [columns]);
 
-  const choice = useMemo<PickerChoice>(
-    () => ({
-      selected,
-      disabled,
-      toggle: (id, checked) =>
-        setSelected((current) => {
-          if (selection === 'single') return checked ? [id] : [];
-          return checked ? [...current.filter((other) => other !== id), id] : current.filter((other) => other !== id);
-        }),
-    }),
-    [selected, disabled, selection],
-  );
-
-  const retrying = query.isPending && query.failureCount > 0;
-  const count = selected.length;
-  const failureTitle = `Fetching ${itemsLabel} failed`;
+  const choice = useMemo<PickerChoice>(() => ({ selected, disabled, toggle }), [selected, disabled, toggle]);
 
   const confirm = () => {
     onConfirm(data.filter((item) => selected.includes(item._id)));
-    onOpenChange(false);
+    frame.onOpenChange(false);
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {retrying && <ErrorAlert title={failureTitle} message={`${errorMessage(query.failureReason)}. Trying again in a second...`} />}
-        {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}
-        <PickerChoiceContext.Provider value={choice}>
-          {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
-          <div className={PICKER_ROWS_CLASS} onClick={toggleRowOnClick}>
-            <DataTable
-              label={`${capitalised(itemsLabel)} to choose from`}
-              columns={allColumns}
-              data={data}
-              pageSize={PICKER_PAGE_SIZE}
-              filterColumns={['title']}
-              isLoading={query.isPending}
-              emptyMessage={`No ${itemsLabel} found`}
-              getRowId={(item) => item._id}
-            />
-          </div>
-        </PickerChoiceContext.Provider>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={count === 0}>
-            {pickerConfirmLabel(count)}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <PickerFrame {...frame} query={query} className="max-w-4xl" count={selected.length} onConfirm={confirm}>
+      <PickerChoiceContext.Provider value={choice}>
+        {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
+        <div className={PICKER_ROWS_CLASS} onClick={toggleRowOnClick}>
+          <DataTable
+            label={`${capitalised(itemsLabel)} to choose from`}
+            columns={allColumns}
+            data={data}
+            pageSize={PICKER_PAGE_SIZE}
+            filterColumns={['title']}
+            isLoading={query.isPending}
+            emptyMessage={`No ${itemsLabel} found`}
+            getRowId={(item) => item._id}
+          />
+        </div>
+      </PickerChoiceContext.Provider>
+    </PickerFrame>
   );
 }
 PickerDialog.displayName = 'PickerDialog';

@@ -1,14 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
-import { errorMessage } from '../lib/errors.ts';
 import { useSettled } from '../lib/use-settled.ts';
-import { ErrorAlert } from './error-alert.tsx';
-import { LoadFailure } from './load-failure.tsx';
-import { pickerConfirmLabel, toggleOnEnter, toggleRowOnClick } from './picker-dialog.tsx';
+import { toggleOnEnter, toggleRowOnClick } from './picker-dialog.tsx';
 import { ServerPager } from './server-pager.tsx';
-import { Button } from './ui/button.tsx';
+import { capitalised, PickerFrame, usePickerChoice, type PickerLoad, type PickerProps } from './server-list/picker-frame.tsx';
 import { Checkbox } from './ui/checkbox.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog.tsx';
 import { Input } from './ui/input.tsx';
 import { Spinner } from './ui/spinner.tsx';
 
@@ -19,15 +15,9 @@ export interface ServerPickerPage<T> {
 }
 
 /** The part of a `useQuery` result over one page the picker reads. */
-export interface ServerPickerQuery<T> {
+export interface ServerPickerQuery<T> extends PickerLoad {
   data: ServerPickerPage<T> | undefined;
-  isPending: boolean;
   isFetching: boolean;
-  isError: boolean;
-  error: unknown;
-  failureCount: number;
-  failureReason: unknown;
-  refetch: () => Promise<unknown>;
 }
 
 /** What a page is asked for with: the title search (already settled) and the page. */
@@ -36,15 +26,8 @@ export interface ServerPickerInput {
   page: number;
 }
 
-export interface ServerPickerDialogProps<T extends { _id: string; title: string }> {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** One item (choosing another replaces it) or several. */
-  selection: 'single' | 'multiple';
-  title: string;
-  description: string;
-  /** What the items are, e.g. "rate cards": names the search box, the list and the load failure. */
-  itemsLabel: string;
+/** Told the chosen items in the order they were ticked. */
+export interface ServerPickerDialogProps<T extends { _id: string; title: string }> extends PickerProps<T> {
   pageSize: number;
   /** Loads one page from the server (a tRPC `useQuery`, enabled only while the picker is open). */
   usePage: (input: ServerPickerInput, enabled: boolean) => ServerPickerQuery<T>;
@@ -52,39 +35,26 @@ export interface ServerPickerDialogProps<T extends { _id: string; title: string 
   renderDetail?: (item: T) => ReactNode;
   /** Ticked when the picker opens (e.g. the items already chosen). */
   initialSelected?: readonly T[] | undefined;
-  /** Told the chosen items, in the order they were ticked; the picker then closes. */
-  onConfirm: (items: T[]) => void;
 }
+
+const idOf = (item: { _id: string }) => item._id;
 
 /**
  * A modal list to choose items from that the server searches by title and pages: for lists too
  * long to load at once. What is ticked stays ticked across searches and pages.
  */
-export function ServerPickerDialog<T extends { _id: string; title: string }>({
-  open,
-  onOpenChange,
-  selection,
-  title,
-  description,
-  itemsLabel,
-  pageSize,
-  usePage,
-  renderDetail,
-  initialSelected,
-  onConfirm,
-}: ServerPickerDialogProps<T>) {
-  const [selected, setSelected] = useState<readonly T[]>(initialSelected ?? []);
+export function ServerPickerDialog<T extends { _id: string; title: string }>({ selection, pageSize, usePage, renderDetail, initialSelected, onConfirm, ...frame }: ServerPickerDialogProps<T>) {
+  const { open, itemsLabel } = frame;
+  const { selected, toggle } = usePickerChoice(open, initialSelected, selection, idOf);
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const search = useSettled(searchText.trim());
 
-  // Each opening starts from the caller's selection and a blank search.
+  // Each opening starts from a blank search.
   useEffect(() => {
     if (!open) return;
-    setSelected(initialSelected ?? []);
     setSearchText('');
     setPage(1);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the picker opens
   }, [open]);
   useEffect(() => setPage(1), [search]);
 
@@ -92,83 +62,64 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
   const isChosen = (id: string) => selected.some((item) => item._id === id);
-  const toggle = (item: T, checked: boolean) =>
-    setSelected((current) => {
-      if (selection === 'single') return checked ? [item] : [];
-      return checked ? [...current.filter((other) => other._id !== item._id), item] : current.filter((other) => other._id !== item._id);
-    });
 
-  const retrying = query.isPending && query.failureCount > 0;
-  const failureTitle = `Fetching ${itemsLabel} failed`;
+  const chosen = selection === 'multiple' && selected.length > 0 && (
+    // What is ticked, whatever page or search it was ticked on, first.
+    <ul aria-label={`Chosen ${itemsLabel}`} className="flex max-h-28 flex-wrap gap-1 overflow-y-auto">
+      {selected.map((item) => (
+        <li key={item._id} className="flex min-w-0 max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-3 pr-1 text-xs">
+          <span className="min-w-0 truncate">{item.title}</span>
+          <button type="button" aria-label={`Unselect ${item.title}`} className="rounded-full p-0.5 hover:bg-muted" onClick={() => toggle(item, false)}>
+            <X aria-hidden="true" className="size-3" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+  const confirm = () => {
+    onConfirm([...selected]);
+    frame.onOpenChange(false);
+  };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {selection === 'multiple' && selected.length > 0 && (
-          // What is ticked, whatever page or search it was ticked on, first.
-          <ul aria-label={`Chosen ${itemsLabel}`} className="flex max-h-28 flex-wrap gap-1 overflow-y-auto">
-            {selected.map((item) => (
-              <li key={item._id} className="flex min-w-0 max-w-full items-center gap-1 rounded-full border bg-muted/50 py-0.5 pl-3 pr-1 text-xs">
-                <span className="min-w-0 truncate">{item.title}</span>
-                <button type="button" aria-label={`Unselect ${item.title}`} className="rounded-full p-0.5 hover:bg-muted" onClick={() => toggle(item, false)}>
-                  <X aria-hidden="true" className="size-3" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <Input aria-label={`Search ${itemsLabel} by title`} placeholder="Search by title" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        {retrying && <ErrorAlert title={failureTitle} message={`${errorMessage(query.failureReason)}. Trying again in a second...`} />}
-        {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}
-        <div className="min-w-0 rounded-md border">
-          {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
-          <ul
-            aria-label={`${itemsLabel.charAt(0).toUpperCase()}${itemsLabel.slice(1)} to choose from`}
-            aria-busy={query.isFetching}
-            className="divide-y"
-            onClick={toggleRowOnClick}
-          >
-            {query.isPending && !query.isError && (
-              <li className="flex items-center gap-2 p-3 text-sm text-muted-foreground">
-                <Spinner size="sm" label="" /> Loading {itemsLabel}...
-              </li>
-            )}
-            {!query.isPending && items.length === 0 && <li className="p-3 text-sm text-muted-foreground">No {itemsLabel} found</li>}
-            {items.map((item) => (
-              <li key={item._id} data-picker-row="" className="flex cursor-pointer items-center gap-3 p-3 text-sm hover:bg-muted/50">
-                <Checkbox
-                  aria-label={`Select ${item.title}`}
-                  checked={isChosen(item._id)}
-                  onChange={(event) => toggle(item, event.target.checked)}
-                  onKeyDown={(event) => toggleOnEnter(event, () => toggle(item, !isChosen(item._id)))}
-                />
-                <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{item.title}</span>
-                {renderDetail && <span className="shrink-0 text-xs text-muted-foreground">{renderDetail(item)}</span>}
-              </li>
-            ))}
-          </ul>
-          <ServerPager page={page} pageSize={pageSize} total={total} noun={itemsLabel} onPage={setPage} />
-        </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button
-            disabled={selected.length === 0}
-            onClick={() => {
-              onConfirm([...selected]);
-              onOpenChange(false);
-            }}
-          >
-            {pickerConfirmLabel(selected.length)}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <PickerFrame
+      {...frame}
+      query={query}
+      className="max-w-2xl"
+      count={selected.length}
+      onConfirm={confirm}
+      top={
+        <>
+          {chosen}
+          <Input aria-label={`Search ${itemsLabel} by title`} placeholder="Search by title" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+        </>
+      }
+    >
+      <div className="min-w-0 rounded-md border">
+        {/* The checkbox in each row is the keyboard's way to choose; the click on the row is a larger target for the mouse. */}
+        <ul aria-label={`${capitalised(itemsLabel)} to choose from`} aria-busy={query.isFetching} className="divide-y" onClick={toggleRowOnClick}>
+          {query.isPending && !query.isError && (
+            <li className="flex items-center gap-2 p-3 text-sm text-muted-foreground">
+              <Spinner size="sm" label="" /> Loading {itemsLabel}...
+            </li>
+          )}
+          {!query.isPending && items.length === 0 && <li className="p-3 text-sm text-muted-foreground">No {itemsLabel} found</li>}
+          {items.map((item) => (
+            <li key={item._id} data-picker-row="" className="flex cursor-pointer items-center gap-3 p-3 text-sm hover:bg-muted/50">
+              <Checkbox
+                aria-label={`Select ${item.title}`}
+                checked={isChosen(item._id)}
+                onChange={(event) => toggle(item, event.target.checked)}
+                onKeyDown={(event) => toggleOnEnter(event, () => toggle(item, !isChosen(item._id)))}
+              />
+              <span className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">{item.title}</span>
+              {renderDetail && <span className="shrink-0 text-xs text-muted-foreground">{renderDetail(item)}</span>}
+            </li>
+          ))}
+        </ul>
+        <ServerPager page={page} pageSize={pageSize} total={total} noun={itemsLabel} onPage={setPage} />
+      </div>
+    </PickerFrame>
   );
 }
 ServerPickerDialog.displayName = 'ServerPickerDialog';

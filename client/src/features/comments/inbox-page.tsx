@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { keepPreviousData } from '@tanstack/react-query';
 import { INBOX_PAGE_SIZE, type InboxEntry } from '../../../../shared/comments/comments.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { ServerPager } from '../../components/server-pager.tsx';
+import { SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -16,10 +15,13 @@ import { CommentsBoard } from './discussions-tab.tsx';
 export function DiscussionsInboxPage() {
   useDocumentTitle('Discussions');
   const utils = api.useUtils();
-  const [page, setPage] = useState(1);
-  const [unansweredOnly, setUnansweredOnly] = useState(false);
-  useEffect(() => setPage(1), [unansweredOnly]);
-  const inbox = api.comments.inbox.useQuery({ page, ...(unansweredOnly ? { unanswered: 'yes' as const } : {}) }, { placeholderData: keepPreviousData, retryDelay: 100 });
+  const { filters, setFilter, query: inbox, pager } = useServerList({
+    initialFilters: { unansweredOnly: false as boolean },
+    pageSize: INBOX_PAGE_SIZE,
+    toInput: (settled, { page }) => ({ page, ...(settled.unansweredOnly ? { unanswered: 'yes' as const } : {}) }),
+    useQuery: (input) => api.comments.inbox.useQuery(input, SERVER_LIST_QUERY_OPTIONS),
+  });
+  const { unansweredOnly } = filters;
   const entries = (inbox.data?.comments ?? []) as InboxEntry[];
   const byId = new Map(entries.map((entry) => [entry._id, entry]));
   return (
@@ -30,7 +32,7 @@ export function DiscussionsInboxPage() {
           <p className="text-sm text-muted-foreground">What students ask under the lectures, newest first. Reply, hide or pin it here.</p>
         </div>
         <div className="flex items-center gap-2">
-          <Checkbox id="unanswered-only" checked={unansweredOnly} onChange={(event) => setUnansweredOnly(event.target.checked)} />
+          <Checkbox id="unanswered-only" checked={unansweredOnly} onChange={(event) => setFilter('unansweredOnly', event.target.checked)} />
           <Label htmlFor="unanswered-only">Only without a staff reply</Label>
         </div>
       </div>
@@ -57,7 +59,7 @@ export function DiscussionsInboxPage() {
         />
       )}
       <div className="rounded-lg border bg-card">
-        <ServerPager page={page} pageSize={INBOX_PAGE_SIZE} total={inbox.data?.total ?? 0} noun="comments" onPage={setPage} />
+        <ServerPager {...pager} noun="comments" />
       </div>
     </div>
   );

@@ -1,21 +1,18 @@
 import { useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { FileText, Trash2 } from 'lucide-react';
-import { ORDERS_PAGE_SIZE, type AdminOrder, type OrdersPageQuery } from '../../../../shared/commerce/orders.schema.ts';
+import type { AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { LoadFailure } from '../../components/load-failure.tsx';
-import { ServerPager } from '../../components/server-pager.tsx';
-import { TableStateRows } from '../../components/table-state-rows.tsx';
+import { SERVER_LIST_QUERY_OPTIONS } from '../../components/server-list/use-server-list.ts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
-import { CustomerCell, customerOf, DateAndTime, inr, MODE_LABELS, SubscriptionCell } from './order-cells.tsx';
-import { ResourceLink } from './resource-link.tsx';
+import { customerOf, DateAndTime, inr, modeOf, OrderPurchaseCells } from './order-cells.tsx';
+import { OrdersTableFrame, type OrdersTableInput } from './orders-table-frame.tsx';
 
 const DELETE_DELAY_MS = 300;
 const HEADINGS = ['Date', 'Mode', 'Coupon', 'Customer', 'Subscription', 'Resource', 'Payment ID', 'Status', 'Actions'];
@@ -29,17 +26,9 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
       <TableCell>
         <DateAndTime at={order.paidAt ?? order.createdAt} />
       </TableCell>
-      <TableCell>{order.createdBy === 'admin' ? 'Manual (admin)' : MODE_LABELS[order.mode]}</TableCell>
+      <TableCell>{modeOf(order)}</TableCell>
       <TableCell>{order.discountCouponCode ? <span className="font-mono">{order.discountCouponCode}</span> : <span className="text-muted-foreground">No coupon used</span>}</TableCell>
-      <TableCell>
-        <CustomerCell order={order} />
-      </TableCell>
-      <TableCell>
-        <SubscriptionCell order={order} />
-      </TableCell>
-      <TableCell>
-        <ResourceLink order={order} />
-      </TableCell>
+      <OrderPurchaseCells order={order} />
       <TableCell className="break-all font-mono text-xs">{order.razorPayId ?? '—'}</TableCell>
       <TableCell>
         <Badge variant={order.status === 'paid' ? 'success' : 'destructive'}>{order.status}</Badge>
@@ -63,9 +52,9 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
 }
 
 /** Paid orders, newest first, a page at a time from the server, each with its invoice and delete (and refund). */
-export function CompletedOrdersTable({ input, onPage }: { input: OrdersPageQuery & { page: number }; onPage: (page: number) => void }) {
+export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInput; onPage: (page: number) => void }) {
   const utils = api.useUtils();
-  const orders = api.orders.completed.useQuery(input, { placeholderData: keepPreviousData, retryDelay: 100 });
+  const orders = api.orders.completed.useQuery(input, SERVER_LIST_QUERY_OPTIONS);
   const remove = api.orders.delete.useMutation();
   const [deleting, setDeleting] = useState<AdminOrder | null>(null);
   // Off for every order the dialog opens on: giving money back is a choice made each time.
@@ -75,34 +64,18 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersPageQuery
 
   return (
     <>
-      {orders.isError && <LoadFailure title="Fetching data failed" error={orders.error} onRetry={orders.refetch} />}
-      {/* Hidden overflow lets the grid cell shrink to the screen, so a wide table scrolls inside it instead of widening the page. */}
-      <div className="min-w-0 overflow-hidden rounded-lg border bg-card">
-        <Table aria-label="Orders">
-          <TableHeader>
-            <TableRow>
-              {HEADINGS.map((heading) => (
-                <TableHead key={heading}>{heading}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableStateRows colSpan={HEADINGS.length} isPending={orders.isPending} count={rows.length} loadingLabel="Loading orders" emptyText="No orders match">
-              {rows.map((order) => (
-                <OrderRow
-                  key={order._id}
-                  order={order}
-                  onDelete={(chosen) => {
-                    setRefund(false);
-                    setDeleting(chosen);
-                  }}
-                />
-              ))}
-            </TableStateRows>
-          </TableBody>
-        </Table>
-        <ServerPager page={input.page} pageSize={ORDERS_PAGE_SIZE} total={orders.data?.total ?? 0} noun="orders" onPage={onPage} />
-      </div>
+      <OrdersTableFrame label="Orders" headings={HEADINGS} query={orders} count={rows.length} loadingLabel="Loading orders" emptyText="No orders match" noun="orders" input={input} onPage={onPage}>
+        {rows.map((order) => (
+          <OrderRow
+            key={order._id}
+            order={order}
+            onDelete={(chosen) => {
+              setRefund(false);
+              setDeleting(chosen);
+            }}
+          />
+        ))}
+      </OrdersTableFrame>
       <ConfirmModal
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,10 +1,14 @@
 import { Link } from 'wouter';
 import type { AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
+import { TableCell } from '../../components/ui/table.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
+import { ResourceLink } from './resource-link.tsx';
 
 export const MODE_LABELS = { online: 'Online', manual: 'Manual', free: 'Free (coupon)' } as const;
 export const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+/** How the order was made; an order made by hand names who made it. */
+export const modeOf = (order: AdminOrder) => (order.createdBy === 'admin' ? 'Manual (admin)' : MODE_LABELS[order.mode]);
 /** Who the order is for, in the names of its buttons and links. */
 export const customerOf = (order: AdminOrder) => order.userInfo.name || order.userInfo.phoneNumber || order._id;
 
@@ -42,5 +46,22 @@ export function SubscriptionCell({ order }: { order: AdminOrder }) {
         {order.subscriptionTerm} · {inr(order.netAmount)}
       </span>
     </span>
+  );
+}
+
+/** Who bought what, in both orders tables: the customer, the subscription and the resource. */
+export function OrderPurchaseCells({ order }: { order: AdminOrder }) {
+  return (
+    <>
+      <TableCell>
+        <CustomerCell order={order} />
+      </TableCell>
+      <TableCell>
+        <SubscriptionCell order={order} />
+      </TableCell>
+      <TableCell>
+        <ResourceLink order={order} />
+      </TableCell>
+    </>
   );
 }

@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Plus } from 'lucide-react';
-import { useSearch } from 'wouter';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE } from '../../../../shared/commerce/orders.schema.ts';
+import { presentFilters, useServerListState } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useSettled } from '../../lib/use-settled.ts';
 import { CompletedOrdersTable } from './completed-orders-table.tsx';
 import { DeletedOrdersTable } from './deleted-orders-table.tsx';
 import { ManualOrderModal } from './manual-order-modal.tsx';
@@ -16,25 +15,21 @@ import { MODE_LABELS } from './order-cells.tsx';
 import { ORDERS_SEARCH_MAX_LENGTH, ordersFilterFromQuery, type ShownOrders } from './orders-query.ts';
 import { RESOURCE_LABELS } from './resource-picker.tsx';
 
+// A type, not an interface: the list's filters are a record of texts.
+type OrderFilters = { search: string; shown: ShownOrders; mode: '' | (typeof ORDER_MODES)[number]; resourceType: '' | (typeof RESOURCE_TYPES)[number] };
+
 /** /admin/orders: completed (or deleted) orders, a page at a time from the server, with filters; manual orders; delete. */
 export function OrdersPage() {
   useDocumentTitle('Orders');
   const utils = api.useUtils();
-  const query = useSearch();
-  const [page, setPage] = useState(1);
-  const [shown, setShown] = useState<ShownOrders>(() => ordersFilterFromQuery(query).shown);
-  const [searchText, setSearchText] = useState(() => ordersFilterFromQuery(query).search);
   // An address with a search (a link to one order) fills the filter, also when followed while this screen is open.
-  useEffect(() => {
-    const fromAddress = ordersFilterFromQuery(query);
-    setShown(fromAddress.shown);
-    setSearchText(fromAddress.search);
-  }, [query]);
-  const [mode, setMode] = useState<'' | (typeof ORDER_MODES)[number]>('');
-  const [resourceType, setResourceType] = useState<'' | (typeof RESOURCE_TYPES)[number]>('');
-  const search = useSettled(searchText);
-  useEffect(() => setPage(1), [search, mode, resourceType, shown]);
-  const input = { page, pageSize: ORDERS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(mode ? { mode } : {}), ...(resourceType ? { resourceType } : {}) };
+  const { filters, setFilter, settled, page, setPage } = useServerListState({
+    initialFilters: { search: '', shown: 'paid', mode: '', resourceType: '' } as OrderFilters,
+    typed: ['search'],
+    fromAddress: ordersFilterFromQuery,
+  });
+  const { shown } = filters;
+  const input = { page, pageSize: ORDERS_PAGE_SIZE, ...presentFilters({ search: settled.search, mode: settled.mode, resourceType: settled.resourceType }) };
   const [creating, setCreating] = useState(false);
 
   return (
@@ -54,12 +49,12 @@ export function OrdersPage() {
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-lg" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setShown(event.target.value as ShownOrders)}>
+        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-lg" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={filters.search} onChange={(event) => setFilter('search', event.target.value)} />
+        <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setFilter('shown', event.target.value as ShownOrders)}>
           <option value="paid">Completed orders</option>
           <option value="deleted">Deleted orders</option>
         </NativeSelect>
-        <NativeSelect aria-label="Mode" className="min-w-0 sm:w-auto" value={mode} onChange={(event) => setMode(event.target.value as typeof mode)}>
+        <NativeSelect aria-label="Mode" className="min-w-0 sm:w-auto" value={filters.mode} onChange={(event) => setFilter('mode', event.target.value as OrderFilters['mode'])}>
           <option value="">Every mode</option>
           {ORDER_MODES.map((value) => (
             <option key={value} value={value}>
@@ -67,7 +62,7 @@ export function OrdersPage() {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect aria-label="Resource type" className="min-w-0 sm:w-auto" value={resourceType} onChange={(event) => setResourceType(event.target.value as typeof resourceType)}>
+        <NativeSelect aria-label="Resource type" className="min-w-0 sm:w-auto" value={filters.resourceType} onChange={(event) => setFilter('resourceType', event.target.value as OrderFilters['resourceType'])}>
           <option value="">Every resource</option>
           {RESOURCE_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -84,7 +79,7 @@ export function OrdersPage() {
           // The new order goes at the top of the list at once; the server's page follows.
           utils.orders.completed.setData(input, (old) => (old && page === 1 ? { ...old, orders: [order, ...old.orders.filter((row) => row._id !== order._id)], total: old.total + 1 } : old));
           void utils.orders.completed.invalidate();
-          setShown('paid');
+          setFilter('shown', 'paid');
         }}
       />
     </div>

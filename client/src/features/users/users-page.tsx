@@ -1,18 +1,15 @@
-import { useEffect, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
 import { canManageAccounts, canSeeScreen, consoleRoleLabels } from '../../../../shared/auth/roles.ts';
 import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/students/users-list.schema.ts';
-import { LoadFailure } from '../../components/load-failure.tsx';
-import { TableStateRows } from '../../components/table-state-rows.tsx';
-import { ServerPager } from '../../components/server-pager.tsx';
+import { HeadingsRow, ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { useSettled } from '../../lib/use-settled.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { AccountSheet, STATUS_LABELS } from './account-sheet.tsx';
 import { DraftWinnerAction } from './draft-winner-action.tsx';
@@ -63,13 +60,13 @@ function UserRow({ user, canDraftWinner, onOpen }: { user: UserListEntry; canDra
 /** /admin/users: every account, a page of 100 at a time from the server, with filters. */
 export function UsersPage() {
   useDocumentTitle('Users');
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [lakshya, setLakshya] = useState<'' | 'yes' | 'no'>('');
-  const search = useSettled(searchText);
-  useEffect(() => setPage(1), [search, lakshya]);
-  const input = { page, pageSize: USERS_PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(lakshya ? { lakshya } : {}) };
-  const users = api.users.list.useQuery(input, { placeholderData: keepPreviousData, retryDelay: 100 });
+  const { filters, setFilter, query: users, pager } = useServerList({
+    initialFilters: { search: '', lakshya: '' as '' | 'yes' | 'no' },
+    typed: ['search'],
+    pageSize: USERS_PAGE_SIZE,
+    toInput: (settled, paging) => ({ ...paging, ...presentFilters(settled) }),
+    useQuery: (input) => api.users.list.useQuery(input, SERVER_LIST_QUERY_OPTIONS),
+  });
   const rows = users.data?.users ?? [];
   // Winner announcements are for the roles that see Winners.
   const myRoles = useCurrentUser().data?.roles ?? [];
@@ -89,31 +86,16 @@ export function UsersPage() {
         {canManage && <Button onClick={() => setInviting(true)}>Invite Staff</Button>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Input aria-label="Search users" placeholder="Search name, phone, e-mail or nickname" className="max-w-md" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-        <NativeSelect aria-label="Lakshya Student" value={lakshya} onChange={(event) => setLakshya(event.target.value as typeof lakshya)}>
+        <Input aria-label="Search users" placeholder="Search name, phone, e-mail or nickname" className="max-w-md" maxLength={200} value={filters.search} onChange={(event) => setFilter('search', event.target.value)} />
+        <NativeSelect aria-label="Lakshya Student" value={filters.lakshya} onChange={(event) => setFilter('lakshya', event.target.value as typeof filters.lakshya)}>
           <option value="">Lakshya Student: all</option>
           <option value="yes">Lakshya Student: Yes</option>
           <option value="no">Lakshya Student: No</option>
         </NativeSelect>
       </div>
-      {users.isError && <LoadFailure title="Fetching data failed" error={users.error} onRetry={users.refetch} />}
-      <div className="rounded-lg border bg-card">
-        <Table aria-label="Users">
-          <TableHeader>
-            <TableRow>
-              {columns.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableStateRows colSpan={columns.length} isPending={users.isPending} count={rows.length} loadingLabel="Loading users" emptyText="No users match">
-              {rows.map((user) => <UserRow key={user._id} user={user} canDraftWinner={canDraftWinner} onOpen={canManage ? setOpenId : null} />)}
-            </TableStateRows>
-          </TableBody>
-        </Table>
-        <ServerPager page={page} pageSize={USERS_PAGE_SIZE} total={users.data?.total ?? 0} noun="users" onPage={setPage} />
-      </div>
+      <ServerListTable label="Users" head={<HeadingsRow headings={columns} />} colSpan={columns.length} query={users} count={rows.length} loadingLabel="Loading users" emptyText="No users match" pager={{ ...pager, noun: 'users' }}>
+        {rows.map((user) => <UserRow key={user._id} user={user} canDraftWinner={canDraftWinner} onOpen={canManage ? setOpenId : null} />)}
+      </ServerListTable>
       {canManage && (
         <>
           <InviteStaffModal open={inviting} onOpenChange={setInviting} />

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Storage } from './assets/storage/storage.ts';
-import type { Actor } from './auth/actor.ts';
-import type { AuthState, CookieSession } from './auth/session.ts';
+import type { Actor } from './access/actor.ts';
+import type { AuthState, CookieSession } from './access/session.ts';
 
 /** What every service needs from the running product. */
 export interface AppContext {

@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
 import { paperHash, paperOf } from '../../server/exams/papers.ts';
-import { deriveKey, SESSION_COOKIE } from '../../server/auth/session.ts';
+import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
 import { cpuMs, startTarget } from './processes.ts';
 
 /**

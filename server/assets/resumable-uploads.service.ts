@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { UploadedAsset } from '../../shared/assets/assets.schema.ts';
 import { sanitizeFileName } from '../../shared/assets/file-name.rules.ts';
 import { resumableMetadataSchema, type ResumableUploadMetadata } from '../../shared/assets/resumable-upload.rules.ts';
-import { requireConsoleActor } from '../auth/access.ts';
+import { requireConsoleActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { replaceFile, uploadFiles } from './assets.service.ts';

@@ -4,7 +4,7 @@ import type { changePasswordInputSchema } from '../../shared/auth/auth.schema.ts
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
-import { requireActor } from './access.ts';
+import { requireActor } from '../access/access.ts';
 import * as repo from './auth.repository.ts';
 import { passwordChangeFailureRule } from './auth.limits.ts';
 import { hashPassword, verifyPassword } from './password.ts';

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '../../shared/auth/auth.constants.ts';
 import type { RecoveryOptionType } from '../../shared/auth/auth.schema.ts';
-import { deriveKey } from './session.ts';
+import { deriveKey } from '../access/session.ts';
 
 /** How long the options handed out by initiate stay usable. */
 const OPTION_KEY_TTL_MS = 30 * 60_000;

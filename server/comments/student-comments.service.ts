@@ -1,8 +1,8 @@
 import { COMMENT_MESSAGES, STUDENT_COMMENTS_PAGE_SIZE, type StudentComment, type StudentReply } from '../../shared/comments/comments.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import type { Actor } from '../auth/actor.ts';
-import { requireActor } from '../auth/access.ts';
+import type { Actor } from '../access/actor.ts';
+import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';

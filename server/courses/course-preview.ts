@@ -1,6 +1,6 @@
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import type { StoredFileResponse } from '../assets/send-stored-file.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { previewVideoOf } from './student-courses.repository.ts';

@@ -13,7 +13,7 @@ import {
 } from '../../shared/current-affairs/current-affairs.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls, publicUrls, signAsset, signatureQuery } from '../assets/asset-urls.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';

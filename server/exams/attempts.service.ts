@@ -4,7 +4,7 @@ import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../share
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow } from '../db/types.ts';

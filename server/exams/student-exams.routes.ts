@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
 import { studentRanking } from './ranks.service.ts';
 

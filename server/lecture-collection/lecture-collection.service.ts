@@ -8,7 +8,7 @@ import {
   type StudentCollection,
 } from '../../shared/lectures/lecture-collection.schema.ts';
 import { publicUrls } from '../assets/asset-urls.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { lectureEntitledSql } from '../courses/student-courses.repository.ts';

@@ -8,7 +8,7 @@ import {
   type updateMeetingLinkBodySchema,
 } from '../../shared/meeting-links/meeting-links.schema.ts';
 import { meetingWindowProblem } from '../../shared/meeting-links/meeting-links.rules.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';

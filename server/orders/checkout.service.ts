@@ -4,7 +4,7 @@ import { CHECKOUT_MESSAGES, type CreatedOrder, type Quote, type StudentOrder, ty
 import { COUPON_USE_MESSAGES } from '../../shared/commerce/coupon-use.rules.ts';
 import { toRupees } from '../../shared/commerce/money.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import * as coupons from '../coupons/coupons.repository.ts';
 import type { Db } from '../db/database.ts';

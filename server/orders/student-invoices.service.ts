@@ -1,7 +1,7 @@
 import { INVOICE_MESSAGES, type StudentInvoice, type StudentInvoicesPage, type StudentInvoicesQuery } from '../../shared/commerce/invoices.schema.ts';
 import { toRupees } from '../../shared/commerce/money.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { invoicePdf } from './invoice-pdf.ts';

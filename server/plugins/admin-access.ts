@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { ABILITIES, type Ability, type ScreenKey } from '../../shared/auth/roles.ts';
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import { AppError } from '../errors.ts';
-import { requireConsoleActor, requireScreen } from '../auth/access.ts';
+import { requireConsoleActor, requireScreen } from '../access/access.ts';
 
 /** The console screen a REST route belongs to, or 'console' for any console user. */
 export type RouteScreen = ScreenKey | 'console';

@@ -3,9 +3,9 @@ import secureSession from '@fastify/secure-session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type pg from 'pg';
-import type { Actor } from '../auth/actor.ts';
-import { findLiveSession } from '../auth/auth.repository.ts';
-import { deriveKey, idleClockStepMs, SESSION_COOKIE, type AuthState, type CookieSession } from '../auth/session.ts';
+import type { Actor } from '../access/actor.ts';
+import { findLiveSession } from '../access/sessions.repository.ts';
+import { deriveKey, idleClockStepMs, SESSION_COOKIE, type AuthState, type CookieSession } from '../access/session.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

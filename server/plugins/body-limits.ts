@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Transform } from 'node:stream';
 import type { ScreenKey } from '../../shared/auth/roles.ts';
-import { requireConsoleActor, requireScreen } from '../auth/access.ts';
+import { requireConsoleActor, requireScreen } from '../access/access.ts';
 import { AppError } from '../errors.ts';
 import type { ProcedureMeta } from '../trpc/trpc.ts';
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { COMPOSER_LIMITS, payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
 import { fitPushText } from '../../shared/push/push-text.rules.ts';
 import { indianMobile } from '../../shared/students/phone.rules.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { OTP_MAX_WRONG_ATTEMPTS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_MINUTES } from '../../shared/auth/auth.constants.ts';
 import { maskPhone } from '../../shared/auth/recovery.rules.ts';
 import { PROFILE_MESSAGES, type phoneCodeInputSchema, type phoneVerifyInputSchema, type Profile, type updateProfileInputSchema } from '../../shared/students/profile.schema.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE, smsNumberRules } from '../auth/auth.limits.ts';
 import { lockAccountForCodes } from '../auth/recovery.repository.ts';
 import { hashOtpCode, newOtpCode, otpCodeMatches } from '../auth/recovery.tokens.ts';

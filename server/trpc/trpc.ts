@@ -9,7 +9,7 @@ import { MESSAGES } from '../../shared/auth/auth.constants.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { isQueryCanceled, timedOutError } from '../db/statement-timeout.ts';
-import { requireActor, requireConsoleActor, requireScreen } from '../auth/access.ts';
+import { requireActor, requireConsoleActor, requireScreen } from '../access/access.ts';
 
 /** A procedure's context is its request's service context, as REST handlers get it. */
 export interface TrpcContext extends RequestContext {

@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { hashOtpToken, newOtpToken } from '../auth/recovery.tokens.ts';
 import { AppError } from '../errors.ts';
 import { queueMessage } from '../messages/messages.service.ts';

@@ -4,7 +4,7 @@ import { WINNER_MESSAGES, type confirmWinnerInputSchema, type OwnWinner } from '
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
-import { requireActor } from '../auth/access.ts';
+import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';

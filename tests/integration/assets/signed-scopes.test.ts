@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { deriveKey } from '../../../server/auth/session.ts';
+import { deriveKey } from '../../../server/access/session.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, createUser, signIn, testConfig, TEST_SECRET } from '../../support/test-app.ts';

@@ -14,8 +14,6 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const NOT_YET_ONE_WAY: string[] = [
   'assets <-> current-affairs',
   'assets <-> queue',
-  'auth <-> plugins',
-  'auth <-> trpc',
   'auth <-> users',
 ];
 

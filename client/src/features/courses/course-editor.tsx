@@ -20,7 +20,7 @@ import { isEmbedded } from '../admin/admin-layout.tsx';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { CourseExamsTab } from './course-exams-tab.tsx';
 import { CourseGeneralTab } from './course-general-tab.tsx';
-import { sameDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
+import { sameCourseDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
 import { COURSE_MANAGER_PATH, courseEditorPath, type CourseEditorMode } from './course-paths.ts';
 import { CourseScheduleDialog } from './course-schedule-dialog.tsx';
 import { CourseStudyPlanTab } from './course-study-plan-tab.tsx';
@@ -44,7 +44,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
+  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameCourseDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
   const { draft, change } = drafts;
   const [lectureChanges, setLectureChanges] = useState<LectureChanges>(NO_LECTURE_CHANGES);
   const [deleteOpen, setDeleteOpen] = useState(false);

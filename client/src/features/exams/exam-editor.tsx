@@ -19,7 +19,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { checkDraft, sameDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
+import { checkDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
 import { ExamGeneralTab } from './exam-general-tab.tsx';
 import { EXAM_TYPE_LABELS, examStatus, TEMPLATE_LABELS } from './exam-labels.ts';
 import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-paths.ts';
@@ -65,7 +65,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const [, navigate] = useLocation();
   const utils = api.useUtils();
   const initial = useMemo(() => toDraft(exam), [exam]);
-  const editor = useDraftEditor(initial, exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
+  const editor = useDraftEditor(initial, exam.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
   const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [deleteOpen, setDeleteOpen] = useState(false);

@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
-import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
+import { toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath, type LectureEditorMode } from './lecture-paths.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { DiscussionsTab } from '../comments/discussions-tab.tsx';
@@ -58,7 +58,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
+  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
   const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);

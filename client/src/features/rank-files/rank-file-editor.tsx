@@ -19,7 +19,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { sameDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
+import { sameRankFileDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { RankFileGroupsCard } from './rank-file-groups-card.tsx';
@@ -36,7 +36,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
   const embedded = isEmbedded(useSearch());
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
+  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameRankFileDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
   const { draft, change } = drafts;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const saveRankFile = api.rankFiles.save.useMutation();

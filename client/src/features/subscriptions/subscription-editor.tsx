@@ -15,7 +15,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
-import { changeDraft, sameDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
+import { changeDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
 import { SubscriptionGeneralForm } from './subscription-general-form.tsx';
 import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEditorMode } from './subscription-paths.ts';
 import { SubscriptionResources } from './subscription-resources.tsx';
@@ -38,7 +38,7 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'subscription', id } });
+  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'subscription', id } });
   const { draft } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);

@@ -13,7 +13,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
-import { sameDraft, toDraft, toWinnerValue } from './winner-draft.ts';
+import { toDraft, toWinnerValue } from './winner-draft.ts';
 import { WinnerCards } from './winner-cards.tsx';
 import { WINNER_MANAGER_PATH, winnerEditorPath } from './winner-paths.ts';
 
@@ -26,7 +26,7 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
   const id = winner._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(winner), winner.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
+  const drafts = useDraftEditor(toDraft(winner), winner.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
   const { draft, change } = drafts;
   const [deleteOpen, setDeleteOpen] = useState(false);
   const saveWinner = api.winners.save.useMutation();

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { CalendarDays } from 'lucide-react';
 import { NO_LECTURE_CHANGES, trackLectureAdded, trackLectureRemoved, type LectureChanges } from '../../../../shared/courses/course-editor.rules.ts';
 import { courseValueSchema, type Course, type SavedCourse } from '../../../../shared/courses/courses.schema.ts';
 import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
 import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastError, toastSuccess } from '../../components/toasts.ts';
@@ -39,7 +40,6 @@ const TABS: ReadonlyArray<{ mode: CourseEditorMode; label: string }> = [
 export function CourseEditor({ course, mode, onReload }: { course: Course; mode: CourseEditorMode; onReload: () => Promise<void> }) {
   const id = course._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(course), course.version, { same: sameCourseDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
   const { draft, change } = drafts;
@@ -48,6 +48,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
   const saveCourse = api.courses.save.useMutation();
   const attachLectures = api.courses.attachLectures.useMutation();
   const deleteCourse = api.courses.delete.useMutation();
+  const leaveDeleted = useLeaveDeleted(COURSE_MANAGER_PATH, 'Course deleted', () => utils.courses.list.invalidate());
 
   const editor: CourseEditorApi = {
     draft,
@@ -89,12 +90,6 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
       await attachLectures.mutateAsync({ courseId: id, ...changes }).catch((error: unknown) => toastError('Attached courses not updated', error));
     }
     await Promise.all([utils.courses.get.invalidate({ id }), utils.courses.list.invalidate()]);
-  };
-
-  const leaveDeleted = async () => {
-    await utils.courses.list.invalidate();
-    toastSuccess('Course deleted');
-    navigate(COURSE_MANAGER_PATH);
   };
 
   return (

@@ -1,10 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
 import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
 import { deleteFailureNotice, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
@@ -49,13 +50,13 @@ function youtubeError(value: string): string | undefined {
 export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture: Lecture; onReload: () => Promise<void>; mode?: LectureEditorMode }) {
   const id = lecture._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(lecture), lecture.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
   const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const saveLecture = api.lectures.save.useMutation();
   const deleteLecture = api.lectures.delete.useMutation();
+  const leaveDeleted = useLeaveDeleted(LECTURE_CATALOGUE_PATH, 'Lecture deleted', () => utils.lectures.list.invalidate());
 
   const saveDraft = useCallback(
     async (next: LectureDraft) => {
@@ -94,12 +95,6 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
     void saveDraft(draft)
       .then(() => toastSuccess('Lecture saved', undefined, savedToast(id)))
       .catch(showSaveFailure);
-  };
-
-  const leaveDeleted = async () => {
-    await utils.lectures.list.invalidate();
-    toastSuccess('Lecture deleted');
-    navigate(LECTURE_CATALOGUE_PATH);
   };
 
   return (

@@ -1,11 +1,12 @@
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { rankFileValueSchema, type RankFile, type SavedRankFile } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
 import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
 import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
@@ -30,12 +31,12 @@ const SAVE_FAILED_TITLE = 'Update subject failed';
 export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onReload: () => Promise<void> }) {
   const id = rankFile._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameRankFileDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
   const { draft, change } = drafts;
   const saveRankFile = api.rankFiles.save.useMutation();
   const deleteRankFile = api.rankFiles.delete.useMutation();
+  const leaveDeleted = useLeaveDeleted(RANK_FILE_MANAGER_PATH, 'Rank file deleted', () => utils.rankFiles.list.invalidate());
 
   const save = async () => {
     const sent = drafts.current();
@@ -86,22 +87,12 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
         pauseMs: DELETE_DELAY_MS,
         onDelete: () => deleteRankFile.mutateAsync({ id }),
         describeError: (error) => failureNotice('Delete Failed', error),
-        onDeleted: async () => {
-          await utils.rankFiles.list.invalidate();
-          toastSuccess('Rank file deleted');
-          navigate(RANK_FILE_MANAGER_PATH);
-        },
+        onDeleted: leaveDeleted,
       }}
     >
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription">
-          <SwitchField
-            id="rank-file-visibility"
-            name="Public visibility"
-            label={draft.isVisible ? 'This item is enabled for public visibility' : 'Public visibility has turned off for this item'}
-            checked={draft.isVisible}
-            onCheckedChange={(isVisible) => change({ isVisible })}
-          />
+          <VisibilitySwitch id="rank-file-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
           <RateCardSelect id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription} onChange={(masterSubscription) => change({ masterSubscription })} />
         </SectionCard>
         <SectionCard title="Details">

@@ -1,7 +1,7 @@
-import { useLocation } from 'wouter';
 import { winnerValueSchema, type Winner } from '../../../../shared/winners/winners.schema.ts';
 import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
 import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
@@ -20,12 +20,12 @@ const SAVE_FAILED_TITLE = 'Update subject failed';
 /** The winner announcement editor: the student, settings, prize, photo and where the prize goes. */
 export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: () => Promise<void> }) {
   const id = winner._id;
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(winner), winner.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
   const { draft, change } = drafts;
   const saveWinner = api.winners.save.useMutation();
   const deleteWinner = api.winners.delete.useMutation();
+  const leaveDeleted = useLeaveDeleted(WINNER_MANAGER_PATH, 'Announcement deleted', () => utils.winners.list.invalidate());
 
   const save = async () => {
     const sent = drafts.current();
@@ -74,11 +74,7 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
         pauseMs: DELETE_DELAY_MS,
         onDelete: () => deleteWinner.mutateAsync({ id }),
         describeError: (error) => failureNotice('Delete Warnings', error),
-        onDeleted: async () => {
-          await utils.winners.list.invalidate();
-          toastSuccess('Announcement deleted');
-          navigate(WINNER_MANAGER_PATH);
-        },
+        onDeleted: leaveDeleted,
       }}
     >
       <WinnerCards winner={winner} draft={draft} change={change} />

@@ -5,6 +5,7 @@ import { failureNotice, type FailureNotice } from '../components/error-alert.tsx
 import { errorMessage, isUnauthenticated, refusedFieldsOf, staleCopyOf } from './errors.ts';
 import { localDraftKey, readLocalDraft, removeLocalDraft, writeLocalDraft } from './local-drafts.ts';
 import { isInView, revealInvalidField } from './reveal-field.ts';
+import { sameDraft } from './same-draft.ts';
 import { sessionState } from './session-state.ts';
 
 export interface StaleSave {
@@ -54,7 +55,7 @@ export interface EditedRecord {
 }
 
 export interface DraftEditorOptions<Draft> {
-  /** Whether two drafts hold the same content (JSON equality when absent). */
+  /** Whether two drafts hold the same content (sameDraft, deep equality, when absent). */
   same?: (a: Draft, b: Draft) => boolean;
   /** The screen's title for a failed save, e.g. 'Update subject failed'. */
   saveFailedTitle: string;
@@ -82,8 +83,6 @@ function isFailureNotice(value: unknown): value is FailureNotice {
   return typeof value === 'object' && value !== null && !(value instanceof Error) && 'title' in value && 'message' in value;
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /** Marks the failure shown above an editor's tabs (SaveFailureAlert), to tell whether it is in view. */
 export const SAVE_FAILURE_ATTRIBUTE = 'data-save-failure';
 
@@ -98,7 +97,7 @@ export const LOCAL_DRAFT_PAUSE_MS = 400;
 export function useDraftEditor<Draft>(
   initial: Draft,
   loadedVersion: number,
-  { same = sameJson, saveFailedTitle, record }: DraftEditorOptions<Draft>,
+  { same = sameDraft, saveFailedTitle, record }: DraftEditorOptions<Draft>,
 ): DraftEditor<Draft> {
   const kind = record?.kind;
   // The account is part of the key: another account signing in here never gets these edits.

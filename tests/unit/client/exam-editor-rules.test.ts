@@ -11,12 +11,12 @@ import {
   questionCount,
   questionEdits,
   removeOption,
-  sameDraft,
   toDraft,
   toExamValue,
   toLocalDateTimeInput,
   type ExamDraft,
 } from '../../../client/src/features/exams/exam-draft.ts';
+import { sameDraft } from '../../../client/src/lib/same-draft.ts';
 import { examStatus } from '../../../client/src/features/exams/exam-labels.ts';
 import { examEditorPath, examManagerPath } from '../../../client/src/features/exams/exam-paths.ts';
 import { lastRefreshText, rankControls } from '../../../client/src/features/exams/exam-analytics-tab.tsx';

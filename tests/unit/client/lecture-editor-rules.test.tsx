@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
 import type { Lecture } from '../../../shared/lectures/lectures.schema.ts';
 import { deleteFailedNotice } from '../../../client/src/features/lectures/lecture-editor.tsx';
-import { newResId, sameDraft, toDraft, toLectureValue } from '../../../client/src/features/lectures/lecture-draft.ts';
+import { toDraft, toLectureValue } from '../../../client/src/features/lectures/lecture-draft.ts';
+import { newResId } from '../../../client/src/lib/res-id.ts';
+import { sameDraft } from '../../../client/src/lib/same-draft.ts';
 import { notesLabel } from '../../../client/src/features/lectures/lecture-labels.ts';
 import { lectureEditorPath } from '../../../client/src/features/lectures/lecture-paths.ts';
 

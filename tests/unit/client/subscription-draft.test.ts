@@ -2,7 +2,8 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_TERMS } from '../../../shared/subscriptions/subscription.constants.ts';
 import { subscriptionValueSchema, type Subscription } from '../../../shared/subscriptions/subscriptions.schema.ts';
-import { changeDraft, sameDraft, serverFieldErrors, toDraft, toSubscriptionValue } from '../../../client/src/features/subscriptions/subscription-draft.ts';
+import { changeDraft, serverFieldErrors, toDraft, toSubscriptionValue } from '../../../client/src/features/subscriptions/subscription-draft.ts';
+import { sameDraft } from '../../../client/src/lib/same-draft.ts';
 import { formatInr, formatRate, termLabel } from '../../../client/src/features/subscriptions/subscription-labels.ts';
 
 const card: Subscription = {

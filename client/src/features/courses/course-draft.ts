@@ -1,5 +1,6 @@
 import { parseDayLabels } from '../../../../shared/courses/course-editor.rules.ts';
 import type { Course, CourseFile, CourseValue, StudyPlanNote } from '../../../../shared/courses/courses.schema.ts';
+import { sameWhenSent } from '../../lib/same-draft.ts';
 
 export interface DraftLecture {
   _id: string;
@@ -136,9 +137,7 @@ export function toCourseValue(draft: CourseDraft): CourseValue {
 }
 
 /** Two drafts hold the same course (subject keys aside, which only tell React what moved). */
-export function sameDraft(a: CourseDraft, b: CourseDraft): boolean {
-  return JSON.stringify(toCourseValue(a)) === JSON.stringify(toCourseValue(b));
-}
+export const sameCourseDraft = sameWhenSent(toCourseValue);
 
 /** What the tabs are given: the draft and the ways to change it. */
 export interface CourseEditorApi {

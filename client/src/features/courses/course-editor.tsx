@@ -1,26 +1,24 @@
 import { useCallback, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { CalendarDays } from 'lucide-react';
 import { NO_LECTURE_CHANGES, trackLectureAdded, trackLectureRemoved, type LectureChanges } from '../../../../shared/courses/course-editor.rules.ts';
 import { courseValueSchema, type Course, type SavedCourse } from '../../../../shared/courses/courses.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
+import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastError, toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { CourseExamsTab } from './course-exams-tab.tsx';
 import { CourseGeneralTab } from './course-general-tab.tsx';
-import { sameDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
+import { sameCourseDraft, toCourseValue, toDraft, type CourseDraft, type CourseEditorApi } from './course-draft.ts';
 import { COURSE_MANAGER_PATH, courseEditorPath, type CourseEditorMode } from './course-paths.ts';
 import { CourseScheduleDialog } from './course-schedule-dialog.tsx';
 import { CourseStudyPlanTab } from './course-study-plan-tab.tsx';
@@ -42,17 +40,15 @@ const TABS: ReadonlyArray<{ mode: CourseEditorMode; label: string }> = [
 export function CourseEditor({ course, mode, onReload }: { course: Course; mode: CourseEditorMode; onReload: () => Promise<void> }) {
   const id = course._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
+  const drafts = useDraftEditor(toDraft(course), course.version, { same: sameCourseDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'course', id } });
   const { draft, change } = drafts;
   const [lectureChanges, setLectureChanges] = useState<LectureChanges>(NO_LECTURE_CHANGES);
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const saveCourse = api.courses.save.useMutation();
   const attachLectures = api.courses.attachLectures.useMutation();
   const deleteCourse = api.courses.delete.useMutation();
-  useDocumentTitle(draft.title || 'Course');
+  const leaveDeleted = useLeaveDeleted(COURSE_MANAGER_PATH, 'Course deleted', () => utils.courses.list.invalidate());
 
   const editor: CourseEditorApi = {
     draft,
@@ -66,7 +62,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
     dismissToast(savedToast(id));
     const checked = validateForm(courseValueSchema, toCourseValue(sent));
     if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
       return;
     }
     try {
@@ -96,31 +92,23 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
     await Promise.all([utils.courses.get.invalidate({ id }), utils.courses.list.invalidate()]);
   };
 
-  const leaveDeleted = async () => {
-    await utils.courses.list.invalidate();
-    toastSuccess('Course deleted');
-    navigate(COURSE_MANAGER_PATH);
-  };
-
-  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.title}
-        titleLabel="Course title"
-        onTitleChange={(title) => change({ title })}
-        status={course.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
-        hasChanges={drafts.hasChanges}
-        saving={saveCourse.isPending}
-        onSave={() => void save()}
-        onDelete={() => setDeleteOpen(true)}
-        hideDelete={embedded}
-        backHref={COURSE_MANAGER_PATH}
-        hideBack={embedded}
-        isVisible={course.isVisible}
-        warnings={course.publishWarnings}
-        offlineTitle="Course Offline!"
-        actions={
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.title || 'Course'}
+      embedded={embedded}
+      header={{
+        title: draft.title,
+        titleLabel: 'Course title',
+        onTitleChange: (title) => change({ title }),
+        status: publishStatus(course.isPublished),
+        saving: saveCourse.isPending,
+        onSave: () => void save(),
+        backHref: COURSE_MANAGER_PATH,
+        isVisible: course.isVisible,
+        warnings: course.publishWarnings,
+        offlineTitle: 'Course Offline!',
+        actions: (
           <>
             <Button variant="outline" onClick={() => setScheduleOpen(true)}>
               <CalendarDays aria-hidden="true" />
@@ -128,39 +116,26 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
             </Button>
             <SendNotificationButton resource={{ resourceType: 'course', resourceID: id, clickAction: 'open_course', title: draft.title }} hasChanges={drafts.hasChanges} />
           </>
-        }
-      />
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
-      <nav aria-label="Course editor" className="flex flex-wrap gap-1 border-b">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.mode}
-            href={courseEditorPath(id, { mode: tab.mode, embedded })}
-            aria-current={tab.mode === mode ? 'page' : undefined}
-            className={cn(tabClass, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
+        ),
+      }}
+      onReload={onReload}
+      leave={{ inside: within(`${COURSE_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'course' }}
+      remove={{
+        title: 'Delete Course',
+        text: DELETE_COURSE_TEXT,
+        pauseMs: DELETE_COURSE_DELAY_MS,
+        onDelete: () => deleteCourse.mutateAsync({ id }),
+        describeError: (error) => failureNotice('Delete Failed', error),
+        onDeleted: leaveDeleted,
+      }}
+    >
+      <EditorTabs label="Course editor" wrap tabs={TABS.map((tab) => ({ href: courseEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))} />
       {mode === 'general' && <CourseGeneralTab editor={editor} course={course} />}
       {mode === 'subjects' && <CourseSubjectsTab editor={editor} />}
       {mode === 'rankfiles' && <CourseExamsTab editor={editor} />}
       {mode === 'study-plan' && <CourseStudyPlanTab editor={editor} />}
       <CourseScheduleDialog open={scheduleOpen} onOpenChange={setScheduleOpen} draft={draft} />
-      <LeaveGuard when={drafts.hasChanges} inside={within(`${COURSE_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="course" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Course"
-        text={DELETE_COURSE_TEXT}
-        pauseMs={DELETE_COURSE_DELAY_MS}
-        onDelete={() => deleteCourse.mutateAsync({ id })}
-        describeError={(error) => failureNotice('Delete Failed', error)}
-        onDeleted={leaveDeleted}
-      />
-    </div>
+    </EditorShell>
   );
 }
 CourseEditor.displayName = 'CourseEditor';

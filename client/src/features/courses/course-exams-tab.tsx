@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { RankFilePicker } from '../rank-files/rank-file-picker.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
+import { DaysCell, TitleCell } from './course-table-cells.tsx';
 
 type Removal = { kind: 'exam' | 'rank file'; id: string; title: string };
 
@@ -62,28 +61,18 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             <TableBody>
               {exams.map((entry) => (
                 <TableRow key={entry.exam}>
-                  <TableCell>
-                    <span className="font-medium">{entry.title}</span>
-                    {!entry.isPublished && (
-                      <Badge variant="destructive" className="ml-2">
-                        Unpublished
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Input
-                      aria-label={`Days of ${entry.title}`}
-                      className="h-8 w-32"
-                      placeholder="e.g. 3"
-                      value={entry.dayTags}
-                      onChange={(event) =>
-                        editor.change((draft) => ({
-                          ...draft,
-                          exams: draft.exams.map((other) => (other.exam === entry.exam ? { ...other, dayTags: event.target.value } : other)),
-                        }))
-                      }
-                    />
-                  </TableCell>
+                  <TitleCell title={entry.title} isPublished={entry.isPublished} />
+                  <DaysCell
+                    title={entry.title}
+                    placeholder="e.g. 3"
+                    value={entry.dayTags}
+                    onChange={(dayTags) =>
+                      editor.change((draft) => ({
+                        ...draft,
+                        exams: draft.exams.map((other) => (other.exam === entry.exam ? { ...other, dayTags } : other)),
+                      }))
+                    }
+                  />
                   <TableCell>
                     <RemoveButton label={`Remove ${entry.title}`} onClick={() => setRemoving({ kind: 'exam', id: entry.exam, title: entry.title })} />
                   </TableCell>

@@ -7,10 +7,7 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 import { formatBytes } from '../../lib/format.ts';
-
-function newResId(): string {
-  return crypto.randomUUID().replace(/-/g, '').slice(0, 24);
-}
+import { newResId } from '../../lib/res-id.ts';
 
 export interface CourseFilesCardProps {
   title: string;

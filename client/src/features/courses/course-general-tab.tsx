@@ -4,6 +4,7 @@ import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
+import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -24,13 +25,7 @@ function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
       <RateCardSelect id="course-rate-card" label="Default rate card" value={draft.courseRateCardId} onChange={(courseRateCardId) => change({ courseRateCardId })} />
       <CourseRateCardsField value={draft.attachedSubscriptions} defaultCardId={draft.courseRateCardId} onChange={(attachedSubscriptions) => change({ attachedSubscriptions })} />
       <SwitchField id="course-best-selling" label="Best seller" description="Marked as a best seller in the app." checked={draft.isBestSelling} onCheckedChange={(isBestSelling) => change({ isBestSelling })} />
-      <SwitchField
-        id="course-visibility"
-        name="Public visibility"
-        label={draft.isVisible ? 'This course is enabled for public visibility' : 'Public visibility has turned off for this course'}
-        checked={draft.isVisible}
-        onCheckedChange={(isVisible) => change({ isVisible })}
-      />
+      <VisibilitySwitch id="course-visibility" thing="course" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
     </SectionCard>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { CopyPlus, Plus } from 'lucide-react';
 import { canEditCourses } from '../../../../shared/auth/roles.ts';
 import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
+import { EditorLink } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,14 +23,7 @@ function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) 
       accessorKey: 'title',
       header: 'Title',
       // Marketing reads titles for campaigns: plain text, not a way into the editor.
-      cell: ({ row }) =>
-        canEdit ? (
-          <Link href={courseEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
-            {row.original.title}
-          </Link>
-        ) : (
-          <span className="font-medium">{row.original.title}</span>
-        ),
+      cell: ({ row }) => (canEdit ? <EditorLink href={courseEditorPath(row.original._id)} title={row.original.title} /> : <span className="font-medium">{row.original.title}</span>),
     },
     {
       id: 'status',

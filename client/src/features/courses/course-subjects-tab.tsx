@@ -15,6 +15,7 @@ import { RemoveButton } from '../../components/remove-button.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { LecturePicker } from '../lectures/lecture-picker.tsx';
 import { newKey, type CourseEditorApi, type DraftLecture, type DraftSubject } from './course-draft.ts';
+import { DaysCell, TitleCell } from './course-table-cells.tsx';
 import { MoveControl } from './move-control.tsx';
 
 function AddSubjectForm({ onAdd }: { onAdd: (title: string) => void }) {
@@ -146,23 +147,8 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
               {lectures.map((lecture, index) => (
                 <TableRow key={lecture._id}>
                   <TableCell className="text-muted-foreground">{index + 1}</TableCell>
-                  <TableCell>
-                    <span className="font-medium">{lecture.title}</span>
-                    {!lecture.isPublished && (
-                      <Badge variant="destructive" className="ml-2">
-                        Unpublished
-                      </Badge>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Input
-                      aria-label={`Days of ${lecture.title}`}
-                      className="h-8 w-32"
-                      placeholder="e.g. 1, 3"
-                      value={lecture.days}
-                      onChange={(event) => updateLecture(lecture._id, { days: event.target.value })}
-                    />
-                  </TableCell>
+                  <TitleCell title={lecture.title} isPublished={lecture.isPublished} />
+                  <DaysCell title={lecture.title} placeholder="e.g. 1, 3" value={lecture.days} onChange={(days) => updateLecture(lecture._id, { days })} />
                   <TableCell>
                     <Input
                       aria-label={`Topic of ${lecture.title}`}

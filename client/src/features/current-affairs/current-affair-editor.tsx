@@ -1,22 +1,20 @@
 import { useCallback, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { shortPostDate } from '../../../../shared/current-affairs/current-affair-dates.rules.ts';
 import { currentAffairValueSchema, type CurrentAffair } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
+import { deleteFailureNotice, firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { within } from '../../components/leave-guard.tsx';
+import type { Notice } from '../../components/notice-modal.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { errorMessage, errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
+import { errorMessage } from '../../lib/errors.ts';
 import { validateForm } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { CoverArtCard } from './cover-art-card.tsx';
@@ -26,32 +24,27 @@ import { CURRENT_AFFAIRS_MANAGER_PATH, currentAffairEditorPath } from './current
 import { PdfCard } from './pdf-card.tsx';
 
 export const DELETE_CURRENT_AFFAIR_TEXT = 'You are about to delete this item. Do you want to continue?';
-const DELETE_FALLBACK = 'Unknown error. Check your connection and try again.';
 /** A short pause before the post is deleted. */
 const DELETE_DELAY_MS = 300;
 
 /** A failed delete: the warnings of a has-warnings answer, else the message or the connection hint. */
 export function deleteWarningsNotice(error: unknown): Notice {
-  if (errorTypeOf(error) === 'has-warnings') return { kind: 'error', title: 'Delete Warnings', warnings: errorWarnings(error) };
-  return { kind: 'error', title: 'Delete Warnings', text: messageOr(error, DELETE_FALLBACK) };
+  return deleteFailureNotice('Delete Warnings', error);
 }
 
 /** The current-affairs editor: the date as its title, visibility and rate card, cover art and PDF. */
 export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; onReload: () => Promise<void> }) {
   const id = post._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(post), post.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'current affairs post', id } });
   const { draft, change, save: saveWithVersion, showSaveFailure } = drafts;
-  const [deleteOpen, setDeleteOpen] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
   // The server's question when the date has another post, and the answer the save waits for.
   const [sameDate, setSameDate] = useState<string | null>(null);
   const answerSameDate = useRef<(confirmed: boolean) => void>(() => undefined);
   const savePost = api.currentAffairs.save.useMutation();
   const deletePost = api.currentAffairs.delete.useMutation();
-  useDocumentTitle(draft.title ? shortPostDate(draft.title) : 'Current Affair');
+  const leaveDeleted = useLeaveDeleted(CURRENT_AFFAIRS_MANAGER_PATH, 'Post deleted', () => utils.currentAffairs.list.invalidate());
 
   const askSameDate = (question: string) =>
     new Promise<boolean>((resolve) => {
@@ -63,7 +56,7 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
     async (next: CurrentAffairDraft, allowSameDate = false): Promise<void> => {
       dismissToast(savedToast(id));
       const checked = validateForm(currentAffairValueSchema, toCurrentAffairValue(next));
-      if (!checked.ok) throw new Error(Object.values(checked.errors).find(Boolean) ?? 'Please check the fields');
+      if (!checked.ok) throw new Error(firstProblem(checked.errors));
       let answer;
       try {
         answer = await saveWithVersion(next, (version) => savePost.mutateAsync({ id, value: checked.data, version, allowSameDate }));
@@ -88,37 +81,39 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.title}
-        titleType="date"
-        titleLabel="Post date"
-        onTitleChange={(title) => change({ title })}
-        status={post.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Not Published', variant: 'destructive' }}
-        hasChanges={drafts.hasChanges}
-        saving={savePost.isPending}
-        onSave={save}
-        onDelete={() => setDeleteOpen(true)}
-        hideDelete={embedded}
-        backHref={CURRENT_AFFAIRS_MANAGER_PATH}
-        hideBack={embedded}
-        isVisible={post.isVisible}
-        warnings={post.publishWarnings}
-        offlineTitle="Item Offline!"
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.title ? shortPostDate(draft.title) : 'Current Affair'}
+      embedded={embedded}
+      header={{
+        title: draft.title,
+        titleType: 'date',
+        titleLabel: 'Post date',
+        onTitleChange: (title) => change({ title }),
+        status: publishStatus(post.isPublished, 'Not Published'),
+        saving: savePost.isPending,
+        onSave: save,
+        backHref: CURRENT_AFFAIRS_MANAGER_PATH,
+        isVisible: post.isVisible,
+        warnings: post.publishWarnings,
+        offlineTitle: 'Item Offline!',
         // The date field writes the date the browser's way; the short date says it plainly.
-        actions={draft.title ? <span className="text-sm text-muted-foreground">{shortPostDate(draft.title)}</span> : null}
-      />
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
+        actions: draft.title ? <span className="text-sm text-muted-foreground">{shortPostDate(draft.title)}</span> : null,
+      }}
+      onReload={onReload}
+      leave={{ inside: within(currentAffairEditorPath(id)), thing: 'post' }}
+      remove={{
+        title: 'Delete Item',
+        text: DELETE_CURRENT_AFFAIR_TEXT,
+        pauseMs: DELETE_DELAY_MS,
+        onDelete: () => deletePost.mutateAsync({ id }),
+        failureNotice: deleteWarningsNotice,
+        onDeleted: leaveDeleted,
+      }}
+    >
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription" className="lg:col-span-2">
-          <SwitchField
-            id="current-affair-visibility"
-            name="Public visibility"
-            label={draft.isVisible ? 'This item is enabled for public visibility' : 'Public visibility has turned off for this item'}
-            checked={draft.isVisible}
-            onCheckedChange={(isVisible) => change({ isVisible })}
-          />
+          <VisibilitySwitch id="current-affair-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
           <RateCardSelect
             id="current-affair-rate-card"
             label="Rate card"
@@ -131,7 +126,6 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
         <CoverArtCard editor={editor} bannerImageId={draft.bannerImageId} />
         <PdfCard editor={editor} pdfFileId={draft.pdfFileId} />
       </div>
-      <LeaveGuard when={drafts.hasChanges} inside={within(currentAffairEditorPath(id))} thing="post" />
       <ConfirmModal
         open={sameDate !== null}
         onOpenChange={(open) => {
@@ -145,22 +139,7 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
         confirmLabel="Save Anyway"
         onConfirm={() => answerSameDate.current(true)}
       />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Item"
-        text={DELETE_CURRENT_AFFAIR_TEXT}
-        pauseMs={DELETE_DELAY_MS}
-        onDelete={() => deletePost.mutateAsync({ id })}
-        onFailure={(error) => setNotice(deleteWarningsNotice(error))}
-        onDeleted={async () => {
-          await utils.currentAffairs.list.invalidate();
-          toastSuccess('Post deleted');
-          navigate(CURRENT_AFFAIRS_MANAGER_PATH);
-        }}
-      />
-      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
-    </div>
+    </EditorShell>
   );
 }
 CurrentAffairEditor.displayName = 'CurrentAffairEditor';

@@ -8,6 +8,7 @@ import {
 import { examValueSchema, type Exam, type ExamValueInput, type Question, type QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { fromIndiaDateTimeInput, toIndiaDateTimeInput } from '../../lib/format.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
+import { newResId } from '../../lib/res-id.ts';
 
 /**
  * The exam editor's working copy. Numbers are kept as typed (".33", "" while a field is
@@ -114,20 +115,6 @@ export function toExamValue(draft: ExamDraft): ExamValueInput {
   };
 }
 
-/**
- * Deep equality that stops at shared references: edits copy only the path they change,
- * so comparing a 5,000-question draft with its saved copy touches little more than that path.
- */
-export function sameDraft(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a);
-  const bKeys = Object.keys(b);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((key) => sameDraft((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
 export interface DraftProblems {
   /** The first problem of each top-level field, shown under the field. */
   fields: FieldErrors;
@@ -192,12 +179,6 @@ export function checkDraft(draft: ExamDraft): DraftProblems {
     }
   }
   return { fields, messages };
-}
-
-/** A random id for new groups and questions, made without crypto.randomUUID (which needs a secure context). */
-export function newResId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function newQuestion(): Question {

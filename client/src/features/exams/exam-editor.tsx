@@ -1,13 +1,11 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
+import { EditorShell, type ShellHeaderProps } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
 import { failureNotice } from '../../components/error-alert.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -15,11 +13,9 @@ import { LoadingPanel } from '../../components/ui/spinner.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
-import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { checkDraft, sameDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
+import { checkDraft, toDraft, toExamValue, type ExamDraft } from './exam-draft.ts';
 import { ExamGeneralTab } from './exam-general-tab.tsx';
 import { EXAM_TYPE_LABELS, examStatus, TEMPLATE_LABELS } from './exam-labels.ts';
 import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-paths.ts';
@@ -32,8 +28,6 @@ export const DELETE_EXAM_TEXT = 'You are about to delete this exam. Do you want 
 /** A short pause before the exam is deleted. */
 export const DELETE_EXAM_DELAY_MS = 400;
 export const SAVE_FAILED_TITLE = 'Saving the exam failed';
-
-const TAB_CLASS = 'border-b-2 px-3 py-2 text-sm font-medium';
 
 const TABS: ReadonlyArray<{ mode: ExamEditorMode; label: string }> = [
   { mode: 'general', label: 'General' },
@@ -65,14 +59,12 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const [, navigate] = useLocation();
   const utils = api.useUtils();
   const initial = useMemo(() => toDraft(exam), [exam]);
-  const editor = useDraftEditor(initial, exam.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
+  const editor = useDraftEditor(initial, exam.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'exam', id } });
   const { draft, change } = editor;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const [uploads, setUploads] = useState(0);
   const saveExam = api.exams.save.useMutation();
   const deleteExam = api.exams.delete.useMutation();
-  useDocumentTitle(draft.title || 'Exam');
 
   const update = useCallback((next: (current: ExamDraft) => ExamDraft) => change(next), [change]);
   const patch = useCallback((values: Partial<ExamDraft>) => change(values), [change]);
@@ -105,53 +97,34 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   latestSave.current = save;
   const onSave = useCallback(() => void latestSave.current(), []);
   const onTitleChange = useCallback((title: string) => patch({ title }), [patch]);
-  const onDeleteRequest = useCallback(() => setDeleteOpen(true), []);
   const saving = saveExam.isPending;
-  const header = useMemo(
-    () => (
-      <EditorHeader
-        title={draft.title}
-        titleLabel="Exam title"
-        onTitleChange={onTitleChange}
-        status={examStatus(exam)}
-        hasChanges={hasChanges && uploads === 0}
-        saving={saving}
-        onSave={onSave}
-        onDelete={onDeleteRequest}
-        deleteLabel="Delete"
-        hideDelete={embedded}
-        backHref={EXAM_MANAGER_PATH}
-        hideBack={embedded}
-        isVisible={exam.isVisible}
-        warnings={exam.publishWarnings}
-        offlineTitle="Exam Offline!"
-        actions={
-          <>
-            <Badge variant="info" title={`Template: ${TEMPLATE_LABELS[exam.templateId]}`}>
-              {EXAM_TYPE_LABELS[draft.examType]}
-            </Badge>
-            <SendNotificationButton resource={{ resourceType: 'exam', resourceID: id, clickAction: 'open_exam', title: draft.title }} hasChanges={hasChanges} />
-          </>
-        }
-      />
-    ),
-    [draft.title, draft.examType, onTitleChange, exam, hasChanges, uploads, saving, onSave, onDeleteRequest, embedded, id],
+  const header = useMemo<ShellHeaderProps>(
+    () => ({
+      title: draft.title,
+      titleLabel: 'Exam title',
+      onTitleChange,
+      status: examStatus(exam),
+      hasChanges: hasChanges && uploads === 0,
+      saving,
+      onSave,
+      deleteLabel: 'Delete',
+      backHref: EXAM_MANAGER_PATH,
+      isVisible: exam.isVisible,
+      warnings: exam.publishWarnings,
+      offlineTitle: 'Exam Offline!',
+      actions: (
+        <>
+          <Badge variant="info" title={`Template: ${TEMPLATE_LABELS[exam.templateId]}`}>
+            {EXAM_TYPE_LABELS[draft.examType]}
+          </Badge>
+          <SendNotificationButton resource={{ resourceType: 'exam', resourceID: id, clickAction: 'open_exam', title: draft.title }} hasChanges={hasChanges} />
+        </>
+      ),
+    }),
+    [draft.title, draft.examType, onTitleChange, exam, hasChanges, uploads, saving, onSave, id],
   );
   const tabs = useMemo(
-    () => (
-      <nav aria-label="Exam editor" className="flex gap-1 border-b">
-        {TABS.map((tab) => (
-          <Link
-            key={tab.mode}
-            href={examEditorPath(id, { mode: tab.mode, embedded })}
-            aria-current={tab.mode === mode ? 'page' : undefined}
-            className={cn(TAB_CLASS, tab.mode === mode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
-          >
-            {tab.label}
-          </Link>
-        ))}
-      </nav>
-    ),
+    () => <EditorTabs label="Exam editor" tabs={TABS.map((tab) => ({ href: examEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))} />,
     [id, mode, embedded],
   );
 
@@ -162,11 +135,23 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      {header}
-      <StaleSaveAlert staleSave={editor.staleSave} onReload={() => void onReload()} onDismiss={editor.dismissStaleSave} />
-      <PublishMessage exam={exam} />
-      <SaveFailureAlert failure={editor.saveFailure} onDismiss={editor.dismissSaveFailure} />
+    <EditorShell
+      drafts={editor}
+      documentTitle={draft.title || 'Exam'}
+      embedded={embedded}
+      header={header}
+      belowStaleSave={<PublishMessage exam={exam} />}
+      onReload={onReload}
+      leave={{ inside: within(`${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'exam' }}
+      remove={{
+        title: 'Delete Exam',
+        text: DELETE_EXAM_TEXT,
+        pauseMs: DELETE_EXAM_DELAY_MS,
+        onDelete: () => deleteExam.mutateAsync({ id }),
+        describeError: (error) => failureNotice('Delete Exam failed', error),
+        onDeleted: leaveDeleted,
+      }}
+    >
       {tabs}
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
       {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
@@ -175,18 +160,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
           <ExamAnalyticsTab exam={exam} />
         </Suspense>
       )}
-      <LeaveGuard when={hasChanges} inside={within(`${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="exam" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Exam"
-        text={DELETE_EXAM_TEXT}
-        pauseMs={DELETE_EXAM_DELAY_MS}
-        onDelete={() => deleteExam.mutateAsync({ id })}
-        describeError={(error) => failureNotice('Delete Exam failed', error)}
-        onDeleted={leaveDeleted}
-      />
-    </div>
+    </EditorShell>
   );
 }
 ExamEditor.displayName = 'ExamEditor';

@@ -151,28 +151,10 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
           onChange={(examType) => onChange({ examType })}
         />
         {draft.examType === 'freestyle' && (
-          <SwitchField
-            id="exam-showInRecentExams"
-            label="Show in recent exams"
-            description="Listed among the recent exams in the students' app."
-            checked={draft.showInRecentExams}
-            onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
-          />
+          <SwitchField id="exam-showInRecentExams" label="Show in recent exams" description="Listed among the recent exams in the students' app." checked={draft.showInRecentExams} onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })} />
         )}
-        <SwitchField
-          id="exam-isVisible"
-          label="Public visibility"
-          description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
-          checked={draft.isVisible}
-          onCheckedChange={(isVisible) => onChange({ isVisible })}
-        />
-        <SwitchField
-          id="exam-isSticky"
-          label="Sticky"
-          description="Kept at the top of the students' exam list."
-          checked={draft.isSticky}
-          onCheckedChange={(isSticky) => onChange({ isSticky })}
-        />
+        <SwitchField id="exam-isVisible" label="Public visibility" description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'} checked={draft.isVisible} onCheckedChange={(isVisible) => onChange({ isVisible })} />
+        <SwitchField id="exam-isSticky" label="Sticky" description="Kept at the top of the students' exam list." checked={draft.isSticky} onCheckedChange={(isSticky) => onChange({ isSticky })} />
         <FormField
           id="exam-publishDateTime"
           label="Publish date and time (India time)"

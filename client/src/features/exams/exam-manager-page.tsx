@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Copy, Plus } from 'lucide-react';
 import { TEMPLATE_IDS, type TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
+import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -16,16 +17,7 @@ import { TEMPLATE_LABELS } from './exam-labels.ts';
 import { examEditorPath, examManagerPath } from './exam-paths.ts';
 
 const columns: ColumnDef<ExamListEntry, unknown>[] = [
-  {
-    id: 'title',
-    accessorKey: 'title',
-    header: 'Exams',
-    cell: ({ row }) => (
-      <Link href={examEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
-        {row.original.title}
-      </Link>
-    ),
-  },
+  editorLinkColumn('Exams', examEditorPath),
   ...examListColumns('Date Created'),
 ];
 

@@ -1,16 +1,14 @@
 import { memo, useCallback, useEffect, useRef } from 'react';
-import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ImagePlus, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronDown, ChevronRight } from 'lucide-react';
 import { QUESTION_MIME_TYPES } from '../../../../shared/exams/exam.constants.ts';
 import type { Question } from '../../../../shared/exams/exams.schema.ts';
-import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { formatBytes } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { optionLetter, QuestionOptions, QuestionTagsAndSolution, type QuestionEdit, type QuestionPatch } from './question-parts.tsx';
+import { QuestionImageField } from './question-image-field.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 
@@ -154,39 +152,13 @@ export const QuestionEditor = memo(function QuestionEditor({
           </div>
 
           {question.questionMimeType === 'image' && (
-            <div className="grid gap-2">
-              <Label>Question image</Label>
-              {question.bannerImageId ? (
-                <div className="flex flex-wrap items-end gap-3">
-                  <img
-                    src={`/api/assets/${question.bannerImageId}`}
-                    alt={`Image of ${name}`}
-                    className="max-h-48 max-w-full rounded border bg-muted object-contain"
-                  />
-                  <div className="grid gap-2">
-                    <span className="text-xs text-muted-foreground">{formatBytes(question.bannerImageFizeSizeInBytes)}</span>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => onChange(index, { bannerImageId: null, bannerImageFizeSizeInBytes: null })}
-                    >
-                      <X aria-hidden="true" />
-                      Remove image
-                    </Button>
-                  </div>
-                </div>
-              ) : (
-                <p className="text-sm text-muted-foreground">No image yet.</p>
-              )}
-              <AssetUploader
-                kind="image"
-                accessMode="public"
-                label={question.bannerImageId ? `Replace image of ${name}` : `Upload image of ${name}`}
-                icon={<ImagePlus aria-hidden="true" />}
-                {...(onUploadBusyChange ? { onBusyChange: onUploadBusyChange } : {})}
-                onUploaded={(asset) => onChange(index, { bannerImageId: asset._id, bannerImageFizeSizeInBytes: asset.sizeInBytes })}
-              />
-            </div>
+            <QuestionImageField
+              name={name}
+              bannerImageId={question.bannerImageId}
+              sizeInBytes={question.bannerImageFizeSizeInBytes}
+              patch={patch}
+              {...(onUploadBusyChange ? { onUploadBusyChange } : {})}
+            />
           )}
 
           <QuestionOptions name={name} options={question.options} correct={correct} edit={edit} patch={patch} />

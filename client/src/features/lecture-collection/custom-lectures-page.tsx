@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ArrowUpDown, Video } from 'lucide-react';
 import { moveTo } from '../../../../shared/courses/course-editor.rules.ts';
 import type { LectureCollection } from '../../../../shared/lectures/lecture-collection.schema.ts';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
+import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { ListPage } from '../../components/list-page.tsx';
@@ -81,16 +81,7 @@ export function CustomLecturesPage() {
   const columns = useMemo<ColumnDef<LectureSummary, unknown>[]>(
     () => [
       { id: 'thumbnail', header: () => <span className="sr-only">Thumbnail</span>, cell: ({ row }) => <Thumbnail url={row.original.thumbnailUrl} /> },
-      {
-        id: 'title',
-        accessorKey: 'title',
-        header: 'Title',
-        cell: ({ row }) => (
-          <Link href={lectureEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
-            {row.original.title}
-          </Link>
-        ),
-      },
+      editorLinkColumn('Title', lectureEditorPath),
       {
         id: 'status',
         header: 'Status',

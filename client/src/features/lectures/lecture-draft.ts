@@ -51,16 +51,6 @@ export function toLectureValue(draft: LectureDraft): LectureValue {
   };
 }
 
-export function sameDraft(a: LectureDraft, b: LectureDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** A new note's resId: random, and made without crypto.randomUUID, which needs a secure context. */
-export function newResId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
 /** What the editor's cards (video, notes) may do with the draft the editor holds. */
 export interface LectureEditorApi {
   /** The draft as it is now (also inside callbacks that outlive a render). */

@@ -1,23 +1,21 @@
 import { useCallback, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
-import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
+import { deleteFailureNotice, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
+import type { Notice } from '../../components/notice-modal.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { errorTypeOf, errorWarnings, messageOr } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { cn } from '../../lib/utils.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
 import { AttachedCoursesCard, ExamsCard, LecturerCard, VisibilityCard } from './lecture-cards.tsx';
-import { sameDraft, toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
+import { toDraft, toLectureValue, type LectureDraft, type LectureEditorApi } from './lecture-draft.ts';
 import { LECTURE_CATALOGUE_PATH, lectureEditorPath, type LectureEditorMode } from './lecture-paths.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { DiscussionsTab } from '../comments/discussions-tab.tsx';
@@ -26,7 +24,6 @@ import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
 
 export const DELETE_LECTURE_TEXT = 'You are about to delete this lecture. Do you want to continue?';
-const DELETE_FALLBACK = 'Unknown error. Check your connection and try again.';
 /** A short pause before the lecture is deleted. */
 const DELETE_DELAY_MS = 300;
 
@@ -35,10 +32,7 @@ export const SAVE_FAILED_TITLE = 'Update subject failed';
 
 /** A failed delete: the warnings of a has-warnings answer, else the message or the connection hint. */
 export function deleteFailedNotice(error: unknown): Notice {
-  if (errorTypeOf(error) === 'has-warnings') {
-    return { kind: 'error', title: 'Delete Failed', warnings: errorWarnings(error) };
-  }
-  return { kind: 'error', title: 'Delete Failed', text: messageOr(error, DELETE_FALLBACK) };
+  return deleteFailureNotice('Delete Failed', error);
 }
 
 /** The checks the server makes, made first so that the field says what is wrong. */
@@ -56,16 +50,13 @@ function youtubeError(value: string): string | undefined {
 export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture: Lecture; onReload: () => Promise<void>; mode?: LectureEditorMode }) {
   const id = lecture._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
+  const drafts = useDraftEditor(toDraft(lecture), lecture.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'lecture', id } });
   const { draft, change, save: saveWithVersion } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const saveLecture = api.lectures.save.useMutation();
   const deleteLecture = api.lectures.delete.useMutation();
-  useDocumentTitle(draft.title || 'Lecture');
+  const leaveDeleted = useLeaveDeleted(LECTURE_CATALOGUE_PATH, 'Lecture deleted', () => utils.lectures.list.invalidate());
 
   const saveDraft = useCallback(
     async (next: LectureDraft) => {
@@ -106,47 +97,39 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
       .catch(showSaveFailure);
   };
 
-  const leaveDeleted = async () => {
-    await utils.lectures.list.invalidate();
-    toastSuccess('Lecture deleted');
-    navigate(LECTURE_CATALOGUE_PATH);
-  };
-
-  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
-
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.title}
-        titleLabel="Lecture title"
-        onTitleChange={(title) => change({ title })}
-        status={lecture.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
-        hasChanges={drafts.hasChanges}
-        saving={saveLecture.isPending}
-        onSave={save}
-        onDelete={() => setDeleteOpen(true)}
-        hideDelete={embedded}
-        backHref={LECTURE_CATALOGUE_PATH}
-        hideBack={embedded}
-        isVisible={draft.isVisible}
-        warnings={lecture.publishWarnings}
-        offlineTitle="Lecture Offline!"
-        actions={<SendNotificationButton resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }} hasChanges={drafts.hasChanges} />}
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.title || 'Lecture'}
+      embedded={embedded}
+      header={{
+        title: draft.title,
+        titleLabel: 'Lecture title',
+        onTitleChange: (title) => change({ title }),
+        status: publishStatus(lecture.isPublished),
+        saving: saveLecture.isPending,
+        onSave: save,
+        backHref: LECTURE_CATALOGUE_PATH,
+        isVisible: draft.isVisible,
+        warnings: lecture.publishWarnings,
+        offlineTitle: 'Lecture Offline!',
+        actions: <SendNotificationButton resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }} hasChanges={drafts.hasChanges} />,
+      }}
+      onReload={onReload}
+      leave={{ inside: within(`/admin/videos/lectures/${encodeURIComponent(id)}`), thing: 'lecture' }}
+      remove={{
+        title: 'Delete Lecture',
+        text: DELETE_LECTURE_TEXT,
+        pauseMs: DELETE_DELAY_MS,
+        onDelete: () => deleteLecture.mutateAsync({ id }),
+        failureNotice: deleteFailedNotice,
+        onDeleted: leaveDeleted,
+      }}
+    >
+      <EditorTabs
+        label="Lecture editor"
+        tabs={(['general', 'discussions'] as const).map((tab) => ({ href: lectureEditorPath(id, { mode: tab, embedded }), label: tab === 'general' ? 'General' : 'Discussions', current: mode === tab }))}
       />
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
-      <nav aria-label="Lecture editor" className="flex gap-1 border-b">
-        {(['general', 'discussions'] as const).map((tab) => (
-          <Link
-            key={tab}
-            href={lectureEditorPath(id, { mode: tab, embedded })}
-            aria-current={mode === tab ? 'page' : undefined}
-            className={cn(tabClass, mode === tab ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
-          >
-            {tab === 'general' ? 'General' : 'Discussions'}
-          </Link>
-        ))}
-      </nav>
       {mode === 'discussions' && <DiscussionsTab lectureId={id} />}
       <div className={cn('grid gap-4 lg:grid-cols-3', mode === 'discussions' && 'hidden')}>
         <div className="grid content-start gap-4 lg:col-span-2">
@@ -170,19 +153,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
           <CollectionCard lectureId={id} inCollection={lecture.inCustomCollection} />
         </div>
       </div>
-      <LeaveGuard when={drafts.hasChanges} inside={within(`/admin/videos/lectures/${encodeURIComponent(id)}`)} thing="lecture" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Lecture"
-        text={DELETE_LECTURE_TEXT}
-        pauseMs={DELETE_DELAY_MS}
-        onDelete={() => deleteLecture.mutateAsync({ id })}
-        onFailure={(error) => setNotice(deleteFailedNotice(error))}
-        onDeleted={leaveDeleted}
-      />
-      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
-    </div>
+    </EditorShell>
   );
 }
 LectureEditor.displayName = 'LectureEditor';

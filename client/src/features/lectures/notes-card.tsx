@@ -8,7 +8,8 @@ import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
 import { useQueueFile } from '../../components/files/use-asset.ts';
 import { toastError } from '../../components/toasts.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { newResId, type LectureEditorApi } from './lecture-draft.ts';
+import { newResId } from '../../lib/res-id.ts';
+import type { LectureEditorApi } from './lecture-draft.ts';
 import { NO_NOTES } from './lecture-labels.ts';
 
 export interface NotesCardProps {

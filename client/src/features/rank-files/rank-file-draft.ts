@@ -1,4 +1,5 @@
 import type { RankFile, RankFileValue } from '../../../../shared/rank-files/rank-files.schema.ts';
+import { sameWhenSent } from '../../lib/same-draft.ts';
 
 export interface DraftGroup {
   /** Stable across moves, for React. */
@@ -49,6 +50,5 @@ export function toRankFileValue(draft: RankFileDraft): RankFileValue {
   };
 }
 
-export function sameDraft(a: RankFileDraft, b: RankFileDraft): boolean {
-  return JSON.stringify(toRankFileValue(a)) === JSON.stringify(toRankFileValue(b));
-}
+/** Two drafts hold the same rank file (group keys aside, which only tell React what moved). */
+export const sameRankFileDraft = sameWhenSent(toRankFileValue);

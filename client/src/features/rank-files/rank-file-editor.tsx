@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useSearch } from 'wouter';
 import { rankFileValueSchema, type RankFile, type SavedRankFile } from '../../../../shared/rank-files/rank-files.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
+import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -17,9 +15,8 @@ import { TextArea } from '../../components/ui/textarea.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
-import { sameDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
+import { sameRankFileDraft, toDraft, toRankFileValue, type RankFileDraft } from './rank-file-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
 import { RankFileGroupsCard } from './rank-file-groups-card.tsx';
@@ -34,21 +31,19 @@ const SAVE_FAILED_TITLE = 'Update subject failed';
 export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onReload: () => Promise<void> }) {
   const id = rankFile._id;
   const embedded = isEmbedded(useSearch());
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
+  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameRankFileDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
   const { draft, change } = drafts;
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const saveRankFile = api.rankFiles.save.useMutation();
   const deleteRankFile = api.rankFiles.delete.useMutation();
-  useDocumentTitle(draft.title || 'Rank File');
+  const leaveDeleted = useLeaveDeleted(RANK_FILE_MANAGER_PATH, 'Rank file deleted', () => utils.rankFiles.list.invalidate());
 
   const save = async () => {
     const sent = drafts.current();
     dismissToast(savedToast(id));
     const checked = validateForm(rankFileValueSchema, toRankFileValue(sent));
     if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
       return;
     }
     // Groups added in this save get their ids, so that the next save keeps them.
@@ -66,37 +61,38 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
     await Promise.all([utils.rankFiles.get.invalidate({ id }), utils.rankFiles.list.invalidate()]);
   };
 
-
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.title}
-        titleLabel="Rank file title"
-        onTitleChange={(title) => change({ title })}
-        status={rankFile.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Unpublished', variant: 'destructive' }}
-        hasChanges={drafts.hasChanges}
-        saving={saveRankFile.isPending}
-        onSave={() => void save()}
-        onDelete={() => setDeleteOpen(true)}
-        hideDelete={embedded}
-        backHref={RANK_FILE_MANAGER_PATH}
-        hideBack={embedded}
-        isVisible={rankFile.isVisible}
-        warnings={rankFile.publishWarnings}
-        offlineTitle="Item Offline!"
-        actions={<SendNotificationButton resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }} hasChanges={drafts.hasChanges} />}
-      />
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.title || 'Rank File'}
+      embedded={embedded}
+      header={{
+        title: draft.title,
+        titleLabel: 'Rank file title',
+        onTitleChange: (title) => change({ title }),
+        status: publishStatus(rankFile.isPublished),
+        saving: saveRankFile.isPending,
+        onSave: () => void save(),
+        backHref: RANK_FILE_MANAGER_PATH,
+        isVisible: rankFile.isVisible,
+        warnings: rankFile.publishWarnings,
+        offlineTitle: 'Item Offline!',
+        actions: <SendNotificationButton resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }} hasChanges={drafts.hasChanges} />,
+      }}
+      onReload={onReload}
+      leave={{ inside: within(rankFileEditorPath(id)), thing: 'rank file' }}
+      remove={{
+        title: 'Delete Rank File',
+        text: DELETE_RANK_FILE_TEXT,
+        pauseMs: DELETE_DELAY_MS,
+        onDelete: () => deleteRankFile.mutateAsync({ id }),
+        describeError: (error) => failureNotice('Delete Failed', error),
+        onDeleted: leaveDeleted,
+      }}
+    >
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription">
-          <SwitchField
-            id="rank-file-visibility"
-            name="Public visibility"
-            label={draft.isVisible ? 'This item is enabled for public visibility' : 'Public visibility has turned off for this item'}
-            checked={draft.isVisible}
-            onCheckedChange={(isVisible) => change({ isVisible })}
-          />
+          <VisibilitySwitch id="rank-file-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
           <RateCardSelect id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription} onChange={(masterSubscription) => change({ masterSubscription })} />
         </SectionCard>
         <SectionCard title="Details">
@@ -111,22 +107,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
         <RankFileGroupsCard groups={draft.groups} change={(update) => change(update)} saveNow={() => void save()} />
         <RankFileRankingCard rankFile={rankFile} />
       </div>
-      <LeaveGuard when={drafts.hasChanges} inside={within(rankFileEditorPath(id))} thing="rank file" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Rank File"
-        text={DELETE_RANK_FILE_TEXT}
-        pauseMs={DELETE_DELAY_MS}
-        onDelete={() => deleteRankFile.mutateAsync({ id })}
-        describeError={(error) => failureNotice('Delete Failed', error)}
-        onDeleted={async () => {
-          await utils.rankFiles.list.invalidate();
-          toastSuccess('Rank file deleted');
-          navigate(RANK_FILE_MANAGER_PATH);
-        }}
-      />
-    </div>
+    </EditorShell>
   );
 }
 RankFileEditor.displayName = 'RankFileEditor';

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { FileSpreadsheet, Plus } from 'lucide-react';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
+import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -25,16 +26,7 @@ const columns: ColumnDef<RankFileListEntry, unknown>[] = [
         </span>
       ),
   },
-  {
-    id: 'title',
-    accessorKey: 'title',
-    header: 'Title',
-    cell: ({ row }) => (
-      <Link href={rankFileEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
-        {row.original.title}
-      </Link>
-    ),
-  },
+  editorLinkColumn('Title', rankFileEditorPath),
   {
     id: 'status',
     header: 'Status',

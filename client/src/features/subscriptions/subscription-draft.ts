@@ -74,10 +74,6 @@ export function changeDraft(draft: SubscriptionDraft, patch: Partial<Subscriptio
   return { ...next, gstAmount: String(gstAmount), netAmount: String(netAmount) };
 }
 
-export function sameDraft(a: SubscriptionDraft, b: SubscriptionDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /**
  * The fields a refused save named, each with the server's message, keyed as the form's fields
  * (`value.gstAmount` → `gstAmount`): the server checks what the form cannot, such as a GST amount

@@ -1,21 +1,18 @@
 import { useCallback, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { SubscriptionDetail } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { subscriptionValueSchema } from '../../../../shared/subscriptions/subscriptions.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
-import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
+import { firstProblem } from '../../components/editor-shell/editor-notices.ts';
+import type { Notice } from '../../components/notice-modal.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { errorMessage, errorWarnings } from '../../lib/errors.ts';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { cn } from '../../lib/utils.ts';
-import { changeDraft, sameDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
+import { changeDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
 import { SubscriptionGeneralForm } from './subscription-general-form.tsx';
 import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEditorMode } from './subscription-paths.ts';
 import { SubscriptionResources } from './subscription-resources.tsx';
@@ -38,14 +35,11 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'subscription', id } });
+  const drafts = useDraftEditor(toDraft(subscription), subscription.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'subscription', id } });
   const { draft } = drafts;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const saveSubscription = api.subscriptions.save.useMutation();
   const deleteSubscription = api.subscriptions.delete.useMutation();
-  useDocumentTitle(draft.title || 'Subscription');
 
   const { change: changeTo } = drafts;
   const change = useCallback((patch: Partial<SubscriptionDraft>) => {
@@ -68,7 +62,7 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
     const checked = validateForm(subscriptionValueSchema, toSubscriptionValue(sent));
     if (!checked.ok) {
       setFieldErrors(checked.errors);
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
       return;
     }
     try {
@@ -94,62 +88,46 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
 
   const { courses, lectures, exams, rankFiles } = subscription.attachedResources;
   const resourceCount = courses.length + lectures.length + exams.length + rankFiles.length;
-  const tabClass = 'border-b-2 px-3 py-2 text-sm font-medium';
-  const tab = (tabMode: SubscriptionEditorMode, label: string) => (
-    <Link
-      href={subscriptionEditorPath(id, tabMode)}
-      aria-current={mode === tabMode ? 'page' : undefined}
-      className={cn(
-        tabClass,
-        mode === tabMode ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
-      )}
-    >
-      {label}
-    </Link>
-  );
+  const tab = (tabMode: SubscriptionEditorMode, label: string) => ({ href: subscriptionEditorPath(id, tabMode), label, current: mode === tabMode });
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.title}
-        titleLabel="Subscription title"
-        onTitleChange={(title) => change({ title })}
-        status={subscription.isFree ? { text: 'Free', variant: 'success' } : { text: 'Paid', variant: 'secondary' }}
-        hasChanges={drafts.hasChanges}
-        saving={saveSubscription.isPending}
-        onSave={() => void save()}
-        onDelete={() => setDeleteOpen(true)}
-        backHref={SUBSCRIPTION_MANAGER_PATH}
-      />
-      {fieldErrors.title && (
-        <p role="alert" className="-mt-2 px-1 text-xs font-medium text-destructive">
-          {fieldErrors.title}
-        </p>
-      )}
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
-      <nav aria-label="Subscription editor" className="flex gap-1 border-b">
-        {tab('general', 'General')}
-        {tab('resources', `Resources (${resourceCount})`)}
-      </nav>
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.title || 'Subscription'}
+      header={{
+        title: draft.title,
+        titleLabel: 'Subscription title',
+        onTitleChange: (title) => change({ title }),
+        status: subscription.isFree ? { text: 'Free', variant: 'success' } : { text: 'Paid', variant: 'secondary' },
+        saving: saveSubscription.isPending,
+        onSave: () => void save(),
+        backHref: SUBSCRIPTION_MANAGER_PATH,
+      }}
+      belowHeader={
+        fieldErrors.title && (
+          <p role="alert" className="-mt-2 px-1 text-xs font-medium text-destructive">
+            {fieldErrors.title}
+          </p>
+        )
+      }
+      onReload={onReload}
+      leave={{ inside: within(`${SUBSCRIPTION_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'rate card' }}
+      remove={{
+        title: 'Delete Subscription',
+        text: DELETE_SUBSCRIPTION_TEXT,
+        pauseMs: DELETE_DELAY_MS,
+        onDelete: () => deleteSubscription.mutateAsync({ id }),
+        failureNotice: deleteFailedNotice,
+        onDeleted: leaveDeleted,
+      }}
+    >
+      <EditorTabs label="Subscription editor" tabs={[tab('general', 'General'), tab('resources', `Resources (${resourceCount})`)]} />
       {mode === 'general' ? (
         <SubscriptionGeneralForm draft={draft} errors={fieldErrors} onChange={change} />
       ) : (
         <SubscriptionResources resources={subscription.attachedResources} />
       )}
-      <LeaveGuard when={drafts.hasChanges} inside={within(`${SUBSCRIPTION_MANAGER_PATH}/editor/${encodeURIComponent(id)}`)} thing="rate card" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Subscription"
-        text={DELETE_SUBSCRIPTION_TEXT}
-        pauseMs={DELETE_DELAY_MS}
-        onDelete={() => deleteSubscription.mutateAsync({ id })}
-        onFailure={(error) => setNotice(deleteFailedNotice(error))}
-        onDeleted={leaveDeleted}
-      />
-      <NoticeModal notice={notice} onClose={() => setNotice(null)} />
-    </div>
+    </EditorShell>
   );
 }
 SubscriptionEditor.displayName = 'SubscriptionEditor';

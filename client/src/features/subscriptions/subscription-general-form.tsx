@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { StateSwitch } from '../../components/editor-shell/state-switch.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
@@ -163,13 +163,7 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
           />
         </SectionCard>
         <SectionCard title="Free Access">
-          <SwitchField
-            id="subscription-is-free"
-            name="Is Free"
-            label={draft.isFree ? 'Students get this without paying' : 'Students pay the nett amount'}
-            checked={draft.isFree}
-            onCheckedChange={(isFree) => onChange({ isFree })}
-          />
+          <StateSwitch id="subscription-is-free" name="Is Free" on="Students get this without paying" off="Students pay the nett amount" checked={draft.isFree} onCheckedChange={(isFree) => onChange({ isFree })} />
           <SelectField
             id="subscription-free-mode"
             label="Free Mode"

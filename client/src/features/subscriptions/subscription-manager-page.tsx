@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import type { Subscription } from '../../../../shared/subscriptions/subscriptions.schema.ts';
+import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -13,16 +13,7 @@ import { formatInr, formatRate, termLabel } from './subscription-labels.ts';
 import { subscriptionEditorPath } from './subscription-paths.ts';
 
 const columns: ColumnDef<Subscription, unknown>[] = [
-  {
-    id: 'title',
-    accessorKey: 'title',
-    header: 'Title',
-    cell: ({ row }) => (
-      <Link href={subscriptionEditorPath(row.original._id)} className="font-medium text-primary hover:underline">
-        {row.original.title}
-      </Link>
-    ),
-  },
+  editorLinkColumn('Title', subscriptionEditorPath),
   {
     id: 'isFree',
     header: 'Is Free',

@@ -1,7 +1,7 @@
 import type { Winner } from '../../../../shared/winners/winners.schema.ts';
 import { FileSlot } from '../../components/files/file-slot.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { SwitchField } from '../../components/form/switch-field.tsx';
+import { StateSwitch } from '../../components/editor-shell/state-switch.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import type { WinnerDraft } from './winner-draft.ts';
@@ -35,14 +35,8 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
         <ReadOnly label="Phone" value={winner.user?.phoneNumber ?? ''} />
       </SectionCard>
       <SectionCard title="Basic Settings">
-        <SwitchField id="winner-public" name="Public" label={draft.isPublic ? 'Shown to every student as the winner' : 'Not shown to other students'} checked={draft.isPublic} onCheckedChange={(isPublic) => change({ isPublic })} />
-        <SwitchField
-          id="winner-visible"
-          name="Visible"
-          label={draft.isVisible ? 'Published for candidate action' : 'Not visible even to candidate'}
-          checked={draft.isVisible}
-          onCheckedChange={(isVisible) => change({ isVisible })}
-        />
+        <StateSwitch id="winner-public" name="Public" on="Shown to every student as the winner" off="Not shown to other students" checked={draft.isPublic} onCheckedChange={(isPublic) => change({ isPublic })} />
+        <StateSwitch id="winner-visible" name="Visible" on="Published for candidate action" off="Not visible even to candidate" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
         <TextField id="winner-claim" label="Claim Message" value={draft.claimMessage} maxLength={500} onChange={(claimMessage) => change({ claimMessage })} />
         <TextField id="winner-title-message" label="Title Message" value={draft.titleMessage} maxLength={200} onChange={(titleMessage) => change({ titleMessage })} />
         <TextField id="winner-exam-title" label="Exam Title" value={draft.examTitle} maxLength={300} onChange={(examTitle) => change({ examTitle })} />
@@ -58,10 +52,11 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
       <SectionCard title="Beneficiary Details">
         <TextField id="winner-beneficiary" label="Beneficiary Name" value={draft.beneficiaryName} maxLength={200} onChange={(beneficiaryName) => change({ beneficiaryName })} />
         <TextField id="winner-upi" label="Google Pay / UPI ID" value={draft.googlePayOrUPI} maxLength={100} hint="Like name@bank" onChange={(googlePayOrUPI) => change({ googlePayOrUPI })} />
-        <SwitchField
+        <StateSwitch
           id="winner-confirmed"
           name="User approved"
-          label={draft.hasUserConfirmed ? 'The student approved the listing' : 'The student has not approved the listing yet'}
+          on="The student approved the listing"
+          off="The student has not approved the listing yet"
           checked={draft.hasUserConfirmed}
           onCheckedChange={(hasUserConfirmed) => change({ hasUserConfirmed })}
         />

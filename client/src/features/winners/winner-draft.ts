@@ -56,7 +56,3 @@ export function toWinnerValue(draft: WinnerDraft): WinnerValue {
     hasUserConfirmed: draft.hasUserConfirmed,
   };
 }
-
-export function sameDraft(a: WinnerDraft, b: WinnerDraft): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -1,19 +1,15 @@
-import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { winnerValueSchema, type Winner } from '../../../../shared/winners/winners.schema.ts';
-import { DeleteConfirmModal } from '../../components/delete-confirm-modal.tsx';
-import { EditorHeader } from '../../components/editor-header.tsx';
+import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
-import { LeaveGuard, within } from '../../components/leave-guard.tsx';
-import { SaveFailureAlert } from '../../components/save-failure-alert.tsx';
-import { StaleSaveAlert } from '../../components/stale-save-alert.tsx';
+import { within } from '../../components/leave-guard.tsx';
 import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
 import { validateForm } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
-import { sameDraft, toDraft, toWinnerValue } from './winner-draft.ts';
+import { toDraft, toWinnerValue } from './winner-draft.ts';
 import { WinnerCards } from './winner-cards.tsx';
 import { WINNER_MANAGER_PATH, winnerEditorPath } from './winner-paths.ts';
 
@@ -24,21 +20,19 @@ const SAVE_FAILED_TITLE = 'Update subject failed';
 /** The winner announcement editor: the student, settings, prize, photo and where the prize goes. */
 export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: () => Promise<void> }) {
   const id = winner._id;
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(winner), winner.version, { same: sameDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
+  const drafts = useDraftEditor(toDraft(winner), winner.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'winner announcement', id } });
   const { draft, change } = drafts;
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const saveWinner = api.winners.save.useMutation();
   const deleteWinner = api.winners.delete.useMutation();
-  useDocumentTitle(draft.winnerName || 'Winner Announcement');
+  const leaveDeleted = useLeaveDeleted(WINNER_MANAGER_PATH, 'Announcement deleted', () => utils.winners.list.invalidate());
 
   const save = async () => {
     const sent = drafts.current();
     dismissToast(savedToast(id));
     const checked = validateForm(winnerValueSchema, toWinnerValue(sent));
     if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: Object.values(checked.errors).find(Boolean) ?? 'Please check the fields' });
+      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
       return;
     }
     try {
@@ -51,46 +45,40 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-4">
-      <EditorHeader
-        title={draft.winnerName}
-        titleLabel="Winner name"
-        onTitleChange={(winnerName) => change({ winnerName })}
-        status={winner.isPublished ? { text: 'Published', variant: 'success' } : { text: 'Not Published', variant: 'destructive' }}
-        hasChanges={drafts.hasChanges}
-        saving={saveWinner.isPending}
-        onSave={() => void save()}
-        onDelete={() => setDeleteOpen(true)}
-        backHref={WINNER_MANAGER_PATH}
-        isVisible={winner.isVisible}
-        warnings={winner.publishWarnings}
-        offlineTitle="Item Offline!"
-        actions={
+    <EditorShell
+      drafts={drafts}
+      documentTitle={draft.winnerName || 'Winner Announcement'}
+      header={{
+        title: draft.winnerName,
+        titleLabel: 'Winner name',
+        onTitleChange: (winnerName) => change({ winnerName }),
+        status: publishStatus(winner.isPublished, 'Not Published'),
+        saving: saveWinner.isPending,
+        onSave: () => void save(),
+        backHref: WINNER_MANAGER_PATH,
+        isVisible: winner.isVisible,
+        warnings: winner.publishWarnings,
+        offlineTitle: 'Item Offline!',
+        actions: (
           <SendNotificationButton
             resource={{ resourceType: 'winner_announcement', resourceID: id, clickAction: 'open_winner_announcement', title: draft.titleMessage || draft.winnerName, imageUrl: winner.photoUrl }}
             hasChanges={drafts.hasChanges}
           />
-        }
-      />
-      <StaleSaveAlert staleSave={drafts.staleSave} onReload={() => void onReload()} onDismiss={drafts.dismissStaleSave} />
-      <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
+        ),
+      }}
+      onReload={onReload}
+      leave={{ inside: within(winnerEditorPath(id)), thing: 'announcement' }}
+      remove={{
+        title: 'Delete Announcement',
+        text: DELETE_WINNER_TEXT,
+        pauseMs: DELETE_DELAY_MS,
+        onDelete: () => deleteWinner.mutateAsync({ id }),
+        describeError: (error) => failureNotice('Delete Warnings', error),
+        onDeleted: leaveDeleted,
+      }}
+    >
       <WinnerCards winner={winner} draft={draft} change={change} />
-      <LeaveGuard when={drafts.hasChanges} inside={within(winnerEditorPath(id))} thing="announcement" />
-      <DeleteConfirmModal
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title="Delete Announcement"
-        text={DELETE_WINNER_TEXT}
-        pauseMs={DELETE_DELAY_MS}
-        onDelete={() => deleteWinner.mutateAsync({ id })}
-        describeError={(error) => failureNotice('Delete Warnings', error)}
-        onDeleted={async () => {
-          await utils.winners.list.invalidate();
-          toastSuccess('Announcement deleted');
-          navigate(WINNER_MANAGER_PATH);
-        }}
-      />
-    </div>
+    </EditorShell>
   );
 }
 WinnerEditor.displayName = 'WinnerEditor';

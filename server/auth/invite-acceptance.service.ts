@@ -4,7 +4,7 @@ import { ACCOUNT_MESSAGES, type acceptInviteInputSchema, type inviteTokenInputSc
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
-import { consumeOpenInvites, findInvite, lockInvite, markInviteUsed, setInitialPassword, type InviteRow } from '../users/accounts.repository.ts';
+import { consumeOpenInvites, findInvite, lockInvite, markInviteUsed, setInitialPassword, type InviteRow } from './invites.repository.ts';
 import { addressRule } from './auth.limits.ts';
 import { hashPassword } from './password.ts';
 import { hashOtpToken } from './recovery.tokens.ts';

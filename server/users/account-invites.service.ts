@@ -17,8 +17,8 @@ import { AppError } from '../errors.ts';
 import { queueMessage } from '../messages/messages.service.ts';
 import { staffInviteMail } from '../messages/staff-invite-mail.ts';
 import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
+import { consumeOpenInvites } from '../auth/invites.repository.ts';
 import {
-  consumeOpenInvites,
   findUserByEmail,
   insertInvite,
   insertInvitedUser,

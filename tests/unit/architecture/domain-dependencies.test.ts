@@ -14,7 +14,6 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const NOT_YET_ONE_WAY: string[] = [
   'assets <-> current-affairs',
   'assets <-> queue',
-  'auth <-> users',
 ];
 
 function sourceFiles(dir: string): string[] {

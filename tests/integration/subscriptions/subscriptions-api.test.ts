@@ -4,6 +4,7 @@ import { RATE_CARD_AMOUNT_MESSAGES } from '../../../shared/subscriptions/gst.rul
 import type { Db } from '../../../server/db/database.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { createRankFile as createRankFileRow } from '../../support/factories/rank-file.ts';
 
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
@@ -85,20 +86,8 @@ async function createCourse(
   return row.id;
 }
 
-async function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: number } = {}) {
-  const row = await db
-    .insertInto('rank_files')
-    .values({ title: overrides.title ?? 'LDC 2026 rank list', master_subscription_id: subscriptionId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const groups = overrides.groups ?? 2;
-  if (groups > 0) {
-    await db
-      .insertInto('rank_file_groups')
-      .values(Array.from({ length: groups }, (_, index) => ({ rank_file_id: row.id, position: index + 1, res_id: `g${index + 1}`, title: `Group ${index + 1}` })))
-      .execute();
-  }
-  return row.id;
+function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: number } = {}) {
+  return createRankFileRow(db, { title: overrides.title ?? 'LDC 2026 rank list', master_subscription_id: subscriptionId }, overrides.groups ?? 2);
 }
 
 async function createEntitlement(

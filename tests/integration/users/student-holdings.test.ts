@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { HOLDINGS_PAGE_SIZE } from '../../../shared/users/student-holdings.schema.ts';
-import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { createStudent, verifyPhone } from '../../support/factories/student.ts';
 
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
@@ -38,8 +38,8 @@ async function order(userId: string, cardId: string, values: { mode: 'online' | 
 
 describe("a student's holdings", () => {
   it('lists grants with their source and expiry, live ones first, and orders newest first, a page at a time', async () => {
-    const student = await createUser(harness.db, { email: `holder-${Date.now()}@example.com`, name: 'Arun Holder', phone: '9847011111' });
-    await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', student.id).execute();
+    const student = await createStudent(harness.db, { email: `holder-${Date.now()}@example.com`, name: 'Arun Holder', phone: '9847011111' });
+    await verifyPhone(harness.db, student.id);
     await harness.db.insertInto('lakshya_students').values({ name: 'Arun H', phone_number: '9847011111', expiry_date: '2099-12-31' }).execute();
     const card = await rateCard('KAS Prelims');
     const paid = await order(student.id, card.id, { mode: 'online', coupon: 'ONAM10' });
@@ -75,7 +75,7 @@ describe("a student's holdings", () => {
   });
 
   it('pages long lists on the server and answers an empty page past the end', async () => {
-    const student = await createUser(harness.db, { email: `many-${Date.now()}@example.com` });
+    const student = await createStudent(harness.db, { email: `many-${Date.now()}@example.com` });
     const card = await rateCard('Many');
     for (let index = 0; index < HOLDINGS_PAGE_SIZE + 3; index += 1) await order(student.id, card.id, { mode: 'online', status: 'created' });
     const second = (await asAdmin('GET', `/api/admin/users/${student.id}/orders?page=2`)).json();
@@ -89,7 +89,7 @@ describe("a student's holdings", () => {
 
   it('answers 404 for an unknown account and shows a student without special status as such', async () => {
     expect((await asAdmin('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/grants')).statusCode).toBe(404);
-    const plain = await createUser(harness.db, { email: `plain-${Date.now()}@example.com` });
+    const plain = await createStudent(harness.db, { email: `plain-${Date.now()}@example.com` });
     expect((await asAdmin('GET', `/api/admin/users/${plain.id}`)).json().specialStudent).toEqual({ onList: false, listedName: null, expiryDate: null, current: false });
     expect((await asAdmin('GET', `/api/admin/users/${plain.id}/grants`)).json()).toMatchObject({ grants: [], total: 0 });
   });

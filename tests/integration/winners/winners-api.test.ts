@@ -4,6 +4,7 @@ import { UPI_ID_MESSAGE } from '../../../shared/winners/upi.rules.ts';
 import { WINNER_DRAFT_DEFAULTS, WINNER_MESSAGES, WINNER_WARNINGS } from '../../../shared/winners/winners.schema.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { createImageAsset } from '../../support/factories/asset.ts';
 
 const harness = useApp({ names: { admin: 'Asha' } });
 const asNobody = harness.injectAs('nobody');
@@ -20,13 +21,8 @@ beforeAll(async () => {
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-async function photo(): Promise<string> {
-  const row = await harness.db
-    .insertInto('assets')
-    .values({ file_name: 'winner.jpg', content_type: 'image/jpeg', kind: 'image', access_mode: 'public', size_in_bytes: 2048, sha256: 'x', storage_key: 'assets/x/original/w', state: 'ready' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function photo(): Promise<string> {
+  return createImageAsset(harness.db, { file_name: 'winner.jpg', size_in_bytes: 2048, storage_key: 'assets/x/original/w', state: 'ready' });
 }
 
 /** A draft from a student, as All users makes it. */

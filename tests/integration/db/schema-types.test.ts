@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDatabase } from '../../support/app-harness.ts';
 
 /**
  * server/db/types.ts is written by hand; this test keeps it true to the migrated schema. It reads
@@ -85,13 +85,7 @@ function kindOfColumn(dataType: string, udtName: string): Kind {
   return 'json';
 }
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(1);
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase({ poolSize: 1 });
 
 async function driftOf(declared: Map<string, Map<string, Column>>): Promise<string[]> {
   const rows = await database.pool.query<{ table_name: string; column_name: string; is_nullable: string; data_type: string; udt_name: string }>(`

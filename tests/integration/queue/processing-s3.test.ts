@@ -4,11 +4,11 @@ import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { multipartBody } from '../../support/multipart.ts';
 import { s3Env, startS3Server, type S3TestServer } from '../../support/s3-server.ts';
 import { testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { uploadFile } from '../../support/uploads.ts';
 
 let s3: S3TestServer;
 let worker: WorkerHandle;
@@ -33,13 +33,6 @@ afterAll(async () => {
   await files?.remove();
 });
 
-async function upload(file: string, name: string): Promise<string> {
-  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
-  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json()[0]._id;
-}
-
 async function processed(id: string) {
   await asAdmin('POST', `/api/admin/assets/process/video/trigger/${id}`, {}, { 'content-type': 'application/json' });
   return waitFor(async () => {
@@ -52,7 +45,7 @@ describe('with an S3-compatible bucket', () => {
   it('stores uploads in the bucket, serves byte ranges from it and processes a video there', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 426, height: 240, audio: true });
     const content = await readFile(source);
-    const id = await upload(source, 'lesson.mp4');
+    const id = await uploadFile(asAdmin, source, 'lesson.mp4');
     const row = await harness.db.selectFrom('assets').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
     const storage = createStorage(testConfig(env));
     expect(storage.kind).toBe('s3');
@@ -74,7 +67,7 @@ describe('with an S3-compatible bucket', () => {
   });
 
   it('turns a PDF in the bucket into page images in the bucket', async () => {
-    const id = await upload(await makeTestPdf(3, { dir: files.dir }), 'notes.pdf');
+    const id = await uploadFile(asAdmin, await makeTestPdf(3, { dir: files.dir }), 'notes.pdf');
     const ready = await processed(id);
     expect(ready).toMatchObject({ state: 'ready', pageCount: 3, hasConvertedtoImage: true });
     const page = await asAdmin('GET', ready.pageUrls[2]);
@@ -82,7 +75,7 @@ describe('with an S3-compatible bucket', () => {
   });
 
   it('deletes a file and everything made from it from the bucket', async () => {
-    const id = await upload(await makeTestPdf(1, { dir: files.dir, name: 'one.pdf' }), 'one.pdf');
+    const id = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'one.pdf' }), 'one.pdf');
     await processed(id);
     const storage = createStorage(testConfig(env));
     expect((await storage.list(`assets/${id}/`)).length).toBeGreaterThan(1);

@@ -7,10 +7,10 @@ import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeCorruptVideo, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { multipartBody } from '../../support/multipart.ts';
 import { testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { uploadFile } from '../../support/uploads.ts';
 
 const run = promisify(execFile);
 const BASE = '/api/admin/assets/process/video';
@@ -29,13 +29,6 @@ afterAll(async () => {
   await worker?.stop();
   await files?.remove();
 });
-
-async function upload(file: string, name: string): Promise<string> {
-  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
-  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json()[0]._id;
-}
 
 const trigger = (id: string) => asAdmin('POST', `${BASE}/trigger/${id}`, {}, { 'content-type': 'application/json' });
 const asset = async (id: string) => (await asAdmin('GET', `/api/admin/assets/${id}`)).json();
@@ -56,7 +49,7 @@ async function ffprobeSize(file: string): Promise<{ width: number; height: numbe
 describe('a video', () => {
   it('goes through every state to an HLS ladder with a poster and its duration', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 3, width: 640, height: 360, audio: true });
-    const id = await upload(source, 'lesson.mp4');
+    const id = await uploadFile(asAdmin, source, 'lesson.mp4');
     expect((await trigger(id)).statusCode).toBe(200);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready.failureReason).toBeNull();
@@ -106,7 +99,7 @@ describe('a video', () => {
 
   it('publishes the lecture showing the video as soon as it is ready, and the file answers its queue state', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 240, audio: true });
-    const id = await upload(source, 'lecture-video.mp4');
+    const id = await uploadFile(asAdmin, source, 'lecture-video.mp4');
     const created = await asAdmin('POST', '/api/admin/lecture', { title: 'Rivers of Kerala' });
     const lectureId = created.json()._id;
     const saved = await asAdmin('PUT', `/api/admin/lecture/${lectureId}`, { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } });
@@ -123,14 +116,14 @@ describe('a video', () => {
 
   it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
-    const id = await upload(source, 'small.mp4');
+    const id = await uploadFile(asAdmin, source, 'small.mp4');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([[180, 0]]);
   });
 
   it('fails a corrupt video at once, with the reason, and it can be queued again', async () => {
-    const id = await upload(await makeCorruptVideo(files.dir), 'broken.mp4');
+    const id = await uploadFile(asAdmin, await makeCorruptVideo(files.dir), 'broken.mp4');
     await trigger(id);
     const failed = await until(id, ['failed', 'ready']);
     expect(failed.state).toBe('failed');
@@ -145,7 +138,7 @@ describe('a video', () => {
 
   it('retries a failure that may pass, then shows it failed with the reason', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false });
-    const id = await upload(source, 'vanishing.mp4');
+    const id = await uploadFile(asAdmin, source, 'vanishing.mp4');
     const row = await harness.db.selectFrom('assets').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
     const storage = createStorage(testConfig());
     const original = await readFile(storage.localPath(row.storage_key)!);
@@ -172,7 +165,7 @@ describe('a video', () => {
 
 describe('a PDF', () => {
   it('becomes one image per page', async () => {
-    const id = await upload(await makeTestPdf(5, { dir: files.dir }), 'chapter.pdf');
+    const id = await uploadFile(asAdmin, await makeTestPdf(5, { dir: files.dir }), 'chapter.pdf');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready).toMatchObject({ state: 'ready', hasConvertedtoImage: true, pageCount: 5 });

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaWorkspace, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { multipartBody } from '../../support/multipart.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { uploadFile } from '../../support/uploads.ts';
 
 const BASE = '/api/admin/assets/process/video';
 
@@ -18,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await files?.remove();
 });
-
-async function upload(file: string, name: string): Promise<string> {
-  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
-  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json()[0]._id;
-}
 
 async function startProcessing(id: string) {
   const response = await asAdmin('POST', `${BASE}/${id}`, {}, { 'content-type': 'application/json' });
@@ -50,9 +42,9 @@ async function saveLecture(id: string, value: Record<string, unknown>) {
 
 describe('queue rows', () => {
   it('name a video and a PDF note by the lecture they are used in, with the file name beside it, even when queued before the lecture was saved', async () => {
-    const video = await upload(await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }), 'VID_20261121_final-v3.mp4');
-    const pdf = await upload(await makeTestPdf(1, { dir: files.dir, name: 'rivers.pdf' }), 'ch4_rivers_scan.pdf');
-    const loose = await upload(await makeTestPdf(1, { dir: files.dir, name: 'loose.pdf' }), 'unused-handout.pdf');
+    const video = await uploadFile(asAdmin, await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }), 'VID_20261121_final-v3.mp4');
+    const pdf = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'rivers.pdf' }), 'ch4_rivers_scan.pdf');
+    const loose = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'loose.pdf' }), 'unused-handout.pdf');
     // The editor queues an upload at once, before the lecture that uses it is saved.
     for (const id of [video, pdf, loose]) await startProcessing(id);
 
@@ -76,7 +68,7 @@ describe('queue rows', () => {
   });
 
   it('name a PDF pulled into the queue by the lecture whose note it is', async () => {
-    const pdf = await upload(await makeTestPdf(1, { dir: files.dir, name: 'constitution.pdf' }), 'IMG_0042.pdf');
+    const pdf = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'constitution.pdf' }), 'IMG_0042.pdf');
     const lecture = await createLecture('Fundamental Rights');
     await saveLecture(lecture, {
       title: 'Fundamental Rights',

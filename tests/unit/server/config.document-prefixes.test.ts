@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from '../../../server/config.ts';
+import { parseEnv } from '../../../server/config.ts';
 import { DOCUMENT_NUMBER_MAX_LENGTH, documentNumber, financialYear } from '../../../shared/commerce/invoice.rules.ts';
-
-function linesOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines;
-    throw error;
-  }
-  return [];
-}
+import { configErrorLines } from '../../support/config-errors.ts';
 
 describe('INVOICE_PREFIX and CREDIT_NOTE_PREFIX', () => {
   it('default to INV and CN, and every number they give fits in 16 characters', () => {
@@ -24,14 +15,14 @@ describe('INVOICE_PREFIX and CREDIT_NOTE_PREFIX', () => {
   });
 
   it('refuse a longer prefix with a line that says why', () => {
-    expect(linesOf(() => parseEnv({ INVOICE_PREFIX: 'INVOICE', CREDIT_NOTE_PREFIX: 'CREDIT' }))).toEqual([
+    expect(configErrorLines(() => parseEnv({ INVOICE_PREFIX: 'INVOICE', CREDIT_NOTE_PREFIX: 'CREDIT' }))).toEqual([
       'INVOICE_PREFIX: must be 1 to 4 capital letters, digits or - (GST invoice numbers such as INV/2627/000001 have at most 16 characters) (got "INVOICE")',
       'CREDIT_NOTE_PREFIX: must be 1 to 4 capital letters, digits or - (GST invoice numbers such as INV/2627/000001 have at most 16 characters) (got "CREDIT")',
     ]);
-    expect(linesOf(() => parseEnv({ INVOICE_PREFIX: 'in/v' }))).toHaveLength(1);
+    expect(configErrorLines(() => parseEnv({ INVOICE_PREFIX: 'in/v' }))).toHaveLength(1);
   });
 
   it('refuse one prefix for both series, whose numbers would collide', () => {
-    expect(linesOf(() => parseEnv({ INVOICE_PREFIX: 'DOC', CREDIT_NOTE_PREFIX: 'DOC' }))).toEqual(['INVOICE_PREFIX and CREDIT_NOTE_PREFIX: must differ']);
+    expect(configErrorLines(() => parseEnv({ INVOICE_PREFIX: 'DOC', CREDIT_NOTE_PREFIX: 'DOC' }))).toEqual(['INVOICE_PREFIX and CREDIT_NOTE_PREFIX: must differ']);
   });
 });

@@ -207,6 +207,7 @@ async function studentAccount() {
 describe('GST document numbers', () => {
   it('keeps documents numbered the old way, and continues their series with numbers of at most 16 characters', async () => {
     const year = financialYear(new Date());
+    // A database of its own, taken back to before the documents migration, so that the file's shared one stays as it is.
     const old = await createTestDatabase(2);
     try {
       // The schema as it was, with one invoice and its credit note numbered INV/2026-27/… (18 and 17 characters).

@@ -72,6 +72,7 @@ describe('npm run admin:create', () => {
 
 describe('the first administrator', () => {
   it('promotes an existing account with ADMIN_EMAIL and gives it the configured password', async () => {
+    // A database of its own: the first administrator is made only where no account exists yet.
     const fresh = await createTestDatabase();
     try {
       const existing = await createUser(fresh.db, { email: 'owner@example.com', password: 'old-pass' });

@@ -1,8 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { applyPaymentEvent } from '../../server/orders/payment-events.service.ts';
 import { startRazorpayStandIn, type RazorpayStandIn } from './razorpay-stand-in.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from './test-app.ts';
+import type { TestDatabase } from './test-database.ts';
+import { createUser, testConfig } from './test-app.ts';
+import { startApp } from './app-harness.ts';
+import { createCourseForSale, paidRateCardValues } from './factories/course.ts';
 
 /** A test file's selling set-up: its database, the Razorpay stand-in, the app with Razorpay keys, an administrator. */
 export interface CommerceWorld {
@@ -27,14 +29,15 @@ export interface CommerceWorld {
 let count = 0;
 
 export async function startCommerceWorld(): Promise<CommerceWorld> {
-  const database = await createTestDatabase();
   const razorpay = await startRazorpayStandIn();
-  const app = await buildTestApp(database, { env: razorpay.env });
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  const admin = await signIn(app, 'admin@example.com');
+  const harness = await startApp({ env: razorpay.env }).catch(async (error: unknown) => {
+    await razorpay.close();
+    throw error;
+  });
+  const { database, app } = harness;
+  const admin = harness.cookie('admin');
   const deps = { db: database.db, config: testConfig(razorpay.env) };
-  const call: CommerceWorld['call'] = (cookie, method, url, payload) =>
-    app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  const call: CommerceWorld['call'] = (cookie, method, url, payload) => harness.injectWith(cookie || undefined)(method, url, payload);
   return {
     database,
     razorpay,
@@ -46,18 +49,16 @@ export async function startCommerceWorld(): Promise<CommerceWorld> {
       count += 1;
       const email = `buyer${count}-${Date.now()}@example.com`;
       const user = await createUser(database.db, { email, name: name ?? `Buyer ${count}` });
-      return { id: user.id, cookie: await signIn(app, email), email };
+      return { id: user.id, cookie: await harness.signIn(email), email };
     },
     async courseForSale(overrides = {}) {
       count += 1;
       const gross = overrides.gross ?? 1000;
-      const card = await database.db
-        .insertInto('subscriptions')
-        .values({ title: 'KAS 12 months', subscription_term: overrides.term ?? '12-months', gross_amount: gross, gst_rate: 18, gst_amount: Math.round(gross * 18) / 100, net_amount: Math.round(gross * 118) / 100, is_free: overrides.isFree ?? false })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const course = await database.db.insertInto('courses').values({ title: `KAS Prelims ${count}`, is_published: true, is_visible: true, course_rate_card_id: card.id }).returning('id').executeTakeFirstOrThrow();
-      return { cardId: card.id, courseId: course.id };
+      return createCourseForSale(
+        database.db,
+        { title: `KAS Prelims ${count}` },
+        { title: 'KAS 12 months', subscription_term: overrides.term ?? '12-months', ...paidRateCardValues(gross), is_free: overrides.isFree ?? false },
+      );
     },
     async coupon(form, isActive = true) {
       const created = await call(admin, 'POST', '/v2/coupons', form);

@@ -1,5 +1,6 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,4 +177,11 @@ export async function readPngSize(file: string): Promise<{ signatureOk: boolean;
   } finally {
     await handle.close();
   }
+}
+
+/** A one-second 320×240 H.264 clip without sound: a quick, real video to upload. */
+export function makeTinyClip(prefix: string): Buffer {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'clip.mp4');
+  execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-t', '1', '-pix_fmt', 'yuv420p', file]);
+  return readFileSync(file);
 }

@@ -214,3 +214,16 @@ async function serve() {
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--serve')) {
   await serve();
 }
+
+/** The settings that point the app (or a worker) at this bucket. */
+export function s3Env(server: S3TestServer): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: server.endpoint,
+    S3_REGION: server.region,
+    S3_BUCKET: server.bucket,
+    S3_ACCESS_KEY_ID: server.accessKeyId,
+    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  };
+}

@@ -5,36 +5,34 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { createTestDatabase } from '../../support/test-database.ts';
 import { buildTestApp, testConfig } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp({ roles: [] });
 let consoleApp: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
+  // The built console is served only by an app given its folder, which test apps are not.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'psc-console-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>PSC Console</title><div id="root"></div>');
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   const config = testConfig();
-  consoleApp = await buildApp({ config, storage: createStorage(config), db: database.db, pool: database.pool, logger: false, consoleDir: dir });
+  consoleApp = await buildApp({ config, storage: createStorage(config), db: harness.db, pool: harness.database.pool, logger: false, consoleDir: dir });
 });
 afterAll(async () => {
-  await app?.close();
   await consoleApp?.close();
-  await database?.drop();
 });
 
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
-    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+    expect((await harness.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await harness.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
   });
 
   it('is not ready on a database without the migrations', async () => {
+    // The app's start-up on a database of its own whose migrations are gone, not on the file's shared one.
     const empty = await createTestDatabase();
     await empty.db.schema.dropTable('kysely_migration').execute();
     const unready = await buildTestApp(empty);
@@ -52,7 +50,7 @@ describe('health', () => {
 
 describe('OpenAPI', () => {
   it('describes every REST route under /api', async () => {
-    const document = (await app.inject('/api/openapi.json')).json();
+    const document = (await harness.app.inject('/api/openapi.json')).json();
     expect(document.openapi).toBe('3.1.0');
     const documented = new Set(
       Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([route, methods]) =>
@@ -80,8 +78,8 @@ describe('OpenAPI', () => {
   });
 
   it('lists every registered /api route in the document', async () => {
-    const document = (await app.inject('/api/openapi.json')).json();
-    const routes = app.printRoutes({ commonPrefix: false });
+    const document = (await harness.app.inject('/api/openapi.json')).json();
+    const routes = harness.app.printRoutes({ commonPrefix: false });
     const apiPaths = [...routes.matchAll(/(\/api\/[^\s(]+) \(([^)]+)\)/g)]
       .map(([, route]) => route!)
       .filter((route) => !route.startsWith('/api/docs') && route !== '/api/openapi.json');
@@ -93,7 +91,7 @@ describe('OpenAPI', () => {
   });
 
   it('serves a browsable page at /api/docs', async () => {
-    const response = await app.inject('/api/docs/');
+    const response = await harness.app.inject('/api/docs/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
   });

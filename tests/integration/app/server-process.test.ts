@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/free-port.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-server-'));
 chmodSync(dataDir, 0o755);
@@ -18,15 +18,6 @@ afterAll(() => {
 
 /** The start banner's lines (indented) and blank lines; everything else on stdout is the log. */
 const isBannerLine = (line: string) => line.trim() === '' || line.startsWith('  ');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the server process (npm start without a built console)', () => {
   it('starts on the embedded database, prints how to sign in, and finishes in-flight requests on SIGTERM', async () => {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/free-port.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-support-'));
 // PostgreSQL runs as its own user when the tests run as root: it must reach the data directory.
@@ -13,15 +13,6 @@ afterAll(() => {
   server?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const WARNING =
   'SUPPORT_PHONE (+91 00000 00000) and SUPPORT_EMAIL (support@example.com) are placeholders: students who cannot sign in are told to contact support there. Set SUPPORT_PHONE and SUPPORT_EMAIL to your own.';

@@ -1,26 +1,14 @@
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
 let origin: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await harness.app.listen({ host: '127.0.0.1', port: 0 });
+  origin = `http://127.0.0.1:${(harness.app.server.address() as { port: number }).port}`;
 });
 
 const MiB = 1024 * 1024;
@@ -108,7 +96,7 @@ function upload(path: string, options: { cookie?: string; fileName: string; head
 
 describe('an upload refused after its first bytes', () => {
   it('is answered at once and its connection closed, without reading the other 40 MB', async () => {
-    const outcome = await upload('/api/assets/private?kind=video', { cookie: admin, fileName: 'notes.bin', head: Buffer.from('not a video at all') });
+    const outcome = await upload('/api/assets/private?kind=video', { cookie: harness.cookie('admin'), fileName: 'notes.bin', head: Buffer.from('not a video at all') });
     expect(outcome.status).toBe(415);
     expect(outcome.body).toEqual({ message: expect.stringMatching(/^The file notes.bin is not a video/), type: 'validation' });
     expect(outcome.connection).toBe('close');
@@ -125,7 +113,7 @@ describe('an upload refused after its first bytes', () => {
 
   it('closes the connection of a refused replace too', async () => {
     const outcome = await upload('/api/assets/replace/00000000-0000-4000-8000-000000000000', {
-      cookie: admin,
+      cookie: harness.cookie('admin'),
       method: 'PUT',
       fileName: 'clip.mp4',
       head: Buffer.alloc(16),

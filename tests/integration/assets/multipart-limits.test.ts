@@ -1,26 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testDataDir } from '../../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { testDataDir } from '../../support/test-app.ts';
 import { TINY_PNG } from '../../support/multipart.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
+const harness = useApp({ env: { ASSET_MAX_UPLOAD_MB: '1' } });
+const asAdmin = harness.injectAs('admin');
 /** ASSET_MAX_UPLOAD_MB=1: the multipart file size limit itself is reached with a small file. */
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database, { env: { ASSET_MAX_UPLOAD_MB: '1' } });
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
 
 type Part = { name: string; value: string | Buffer; fileName?: string };
 
@@ -42,15 +29,10 @@ const png = (index: number): Part => ({ name: `file_${index}`, fileName: `page-$
 const field = (index: number, value = 'x'): Part => ({ name: `note_${index}`, value });
 
 async function send(payload: Buffer, options: { contentType?: string; method?: 'POST' | 'PUT'; url?: string } = {}) {
-  return app.inject({
-    method: options.method ?? 'POST',
-    url: options.url ?? '/api/assets/private',
-    headers: { 'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`, cookie: admin },
-    payload,
-  });
+  return asAdmin(options.method ?? 'POST', options.url ?? '/api/assets/private', payload, { 'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` });
 }
 
-const assetCount = async () => Number((await database.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const assetCount = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 async function storedFiles(): Promise<string[]> {
   const root = path.join(testDataDir(), 'storage', 'assets');
@@ -138,12 +120,12 @@ describe('multipart limits on PUT /api/assets/replace/{fileId}', () => {
   it('refuses a replacement over the upload limit and keeps the file as it was', async () => {
     const uploaded = await send(body([png(0)]));
     const id = uploaded.json()[0]._id as string;
-    const row = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(1024 * 1024)]);
     const before = await snapshot();
     const response = await send(body([{ name: 'file_0', fileName: 'huge.png', value: big }]), { method: 'PUT', url: `/api/assets/replace/${id}` });
     await expectRefused(response, 413, 'The file huge.png is larger than the 1 MB allowed for images', before);
-    expect(await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(row);
+    expect(await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(row);
   });
 
   it('refuses a malformed replacement with 400', async () => {

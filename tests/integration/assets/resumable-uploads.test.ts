@@ -10,7 +10,7 @@ import { createStorage } from '../../../server/assets/storage/index.ts';
 import { transportsFromConfig } from '../../../server/messages/transports.ts';
 import { UNFINISHED_UPLOAD_KEEP_MS } from '../../../shared/assets/resumable-upload.rules.ts';
 import { cleanup } from '../../../worker/tasks/cleanup.ts';
-import { startS3Server, type S3TestServer } from '../../support/s3-server.ts';
+import { s3Env, startS3Server, type S3TestServer } from '../../support/s3-server.ts';
 import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 
@@ -43,6 +43,7 @@ for (const driver of ['local', 's3'] as const) {
     let student: string;
     let video: Buffer;
 
+    // The server is stopped and started again in the middle of an upload: this file builds its apps itself.
     async function start() {
       app = await buildTestApp(database, { env });
       base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -55,13 +56,7 @@ for (const driver of ['local', 's3'] as const) {
         s3 = await startS3Server();
         env = {
           ...env,
-          STORAGE_DRIVER: 's3',
-          S3_ENDPOINT: s3.endpoint,
-          S3_REGION: s3.region,
-          S3_BUCKET: s3.bucket,
-          S3_ACCESS_KEY_ID: s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-          S3_FORCE_PATH_STYLE: 'true',
+          ...s3Env(s3),
           S3_KEY_PREFIX: 'installation-r',
         };
       }

@@ -1,36 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, sessionCookieOf, signIn } from '../../support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createUser, sessionCookieOf } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp({ roles: [], poolSize: 8 });
+const asNobody = harness.injectAs('nobody');
 
-beforeAll(async () => {
-  database = await createTestDatabase(8);
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const me = (cookie: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+const me = (cookie: string) => harness.injectWith(cookie)('GET', '/api/auth/me');
 const login = (emailAddress: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress, password } });
+  asNobody('POST', '/api/auth/login', { emailAddress, password });
 const changePassword = (cookie: string | undefined, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
-  app.inject({ method: 'POST', url: '/api/auth/change-password', headers: cookie ? { cookie } : {}, payload, remoteAddress });
+  harness.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: cookie ? { cookie } : {}, payload, remoteAddress });
 
 async function passwordHashOf(email: string): Promise<string | null> {
-  const row = await database.db.selectFrom('users').select('password_hash').where('email_address', '=', email).executeTakeFirstOrThrow();
+  const row = await harness.db.selectFrom('users').select('password_hash').where('email_address', '=', email).executeTakeFirstOrThrow();
   return row.password_hash;
 }
 
 describe('POST /api/auth/change-password', () => {
   it('sets the new password, keeps this session and ends every other one', async () => {
-    await createUser(database.db, { email: 'changer@example.com', password: 'old-pass', roles: ['admin'] });
-    const here = await signIn(app, 'changer@example.com', 'old-pass');
-    const phone = await signIn(app, 'changer@example.com', 'old-pass');
+    await createUser(harness.db, { email: 'changer@example.com', password: 'old-pass', roles: ['admin'] });
+    const here = await harness.signIn('changer@example.com', 'old-pass');
+    const phone = await harness.signIn('changer@example.com', 'old-pass');
     const response = await changePassword(here, { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success' });
@@ -50,9 +40,9 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('refuses a wrong current password, changing nothing', async () => {
-    await createUser(database.db, { email: 'wrong-current@example.com', password: 'old-pass' });
-    const cookie = await signIn(app, 'wrong-current@example.com', 'old-pass');
-    const other = await signIn(app, 'wrong-current@example.com', 'old-pass');
+    await createUser(harness.db, { email: 'wrong-current@example.com', password: 'old-pass' });
+    const cookie = await harness.signIn('wrong-current@example.com', 'old-pass');
+    const other = await harness.signIn('wrong-current@example.com', 'old-pass');
     const hashBefore = await passwordHashOf('wrong-current@example.com');
     const response = await changePassword(cookie, { currentPassword: 'not-it', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     expect(response.statusCode).toBe(400);
@@ -63,8 +53,8 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('answers the password rules by field: required, too short, not confirmed', async () => {
-    await createUser(database.db, { email: 'rules@example.com', password: 'old-pass' });
-    const cookie = await signIn(app, 'rules@example.com', 'old-pass');
+    await createUser(harness.db, { email: 'rules@example.com', password: 'old-pass' });
+    const cookie = await harness.signIn('rules@example.com', 'old-pass');
     const hashBefore = await passwordHashOf('rules@example.com');
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ newPassword: 'new-pass', confirmPassword: 'new-pass' }, 'Current Password is Required'],
@@ -89,8 +79,8 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('limits guesses of the current password', async () => {
-    await createUser(database.db, { email: 'stolen-session@example.com', password: 'old-pass' });
-    const cookie = await signIn(app, 'stolen-session@example.com', 'old-pass');
+    await createUser(harness.db, { email: 'stolen-session@example.com', password: 'old-pass' });
+    const cookie = await harness.signIn('stolen-session@example.com', 'old-pass');
     const guess = () => changePassword(cookie, { currentPassword: 'guess', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     for (let i = 0; i < 5; i += 1) expect((await guess()).statusCode).toBe(400);
     const blocked = await guess();
@@ -104,8 +94,8 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('lets only one of two simultaneous changes with the same current password through', async () => {
-    await createUser(database.db, { email: 'two-tabs@example.com', password: 'old-pass' });
-    const cookie = await signIn(app, 'two-tabs@example.com', 'old-pass');
+    await createUser(harness.db, { email: 'two-tabs@example.com', password: 'old-pass' });
+    const cookie = await harness.signIn('two-tabs@example.com', 'old-pass');
     const answers = await Promise.all([
       changePassword(cookie, { currentPassword: 'old-pass', newPassword: 'first-pass', confirmPassword: 'first-pass' }),
       changePassword(cookie, { currentPassword: 'old-pass', newPassword: 'second-pass', confirmPassword: 'second-pass' }),
@@ -121,9 +111,9 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('tells an account without a password (Google sign-in) how to set one', async () => {
-    const user = await createUser(database.db, { email: 'google-only@example.com', password: 'temp-pass' });
-    const cookie = await signIn(app, 'google-only@example.com', 'temp-pass');
-    await database.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
+    const user = await createUser(harness.db, { email: 'google-only@example.com', password: 'temp-pass' });
+    const cookie = await harness.signIn('google-only@example.com', 'temp-pass');
+    await harness.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
     const response = await changePassword(cookie, { currentPassword: 'anything', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('This account has no password yet. Sign out and use "Forgot password?" to set one.');
@@ -133,22 +123,12 @@ describe('POST /api/auth/change-password', () => {
 
 describe('auth.changePassword (tRPC)', () => {
   it('answers with the same service and messages as REST', async () => {
-    await createUser(database.db, { email: 'trpc-changer@example.com', password: 'old-pass' });
-    const cookie = await signIn(app, 'trpc-changer@example.com', 'old-pass');
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/trpc/auth.changePassword',
-      headers: { cookie },
-      payload: { currentPassword: 'nope', newPassword: 'new-pass', confirmPassword: 'new-pass' },
-    });
+    await createUser(harness.db, { email: 'trpc-changer@example.com', password: 'old-pass' });
+    const cookie = await harness.signIn('trpc-changer@example.com', 'old-pass');
+    const wrong = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', { currentPassword: 'nope', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('The current password is not correct');
-    const right = await app.inject({
-      method: 'POST',
-      url: '/trpc/auth.changePassword',
-      headers: { cookie },
-      payload: { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' },
-    });
+    const right = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' });
     expect(right.statusCode).toBe(200);
     expect(right.json().result.data).toEqual({ status: 'success' });
     expect((await me(sessionCookieOf(right) ?? cookie)).statusCode).toBe(200);
@@ -156,7 +136,7 @@ describe('auth.changePassword (tRPC)', () => {
   });
 
   it('is listed in the OpenAPI document', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await asNobody('GET', '/api/openapi.json')).json();
     expect(document.paths['/api/auth/change-password'].post.requestBody).toBeDefined();
   });
 });

@@ -1,39 +1,39 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { startMailCatcher, startSmsProvider, waitFor } from '../../support/mail-catcher.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { LIMITS, recoveryCodeRules } from '../../../server/auth/auth.limits.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let worker: WorkerHandle;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let sms: Awaited<ReturnType<typeof startSmsProvider>>;
+let env: Record<string, string>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   mail = await startMailCatcher();
   sms = await startSmsProvider();
-  const env = {
+  env = {
     SMTP_URL: mail.url,
     MAIL_FROM: 'PSC <no-reply@psc.example>',
     SMS_HTTP_URL: sms.url,
     SMS_HTTP_AUTHORIZATION: 'Bearer sms-key',
     SMS_SENDER_ID: 'PSCAPP',
   };
-  app = await buildTestApp(database, { env });
-  worker = await startTestWorker(database, testConfig(env));
+});
+afterAll(async () => {
+  await mail?.close();
+  await sms?.close();
+});
+const harness = useApp({ roles: [], env: () => env });
+const asNobody = harness.injectAs('nobody');
+beforeAll(async () => {
+  worker = await startTestWorker(harness.database, testConfig(env));
 });
 afterAll(async () => {
   await worker?.stop();
-  await app?.close();
-  await mail?.close();
-  await sms?.close();
-  await database?.drop();
 });
 
 // Each test comes from its own client address, so that the per-address limit is tested on its own.
@@ -45,7 +45,7 @@ beforeEach(() => {
 });
 
 const post = (url: string, payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: clientAddress });
+  harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: clientAddress });
 
 async function optionsFor(emailAddress: string) {
   const response = await post('initiate', { emailAddress });
@@ -64,7 +64,7 @@ async function codeMailedTo(address: string, after = 0): Promise<string> {
 
 /** Lets the next code be asked for at once, as if the 30 seconds had passed. */
 async function pretendResendIntervalPassed(userId: string) {
-  await database.db
+  await harness.db
     .updateTable('recovery_tokens')
     .set({ created_at: sql`created_at - interval '31 seconds'` })
     .where('user_id', '=', userId)
@@ -77,7 +77,7 @@ describe('recovery initiate', () => {
   });
 
   it('lists the account options with masked values', async () => {
-    await createUser(database.db, { email: 'lakshmi@example.com', phone: '9847012345' });
+    await createUser(harness.db, { email: 'lakshmi@example.com', phone: '9847012345' });
     const answer = await optionsFor('Lakshmi@Example.com');
     expect(answer.isValid).toBe(true);
     expect(answer.options.map(({ type, value }) => ({ type, value }))).toEqual([
@@ -103,8 +103,8 @@ describe('recovery initiate', () => {
 
 describe('recovery by e-mail', () => {
   it('resets the password with the mailed code and ends every session', async () => {
-    await createUser(database.db, { email: 'ravi@example.com', password: 'oldpass' });
-    const oldSession = await signIn(app, 'ravi@example.com', 'oldpass');
+    await createUser(harness.db, { email: 'ravi@example.com', password: 'oldpass' });
+    const oldSession = await harness.signIn('ravi@example.com', 'oldpass');
     const { options } = await optionsFor('ravi@example.com');
     const before = mail.mails.length;
     const channel = await post('recovery-channel', { options: choose(options, 'email', 'RAVI@example.com') });
@@ -128,34 +128,34 @@ describe('recovery by e-mail', () => {
     const reset = await post('execute', { newPassword: 'newpass', otp: code, otpToken });
     expect(reset.json()).toEqual({ status: 'success' });
 
-    expect((await app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: oldSession } })).statusCode).toBe(401);
-    const oldLogin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'ravi@example.com', password: 'oldpass' } });
+    expect((await harness.injectWith(oldSession)('GET', '/api/auth/me')).statusCode).toBe(401);
+    const oldLogin = await asNobody('POST', '/api/auth/login', { emailAddress: 'ravi@example.com', password: 'oldpass' });
     expect(oldLogin.statusCode).toBe(401);
-    await signIn(app, 'ravi@example.com', 'newpass');
+    await harness.signIn('ravi@example.com', 'newpass');
 
     const again = await post('execute', { newPassword: 'another', otp: code, otpToken });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe('This code is no longer valid. Please request a new one.');
 
     // Delivered messages do not keep the code.
-    const stored = await database.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', 'ravi@example.com').execute();
+    const stored = await harness.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', 'ravi@example.com').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'sent', body: null, transport: 'smtp', attempts: 1 });
   });
 
   it('refuses a challenge that does not match, sending nothing', async () => {
-    await createUser(database.db, { email: 'priya@example.com' });
+    await createUser(harness.db, { email: 'priya@example.com' });
     const { options } = await optionsFor('priya@example.com');
     const response = await post('recovery-channel', { options: choose(options, 'email', 'someone@example.com') });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('The details you entered do not match this account');
-    const queued = await database.db.selectFrom('outbound_messages').select('id').where('recipient', '=', 'priya@example.com').execute();
+    const queued = await harness.db.selectFrom('outbound_messages').select('id').where('recipient', '=', 'priya@example.com').execute();
     expect(queued).toHaveLength(0);
   });
 
   it('refuses a forged or altered option', async () => {
-    const victim = await createUser(database.db, { email: 'victim@example.com' });
-    await createUser(database.db, { email: 'attacker@example.com' });
+    const victim = await createUser(harness.db, { email: 'victim@example.com' });
+    await createUser(harness.db, { email: 'attacker@example.com' });
     const { options } = await optionsFor('attacker@example.com');
     const forgedKey = Buffer.from(JSON.stringify({ uid: victim.id, type: 'email', exp: Date.now() + 60_000 })).toString('base64url');
     const response = await post('recovery-channel', {
@@ -166,7 +166,7 @@ describe('recovery by e-mail', () => {
   });
 
   it('throttles resends and a new code replaces the old one', async () => {
-    const user = await createUser(database.db, { email: 'resend@example.com' });
+    const user = await createUser(harness.db, { email: 'resend@example.com' });
     const { options } = await optionsFor('resend@example.com');
     const chosen = { options: choose(options, 'email', 'resend@example.com') };
     const first = await post('recovery-channel', chosen);
@@ -191,7 +191,7 @@ describe('recovery by e-mail', () => {
   });
 
   it('sends at most five codes an hour to one account', async () => {
-    const user = await createUser(database.db, { email: 'many@example.com' });
+    const user = await createUser(harness.db, { email: 'many@example.com' });
     const { options } = await optionsFor('many@example.com');
     const chosen = { options: choose(options, 'email', 'many@example.com') };
     for (let i = 0; i < 5; i += 1) {
@@ -204,7 +204,7 @@ describe('recovery by e-mail', () => {
   });
 
   it('burns the token after five wrong codes', async () => {
-    await createUser(database.db, { email: 'burn@example.com' });
+    await createUser(harness.db, { email: 'burn@example.com' });
     const { options } = await optionsFor('burn@example.com');
     const before = mail.mails.length;
     const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'burn@example.com') })).json();
@@ -225,18 +225,18 @@ describe('recovery by e-mail', () => {
   });
 
   it('refuses a code after ten minutes', async () => {
-    const user = await createUser(database.db, { email: 'late@example.com' });
+    const user = await createUser(harness.db, { email: 'late@example.com' });
     const { options } = await optionsFor('late@example.com');
     const before = mail.mails.length;
     const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'late@example.com') })).json();
     const code = await codeMailedTo('late@example.com', before);
-    const token = await database.db
+    const token = await harness.db
       .selectFrom('recovery_tokens')
       .select(sql<number>`round(extract(epoch from expires_at - created_at))`.as('ttl'))
       .where('user_id', '=', user.id)
       .executeTakeFirstOrThrow();
     expect(token.ttl).toBe(600);
-    await database.db
+    await harness.db
       .updateTable('recovery_tokens')
       .set({ expires_at: sql`now() - interval '1 second'` })
       .where('user_id', '=', user.id)
@@ -247,7 +247,7 @@ describe('recovery by e-mail', () => {
   });
 
   it('lets only one of two simultaneous resets with the same code through', async () => {
-    await createUser(database.db, { email: 'race@example.com' });
+    await createUser(harness.db, { email: 'race@example.com' });
     const { options } = await optionsFor('race@example.com');
     const before = mail.mails.length;
     const { otpToken } = (await post('recovery-channel', { options: choose(options, 'email', 'race@example.com') })).json();
@@ -262,7 +262,7 @@ describe('recovery by e-mail', () => {
 
 describe('recovery by SMS', () => {
   it('sends the code to the phone through the HTTP provider', async () => {
-    await createUser(database.db, { email: 'sms@example.com', phone: '+91 98470 55555' });
+    await createUser(harness.db, { email: 'sms@example.com', phone: '+91 98470 55555' });
     const { options } = await optionsFor('sms@example.com');
     const channel = await post('recovery-channel', { options: choose(options, 'phone', '9847055555') });
     expect(channel.statusCode).toBe(200);
@@ -275,7 +275,7 @@ describe('recovery by SMS', () => {
   });
 
   it('asks for a numeric mobile number', async () => {
-    await createUser(database.db, { email: 'sms2@example.com', phone: '9847066666' });
+    await createUser(harness.db, { email: 'sms2@example.com', phone: '9847066666' });
     const { options } = await optionsFor('sms2@example.com');
     const response = await post('recovery-channel', { options: choose(options, 'phone', 'my phone') });
     expect(response.statusCode).toBe(400);
@@ -285,7 +285,7 @@ describe('recovery by SMS', () => {
 
 describe('recovery option keys', () => {
   it('do not reveal the account they refer to', async () => {
-    const user = await createUser(database.db, { email: 'opaque@example.com', phone: '9847077777' });
+    const user = await createUser(harness.db, { email: 'opaque@example.com', phone: '9847077777' });
     const { options } = await optionsFor('opaque@example.com');
     expect(options).toHaveLength(2);
     const idForms = [user.id, user.id.replaceAll('-', ''), Buffer.from(user.id.replaceAll('-', ''), 'hex').toString('base64url')];
@@ -299,7 +299,7 @@ describe('recovery option keys', () => {
   });
 
   it('a key altered by one character is refused', async () => {
-    await createUser(database.db, { email: 'altered@example.com' });
+    await createUser(harness.db, { email: 'altered@example.com' });
     const { options } = await optionsFor('altered@example.com');
     const key = options[0]!.key;
     const middle = Math.floor(key.length / 2);
@@ -312,10 +312,10 @@ describe('recovery option keys', () => {
 
 describe('a stranger who knows the address cannot block its owner', () => {
   const from = (remoteAddress: string) => (url: string, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress });
+    harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress });
 
   it("the stranger's lookups do not stop the owner's", async () => {
-    await createUser(database.db, { email: 'looked-up@example.com' });
+    await createUser(harness.db, { email: 'looked-up@example.com' });
     const stranger = from('192.0.2.10');
     for (let i = 0; i < 10; i += 1) expect((await stranger('initiate', { emailAddress: 'looked-up@example.com' })).statusCode).toBe(200);
     const blocked = await stranger('initiate', { emailAddress: 'looked-up@example.com' });
@@ -327,7 +327,7 @@ describe('a stranger who knows the address cannot block its owner', () => {
   });
 
   it("the stranger's wrong details do not stop the owner from getting a code", async () => {
-    await createUser(database.db, { email: 'guessed@example.com', phone: '9847088888' });
+    await createUser(harness.db, { email: 'guessed@example.com', phone: '9847088888' });
     const stranger = from('192.0.2.20');
     const { options } = (await stranger('initiate', { emailAddress: 'guessed@example.com' })).json();
     for (let i = 0; i < 10; i += 1) {
@@ -343,7 +343,7 @@ describe('a stranger who knows the address cannot block its owner', () => {
   });
 
   it("the stranger asking for codes neither delays nor replaces the owner's code", async () => {
-    const user = await createUser(database.db, { email: 'contested@example.com' });
+    const user = await createUser(harness.db, { email: 'contested@example.com' });
     const owner = from('192.0.2.30');
     const stranger = from('192.0.2.31');
     const ownOptions = (await owner('initiate', { emailAddress: 'contested@example.com' })).json().options;
@@ -367,20 +367,20 @@ describe('a stranger who knows the address cannot block its owner', () => {
   });
 
   it('two simultaneous code requests from one address send one code', async () => {
-    const user = await createUser(database.db, { email: 'double-click@example.com' });
+    const user = await createUser(harness.db, { email: 'double-click@example.com' });
     const client = from('192.0.2.40');
     const { options } = (await client('initiate', { emailAddress: 'double-click@example.com' })).json();
     const chosen = { options: choose(options, 'email', 'double-click@example.com') };
     const answers = await Promise.all([client('recovery-channel', chosen), client('recovery-channel', chosen), client('recovery-channel', chosen)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429]);
-    const tokens = await database.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
+    const tokens = await harness.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
     expect(tokens).toHaveLength(1);
   });
 
   it("the account's daily code budget holds exactly against a crowd of addresses", async () => {
-    const user = await createUser(database.db, { email: 'crowded@example.com' });
+    const user = await createUser(harness.db, { email: 'crowded@example.com' });
     const accountKey = recoveryCodeRules(user.id, '0.0.0.0')[2]!.key;
-    await database.db
+    await harness.db
       .insertInto('rate_limits')
       .values({ key: accountKey, hits: LIMITS.recoveryCodesPerAccount.max - 2, hit_times: sql<Date[]>`array_fill(now(), array[${LIMITS.recoveryCodesPerAccount.max - 2}::int])`, reset_at: sql<Date>`now() + interval '1 day'` })
       .execute();
@@ -394,7 +394,7 @@ describe('a stranger who knows the address cannot block its owner', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429, 429, 429, 429]);
     const refused = answers.find((a) => a.statusCode === 429)!;
     expect(refused.json().message).toBe('Too many codes were requested for this account. Please try again later.');
-    const tokens = await database.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
+    const tokens = await harness.db.selectFrom('recovery_tokens').select('id').where('user_id', '=', user.id).execute();
     expect(tokens).toHaveLength(2);
   });
 });
@@ -406,13 +406,13 @@ describe('codes by SMS to one number, across accounts', () => {
   async function recoveryBySms(phone: string) {
     accounts += 1;
     const email = `sms-number${accounts}@example.com`;
-    await createUser(database.db, { email, phone });
-    const client = (url: string, payload: Record<string, unknown>) => app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: `198.51.100.${accounts}` });
+    await createUser(harness.db, { email, phone });
+    const client = (url: string, payload: Record<string, unknown>) => harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: `198.51.100.${accounts}` });
     const { options } = (await client('initiate', { emailAddress: email })).json();
     return () => client('recovery-channel', { options: choose(options, 'phone', phone) });
   }
   const smsCodesTo = async (recipients: string[]) =>
-    Number((await database.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'sms').where('recipient', 'in', recipients).executeTakeFirstOrThrow()).n);
+    Number((await harness.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'sms').where('recipient', 'in', recipients).executeTakeFirstOrThrow()).n);
 
   it('sends at most 5 recovery codes an hour to one number when 8 accounts with it ask at once', async () => {
     const asks = await Promise.all(Array.from({ length: 8 }, () => recoveryBySms('+91 98470 77001')));
@@ -426,9 +426,9 @@ describe('codes by SMS to one number, across accounts', () => {
     for (let i = 0; i < 3; i += 1) expect((await (await recoveryBySms('9847077002'))()).statusCode).toBe(200);
     const profileCode = async () => {
       accounts += 1;
-      await createUser(database.db, { email: `sms-profile${accounts}@example.com` });
-      const cookie = await signIn(app, `sms-profile${accounts}@example.com`);
-      return app.inject({ method: 'POST', url: '/api/student/profile/phone', headers: { cookie }, payload: { phoneNumber: '9847077002' } });
+      await createUser(harness.db, { email: `sms-profile${accounts}@example.com` });
+      const cookie = await harness.signIn(`sms-profile${accounts}@example.com`);
+      return harness.injectWith(cookie)('POST', '/api/student/profile/phone', { phoneNumber: '9847077002' });
     };
     for (let i = 0; i < 2; i += 1) expect((await profileCode()).statusCode).toBe(200);
     const refused = [await profileCode(), await (await recoveryBySms('9847077002'))()];

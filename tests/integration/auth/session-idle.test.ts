@@ -1,25 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, sessionCookieOf, signIn } from '../../support/test-app.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createUser, sessionCookieOf, signIn } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /**
  * The idle clock lives in the session cookie and moves with the server's clock, so these
  * tests move Date forward instead of waiting.
  */
-let database: TestDatabase;
+const harness = useApp({ roles: [], env: { SESSION_IDLE_TIMEOUT_MINUTES: '1' } });
 let shortTimeout: FastifyInstance;
 let longTimeout: FastifyInstance;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  shortTimeout = await buildTestApp(database, { env: { SESSION_IDLE_TIMEOUT_MINUTES: '1' } });
-  longTimeout = await buildTestApp(database, { env: { SESSION_IDLE_TIMEOUT_MINUTES: '720' } });
-});
-afterAll(async () => {
-  await shortTimeout?.close();
-  await longTimeout?.close();
-  await database?.drop();
+  shortTimeout = harness.app;
+  longTimeout = await harness.buildAnother({ env: { SESSION_IDLE_TIMEOUT_MINUTES: '720' } });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -29,7 +23,7 @@ const me = (app: FastifyInstance, cookie: string) => app.inject({ method: 'GET',
 
 describe('the idle timeout', () => {
   it('keeps a user who makes a request every 50 seconds signed in under a one-minute timeout', async () => {
-    await createUser(database.db, { email: 'steady@example.com' });
+    await createUser(harness.db, { email: 'steady@example.com' });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     let cookie = await signIn(shortTimeout, 'steady@example.com');
@@ -42,7 +36,7 @@ describe('the idle timeout', () => {
   });
 
   it('keeps a user signed in at any pace shorter than the timeout, renewing the clock as the browser sends it back', async () => {
-    await createUser(database.db, { email: 'uneven@example.com' });
+    await createUser(harness.db, { email: 'uneven@example.com' });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     let cookie = await signIn(shortTimeout, 'uneven@example.com');
@@ -58,7 +52,7 @@ describe('the idle timeout', () => {
   });
 
   it('ends a session idle for longer than the timeout', async () => {
-    await createUser(database.db, { email: 'idle-short@example.com' });
+    await createUser(harness.db, { email: 'idle-short@example.com' });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     let cookie = await signIn(shortTimeout, 'idle-short@example.com');
@@ -73,7 +67,7 @@ describe('the idle timeout', () => {
   });
 
   it('with a long timeout, renews the cookie at most once a minute rather than on every request', async () => {
-    await createUser(database.db, { email: 'long@example.com' });
+    await createUser(harness.db, { email: 'long@example.com' });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     const cookie = await signIn(longTimeout, 'long@example.com');

@@ -1,31 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setDisabled, setRoles } from '../../../server/users/users.service.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, sessionCookieOf, signIn } from '../../support/test-app.ts';
+import { createUser, sessionCookieOf } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp({ roles: [] });
+const asNobody = harness.injectAs('nobody');
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const me = (cookie?: string) => app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+const me = (cookie?: string) => harness.injectWith(cookie)('GET', '/api/auth/me');
 
 describe('POST /api/auth/login', () => {
   it('signs in and answers the current user', async () => {
-    const user = await createUser(database.db, { email: 'Anitha@Example.com', password: 'secret1', roles: ['staff'], phone: '9847012345' });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { emailAddress: 'anitha@example.com', password: 'secret1' },
-    });
+    const user = await createUser(harness.db, { email: 'Anitha@Example.com', password: 'secret1', roles: ['staff'], phone: '9847012345' });
+    const response = await asNobody('POST', '/api/auth/login', { emailAddress: 'anitha@example.com', password: 'secret1' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       _id: user.id,
@@ -45,12 +31,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 with the server message for a wrong password or an unknown address', async () => {
-    await createUser(database.db, { email: 'wrong@example.com', password: 'secret1' });
+    await createUser(harness.db, { email: 'wrong@example.com', password: 'secret1' });
     for (const payload of [
       { emailAddress: 'wrong@example.com', password: 'secret2' },
       { emailAddress: 'nobody@example.com', password: 'secret1' },
     ]) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      const response = await asNobody('POST', '/api/auth/login', payload);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Incorrect email address or password', type: 'unauthenticated' });
       expect(response.cookies.find((c) => c.name === 'psc_session')).toBeUndefined();
@@ -58,39 +44,39 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers the specification messages for missing fields', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: '', password: '' } });
+    const response = await asNobody('POST', '/api/auth/login', { emailAddress: '', password: '' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Email is Required', type: 'validation' });
-    const noPassword = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'a@b.in' } });
+    const noPassword = await asNobody('POST', '/api/auth/login', { emailAddress: 'a@b.in' });
     expect(noPassword.json().message).toBe('Password is Required');
   });
 
   it('refuses a disabled account', async () => {
-    const user = await createUser(database.db, { email: 'disabled@example.com' });
-    await setDisabled(database.db, user.id, true);
-    const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'disabled@example.com', password: 'secret1' } });
+    const user = await createUser(harness.db, { email: 'disabled@example.com' });
+    await setDisabled(harness.db, user.id, true);
+    const response = await asNobody('POST', '/api/auth/login', { emailAddress: 'disabled@example.com', password: 'secret1' });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('This account has been disabled. Please contact support.');
   });
 
   it('limits sign-in attempts per account, with Retry-After', async () => {
-    await createUser(database.db, { email: 'target@example.com' });
+    await createUser(harness.db, { email: 'target@example.com' });
     const attempt = () =>
-      app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'target@example.com', password: 'guess' } });
+      asNobody('POST', '/api/auth/login', { emailAddress: 'target@example.com', password: 'guess' });
     for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: 'Too many sign-in attempts for this account. Please try again later.', type: 'rate-limited' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits until the window ends.
-    const right = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: 'target@example.com', password: 'secret1' } });
+    const right = await asNobody('POST', '/api/auth/login', { emailAddress: 'target@example.com', password: 'secret1' });
     expect(right.statusCode).toBe(429);
   });
 
   it('limits sign-in attempts per client address', async () => {
     const address = '203.0.113.9';
     const attempt = (i: number) =>
-      app.inject({
+      harness.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         remoteAddress: address,
@@ -116,10 +102,10 @@ describe('GET /api/auth/me', () => {
 
 describe('ending sessions', () => {
   it('logout makes every copy of the old cookie fail', async () => {
-    await createUser(database.db, { email: 'logout@example.com' });
-    const cookie = await signIn(app, 'logout@example.com');
-    const other = await signIn(app, 'logout@example.com');
-    const response = await app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie } });
+    await createUser(harness.db, { email: 'logout@example.com' });
+    const cookie = await harness.signIn('logout@example.com');
+    const other = await harness.signIn('logout@example.com');
+    const response = await harness.injectWith(cookie)('GET', '/api/auth/logout');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success' });
     const cleared = response.cookies.find((c) => c.name === 'psc_session');
@@ -132,27 +118,27 @@ describe('ending sessions', () => {
   });
 
   it('a role change ends the sessions of that user', async () => {
-    const user = await createUser(database.db, { email: 'demoted@example.com', roles: ['admin'] });
-    const cookie = await signIn(app, 'demoted@example.com');
-    await setRoles(database.db, user.id, ['staff']);
+    const user = await createUser(harness.db, { email: 'demoted@example.com', roles: ['admin'] });
+    const cookie = await harness.signIn('demoted@example.com');
+    await setRoles(harness.db, user.id, ['staff']);
     expect((await me(cookie)).statusCode).toBe(401);
-    const fresh = await signIn(app, 'demoted@example.com');
+    const fresh = await harness.signIn('demoted@example.com');
     expect((await me(fresh)).json().roles).toEqual(['staff']);
   });
 
   it('disabling an account ends its sessions', async () => {
-    const user = await createUser(database.db, { email: 'later-disabled@example.com' });
-    const cookie = await signIn(app, 'later-disabled@example.com');
-    await setDisabled(database.db, user.id, true);
+    const user = await createUser(harness.db, { email: 'later-disabled@example.com' });
+    const cookie = await harness.signIn('later-disabled@example.com');
+    await setDisabled(harness.db, user.id, true);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('an idle session expires after the idle timeout, an active one after the absolute lifetime', async () => {
-    await createUser(database.db, { email: 'idle@example.com' });
+    await createUser(harness.db, { email: 'idle@example.com' });
     const start = Date.now();
     vi.useFakeTimers({ toFake: ['Date'], now: start });
     try {
-      const cookie = await signIn(app, 'idle@example.com');
+      const cookie = await harness.signIn('idle@example.com');
       vi.setSystemTime(start + 11 * 60 * 60_000);
       const stillIn = await me(cookie);
       expect(stillIn.statusCode).toBe(200);
@@ -182,40 +168,28 @@ describe('ending sessions', () => {
 
 describe('POST /api/auth/register', () => {
   it('creates a student account and signs in', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Meera', emailAddress: 'Meera@Example.com', password: 'abcde' },
-    });
+    const response = await asNobody('POST', '/api/auth/register', { name: 'Meera', emailAddress: 'Meera@Example.com', password: 'abcde' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ name: 'Meera', emailAddress: 'meera@example.com', roles: [] });
     expect((await me(sessionCookieOf(response))).json().name).toBe('Meera');
   });
 
   it('refuses a short password and an address already in use, saving nothing', async () => {
-    const short = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Short', emailAddress: 'short@example.com', password: '1234' },
-    });
+    const short = await asNobody('POST', '/api/auth/register', { name: 'Short', emailAddress: 'short@example.com', password: '1234' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 5 characters');
-    const stored = await database.db.selectFrom('users').select('id').where('email_address', '=', 'short@example.com').execute();
+    const stored = await harness.db.selectFrom('users').select('id').where('email_address', '=', 'short@example.com').execute();
     expect(stored).toHaveLength(0);
 
-    await createUser(database.db, { email: 'taken@example.com' });
-    const taken = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: { name: 'Again', emailAddress: 'TAKEN@example.com', password: 'abcde' },
-    });
+    await createUser(harness.db, { email: 'taken@example.com' });
+    const taken = await asNobody('POST', '/api/auth/register', { name: 'Again', emailAddress: 'TAKEN@example.com', password: 'abcde' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'An account with this email address already exists', type: 'conflict' });
   });
 
   it('creates one account when the same address registers twice at once', async () => {
     const register = () =>
-      app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Twice', emailAddress: 'twice@example.com', password: 'abcde' } });
+      asNobody('POST', '/api/auth/register', { name: 'Twice', emailAddress: 'twice@example.com', password: 'abcde' });
     const answers = await Promise.all([register(), register(), register()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
   });
@@ -223,26 +197,22 @@ describe('POST /api/auth/register', () => {
 
 describe('tRPC auth procedures', () => {
   it('answer with the same messages as REST', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/trpc/auth.login',
-      payload: { emailAddress: 'nobody@example.com', password: 'x' },
-    });
+    const response = await asNobody('POST', '/trpc/auth.login', { emailAddress: 'nobody@example.com', password: 'x' });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toBe('Incorrect email address or password');
     expect(response.json().error.data.type).toBe('unauthenticated');
 
-    const invalid = await app.inject({ method: 'POST', url: '/trpc/auth.login', payload: { emailAddress: '', password: '' } });
+    const invalid = await asNobody('POST', '/trpc/auth.login', { emailAddress: '', password: '' });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().error.message).toBe('Email is Required');
   });
 
   it('auth.me answers null when signed out and the user when signed in', async () => {
-    const signedOut = await app.inject({ method: 'GET', url: '/trpc/auth.me' });
+    const signedOut = await asNobody('GET', '/trpc/auth.me');
     expect(signedOut.json().result.data).toBeNull();
-    await createUser(database.db, { email: 'trpc@example.com', name: 'Trpc User' });
-    const cookie = await signIn(app, 'trpc@example.com');
-    const signedIn = await app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { cookie } });
+    await createUser(harness.db, { email: 'trpc@example.com', name: 'Trpc User' });
+    const cookie = await harness.signIn('trpc@example.com');
+    const signedIn = await harness.injectWith(cookie)('GET', '/trpc/auth.me');
     expect(signedIn.json().result.data.name).toBe('Trpc User');
   });
 });

@@ -3,18 +3,17 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, sessionCookieOf } from '../../support/test-app.ts';
+import { createUser, sessionCookieOf } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 const CLIENT_ID = 'console-test.apps.googleusercontent.com';
-let database: TestDatabase;
+const harness = useApp({ roles: [] });
 let configured: FastifyInstance;
 let unconfigured: FastifyInstance;
 let jwks: http.Server;
 let privateKey: CryptoKey;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const pair = await generateKeyPair('RS256');
   privateKey = pair.privateKey;
   const publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
@@ -22,16 +21,13 @@ beforeAll(async () => {
   jwks = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [publicJwk] })));
   await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
   const { port } = jwks.address() as AddressInfo;
-  configured = await buildTestApp(database, {
+  configured = await harness.buildAnother({
     env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: `http://127.0.0.1:${port}/certs` },
   });
-  unconfigured = await buildTestApp(database);
+  unconfigured = harness.app;
 });
 afterAll(async () => {
-  await configured?.close();
-  await unconfigured?.close();
   await new Promise((resolve) => jwks?.close(resolve));
-  await database?.drop();
 });
 
 function idToken(claims: Record<string, unknown>, options: { audience?: string; issuer?: string; expiresIn?: string } = {}) {
@@ -67,7 +63,7 @@ describe('POST /api/auth/social-authentication', () => {
   });
 
   it('links a Google identity to the existing account with the same verified address', async () => {
-    const existing = await createUser(database.db, { email: 'arun@gmail.com', roles: ['staff'] });
+    const existing = await createUser(harness.db, { email: 'arun@gmail.com', roles: ['staff'] });
     const response = await socialSignIn(configured, await idToken({ sub: 'google-2', email: 'arun@gmail.com', email_verified: true }));
     expect(response.json()).toMatchObject({ _id: existing.id, roles: ['staff'] });
   });

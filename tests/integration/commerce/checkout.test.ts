@@ -271,6 +271,7 @@ describe('reconciliation', () => {
 
 describe('without Razorpay keys', () => {
   it('answers 501 "Online payment is not configured" (as for any feature the server is not configured for)', async () => {
+    // An app of its own: the file's app has Razorpay keys, and this one must have none.
     const bare = await buildTestApp(world.database);
     try {
       await createUser(world.database.db, { email: 'nokeys@example.com' });

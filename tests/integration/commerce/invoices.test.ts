@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_MESSAGES } from '../../../shared/commerce/checkout.schema.ts';
@@ -12,59 +11,49 @@ import { INVOICE_MESSAGES } from '../../../shared/commerce/invoices.schema.ts';
 import * as documentsMigration from '../../../migrations/202611271100_invoice_lines_and_credit_notes.ts';
 import type { Db } from '../../../server/db/database.ts';
 import { issueCreditNote, issueInvoice, type InvoiceRow } from '../../../server/orders/invoices.service.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createTestDatabase } from '../../support/test-database.ts';
+import { createCourseForSale, paidRateCardValues } from '../../support/factories/course.ts';
 import { startRazorpayStandIn, type RazorpayStandIn } from '../../support/razorpay-stand-in.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let razorpay: RazorpayStandIn;
-let admin: string;
 let courseId: string;
 let counter = 0;
 const sellerEnv = { SELLER_GSTIN: '32ABCDE1234F1Z5', SELLER_NAME: 'Lakshya Academy', INVOICE_PREFIX: 'LKA' };
 const seller = testConfig(sellerEnv);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   razorpay = await startRazorpayStandIn();
-  app = await buildTestApp(database, { env: { ...razorpay.env, ...sellerEnv } });
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-  const card = await database.db
-    .insertInto('subscriptions')
-    .values({ title: 'Invoice plan', subscription_term: '12-months', gross_amount: 999, gst_rate: 18, gst_amount: 179.82, net_amount: 1178.82 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  courseId = (await database.db.insertInto('courses').values({ title: 'Invoice course', is_published: true, is_visible: true, course_rate_card_id: card.id }).returning('id').executeTakeFirstOrThrow()).id;
 });
 afterAll(async () => {
-  await app?.close();
   await razorpay?.close();
-  await database?.drop();
 });
-
-const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const harness = useApp({ env: () => ({ ...razorpay.env, ...sellerEnv }) });
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
+beforeAll(async () => {
+  ({ courseId } = await createCourseForSale(harness.db, { title: 'Invoice course' }, { title: 'Invoice plan', subscription_term: '12-months', ...paidRateCardValues(999) }));
+});
 
 async function student() {
   counter += 1;
-  await createUser(database.db, { email: `invoice${counter}@example.com`, name: `Invoice Buyer ${counter}` });
-  return signIn(app, `invoice${counter}@example.com`);
+  await createUser(harness.db, { email: `invoice${counter}@example.com`, name: `Invoice Buyer ${counter}` });
+  return harness.signIn(`invoice${counter}@example.com`);
 }
 
 /** A student buys the course (optionally with a coupon and a billing state) and pays. */
 async function buy(cookie: string, extra: Record<string, string> = {}) {
-  const order = (await call(cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, ...extra })).json();
+  const order = (await harness.injectWith(cookie)('POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, ...extra })).json();
   if (!order.payment) return order._id as string;
   const { payment, signature } = razorpay.pay(order.payment.razorpayOrderId);
-  const verified = await call(cookie, 'POST', `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+  const verified = await harness.injectWith(cookie)('POST', `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
   expect(verified.statusCode, verified.body).toBe(200);
   return order._id as string;
 }
 
 const invoiceOf = (orderId: string, kind: 'invoice' | 'credit-note' = 'invoice') =>
-  database.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst();
+  harness.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst();
 
 describe('GST invoices', () => {
   it('issues a numbered invoice on payment, CGST + SGST within Kerala, adding up to the net, as a PDF for the student and staff only', async () => {
@@ -77,27 +66,27 @@ describe('GST invoices', () => {
     expect(invoice.seller).toMatchObject({ name: 'Lakshya Academy', gstin: '32ABCDE1234F1Z5', state: 'Kerala' });
     expect(invoice.buyer).toMatchObject({ name: `Invoice Buyer ${counter}`, state: 'Kerala' });
 
-    const pdf = await call(buyer, 'GET', `/api/student/orders/${orderId}/invoice`);
+    const pdf = await harness.injectWith(buyer)('GET', `/api/student/orders/${orderId}/invoice`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await call(admin, 'GET', `/api/admin/orders/${orderId}/invoice`)).statusCode).toBe(200);
+    expect((await asAdmin('GET', `/api/admin/orders/${orderId}/invoice`)).statusCode).toBe(200);
     const stranger = await student();
-    expect((await call(stranger, 'GET', `/api/student/orders/${orderId}/invoice`)).statusCode).toBe(404);
+    expect((await harness.injectWith(stranger)('GET', `/api/student/orders/${orderId}/invoice`)).statusCode).toBe(404);
   });
 
   it('charges IGST to a buyer in another state, with the rupee round-off on its own line', async () => {
     const buyer = await student();
     const code = `TEN${counter}`;
-    const coupon = (await call(admin, 'POST', '/v2/coupons', { code, discountType: 'rate', value: 12.5 })).json();
-    await call(admin, 'PUT', `/v2/coupons/${coupon._id}`, { code, discountType: 'rate', value: 12.5, isActive: true, version: coupon.version });
+    const coupon = (await asAdmin('POST', '/v2/coupons', { code, discountType: 'rate', value: 12.5 })).json();
+    await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code, discountType: 'rate', value: 12.5, isActive: true, version: coupon.version });
     const orderId = await buy(buyer, { billingState: 'Tamil Nadu', couponCode: code });
     const invoice = (await invoiceOf(orderId))!;
     // ₹999 − 12.5% = ₹874.12 taxable; IGST ₹157.34; net ₹1,031 → round-off −₹0.46.
     expect(invoice).toMatchObject({ taxable_paise: 87_412, cgst_paise: 0, sgst_paise: 0, igst_paise: 15_734, round_off_paise: -46, total_paise: 103_100 });
     expect(invoice.buyer).toMatchObject({ state: 'Tamil Nadu' });
     expect(invoice.description).toContain(`coupon ${code}`);
-    const refused = await call(buyer, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, billingState: 'Atlantis' });
+    const refused = await harness.injectWith(buyer)('POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, billingState: 'Atlantis' });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -107,7 +96,7 @@ describe('GST invoices', () => {
     for (let i = 0; i < 8; i += 1) buyers.push(await student());
     const orderIds = await Promise.all(buyers.map((cookie) => buy(cookie)));
     const numbers = (await Promise.all(orderIds.map((id) => invoiceOf(id)))).map((invoice) => Number(invoice!.number.split('/').at(-1)));
-    const all = (await database.db.selectFrom('invoices').select('number').where('kind', '=', 'invoice').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
+    const all = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'invoice').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(8);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
   });
@@ -115,8 +104,8 @@ describe('GST invoices', () => {
   it('keeps the invoice of a deleted order and issues a credit note that cancels it; a free order has none', async () => {
     const buyer = await student();
     const orderId = await buy(buyer);
-    expect((await call(admin, 'GET', `/api/admin/orders/${orderId}/credit-note`)).json().message).toBe(CHECKOUT_MESSAGES.noCreditNote);
-    expect((await call(admin, 'DELETE', `/api/order/${orderId}`)).statusCode).toBe(200);
+    expect((await asAdmin('GET', `/api/admin/orders/${orderId}/credit-note`)).json().message).toBe(CHECKOUT_MESSAGES.noCreditNote);
+    expect((await asAdmin('DELETE', `/api/order/${orderId}`)).statusCode).toBe(200);
     const invoice = (await invoiceOf(orderId))!;
     const credit = (await invoiceOf(orderId, 'credit-note'))!;
     expect(credit.number).toMatch(/^CN\/\d{4}\/\d{6}$/);
@@ -127,14 +116,14 @@ describe('GST invoices', () => {
       reason: 'Order deleted',
       total_paise: invoice.total_paise,
     });
-    expect((await call(admin, 'GET', `/api/admin/orders/${orderId}/credit-note`)).headers['content-type']).toBe('application/pdf');
+    expect((await asAdmin('GET', `/api/admin/orders/${orderId}/credit-note`)).headers['content-type']).toBe('application/pdf');
 
     const code = `FREE${counter}`;
-    const coupon = (await call(admin, 'POST', '/v2/coupons', { code, discountType: 'rate', value: 100 })).json();
-    await call(admin, 'PUT', `/v2/coupons/${coupon._id}`, { code, discountType: 'rate', value: 100, isActive: true, version: coupon.version });
+    const coupon = (await asAdmin('POST', '/v2/coupons', { code, discountType: 'rate', value: 100 })).json();
+    await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code, discountType: 'rate', value: 100, isActive: true, version: coupon.version });
     const freeOrder = await buy(await student(), { couponCode: code });
     expect(await invoiceOf(freeOrder)).toBeUndefined();
-    expect((await call(admin, 'GET', `/api/admin/orders/${freeOrder}/invoice`)).json().message).toBe(CHECKOUT_MESSAGES.noInvoice);
+    expect((await asAdmin('GET', `/api/admin/orders/${freeOrder}/invoice`)).json().message).toBe(CHECKOUT_MESSAGES.noInvoice);
   });
 });
 
@@ -179,13 +168,13 @@ async function paidOrder(db: Db, userId: string, amounts: OrderAmounts) {
 }
 
 async function invoicedOrder(userId: string, amounts: OrderAmounts) {
-  const order = await paidOrder(database.db, userId, amounts);
-  await database.db.transaction().execute((trx) => issueInvoice(trx, seller, order));
+  const order = await paidOrder(harness.db, userId, amounts);
+  await harness.db.transaction().execute((trx) => issueInvoice(trx, seller, order));
   return { order, invoice: (await invoiceOf(order.id))! };
 }
 
 const creditNotesOf = (orderId: string) =>
-  database.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', 'credit-note').orderBy('number').execute();
+  harness.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', 'credit-note').orderBy('number').execute();
 
 function linesOfRow(row: InvoiceRow) {
   return { taxable: row.taxable_paise, cgst: row.cgst_paise, sgst: row.sgst_paise, igst: row.igst_paise, discount: row.discount_paise, roundOff: row.round_off_paise, total: row.total_paise };
@@ -211,13 +200,14 @@ async function pdfText(pdf: Buffer): Promise<string> {
 
 async function studentAccount() {
   counter += 1;
-  const user = await createUser(database.db, { email: `documents${counter}@example.com`, name: `Document Buyer ${counter}` });
-  return { user, cookie: await signIn(app, `documents${counter}@example.com`) };
+  const user = await createUser(harness.db, { email: `documents${counter}@example.com`, name: `Document Buyer ${counter}` });
+  return { user, cookie: await harness.signIn(`documents${counter}@example.com`) };
 }
 
 describe('GST document numbers', () => {
   it('keeps documents numbered the old way, and continues their series with numbers of at most 16 characters', async () => {
     const year = financialYear(new Date());
+    // A database of its own, taken back to before the documents migration, so that the file's shared one stays as it is.
     const old = await createTestDatabase(2);
     try {
       // The schema as it was, with one invoice and its credit note numbered INV/2026-27/… (18 and 17 characters).
@@ -257,7 +247,7 @@ describe('tax lines an accountant can check', () => {
     const { invoice } = await invoicedOrder(user.id, { gross: 100_000, discount: 150_000, gst: 18_000, net: 18_000, couponCode: 'BIG1500' });
     expect(invoice).toMatchObject({ taxable_paise: 100_000, cgst_paise: 9000, sgst_paise: 9000, igst_paise: 0, discount_paise: 100_000, round_off_paise: 0, total_paise: 18_000 });
     expectSound(invoice);
-    const pdf = await call(cookie, 'GET', `/api/student/invoices/${invoice.id}`);
+    const pdf = await harness.injectWith(cookie)('GET', `/api/student/invoices/${invoice.id}`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Taxable value ₹1,000.00');
@@ -285,12 +275,12 @@ describe('tax lines an accountant can check', () => {
 
   it('prices a rate card whose GST or net was typed by hand at gross + GST on the gross', async () => {
     const { cookie } = await studentAccount();
-    const card = await database.db
+    const card = await harness.db
       .insertInto('subscriptions')
       .values({ title: 'Typed by hand', subscription_term: '12-months', gross_amount: 1000, gst_rate: 18, gst_amount: 100, net_amount: 1500 })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const quote = await call(cookie, 'POST', '/api/student/checkout/quote', { subscriptionId: card.id });
+    const quote = await harness.injectWith(cookie)('POST', '/api/student/checkout/quote', { subscriptionId: card.id });
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json()).toMatchObject({ grossAmount: 1000, gstRate: 18, gstAmount: 180, netAmount: 1180 });
   });
@@ -298,7 +288,7 @@ describe('tax lines an accountant can check', () => {
   it('is refused by the database when a tax line is not its rate of the taxable value or the round-off is a rupee or more', async () => {
     const { user } = await studentAccount();
     const { invoice } = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000 });
-    const change = (set: string) => sql.raw(`update invoices set ${set} where id = '${invoice.id}'`).execute(database.db);
+    const change = (set: string) => sql.raw(`update invoices set ${set} where id = '${invoice.id}'`).execute(harness.db);
     await expect(change('cgst_paise = 5000, sgst_paise = 5000, round_off_paise = round_off_paise + 8000')).rejects.toThrow(/invoices_tax_lines_at_rate|invoices_round_off_under_a_rupee/);
     // ₹999.50 at 9% is ₹89.96 a line, not ₹90.
     await expect(change('taxable_paise = taxable_paise - 50, round_off_paise = round_off_paise + 50')).rejects.toThrow(/invoices_tax_lines_at_rate/);
@@ -309,7 +299,7 @@ describe('tax lines an accountant can check', () => {
 });
 
 describe('issueCreditNote', () => {
-  const credit = (input: Parameters<typeof issueCreditNote>[2]) => database.db.transaction().execute((trx) => issueCreditNote(trx, seller, input));
+  const credit = (input: Parameters<typeof issueCreditNote>[2]) => harness.db.transaction().execute((trx) => issueCreditNote(trx, seller, input));
 
   it('credits the whole invoice line for line, naming it, and nothing more when asked again', async () => {
     const { user } = await studentAccount();
@@ -351,7 +341,7 @@ describe('issueCreditNote', () => {
 
   it('answers null for an order without an invoice and refuses an amount that is not whole paise', async () => {
     const { user } = await studentAccount();
-    const free = await paidOrder(database.db, user.id, { gross: 100_000, discount: 100_000, gst: 0, net: 0 });
+    const free = await paidOrder(harness.db, user.id, { gross: 100_000, discount: 100_000, gst: 0, net: 0 });
     expect(await credit({ orderId: free.id, reason: 'Order deleted' })).toBeNull();
     const { order } = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000 });
     await expect(credit({ orderId: order.id, amountPaise: 10.5, reason: 'Refund' })).rejects.toMatchObject({ type: 'validation', field: 'amountPaise' });
@@ -365,7 +355,7 @@ describe('issueCreditNote', () => {
     const race = async (first: Parameters<typeof issueCreditNote>[2], others: Array<Parameters<typeof issueCreditNote>[2]>) => {
       let issued!: () => void;
       const inside = new Promise<void>((resolve) => (issued = resolve));
-      const holder = database.db.transaction().execute(async (trx) => {
+      const holder = harness.db.transaction().execute(async (trx) => {
         const note = await issueCreditNote(trx, seller, first);
         issued();
         await sql`select pg_sleep(0.3)`.execute(trx);
@@ -388,7 +378,7 @@ describe('issueCreditNote', () => {
   });
 
   it('numbers credit notes without gaps through refunds, repeats and crossings', async () => {
-    const numbers = (await database.db.selectFrom('invoices').select('number').where('kind', '=', 'credit-note').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
+    const numbers = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'credit-note').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
     expect(numbers.length).toBeGreaterThan(3);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   });
@@ -399,10 +389,10 @@ describe('GET /api/student/invoices', () => {
     const { user, cookie } = await studentAccount();
     const kept = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000 });
     const deleted = await invoicedOrder(user.id, { gross: 99_900, gst: 17_982, net: 117_882, buyerState: 'Karnataka' });
-    expect((await call(admin, 'DELETE', `/api/order/${deleted.order.id}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/api/order/${deleted.order.id}`)).statusCode).toBe(200);
     const [note] = await creditNotesOf(deleted.order.id);
 
-    const listed = await call(cookie, 'GET', '/api/student/invoices');
+    const listed = await harness.injectWith(cookie)('GET', '/api/student/invoices');
     expect(listed.statusCode, listed.body).toBe(200);
     const page = listed.json();
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 50 });
@@ -429,11 +419,11 @@ describe('GET /api/student/invoices', () => {
       pdfUrl: `/api/student/invoices/${note!.id}`,
     });
     expect(page.invoices[2]).toMatchObject({ kind: 'invoice', number: kept.invoice.number, creditsInvoice: null, reason: null, totalAmount: 1180 });
-    const second = (await call(cookie, 'GET', '/api/student/invoices?page=2&pageSize=1')).json();
+    const second = (await harness.injectWith(cookie)('GET', '/api/student/invoices?page=2&pageSize=1')).json();
     expect(second).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(second.invoices.map((document: { _id: string }) => document._id)).toEqual([deleted.invoice.id]);
 
-    const pdf = await call(cookie, 'GET', page.invoices[0].pdfUrl);
+    const pdf = await harness.injectWith(cookie)('GET', page.invoices[0].pdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
@@ -442,39 +432,39 @@ describe('GET /api/student/invoices', () => {
     expect(text).toMatch(new RegExp(`Against tax invoice No\\. ${deleted.invoice.number.replaceAll('/', '\\/')} dated \\d{2} [A-Z][a-z]{2} \\d{4}`));
     expect(text).toContain('Reason: Order deleted');
     expect(text).toContain('IGST @ 18% on ₹999.00 ₹179.82');
-    expect((await call(cookie, 'GET', `/api/student/invoices/${deleted.invoice.id}`)).statusCode).toBe(200);
+    expect((await harness.injectWith(cookie)('GET', `/api/student/invoices/${deleted.invoice.id}`)).statusCode).toBe(200);
   });
 
   it('gives a student named in Malayalam an invoice that reads back their name and the Malayalam course title', async () => {
     counter += 1;
     const name = 'ശ്രീക്കുട്ടൻ';
-    const user = await createUser(database.db, { email: `malayalam${counter}@example.com`, name });
-    const cookie = await signIn(app, `malayalam${counter}@example.com`);
+    const user = await createUser(harness.db, { email: `malayalam${counter}@example.com`, name });
+    const cookie = await harness.signIn(`malayalam${counter}@example.com`);
     const title = 'കേരള പി.എസ്.സി. പ്രിലിമിനറി പരീക്ഷ ക്ഷമത';
     const { order, invoice } = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000, resourceTitle: title });
-    const byOrder = await call(cookie, 'GET', `/api/student/orders/${order.id}/invoice`);
+    const byOrder = await harness.injectWith(cookie)('GET', `/api/student/orders/${order.id}/invoice`);
     expect(byOrder.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(byOrder.rawPayload);
     expect(text).toContain(name);
     expect(text).toContain(`${title} (12-months) ₹1,000.00`);
     expect(text).not.toContain('?');
-    expect(await pdfText((await call(cookie, 'GET', `/api/student/invoices/${invoice.id}`)).rawPayload)).toContain(name);
-    expect(await pdfText((await call(admin, 'GET', `/api/admin/orders/${order.id}/invoice`)).rawPayload)).toContain(title);
+    expect(await pdfText((await harness.injectWith(cookie)('GET', `/api/student/invoices/${invoice.id}`)).rawPayload)).toContain(name);
+    expect(await pdfText((await asAdmin('GET', `/api/admin/orders/${order.id}/invoice`)).rawPayload)).toContain(title);
   });
 
   it("answers 404 for another student's document, 400 for a bad page and 401 without a session", async () => {
     const owner = await studentAccount();
     const other = await studentAccount();
     const { invoice } = await invoicedOrder(owner.user.id, { gross: 100_000, gst: 18_000, net: 118_000 });
-    const foreign = await call(other.cookie, 'GET', `/api/student/invoices/${invoice.id}`);
+    const foreign = await harness.injectWith(other.cookie)('GET', `/api/student/invoices/${invoice.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: INVOICE_MESSAGES.notFound, type: 'not-found' });
-    expect((await call(other.cookie, 'GET', '/api/student/invoices/not-an-id')).statusCode).toBe(404);
-    expect((await call(other.cookie, 'GET', '/api/student/invoices')).json()).toMatchObject({ total: 0, invoices: [] });
-    const badPage = await call(other.cookie, 'GET', '/api/student/invoices?pageSize=1000');
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/invoices/not-an-id')).statusCode).toBe(404);
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/invoices')).json()).toMatchObject({ total: 0, invoices: [] });
+    const badPage = await harness.injectWith(other.cookie)('GET', '/api/student/invoices?pageSize=1000');
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json()).toMatchObject({ type: 'validation', field: 'query.pageSize' });
-    expect((await app.inject({ method: 'GET', url: '/api/student/invoices' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: `/api/student/invoices/${invoice.id}` })).statusCode).toBe(401);
+    expect((await asNobody('GET', '/api/student/invoices')).statusCode).toBe(401);
+    expect((await asNobody('GET', `/api/student/invoices/${invoice.id}`)).statusCode).toBe(401);
   });
 });

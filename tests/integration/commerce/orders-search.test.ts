@@ -1,22 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../../../server/db/types.ts';
 import { countPaidOrders, paidOrdersPage, type OrdersFilter } from '../../../server/orders/admin-orders.repository.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
 import { createUser } from '../../support/test-app.ts';
 import { withGinIndexesRebuilt } from '../../support/bulk-load.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
-afterAll(() => stopAdminApp({ database, app }));
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 async function paidOrder(userId: string, values: { title?: string; resourceTitle?: string | null; coupon?: string | null; paymentId?: string | null; orderId?: string | null; mode?: 'online' | 'manual' } = {}) {
-  const row = await database.db
+  const row = await harness.db
     .insertInto('orders')
     .values({
       user_id: userId,
@@ -41,7 +35,7 @@ async function paidOrder(userId: string, values: { title?: string; resourceTitle
 }
 
 const search = async (words: string) => {
-  const answer = await app.inject({ method: 'GET', url: `/api/admin/orders/completed?pageSize=100&search=${encodeURIComponent(words)}`, headers: { cookie: admin } });
+  const answer = await asAdmin('GET', `/api/admin/orders/completed?pageSize=100&search=${encodeURIComponent(words)}`);
   expect(answer.statusCode, answer.body).toBe(200);
   const page = answer.json() as { orders: Array<{ _id: string }>; total: number };
   expect(page.total).toBe(page.orders.length);
@@ -50,8 +44,8 @@ const search = async (words: string) => {
 
 describe('the paid orders search', () => {
   it('finds an order by a word of any of its fields or its customer, in any case, each further word narrowing', async () => {
-    const meera = await createUser(database.db, { name: 'Meera Nair', email: 'meera.nair@example.com', phone: '+91 98470 55501' });
-    const joseph = await createUser(database.db, { name: 'Joseph K', email: 'joseph@example.org', phone: null });
+    const meera = await createUser(harness.db, { name: 'Meera Nair', email: 'meera.nair@example.com', phone: '+91 98470 55501' });
+    const joseph = await createUser(harness.db, { name: 'Joseph K', email: 'joseph@example.org', phone: null });
     const first = await paidOrder(meera.id, { title: 'LDC Crash Course', resourceTitle: 'LDC 2026', coupon: 'ONAM25', paymentId: 'pay_Qa1Bc2', orderId: 'order_Zx9Yw8' });
     const second = await paidOrder(joseph.id, { title: 'Degree Level Prelims', resourceTitle: 'Prelims pack', coupon: null, paymentId: 'pay_Mm3Nn4', orderId: 'order_Kk5Ll6' });
     const both = [first, second].sort();
@@ -74,7 +68,7 @@ describe('the paid orders search', () => {
   });
 
   it('finds an order by its whole id, in any case, among paid or deleted orders', async () => {
-    const student = await createUser(database.db, { name: 'Anil Kumar', email: 'anil@example.com', phone: '9400055566' });
+    const student = await createUser(harness.db, { name: 'Anil Kumar', email: 'anil@example.com', phone: '9400055566' });
     const wanted = await paidOrder(student.id, { title: 'Secretariat Assistant' });
     await paidOrder(student.id, { title: 'Secretariat Assistant' });
     expect(await search(wanted)).toEqual([wanted]);
@@ -82,18 +76,18 @@ describe('the paid orders search', () => {
     // A part of an id is no id: it is searched for as words, and no order's text holds it.
     expect(await search(wanted.slice(0, 8))).not.toContain(wanted);
 
-    await database.db.updateTable('orders').set({ status: 'deleted', deleted_at: new Date() }).where('id', '=', wanted).execute();
+    await harness.db.updateTable('orders').set({ status: 'deleted', deleted_at: new Date() }).where('id', '=', wanted).execute();
     expect(await search(wanted)).toEqual([]);
-    const answer = await app.inject({ method: 'GET', url: `/api/admin/orders/deleted?search=${wanted}`, headers: { cookie: admin } });
+    const answer = await asAdmin('GET', `/api/admin/orders/deleted?search=${wanted}`);
     expect(answer.statusCode, answer.body).toBe(200);
     expect((answer.json() as { orders: Array<{ _id: string }> }).orders.map((order) => order._id)).toEqual([wanted]);
   });
 
   it('follows the customer: a new name, phone number or e-mail address is found at once, the old one no more', async () => {
-    const student = await createUser(database.db, { name: 'Lakshmi Rajan', email: 'lakshmi@example.com', phone: '9400011122' });
+    const student = await createUser(harness.db, { name: 'Lakshmi Rajan', email: 'lakshmi@example.com', phone: '9400011122' });
     const order = await paidOrder(student.id, { title: 'Village Field Assistant' });
     expect(await search('rajan')).toEqual([order]);
-    await database.db.updateTable('users').set({ name: 'Lakshmi Varma', phone_number: '9400033344', email_address: 'varma@example.com' }).where('id', '=', student.id).execute();
+    await harness.db.updateTable('users').set({ name: 'Lakshmi Varma', phone_number: '9400033344', email_address: 'varma@example.com' }).where('id', '=', student.id).execute();
     expect(await search('rajan')).toEqual([]);
     expect(await search('lakshmi varma')).toEqual([order]);
     expect(await search('9400033344')).toEqual([order]);
@@ -105,26 +99,26 @@ describe('the paid orders search', () => {
     await sql`
       insert into users (name, email_address, phone_number, roles, created_at)
       select 'Customer ' || n, 'customer-' || n || '@example.com', (7000000000 + n)::text, '{}', now() - n * interval '1 minute'
-      from generate_series(1, 100000) as n`.execute(database.db);
+      from generate_series(1, 100000) as n`.execute(harness.db);
     // As after any bulk load: statistics of the new customers before their orders are written
     // (the order trigger's look-up of the customer is planned on them).
-    await sql`analyze users`.execute(database.db);
-    await withGinIndexesRebuilt(database.db, 'orders', () =>
+    await sql`analyze users`.execute(harness.db);
+    await withGinIndexesRebuilt(harness.db, 'orders', () =>
       sql`
         insert into orders (user_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, status, mode, paid_at, razorpay_payment_id)
         select u.id, 'Bench plan', '12-months', 365, 100000, 18, 18000, 118000, 'paid', 'online', u.created_at, 'pay_' || md5(u.id::text)
-        from users u where u.email_address like 'customer-%'`.execute(database.db),
+        from users u where u.email_address like 'customer-%'`.execute(harness.db),
     );
-    await sql`analyze orders`.execute(database.db);
+    await sql`analyze orders`.execute(harness.db);
 
     // The repository's own statements, as it sends them, explained.
     const sent: CompiledQuery[] = [];
-    const spy = new Kysely<Database>({ dialect: new PostgresDialect({ pool: database.pool }), log: (event) => void sent.push(event.query) });
+    const spy = new Kysely<Database>({ dialect: new PostgresDialect({ pool: harness.database.pool }), log: (event) => void sent.push(event.query) });
     const filter: OrdersFilter = { search: 'customer-4242@' };
     expect(await paidOrdersPage(spy, filter, 20, 0)).toHaveLength(1);
     expect(await countPaidOrders(spy, filter)).toBe(1);
     for (const query of sent) {
-      const { rows } = await database.pool.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, [...query.parameters]);
+      const { rows } = await harness.database.pool.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, [...query.parameters]);
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan, plan).toContain('orders_paid_search_idx');
       expect(plan, plan).not.toMatch(/Seq Scan on (orders|users)/);

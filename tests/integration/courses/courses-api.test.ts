@@ -1,57 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '../../../shared/courses/course.constants.ts';
 import { COURSE_WARNINGS } from '../../../shared/courses/course-publish.rules.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
 import { multipartBody, TINY_PDF, TINY_PNG } from '../../support/multipart.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createRateCard as createRateCardRow } from '../../support/factories/course.ts';
+import { createLecture as createLectureRow } from '../../support/factories/lecture.ts';
+import { createRankFile } from '../../support/factories/rank-file.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-let manager: string;
-let marketing: string;
-let staff: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'], name: 'Asha' });
-  await createUser(database.db, { email: 'manager@example.com', roles: ['manager'] });
-  await createUser(database.db, { email: 'marketing@example.com', roles: ['marketing'] });
-  await createUser(database.db, { email: 'staff@example.com', roles: ['staff'] });
-  admin = await signIn(app, 'admin@example.com');
-  manager = await signIn(app, 'manager@example.com');
-  marketing = await signIn(app, 'marketing@example.com');
-  staff = await signIn(app, 'staff@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const harness = useApp({ roles: ['admin', 'manager', 'marketing', 'staff'], names: { admin: 'Asha' } });
+const asStaff = harness.injectAs('staff');
+const asMarketing = harness.injectAs('marketing');
+const asManager = harness.injectAs('manager');
+const asAdmin = harness.injectAs('admin');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-
 async function createCourse(title = 'LDC Complete Course 2026') {
-  const response = await request('POST', '/api/admin/courses', { title });
+  const response = await asAdmin('POST', '/api/admin/courses', { title });
   expect(response.statusCode).toBe(200);
   return response.json()._id as string;
 }
 
-async function createLecture(title: string, published = true) {
-  const row = await database.db
-    .insertInto('lectures')
-    .values({ title, is_visible: published, is_published: published })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function createLecture(title: string, published = true) {
+  return createLectureRow(harness.db, { title, is_visible: published, is_published: published });
 }
 
 async function createExam(title: string, published = true) {
-  const row = await database.db
+  const row = await harness.db
     .insertInto('exams')
     .values({ title, template_id: 'mock-test', is_visible: published, is_published: published })
     .returning('id')
@@ -59,13 +35,12 @@ async function createExam(title: string, published = true) {
   return row.id;
 }
 
-async function createRateCard(title = 'LDC 12 months') {
-  const row = await database.db.insertInto('subscriptions').values({ title, net_amount: 1180 }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+function createRateCard(title = 'LDC 12 months') {
+  return createRateCardRow(harness.db, { title, net_amount: 1180 });
 }
 
 async function getCourse(id: string) {
-  const response = await request('GET', `/api/admin/courses/${id}`);
+  const response = await asAdmin('GET', `/api/admin/courses/${id}`);
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -74,26 +49,26 @@ describe('adding and listing courses', () => {
   it('adds a course from a title, lists it newest first, and refuses a blank title with the message', async () => {
     const first = await createCourse('VEO Crash Course');
     const second = await createCourse('  LGS Special  ');
-    const list = (await request('GET', '/api/admin/courses')).json() as Array<{ _id: string; title: string; isPublished: boolean; courseRateCard: unknown }>;
+    const list = (await asAdmin('GET', '/api/admin/courses')).json() as Array<{ _id: string; title: string; isPublished: boolean; courseRateCard: unknown }>;
     expect(list.findIndex((course) => course._id === second)).toBeLessThan(list.findIndex((course) => course._id === first));
     expect(list.find((course) => course._id === second)).toMatchObject({ title: 'LGS Special', isPublished: false, courseRateCard: null });
 
-    const blank = await request('POST', '/api/admin/courses', { title: '   ' });
+    const blank = await asAdmin('POST', '/api/admin/courses', { title: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ message: COURSE_MESSAGES.titleRequired, field: 'title' });
-    const long = await request('POST', '/api/admin/courses', { title: 'x'.repeat(301) });
+    const long = await asAdmin('POST', '/api/admin/courses', { title: 'x'.repeat(301) });
     expect(long.statusCode).toBe(400);
   });
 
   it('answers every course id and title at /api/admin/course-title', async () => {
     const id = await createCourse('Degree Level Prelims');
-    const titles = (await request('GET', '/api/admin/course-title')).json() as Array<{ _id: string; title: string }>;
+    const titles = (await asAdmin('GET', '/api/admin/course-title')).json() as Array<{ _id: string; title: string }>;
     expect(titles).toContainEqual({ _id: id, title: 'Degree Level Prelims' });
   });
 
   it('says "Course not found" for an unknown or malformed id', async () => {
     for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
-      const response = await request('GET', `/api/admin/courses/${id}`);
+      const response = await asAdmin('GET', `/api/admin/courses/${id}`);
       expect(response.statusCode, id).toBe(id === UNKNOWN_ID ? 404 : 400);
       expect(response.json().message).toBe(COURSE_MESSAGES.notFound);
     }
@@ -107,8 +82,8 @@ describe('saving a course', () => {
     const exam = await createExam('Mock 1');
     const rateCard = await createRateCard();
     const extra = await createRateCard('Combo');
-    const rankFile = (await database.db.insertInto('rank_files').values({ title: 'LDC ranks' }).returning('id').executeTakeFirstOrThrow()).id;
-    const saved = await request('PUT', `/api/admin/courses/${id}`, {
+    const rankFile = await createRankFile(harness.db, { title: 'LDC ranks' });
+    const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       value: {
         title: 'LDC Complete Course 2026',
         isVisible: true,
@@ -139,12 +114,12 @@ describe('saving a course', () => {
     expect(course.attachedSubscriptions).toEqual([{ subscriptionId: extra }]);
     expect(course.studyPlanNotes[0]).toMatchObject({ id: 'n1', title: 'Welcome', content: 'Start here', visible: true });
     expect(course.studyPlanNotes[0].createdAt).toEqual(expect.any(String));
-    expect((await request('GET', '/api/admin/courses')).json().find((entry: { _id: string }) => entry._id === id)).toMatchObject({ isPublished: true });
+    expect((await asAdmin('GET', '/api/admin/courses')).json().find((entry: { _id: string }) => entry._id === id)).toMatchObject({ isPublished: true });
 
     // Moving the second subject first and dropping a lecture keeps the subject (same id) and the order.
     const historyId = course.subjects[0]._id;
     const mathsId = course.subjects[1]._id;
-    const moved = await request('PUT', `/api/admin/courses/${id}`, {
+    const moved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       version: 2,
       value: {
         title: 'LDC Complete Course 2026',
@@ -167,7 +142,7 @@ describe('saving a course', () => {
     const id = await createCourse();
     const hidden = await createLecture('Draft lecture', false);
     const draftExam = await createExam('Draft exam', false);
-    const response = await request('PUT', `/api/admin/courses/${id}`, {
+    const response = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       value: {
         title: 'Offline course',
         isVisible: true,
@@ -207,7 +182,7 @@ describe('saving a course', () => {
       [{ exams: [{ exam, dayTags: [2 ** 31] }] }, '', 'value.exams[0].dayTags[0]'],
     ];
     for (const [patch, message, field] of cases) {
-      const response = await request('PUT', `/api/admin/courses/${id}`, { value: { title: 'Changed', ...patch } });
+      const response = await asAdmin('PUT', `/api/admin/courses/${id}`, { value: { title: 'Changed', ...patch } });
       expect(response.statusCode, JSON.stringify(patch)).toBe(400);
       if (message) expect(response.json().message).toBe(message);
       expect(response.json().field).toBe(field);
@@ -219,7 +194,7 @@ describe('saving a course', () => {
   it('refuses a stale save with who saved it, and lets exactly one of two saves of the same version through', async () => {
     const id = await createCourse('Two editors');
     const body = (title: string) => ({ version: 1, value: { title } });
-    const [a, b] = await Promise.all([request('PUT', `/api/admin/courses/${id}`, body('First')), request('PUT', `/api/admin/courses/${id}`, body('Second'))]);
+    const [a, b] = await Promise.all([asAdmin('PUT', `/api/admin/courses/${id}`, body('First')), asAdmin('PUT', `/api/admin/courses/${id}`, body('Second'))]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const refused = a.statusCode === 409 ? a : b;
     expect(refused.json().stale).toMatchObject({ version: 2, updatedBy: 'Asha' });
@@ -239,10 +214,10 @@ describe('publishing follows what is in the course', () => {
       subjects: [{ title: 'S', lectures: [lecture], lectureDaySchedulePlan: { [lecture]: [1] } }],
       exams: [{ exam, dayTags: [2] }],
     };
-    expect((await request('PUT', `/api/admin/courses/${id}`, { value })).json().isPublished).toBe(true);
+    expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value })).json().isPublished).toBe(true);
 
     // The lecture is switched off in its editor: the course goes offline, naming it.
-    const hidden = await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: false } });
+    const hidden = await asAdmin('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: false } });
     expect(hidden.statusCode, hidden.body).toBe(200);
     let course = await getCourse(id);
     expect(course.isPublished).toBe(false);
@@ -250,24 +225,24 @@ describe('publishing follows what is in the course', () => {
     expect(course.version).toBe(2);
 
     // The exam is saved hidden too: both are named.
-    const examValue = (await request('GET', `/api/admin/exams/details/${exam}`)).json();
+    const examValue = (await asAdmin('GET', `/api/admin/exams/details/${exam}`)).json();
     const { _id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId, ...rest } = examValue;
     void [_id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId];
-    const examSave = await request('PUT', `/api/admin/exams/${exam}`, { value: { ...rest, isVisible: false } });
+    const examSave = await asAdmin('PUT', `/api/admin/exams/${exam}`, { value: { ...rest, isVisible: false } });
     expect(examSave.statusCode, examSave.body).toBe(200);
     course = await getCourse(id);
     expect(course.publishWarnings).toEqual([COURSE_WARNINGS.unpublishedLecture('Part lecture', 'S'), COURSE_WARNINGS.unpublishedExam('Part exam')]);
 
     // The lecture is back on: only the exam is named (saved with no questions, it stays offline).
     expect(examSave.json().isPublished).toBe(false);
-    const back = await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    const back = await asAdmin('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
     expect(back.json().isPublished).toBe(true);
     course = await getCourse(id);
     expect(course).toMatchObject({ isPublished: false, publishWarnings: [COURSE_WARNINGS.unpublishedExam('Part exam')], version: 2 });
 
     // And once the exam is published again (as the rank sync or a later save would find it), the course follows.
-    await database.db.updateTable('exams').set({ is_published: true }).where('id', '=', exam).execute();
-    await request('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    await harness.db.updateTable('exams').set({ is_published: true }).where('id', '=', exam).execute();
+    await asAdmin('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
     expect(await getCourse(id)).toMatchObject({ isPublished: true, publishWarnings: [], version: 2 });
   });
 });
@@ -280,7 +255,7 @@ describe('duplicating a course', () => {
     const rateCard = await createRateCard();
     expect(
       (
-        await request('PUT', `/api/admin/courses/${id}`, {
+        await asAdmin('PUT', `/api/admin/courses/${id}`, {
           value: {
             title: 'Source course',
             isVisible: true,
@@ -294,11 +269,11 @@ describe('duplicating a course', () => {
     ).toBe(200);
 
     for (const count of [0, -1, 1.5, 'two']) {
-      const refused = await request('POST', `/api/admin/course/duplicate/${id}`, { count });
+      const refused = await asAdmin('POST', `/api/admin/course/duplicate/${id}`, { count });
       expect(refused.statusCode, String(count)).toBe(400);
       expect(refused.json().message).toBe(COURSE_MESSAGES.countTooSmall);
     }
-    const response = await request('POST', `/api/admin/course/duplicate/${id}`, { count: 2 });
+    const response = await asAdmin('POST', `/api/admin/course/duplicate/${id}`, { count: 2 });
     expect(response.statusCode, response.body).toBe(200);
     const copies = response.json()._ids as string[];
     expect(copies).toHaveLength(2);
@@ -311,31 +286,31 @@ describe('duplicating a course', () => {
       expect(copy.exams.map((entry: { exam: string }) => entry.exam)).toEqual([exam]);
       expect(copy.studyPlanNotes.map((note: { content: string }) => note.content)).toEqual(['Revise']);
     }
-    expect((await request('POST', `/api/admin/course/duplicate/${UNKNOWN_ID}`, { count: 1 })).statusCode).toBe(404);
+    expect((await asAdmin('POST', `/api/admin/course/duplicate/${UNKNOWN_ID}`, { count: 1 })).statusCode).toBe(404);
   });
 });
 
 describe('deleting', () => {
   it('refuses to delete a course students hold, naming them; deletes one nobody holds, leaving its lectures', async () => {
     const id = await createCourse('Held course');
-    const student = await createUser(database.db, { email: 'student@example.com', roles: [], name: 'Anu' });
-    await database.db.insertInto('entitlements').values({ user_id: student.id, resource_type: 'course', resource_id: id }).execute();
-    const refused = await request('DELETE', `/api/admin/courses/${id}`);
+    const student = await createUser(harness.db, { email: 'student@example.com', roles: [], name: 'Anu' });
+    await harness.db.insertInto('entitlements').values({ user_id: student.id, resource_type: 'course', resource_id: id }).execute();
+    const refused = await asAdmin('DELETE', `/api/admin/courses/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ type: 'has-warnings', warnings: ['Active entitlement: Anu (student@example.com)'] });
 
     const free = await createCourse('Free course');
     const lecture = await createLecture('Stays');
-    await request('PUT', `/api/admin/courses/${free}`, { value: { title: 'Free course', subjects: [{ title: 'S', lectures: [lecture] }] } });
-    expect((await request('DELETE', `/api/admin/courses/${free}`)).json()).toEqual({ status: 'deleted' });
-    expect((await request('GET', `/api/admin/courses/${free}`)).statusCode).toBe(404);
-    expect(await database.db.selectFrom('lectures').select('id').where('id', '=', lecture).executeTakeFirst()).toBeDefined();
+    await asAdmin('PUT', `/api/admin/courses/${free}`, { value: { title: 'Free course', subjects: [{ title: 'S', lectures: [lecture] }] } });
+    expect((await asAdmin('DELETE', `/api/admin/courses/${free}`)).json()).toEqual({ status: 'deleted' });
+    expect((await asAdmin('GET', `/api/admin/courses/${free}`)).statusCode).toBe(404);
+    expect(await harness.db.selectFrom('lectures').select('id').where('id', '=', lecture).executeTakeFirst()).toBeDefined();
   });
 });
 
 async function uploadAsset(fileName: string, content: Buffer): Promise<string> {
   const body = multipartBody([{ fileName, content }]);
-  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
   expect(response.statusCode, response.body).toBe(200);
   return response.json()[0]._id as string;
 }
@@ -347,7 +322,7 @@ describe('what a course uses cannot be deleted from under it', () => {
     const exam = await createExam('Exam in use');
     const banner = await uploadAsset('banner.png', TINY_PNG);
     const syllabus = await uploadAsset('syllabus.pdf', TINY_PDF);
-    const saved = await request('PUT', `/api/admin/courses/${id}`, {
+    const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       value: {
         title: 'Course in use',
         bannerImageId: banner,
@@ -363,29 +338,29 @@ describe('what a course uses cannot be deleted from under it', () => {
     expect(course.previousQuestions[0]).toMatchObject({ year: 2024, fileName: 'syllabus.pdf' });
     expect(course.bannerImageFizeSizeInBytes).toBe(TINY_PNG.length);
 
-    const lectureDelete = await request('DELETE', `/api/admin/lecture/${lecture}`);
+    const lectureDelete = await asAdmin('DELETE', `/api/admin/lecture/${lecture}`);
     expect(lectureDelete.statusCode).toBe(409);
     expect(lectureDelete.json()).toMatchObject({ type: 'has-warnings', warnings: ['It is in the course “Course in use”'] });
-    const examDelete = await request('DELETE', `/api/admin/exams/${exam}`);
+    const examDelete = await asAdmin('DELETE', `/api/admin/exams/${exam}`);
     expect(examDelete.statusCode).toBe(409);
     expect(examDelete.json()).toMatchObject({ type: 'has-warnings', warnings: ['It is on the plan of the course “Course in use”'] });
-    const bannerDelete = await request('DELETE', `/api/assets/${banner}`);
+    const bannerDelete = await asAdmin('DELETE', `/api/assets/${banner}`);
     expect(bannerDelete.statusCode).toBe(409);
     expect(bannerDelete.json().warnings).toEqual(['It is the banner image of the course “Course in use”']);
-    const pdfDelete = await request('DELETE', `/api/assets/${syllabus}`);
+    const pdfDelete = await asAdmin('DELETE', `/api/assets/${syllabus}`);
     expect(pdfDelete.json().warnings).toEqual(['It is the previous questions of the course “Course in use”']);
 
     // Once the course lets go of them, they can go.
-    expect((await request('PUT', `/api/admin/courses/${id}`, { value: { title: 'Course in use' } })).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value: { title: 'Course in use' } })).statusCode).toBe(200);
     for (const url of [`/api/admin/lecture/${lecture}`, `/api/admin/exams/${exam}`, `/api/assets/${banner}`, `/api/assets/${syllabus}`]) {
-      expect((await request('DELETE', url)).statusCode, url).toBe(200);
+      expect((await asAdmin('DELETE', url)).statusCode, url).toBe(200);
     }
   });
 
   it('refuses a file of the wrong kind in a course slot', async () => {
     const id = await createCourse('Wrong kinds');
     const image = await uploadAsset('cover.png', TINY_PNG);
-    const response = await request('PUT', `/api/admin/courses/${id}`, { value: { title: 'Wrong kinds', dayPlannerPdfId: image } });
+    const response = await asAdmin('PUT', `/api/admin/courses/${id}`, { value: { title: 'Wrong kinds', dayPlannerPdfId: image } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'The day planner was not found', field: 'value.dayPlannerPdfId' });
   });
@@ -394,8 +369,8 @@ describe('what a course uses cannot be deleted from under it', () => {
 describe('roles', () => {
   it('lets marketing read the list and titles only, refuses staff the courses, and lets a manager edit', async () => {
     const id = await createCourse('Role course');
-    expect((await request('GET', '/api/admin/courses', undefined, marketing)).statusCode).toBe(200);
-    expect((await request('GET', '/api/admin/course-title', undefined, marketing)).statusCode).toBe(200);
+    expect((await asMarketing('GET', '/api/admin/courses')).statusCode).toBe(200);
+    expect((await asMarketing('GET', '/api/admin/course-title')).statusCode).toBe(200);
     for (const [method, url, body] of [
       ['GET', `/api/admin/courses/${id}`, undefined],
       ['POST', '/api/admin/courses', { title: 'By marketing' }],
@@ -403,11 +378,11 @@ describe('roles', () => {
       ['DELETE', `/api/admin/courses/${id}`, undefined],
       ['POST', `/api/admin/course/duplicate/${id}`, { count: 1 }],
     ] as const) {
-      expect((await request(method, url, body, marketing)).statusCode, `${method} ${url}`).toBe(403);
+      expect((await asMarketing(method, url, body)).statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await request('GET', '/api/admin/courses', undefined, staff)).statusCode).toBe(403);
-    expect((await request('GET', '/api/admin/course-title', undefined, staff)).statusCode).toBe(200);
-    expect((await request('GET', `/api/admin/courses/${id}`, undefined, manager)).statusCode).toBe(200);
-    expect((await request('PUT', `/api/admin/courses/${id}`, { value: { title: 'By a manager' } }, manager)).statusCode).toBe(200);
+    expect((await asStaff('GET', '/api/admin/courses')).statusCode).toBe(403);
+    expect((await asStaff('GET', '/api/admin/course-title')).statusCode).toBe(200);
+    expect((await asManager('GET', `/api/admin/courses/${id}`)).statusCode).toBe(200);
+    expect((await asManager('PUT', `/api/admin/courses/${id}`, { value: { title: 'By a manager' } })).statusCode).toBe(200);
   });
 });

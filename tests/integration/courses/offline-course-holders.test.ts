@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
 import { RANK_FILE_MESSAGES } from '../../../shared/rank-files/rank-files.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /**
  * What the buyer of a course keeps while a publish warning takes it offline for everyone else: its
@@ -12,34 +11,20 @@ import { createPaidRateCard, createPublishedExam, questionGroup } from '../../su
  * them through the offline course, and a course staff hide gives nothing to anyone.
  */
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 let counter = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
 const HOUR = 3_600_000;
-const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function student(name: string) {
   counter += 1;
-  const user = await createUser(database.db, { email: `${name}${counter}@example.com`, name });
-  return { id: user.id, cookie: await signIn(app, `${name}${counter}@example.com`) };
+  const user = await createUser(harness.db, { email: `${name}${counter}@example.com`, name });
+  return { id: user.id, cookie: await harness.signIn(`${name}${counter}@example.com`) };
 }
 
 async function lecture(title: string, card: string): Promise<string> {
-  const row = await database.db
+  const row = await harness.db
     .insertInto('lectures')
     .values({ title, is_visible: true, is_published: true, master_subscription_id: card, youtube_link: 'dQw4w9WgXcQ', video_duration_in_minutes: 20 })
     .returning('id')
@@ -53,15 +38,15 @@ async function lecture(title: string, card: string): Promise<string> {
  * lectures is switched off in its editor, which takes the course offline.
  */
 async function offlineCourse() {
-  const card = await createPaidRateCard(database.db, `Offline course card ${++counter}`);
+  const card = await createPaidRateCard(harness.db, `Offline course card ${++counter}`);
   const kept = await lecture('Kept lecture', card);
   const switchedOff = await lecture('Switched-off lecture', card);
-  const { id: exam } = await createPublishedExam(app, admin, { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
-  const rankFile = (await call(admin, 'POST', '/api/admin/rankfiles', { title: 'Course ranks' })).json()._id as string;
-  const rankSaved = await call(admin, 'PUT', `/api/admin/rankfiles/${rankFile}`, { value: { title: 'Course ranks', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam }] } });
+  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
+  const rankFile = (await asAdmin('POST', '/api/admin/rankfiles', { title: 'Course ranks' })).json()._id as string;
+  const rankSaved = await asAdmin('PUT', `/api/admin/rankfiles/${rankFile}`, { value: { title: 'Course ranks', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam }] } });
   expect(rankSaved.json(), rankSaved.body).toMatchObject({ isPublished: true });
 
-  const id = (await call(admin, 'POST', '/api/admin/courses', { title: 'Offline course' })).json()._id as string;
+  const id = (await asAdmin('POST', '/api/admin/courses', { title: 'Offline course' })).json()._id as string;
   const value = (isVisible: boolean) => ({
     title: 'Offline course',
     isVisible,
@@ -70,43 +55,43 @@ async function offlineCourse() {
     exams: [{ exam, dayTags: [3] }],
     rankFiles: [rankFile],
   });
-  expect((await call(admin, 'PUT', `/api/admin/courses/${id}`, { value: value(true) })).json()).toMatchObject({ isPublished: true });
-  const link = await database.db
+  expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value: value(true) })).json()).toMatchObject({ isPublished: true });
+  const link = await harness.db
     .insertInto('meeting_links')
     .values({ title: 'Live polity class', url: 'https://meet.example.com/polity', start_date: new Date(Date.now() - HOUR), end_date: new Date(Date.now() + HOUR) })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await database.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: id }).execute();
+  await harness.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: id }).execute();
 
   const buyer = await student('buyer');
-  await database.db.insertInto('entitlements').values({ user_id: buyer.id, resource_type: 'course', resource_id: id }).execute();
+  await harness.db.insertInto('entitlements').values({ user_id: buyer.id, resource_type: 'course', resource_id: id }).execute();
 
-  const stored = (await call(admin, 'GET', `/api/admin/lecture/${switchedOff}`)).json();
-  const saved = await call(admin, 'PUT', `/api/admin/lecture/${switchedOff}`, { value: { ...stored, isVisible: false, exams: undefined }, version: stored.version });
+  const stored = (await asAdmin('GET', `/api/admin/lecture/${switchedOff}`)).json();
+  const saved = await asAdmin('PUT', `/api/admin/lecture/${switchedOff}`, { value: { ...stored, isVisible: false, exams: undefined }, version: stored.version });
   expect(saved.json(), saved.body).toMatchObject({ isPublished: false });
-  expect(await database.db.selectFrom('courses').select(['is_published', 'is_visible']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ is_published: false, is_visible: true });
+  expect(await harness.db.selectFrom('courses').select(['is_published', 'is_visible']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ is_published: false, is_visible: true });
 
-  const hide = async () => expect((await call(admin, 'PUT', `/api/admin/courses/${id}`, { value: value(false) })).statusCode).toBe(200);
+  const hide = async () => expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value: value(false) })).statusCode).toBe(200);
   return { id, card, exam, rankFile, link: link.id, buyer, hide };
 }
 
 /** The student takes the exam (an attempt through the student routes) and hands it in. */
 async function takeExam(cookie: string, exam: string) {
-  const started = await call(cookie, 'POST', `/api/student/exams/${exam}/attempts`);
+  const started = await harness.injectWith(cookie)('POST', `/api/student/exams/${exam}/attempts`);
   expect(started.statusCode, started.body).toBe(200);
-  const submitted = await call(cookie, 'POST', `/api/student/attempts/${started.json()._id as string}/submit`);
+  const submitted = await harness.injectWith(cookie)('POST', `/api/student/attempts/${started.json()._id as string}/submit`);
   expect(submitted.statusCode, submitted.body).toBe(200);
 }
 
 async function publishRanking(rankFile: string) {
-  expect((await call(admin, 'PUT', `/api/admin/rankfiles/${rankFile}/ranking/sync`)).statusCode).toBe(200);
-  expect((await call(admin, 'PUT', `/api/admin/rankfiles/${rankFile}/ranking/status/published`)).json()).toMatchObject({ isRankPublished: true });
+  expect((await asAdmin('PUT', `/api/admin/rankfiles/${rankFile}/ranking/sync`)).statusCode).toBe(200);
+  expect((await asAdmin('PUT', `/api/admin/rankfiles/${rankFile}/ranking/status/published`)).json()).toMatchObject({ isRankPublished: true });
 }
 
 describe('a course a warning takes offline', () => {
   it('still gives its buyer its published exam: listed, and started', async () => {
     const { exam, buyer } = await offlineCourse();
-    const listed = (await call(buyer.cookie, 'GET', '/api/student/exams')).json() as Array<{ _id: string }>;
+    const listed = (await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>;
     expect(listed.map((entry) => entry._id)).toContain(exam);
     await takeExam(buyer.cookie, exam);
   });
@@ -115,14 +100,14 @@ describe('a course a warning takes offline', () => {
     const { exam, rankFile, buyer } = await offlineCourse();
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
-    const ranking = await call(buyer.cookie, 'GET', `/api/student/rank-files/${rankFile}/ranking`);
+    const ranking = await harness.injectWith(buyer.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode, ranking.body).toBe(200);
     expect(ranking.json()).toMatchObject({ title: 'Course ranks', totalParticipants: 1, rows: [{ rank: 1, name: 'buyer' }], me: { rank: 1 } });
   });
 
   it('still gives its buyer its live classes', async () => {
     const { link, buyer } = await offlineCourse();
-    const links = (await call(buyer.cookie, 'GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>;
+    const links = (await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>;
     expect(links.map((entry) => entry._id)).toEqual([link]);
   });
 
@@ -131,14 +116,14 @@ describe('a course a warning takes offline', () => {
     const stranger = await student('stranger');
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
-    expect(((await call(stranger.cookie, 'GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
-    const start = await call(stranger.cookie, 'POST', `/api/student/exams/${exam}/attempts`);
+    expect(((await harness.injectWith(stranger.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
+    const start = await harness.injectWith(stranger.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
-    const ranking = await call(stranger.cookie, 'GET', `/api/student/rank-files/${rankFile}/ranking`);
+    const ranking = await harness.injectWith(stranger.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode).toBe(403);
     expect(ranking.json().message).toBe(RANK_FILE_MESSAGES.notEntitled);
-    expect((await call(stranger.cookie, 'GET', '/api/student/meeting-links')).json()).toEqual([]);
+    expect((await harness.injectWith(stranger.cookie)('GET', '/api/student/meeting-links')).json()).toEqual([]);
   });
 
   it('gives nothing, not even to its buyer, once staff hide it', async () => {
@@ -146,13 +131,13 @@ describe('a course a warning takes offline', () => {
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
     await hide();
-    expect(((await call(buyer.cookie, 'GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
-    const start = await call(buyer.cookie, 'POST', `/api/student/exams/${exam}/attempts`);
+    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
+    const start = await harness.injectWith(buyer.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
-    const ranking = await call(buyer.cookie, 'GET', `/api/student/rank-files/${rankFile}/ranking`);
+    const ranking = await harness.injectWith(buyer.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode).toBe(403);
     expect(ranking.json().message).toBe(RANK_FILE_MESSAGES.notEntitled);
-    expect((await call(buyer.cookie, 'GET', '/api/student/meeting-links')).json()).toEqual([]);
+    expect((await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json()).toEqual([]);
   });
 });

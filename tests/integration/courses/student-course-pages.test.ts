@@ -1,10 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_PAGING } from '../../../shared/courses/student-courses.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
 import { createPaidRateCard } from '../../support/exam-factory.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /**
  * A large course read a part at a time: the course answer is a summary with what the app shows
@@ -15,8 +14,7 @@ import { createPaidRateCard } from '../../support/exam-factory.ts';
 const SUBJECTS = 30;
 const PER_SUBJECT = 50;
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp();
 let courseId: string;
 let subjectIds: string[];
 let lectureIds: string[];
@@ -25,17 +23,14 @@ let otherCard: string;
 const readers: Record<'holder' | 'nothing' | 'byLecture' | 'another', { id: string; cookie: string }> = {} as never;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  const admin = await signIn(app, 'admin@example.com');
+  const admin = await harness.signIn('admin@example.com');
   for (const name of ['holder', 'nothing', 'byLecture', 'another'] as const) {
-    const user = await createUser(database.db, { email: `${name}@example.com` });
-    readers[name] = { id: user.id, cookie: await signIn(app, `${name}@example.com`) };
+    const user = await createUser(harness.db, { email: `${name}@example.com` });
+    readers[name] = { id: user.id, cookie: await harness.signIn(`${name}@example.com`) };
   }
-  card = await createPaidRateCard(database.db, 'Big course card');
-  otherCard = await createPaidRateCard(database.db, 'Lecture card');
-  const rows = await database.db
+  card = await createPaidRateCard(harness.db, 'Big course card');
+  otherCard = await createPaidRateCard(harness.db, 'Lecture card');
+  const rows = await harness.db
     .insertInto('lectures')
     .values(
       Array.from({ length: SUBJECTS * PER_SUBJECT }, (_, i) => ({
@@ -50,12 +45,8 @@ beforeAll(async () => {
     .returning('id')
     .execute();
   lectureIds = rows.map((row) => row.id);
-  courseId = (await app.inject({ method: 'POST', url: '/api/admin/courses', headers: { cookie: admin }, payload: { title: 'Big course' } })).json()._id;
-  const saved = await app.inject({
-    method: 'PUT',
-    url: `/api/admin/courses/${courseId}`,
-    headers: { cookie: admin },
-    payload: {
+  courseId = (await harness.injectWith(admin)('POST', '/api/admin/courses', { title: 'Big course' })).json()._id;
+  const saved = await harness.injectWith(admin)('PUT', `/api/admin/courses/${courseId}`, {
       value: {
         title: 'Big course',
         isVisible: true,
@@ -65,28 +56,21 @@ beforeAll(async () => {
           return { title: `Subject ${s + 1}`, lectures: own, lectureDaySchedulePlan: Object.fromEntries(own.map((id, i) => [id, [s * 2 + 1 + (i % 2)]])) };
         }),
       },
-    },
-  });
+    });
   expect(saved.json(), saved.body).toMatchObject({ isPublished: true });
-  subjectIds = (await app.inject({ method: 'GET', url: `/api/admin/courses/${courseId}`, headers: { cookie: admin } })).json().subjects.map((subject: { _id: string }) => subject._id);
-  await database.db.insertInto('entitlements').values({ user_id: readers.holder.id, resource_type: 'course', resource_id: courseId }).execute();
+  subjectIds = (await harness.injectWith(admin)('GET', `/api/admin/courses/${courseId}`)).json().subjects.map((subject: { _id: string }) => subject._id);
+  await harness.db.insertInto('entitlements').values({ user_id: readers.holder.id, resource_type: 'course', resource_id: courseId }).execute();
   // One lecture held directly (subject 2), and the card every tenth lecture is sold under.
-  await database.db.insertInto('entitlements').values([
+  await harness.db.insertInto('entitlements').values([
     { user_id: readers.byLecture.id, resource_type: 'lecture', resource_id: lectureIds[PER_SUBJECT + 4]! },
     { user_id: readers.byLecture.id, subscription_id: otherCard },
     { user_id: readers.another.id, resource_type: 'lecture', resource_id: lectureIds[0]! },
   ]).execute();
 }, 120_000);
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const get = (cookie: string, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
 
 describe('a course of 1,500 lectures, read a part at a time', () => {
   it('answers the course as a summary with the first page and the first days, at most 30 KB gzipped', async () => {
-    const response = await get(readers.nothing.cookie, `/api/student/courses/${courseId}`, { 'accept-encoding': 'gzip' });
+    const response = await harness.injectWith(readers.nothing.cookie)('GET', `/api/student/courses/${courseId}`, undefined, { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('gzip');
     expect(response.rawPayload.length).toBeLessThanOrEqual(30 * 1024);
@@ -101,63 +85,63 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
   });
 
   it('answers a subject a page at a time and the schedule a few days at a time, with ETags', async () => {
-    const page = await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`);
+    const page = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({ subjectId: subjectIds[4], page: 1, pageSize: STUDENT_COURSE_PAGING.lecturesPerPage, pageCount: 1, lectureCount: PER_SUBJECT });
     expect(page.json().lectures.map((lecture: { _id: string }) => lecture._id)).toEqual(lectureIds.slice(4 * PER_SUBJECT, 5 * PER_SUBJECT));
     expect(page.json().lectures.every((lecture: { canWatch: boolean }) => lecture.canWatch)).toBe(true);
-    const again = await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`, { 'if-none-match': page.headers.etag as string });
+    const again = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`, undefined, { 'if-none-match': page.headers.etag as string });
     expect(again.statusCode).toBe(304);
-    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures).toEqual([]);
+    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures).toEqual([]);
 
-    const days = await get(readers.holder.cookie, `/api/student/courses/${courseId}/days?from=10&to=16`);
+    const days = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=10&to=16`);
     expect(days.statusCode, days.body).toBe(200);
     expect(days.json().days.map((day: { dayIndex: number }) => day.dayIndex)).toEqual([10, 11, 12, 13, 14, 15, 16]);
     expect(days.json().nextDayIndex).toBe(17);
     expect(days.json().days[0].lectures[0].lecture[0]).toMatchObject({ title: expect.any(String), canWatch: true, available: true, topic: 'Subject 5' });
-    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/days?from=55&to=61`)).json()).toMatchObject({ nextDayIndex: null });
+    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=55&to=61`)).json()).toMatchObject({ nextDayIndex: null });
   });
 
   it('shows a student who holds lectures one by one exactly those (and the free one) as watchable, on every page, as playback decides', async () => {
     const watchable = new Set<string>();
     for (const subjectId of subjectIds) {
-      const page = (await get(readers.byLecture.cookie, `/api/student/courses/${courseId}/subjects/${subjectId}/lectures?page=1`)).json();
+      const page = (await harness.injectWith(readers.byLecture.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectId}/lectures?page=1`)).json();
       for (const lecture of page.lectures as Array<{ _id: string; canWatch: boolean }>) if (lecture.canWatch) watchable.add(lecture._id);
     }
     const expected = new Set(lectureIds.filter((_, i) => i === 2 || i === PER_SUBJECT + 4 || i % 10 === 9));
     expect(watchable).toEqual(expected);
-    const days = (await get(readers.byLecture.cookie, `/api/student/courses/${courseId}/days?from=3&to=4`)).json();
+    const days = (await harness.injectWith(readers.byLecture.cookie)('GET', `/api/student/courses/${courseId}/days?from=3&to=4`)).json();
     const onDays = days.days.flatMap((day: { lectures: Array<{ lecture: Array<{ _id: string; canWatch: boolean }> }> }) => day.lectures.flatMap((group) => group.lecture));
     for (const lecture of onDays) expect(lecture.canWatch).toBe(expected.has(lecture._id));
     for (const id of [lectureIds[PER_SUBJECT + 4]!, lectureIds[9]!, lectureIds[2]!]) {
-      expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${id}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(200);
+      expect((await harness.injectWith(readers.byLecture.cookie)('POST', `/api/student/lectures/${id}/playback`)).statusCode).toBe(200);
     }
-    expect((await app.inject({ method: 'POST', url: `/api/student/lectures/${lectureIds[0]}/playback`, headers: { cookie: readers.byLecture.cookie } })).statusCode).toBe(403);
+    expect((await harness.injectWith(readers.byLecture.cookie)('POST', `/api/student/lectures/${lectureIds[0]}/playback`)).statusCode).toBe(403);
     // Another student holding other lectures sees theirs, not the first one's (answers are shared only by students holding the same).
     const watchableOn = async (cookie: string) =>
-      ((await get(cookie, `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
+      ((await harness.injectWith(cookie)('GET', `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
     expect(await watchableOn(readers.another.cookie)).toEqual([lectureIds[0], lectureIds[2]]);
     expect(await watchableOn(readers.byLecture.cookie)).toEqual([lectureIds[2], lectureIds[9], lectureIds[19], lectureIds[29], lectureIds[39], lectureIds[49]]);
     // Someone who holds nothing sees only the free lecture as watchable.
-    const first = (await get(readers.nothing.cookie, `/api/student/courses/${courseId}`)).json();
+    const first = (await harness.injectWith(readers.nothing.cookie)('GET', `/api/student/courses/${courseId}`)).json();
     expect(first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id)).toEqual([lectureIds[2]]);
   });
 
   it('shows lecture grants given, revoked, expired or not yet started at once, while the course stays cached, as playback decides', async () => {
-    const user = await createUser(database.db, { email: 'changing@example.com' });
-    const cookie = await signIn(app, 'changing@example.com');
+    const user = await createUser(harness.db, { email: 'changing@example.com' });
+    const cookie = await harness.signIn('changing@example.com');
     const grant = async (index: number, extra: { starts_at?: Date; expires_at?: Date } = {}) =>
-      (await database.db.insertInto('entitlements').values({ user_id: user.id, resource_type: 'lecture', resource_id: lectureIds[index]!, ...extra }).returning('id').executeTakeFirstOrThrow()).id;
+      (await harness.db.insertInto('entitlements').values({ user_id: user.id, resource_type: 'lecture', resource_id: lectureIds[index]!, ...extra }).returning('id').executeTakeFirstOrThrow()).id;
     const watchable = async () => {
       const pages = await Promise.all(
-        [`/api/student/courses/${courseId}`, `/api/student/courses/${courseId}/subjects/${subjectIds[0]}/lectures?page=1`].map(async (url) => (await get(cookie, url)).json()),
+        [`/api/student/courses/${courseId}`, `/api/student/courses/${courseId}/subjects/${subjectIds[0]}/lectures?page=1`].map(async (url) => (await harness.injectWith(cookie)('GET', url)).json()),
       );
       const [course, page] = pages as [{ firstSubjectLectures: { lectures: Array<{ _id: string; canWatch: boolean }> } }, { lectures: Array<{ _id: string; canWatch: boolean }> }];
       const onCourse = course.firstSubjectLectures.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
       expect(page.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id)).toEqual(onCourse);
       return onCourse;
     };
-    const plays = async (index: number) => (await app.inject({ method: 'POST', url: `/api/student/lectures/${lectureIds[index]}/playback`, headers: { cookie } })).statusCode === 200;
+    const plays = async (index: number) => (await harness.injectWith(cookie)('POST', `/api/student/lectures/${lectureIds[index]}/playback`)).statusCode === 200;
     const [first, second, free, , fifth] = [0, 1, 2, 3, 4].map((index) => lectureIds[index]!);
 
     expect(await watchable()).toEqual([free]);
@@ -165,10 +149,10 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     const secondGrant = await grant(1);
     expect(await watchable()).toEqual([first, second, free]);
     expect([await plays(0), await plays(1), await plays(3)]).toEqual([true, true, false]);
-    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', firstGrant).execute();
+    await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', firstGrant).execute();
     expect(await watchable()).toEqual([second, free]);
     expect(await plays(0)).toBe(false);
-    await database.db.updateTable('entitlements').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', secondGrant).execute();
+    await harness.db.updateTable('entitlements').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', secondGrant).execute();
     await grant(3, { starts_at: new Date(Date.now() + 3_600_000) });
     expect(await watchable()).toEqual([free]);
     expect([await plays(1), await plays(3)]).toEqual([false, false]);
@@ -190,11 +174,11 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
       ['days?from=a&to=3', 'from'],
       ['days?to=3', 'from'],
     ] as const) {
-      const response = await get(readers.holder.cookie, `/api/student/courses/${courseId}/${query.replace('{s}', subjectIds[0]!)}`);
+      const response = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/${query.replace('{s}', subjectIds[0]!)}`);
       expect(response.statusCode, `${query}: ${response.body}`).toBe(400);
       expect(JSON.stringify(response.json()), query).toContain(field);
     }
-    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/${courseId}/lectures`)).statusCode).toBe(404);
-    expect((await get(readers.holder.cookie, `/api/student/courses/${courseId}/subjects/nonsense/lectures`)).statusCode).toBe(404);
+    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${courseId}/lectures`)).statusCode).toBe(404);
+    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/nonsense/lectures`)).statusCode).toBe(404);
   });
 });

@@ -1,41 +1,29 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
 import { signAsset, signatureQuery } from '../../../server/assets/asset-urls.ts';
 import { cardsFreeTo } from '../../../server/students/free-access.repository.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { multipartBody, TINY_PDF } from '../../support/multipart.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 const students: Array<{ id: string; cookie: string }> = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
   for (let i = 1; i <= 3; i += 1) {
-    const user = await createUser(database.db, { email: `learner${i}@example.com`, name: `Learner ${i}` });
-    students.push({ id: user.id, cookie: await signIn(app, `learner${i}@example.com`) });
+    const user = await createUser(harness.db, { email: `learner${i}@example.com`, name: `Learner ${i}` });
+    students.push({ id: user.id, cookie: await harness.signIn(`learner${i}@example.com`) });
   }
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const call = (cookie: string | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function publishedLecture(title: string, rateCard: string | null) {
   const body = multipartBody([{ fileName: `${title}.pdf`, content: TINY_PDF }]);
-  const upload = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  const upload = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
   const pdf = upload.json()[0]._id as string;
-  const row = await database.db
+  const row = await harness.db
     .insertInto('lectures')
     .values({
       title,
@@ -53,12 +41,12 @@ async function publishedLecture(title: string, rateCard: string | null) {
 
 /** A published, paid course: one subject with the lecture on days 1 and 2, the exam on day 3, a visible and a hidden note. */
 async function paidCourse() {
-  const card = await createPaidRateCard(database.db, `Course card ${Date.now()}`);
+  const card = await createPaidRateCard(harness.db, `Course card ${Date.now()}`);
   const lecture = await publishedLecture(`Lecture ${Date.now()}`, card);
-  const { id: exam } = await createPublishedExam(app, admin, { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
-  const created = await call(admin, 'POST', '/api/admin/courses', { title: 'Paid course' });
+  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
+  const created = await asAdmin('POST', '/api/admin/courses', { title: 'Paid course' });
   const id = created.json()._id as string;
-  const saved = await call(admin, 'PUT', `/api/admin/courses/${id}`, {
+  const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
     value: {
       title: 'Paid course',
       isVisible: true,
@@ -78,29 +66,29 @@ async function paidCourse() {
 describe('the course catalogue', () => {
   it('lists published courses with their prices and whether the student holds each; not a hidden one', async () => {
     const { id } = await paidCourse();
-    const hidden = (await call(admin, 'POST', '/api/admin/courses', { title: 'Hidden course' })).json()._id as string;
-    const list = (await call(students[0]!.cookie, 'GET', '/api/student/courses')).json() as Array<{ _id: string; entitled: boolean; price: { netAmount: number; term: string } | null }>;
+    const hidden = (await asAdmin('POST', '/api/admin/courses', { title: 'Hidden course' })).json()._id as string;
+    const list = (await harness.injectWith(students[0]!.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string; entitled: boolean; price: { netAmount: number; term: string } | null }>;
     const entry = list.find((course) => course._id === id);
     expect(entry).toMatchObject({ entitled: false, price: { netAmount: expect.any(Number), term: expect.any(String) } });
     expect(list.some((course) => course._id === hidden)).toBe(false);
-    expect((await call(students[0]!.cookie, 'GET', `/api/student/courses/${hidden}`)).statusCode).toBe(404);
-    expect((await call(undefined, 'GET', '/api/student/courses')).statusCode).toBe(401);
+    expect((await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${hidden}`)).statusCode).toBe(404);
+    expect((await asNobody('GET', '/api/student/courses')).statusCode).toBe(401);
   });
 
   it('answers 304 without a body to an app asking again with the ETag, and the new course once it changed', async () => {
     const { id } = await paidCourse();
     const cookie = students[1]!.cookie;
-    const first = await app.inject({ method: 'GET', url: `/api/student/courses/${id}`, headers: { cookie } });
+    const first = await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`);
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]{32}"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await app.inject({ method: 'GET', url: `/api/student/courses/${id}`, headers: { cookie, 'if-none-match': `"other", W/${etag}` } });
+    const again = await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`, undefined, { 'if-none-match': `"other", W/${etag}` });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     // Holding the course changes what this student sees (canWatch): a new tag and the whole answer.
-    await database.db.insertInto('entitlements').values({ user_id: students[1]!.id, resource_type: 'course', resource_id: id }).execute();
-    const changed = await app.inject({ method: 'GET', url: `/api/student/courses/${id}`, headers: { cookie, 'if-none-match': etag } });
+    await harness.db.insertInto('entitlements').values({ user_id: students[1]!.id, resource_type: 'course', resource_id: id }).execute();
+    const changed = await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`, undefined, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().entitled).toBe(true);
@@ -108,7 +96,7 @@ describe('the course catalogue', () => {
 
   it('answers a course with its active subjects, the day schedule, visible notes and its exams', async () => {
     const { id, lecture, exam } = await paidCourse();
-    const response = await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`);
+    const response = await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${id}`);
     expect(response.statusCode, response.body).toBe(200);
     const course = response.json();
     expect(course.subjects.map((subject: { title: string }) => subject.title)).toEqual(['Polity']);
@@ -123,18 +111,18 @@ describe('the course catalogue', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
 
     // Read again after a save: the change shows at once (the copy kept for readers is dropped).
-    const stored = (await call(admin, 'GET', `/api/admin/courses/${id}`)).json();
-    const renamed = await call(admin, 'PUT', `/api/admin/courses/${id}`, {
+    const stored = (await asAdmin('GET', `/api/admin/courses/${id}`)).json();
+    const renamed = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       version: stored.version,
       value: { title: 'Paid course, renamed', isVisible: true, courseRateCardId: stored.courseRateCardId, subjects: [{ _id: stored.subjects[0]._id, title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1] } }], exams: [{ exam, dayTags: [2] }] },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const again = (await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).json();
+    const again = (await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${id}`)).json();
     expect(again.title).toBe('Paid course, renamed');
     expect(again.firstDays.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2']);
     // Unpublished, it is gone for students at once.
-    await call(admin, 'PUT', `/api/admin/courses/${id}`, { value: { title: 'Paid course, renamed', isVisible: false } });
-    expect((await call(students[0]!.cookie, 'GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
+    await asAdmin('PUT', `/api/admin/courses/${id}`, { value: { title: 'Paid course, renamed', isVisible: false } });
+    expect((await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
   });
 });
 
@@ -143,108 +131,108 @@ describe('what opens follows the entitlements', () => {
     const { id, card, lecture, exam } = await paidCourse();
     const [holder, other, third] = students as [typeof students[0], typeof students[0], typeof students[0]];
 
-    const refused = await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`);
+    const refused = await harness.injectWith(holder.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(STUDENT_COURSE_MESSAGES.notEntitled);
-    expect((await call(holder.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+    expect((await harness.injectWith(holder.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
 
     // A grant for the course opens its lecture, its notes and its exam.
-    await database.db.insertInto('entitlements').values({ user_id: holder.id, resource_type: 'course', resource_id: id }).execute();
-    const playback = await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`);
+    await harness.db.insertInto('entitlements').values({ user_id: holder.id, resource_type: 'course', resource_id: id }).execute();
+    const playback = await harness.injectWith(holder.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`);
     expect(playback.statusCode, playback.body).toBe(200);
     expect(playback.headers['cache-control']).toBe('private, no-store');
     expect(playback.json()).toMatchObject({ youtubeId: 'dQw4w9WgXcQ', hlsUrl: null });
     const expiresAt = new Date(playback.json().expiresAt).getTime();
     expect(expiresAt - Date.now()).toBeGreaterThan(35 * 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(40 * 60_000 + 5_000);
-    expect((await call(holder.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
-    expect((await call(holder.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, firstSubjectLectures: { lectures: [{ canWatch: true }] } });
+    expect((await harness.injectWith(holder.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
+    expect((await harness.injectWith(holder.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, firstSubjectLectures: { lectures: [{ canWatch: true }] } });
 
     // The note's address opens for that student only, and not after it expires or when tampered with.
     const pdfUrl = playback.json().notes[0].pdfUrl as string;
-    expect((await call(holder.cookie, 'GET', pdfUrl)).statusCode).toBe(200);
-    const stolen = await call(other.cookie, 'GET', pdfUrl);
+    expect((await harness.injectWith(holder.cookie)('GET', pdfUrl)).statusCode).toBe(200);
+    const stolen = await harness.injectWith(other.cookie)('GET', pdfUrl);
     expect(stolen.statusCode).toBe(403);
     expect(stolen.json().message).toBe('This link is for another student');
-    expect((await call(undefined, 'GET', pdfUrl)).statusCode).toBe(401);
-    expect((await call(other.cookie, 'GET', pdfUrl.replace(holder.id, other.id))).json().message).toBe('This link is not valid');
+    expect((await asNobody('GET', pdfUrl)).statusCode).toBe(401);
+    expect((await harness.injectWith(other.cookie)('GET', pdfUrl.replace(holder.id, other.id))).json().message).toBe('This link is not valid');
     const secret = testConfig().SESSION_SECRET;
     const expired = `/api/assets/${lecture.pdf}?${signatureQuery(signAsset(secret, lecture.pdf, new Date(Date.now() - 1000), { scope: 'pdf', student: holder.id }))}`;
-    expect((await call(holder.cookie, 'GET', expired)).json().message).toBe('This link has expired');
+    expect((await harness.injectWith(holder.cookie)('GET', expired)).json().message).toBe('This link has expired');
 
     // A revoked grant closes it again.
-    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', holder.id).execute();
-    expect((await call(holder.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
+    await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', holder.id).execute();
+    expect((await harness.injectWith(holder.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
 
     // The rate card opens it too, and a grant for the lecture alone opens the lecture but not the exam.
-    await database.db.insertInto('entitlements').values({ user_id: other.id, subscription_id: card }).execute();
-    expect((await call(other.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
-    await database.db.insertInto('entitlements').values({ user_id: third.id, resource_type: 'lecture', resource_id: lecture.id }).execute();
-    expect((await call(third.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
-    expect((await call(third.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+    await harness.db.insertInto('entitlements').values({ user_id: other.id, subscription_id: card }).execute();
+    expect((await harness.injectWith(other.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    await harness.db.insertInto('entitlements').values({ user_id: third.id, resource_type: 'lecture', resource_id: lecture.id }).execute();
+    expect((await harness.injectWith(third.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    expect((await harness.injectWith(third.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
   });
 
   it('plays a free lecture for anyone signed in; unpublished, it is temporarily unavailable (409), and 404 to whoever may not watch it or for an unknown one', async () => {
     const free = await publishedLecture('Free lecture', null);
-    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(200);
-    await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', free.id).execute();
-    const unavailable = await call(students[2]!.cookie, 'POST', `/api/student/lectures/${free.id}/playback`);
+    expect((await harness.injectWith(students[2]!.cookie)('POST', `/api/student/lectures/${free.id}/playback`)).statusCode).toBe(200);
+    await harness.db.updateTable('lectures').set({ is_published: false }).where('id', '=', free.id).execute();
+    const unavailable = await harness.injectWith(students[2]!.cookie)('POST', `/api/student/lectures/${free.id}/playback`);
     expect(unavailable.statusCode).toBe(409);
     expect(unavailable.json().message).toBe(STUDENT_COURSE_MESSAGES.lectureUnavailable);
-    const paid = await publishedLecture('Paid draft', await createPaidRateCard(database.db, `Draft card ${Date.now()}`));
-    await database.db.updateTable('lectures').set({ is_published: false }).where('id', '=', paid.id).execute();
-    expect((await call(students[2]!.cookie, 'POST', `/api/student/lectures/${paid.id}/playback`)).statusCode).toBe(404);
-    expect((await call(students[2]!.cookie, 'POST', '/api/student/lectures/not-an-id/playback')).statusCode).toBe(404);
+    const paid = await publishedLecture('Paid draft', await createPaidRateCard(harness.db, `Draft card ${Date.now()}`));
+    await harness.db.updateTable('lectures').set({ is_published: false }).where('id', '=', paid.id).execute();
+    expect((await harness.injectWith(students[2]!.cookie)('POST', `/api/student/lectures/${paid.id}/playback`)).statusCode).toBe(404);
+    expect((await harness.injectWith(students[2]!.cookie)('POST', '/api/student/lectures/not-an-id/playback')).statusCode).toBe(404);
   });
 });
 
 describe('free to this student: every rate card of a course counts', () => {
   const lakshyaCard = async (title: string) =>
-    (await database.db.insertInto('subscriptions').values({ title, is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+    (await harness.db.insertInto('subscriptions').values({ title, is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
 
   /** A student whose number is on the special-students list, verified (entered the code) or only typed on the account. */
   async function listedStudent(email: string, phone: string, verified: boolean) {
-    const user = await createUser(database.db, { email, phone });
-    if (verified) await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();
-    await database.db.insertInto('lakshya_students').values({ name: email, phone_number: phone }).execute();
-    return { id: user.id, cookie: await signIn(app, email) };
+    const user = await createUser(harness.db, { email, phone });
+    if (verified) await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();
+    await harness.db.insertInto('lakshya_students').values({ name: email, phone_number: phone }).execute();
+    return { id: user.id, cookie: await harness.signIn(email) };
   }
 
   type Entry = { _id: string; entitled: boolean; price: { isFree: boolean; freeMode: string | null; netAmount: number } | null };
-  const catalogueEntry = async (cookie: string, id: string) => ((await call(cookie, 'GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
+  const catalogueEntry = async (cookie: string, id: string) => ((await harness.injectWith(cookie)('GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
 
   it('opens a course with a paid default card and a Lakshya-free extra card to a special student with a verified number, and says it is free to them', async () => {
     const { id, card, lecture, exam } = await paidCourse();
     const extra = await lakshyaCard('Lakshya batch');
-    await database.db.insertInto('course_subscriptions').values({ course_id: id, subscription_id: extra }).execute();
+    await harness.db.insertInto('course_subscriptions').values({ course_id: id, subscription_id: extra }).execute();
     const special = await listedStudent('lakshya-verified@example.com', '9847061001', true);
     const unverified = await listedStudent('lakshya-unverified@example.com', '9847061002', false);
     const plain = students[0]!;
     // What checkout asks of the course's cards.
-    expect(await cardsFreeTo(database.db, special.id, [card, extra])).toEqual(new Set([extra]));
-    expect(await cardsFreeTo(database.db, unverified.id, [card, extra])).toEqual(new Set());
+    expect(await cardsFreeTo(harness.db, special.id, [card, extra])).toEqual(new Set([extra]));
+    expect(await cardsFreeTo(harness.db, unverified.id, [card, extra])).toEqual(new Set());
 
     expect(await catalogueEntry(special.cookie, id)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
-    const course = (await call(special.cookie, 'GET', `/api/student/courses/${id}`)).json();
+    const course = (await harness.injectWith(special.cookie)('GET', `/api/student/courses/${id}`)).json();
     expect(course).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' }, firstSubjectLectures: { lectures: [{ _id: lecture.id, canWatch: true }] } });
-    expect((await call(special.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
-    expect((await call(special.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
+    expect((await harness.injectWith(special.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
+    expect((await harness.injectWith(special.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
 
     // A number typed on an older account, never verified, gives nothing; nor does being off the list.
     for (const other of [unverified, plain]) {
       expect(await catalogueEntry(other.cookie, id)).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
-      expect((await call(other.cookie, 'GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
-      expect((await call(other.cookie, 'POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
-      expect((await call(other.cookie, 'POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
+      expect((await harness.injectWith(other.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
+      expect((await harness.injectWith(other.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
+      expect((await harness.injectWith(other.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
     }
   });
 
   it("says a course is free only to whom it is: a Lakshya-free default card is not free to others, a card free for everyone is free to all", async () => {
-    const lakshyaOnly = (await call(admin, 'POST', '/api/admin/courses', { title: 'Lakshya only course' })).json()._id as string;
-    await database.db.updateTable('courses').set({ course_rate_card_id: await lakshyaCard('Lakshya only'), is_published: true, is_visible: true }).where('id', '=', lakshyaOnly).execute();
-    const forEveryone = (await call(admin, 'POST', '/api/admin/courses', { title: 'Free course' })).json()._id as string;
-    const freeCard = (await database.db.insertInto('subscriptions').values({ title: 'Free for all', is_free: true }).returning('id').executeTakeFirstOrThrow()).id;
-    await database.db.updateTable('courses').set({ course_rate_card_id: freeCard, is_published: true, is_visible: true }).where('id', '=', forEveryone).execute();
+    const lakshyaOnly = (await asAdmin('POST', '/api/admin/courses', { title: 'Lakshya only course' })).json()._id as string;
+    await harness.db.updateTable('courses').set({ course_rate_card_id: await lakshyaCard('Lakshya only'), is_published: true, is_visible: true }).where('id', '=', lakshyaOnly).execute();
+    const forEveryone = (await asAdmin('POST', '/api/admin/courses', { title: 'Free course' })).json()._id as string;
+    const freeCard = (await harness.db.insertInto('subscriptions').values({ title: 'Free for all', is_free: true }).returning('id').executeTakeFirstOrThrow()).id;
+    await harness.db.updateTable('courses').set({ course_rate_card_id: freeCard, is_published: true, is_visible: true }).where('id', '=', forEveryone).execute();
     const special = await listedStudent('lakshya-only@example.com', '9847061003', true);
     const plain = students[1]!;
 
@@ -252,7 +240,7 @@ describe('free to this student: every rate card of a course counts', () => {
     expect(await catalogueEntry(special.cookie, lakshyaOnly)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
     for (const student of [plain, special]) {
       expect(await catalogueEntry(student.cookie, forEveryone)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'none' } });
-      expect((await call(student.cookie, 'GET', `/api/student/courses/${forEveryone}`)).json()).toMatchObject({ price: { isFree: true, freeMode: 'none' } });
+      expect((await harness.injectWith(student.cookie)('GET', `/api/student/courses/${forEveryone}`)).json()).toMatchObject({ price: { isFree: true, freeMode: 'none' } });
     }
   });
 });

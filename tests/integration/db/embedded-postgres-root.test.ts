@@ -1,9 +1,9 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
 import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres.ts';
+import { queryOnce } from '../../support/pg-query.ts';
 
 /**
  * Started by root, the embedded PostgreSQL runs as user postgres. These tests put the
@@ -36,16 +36,6 @@ async function packageCopyIn(parent: string): Promise<string> {
   return path.join(copy, 'native');
 }
 
-async function query(url: string, text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   try {
     await promise;
@@ -67,7 +57,7 @@ describe('the embedded PostgreSQL started by root in a folder only root may ente
 
     const first = await startEmbeddedPostgres({ dataDir, binaries, sharedDir });
     try {
-      await query(first.url, 'create table kept (note text); insert into kept values ($$still here$$)');
+      await queryOnce(first.url, 'create table kept (note text); insert into kept values ($$still here$$)');
     } finally {
       await first.stop();
     }
@@ -83,7 +73,7 @@ describe('the embedded PostgreSQL started by root in a folder only root may ente
 
     const second = await startEmbeddedPostgres({ dataDir, binaries, sharedDir });
     try {
-      expect(await query(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+      expect(await queryOnce(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
     } finally {
       await second.stop();
     }

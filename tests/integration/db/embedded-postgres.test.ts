@@ -2,23 +2,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres.ts';
+import { queryOnce } from '../../support/pg-query.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-embedded-'));
 chmodSync(dataDir, 0o755);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function query(url: string, text: string): Promise<unknown[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const alive = (pid: number) => {
@@ -34,10 +24,10 @@ describe('the embedded PostgreSQL', () => {
   it('keeps its data across restarts', async () => {
     const first = await startEmbeddedPostgres({ dataDir });
     expect(first.owned).toBe(true);
-    await query(first.url, 'create table kept (note text); insert into kept values ($$still here$$)');
+    await queryOnce(first.url, 'create table kept (note text); insert into kept values ($$still here$$)');
     await first.stop();
     const second = await startEmbeddedPostgres({ dataDir });
-    expect(await query(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    expect(await queryOnce(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
     await second.stop();
   }, 60_000);
 
@@ -47,7 +37,7 @@ describe('the embedded PostgreSQL', () => {
     expect(joined.owned).toBe(false);
     expect(new URL(joined.url).port).toBe(new URL(owner.url).port);
     await joined.stop();
-    expect(await query(owner.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    expect(await queryOnce(owner.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     await owner.stop();
   }, 60_000);
 
@@ -67,7 +57,7 @@ describe('the embedded PostgreSQL', () => {
 
     const next = await startEmbeddedPostgres({ dataDir, adoptOrphan: true });
     expect(next.owned).toBe(true);
-    expect(await query(next.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    expect(await queryOnce(next.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
     await next.stop();
     expect(alive(pid)).toBe(false);
   }, 60_000);

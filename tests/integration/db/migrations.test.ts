@@ -5,6 +5,7 @@ import { openDatabase } from '../../../server/db/database.ts';
 import { MIGRATIONS_DIR, migrateToLatest, pendingMigrations } from '../../../server/db/migrate.ts';
 import { readdirSync } from 'node:fs';
 
+/** An empty database of its own: the harness's databases come migrated from the template, and these tests run the migrations. */
 async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `migrate_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;

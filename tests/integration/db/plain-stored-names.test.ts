@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as plainStoredNames from '../../../migrations/202611280510_plain_stored_names.ts';
 import { plainName, withoutControlCharacters } from '../../../shared/validation/plain-text.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 import { createUser } from '../../support/test-app.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase();
 
 describe('names stored before they were cleaned on input', () => {
   it('are made plain text as the input rule makes them, with the alerts that quote them; Malayalam and clean rows are untouched', async () => {

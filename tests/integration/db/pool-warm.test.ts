@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, warmPool } from '../../../server/db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(1);
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase({ poolSize: 1 });
 
 async function backendsOf(url: string): Promise<number> {
   const name = new URL(url).pathname.slice(1);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDatabase } from '../../support/app-harness.ts';
 import { ASSET_KINDS, accessModeSchema, PROCESS_STATES, QUEUE_ITEM_STATES, QUEUE_STATES } from '../../../shared/assets/assets.schema.ts';
 import { FREE_MODES, SUBSCRIPTION_MODES } from '../../../shared/subscriptions/subscription.constants.ts';
 import { DISCOUNT_TYPES } from '../../../shared/commerce/coupons.schema.ts';
@@ -94,13 +94,7 @@ function kindOfColumn(dataType: string, udtName: string): Kind {
   return 'json';
 }
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(1);
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase({ poolSize: 1 });
 
 async function driftOf(declared: Map<string, Map<string, Column>>): Promise<string[]> {
   const rows = await database.pool.query<{ table_name: string; column_name: string; is_nullable: string; data_type: string; udt_name: string }>(`

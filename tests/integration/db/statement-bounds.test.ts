@@ -9,8 +9,8 @@ import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { TIMED_OUT_MESSAGE } from '../../../server/db/statement-timeout.ts';
 import { createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { multipartBody } from '../../support/multipart.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import type { TestDatabase } from '../../support/test-database.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /** Routes that only these tests have: a statement that sleeps, alone or inside a transaction. */
 async function sleepingRoutes(app: FastifyInstance): Promise<void> {
@@ -55,32 +55,25 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promis
 
 describe('a statement that runs out of time', () => {
   const TIMEOUT_MS = 500;
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let admin: string;
+  const harness = useApp({ database: { statementTimeoutMs: TIMEOUT_MS }, plugins: [sleepingRoutes] });
+  const asAdmin = harness.injectAs('admin');
   let monitor: pg.Client;
 
   beforeAll(async () => {
-    database = await createTestDatabase(5, { statementTimeoutMs: TIMEOUT_MS });
-    monitor = await monitorOf(database);
-    app = await buildTestApp(database, { plugins: [sleepingRoutes] });
-    await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-    admin = await signIn(app, 'admin@example.com');
+    monitor = await monitorOf(harness.database);
     // Every write below takes 0.8 s: longer than the pool's bound, well within the longer ones.
-    await sql`create function test_slow_write() returns trigger language plpgsql as $$ begin perform pg_sleep(0.8); return null; end $$`.execute(database.db);
-    await sql`create trigger test_slow_write after insert on lakshya_students for each statement execute function test_slow_write()`.execute(database.db);
-    await sql`create trigger test_slow_write after update on exams for each statement execute function test_slow_write()`.execute(database.db);
-    await sql`create trigger test_slow_write after insert on exam_rank_scores for each statement execute function test_slow_write()`.execute(database.db);
+    await sql`create function test_slow_write() returns trigger language plpgsql as $$ begin perform pg_sleep(0.8); return null; end $$`.execute(harness.db);
+    await sql`create trigger test_slow_write after insert on lakshya_students for each statement execute function test_slow_write()`.execute(harness.db);
+    await sql`create trigger test_slow_write after update on exams for each statement execute function test_slow_write()`.execute(harness.db);
+    await sql`create trigger test_slow_write after insert on exam_rank_scores for each statement execute function test_slow_write()`.execute(harness.db);
   });
   afterAll(async () => {
     await monitor?.end();
-    await app?.close();
-    await database?.drop();
   });
 
   it('answers 503 with Retry-After and a plain message, soon after the bound, through REST', async () => {
     const started = Date.now();
-    const answer = await app.inject({ method: 'GET', url: '/test/sleep?seconds=20', headers: { cookie: admin } });
+    const answer = await asAdmin('GET', '/test/sleep?seconds=20');
     expect(answer.statusCode).toBe(503);
     expect(answer.json()).toEqual({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
@@ -89,31 +82,26 @@ describe('a statement that runs out of time', () => {
   });
 
   it('answers 503 through a product route and through tRPC, not 500', async () => {
-    const rest = await app.inject({ method: 'POST', url: '/api/admin/lakshya-students', headers: { cookie: admin }, payload: { value: { name: 'Slow', phoneNumber: '9847000001' } } });
+    const rest = await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Slow', phoneNumber: '9847000001' } });
     expect(rest.statusCode, rest.body).toBe(503);
     expect(rest.json()).toMatchObject({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
 
-    const trpc = await app.inject({
-      method: 'POST',
-      url: '/trpc/specialStudents.create',
-      headers: { cookie: admin, 'content-type': 'application/json' },
-      payload: JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }),
-    });
+    const trpc = await asAdmin('POST', '/trpc/specialStudents.create', JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }), { 'content-type': 'application/json' });
     expect(trpc.statusCode, trpc.body).toBe(503);
     expect(trpc.headers['retry-after']).toBeDefined();
     expect(trpc.json().error).toMatchObject({ message: TIMED_OUT_MESSAGE, data: { type: 'unavailable', httpStatus: 503 } });
-    expect(await database.db.selectFrom('lakshya_students').select('id').execute()).toHaveLength(0);
+    expect(await harness.db.selectFrom('lakshya_students').select('id').execute()).toHaveLength(0);
   });
 
   it('lets the routes that need longer run past the default bound: an exam save, a CSV import and a rank sync', async () => {
-    const { id } = await createPublishedExam(app, admin, { title: 'Long save', questionGroups: [questionGroup(50)] });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Long save', questionGroups: [questionGroup(50)] });
 
     const body = multipartBody([{ field: 'csv', fileName: 'students.csv', content: Buffer.from('name,phoneNumber,expiryDate\nAnu,9847000011,\nBiju,9847000012,\n') }]);
-    const imported = await app.inject({ method: 'POST', url: '/api/admin/lakshya-students/upload', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+    const imported = await asAdmin('POST', '/api/admin/lakshya-students/upload', body.payload, body.headers);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ hasIssues: false, imported: 2 });
 
-    const synced = await app.inject({ method: 'PUT', url: `/api/admin/exams/${id}/rank/sync`, headers: { cookie: admin } });
+    const synced = await asAdmin('PUT', `/api/admin/exams/${id}/rank/sync`);
     expect(synced.statusCode, synced.body).toBe(200);
   });
 
@@ -149,27 +137,19 @@ describe('a statement that runs out of time', () => {
 });
 
 describe('a request whose client goes away', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let base: string;
-  let admin: string;
-  let monitor: pg.Client;
   const POOL_SIZE = 5;
+  // No bound on this pool: only the cancellation can stop the statements.
+  const harness = useApp({ poolSize: POOL_SIZE, plugins: [sleepingRoutes] });
+  let base: string;
+  let monitor: pg.Client;
 
   beforeAll(async () => {
-    // No bound on this pool: only the cancellation can stop the statements.
-    database = await createTestDatabase(POOL_SIZE);
-    monitor = await monitorOf(database);
-    app = await buildTestApp(database, { plugins: [sleepingRoutes] });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-    admin = await signIn(app, 'admin@example.com');
+    monitor = await monitorOf(harness.database);
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
     await monitor?.end();
-    await app?.close();
-    await database?.drop();
   });
 
   /** Starts the requests, waits until `running` of their statements run, then closes them all. */
@@ -181,9 +161,9 @@ describe('a request whose client goes away', () => {
     await Promise.all(answers);
   }
 
-  const sleepGet = (signal: AbortSignal) => fetch(`${base}/test/sleep?seconds=60`, { headers: { cookie: admin }, signal });
+  const sleepGet = (signal: AbortSignal) => fetch(`${base}/test/sleep?seconds=60`, { headers: { cookie: harness.cookie('admin') }, signal });
   const sleepPost = (signal: AbortSignal) =>
-    fetch(`${base}/test/sleep-in-transaction`, { method: 'POST', headers: { cookie: admin, 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }), signal });
+    fetch(`${base}/test/sleep-in-transaction`, { method: 'POST', headers: { cookie: harness.cookie('admin'), 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }), signal });
 
   it('cancels its statement at once', async () => {
     await abandon([sleepGet], 1);
@@ -202,16 +182,16 @@ describe('a request whose client goes away', () => {
     const requests = Array.from({ length: POOL_SIZE + 3 }, (_, i) => (i % 2 === 0 ? sleepGet : sleepPost));
     await abandon(requests, POOL_SIZE);
     expect(await waitFor(async () => (await sleepingStatements(monitor)) === 0, 5000)).toBe(true);
-    expect(await waitFor(async () => database.pool.waitingCount === 0 && database.pool.idleCount === database.pool.totalCount, 5000)).toBe(true);
+    expect(await waitFor(async () => harness.database.pool.waitingCount === 0 && harness.database.pool.idleCount === harness.database.pool.totalCount, 5000)).toBe(true);
     const started = Date.now();
-    const answer = await fetch(`${base}/test/sleep?seconds=0`, { headers: { cookie: admin } });
+    const answer = await fetch(`${base}/test/sleep?seconds=0`, { headers: { cookie: harness.cookie('admin') } });
     expect(answer.status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('finishes a request whose client stays, and keeps the connection of one answered before the client left', async () => {
-    const answer = await fetch(`${base}/test/sleep?seconds=0.2`, { headers: { cookie: admin } });
+    const answer = await fetch(`${base}/test/sleep?seconds=0.2`, { headers: { cookie: harness.cookie('admin') } });
     expect(await answer.json()).toEqual({ slept: true });
-    expect(database.pool.waitingCount).toBe(0);
+    expect(harness.database.pool.waitingCount).toBe(0);
   });
 });

@@ -1,45 +1,31 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
 import { createFreeRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { waitUntilWaiting } from '../../support/pg-activity.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-let student: string;
+// Enough connections for hundreds of requests of one attempt to meet in the database.
+const harness = useApp({ roles: ['admin', 'student'], names: { student: 'Student' }, poolSize: 30 });
+const asStudent = harness.injectAs('student');
 let freeCard: string;
 
 beforeAll(async () => {
-  // Enough connections for hundreds of requests of one attempt to meet in the database.
-  database = await createTestDatabase(30);
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  await createUser(database.db, { email: 'student@example.com', name: 'Student' });
-  admin = await signIn(app, 'admin@example.com');
-  student = await signIn(app, 'student@example.com');
-  freeCard = await createFreeRateCard(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  freeCard = await createFreeRateCard(harness.db);
 });
 
 type Answer = { questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number };
 
-const startAttempt = (examId: string) => app.inject({ method: 'POST', url: `/api/student/exams/${examId}/attempts`, headers: { cookie: student } });
+const startAttempt = (examId: string) => asStudent('POST', `/api/student/exams/${examId}/attempts`);
 const autosave = (attemptId: string, answers: Answer[]) =>
-  app.inject({ method: 'PUT', url: `/api/student/attempts/${attemptId}/answers`, headers: { cookie: student }, payload: { answers } });
-const submit = (attemptId: string) => app.inject({ method: 'POST', url: `/api/student/attempts/${attemptId}/submit`, headers: { cookie: student } });
+  asStudent('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
+const submit = (attemptId: string) => asStudent('POST', `/api/student/attempts/${attemptId}/submit`);
 
 /** An exam of `count` questions whose right answer is always option 0, taken as often as wanted. */
 async function examOf(count: number) {
   const group = questionGroup(count);
-  const { id } = await createPublishedExam(app, admin, { title: `Race ${count}`, questionGroups: [group], masterSubscription: freeCard, examDurationInMinutes: 60 });
+  const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: `Race ${count}`, questionGroups: [group], masterSubscription: freeCard, examDurationInMinutes: 60 });
   return { id, questions: group.questions.map((question) => question.resId) };
 }
 
@@ -59,17 +45,17 @@ describe('a submit and an autosave of the same attempt', () => {
     // Hold the autosave inside its statement, after it has taken the attempt, until the submit waits for it.
     await sql`
       create or replace function hold_answers() returns trigger language plpgsql as $$
-      begin perform pg_advisory_xact_lock_shared(4242); return new; end $$`.execute(database.db);
-    await sql`create trigger hold_answers before insert on attempt_answers for each row execute function hold_answers()`.execute(database.db);
-    const gate = new pg.Client({ connectionString: database.url });
+      begin perform pg_advisory_xact_lock_shared(4242); return new; end $$`.execute(harness.db);
+    await sql`create trigger hold_answers before insert on attempt_answers for each row execute function hold_answers()`.execute(harness.db);
+    const gate = new pg.Client({ connectionString: harness.database.url });
     await gate.connect();
     try {
       await gate.query('begin');
       await gate.query('select pg_advisory_xact_lock(4242)');
       const saving = autosave(attemptId, rightAnswers(exam.questions));
-      await waitUntilWaiting(database.db, '%insert into attempt_answers%', { waitEvent: 'advisory' });
+      await waitUntilWaiting(harness.db, '%insert into attempt_answers%', { waitEvent: 'advisory' });
       const submitting = submit(attemptId);
-      await waitUntilWaiting(database.db, '%exam_attempts%for update%');
+      await waitUntilWaiting(harness.db, '%exam_attempts%for update%');
       await gate.query('commit');
       const [saved, result] = await Promise.all([saving, submitting]);
       expect(saved.statusCode, saved.body).toBe(200);
@@ -78,27 +64,27 @@ describe('a submit and an autosave of the same attempt', () => {
       expect(result.json()).toMatchObject({ correctAnswerCount: 1000, unseenQuestionCount: 0 });
     } finally {
       await gate.end();
-      await sql`drop trigger if exists hold_answers on attempt_answers`.execute(database.db);
+      await sql`drop trigger if exists hold_answers on attempt_answers`.execute(harness.db);
     }
   });
 
   it('refuses an autosave that reaches the attempt after the submit, and leaves its answers out of the score', async () => {
     const exam = await examOf(50);
     const attemptId = await newAttempt(exam.id);
-    const gate = new pg.Client({ connectionString: database.url });
+    const gate = new pg.Client({ connectionString: harness.database.url });
     await gate.connect();
     try {
       // The submit holds the attempt (as a slow submit would) while the autosave arrives.
       await gate.query('begin');
       await gate.query('select id from exam_attempts where id = $1 for update', [attemptId]);
       const saving = autosave(attemptId, rightAnswers(exam.questions));
-      await waitUntilWaiting(database.db, '%insert into attempt_answers%');
+      await waitUntilWaiting(harness.db, '%insert into attempt_answers%');
       await gate.query(`update exam_attempts set status = 'submitted', submitted_at = now(), result = '{}' where id = $1`, [attemptId]);
       await gate.query('commit');
       const saved = await saving;
       expect(saved.statusCode).toBe(409);
       expect(saved.json().message).toBe(ATTEMPT_MESSAGES.alreadySubmitted);
-      const stored = await database.db.selectFrom('attempt_answers').select('question_res_id').where('attempt_id', '=', attemptId).execute();
+      const stored = await harness.db.selectFrom('attempt_answers').select('question_res_id').where('attempt_id', '=', attemptId).execute();
       expect(stored).toEqual([]);
     } finally {
       await gate.end();
@@ -141,7 +127,7 @@ describe('autosaves of one attempt at the same time', () => {
     const answers = await Promise.all(requests);
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status !== 200), answers.find((answer) => answer.statusCode !== 200)?.body).toEqual([]);
-    const stored = await database.db.selectFrom('attempt_answers').select(['question_res_id', 'revision', 'provided_answer_index']).where('attempt_id', '=', attemptId).execute();
+    const stored = await harness.db.selectFrom('attempt_answers').select(['question_res_id', 'revision', 'provided_answer_index']).where('attempt_id', '=', attemptId).execute();
     expect(stored).toHaveLength(5);
     for (const row of stored) expect(row).toMatchObject({ revision: 200, provided_answer_index: 199 % 4 });
   });

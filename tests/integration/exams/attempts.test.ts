@@ -1,52 +1,37 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
 import { submitOverdueAttemptsTask } from '../../../worker/tasks/submit-overdue-attempts.ts';
 import type { WorkerDeps } from '../../../worker/deps.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
 import { createFreeRateCard, createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 const run = promisify(execFile);
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 let freeCard: string;
 const students: Array<{ id: string; cookie: string }> = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
   for (let i = 1; i <= 4; i += 1) {
-    const user = await createUser(database.db, { email: `student${i}@example.com`, name: `Student ${i}` });
-    students.push({ id: user.id, cookie: await signIn(app, `student${i}@example.com`) });
+    const user = await createUser(harness.db, { email: `student${i}@example.com`, name: `Student ${i}` });
+    students.push({ id: user.id, cookie: await harness.signIn(`student${i}@example.com`) });
   }
-  freeCard = await createFreeRateCard(database.db);
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const as = (cookie: string) => ({
-  get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
-  post: (url: string, payload?: unknown) => app.inject({ method: 'POST', url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) }),
-  put: (url: string, payload: unknown) => app.inject({ method: 'PUT', url, headers: { cookie }, payload: payload as Record<string, unknown> }),
+  freeCard = await createFreeRateCard(harness.db);
 });
 
 type Answer = { questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number };
-const start = (cookie: string, examId: string) => as(cookie).post(`/api/student/exams/${examId}/attempts`);
-const save = (cookie: string, attemptId: string, answers: Answer[]) => as(cookie).put(`/api/student/attempts/${attemptId}/answers`, { answers });
-const submit = (cookie: string, attemptId: string) => as(cookie).post(`/api/student/attempts/${attemptId}/submit`);
+const start = (cookie: string, examId: string) => harness.injectWith(cookie)('POST', `/api/student/exams/${examId}/attempts`);
+const save = (cookie: string, attemptId: string, answers: Answer[]) => harness.injectWith(cookie)('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
+const submit = (cookie: string, attemptId: string) => harness.injectWith(cookie)('POST', `/api/student/attempts/${attemptId}/submit`);
 
 /** Mock-test marking: +1, a .33 penalty, 0 for unanswered. */
 async function mockExam(count: number, extra: Record<string, unknown> = {}) {
-  const { id } = await createPublishedExam(app, admin, {
+  const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
     title: 'Mock',
     questionGroups: [questionGroup(count, { correct: (i) => i % 4, tags: (i) => (i % 2 === 0 ? 'History' : 'Geography') })],
     wrongAnswerScore: 0.33,
@@ -62,9 +47,9 @@ describe('the exams a student may take', () => {
     const open = await mockExam(2);
     const hidden = await mockExam(2, { isVisible: false });
     const later = await mockExam(2, { publishDateTimeInMs: Date.now() + 3_600_000 });
-    const paidCard = await createPaidRateCard(database.db);
+    const paidCard = await createPaidRateCard(harness.db);
     const paid = await mockExam(2, { masterSubscription: paidCard });
-    const listed = () => as(student!.cookie).get('/api/student/exams').then((r) => r.json().map((e: { _id: string }) => e._id));
+    const listed = () => harness.injectWith(student!.cookie)('GET', '/api/student/exams').then((r) => r.json().map((e: { _id: string }) => e._id));
     let ids = await listed();
     expect(ids).toContain(open);
     expect(ids).not.toContain(hidden);
@@ -79,13 +64,13 @@ describe('the exams a student may take', () => {
     expect((await start(student!.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
     // An expired grant does not count; an active one does.
-    await database.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, starts_at: new Date(Date.now() - 86_400_000), expires_at: new Date(Date.now() - 1000) }).execute();
+    await harness.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, starts_at: new Date(Date.now() - 86_400_000), expires_at: new Date(Date.now() - 1000) }).execute();
     expect((await start(student!.cookie, paid)).statusCode).toBe(403);
-    await database.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await harness.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
     ids = await listed();
     expect(ids).toContain(paid);
     expect((await start(student!.cookie, paid)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/api/student/exams' })).statusCode).toBe(401);
+    expect((await asNobody('GET', '/api/student/exams')).statusCode).toBe(401);
   });
 });
 
@@ -122,7 +107,7 @@ describe('an attempt', () => {
       { questionResId: q1.resId, providedAnswerIndex: 1, timeElapsedInMs: 4500, revision: 3 },
       { questionResId: q1.resId, providedAnswerIndex: 0, timeElapsedInMs: 5000, revision: 4 },
     ]);
-    const resumed = (await as(student!.cookie).get(`/api/student/attempts/${attempt._id}`)).json();
+    const resumed = (await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}`)).json();
     expect(resumed.questionGroups[0].questions.map((q: { providedAnswerIndex: number }) => q.providedAnswerIndex)).toEqual([0, 3, -1, -1]);
 
     const result = await submit(student!.cookie, attempt._id);
@@ -153,7 +138,7 @@ describe('an attempt', () => {
     const late = await save(student!.cookie, attempt._id, [{ questionResId: q2.resId, providedAnswerIndex: 1, timeElapsedInMs: 1, revision: 9 }]);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ATTEMPT_MESSAGES.alreadySubmitted);
-    expect((await as(student!.cookie).get(`/api/student/attempts/${attempt._id}/result`)).json().score).toBe(0.67);
+    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json().score).toBe(0.67);
   });
 
   it("refuses unknown questions and options, another student's attempt, and a review before submission", async () => {
@@ -169,7 +154,7 @@ describe('an attempt', () => {
     expect((await save(a!.cookie, attempt._id, [])).json().message).toBe('No answers to save');
     expect((await save(b!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 1, revision: 1 }])).statusCode).toBe(404);
     expect((await submit(b!.cookie, attempt._id)).statusCode).toBe(404);
-    const early = await as(a!.cookie).get(`/api/student/attempts/${attempt._id}/result`);
+    const early = await harness.injectWith(a!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(ATTEMPT_MESSAGES.notSubmitted);
   });
@@ -221,7 +206,7 @@ describe('an attempt', () => {
 
 describe('the clock', () => {
   const moveBack = (attemptId: string, seconds: number) =>
-    sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(database.db);
+    sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(harness.db);
 
   it("refuses answers after the deadline plus the grace, and the worker's sweep submits overdue attempts at their deadline", async () => {
     const [student] = students;
@@ -240,22 +225,22 @@ describe('the clock', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ATTEMPT_MESSAGES.deadlinePassed);
 
-    const deps = { db: database.db, config: testConfig() } as unknown as WorkerDeps;
+    const deps = { db: harness.db, config: testConfig() } as unknown as WorkerDeps;
     // The sweep leaves an attempt alone during the grace and submits it once that has passed.
     const logged: string[] = [];
     await submitOverdueAttemptsTask(deps)({}, { logger: { info: (line: string) => logged.push(line) } } as never);
     expect(logged).toEqual(['submitted 1 overdue attempt(s)']);
-    expect((await database.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt._id).executeTakeFirstOrThrow()).status).toBe('in-progress');
+    expect((await harness.db.selectFrom('exam_attempts').select('status').where('id', '=', attempt._id).executeTakeFirstOrThrow()).status).toBe('in-progress');
     await moveBack(attempt._id, 10);
     logged.length = 0;
     await submitOverdueAttemptsTask(deps)({}, { logger: { info: (line: string) => logged.push(line) } } as never);
     expect(logged).toEqual(['submitted 1 overdue attempt(s)']);
-    const row = await database.db.selectFrom('exam_attempts').selectAll().where('id', '=', attempt._id).executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('exam_attempts').selectAll().where('id', '=', attempt._id).executeTakeFirstOrThrow();
     expect(row.status).toBe('submitted');
     expect(row.submitted_by).toBe('deadline');
     expect(row.submitted_at!.getTime()).toBe(row.deadline_at.getTime());
     expect(row.score).toBe(1);
-    expect((await as(student!.cookie).get(`/api/student/attempts/${attempt._id}/result`)).json()).toMatchObject({ submittedBy: 'deadline', answerSubmittedOn: row.deadline_at.getTime() });
+    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json()).toMatchObject({ submittedBy: 'deadline', answerSubmittedOn: row.deadline_at.getTime() });
   });
 
   it("gives each time-restricted group its own window, in order", async () => {
@@ -309,16 +294,15 @@ describe('ranks', () => {
     await save(students[2]!.cookie, retake._id, retake.questionGroups[0].questions.map((q: { resId: string }, i: number) => ({ questionResId: q.resId, providedAnswerIndex: i % 4, timeElapsedInMs: 1, revision: 1 })));
     await submit(students[2]!.cookie, retake._id);
 
-    const adminApi = as(admin);
-    const publishEarly = await adminApi.put(`/api/admin/exams/${examId}/rank/status/published`, {});
+    const publishEarly = await asAdmin('PUT', `/api/admin/exams/${examId}/rank/status/published`, {});
     expect(publishEarly.statusCode).toBe(409);
     expect(publishEarly.json().message).toBe('Sync the ranking before publishing it');
-    expect((await adminApi.get(`/api/admin/exams/analytics/${examId}`)).json()).toEqual([]);
+    expect((await asAdmin('GET', `/api/admin/exams/analytics/${examId}`)).json()).toEqual([]);
 
-    const synced = await adminApi.put(`/api/admin/exams/${examId}/rank/sync`, {});
+    const synced = await asAdmin('PUT', `/api/admin/exams/${examId}/rank/sync`, {});
     expect(synced.statusCode).toBe(200);
     expect(synced.json()).toEqual({ lastRankRefresh: expect.any(Number), isRankPublished: false });
-    const rows = (await adminApi.get(`/api/admin/exams/analytics/${examId}`)).json();
+    const rows = (await asAdmin('GET', `/api/admin/exams/analytics/${examId}`)).json();
     expect(rows.map((r: { rank: number }) => r.rank)).toEqual([1, 1, 3, 4]);
     const byName = rows.map((r: { rank: number; score: number; userId: { name: string } }) => [r.userId.name, r.rank, r.score]).sort();
     expect(byName).toEqual([
@@ -332,49 +316,49 @@ describe('ranks', () => {
 
     // Not yet published: students see no rank.
     const student1 = students[0]!;
-    expect((await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
-    expect((await as(student1.cookie).get(`/api/student/attempts/${attemptIds[0]}/result`)).json().rank).toBe(-1);
+    expect((await harness.injectWith(student1.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
+    expect((await harness.injectWith(student1.cookie)('GET', `/api/student/attempts/${attemptIds[0]}/result`)).json().rank).toBe(-1);
 
-    const published = await adminApi.put(`/api/admin/exams/${examId}/rank/status/published`, {});
+    const published = await asAdmin('PUT', `/api/admin/exams/${examId}/rank/status/published`, {});
     expect(published.json()).toMatchObject({ isRankPublished: true });
-    const refused = await adminApi.put(`/api/admin/exams/${examId}/rank/sync`, {});
+    const refused = await asAdmin('PUT', `/api/admin/exams/${examId}/rank/sync`, {});
     expect(refused.statusCode).toBe(409);
-    const ranking = (await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).json();
+    const ranking = (await harness.injectWith(student1.cookie)('GET', `/api/student/exams/${examId}/ranking`)).json();
     expect(ranking.me).toEqual({ rank: 1, score: 3, performance: 75 });
     expect(ranking.rows[0]).not.toHaveProperty('phoneNumber');
-    expect((await as(students[3]!.cookie).get(`/api/student/attempts/${attemptIds[3]}/result`)).json()).toMatchObject({ rank: 4, totalParticipants: 4 });
+    expect((await harness.injectWith(students[3]!.cookie)('GET', `/api/student/attempts/${attemptIds[3]}/result`)).json()).toMatchObject({ rank: 4, totalParticipants: 4 });
 
-    const statistics = (await adminApi.get(`/api/admin/exams/${examId}/statistics`)).json();
+    const statistics = (await asAdmin('GET', `/api/admin/exams/${examId}/statistics`)).json();
     expect(statistics.participants).toBe(4);
     expect(statistics.scoreDistribution.reduce((sum: number, band: { students: number }) => sum + band.students, 0)).toBe(4);
     expect(statistics.scoreDistribution[0]).toEqual({ range: 'below 0', students: 1 });
     expect(statistics.questions.map((q: { correctShare: number }) => q.correctShare)).toEqual([75, 50, 50, 0]);
 
-    await adminApi.put(`/api/admin/exams/${examId}/rank/status/unpublished`, {});
-    expect((await as(student1.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
+    await asAdmin('PUT', `/api/admin/exams/${examId}/rank/status/unpublished`, {});
+    expect((await harness.injectWith(student1.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(403);
   });
 
   it("shows a paid exam's published ranking only to students who may take it, or who took it", async () => {
-    const paidCard = await createPaidRateCard(database.db);
+    const paidCard = await createPaidRateCard(harness.db);
     const examId = await mockExam(2, { masterSubscription: paidCard });
     const [taker, outsider] = students;
-    await database.db.insertInto('entitlements').values({ user_id: taker!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await harness.db.insertInto('entitlements').values({ user_id: taker!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
     const attempt = (await start(taker!.cookie, examId)).json();
     await submit(taker!.cookie, attempt._id);
-    await as(admin).put(`/api/admin/exams/${examId}/rank/sync`, {});
-    expect((await as(admin).put(`/api/admin/exams/${examId}/rank/status/published`, {})).json()).toMatchObject({ isRankPublished: true });
+    await asAdmin('PUT', `/api/admin/exams/${examId}/rank/sync`, {});
+    expect((await asAdmin('PUT', `/api/admin/exams/${examId}/rank/status/published`, {})).json()).toMatchObject({ isRankPublished: true });
 
-    const refused = await as(outsider!.cookie).get(`/api/student/exams/${examId}/ranking`);
+    const refused = await harness.injectWith(outsider!.cookie)('GET', `/api/student/exams/${examId}/ranking`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
     expect(refused.body).not.toContain('Student 1');
-    expect((await as(taker!.cookie).get(`/api/student/exams/${examId}/ranking`)).json()).toMatchObject({ totalParticipants: 1, me: { rank: 1 } });
+    expect((await harness.injectWith(taker!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).json()).toMatchObject({ totalParticipants: 1, me: { rank: 1 } });
     // The taker's grant ends: the place they earned stays theirs to see.
-    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', taker!.id).where('subscription_id', '=', paidCard).execute();
-    expect((await as(taker!.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
+    await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', taker!.id).where('subscription_id', '=', paidCard).execute();
+    expect((await harness.injectWith(taker!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
     // A grant opens it to a student who has not taken it yet.
-    await database.db.insertInto('entitlements').values({ user_id: outsider!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
-    expect((await as(outsider!.cookie).get(`/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
+    await harness.db.insertInto('entitlements').values({ user_id: outsider!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    expect((await harness.injectWith(outsider!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
   });
 
   it('syncs from the command line with npm run rank:sync', async () => {
@@ -382,11 +366,11 @@ describe('ranks', () => {
     const attempt = (await start(students[0]!.cookie, examId)).json();
     await submit(students[0]!.cookie, attempt._id);
     const { stdout } = await run(process.execPath, ['scripts/rank-sync.ts', examId], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
+      env: { ...process.env, DATABASE_URL: harness.database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
     });
     expect(stdout).toContain(`${examId}: 1 students ranked`);
-    const exam = await database.db.selectFrom('exams').select(['rank_participants', 'last_rank_refresh']).where('id', '=', examId).executeTakeFirstOrThrow();
+    const exam = await harness.db.selectFrom('exams').select(['rank_participants', 'last_rank_refresh']).where('id', '=', examId).executeTakeFirstOrThrow();
     expect(exam.rank_participants).toBe(1);
-    await expect(run(process.execPath, ['scripts/rank-sync.ts', '00000000-0000-4000-8000-000000000000'], { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) } })).rejects.toMatchObject({ stderr: expect.stringContaining('Exam not found') });
+    await expect(run(process.execPath, ['scripts/rank-sync.ts', '00000000-0000-4000-8000-000000000000'], { env: { ...process.env, DATABASE_URL: harness.database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) } })).rejects.toMatchObject({ stderr: expect.stringContaining('Exam not found') });
   });
 });

@@ -1,29 +1,15 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { Worker } from 'node:worker_threads';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleHeaders } from '../../../shared/exams/spreadsheet.rules.ts';
 import { TOO_MANY_ROWS_MESSAGE } from '../../../server/exams/spreadsheet/row-limit.ts';
 import { XLSX_MESSAGES } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
 import { multipartBody } from '../../support/multipart.ts';
 import { repeatedRowsWorkbook } from './spreadsheet-fixtures.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
 
 const HEADER = sampleHeaders('regular').join(',');
 
@@ -32,7 +18,7 @@ function shortRowsCsv(count: number): Buffer {
   return Buffer.from(`${HEADER}\n${'G,Q,a,b\n'.repeat(count)}`);
 }
 
-const storedAssets = async () => Number((await database.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const storedAssets = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
 /** Resolves when the next worker thread this process starts is running, or when `instead` settles first. */
 function nextWorkerThreadRunning(instead: Promise<unknown>): Promise<void> {
@@ -57,11 +43,11 @@ function nextWorkerThreadRunning(instead: Promise<unknown>): Promise<void> {
 async function importWhileAskingHealth(content: Buffer, fileName: string) {
   const body = multipartBody([{ field: 'csv', fileName, content }]);
   const order: string[] = [];
-  const importing = app
+  const importing = harness.app
     .inject({
       method: 'POST',
       url: '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true',
-      headers: { ...body.headers, cookie: admin },
+      headers: { ...body.headers, cookie: harness.cookie('admin') },
       payload: body.payload,
     })
     .then((response) => {
@@ -69,7 +55,7 @@ async function importWhileAskingHealth(content: Buffer, fileName: string) {
       return response;
     });
   await nextWorkerThreadRunning(importing);
-  const health = await app.inject({ method: 'GET', url: '/healthz' });
+  const health = await asNobody('GET', '/healthz');
   order.push('health');
   expect(health.statusCode).toBe(200);
   return { response: await importing, order };

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS_PER_EXAM } from '../../../shared/exams/exam.constants.ts';
 import { questionGroupSchema, type QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import { sampleHeaders, type SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
@@ -10,31 +9,12 @@ import { SPREADSHEET_UPLOAD_MESSAGES as UPLOAD_MESSAGES } from '../../../shared/
 import { FORMAT_MESSAGES } from '../../../server/exams/spreadsheet/spreadsheet-format.ts';
 import { TOO_MANY_ROWS_MESSAGE } from '../../../server/exams/spreadsheet/row-limit.ts';
 import { XLSX_MESSAGES } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
 import { multipartBody, TINY_PDF, type FilePart } from '../../support/multipart.ts';
 import { zipOf } from './spreadsheet-fixtures.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-let staff: string;
-let student: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  await createUser(database.db, { email: 'staff@example.com', roles: ['staff'] });
-  await createUser(database.db, { email: 'student@example.com' });
-  admin = await signIn(app, 'admin@example.com');
-  staff = await signIn(app, 'staff@example.com');
-  student = await signIn(app, 'student@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const harness = useApp({ roles: ['admin', 'staff', 'student'] });
+const asAdmin = harness.injectAs('admin');
 
 const REGULAR = sampleHeaders('regular');
 const WITH_SOLUTION = sampleHeaders('with-solution');
@@ -51,13 +31,8 @@ interface UploadOptions {
 function upload(content: Buffer, options: UploadOptions = {}) {
   const query = new URLSearchParams({ template: options.template ?? 'regular', answerInIndex: options.answerInIndex ?? 'true' });
   const body = multipartBody(options.parts ?? [{ field: 'csv', fileName: options.fileName ?? 'questions.csv', content }]);
-  const cookie = options.cookie === undefined ? admin : options.cookie;
-  return app.inject({
-    method: 'POST',
-    url: `/api/exams/upload/spreadsheet?${query}`,
-    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
-    payload: body.payload,
-  });
+  const cookie = options.cookie === undefined ? harness.cookie('admin') : options.cookie;
+  return harness.injectWith(cookie || undefined)('POST', `/api/exams/upload/spreadsheet?${query}`, body.payload, body.headers);
 }
 
 async function imported(content: Buffer, options: UploadOptions = {}): Promise<SpreadsheetImportResult> {
@@ -352,7 +327,7 @@ describe('files that are not a readable spreadsheet', () => {
   });
 
   it('stores nothing', async () => {
-    const count = async () => Number((await database.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
     await imported(csvOf([REGULAR, row('G', 'Q', ['a', 'b'], 1)]));
     await upload(randomBytes(100));
@@ -363,23 +338,13 @@ describe('files that are not a readable spreadsheet', () => {
 describe('the request', () => {
   it("answers a broken form in the product's words, never the parser's or a 5xx", async () => {
     const url = '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true';
-    const wrongBoundary = await app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=expected' },
-      payload: '--different\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup\r\n--different--\r\n',
-    });
+    const wrongBoundary = await asAdmin('POST', url, '--different\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup\r\n--different--\r\n', { 'content-type': 'multipart/form-data; boundary=expected' });
     expect(wrongBoundary.statusCode).toBe(400);
     expect(wrongBoundary.json().message).toMatch(/^The upload (ended before its form data was complete|is not valid multipart)/);
-    const noBoundary = await app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const noBoundary = await asAdmin('POST', url, 'x', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBe('The upload is not valid multipart/form-data: its Content-Type names no boundary');
-    const cut = await app.inject({
-      method: 'POST',
-      url,
-      headers: { cookie: admin, 'content-type': 'multipart/form-data; boundary=b' },
-      payload: '--b\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup,Question',
-    });
+    const cut = await asAdmin('POST', url, '--b\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup,Question', { 'content-type': 'multipart/form-data; boundary=b' });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toMatch(/^The upload ended before its form data was complete/);
   });
@@ -408,7 +373,7 @@ describe('the request', () => {
   });
 
   it('needs multipart/form-data', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true', headers: { cookie: admin }, payload: { csv: 'x' } });
+    const response = await asAdmin('POST', '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true', { csv: 'x' });
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
   });
@@ -423,7 +388,7 @@ describe('the request', () => {
   });
 
   it('is described in the OpenAPI document', async () => {
-    const document = (await app.inject('/api/openapi.json')).json();
+    const document = (await harness.app.inject('/api/openapi.json')).json();
     const upload = document.paths['/api/exams/upload/spreadsheet'].post;
     expect(upload.tags).toEqual(['exams']);
     expect(upload.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['query:template', 'query:answerInIndex']);
@@ -435,18 +400,18 @@ describe('the request', () => {
 
   it('is refused signed out (401) and to students (403), and open to every console role', async () => {
     expect((await upload(good(), { cookie: null })).statusCode).toBe(401);
-    expect((await upload(good(), { cookie: student })).statusCode).toBe(403);
-    expect((await upload(good(), { cookie: staff })).statusCode).toBe(200);
+    expect((await upload(good(), { cookie: harness.cookie('student') })).statusCode).toBe(403);
+    expect((await upload(good(), { cookie: harness.cookie('staff') })).statusCode).toBe(200);
     const sample = (cookie?: string) =>
-      app.inject({ method: 'GET', url: '/api/exams/download/sample/spreadsheet?template=regular', headers: cookie ? { cookie } : {} });
+      harness.injectWith(cookie || undefined)('GET', '/api/exams/download/sample/spreadsheet?template=regular');
     expect((await sample()).statusCode).toBe(401);
-    expect((await sample(student)).statusCode).toBe(403);
-    expect((await sample(staff)).statusCode).toBe(200);
+    expect((await sample(harness.cookie('student'))).statusCode).toBe(403);
+    expect((await sample(harness.cookie('staff'))).statusCode).toBe(200);
   });
 });
 
 describe('GET /api/exams/download/sample/spreadsheet', () => {
-  const download = (query: string) => app.inject({ method: 'GET', url: `/api/exams/download/sample/spreadsheet?${query}`, headers: { cookie: admin } });
+  const download = (query: string) => asAdmin('GET', `/api/exams/download/sample/spreadsheet?${query}`);
 
   for (const template of ['regular', 'with-solution'] as const) {
     for (const answerInIndex of [false, true]) {

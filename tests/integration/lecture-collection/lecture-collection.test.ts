@@ -1,45 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_MESSAGES } from '../../../shared/lectures/lecture-collection.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createRateCard } from '../../support/factories/course.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-let manager: string;
-let staff: string;
-let marketing: string;
+const harness = useApp({ roles: ['admin', 'manager', 'staff', 'marketing'] });
+const asAdmin = harness.injectAs('admin');
+const asManager = harness.injectAs('manager');
+const asNobody = harness.injectAs('nobody');
 let student: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  await createUser(database.db, { email: 'manager@example.com', roles: ['manager'] });
-  await createUser(database.db, { email: 'staff@example.com', roles: ['staff'] });
-  await createUser(database.db, { email: 'marketing@example.com', roles: ['marketing'] });
-  await createUser(database.db, { email: 'learner@example.com', name: 'Learner' });
-  [admin, manager, staff, marketing, student] = (await Promise.all(
-    ['admin', 'manager', 'staff', 'marketing', 'learner'].map((name) => signIn(app, `${name}@example.com`)),
-  )) as [string, string, string, string, string];
+  await createUser(harness.db, { email: 'learner@example.com', name: 'Learner' });
+  student = await harness.signIn('learner@example.com');
 });
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
-
-const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function lecture(title: string) {
-  return (await request('POST', '/api/admin/lecture', { title })).json()._id as string;
+  return (await asAdmin('POST', '/api/admin/lecture', { title })).json()._id as string;
 }
 
-const collection = async () => (await request('GET', '/api/admin/custom-lectures')).json() as { title: string; lectureIds: string[]; lecturesMetaData: Array<{ _id: string; title: string; isPublished: boolean; notesCount: number }> };
-const add = (id: string) => request('POST', `/api/admin/lecture/add/lecture-collection/${id}`);
-const remove = (id: string) => request('POST', `/api/admin/lecture/remove/lecture-collection/${id}`);
-const reorder = (ids: string[]) => request('POST', '/api/admin/lecture/update/lecture-collection/order', { lecturesMetaData: ids.map((_id) => ({ _id, title: 'ignored' })) });
+const collection = async () => (await asAdmin('GET', '/api/admin/custom-lectures')).json() as { title: string; lectureIds: string[]; lecturesMetaData: Array<{ _id: string; title: string; isPublished: boolean; notesCount: number }> };
+const add = (id: string) => asAdmin('POST', `/api/admin/lecture/add/lecture-collection/${id}`);
+const remove = (id: string) => asAdmin('POST', `/api/admin/lecture/remove/lecture-collection/${id}`);
+const reorder = (ids: string[]) => asAdmin('POST', '/api/admin/lecture/update/lecture-collection/order', { lecturesMetaData: ids.map((_id) => ({ _id, title: 'ignored' })) });
 
 async function emptyCollection() {
   for (const id of (await collection()).lectureIds) await remove(id);
@@ -64,7 +47,7 @@ describe('the custom lecture collection', () => {
     expect((await remove(a!)).json().lectureIds).toEqual([c, b]);
     expect((await add(a!)).json().lectureIds).toEqual([c, b, a]);
 
-    const renamed = await request('POST', '/api/admin/lecture/update/lecture-collection/title', { title: '  Free classes  ' });
+    const renamed = await asAdmin('POST', '/api/admin/lecture/update/lecture-collection/title', { title: '  Free classes  ' });
     expect(renamed.json().title).toBe('Free classes');
     current = await collection();
     expect(current.title).toBe('Free classes');
@@ -75,10 +58,10 @@ describe('the custom lecture collection', () => {
     const [a, b] = [await lecture('One'), await lecture('Two')];
     await add(a!);
     await add(b!);
-    const blank = await request('POST', '/api/admin/lecture/update/lecture-collection/title', { title: '   ' });
+    const blank = await asAdmin('POST', '/api/admin/lecture/update/lecture-collection/title', { title: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ message: COLLECTION_MESSAGES.titleRequired, field: 'title' });
-    const long = await request('POST', '/api/admin/lecture/update/lecture-collection/title', { title: 'x'.repeat(301) });
+    const long = await asAdmin('POST', '/api/admin/lecture/update/lecture-collection/title', { title: 'x'.repeat(301) });
     expect(long.statusCode).toBe(400);
 
     const unknown = await add('00000000-0000-4000-8000-000000000000');
@@ -114,44 +97,44 @@ describe('the custom lecture collection', () => {
     current = await collection();
     expect(current.lectureIds).toHaveLength(10);
     expect(current.lectureIds).not.toContain(ids[0]);
-    const positions = await database.db.selectFrom('lecture_collection_items').select('position').orderBy('position').execute();
+    const positions = await harness.db.selectFrom('lecture_collection_items').select('position').orderBy('position').execute();
     expect(positions.map((row) => row.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('shows the lecture editor the check, and refuses deleting a lecture in the collection', async () => {
     await emptyCollection();
     const id = await lecture('Kept in the collection');
-    expect((await request('GET', `/api/admin/lecture/${id}`)).json().inCustomCollection).toBe(false);
+    expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().inCustomCollection).toBe(false);
     await add(id);
-    expect((await request('GET', `/api/admin/lecture/${id}`)).json().inCustomCollection).toBe(true);
-    const refused = await request('DELETE', `/api/admin/lecture/${id}`);
+    expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().inCustomCollection).toBe(true);
+    const refused = await asAdmin('DELETE', `/api/admin/lecture/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ type: 'has-warnings', warnings: ['It is in the custom lecture collection: remove it there first'] });
     await remove(id);
-    expect((await request('DELETE', `/api/admin/lecture/${id}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/api/admin/lecture/${id}`)).statusCode).toBe(200);
   });
 
   it('is for administrators and managers: staff and marketing are refused', async () => {
-    expect((await request('GET', '/api/admin/custom-lectures', undefined, manager)).statusCode).toBe(200);
-    for (const cookie of [staff, marketing, student]) {
-      expect((await request('GET', '/api/admin/custom-lectures', undefined, cookie)).statusCode).toBe(403);
-      expect((await request('POST', '/api/admin/lecture/update/lecture-collection/title', { title: 'Mine' }, cookie)).statusCode).toBe(403);
+    expect((await asManager('GET', '/api/admin/custom-lectures')).statusCode).toBe(200);
+    for (const cookie of [harness.cookie('staff'), harness.cookie('marketing'), student]) {
+      expect((await harness.injectWith(cookie)('GET', '/api/admin/custom-lectures')).statusCode).toBe(403);
+      expect((await harness.injectWith(cookie)('POST', '/api/admin/lecture/update/lecture-collection/title', { title: 'Mine' })).statusCode).toBe(403);
     }
   });
 
   it('gives students the published lectures in order, with whether each may be watched', async () => {
     await emptyCollection();
     const [free, paid, hidden] = [await lecture('Free lesson'), await lecture('Paid lesson'), await lecture('Hidden lesson')];
-    const card = (await database.db.insertInto('subscriptions').values({ title: 'Geography pack' }).returning('id').executeTakeFirstOrThrow()).id;
-    await database.db.updateTable('lectures').set({ is_published: true, is_visible: true }).where('id', 'in', [free!, paid!]).execute();
-    await database.db.updateTable('lectures').set({ master_subscription_id: card }).where('id', '=', paid!).execute();
+    const card = await createRateCard(harness.db, { title: 'Geography pack' });
+    await harness.db.updateTable('lectures').set({ is_published: true, is_visible: true }).where('id', 'in', [free!, paid!]).execute();
+    await harness.db.updateTable('lectures').set({ master_subscription_id: card }).where('id', '=', paid!).execute();
     for (const id of [paid!, hidden!, free!]) await add(id);
-    const answer = await request('GET', '/api/student/custom-lectures', undefined, student);
+    const answer = await harness.injectWith(student)('GET', '/api/student/custom-lectures');
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().lectures.map((row: { title: string; canWatch: boolean }) => [row.title, row.canWatch])).toEqual([
       ['Paid lesson', false],
       ['Free lesson', true],
     ]);
-    expect((await app.inject({ method: 'GET', url: '/api/student/custom-lectures' })).statusCode).toBe(401);
+    expect((await asNobody('GET', '/api/student/custom-lectures')).statusCode).toBe(401);
   });
 });

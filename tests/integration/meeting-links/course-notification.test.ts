@@ -1,55 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
 import type { Config } from '../../../server/config.ts';
 import { deliverBatch } from '../../../server/push/push-delivery.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
-import { createUser, signIn, testConfig } from '../../support/test-app.ts';
-import { startPushServiceStandIn, type PushServiceStandIn } from '../../support/push-service-stand-in.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
+import { usePushServiceStandIn } from '../../support/push-service-stand-in.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /** A meeting link announced to the students of one course: the composer's course target. */
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-let pushService: PushServiceStandIn;
 let config: Config;
 let counter = 0;
 
+const push = usePushServiceStandIn();
+const harness = useApp({ env: () => push.env });
+const asAdmin = harness.injectAs('admin');
 beforeAll(async () => {
-  pushService = await startPushServiceStandIn();
-  const env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
-  ({ database, app, admin } = await startAdminApp({ env }));
-  config = testConfig(env);
-});
-afterAll(async () => {
-  await stopAdminApp({ database, app });
-  await pushService?.close();
+  config = testConfig(push.env);
 });
 
 const DAY = 86_400_000;
-const send = (body: Record<string, unknown>, cookie = admin) =>
-  app.inject({ method: 'POST', url: '/api/admin/notifications/send', headers: { cookie }, payload: body });
+const send = (body: Record<string, unknown>, cookie = harness.cookie('admin')) =>
+  harness.injectWith(cookie)('POST', '/api/admin/notifications/send', body);
 
 /** A student whose phone allowed notifications (a device at the stand-in). */
 async function subscribedStudent(phone?: string) {
   counter += 1;
-  const user = await createUser(database.db, { email: `course-push${counter}@example.com`, phone: phone ?? null });
-  const cookie = await signIn(app, user.email_address!);
-  const subscription = pushService.subscribe('ok');
-  const registered = await app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription });
+  const user = await createUser(harness.db, { email: `course-push${counter}@example.com`, phone: phone ?? null });
+  const cookie = await harness.signIn(user.email_address!);
+  const subscription = push.service.subscribe('ok');
+  const registered = await harness.injectWith(cookie)('POST', '/api/student/push-subscriptions', subscription);
   expect(registered.statusCode, registered.body).toBe(200);
   return { id: user.id, endpoint: subscription.endpoint };
 }
 
 const card = async (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
-  (await database.db.insertInto('subscriptions').values({ net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+  (await harness.db.insertInto('subscriptions').values({ net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
 const course = async (title: string, rateCard: string | null) =>
-  (await database.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow()).id;
+  (await harness.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow()).id;
 const grant = (userId: string, values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date }) =>
-  database.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
+  harness.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
 const deliveredTo = (notificationId: string) =>
-  database.db.selectFrom('push_deliveries as d').innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id').select('s.user_id').where('d.notification_id', '=', notificationId).execute();
+  harness.db.selectFrom('push_deliveries as d').innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id').select('s.user_id').where('d.notification_id', '=', notificationId).execute();
 
 describe('notifying the students of a course', () => {
   it('reaches exactly the students entitled to the course, with the link in the payload', async () => {
@@ -57,7 +47,7 @@ describe('notifying the students of a course', () => {
     const extraCard = await card({ title: 'KAS + LDC combo' });
     const otherCard = await card({ title: 'LDC only' });
     const kas = await course('KAS Mains 2026', cardId);
-    await database.db.insertInto('course_subscriptions').values({ course_id: kas, subscription_id: extraCard }).execute();
+    await harness.db.insertInto('course_subscriptions').values({ course_id: kas, subscription_id: extraCard }).execute();
     const ldc = await course('LDC 2026', otherCard);
 
     const byCourse = await subscribedStudent();
@@ -77,7 +67,7 @@ describe('notifying the students of a course', () => {
     await grant(notYet.id, { subscription_id: cardId, starts_at: new Date(Date.now() + DAY) });
     await grant(otherCourse.id, { resource_type: 'course', resource_id: ldc });
 
-    const link = await database.db
+    const link = await harness.db
       .insertInto('meeting_links')
       .values({ title: 'KAS live doubt clearing', url: 'https://meet.example.com/kas-live', start_date: new Date(Date.now() + 3_600_000), end_date: new Date(Date.now() + 7_200_000) })
       .returning('id')
@@ -97,15 +87,15 @@ describe('notifying the students of a course', () => {
     const { notificationId } = sent.json() as { notificationId: string };
     expect((await deliveredTo(notificationId)).map((row) => row.user_id).sort()).toEqual([byCourse.id, byRateCard.id, byExtraCard.id].sort());
 
-    const stored = await database.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ target_type: 'course', target_course_id: kas, group_targets: [], target_phone: null, resource_type: 'Meeting links', resource_id: link.id, click_action: 'open_link' });
 
-    expect(await deliverBatch({ db: database.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
-    const got = pushService.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
+    expect(await deliverBatch({ db: harness.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
+    const got = push.service.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
     expect(got).toHaveLength(3);
     expect(got[0]!.payload).toMatchObject({ clickAction: 'open_link', resourceType: 'Meeting links', resourceId: link.id, data: { url: 'https://meet.example.com/kas-live' } });
 
-    const listed = (await app.inject({ method: 'GET', url: '/api/admin/notifications/sent', headers: { cookie: admin } })).json() as Array<Record<string, unknown>>;
+    const listed = (await asAdmin('GET', '/api/admin/notifications/sent')).json() as Array<Record<string, unknown>>;
     expect(listed.find((row) => row._id === notificationId)).toMatchObject({ targetType: 'course', targetCourse: { _id: kas, title: 'KAS Mains 2026' }, groupTargets: [] });
   });
 
@@ -117,8 +107,8 @@ describe('notifying the students of a course', () => {
     await subscribedStudent('9847022222');
     await subscribedStudent('9847033333');
     await subscribedStudent('9847044444');
-    await database.db.updateTable('users').set({ phone_verified_at: new Date() }).where('phone_number', 'in', ['9847011111', '9847022222', '9847033333']).execute();
-    await database.db
+    await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('phone_number', 'in', ['9847011111', '9847022222', '9847033333']).execute();
+    await harness.db
       .insertInto('lakshya_students')
       .values([
         { name: 'Current', phone_number: '9847011111' },
@@ -146,19 +136,19 @@ describe('notifying the students of a course', () => {
       [{ ...base, courseId: lonely, linkUrl: 'meet.example.com/x' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
       [{ ...base, targetType: 'batch' }, 'targetType is specific-user, everyone, group or course', 'targetType'],
     ];
-    const before = await database.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await harness.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const [body, message, field] of cases) {
       const response = await send(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
     }
-    const after = await database.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await harness.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('is refused to roles that may not send notifications', async () => {
-    const manager = await createUser(database.db, { roles: ['manager'] });
-    const answer = await send({ title: 'T', body: 'B', targetType: 'course', courseId: '00000000-0000-4000-8000-000000000000' }, await signIn(app, manager.email_address!));
+    const manager = await createUser(harness.db, { roles: ['manager'] });
+    const answer = await send({ title: 'T', body: 'B', targetType: 'course', courseId: '00000000-0000-4000-8000-000000000000' }, await harness.signIn(manager.email_address!));
     expect(answer.statusCode).toBe(403);
   });
 });

@@ -1,23 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MEETING_LINK_LIMITS, MEETING_LINK_MESSAGES } from '../../../shared/meeting-links/meeting-links.schema.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
-import { createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 /** A meeting link belongs to courses: staff choose them, and a student sees only the links of courses they may open now. */
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
-beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
-afterAll(() => stopAdminApp({ database, app }));
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const request = (method: Method, url: string, payload?: unknown, cookie: string | null = admin) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 const trpc = (path: string, input: unknown) =>
-  app.inject({ method: 'POST', url: `/trpc/meetingLinks.${path}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+  asAdmin('POST', `/trpc/meetingLinks.${path}`, JSON.stringify(input), { 'content-type': 'application/json' });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -31,22 +22,22 @@ const linkBody = (overrides: Record<string, unknown> = {}): Record<string, unkno
   endDate: inHours(2),
   ...overrides,
 });
-const countLinks = async () => Number((await database.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countLinks = async () => Number((await harness.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 const card = async (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
-  (await database.db.insertInto('subscriptions').values({ title, net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+  (await harness.db.insertInto('subscriptions').values({ title, net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
 const course = async (title: string, rateCard: string | null, published = true) =>
-  (await database.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published }).returning('id').executeTakeFirstOrThrow()).id;
+  (await harness.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published }).returning('id').executeTakeFirstOrThrow()).id;
 const grant = (userId: string, values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; starts_at?: Date; expires_at?: Date; revoked_at?: Date }) =>
-  database.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
+  harness.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
 async function student(name: string) {
-  const user = await createUser(database.db, { email: `${name}-${++counter}@example.com` });
-  return { id: user.id, cookie: await signIn(app, user.email_address!) };
+  const user = await createUser(harness.db, { email: `${name}-${++counter}@example.com` });
+  return { id: user.id, cookie: await harness.signIn(user.email_address!) };
 }
 /** A link kept from before links had courses: no course at all. */
 const courselessLink = async (title: string) =>
   (
-    await database.db
+    await harness.db
       .insertInto('meeting_links')
       .values({ title, url: 'https://meet.example.com/ldc-paid-secret', start_date: new Date(Date.now() - HOUR), end_date: new Date(Date.now() + HOUR) })
       .returning('id')
@@ -60,13 +51,13 @@ interface StudentLink {
   courses: Array<{ _id: string; title: string }>;
 }
 async function studentLinks(cookie: string): Promise<StudentLink[]> {
-  const answer = await request('GET', '/api/student/meeting-links', undefined, cookie);
+  const answer = await harness.injectWith(cookie)('GET', '/api/student/meeting-links');
   expect(answer.headers['cache-control']).toBe('private, no-cache');
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as StudentLink[];
 }
 const create = async (body: Record<string, unknown>) => {
-  const answer = await request('POST', '/api/admin/meeting-links', body);
+  const answer = await asAdmin('POST', '/api/admin/meeting-links', body);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as { _id: string; version: number; courseIds: string[]; courses: Array<{ _id: string; title: string }> };
 };
@@ -85,7 +76,7 @@ describe('which meeting links a student sees', () => {
   let keptLink: string;
 
   beforeEach(async () => {
-    await database.db.deleteFrom('meeting_links').execute();
+    await harness.db.deleteFrom('meeting_links').execute();
     paid = await course(`LDC Paid ${++counter}`, await card('LDC card'));
     paid2 = await course(`KAS Paid ${++counter}`, await card('KAS card'));
     free = await course(`Free Mock ${++counter}`, await card('Free card', { is_free: true, free_mode: 'none' }));
@@ -118,7 +109,7 @@ describe('which meeting links a student sees', () => {
 
     // Holding the rate card is holding the course.
     const byCard = await student('card-holder');
-    const paid2Card = (await database.db.selectFrom('courses').select('course_rate_card_id').where('id', '=', paid2).executeTakeFirstOrThrow()).course_rate_card_id!;
+    const paid2Card = (await harness.db.selectFrom('courses').select('course_rate_card_id').where('id', '=', paid2).executeTakeFirstOrThrow()).course_rate_card_id!;
     await grant(byCard.id, { subscription_id: paid2Card });
     expect((await studentLinks(byCard.cookie)).map((link) => link._id).sort()).toEqual([bothLink, freeLink, openLink].sort());
   });
@@ -146,10 +137,10 @@ describe('which meeting links a student sees', () => {
     expect(ids).not.toContain(hiddenLink);
 
     // The kept link is listed for staff with no course, and reaches students once it has one.
-    const listed = (await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[]; version: number; startDate: string; endDate: string; title: string; url: string }>;
+    const listed = (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[]; version: number; startDate: string; endDate: string; title: string; url: string }>;
     const kept = listed.find((link) => link._id === keptLink)!;
     expect(kept).toMatchObject({ courseIds: [], courses: [] });
-    const saved = await request('PUT', `/api/admin/meeting-links/${keptLink}`, { title: kept.title, url: kept.url, startDate: kept.startDate, endDate: kept.endDate, courseIds: [open], version: kept.version });
+    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${keptLink}`, { title: kept.title, url: kept.url, startDate: kept.startDate, endDate: kept.endDate, courseIds: [open], version: kept.version });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await studentLinks(holder.cookie)).map((link) => link._id)).toContain(keptLink);
   });
@@ -158,9 +149,9 @@ describe('which meeting links a student sees', () => {
     const holder = await student('dates');
     await grant(holder.id, { resource_type: 'course', resource_id: paid });
     const later = await create(linkBody({ title: 'Later', startDate: inHours(5), endDate: inHours(6), courseIds: [paid] }));
-    await database.db.updateTable('meeting_links').set({ is_active: false }).where('id', '=', bothLink).execute();
+    await harness.db.updateTable('meeting_links').set({ is_active: false }).where('id', '=', bothLink).execute();
     const over = await create(linkBody({ title: 'Over', courseIds: [paid] }));
-    await database.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * HOUR), end_date: new Date(Date.now() - HOUR) }).where('id', '=', over._id).execute();
+    await harness.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * HOUR), end_date: new Date(Date.now() - HOUR) }).where('id', '=', over._id).execute();
     const ids = (await studentLinks(holder.cookie)).map((link) => link._id);
     expect(ids).toContain(paidLink);
     expect(ids).not.toContain(later._id);
@@ -180,7 +171,7 @@ describe('setting the courses of a meeting link (administrators)', () => {
       { _id: b, title: 'Plus Two Prelims' },
     ]);
     expect(link.version).toBe(1);
-    const listed = ((await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courses: unknown }>).find((row) => row._id === link._id);
+    const listed = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courses: unknown }>).find((row) => row._id === link._id);
     expect(listed!.courses).toEqual(link.courses);
     // Without courseIds a link is for staff only.
     expect((await create(linkBody())).courseIds).toEqual([]);
@@ -191,17 +182,17 @@ describe('setting the courses of a meeting link (administrators)', () => {
     const b = await course('Course B', null);
     const link = await create(linkBody({ courseIds: [a] }));
     const body = linkBody({ title: 'Renamed class', courseIds: [b], version: link.version });
-    const saved = await request('PUT', `/api/admin/meeting-links/${link._id}`, body);
+    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, body);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ _id: link._id, title: 'Renamed class', url: body.url, courseIds: [b], version: 2, isActive: true });
-    const stored = await database.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute();
+    const stored = await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute();
     expect(stored.map((row) => row.course_id)).toEqual([b]);
 
     // A save from the copy loaded before: 409 naming who saved, nothing changed.
-    const stale = await request('PUT', `/api/admin/meeting-links/${link._id}`, linkBody({ courseIds: [a], version: link.version }));
+    const stale = await asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, linkBody({ courseIds: [a], version: link.version }));
     expect(stale.statusCode, stale.body).toBe(409);
     expect(stale.json()).toMatchObject({ type: 'conflict', stale: { version: 2 } });
-    const after = (await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; title: string; courseIds: string[] }>;
+    const after = (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; title: string; courseIds: string[] }>;
     expect(after.find((row) => row._id === link._id)).toMatchObject({ title: 'Renamed class', courseIds: [b] });
 
     // Through tRPC: the same operation.
@@ -216,12 +207,12 @@ describe('setting the courses of a meeting link (administrators)', () => {
   it('lets staff give an ended, kept link a course without touching its dates', async () => {
     const a = await course('Course for an old link', null);
     const id = await courselessLink('Old class');
-    await database.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * DAY), end_date: new Date(Date.now() - 2 * DAY) }).where('id', '=', id).execute();
-    const old = ((await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string; version: number }>).find((row) => row._id === id)!;
-    const saved = await request('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: old.startDate, endDate: old.endDate, courseIds: [a], version: old.version });
+    await harness.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * DAY), end_date: new Date(Date.now() - 2 * DAY) }).where('id', '=', id).execute();
+    const old = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string; version: number }>).find((row) => row._id === id)!;
+    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: old.startDate, endDate: old.endDate, courseIds: [a], version: old.version });
     expect(saved.statusCode, saved.body).toBe(200);
     // Moving it to another past window is refused, as on create.
-    const moved = await request('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: inHours(-30), endDate: inHours(-29), courseIds: [a] });
+    const moved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: inHours(-30), endDate: inHours(-29), courseIds: [a] });
     expect(moved.statusCode).toBe(400);
     expect(moved.json()).toMatchObject({ message: MEETING_LINK_MESSAGES.endPassed, field: 'endDate' });
   });
@@ -243,24 +234,24 @@ describe('setting the courses of a meeting link (administrators)', () => {
         ['POST', '/api/admin/meeting-links'],
         ['PUT', `/api/admin/meeting-links/${link._id}`],
       ] as const) {
-        const answer = await request(method, url, body);
+        const answer = await asAdmin(method, url, body);
         expect(answer.statusCode, `${method} ${JSON.stringify(body.courseIds)}`).toBe(400);
         expect(answer.json(), `${method} ${JSON.stringify(body.courseIds)}`).toMatchObject({ message, field: expect.stringMatching(/^courseIds/) });
       }
     }
     expect(await countLinks()).toBe(before);
-    const stored = await database.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.version).toBe(1);
-    expect((await database.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute()).map((row) => row.course_id)).toEqual([a]);
-    expect((await request('PUT', `/api/admin/meeting-links/${MISSING_ID}`, linkBody())).statusCode).toBe(404);
-    expect((await request('PUT', '/api/admin/meeting-links/not-an-id', linkBody())).statusCode).toBe(400);
+    expect((await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute()).map((row) => row.course_id)).toEqual([a]);
+    expect((await asAdmin('PUT', `/api/admin/meeting-links/${MISSING_ID}`, linkBody())).statusCode).toBe(404);
+    expect((await asAdmin('PUT', '/api/admin/meeting-links/not-an-id', linkBody())).statusCode).toBe(400);
   });
 
   it('keeps a link after its course is deleted, for staff only', async () => {
     const gone = await course('Course to delete', null);
     const link = await create(linkBody({ courseIds: [gone] }));
-    await database.db.deleteFrom('courses').where('id', '=', gone).execute();
-    const listed = ((await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[] }>).find((row) => row._id === link._id);
+    await harness.db.deleteFrom('courses').where('id', '=', gone).execute();
+    const listed = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[] }>).find((row) => row._id === link._id);
     expect(listed!.courseIds).toEqual([]);
   });
 });
@@ -270,13 +261,13 @@ describe('two staff at once', () => {
     const a = await course('Double click course', null);
     const body = linkBody({ courseIds: [a], requestId: crypto.randomUUID() });
     const before = await countLinks();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => request('POST', '/api/admin/meeting-links', body)));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => asAdmin('POST', '/api/admin/meeting-links', body)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.json()._id)).size).toBe(1);
     expect(await countLinks()).toBe(before + 1);
     expect(answers[0]!.json().courseIds).toEqual([a]);
     // A new opening of the modal is a new link, even with the same fields.
-    expect((await request('POST', '/api/admin/meeting-links', { ...body, requestId: crypto.randomUUID() })).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/admin/meeting-links', { ...body, requestId: crypto.randomUUID() })).statusCode).toBe(200);
     expect(await countLinks()).toBe(before + 2);
   });
 
@@ -286,12 +277,12 @@ describe('two staff at once', () => {
       const link = await create(linkBody({ courseIds: [courses[0]] }));
       const first = linkBody({ title: `First ${round}`, courseIds: [courses[1], courses[2]], version: link.version });
       const second = linkBody({ title: `Second ${round}`, courseIds: [courses[3]], version: link.version });
-      const answers = await Promise.all([request('PUT', `/api/admin/meeting-links/${link._id}`, first), request('PUT', `/api/admin/meeting-links/${link._id}`, second)]);
+      const answers = await Promise.all([asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, first), asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, second)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const winner = answers[0]!.statusCode === 200 ? first : second;
-      const stored = await database.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute();
+      const stored = await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute();
       expect(stored.map((row) => row.course_id).sort()).toEqual([...(winner.courseIds as string[])].sort());
-      const row = await database.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
+      const row = await harness.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
       expect(row).toEqual({ title: winner.title, version: 2 });
     }
   });

@@ -1,21 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEETING_LINK_MESSAGES } from '../../../shared/meeting-links/meeting-links.schema.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
-import { createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
-afterAll(() => stopAdminApp({ database, app }));
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** As the administrator unless another session (or null: signed out) is given. */
-const request = (method: Method, url: string, payload?: unknown, cookie: string | null = admin) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 const HOUR = 3_600_000;
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -28,42 +21,42 @@ const linkBody = (overrides: Record<string, unknown> = {}) => ({
   endDate: inHours(2),
   ...overrides,
 });
-const countLinks = async () => Number((await database.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countLinks = async () => Number((await harness.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 async function consoleUser(roles: string[]) {
-  const user = await createUser(database.db, { roles });
-  return signIn(app, user.email_address!);
+  const user = await createUser(harness.db, { roles });
+  return harness.signIn(user.email_address!);
 }
 
 describe('meeting links (administrators)', () => {
   it('adds a link switched on, lists it with its times, flips it off and on, and removes it', async () => {
     const body = linkBody({ title: '  Prelims revision (live)  ', startDate: '2030-01-05T19:30:00+05:30', endDate: Date.parse('2030-01-05T21:00:00+05:30') });
-    const created = await request('POST', '/api/admin/meeting-links', body);
+    const created = await asAdmin('POST', '/api/admin/meeting-links', body);
     expect(created.statusCode, created.body).toBe(200);
     const link = created.json();
     expect(link).toMatchObject({ title: 'Prelims revision (live)', url: body.url, startDate: '2030-01-05T14:00:00.000Z', endDate: '2030-01-05T15:30:00.000Z', isActive: true });
-    const stored = await database.db.selectFrom('meeting_links').selectAll().where('id', '=', link._id).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('meeting_links').selectAll().where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.created_by).not.toBeNull();
 
-    const listed = (await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string }>;
+    const listed = (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string }>;
     expect(listed.map((row) => row._id)).toContain(link._id);
 
-    const off = await request('PUT', '/api/admin/update/meeting-link', { id: link._id });
+    const off = await asAdmin('PUT', '/api/admin/update/meeting-link', { id: link._id });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ _id: link._id, isActive: false });
-    expect((await request('PUT', '/api/admin/update/meeting-link', { id: link._id })).json()).toMatchObject({ isActive: true });
+    expect((await asAdmin('PUT', '/api/admin/update/meeting-link', { id: link._id })).json()).toMatchObject({ isActive: true });
 
-    const removed = await request('DELETE', `/api/admin/meeting-link/${link._id}`);
+    const removed = await asAdmin('DELETE', `/api/admin/meeting-link/${link._id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json()).toEqual({ status: 'deleted' });
-    expect(await database.db.selectFrom('meeting_links').select('id').where('id', '=', link._id).executeTakeFirst()).toBeUndefined();
-    expect((await request('DELETE', `/api/admin/meeting-link/${link._id}`)).statusCode).toBe(404);
+    expect(await harness.db.selectFrom('meeting_links').select('id').where('id', '=', link._id).executeTakeFirst()).toBeUndefined();
+    expect((await asAdmin('DELETE', `/api/admin/meeting-link/${link._id}`)).statusCode).toBe(404);
   });
 
   it('lists the latest meeting first', async () => {
-    const early = (await request('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(10), endDate: inHours(11) }))).json();
-    const late = (await request('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(50), endDate: inHours(51) }))).json();
-    const ids = ((await request('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string }>).map((row) => row._id);
+    const early = (await asAdmin('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(10), endDate: inHours(11) }))).json();
+    const late = (await asAdmin('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(50), endDate: inHours(51) }))).json();
+    const ids = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string }>).map((row) => row._id);
     expect(ids.indexOf(late._id)).toBeLessThan(ids.indexOf(early._id));
   });
 
@@ -96,15 +89,15 @@ describe('meeting links (administrators)', () => {
     ];
     const before = await countLinks();
     for (const [body, message, field] of cases) {
-      const response = await request('POST', '/api/admin/meeting-links', body);
+      const response = await asAdmin('POST', '/api/admin/meeting-links', body);
       expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
       expect(response.json(), JSON.stringify(body).slice(0, 200)).toMatchObject({ message, field });
     }
     expect(await countLinks()).toBe(before);
     // A meeting already under way may still be added: it shows at once.
-    expect((await request('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(-1), endDate: inHours(1) }))).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(-1), endDate: inHours(1) }))).statusCode).toBe(200);
     // Upper-case schemes are web addresses too.
-    expect((await request('POST', '/api/admin/meeting-links', linkBody({ url: 'HTTPS://Meet.Example.com/X' }))).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/admin/meeting-links', linkBody({ url: 'HTTPS://Meet.Example.com/X' }))).statusCode).toBe(200);
   });
 
   it('answers 400 or 404 for ids that are missing, malformed or unknown, never 5xx', async () => {
@@ -118,28 +111,28 @@ describe('meeting links (administrators)', () => {
       ['POST', '/api/admin/meeting-links', [], 400],
     ];
     for (const [method, url, body, status] of cases) {
-      const response = await request(method, url, body);
+      const response = await asAdmin(method, url, body);
       expect(response.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(status);
       expect(response.json().message, `${method} ${url}`).toEqual(expect.any(String));
     }
-    const malformed = await request('PUT', '/api/admin/update/meeting-link', { id: 'abc' });
+    const malformed = await asAdmin('PUT', '/api/admin/update/meeting-link', { id: 'abc' });
     expect(malformed.json()).toMatchObject({ message: MEETING_LINK_MESSAGES.notFound, field: 'id' });
-    expect((await request('PUT', '/api/admin/update/meeting-link', { id: MISSING_ID })).json()).toMatchObject({ message: MEETING_LINK_MESSAGES.notFound });
-    const notJson = await app.inject({ method: 'POST', url: '/api/admin/meeting-links', headers: { cookie: admin, 'content-type': 'application/json' }, payload: '{"title": ' });
+    expect((await asAdmin('PUT', '/api/admin/update/meeting-link', { id: MISSING_ID })).json()).toMatchObject({ message: MEETING_LINK_MESSAGES.notFound });
+    const notJson = await asAdmin('POST', '/api/admin/meeting-links', '{"title": ', { 'content-type': 'application/json' });
     expect(notJson.statusCode).toBe(400);
   });
 
   it('flips once per call when two staff click at the same moment', async () => {
-    const link = (await request('POST', '/api/admin/meeting-links', linkBody())).json();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => request('PUT', '/api/admin/update/meeting-link', { id: link._id })));
+    const link = (await asAdmin('POST', '/api/admin/meeting-links', linkBody())).json();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => asAdmin('PUT', '/api/admin/update/meeting-link', { id: link._id })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(answers.filter((answer) => answer.json().isActive === false)).toHaveLength(3);
-    const stored = await database.db.selectFrom('meeting_links').select('is_active').where('id', '=', link._id).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('meeting_links').select('is_active').where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.is_active).toBe(true);
   });
 
   it('serves the same operations through tRPC, with the same refusals', async () => {
-    const trpc = (path: string, input: unknown) => app.inject({ method: 'POST', url: `/trpc/meetingLinks.${path}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+    const trpc = (path: string, input: unknown) => asAdmin('POST', `/trpc/meetingLinks.${path}`, JSON.stringify(input), { 'content-type': 'application/json' });
     const created = await trpc('create', linkBody({ title: 'Through tRPC' }));
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().result.data._id as string;
@@ -148,14 +141,14 @@ describe('meeting links (administrators)', () => {
     expect(refused.statusCode).toBe(400);
     expect(JSON.stringify(refused.json())).toContain(MEETING_LINK_MESSAGES.urlNotWeb);
     expect((await trpc('delete', { id })).statusCode).toBe(200);
-    const listed = await app.inject({ method: 'GET', url: '/trpc/meetingLinks.list', headers: { cookie: admin } });
+    const listed = await asAdmin('GET', '/trpc/meetingLinks.list');
     expect(listed.statusCode).toBe(200);
   });
 });
 
 describe('who may reach meeting links', () => {
   it('refuses staff, marketing, managers and students (403) and signed-out callers (401), before anything changes', async () => {
-    const link = (await request('POST', '/api/admin/meeting-links', linkBody())).json();
+    const link = (await asAdmin('POST', '/api/admin/meeting-links', linkBody())).json();
     const calls: Array<[Method, string, unknown]> = [
       ['GET', '/api/admin/meeting-links', undefined],
       ['POST', '/api/admin/meeting-links', linkBody()],
@@ -173,51 +166,51 @@ describe('who may reach meeting links', () => {
     ];
     for (const [cookie, status] of refused) {
       for (const [method, url, body] of calls) {
-        const response = await request(method, url, body, cookie);
+        const response = await harness.injectWith(cookie)(method, url, body);
         expect(response.statusCode, `${method} ${url}`).toBe(status);
       }
-      const trpc = await app.inject({ method: 'GET', url: '/trpc/meetingLinks.list', headers: cookie ? { cookie } : {} });
+      const trpc = await harness.app.inject({ method: 'GET', url: '/trpc/meetingLinks.list', headers: cookie ? { cookie } : {} });
       expect(trpc.statusCode).toBe(status);
     }
     expect(await countLinks()).toBe(before);
-    const stored = await database.db.selectFrom('meeting_links').select('is_active').where('id', '=', link._id).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('meeting_links').select('is_active').where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.is_active).toBe(true);
     // An administrator holding a restricted role as well still reaches them.
-    expect((await request('GET', '/api/admin/meeting-links', undefined, await consoleUser(['admin', 'staff']))).statusCode).toBe(200);
+    expect((await harness.injectWith(await consoleUser(['admin', 'staff']))('GET', '/api/admin/meeting-links')).statusCode).toBe(200);
   });
 
   it('gives administrators the course titles for the choose-a-course modal', async () => {
-    const course = await database.db.insertInto('courses').values({ title: 'Degree Level Prelims' }).returning('id').executeTakeFirstOrThrow();
-    const titles = await request('GET', '/api/admin/course-title');
+    const course = await harness.db.insertInto('courses').values({ title: 'Degree Level Prelims' }).returning('id').executeTakeFirstOrThrow();
+    const titles = await asAdmin('GET', '/api/admin/course-title');
     expect(titles.statusCode).toBe(200);
     expect(titles.json()).toContainEqual({ _id: course.id, title: 'Degree Level Prelims' });
-    expect((await request('GET', '/api/admin/course-title', undefined, null)).statusCode).toBe(401);
+    expect((await asNobody('GET', '/api/admin/course-title')).statusCode).toBe(401);
   });
 });
 
 describe('meeting links in the student apps', () => {
   it('lists only the links switched on whose window holds now, the soonest to end first', async () => {
     // A course every student may open (no rate card): its links show to all of them.
-    const openCourse = await database.db.insertInto('courses').values({ title: 'Open to all', is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow();
+    const openCourse = await harness.db.insertInto('courses').values({ title: 'Open to all', is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow();
     const insert = async (title: string, start: number, end: number, active = true) => {
-      const link = await database.db
+      const link = await harness.db
         .insertInto('meeting_links')
         .values({ title, url: `https://meet.example.com/${encodeURIComponent(title)}`, start_date: new Date(Date.now() + start * HOUR), end_date: new Date(Date.now() + end * HOUR), is_active: active })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await database.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: openCourse.id }).execute();
+      await harness.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: openCourse.id }).execute();
       return link;
     };
-    await database.db.deleteFrom('meeting_links').execute();
+    await harness.db.deleteFrom('meeting_links').execute();
     const live = await insert('Live now', -1, 2);
     const endingSooner = await insert('Ending sooner', -2, 1);
     await insert('Switched off', -1, 2, false);
     await insert('Not started', 1, 2);
     await insert('Over', -3, -1);
 
-    const student = await createUser(database.db, { email: 'meeting-student@example.com' });
-    const cookie = await signIn(app, student.email_address!);
-    const answer = await request('GET', '/api/student/meeting-links', undefined, cookie);
+    const student = await createUser(harness.db, { email: 'meeting-student@example.com' });
+    const cookie = await harness.signIn(student.email_address!);
+    const answer = await harness.injectWith(cookie)('GET', '/api/student/meeting-links');
     expect(answer.statusCode, answer.body).toBe(200);
     const links = answer.json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string }>;
     expect(links.map((link) => link._id)).toEqual([endingSooner.id, live.id]);
@@ -232,9 +225,9 @@ describe('meeting links in the student apps', () => {
     expect(Object.keys(links[0]!)).not.toContain('isActive');
 
     // Switching one off takes it out of the apps at once.
-    await request('PUT', '/api/admin/update/meeting-link', { id: live.id });
-    expect(((await request('GET', '/api/student/meeting-links', undefined, cookie)).json() as Array<{ _id: string }>).map((link) => link._id)).toEqual([endingSooner.id]);
+    await asAdmin('PUT', '/api/admin/update/meeting-link', { id: live.id });
+    expect(((await harness.injectWith(cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>).map((link) => link._id)).toEqual([endingSooner.id]);
 
-    expect((await request('GET', '/api/student/meeting-links', undefined, null)).statusCode).toBe(401);
+    expect((await asNobody('GET', '/api/student/meeting-links')).statusCode).toBe(401);
   });
 });

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../../server/config.ts';
 import { sendNotification } from '../../../server/push/push.service.ts';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../support/push-service-stand-in.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 import { testConfig, testDataDir, TEST_SECRET } from '../../support/test-app.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 
 /** Three batches of pushes, each answered after a while, so that the fan-out is still going when the worker is killed. */
 const DEVICES = 750;
-let database: TestDatabase;
+const database = useDatabase();
 let pushService: PushServiceStandIn;
 let config: Config;
 let env: Record<string, string>;
@@ -18,12 +18,10 @@ const workers: ChildProcess[] = [];
 beforeAll(async () => {
   pushService = await startPushServiceStandIn({ sharedKeys: true, answerDelayMs: 150 });
   env = { PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile };
-  database = await createTestDatabase();
   config = testConfig(env);
 });
 afterAll(async () => {
   for (const worker of workers) worker.kill('SIGKILL');
-  await database?.drop();
   await pushService?.close();
 });
 

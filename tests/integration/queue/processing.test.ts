@@ -1,51 +1,37 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeCorruptVideo, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { multipartBody } from '../../support/multipart.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { uploadFile } from '../../support/uploads.ts';
 
 const run = promisify(execFile);
 const BASE = '/api/admin/assets/process/video';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 let worker: WorkerHandle;
-let admin: string;
 let files: MediaWorkspace;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  worker = await startTestWorker(database, testConfig());
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
+  worker = await startTestWorker(harness.database, testConfig());
   files = await createMediaWorkspace();
 });
 afterAll(async () => {
   await worker?.stop();
-  await app?.close();
-  await database?.drop();
   await files?.remove();
 });
 
-async function upload(file: string, name: string): Promise<string> {
-  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
-  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json()[0]._id;
-}
-
-const trigger = (id: string) => app.inject({ method: 'POST', url: `${BASE}/trigger/${id}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
-const asset = async (id: string) => (await app.inject({ method: 'GET', url: `/api/admin/assets/${id}`, headers: { cookie: admin } })).json();
+const trigger = (id: string) => asAdmin('POST', `${BASE}/trigger/${id}`, {}, { 'content-type': 'application/json' });
+const asset = async (id: string) => (await asAdmin('GET', `/api/admin/assets/${id}`)).json();
 
 async function until(id: string, states: string[], timeoutMs = 60_000) {
   return waitFor(async () => {
@@ -63,7 +49,7 @@ async function ffprobeSize(file: string): Promise<{ width: number; height: numbe
 describe('a video', () => {
   it('goes through every state to an HLS ladder with a poster and its duration', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 3, width: 640, height: 360, audio: true });
-    const id = await upload(source, 'lesson.mp4');
+    const id = await uploadFile(asAdmin, source, 'lesson.mp4');
     expect((await trigger(id)).statusCode).toBe(200);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready.failureReason).toBeNull();
@@ -74,7 +60,7 @@ describe('a video', () => {
     expect(ready.posterUrl).toBe(`/api/assets/${id}/poster.jpg`);
     expect(ready.playlistUrl).toBe(`/api/assets/${id}/hls/master.m3u8`);
 
-    const row = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const storage = createStorage(testConfig());
     for (const rendition of ready.renditions) {
       const playlist = storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!;
@@ -84,44 +70,39 @@ describe('a video', () => {
       expect(rendition.audioRate).toBe(48000);
     }
 
-    const master = await app.inject({ method: 'GET', url: ready.playlistUrl, headers: { cookie: admin } });
+    const master = await asAdmin('GET', ready.playlistUrl);
     expect(master.headers['content-type']).toBe('application/vnd.apple.mpegurl');
     expect(master.body).toContain('#EXT-X-STREAM-INF');
     expect(master.body).toContain('360p/index.m3u8');
-    const poster = await app.inject({ method: 'GET', url: ready.posterUrl, headers: { cookie: admin } });
+    const poster = await asAdmin('GET', ready.posterUrl);
     expect(poster.headers['content-type']).toBe('image/jpeg');
     expect(poster.rawPayload.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
 
-    const item = (await app.inject({ method: 'GET', url: `${BASE}/queue-items/${id}`, headers: { cookie: admin } })).json();
+    const item = (await asAdmin('GET', `${BASE}/queue-items/${id}`)).json();
     expect(item).toMatchObject({ state: 'ready', failureReason: null, attempts: 1 });
 
     // A signed link opens the playlists and segments without a session.
-    const { url } = (await app.inject({ method: 'GET', url: `/api/assets/${id}/signed-url`, headers: { cookie: admin } })).json();
+    const { url } = (await asAdmin('GET', `/api/assets/${id}/signed-url`)).json();
     const query = url.split('?')[1];
-    const signedMaster = await app.inject({ method: 'GET', url: `${ready.playlistUrl}?${query}` });
+    const signedMaster = await asNobody('GET', `${ready.playlistUrl}?${query}`);
     expect(signedMaster.statusCode).toBe(200);
     const variant = signedMaster.body.split('\n').find((line: string) => line.startsWith('360p/'))!;
     expect(variant).toContain('signature=');
-    const variantPlaylist = await app.inject({ method: 'GET', url: `/api/assets/${id}/hls/${variant}` });
+    const variantPlaylist = await asNobody('GET', `/api/assets/${id}/hls/${variant}`);
     expect(variantPlaylist.statusCode).toBe(200);
     const segment = variantPlaylist.body.split('\n').find((line: string) => line !== '' && !line.startsWith('#'))!;
-    const segmentAnswer = await app.inject({ method: 'GET', url: `/api/assets/${id}/hls/360p/${segment}` });
+    const segmentAnswer = await asNobody('GET', `/api/assets/${id}/hls/360p/${segment}`);
     expect(segmentAnswer.statusCode).toBe(200);
     expect(segmentAnswer.headers['content-type']).toBe('video/mp2t');
-    expect((await app.inject({ method: 'GET', url: ready.playlistUrl })).statusCode).toBe(401);
+    expect((await asNobody('GET', ready.playlistUrl)).statusCode).toBe(401);
   });
 
   it('publishes the lecture showing the video as soon as it is ready, and the file answers its queue state', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 240, audio: true });
-    const id = await upload(source, 'lecture-video.mp4');
-    const created = await app.inject({ method: 'POST', url: '/api/admin/lecture', headers: { cookie: admin }, payload: { title: 'Rivers of Kerala' } });
+    const id = await uploadFile(asAdmin, source, 'lecture-video.mp4');
+    const created = await asAdmin('POST', '/api/admin/lecture', { title: 'Rivers of Kerala' });
     const lectureId = created.json()._id;
-    const saved = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/lecture/${lectureId}`,
-      headers: { cookie: admin },
-      payload: { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } },
-    });
+    const saved = await asAdmin('PUT', `/api/admin/lecture/${lectureId}`, { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } });
     expect(saved.json()).toEqual({ version: 2, isPublished: false, publishWarnings: ['The video is still being processed'] });
     expect((await asset(id)).queueState).toBeNull();
     await trigger(id);
@@ -129,25 +110,25 @@ describe('a video', () => {
     expect(['queued', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'ready']).toContain((await asset(id)).queueState);
     await until(id, ['ready']);
     expect((await asset(id)).queueState).toBe('ready');
-    const lecture = (await app.inject({ method: 'GET', url: `/api/admin/lecture/${lectureId}`, headers: { cookie: admin } })).json();
+    const lecture = (await asAdmin('GET', `/api/admin/lecture/${lectureId}`)).json();
     expect(lecture).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 1 });
   });
 
   it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
-    const id = await upload(source, 'small.mp4');
+    const id = await uploadFile(asAdmin, source, 'small.mp4');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([[180, 0]]);
   });
 
   it('fails a corrupt video at once, with the reason, and it can be queued again', async () => {
-    const id = await upload(await makeCorruptVideo(files.dir), 'broken.mp4');
+    const id = await uploadFile(asAdmin, await makeCorruptVideo(files.dir), 'broken.mp4');
     await trigger(id);
     const failed = await until(id, ['failed', 'ready']);
     expect(failed.state).toBe('failed');
     expect(failed.failureReason).toMatch(/not a readable video/i);
-    const item = (await app.inject({ method: 'GET', url: `${BASE}/queue-items/${id}`, headers: { cookie: admin } })).json();
+    const item = (await asAdmin('GET', `${BASE}/queue-items/${id}`)).json();
     expect(item).toMatchObject({ state: 'failed', attempts: 1 });
     expect(item.failureReason).toBe(failed.failureReason);
     const again = await trigger(id);
@@ -157,19 +138,19 @@ describe('a video', () => {
 
   it('retries a failure that may pass, then shows it failed with the reason', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false });
-    const id = await upload(source, 'vanishing.mp4');
-    const row = await database.db.selectFrom('assets').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const id = await uploadFile(asAdmin, source, 'vanishing.mp4');
+    const row = await harness.db.selectFrom('assets').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
     const storage = createStorage(testConfig());
     const original = await readFile(storage.localPath(row.storage_key)!);
     await storage.delete(row.storage_key);
-    await database.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
+    await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
     await trigger(id);
     // Two attempts instead of four keep the test short; the backoff between them is graphile-worker's.
-    await database.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
-    await app.inject({ method: 'POST', url: `${BASE}/trigger/start`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
-    await sql`update graphile_worker._private_jobs set max_attempts = 2 where key = ${`process-media:${id}`}`.execute(database.db);
+    await harness.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
+    await asAdmin('POST', `${BASE}/trigger/start`, {}, { 'content-type': 'application/json' });
+    await sql`update graphile_worker._private_jobs set max_attempts = 2 where key = ${`process-media:${id}`}`.execute(harness.db);
     const retrying = await waitFor(async () => {
-      const item = await database.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
+      const item = await harness.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
       return item.failure_reason?.startsWith('Attempt 1 failed') ? item : undefined;
     }, 20_000);
     expect(retrying.state).toBe('queued');
@@ -184,14 +165,14 @@ describe('a video', () => {
 
 describe('a PDF', () => {
   it('becomes one image per page', async () => {
-    const id = await upload(await makeTestPdf(5, { dir: files.dir }), 'chapter.pdf');
+    const id = await uploadFile(asAdmin, await makeTestPdf(5, { dir: files.dir }), 'chapter.pdf');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
     expect(ready).toMatchObject({ state: 'ready', hasConvertedtoImage: true, pageCount: 5 });
     expect(ready.pageUrls).toHaveLength(5);
-    const page = await app.inject({ method: 'GET', url: ready.pageUrls[4], headers: { cookie: admin } });
+    const page = await asAdmin('GET', ready.pageUrls[4]);
     expect(page.headers['content-type']).toBe('image/png');
     expect(page.rawPayload.subarray(1, 4).toString()).toBe('PNG');
-    expect((await app.inject({ method: 'GET', url: `/api/assets/${id}/pages/6.png`, headers: { cookie: admin } })).statusCode).toBe(404);
+    expect((await asAdmin('GET', `/api/assets/${id}/pages/6.png`)).statusCode).toBe(404);
   });
 });

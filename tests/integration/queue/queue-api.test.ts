@@ -1,47 +1,32 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { multipartBody, TINY_PDF, TINY_PNG } from '../../support/multipart.ts';
+import { useApp, type SignedInRole } from '../../support/app-harness.ts';
 
 const BASE = '/api/admin/assets/process/video';
-let database: TestDatabase;
-let app: FastifyInstance;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  for (const role of ['admin', 'staff', 'manager', 'marketing']) {
-    await createUser(database.db, { email: `${role}@example.com`, roles: [role] });
-    cookies[role] = await signIn(app, `${role}@example.com`);
-  }
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const harness = useApp({ roles: ['admin', 'staff', 'manager', 'marketing'] });
+const asAdmin = harness.injectAs('admin');
 beforeEach(async () => {
-  await database.db.deleteFrom('queue_items').execute();
-  await database.db.deleteFrom('lectures').execute();
-  await database.db.deleteFrom('assets').execute();
-  await sql`delete from graphile_worker._private_jobs`.execute(database.db);
-  await database.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
+  await harness.db.deleteFrom('queue_items').execute();
+  await harness.db.deleteFrom('lectures').execute();
+  await harness.db.deleteFrom('assets').execute();
+  await sql`delete from graphile_worker._private_jobs`.execute(harness.db);
+  await harness.db.updateTable('queue_settings').set({ state: 'RUNNING' }).execute();
 });
 
-const call = (method: 'GET' | 'POST' | 'DELETE', url: string, role = 'admin') =>
-  app.inject({ method, url, headers: { cookie: cookies[role]!, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) }, ...(method === 'POST' ? { payload: {} } : {}) });
+/** The queue's actions are bodiless POSTs sent as JSON. */
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, role: SignedInRole = 'admin') =>
+  method === 'POST' ? harness.injectAs(role)(method, url, {}, { 'content-type': 'application/json' }) : harness.injectAs(role)(method, url);
 
 async function uploadPdf(name = 'notes.pdf'): Promise<string> {
   const body = multipartBody([{ fileName: name, content: TINY_PDF }]);
-  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: cookies.admin! }, payload: body.payload });
+  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
   return response.json()[0]._id;
 }
 
 async function mediaJobs(): Promise<Array<{ key: string; priority: number; locked_at: Date | null }>> {
   const { rows } = await sql<{ key: string; priority: number; locked_at: Date | null }>`
-    select key, priority, locked_at from graphile_worker.jobs where task_identifier = 'process-media' order by priority, id`.execute(database.db);
+    select key, priority, locked_at from graphile_worker.jobs where task_identifier = 'process-media' order by priority, id`.execute(harness.db);
   return rows;
 }
 
@@ -49,7 +34,7 @@ describe('the global queue state', () => {
   it('is RUNNING at first, lives in the database, and start/end switch it', async () => {
     expect((await call('GET', `${BASE}/queue/state`)).json()).toEqual({ state: 'RUNNING' });
     expect((await call('POST', `${BASE}/trigger/end`)).json()).toEqual({ state: 'STOPPED' });
-    expect((await database.db.selectFrom('queue_settings').select('state').executeTakeFirstOrThrow()).state).toBe('STOPPED');
+    expect((await harness.db.selectFrom('queue_settings').select('state').executeTakeFirstOrThrow()).state).toBe('STOPPED');
     expect((await call('GET', `${BASE}/queue/items`)).json()).toEqual({ items: [], state: 'STOPPED', total: 0, page: 1, pageSize: 10 });
     expect((await call('POST', `${BASE}/trigger/start`)).json()).toEqual({ state: 'RUNNING' });
   });
@@ -87,7 +72,7 @@ describe('adding files', () => {
     await call('POST', `${BASE}/trigger/${waiting}`);
     await call('POST', `${BASE}/trigger/${running}`);
     // A worker has taken this one.
-    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`process-media:${running}`}`.execute(database.db);
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`process-media:${running}`}`.execute(harness.db);
     await call('POST', `${BASE}/trigger/end`);
     expect((await mediaJobs()).map((j) => j.key)).toEqual([`process-media:${running}`]);
     const items = (await call('GET', `${BASE}/queue/items`)).json().items;
@@ -96,7 +81,7 @@ describe('adding files', () => {
 
   it('pulls up to count files that need processing, and with force also those done', async () => {
     const ids = [await uploadPdf('a.pdf'), await uploadPdf('b.pdf'), await uploadPdf('c.pdf')];
-    await database.db.updateTable('assets').set({ has_converted_to_image: true, state: 'ready' }).where('id', '=', ids[2]!).execute();
+    await harness.db.updateTable('assets').set({ has_converted_to_image: true, state: 'ready' }).where('id', '=', ids[2]!).execute();
     const first = await call('GET', `${BASE}/queue/pull/pdf?count=1`);
     expect(first.json().pulled).toBe(1);
     expect(first.json().items[0].fileId).toBe(ids[0]);
@@ -110,7 +95,7 @@ describe('adding files', () => {
 
   it('refuses a file that is not a video or PDF', async () => {
     const body = multipartBody([{ fileName: 'cover.png', content: TINY_PNG }]);
-    const id = (await app.inject({ method: 'POST', url: '/api/assets/public', headers: { ...body.headers, cookie: cookies.admin! }, payload: body.payload })).json()[0]._id;
+    const id = (await asAdmin('POST', '/api/assets/public', body.payload, body.headers)).json()[0]._id;
     const response = await call('POST', `${BASE}/${id}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Only videos and PDFs are processed');
@@ -118,12 +103,7 @@ describe('adding files', () => {
 
   it('queues a PDF for page images through POST /api/admin/pdfimg', async () => {
     const id = await uploadPdf();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/admin/pdfimg',
-      headers: { cookie: cookies.admin! },
-      payload: { resId: 'note-1', pdfUri: `/api/assets/${id}` },
-    });
+    const response = await asAdmin('POST', '/api/admin/pdfimg', { resId: 'note-1', pdfUri: `/api/assets/${id}` });
     expect(response.json()).toMatchObject({ fileId: id, type: 'pdf', state: 'queued' });
   });
 });
@@ -132,14 +112,14 @@ describe('removing an item', () => {
   it('deletes the item and its outputs and keeps the file; refused while it is processed', async () => {
     const id = await uploadPdf();
     await call('POST', `${BASE}/trigger/${id}`);
-    await database.db.updateTable('queue_items').set({ state: 'processing' }).where('asset_id', '=', id).execute();
+    await harness.db.updateTable('queue_items').set({ state: 'processing' }).where('asset_id', '=', id).execute();
     const busy = await call('DELETE', `${BASE}/queueAndS3/items/${id}`);
     expect(busy.statusCode).toBe(409);
-    await database.db.updateTable('queue_items').set({ state: 'failed' }).where('asset_id', '=', id).execute();
+    await harness.db.updateTable('queue_items').set({ state: 'failed' }).where('asset_id', '=', id).execute();
     const removed = await call('DELETE', `${BASE}/queueAndS3/items/${id}`);
     expect(removed.json()).toEqual({ status: 'deleted', unpublished: [] });
     expect((await call('GET', `${BASE}/queue-items/${id}`)).statusCode).toBe(404);
-    expect((await database.db.selectFrom('assets').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('uploaded');
+    expect((await harness.db.selectFrom('assets').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state).toBe('uploaded');
     expect(await mediaJobs()).toEqual([]);
   });
 
@@ -147,7 +127,7 @@ describe('removing an item', () => {
     const id = await uploadPdf();
     await call('POST', `${BASE}/trigger/${id}`);
     // As a finished run leaves a file (the columns a video's run fills, on this test's file).
-    await database.db
+    await harness.db
       .updateTable('assets')
       .set({
         state: 'ready',
@@ -163,9 +143,9 @@ describe('removing an item', () => {
       })
       .where('id', '=', id)
       .execute();
-    await database.db.updateTable('queue_items').set({ state: 'ready' }).where('asset_id', '=', id).execute();
+    await harness.db.updateTable('queue_items').set({ state: 'ready' }).where('asset_id', '=', id).execute();
     expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`)).json()).toEqual({ status: 'deleted', unpublished: [] });
-    const asset = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const asset = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(asset).toMatchObject({
       state: 'uploaded',
       output_prefix: null,
@@ -192,14 +172,14 @@ describe('roles', () => {
     expect(pull.statusCode).toBe(403);
     expect(pull.json().message).toBe('Your role does not allow this action');
     expect((await call('DELETE', `${BASE}/queueAndS3/items/${id}`, 'staff')).statusCode).toBe(403);
-    const impact = await app.inject({ method: 'GET', url: `/trpc/queue.removalImpact?input=${encodeURIComponent(JSON.stringify({ fileId: id }))}`, headers: { cookie: cookies.staff! } });
+    const impact = await harness.injectAs('staff')('GET', `/trpc/queue.removalImpact?input=${encodeURIComponent(JSON.stringify({ fileId: id }))}`);
     expect(impact.statusCode).toBe(403);
     expect((await call('GET', `${BASE}/queue/pull?count=3`, 'manager')).statusCode).toBe(200);
     expect((await call('GET', `${BASE}/queue/items`, 'marketing')).statusCode).toBe(403);
   });
 
   it('refuses a cross-site pull', async () => {
-    const response = await app.inject({ method: 'GET', url: `${BASE}/queue/pull?count=3`, headers: { cookie: cookies.admin!, 'sec-fetch-site': 'cross-site' } });
+    const response = await asAdmin('GET', `${BASE}/queue/pull?count=3`, undefined, { 'sec-fetch-site': 'cross-site' });
     expect(response.statusCode).toBe(403);
   });
 });

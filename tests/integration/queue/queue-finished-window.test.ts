@@ -1,29 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FINISHED_SHOWN_FOR_HOURS } from '../../../shared/queue/queue-list.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createAsset } from '../../support/factories/asset.ts';
 
 const BASE = '/api/admin/assets/process/video';
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-  await database.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
 });
 beforeEach(async () => {
-  await database.db.deleteFrom('queue_items').execute();
-  await database.db.deleteFrom('assets').execute();
+  await harness.db.deleteFrom('queue_items').execute();
+  await harness.db.deleteFrom('assets').execute();
 });
 
 type Seeded = { assetId: string; name: string };
@@ -31,12 +21,8 @@ type Seeded = { assetId: string; name: string };
 /** A file and its queue item in a state, created `createdHoursAgo` ago and (when ready) finished `finishedHoursAgo` ago. */
 async function seedItem(name: string, state: string, options: { createdHoursAgo?: number; finishedHoursAgo?: number } = {}): Promise<Seeded> {
   const created = sql<Date>`now() - make_interval(secs => ${(options.createdHoursAgo ?? 0) * 3600})`;
-  const asset = await database.db
-    .insertInto('assets')
-    .values({ file_name: name, content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: `assets/${name}`, created_at: created })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await database.db
+  const asset = { id: await createAsset(harness.db, { file_name: name, created_at: created }) };
+  await harness.db
     .insertInto('queue_items')
     .values({
       asset_id: asset.id,
@@ -52,7 +38,7 @@ async function seedItem(name: string, state: string, options: { createdHoursAgo?
 }
 
 async function list(query = ''): Promise<{ items: Array<{ fileId: string; title: string; state: string }>; total: number; page: number; pageSize: number; state: string }> {
-  const response = await app.inject({ method: 'GET', url: `${BASE}/queue/items${query}`, headers: { cookie: admin } });
+  const response = await asAdmin('GET', `${BASE}/queue/items${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -75,7 +61,7 @@ describe('the queue lists finished items for a day', () => {
     expect((await list('?status=processing')).items.map((item) => item.title)).toEqual([working.name]);
     expect((await list('?status=failed')).items.map((item) => item.title)).toEqual([failed.name]);
     // The single item read still answers for an old finished item.
-    const one = await app.inject({ method: 'GET', url: `${BASE}/queue-items/${old.assetId}`, headers: { cookie: admin } });
+    const one = await asAdmin('GET', `${BASE}/queue-items/${old.assetId}`);
     expect(one.json()).toMatchObject({ fileId: old.assetId, state: 'ready' });
   });
 
@@ -88,11 +74,11 @@ describe('the queue lists finished items for a day', () => {
   it('counts from when the item finished, not when it was created, and a file queued again comes back', async () => {
     const item = await seedItem('old-upload.mp4', 'ready', { createdHoursAgo: 500, finishedHoursAgo: 2 });
     expect((await list()).items.map((row) => row.title)).toEqual(['old-upload.mp4']);
-    await database.db.updateTable('queue_items').set({ finished_at: sql<Date>`now() - interval '3 days'` }).execute();
+    await harness.db.updateTable('queue_items').set({ finished_at: sql<Date>`now() - interval '3 days'` }).execute();
     expect((await list()).total).toBe(0);
-    const again = await app.inject({ method: 'POST', url: `${BASE}/trigger/${item.assetId}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
+    const again = await asAdmin('POST', `${BASE}/trigger/${item.assetId}`, {}, { 'content-type': 'application/json' });
     expect(again.json()).toMatchObject({ state: 'queued' });
-    const row = await database.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow();
     expect(row).toEqual({ state: 'queued', finished_at: null });
     expect((await list()).items.map((row) => row.title)).toEqual(['old-upload.mp4']);
   });
@@ -115,15 +101,11 @@ describe('the queue lists finished items for a day', () => {
       ['?page=abc', 'page is a whole number from 1'],
       ['?pageSize=500', 'pageSize is a whole number from 1 to 100'],
     ]) {
-      const response = await app.inject({ method: 'GET', url: `${BASE}/queue/items${query}`, headers: { cookie: admin } });
+      const response = await asAdmin('GET', `${BASE}/queue/items${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toContain(message);
     }
-    const trpc = await app.inject({
-      method: 'GET',
-      url: `/trpc/queue.list?input=${encodeURIComponent(JSON.stringify({ status: 'finished', page: 1, pageSize: 10 }))}`,
-      headers: { cookie: admin },
-    });
+    const trpc = await asAdmin('GET', `/trpc/queue.list?input=${encodeURIComponent(JSON.stringify({ status: 'finished', page: 1, pageSize: 10 }))}`);
     expect(trpc.statusCode, trpc.body).toBe(200);
     expect(trpc.json().result.data).toMatchObject({ items: [], total: 0, page: 1, pageSize: 10 });
   });
@@ -132,12 +114,12 @@ describe('the queue lists finished items for a day', () => {
     const { markItemReady } = await import('../../../server/queue/queue.repository.ts');
     const { setProcessState } = await import('../../../server/queue/processing-state.ts');
     const item = await seedItem('run.mp4', 'processing');
-    await markItemReady(database.db, item.assetId);
-    const done = await database.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow();
+    await markItemReady(harness.db, item.assetId);
+    const done = await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow();
     expect(done.state).toBe('ready');
     expect(Date.now() - done.finished_at!.getTime()).toBeLessThan(60_000);
-    await setProcessState(database.db, item.assetId, 'preparing');
-    expect(await database.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow()).toEqual({ state: 'preparing', finished_at: null });
+    await setProcessState(harness.db, item.assetId, 'preparing');
+    expect(await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow()).toEqual({ state: 'preparing', finished_at: null });
   });
 });
 
@@ -152,9 +134,9 @@ describe('at 100,000 items', () => {
         returning id, created_at
       )
       insert into queue_items (asset_id, title, type, state, created_at, last_state_updated_on, finished_at)
-      select id, 'bulk', 'video', 'ready', created_at, created_at, created_at from files`.execute(database.db);
+      select id, 'bulk', 'video', 'ready', created_at, created_at, created_at from files`.execute(harness.db);
     for (let i = 0; i < 3; i++) await seedItem(`current-${i}.mp4`, 'queued');
-    await sql`analyze queue_items`.execute(database.db);
+    await sql`analyze queue_items`.execute(harness.db);
 
     for (const [query, total] of [
       ['', 3],
@@ -172,7 +154,7 @@ describe('at 100,000 items', () => {
       explain select q.id from queue_items q
       where q.state in ('queued', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'failed')
          or (q.state = 'ready' and q.finished_at >= now() - interval '1 day')
-      order by q.created_at desc, q.id limit 10`.execute(database.db);
+      order by q.created_at desc, q.id limit 10`.execute(harness.db);
     const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
     expect(plan).not.toMatch(/Seq Scan on queue_items/);
   });

@@ -1,67 +1,50 @@
-import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaWorkspace, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { multipartBody } from '../../support/multipart.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { uploadFile } from '../../support/uploads.ts';
 
 const BASE = '/api/admin/assets/process/video';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 let files: MediaWorkspace;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
   files = await createMediaWorkspace();
   // Nothing here is processed: the items only wait, so their rows stay as the test leaves them.
-  await database.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
+  await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
   await files?.remove();
 });
 
-async function upload(file: string, name: string): Promise<string> {
-  const body = multipartBody([{ fileName: name, content: await readFile(file) }]);
-  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json()[0]._id;
-}
-
 async function startProcessing(id: string) {
-  const response = await app.inject({ method: 'POST', url: `${BASE}/${id}`, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
+  const response = await asAdmin('POST', `${BASE}/${id}`, {}, { 'content-type': 'application/json' });
   expect(response.statusCode, response.body).toBe(200);
 }
 
 async function queueRows(): Promise<Array<{ fileId: string; title: string; fileName: string; type: string }>> {
-  const response = await app.inject({ method: 'GET', url: `${BASE}/queue/items`, headers: { cookie: admin } });
+  const response = await asAdmin('GET', `${BASE}/queue/items`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().items;
 }
 
 async function createLecture(title: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/admin/lecture', headers: { cookie: admin }, payload: { title } });
+  const response = await asAdmin('POST', '/api/admin/lecture', { title });
   expect(response.statusCode, response.body).toBe(200);
   return response.json()._id;
 }
 
 async function saveLecture(id: string, value: Record<string, unknown>) {
-  const response = await app.inject({ method: 'PUT', url: `/api/admin/lecture/${id}`, headers: { cookie: admin }, payload: { value } });
+  const response = await asAdmin('PUT', `/api/admin/lecture/${id}`, { value });
   expect(response.statusCode, response.body).toBe(200);
 }
 
 describe('queue rows', () => {
   it('name a video and a PDF note by the lecture they are used in, with the file name beside it, even when queued before the lecture was saved', async () => {
-    const video = await upload(await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }), 'VID_20261121_final-v3.mp4');
-    const pdf = await upload(await makeTestPdf(1, { dir: files.dir, name: 'rivers.pdf' }), 'ch4_rivers_scan.pdf');
-    const loose = await upload(await makeTestPdf(1, { dir: files.dir, name: 'loose.pdf' }), 'unused-handout.pdf');
+    const video = await uploadFile(asAdmin, await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }), 'VID_20261121_final-v3.mp4');
+    const pdf = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'rivers.pdf' }), 'ch4_rivers_scan.pdf');
+    const loose = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'loose.pdf' }), 'unused-handout.pdf');
     // The editor queues an upload at once, before the lecture that uses it is saved.
     for (const id of [video, pdf, loose]) await startProcessing(id);
 
@@ -80,12 +63,12 @@ describe('queue rows', () => {
     const renamed = new Map((await queueRows()).map((row) => [row.fileId, row]));
     expect(renamed.get(video)?.title).toBe('Rivers and Lakes of Kerala');
     expect(renamed.get(pdf)?.title).toBe('Rivers and Lakes of Kerala');
-    const item = await app.inject({ method: 'GET', url: `${BASE}/queue-items/${pdf}`, headers: { cookie: admin } });
+    const item = await asAdmin('GET', `${BASE}/queue-items/${pdf}`);
     expect(item.json()).toMatchObject({ title: 'Rivers and Lakes of Kerala', fileName: 'ch4_rivers_scan.pdf' });
   });
 
   it('name a PDF pulled into the queue by the lecture whose note it is', async () => {
-    const pdf = await upload(await makeTestPdf(1, { dir: files.dir, name: 'constitution.pdf' }), 'IMG_0042.pdf');
+    const pdf = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'constitution.pdf' }), 'IMG_0042.pdf');
     const lecture = await createLecture('Fundamental Rights');
     await saveLecture(lecture, {
       title: 'Fundamental Rights',
@@ -93,7 +76,7 @@ describe('queue rows', () => {
       lecturerName: '',
       notes: [{ resId: 'n1', pdfFileId: pdf, fileName: 'IMG_0042.pdf', fileSizeInBytes: 1 }],
     });
-    const pulled = await app.inject({ method: 'GET', url: `${BASE}/queue/pull/pdf?count=1000`, headers: { cookie: admin } });
+    const pulled = await asAdmin('GET', `${BASE}/queue/pull/pdf?count=1000`);
     expect(pulled.statusCode, pulled.body).toBe(200);
     const item = pulled.json().items.find((row: { fileId: string }) => row.fileId === pdf);
     expect(item).toMatchObject({ title: 'Fundamental Rights', fileName: 'IMG_0042.pdf' });

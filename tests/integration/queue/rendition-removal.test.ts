@@ -1,40 +1,26 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LECTURE_WARNINGS } from '../../../shared/lectures/lecture.rules.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createAsset } from '../../support/factories/asset.ts';
 
 const BASE = '/api/admin/assets/process/video';
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-  await database.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
 });
 beforeEach(async () => {
-  await database.db.deleteFrom('queue_items').execute();
-  await database.db.deleteFrom('lectures').execute();
-  await database.db.deleteFrom('assets').execute();
+  await harness.db.deleteFrom('queue_items').execute();
+  await harness.db.deleteFrom('lectures').execute();
+  await harness.db.deleteFrom('assets').execute();
 });
 
 /** A video processed to the end (as a finished run leaves it) with its finished queue item. */
 async function processedVideo(name = 'lesson.mp4'): Promise<string> {
-  const asset = await database.db
-    .insertInto('assets')
-    .values({ file_name: name, content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: `assets/${name}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await database.db
+  const asset = { id: await createAsset(harness.db, { file_name: name }) };
+  await harness.db
     .updateTable('assets')
     .set({
       state: 'ready',
@@ -45,12 +31,12 @@ async function processedVideo(name = 'lesson.mp4'): Promise<string> {
     })
     .where('id', '=', asset.id)
     .execute();
-  await database.db.insertInto('queue_items').values({ asset_id: asset.id, title: name, type: 'video', state: 'ready', last_state_updated_on: sql`now()`, finished_at: sql`now()` }).execute();
+  await harness.db.insertInto('queue_items').values({ asset_id: asset.id, title: name, type: 'video', state: 'ready', last_state_updated_on: sql`now()`, finished_at: sql`now()` }).execute();
   return asset.id;
 }
 
 async function lectureWith(title: string, videoId: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const created = await app.inject({ method: 'POST', url: '/api/admin/lecture', headers: { cookie: admin }, payload: { title } });
+  const created = await asAdmin('POST', '/api/admin/lecture', { title });
   const id = created.json()._id as string;
   const saved = await saveLecture(id, { title, isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: videoId, notes: [], ...extra });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -58,24 +44,24 @@ async function lectureWith(title: string, videoId: string, extra: Record<string,
 }
 
 function saveLecture(id: string, value: Record<string, unknown>) {
-  return app.inject({ method: 'PUT', url: `/api/admin/lecture/${id}`, headers: { cookie: admin }, payload: { value } });
+  return asAdmin('PUT', `/api/admin/lecture/${id}`, { value });
 }
 
 function remove(videoId: string, unpublish: string[] = []) {
   const query = unpublish.length > 0 ? `?unpublishLectureIds=${unpublish.join(',')}` : '';
-  return app.inject({ method: 'DELETE', url: `${BASE}/queueAndS3/items/${videoId}${query}`, headers: { cookie: admin } });
+  return asAdmin('DELETE', `${BASE}/queueAndS3/items/${videoId}${query}`);
 }
 
 async function lectureRow(id: string) {
-  return database.db.selectFrom('lectures').select(['is_published', 'is_visible', 'publish_warnings']).where('id', '=', id).executeTakeFirstOrThrow();
+  return harness.db.selectFrom('lectures').select(['is_published', 'is_visible', 'publish_warnings']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 async function assetState(id: string) {
-  return database.db.selectFrom('assets').select(['state', 'renditions']).where('id', '=', id).executeTakeFirstOrThrow();
+  return harness.db.selectFrom('assets').select(['state', 'renditions']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 async function queueItemCount(assetId: string): Promise<number> {
-  return (await database.db.selectFrom('queue_items').select('id').where('asset_id', '=', assetId).execute()).length;
+  return (await harness.db.selectFrom('queue_items').select('id').where('asset_id', '=', assetId).execute()).length;
 }
 
 describe('deleting the renditions of a published lecture', () => {
@@ -100,7 +86,7 @@ describe('deleting the renditions of a published lecture', () => {
     const second = await lectureWith('Rivers, part two', video);
     const hidden = await lectureWith('Rivers (draft)', video, { isVisible: false });
 
-    const impact = await app.inject({ method: 'GET', url: `/trpc/queue.removalImpact?input=${encodeURIComponent(JSON.stringify({ fileId: video }))}`, headers: { cookie: admin } });
+    const impact = await asAdmin('GET', `/trpc/queue.removalImpact?input=${encodeURIComponent(JSON.stringify({ fileId: video }))}`);
     expect(impact.json().result.data.unpublishes).toEqual([
       { _id: first, title: 'Rivers of Kerala' },
       { _id: second, title: 'Rivers, part two' },
@@ -127,7 +113,7 @@ describe('deleting the renditions of a published lecture', () => {
     expect(await assetState(video)).toEqual({ state: 'uploaded', renditions: [] });
     expect(await queueItemCount(video)).toBe(0);
     // The editor and the student catalogue say the same.
-    const editor = await app.inject({ method: 'GET', url: `/api/admin/lecture/${first}`, headers: { cookie: admin } });
+    const editor = await asAdmin('GET', `/api/admin/lecture/${first}`);
     expect(editor.json()).toMatchObject({ isPublished: false });
   });
 
@@ -156,7 +142,7 @@ describe('a lecture published while its renditions are deleted', () => {
     const video = await processedVideo();
     const lecture = await lectureWith('Indian Constitution', video, { isVisible: false });
     // A save in flight: it has share-locked the file (as every lecture save does) and is about to publish.
-    const saving = await database.db.connection().execute(async (connection) => {
+    const saving = await harness.db.connection().execute(async (connection) => {
       await sql`begin`.execute(connection);
       await sql`select id from assets where id = ${video} for share`.execute(connection);
       const deletion = remove(video);
@@ -200,7 +186,7 @@ describe('a lecture published while its renditions are deleted', () => {
 async function waitForLockWait(): Promise<void> {
   for (let i = 0; i < 200; i++) {
     const { rows } = await sql<{ waiting: number }>`
-      select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+      select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(harness.db);
     if (rows[0]!.waiting > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../../server/assets/storage/index.ts';
@@ -9,45 +8,38 @@ import type { WorkerHandle } from '../../../worker/runner.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
 import { multipartBody } from '../../support/multipart.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig, testDataDir, TEST_SECRET } from '../../support/test-app.ts';
+import { testConfig, testDataDir, TEST_SECRET } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 const BASE = '/api/admin/assets/process/video';
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 let files: MediaWorkspace;
 let longVideo: Buffer;
 let shortVideo: Buffer;
 const workers: ChildProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
   files = await createMediaWorkspace();
   longVideo = await readFile(await makeTestVideo({ dir: files.dir, seconds: 12, width: 1280, height: 720, audio: true }));
   shortVideo = await readFile(await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 240, audio: false }));
 });
 afterAll(async () => {
   for (const worker of workers) worker.kill('SIGKILL');
-  await app?.close();
-  await database?.drop();
   await files?.remove();
 });
 
 async function upload(name: string, content = longVideo): Promise<string> {
   const body = multipartBody([{ fileName: name, content }]);
-  const response = await app.inject({ method: 'POST', url: '/api/assets/private', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  const response = await asAdmin('POST', '/api/assets/private', body.payload, body.headers);
   return response.json()[0]._id;
 }
 
-const post = (url: string) => app.inject({ method: 'POST', url, headers: { cookie: admin, 'content-type': 'application/json' }, payload: {} });
-const itemOf = (id: string) => database.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
+const post = (url: string) => asAdmin('POST', url, {}, { 'content-type': 'application/json' });
+const itemOf = (id: string) => harness.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
 const jobOf = async (id: string) =>
-  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`process-media:${id}`}`.execute(database.db)).rows[0];
+  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`process-media:${id}`}`.execute(harness.db)).rows[0];
 
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
@@ -77,7 +69,7 @@ function startWorkerProcess(): ChildProcess {
     env: {
       ...process.env,
       NODE_ENV: 'test',
-      DATABASE_URL: database.url,
+      DATABASE_URL: harness.database.url,
       DATA_DIR: testDataDir(),
       SESSION_SECRET: TEST_SECRET,
       LOG_LEVEL: 'warn',
@@ -118,7 +110,7 @@ describe('a fleet of worker processes', () => {
     expect(recoverySeconds).toBeLessThan(120);
 
     const ready = await waitFor(async () => {
-      const asset = await database.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const asset = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       return asset.state === 'ready' || asset.state === 'failed' ? asset : undefined;
     }, 120_000);
     expect(ready.state).toBe('ready');
@@ -138,7 +130,7 @@ describe('stopping the queue', () => {
 
   it('lets the item in progress finish and starts no new one until started again', async () => {
     for (const child of workers) child.kill('SIGKILL');
-    worker = await startTestWorker(database, testConfig());
+    worker = await startTestWorker(harness.database, testConfig());
     const current = await upload('current.mp4');
     const next = await upload('next.mp4', shortVideo);
     await post(`${BASE}/trigger/${current}`);

@@ -1,21 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../server/auth/auth.limits.ts';
 import { STUDENT_WRITE_LIMIT } from '../../../server/comments/student-comments.service.ts';
 import { AppError } from '../../../server/errors.ts';
 import { ORDERS_PER_STUDENT, WRONG_COUPONS_PER_ACCOUNT, WRONG_COUPONS_PER_ADDRESS } from '../../../server/orders/checkout-limits.ts';
 import { consumeRateLimit, consumeRateLimits, deleteExpiredRateLimits, rateLimitReached, type RateLimitRule } from '../../../server/rate-limit/rate-limit.service.ts';
 import { CONFIRM_LIMIT } from '../../../server/winners/student-winners.service.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(12);
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase({ poolSize: 12 });
 
 let counter = 0;
 const TEN_IN_TEN_MINUTES = { max: 10, windowSeconds: 600 };

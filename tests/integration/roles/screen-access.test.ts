@@ -1,64 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ABILITIES, canSeeScreen, SCREENS, type ScreenKey } from '../../../shared/auth/roles.ts';
 import { buildApp } from '../../../server/app.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { RequestContext } from '../../../server/context.ts';
 import { router, screenProcedure } from '../../../server/trpc/trpc.ts';
 import { appRouter } from '../../../server/router.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { testConfig } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
 const ROLES = ['admin', 'staff', 'marketing', 'manager'] as const;
 const SCREEN_KEYS = Object.keys(SCREENS) as ScreenKey[];
 
-let database: TestDatabase;
-let app: FastifyInstance;
-const cookies: Record<string, string> = {};
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // One probe route per screen, declared the way every admin route of the product is.
-  app = await buildTestApp(database, {
-    plugins: [
-      async (instance) => {
-        for (const screen of SCREEN_KEYS) {
-          instance.get(`/api/admin/__probe/${screen}`, { config: { screen } }, async () => ({ screen }));
-        }
-      },
-    ],
-  });
-  for (const role of ROLES) {
-    await createUser(database.db, { email: `${role}@example.com`, roles: [role] });
-    cookies[role] = await signIn(app, `${role}@example.com`);
-  }
-  await createUser(database.db, { email: 'student@example.com', roles: [] });
-  cookies.student = await signIn(app, 'student@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+// One probe route per screen, declared the way every admin route of the product is.
+const harness = useApp({
+  roles: [...ROLES, 'student'],
+  plugins: [
+    async (instance) => {
+      for (const screen of SCREEN_KEYS) {
+        instance.get(`/api/admin/__probe/${screen}`, { config: { screen } }, async () => ({ screen }));
+      }
+    },
+  ],
 });
 
 describe('every admin REST route', () => {
   it('answers 401 signed out, 403 to students and 403 to each role the side bar hides its screen from', async () => {
-    expect(app.adminRoutes.length).toBeGreaterThanOrEqual(SCREEN_KEYS.length);
-    for (const route of app.adminRoutes) {
+    expect(harness.app.adminRoutes.length).toBeGreaterThanOrEqual(SCREEN_KEYS.length);
+    for (const route of harness.app.adminRoutes) {
       const url = route.url.replace(/:([A-Za-z]+)/g, '00000000-0000-4000-8000-000000000000');
       const call = (cookie?: string) =>
-        app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: cookie ? { cookie, 'content-type': 'application/json' } : { 'content-type': 'application/json' },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
-        });
+        harness.injectWith(cookie)(route.method as 'GET', url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, { 'content-type': 'application/json' });
       const anonymous = await call();
       expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
-      const student = await call(cookies.student);
+      const student = await call(harness.cookie('student'));
       expect(student.statusCode, `${route.method} ${route.url} as student`).toBe(403);
       expect(student.json().message).toBe('This account cannot use the admin console');
       for (const role of ROLES) {
-        const answer = await call(cookies[role]);
+        const answer = await call(harness.cookie(role));
         const allowed =
           (route.screen === 'console' || canSeeScreen([role], route.screen)) && (!route.ability || ABILITIES[route.ability]([role]));
         if (allowed) {
@@ -76,7 +54,7 @@ describe('every admin REST route', () => {
   });
 
   it("puts every REST route of a screen's domain behind that screen, whatever its path", () => {
-    const screens = new Map(app.adminRoutes.map((route) => [`${route.method} ${route.url}`, route.screen]));
+    const screens = new Map(harness.app.adminRoutes.map((route) => [`${route.method} ${route.url}`, route.screen]));
     // Console calls kept at the paths the old console used, outside /api/admin.
     expect(screens.get('POST /api/exams/copy/campus')).toBe('exams');
     expect(screens.get('POST /api/exams/upload/spreadsheet')).toBe('exams');
@@ -92,8 +70,8 @@ describe('every admin REST route', () => {
       buildApp({
         config: testConfig(),
         storage: createStorage(testConfig()),
-        db: database.db,
-        pool: database.pool,
+        db: harness.db,
+        pool: harness.database.pool,
         logger: false,
         plugins: [
           async (instance) => {
@@ -111,7 +89,7 @@ describe('tRPC screen procedures', () => {
   );
   const contextFor = (roles: string[] | null) =>
     ({
-      log: app.log,
+      log: harness.app.log,
       actor: async () => (roles ? { id: 'u', name: 'U', roles, phoneNumber: null, emailAddress: null, sessionId: 's' } : null),
       authState: async () => (roles ? 'signed-in' : 'signed-out'),
     }) as unknown as RequestContext;

@@ -1,22 +1,16 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../../shared/auth/accounts.schema.ts';
 import { verifyPassword } from '../../../server/auth/password.ts';
 import { ensureFirstAdministrator } from '../../../server/users/users.service.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
+import { createTestDatabase } from '../../support/test-database.ts';
 import { createUser } from '../../support/test-app.ts';
 
 const run = promisify(execFile);
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase();
 
 function adminCreate(...args: string[]) {
   return run(process.execPath, ['scripts/admin-create.ts', ...args], {
@@ -78,6 +72,7 @@ describe('npm run admin:create', () => {
 
 describe('the first administrator', () => {
   it('promotes an existing account with ADMIN_EMAIL and gives it the configured password', async () => {
+    // A database of its own: the first administrator is made only where no account exists yet.
     const fresh = await createTestDatabase();
     try {
       const existing = await createUser(fresh.db, { email: 'owner@example.com', password: 'old-pass' });

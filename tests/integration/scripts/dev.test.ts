@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../support/free-port.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-dev-'));
 chmodSync(dataDir, 0o755);
@@ -28,15 +28,6 @@ afterAll(() => {
   }
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('npm run dev', () => {
   it('stops the server once on Ctrl-C, which finishes its work and stops PostgreSQL', async () => {

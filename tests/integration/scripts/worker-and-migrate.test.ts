@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { queueMessage } from '../../../server/messages/messages.service.ts';
 import { startMailCatcher, waitFor } from '../../support/mail-catcher.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 
 const run = promisify(execFile);
 const baseEnv = { ...process.env, LOG_LEVEL: 'warn', SESSION_SECRET: 'x'.repeat(32), NODE_ENV: 'test' };
@@ -32,13 +32,7 @@ describe('npm run db:migrate', () => {
 });
 
 describe('npm run worker', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useDatabase();
 
   it('delivers queued messages in its own process and stops cleanly on SIGTERM', async () => {
     const mail = await startMailCatcher();

@@ -13,8 +13,8 @@ import type { Storage } from '../../../server/assets/storage/storage.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { transportsFromConfig } from '../../../server/messages/transports.ts';
 import { cleanup } from '../../../worker/tasks/cleanup.ts';
-import { startS3Server, type S3TestServer } from '../../support/s3-server.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { s3Env, startS3Server, type S3TestServer } from '../../support/s3-server.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 
 const HOUR = 60 * 60_000;
 const SESSION_SECRET = 'orphan-cleanup-tests-session-secret-0123';
@@ -69,16 +69,10 @@ async function s3Harness(): Promise<Harness> {
   const server: S3TestServer = await startS3Server();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'orphans-s3-'));
   const config = loadConfig({
-    STORAGE_DRIVER: 's3',
+    ...s3Env(server),
     DATA_DIR: dataDir,
     SESSION_SECRET,
     LOG_LEVEL: 'silent',
-    S3_ENDPOINT: server.endpoint,
-    S3_REGION: server.region,
-    S3_BUCKET: server.bucket,
-    S3_ACCESS_KEY_ID: server.accessKeyId,
-    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
     S3_KEY_PREFIX,
   });
   const storage = createStorage(config);
@@ -108,15 +102,13 @@ async function s3Harness(): Promise<Harness> {
 
 function cleanupSuite(start: () => Promise<Harness>) {
   let h: Harness;
-  let database: TestDatabase;
+  const database = useDatabase();
 
   beforeAll(async () => {
     h = await start();
-    database = await createTestDatabase();
   });
   afterAll(async () => {
     await h?.close();
-    await database?.drop();
   });
 
   /** Runs the product's cleanup task as the worker does, with the clock reading `now`. */

@@ -10,7 +10,7 @@ import { createStorage } from '../../../server/assets/storage/index.ts';
 import { S3Storage } from '../../../server/assets/storage/s3-storage.ts';
 import { InvalidStorageKeyError, StorageNotFoundError, type Storage } from '../../../server/assets/storage/storage.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { startS3Server } from '../../support/s3-server.ts';
+import { s3Env, startS3Server } from '../../support/s3-server.ts';
 
 const MiB = 1024 * 1024;
 const SESSION_SECRET = 'storage-tests-session-secret-0123456789';
@@ -47,15 +47,9 @@ async function s3Harness(): Promise<Harness> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'storage-s3-'));
   const storage = createStorage(
     loadConfig({
-      STORAGE_DRIVER: 's3',
+      ...s3Env(server),
       DATA_DIR: dataDir,
       SESSION_SECRET,
-      S3_ENDPOINT: server.endpoint,
-      S3_REGION: server.region,
-      S3_BUCKET: server.bucket,
-      S3_ACCESS_KEY_ID: server.accessKeyId,
-      S3_SECRET_ACCESS_KEY: server.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
       S3_KEY_PREFIX,
     }),
   );

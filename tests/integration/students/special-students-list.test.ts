@@ -1,26 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 const STUDENTS = 100_000;
 /** Every fifth student of the first 100,000 numbers has an account; a few numbers have two. */
 const REGISTERED = 20_000;
 
 beforeAll(async () => {
-  ({ database, app, admin } = await startAdminApp());
   // As right after a bulk load: no statistics yet until the tests below ask for them.
-  await sql`alter table users set (autovacuum_enabled = false)`.execute(database.db);
-  await sql`alter table lakshya_students set (autovacuum_enabled = false)`.execute(database.db);
+  await sql`alter table users set (autovacuum_enabled = false)`.execute(harness.db);
+  await sql`alter table lakshya_students set (autovacuum_enabled = false)`.execute(harness.db);
   await sql`
     insert into lakshya_students (name, phone_number, expiry_date, created_at)
     select 'Student ' || i, (6000000000 + i)::text, null, timestamptz '2026-01-01' + i * interval '1 second'
-    from generate_series(0, ${STUDENTS - 1}) as i`.execute(database.db);
+    from generate_series(0, ${STUDENTS - 1}) as i`.execute(harness.db);
   // Accounts whose numbers are written as people write them: +91, spaces, a leading 0, dashes.
   await sql`
     insert into users (name, email_address, phone_number, roles, created_at)
@@ -28,16 +24,15 @@ beforeAll(async () => {
       case i % 4 when 0 then '+91 ' || (6000000000 + i)::text when 1 then '0' || (6000000000 + i)::text
         when 2 then substr((6000000000 + i)::text, 1, 5) || '-' || substr((6000000000 + i)::text, 6) else (6000000000 + i)::text end,
       '{}', timestamptz '2026-02-01' + i * interval '1 second'
-    from generate_series(0, ${STUDENTS - 1}, 5) as i`.execute(database.db);
+    from generate_series(0, ${STUDENTS - 1}, 5) as i`.execute(harness.db);
   // A later second account with the number of student 99995: the list shows the earlier one.
-  await sql`insert into users (name, email_address, phone_number, roles, created_at) values ('Later account', 'later@example.com', '6000099995', '{}', timestamptz '2027-01-01')`.execute(database.db);
+  await sql`insert into users (name, email_address, phone_number, roles, created_at) values ('Later account', 'later@example.com', '6000099995', '{}', timestamptz '2027-01-01')`.execute(harness.db);
   // Accounts with other numbers, or none.
   await sql`
     insert into users (name, email_address, phone_number, roles, created_at)
     select 'Other ' || n, 'other-' || n || '@example.com', case when n % 3 = 0 then null else (7000000000 + n)::text end, '{}', now() - n * interval '1 minute'
-    from generate_series(1, 100000) as n`.execute(database.db);
+    from generate_series(1, 100000) as n`.execute(harness.db);
 }, 180_000);
-afterAll(() => stopAdminApp({ database, app }));
 
 interface Listed {
   students: Array<{ _id: string; name: string; phoneNumber: string; user: { _id: string; name: string } | null }>;
@@ -46,7 +41,7 @@ interface Listed {
 
 /** The list as the console asks for it (its speed at this size is measured by the benchmarks). */
 async function list(query: string): Promise<Listed> {
-  const answer = await app.inject({ method: 'GET', url: `/api/admin/lakshya-students?${query}`, headers: { cookie: admin } });
+  const answer = await asAdmin('GET', `/api/admin/lakshya-students?${query}`);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as Listed;
 }
@@ -56,8 +51,8 @@ describe.each([
   {
     when: 'once analyzed',
     prepare: async () => {
-      await sql`vacuum analyze lakshya_students`.execute(database.db);
-      await sql`vacuum analyze users`.execute(database.db);
+      await sql`vacuum analyze lakshya_students`.execute(harness.db);
+      await sql`vacuum analyze users`.execute(harness.db);
     },
   },
 ])('the special-students list at 100,000 students and 120,000 accounts, $when', ({ prepare }) => {

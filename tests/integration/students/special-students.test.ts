@@ -1,47 +1,38 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PHONE_MESSAGE } from '../../../shared/students/phone.rules.ts';
 import { MAX_EMPTY_IMPORT_ROWS, MAX_IMPORT_ROWS, SPECIAL_STUDENT_MESSAGES } from '../../../shared/students/special-students.rules.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
-import { startAdminApp, stopAdminApp } from '../../support/admin-app.ts';
-import { createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
 import { multipartBody } from '../../support/multipart.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => ({ database, app, admin } = await startAdminApp()));
-afterAll(() => stopAdminApp({ database, app }));
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 function upload(csv: string | Buffer, field = 'csv') {
   const body = multipartBody([{ fileName: 'students.csv', content: Buffer.isBuffer(csv) ? csv : Buffer.from(csv), field }]);
-  return app.inject({ method: 'POST', url: '/api/admin/lakshya-students/upload', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+  return asAdmin('POST', '/api/admin/lakshya-students/upload', body.payload, body.headers);
 }
 
-const countAll = async () => Number((await database.db.selectFrom('lakshya_students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countAll = async () => Number((await harness.db.selectFrom('lakshya_students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('special students', () => {
   it('adds a student with the number kept as 10 digits, shows whether an account has it, edits and deletes', async () => {
-    await createUser(database.db, { email: 'registered@example.com', name: 'Anjali Menon', phone: '+91 98470 12345' });
-    const created = await call('POST', '/api/admin/lakshya-students', { value: { name: 'Anjali', phoneNumber: '+91 98470-12345', expiryDate: '31/03/2027' } });
+    await createUser(harness.db, { email: 'registered@example.com', name: 'Anjali Menon', phone: '+91 98470 12345' });
+    const created = await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Anjali', phoneNumber: '+91 98470-12345', expiryDate: '31/03/2027' } });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ name: 'Anjali', phoneNumber: '9847012345', expiryDate: '2027-03-31', user: { name: 'Anjali Menon' } });
-    const other = (await call('POST', '/api/admin/lakshya-students', { value: { name: 'Biju', phoneNumber: '9447011223' } })).json();
+    const other = (await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Biju', phoneNumber: '9447011223' } })).json();
     expect(other).toMatchObject({ expiryDate: null, user: null });
 
-    const edited = await call('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '09447011224', expiryDate: '' } });
+    const edited = await asAdmin('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '09447011224', expiryDate: '' } });
     expect(edited.json()).toMatchObject({ name: 'Biju K', phoneNumber: '9447011224' });
-    const taken = await call('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '9847012345' } });
+    const taken = await asAdmin('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '9847012345' } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ type: 'has-warnings', message: SPECIAL_STUDENT_MESSAGES.processFailed, warnings: ['9847012345 is already on the list'] });
 
-    const deleted = await call('DELETE', '/api/admin/lakshya-students', { value: [created.json()._id, other._id] });
+    const deleted = await asAdmin('DELETE', '/api/admin/lakshya-students', { value: [created.json()._id, other._id] });
     expect(deleted.json()).toEqual({ deleted: 2 });
-    expect((await call('DELETE', '/api/admin/lakshya-students', { value: [] })).json().message).toBe(SPECIAL_STUDENT_MESSAGES.nothingSelected);
+    expect((await asAdmin('DELETE', '/api/admin/lakshya-students', { value: [] })).json().message).toBe(SPECIAL_STUDENT_MESSAGES.nothingSelected);
   });
 
   it('refuses a missing name, a number that is not an Indian mobile, and a date that does not exist', async () => {
@@ -54,34 +45,34 @@ describe('special students', () => {
       [{ name: 'A', phoneNumber: '9847000001', expiryDate: 'tomorrow' }, SPECIAL_STUDENT_MESSAGES.dateInvalid, 'value.expiryDate'],
     ];
     for (const [value, message, field] of cases) {
-      const answer = await call('POST', '/api/admin/lakshya-students', { value });
+      const answer = await asAdmin('POST', '/api/admin/lakshya-students', { value });
       expect(answer.statusCode, JSON.stringify(value)).toBe(400);
       expect(answer.json(), JSON.stringify(value)).toMatchObject({ message, field });
     }
   });
 
   it('pages and filters the list on the server', async () => {
-    for (let i = 0; i < 5; i += 1) await call('POST', '/api/admin/lakshya-students', { value: { name: `Pager ${i}`, phoneNumber: `97000000${String(i).padStart(2, '0')}` } });
-    const page = (await call('GET', '/api/admin/lakshya-students?pageSize=2&name=pager')).json();
+    for (let i = 0; i < 5; i += 1) await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: `Pager ${i}`, phoneNumber: `97000000${String(i).padStart(2, '0')}` } });
+    const page = (await asAdmin('GET', '/api/admin/lakshya-students?pageSize=2&name=pager')).json();
     expect(page).toMatchObject({ total: 5, pageSize: 2 });
     expect(page.students.map((student: { name: string }) => student.name)).toEqual(['Pager 4', 'Pager 3']);
-    expect((await call('GET', '/api/admin/lakshya-students?phoneNumber=9700000003')).json().total).toBe(1);
-    expect((await call('GET', '/api/admin/lakshya-students?name=pager&registered=yes')).json().total).toBe(0);
-    expect((await call('GET', '/api/admin/lakshya-students?pageSize=101')).statusCode).toBe(400);
+    expect((await asAdmin('GET', '/api/admin/lakshya-students?phoneNumber=9700000003')).json().total).toBe(1);
+    expect((await asAdmin('GET', '/api/admin/lakshya-students?name=pager&registered=yes')).json().total).toBe(0);
+    expect((await asAdmin('GET', '/api/admin/lakshya-students?pageSize=101')).statusCode).toBe(400);
   });
 });
 
 describe('names are plain text', () => {
   it('drops direction overrides and control characters from a name on add and edit, and refuses a name with nothing visible', async () => {
-    const created = await call('POST', '/api/admin/lakshya-students', { value: { name: '\u202eAnu\u0007 Mol\u2069\u009b', phoneNumber: '9847000501' } });
+    const created = await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: '\u202eAnu\u0007 Mol\u2069\u009b', phoneNumber: '9847000501' } });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().name).toBe('Anu Mol');
-    const edited = await call('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: '\u2066Anu\tMol\r\n\u202a', phoneNumber: '9847000501' } });
+    const edited = await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: '\u2066Anu\tMol\r\n\u202a', phoneNumber: '9847000501' } });
     expect(edited.json().name).toBe('AnuMol');
     // Malayalam keeps its joiners.
-    expect((await call('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: 'ന്\u200dന', phoneNumber: '9847000501' } })).json().name).toBe('ന്\u200dന');
+    expect((await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: 'ന്\u200dന', phoneNumber: '9847000501' } })).json().name).toBe('ന്\u200dന');
     for (const name of ['\u200b', '\u200b\u200d', '\u202e', '\u0001\u0085 ']) {
-      for (const answer of [await call('POST', '/api/admin/lakshya-students', { value: { name, phoneNumber: '9847000502' } }), await call('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name, phoneNumber: '9847000501' } })]) {
+      for (const answer of [await asAdmin('POST', '/api/admin/lakshya-students', { value: { name, phoneNumber: '9847000502' } }), await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name, phoneNumber: '9847000501' } })]) {
         expect(answer.statusCode, JSON.stringify(name)).toBe(400);
         expect(answer.json()).toMatchObject({ message: SPECIAL_STUDENT_MESSAGES.nameRequired, field: 'value.name' });
       }
@@ -91,7 +82,7 @@ describe('names are plain text', () => {
 
 describe('the CSV import', () => {
   it('lists every issue by row and column and imports nothing, then imports a good file whole', async () => {
-    await call('POST', '/api/admin/lakshya-students', { value: { name: 'Already', phoneNumber: '9895000001' } });
+    await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Already', phoneNumber: '9895000001' } });
     const before = await countAll();
     const bad = [
       'name,phoneNumber,expiryDate',
@@ -118,7 +109,7 @@ describe('the CSV import', () => {
     const good = '\uFEFFName;Phone Number;Expiry Date\r\nഅരുൺ;+91 98950 00200;31/12/2026\r\nMeera;9895000201;\r\n';
     const imported = (await upload(good)).json();
     expect(imported).toEqual({ hasIssues: false, issues: [], moreIssues: 0, imported: 2 });
-    const rows = await database.db.selectFrom('lakshya_students').select(['name', 'phone_number', 'expiry_date']).where('phone_number', 'in', ['9895000200', '9895000201']).orderBy('phone_number').execute();
+    const rows = await harness.db.selectFrom('lakshya_students').select(['name', 'phone_number', 'expiry_date']).where('phone_number', 'in', ['9895000200', '9895000201']).orderBy('phone_number').execute();
     expect(rows).toEqual([
       { name: 'അരുൺ', phone_number: '9895000200', expiry_date: '2026-12-31' },
       { name: 'Meera', phone_number: '9895000201', expiry_date: null },
@@ -139,7 +130,7 @@ describe('the CSV import', () => {
     const csv = 'name,phoneNumber\n\u202eRiya\u0001 S\u2069,9895000600\n\u200b\u200d,9895000601\n';
     expect((await upload(csv)).json().issues).toEqual([{ row: 3, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired }]);
     expect((await upload('name,phoneNumber\n\u202eRiya\u0001 S\u2069,9895000600\n')).json()).toMatchObject({ hasIssues: false, imported: 1 });
-    expect((await database.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000600').executeTakeFirstOrThrow()).name).toBe('Riya S');
+    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000600').executeTakeFirstOrThrow()).name).toBe('Riya S');
   });
 
   it('reads UTF-16 with its byte-order mark, and refuses Windows-1252, Latin-1 and UTF-16 without its mark instead of importing garbled names', async () => {
@@ -147,7 +138,7 @@ describe('the CSV import', () => {
     const bigEndian = Buffer.from(text, 'utf16le').swap16();
     expect((await upload(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).json()).toMatchObject({ hasIssues: false, imported: 1 });
     expect((await upload(Buffer.concat([Buffer.from([0xfe, 0xff]), bigEndian]))).json().issues[0].message).toBe(SPECIAL_STUDENT_MESSAGES.phoneTaken('9895000700'));
-    expect((await database.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000700').executeTakeFirstOrThrow()).name).toBe('അരുൺ José');
+    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000700').executeTakeFirstOrThrow()).name).toBe('അരുൺ José');
 
     const before = await countAll();
     const windows1252 = Buffer.from('name,phoneNumber\nJosé “Joe”,9895000701\n', 'latin1');
@@ -184,35 +175,35 @@ describe('the CSV import', () => {
   }, 120_000);
 
   it('gives the sample file and is for administrators only', async () => {
-    const sample = await call('GET', '/api/admin/lakshya-students/download/sample');
+    const sample = await asAdmin('GET', '/api/admin/lakshya-students/download/sample');
     expect(sample.headers['content-type']).toContain('text/csv');
     expect(sample.body).toContain('name,phoneNumber,expiryDate');
     for (const role of ['staff', 'marketing', 'manager'] as const) {
-      await createUser(database.db, { email: `students-${role}@example.com`, roles: [role] });
-      const cookie = await signIn(app, `students-${role}@example.com`);
-      expect((await call('GET', '/api/admin/lakshya-students', undefined, cookie)).statusCode).toBe(403);
+      await createUser(harness.db, { email: `students-${role}@example.com`, roles: [role] });
+      const cookie = await harness.signIn(`students-${role}@example.com`);
+      expect((await harness.injectWith(cookie)('GET', '/api/admin/lakshya-students')).statusCode).toBe(403);
     }
   });
 });
 
 describe('free to special students', () => {
   it('opens a lecture under a lakshya-students rate card to a listed student once they verify their number, until the expiry date, and to nobody else', async () => {
-    const card = (await database.db.insertInto('subscriptions').values({ title: 'Lakshya free', is_free: true, free_mode: 'lakshya-students' }).returning('id').executeTakeFirstOrThrow()).id;
-    const lecture = (await database.db.insertInto('lectures').values({ title: 'Lakshya lecture', is_published: true, is_visible: true, master_subscription_id: card }).returning('id').executeTakeFirstOrThrow()).id;
-    await createUser(database.db, { email: 'lakshya@example.com', phone: '9847099001' });
-    await createUser(database.db, { email: 'outsider@example.com', phone: '9847099002' });
-    const [listed, outsider] = [await signIn(app, 'lakshya@example.com'), await signIn(app, 'outsider@example.com')];
-    const entry = (await call('POST', '/api/admin/lakshya-students', { value: { name: 'Listed', phoneNumber: '+91 98470 99001' } })).json();
-    const play = (cookie: string) => call('POST', `/api/student/lectures/${lecture}/playback`, {}, cookie);
+    const card = (await harness.db.insertInto('subscriptions').values({ title: 'Lakshya free', is_free: true, free_mode: 'lakshya-students' }).returning('id').executeTakeFirstOrThrow()).id;
+    const lecture = (await harness.db.insertInto('lectures').values({ title: 'Lakshya lecture', is_published: true, is_visible: true, master_subscription_id: card }).returning('id').executeTakeFirstOrThrow()).id;
+    await createUser(harness.db, { email: 'lakshya@example.com', phone: '9847099001' });
+    await createUser(harness.db, { email: 'outsider@example.com', phone: '9847099002' });
+    const [listed, outsider] = [await harness.signIn('lakshya@example.com'), await harness.signIn('outsider@example.com')];
+    const entry = (await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Listed', phoneNumber: '+91 98470 99001' } })).json();
+    const play = (cookie: string) => harness.injectWith(cookie)('POST', `/api/student/lectures/${lecture}/playback`, {});
     // The number was only typed on the account (older accounts kept it unverified): no access yet.
     expect((await play(listed)).statusCode).toBe(403);
-    expect((await call('POST', '/api/student/profile/phone', { phoneNumber: '9847099001' }, listed)).statusCode).toBe(200);
-    const message = await database.db.selectFrom('outbound_messages').select('body').where('recipient', '=', '+919847099001').executeTakeFirstOrThrow();
+    expect((await harness.injectWith(listed)('POST', '/api/student/profile/phone', { phoneNumber: '9847099001' })).statusCode).toBe(200);
+    const message = await harness.db.selectFrom('outbound_messages').select('body').where('recipient', '=', '+919847099001').executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(message.body ?? '')![1]!;
-    expect((await call('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847099001', code }, listed)).json()).toMatchObject({ phoneVerified: true });
+    expect((await harness.injectWith(listed)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847099001', code })).json()).toMatchObject({ phoneVerified: true });
     expect((await play(listed)).statusCode).toBe(200);
     expect((await play(outsider)).statusCode).toBe(403);
-    await call('PUT', `/api/admin/lakshya-students/${entry._id}`, { value: { name: 'Listed', phoneNumber: '9847099001', expiryDate: '2020-01-01' } });
+    await asAdmin('PUT', `/api/admin/lakshya-students/${entry._id}`, { value: { name: 'Listed', phoneNumber: '9847099001', expiryDate: '2020-01-01' } });
     expect((await play(listed)).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
+const harness = useApp({ roles: [] });
 const cookies: Record<string, string> = {};
 let subscriptionId: string;
 
@@ -12,25 +10,19 @@ const ROLES = ['admin', 'manager', 'staff', 'marketing', 'student'] as const;
 type Role = (typeof ROLES)[number];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
   for (const role of ROLES) {
-    await createUser(database.db, { email: `${role}@example.com`, roles: role === 'student' ? [] : [role] });
-    cookies[role] = await signIn(app, `${role}@example.com`);
+    await createUser(harness.db, { email: `${role}@example.com`, roles: role === 'student' ? [] : [role] });
+    cookies[role] = await harness.signIn(`${role}@example.com`);
   }
-  const created = await app.inject({ method: 'POST', url: '/api/admin/subscriptions', headers: { cookie: cookies.admin! }, payload: { title: 'Role check' } });
+  const created = await harness.injectWith(cookies.admin!)('POST', '/api/admin/subscriptions', { title: 'Role check' });
   subscriptionId = created.json()._id;
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
 });
 
 const SCREEN_FORBIDDEN = { message: 'Your role does not allow access to this screen', type: 'forbidden' };
 const NOT_CONSOLE = { message: 'This account cannot use the admin console', type: 'forbidden' };
 
 function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, role?: Role, payload?: Record<string, unknown>) {
-  return app.inject({
+  return harness.app.inject({
     method,
     url,
     headers: role ? { cookie: cookies[role]! } : {},
@@ -102,7 +94,7 @@ describe('the master list GET /api/v2/admin/subscriptions', () => {
 
 describe('tRPC subscriptions procedures', () => {
   const trpc = (method: 'GET' | 'POST', path: string, role: Role | undefined, input?: Record<string, unknown>) =>
-    app.inject({
+    harness.app.inject({
       method,
       url: method === 'GET' && input ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${path}`,
       headers: role ? { cookie: cookies[role]! } : {},

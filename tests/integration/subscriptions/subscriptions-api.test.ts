@@ -1,33 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES } from '../../../shared/subscriptions/subscription.constants.ts';
 import { RATE_CARD_AMOUNT_MESSAGES } from '../../../shared/subscriptions/gst.rules.ts';
 import type { Db } from '../../../server/db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createRankFile as createRankFileRow } from '../../support/factories/rank-file.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'] });
-  admin = await signIn(app, 'admin@example.com');
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
-});
+const harness = useApp();
+const asAdmin = harness.injectAs('admin');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie = admin) =>
-  app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 async function createSubscription(title = 'LDC Mains 2026: 12 months') {
-  const response = await request('POST', '/api/admin/subscriptions', { title });
+  const response = await asAdmin('POST', '/api/admin/subscriptions', { title });
   expect(response.statusCode).toBe(200);
   return response.json()._id as string;
 }
@@ -100,20 +86,8 @@ async function createCourse(
   return row.id;
 }
 
-async function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: number } = {}) {
-  const row = await db
-    .insertInto('rank_files')
-    .values({ title: overrides.title ?? 'LDC 2026 rank list', master_subscription_id: subscriptionId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const groups = overrides.groups ?? 2;
-  if (groups > 0) {
-    await db
-      .insertInto('rank_file_groups')
-      .values(Array.from({ length: groups }, (_, index) => ({ rank_file_id: row.id, position: index + 1, res_id: `g${index + 1}`, title: `Group ${index + 1}` })))
-      .execute();
-  }
-  return row.id;
+function createRankFile(db: Db, subscriptionId: string | null, overrides: { title?: string; groups?: number } = {}) {
+  return createRankFileRow(db, { title: overrides.title ?? 'LDC 2026 rank list', master_subscription_id: subscriptionId }, overrides.groups ?? 2);
 }
 
 async function createEntitlement(
@@ -139,7 +113,7 @@ describe('POST /api/admin/subscriptions', () => {
   it('adds a rate card with the title, trimmed, and defaults for everything else', async () => {
     const id = await createSubscription('  LGS Special: 6 months  ');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const card = (await request('GET', `/api/admin/subscriptions/${id}`)).json();
+    const card = (await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json();
     expect(card).toMatchObject({
       _id: id,
       title: 'LGS Special: 6 months',
@@ -164,21 +138,21 @@ describe('POST /api/admin/subscriptions', () => {
     ['an empty title', { title: '' }],
     ['a title that is not text', { title: 42 }],
   ])('refuses %s with "Please provide a subscription title"', async (_case, body) => {
-    const before = (await request('GET', '/api/v2/admin/subscriptions')).json().length;
-    const response = await request('POST', '/api/admin/subscriptions', body);
+    const before = (await asAdmin('GET', '/api/v2/admin/subscriptions')).json().length;
+    const response = await asAdmin('POST', '/api/admin/subscriptions', body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Please provide a subscription title', type: 'validation' });
-    expect((await request('GET', '/api/v2/admin/subscriptions')).json()).toHaveLength(before);
+    expect((await asAdmin('GET', '/api/v2/admin/subscriptions')).json()).toHaveLength(before);
   });
 });
 
 describe('GET /api/v2/admin/subscriptions', () => {
   it('lists every rate card with its prices, newest first', async () => {
     const older = await createSubscription('Village Officer: 3 months');
-    await request('PUT', `/api/admin/subscriptions/${older}`, value({ title: 'Village Officer: 3 months', subscriptionTerm: '3-months', grossAmount: 499, gstAmount: 89.82, netAmount: 588.82 }));
+    await asAdmin('PUT', `/api/admin/subscriptions/${older}`, value({ title: 'Village Officer: 3 months', subscriptionTerm: '3-months', grossAmount: 499, gstAmount: 89.82, netAmount: 588.82 }));
     const newer = await createSubscription('Free for Lakshya students');
-    await request('PUT', `/api/admin/subscriptions/${newer}`, value({ title: 'Free for Lakshya students', isFree: true, freeMode: 'lakshya-students', grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
-    const list = (await request('GET', '/api/v2/admin/subscriptions')).json() as Array<Record<string, unknown>>;
+    await asAdmin('PUT', `/api/admin/subscriptions/${newer}`, value({ title: 'Free for Lakshya students', isFree: true, freeMode: 'lakshya-students', grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
+    const list = (await asAdmin('GET', '/api/v2/admin/subscriptions')).json() as Array<Record<string, unknown>>;
     const ids = list.map((card) => card._id);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
     expect(list.find((card) => card._id === older)).toMatchObject({
@@ -200,18 +174,18 @@ describe('GET /api/admin/subscriptions/{id}', () => {
     const id = await createSubscription('Degree Level: 12 months');
     const other = await createSubscription('Someone else');
     const publishAt = new Date('2026-12-01T04:30:00.000Z');
-    const byRateCard = await createCourse(database.db, { title: 'Degree Level Prelims', rateCardId: id, tags: ['Degree Level', 'LGS Special Course'] });
-    const asExtra = await createCourse(database.db, { title: 'Arithmetic Crash Course', rateCardId: other, extraSubscriptionIds: [id], category: null, tags: [] });
-    await createCourse(database.db, { title: 'Not this one', rateCardId: other });
-    const lecture = await createLecture(database.db, id, { title: 'Fundamental Rights', minutes: 42 });
-    const lectureWithoutVideo = await createLecture(database.db, id, { title: 'Directive Principles', minutes: null });
-    await createLecture(database.db, other, { title: 'Not this lecture' });
-    const exam = await createExam(database.db, id, { title: 'Mock Test 1', minutes: 75, publishAt });
-    const unscheduled = await createExam(database.db, id, { title: 'Revision Test 4', minutes: 30, publishAt: null });
-    await createExam(database.db, null, { title: 'Free exam' });
-    const rankFile = await createRankFile(database.db, id, { title: 'LDC rank list', groups: 3 });
+    const byRateCard = await createCourse(harness.db, { title: 'Degree Level Prelims', rateCardId: id, tags: ['Degree Level', 'LGS Special Course'] });
+    const asExtra = await createCourse(harness.db, { title: 'Arithmetic Crash Course', rateCardId: other, extraSubscriptionIds: [id], category: null, tags: [] });
+    await createCourse(harness.db, { title: 'Not this one', rateCardId: other });
+    const lecture = await createLecture(harness.db, id, { title: 'Fundamental Rights', minutes: 42 });
+    const lectureWithoutVideo = await createLecture(harness.db, id, { title: 'Directive Principles', minutes: null });
+    await createLecture(harness.db, other, { title: 'Not this lecture' });
+    const exam = await createExam(harness.db, id, { title: 'Mock Test 1', minutes: 75, publishAt });
+    const unscheduled = await createExam(harness.db, id, { title: 'Revision Test 4', minutes: 30, publishAt: null });
+    await createExam(harness.db, null, { title: 'Free exam' });
+    const rankFile = await createRankFile(harness.db, id, { title: 'LDC rank list', groups: 3 });
 
-    const response = await request('GET', `/api/admin/subscriptions/${id}`);
+    const response = await asAdmin('GET', `/api/admin/subscriptions/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().attachedResources).toEqual({
       courses: [
@@ -232,16 +206,16 @@ describe('GET /api/admin/subscriptions/{id}', () => {
 
   it('lists a course once when it uses the rate card both ways', async () => {
     const id = await createSubscription();
-    const course = await createCourse(database.db, { title: 'Both ways', rateCardId: id, extraSubscriptionIds: [id] });
-    const { courses } = (await request('GET', `/api/admin/subscriptions/${id}`)).json().attachedResources;
+    const course = await createCourse(harness.db, { title: 'Both ways', rateCardId: id, extraSubscriptionIds: [id] });
+    const { courses } = (await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json().attachedResources;
     expect(courses).toEqual([{ _id: course, title: 'Both ways', category: 'Kerala PSC', tags: ['Degree Level'] }]);
   });
 
   it('answers 404 "Subscription not found" for an unknown id, and 400 with the same message for one that is not an id', async () => {
-    const unknown = await request('GET', `/api/admin/subscriptions/${UNKNOWN_ID}`);
+    const unknown = await asAdmin('GET', `/api/admin/subscriptions/${UNKNOWN_ID}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Subscription not found', type: 'not-found' });
-    const malformed = await request('GET', '/api/admin/subscriptions/not-an-id');
+    const malformed = await asAdmin('GET', '/api/admin/subscriptions/not-an-id');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Subscription not found');
   });
@@ -251,10 +225,7 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
   it('saves every field, storing GST and nett amounts as sent, and answers the saved rate card', async () => {
     const id = await createSubscription();
     // A hand-made override: the editor computed a nett of 1,124.99 and staff rounded it to the rupee.
-    const saved = await request(
-      'PUT',
-      `/api/admin/subscriptions/${id}`,
-      value({
+    const saved = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({
         title: '  LDC Mains 2026: 12 months  ',
         grossAmount: 999.99,
         gstRate: 12.5,
@@ -266,8 +237,7 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
         resourceTags: ['ldc', 'mains', 'ldc'],
         isFree: true,
         freeMode: 'lakshya-students',
-      }),
-    );
+      }));
     expect(saved.statusCode).toBe(200);
     const expected = {
       _id: id,
@@ -285,18 +255,18 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
       freeMode: 'lakshya-students',
     };
     expect(saved.json()).toMatchObject(expected);
-    expect((await request('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject(expected);
+    expect((await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject(expected);
   });
 
   it('ignores attachedResources and other read-only fields sent back with the value', async () => {
     const id = await createSubscription();
-    const course = await createCourse(database.db, { rateCardId: id });
-    const detail = (await request('GET', `/api/admin/subscriptions/${id}`)).json();
-    const saved = await request('PUT', `/api/admin/subscriptions/${id}`, {
+    const course = await createCourse(harness.db, { rateCardId: id });
+    const detail = (await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json();
+    const saved = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, {
       value: { ...detail, title: 'Renamed', _id: UNKNOWN_ID, attachedResources: { courses: [], lectures: [{ _id: 'x' }], exams: [], rankFiles: [] } },
     });
     expect(saved.statusCode).toBe(200);
-    const after = (await request('GET', `/api/admin/subscriptions/${id}`)).json();
+    const after = (await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json();
     expect(after).toMatchObject({ _id: id, title: 'Renamed' });
     expect(after.attachedResources.courses.map((c: { _id: string }) => c._id)).toEqual([course]);
     expect(after.attachedResources.lectures).toEqual([]);
@@ -316,10 +286,10 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
     ['a compare-at price with 3 decimals', { compareAtPrice: 1.999 }, 'Compare-at price takes at most 2 decimals'],
   ])('refuses %s with "%s", changing nothing', async (_case, overrides, message) => {
     const id = await createSubscription('Unchanged');
-    const response = await request('PUT', `/api/admin/subscriptions/${id}`, value(overrides));
+    const response = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, type: 'validation' });
-    expect((await request('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0 });
+    expect((await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0 });
   });
 
   it.each([
@@ -342,44 +312,44 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
     ],
   ])('refuses %s, naming the field, and changes nothing', async (_case, overrides, field, message) => {
     const id = await createSubscription('Unchanged');
-    const response = await request('PUT', `/api/admin/subscriptions/${id}`, value(overrides));
+    const response = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value(overrides));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message, type: 'validation', field });
-    expect((await request('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0, netAmount: 0 });
+    expect((await asAdmin('GET', `/api/admin/subscriptions/${id}`)).json()).toMatchObject({ title: 'Unchanged', grossAmount: 0, netAmount: 0 });
   });
 
   it('refuses the same through tRPC, and keeps a card free for everyone whatever its amounts', async () => {
     const id = await createSubscription();
-    const viaTrpc = await request('POST', '/trpc/subscriptions.save', { id, value: value({ gstAmount: 50 }).value });
+    const viaTrpc = await asAdmin('POST', '/trpc/subscriptions.save', { id, value: value({ gstAmount: 50 }).value });
     expect(viaTrpc.statusCode).toBe(400);
     expect(viaTrpc.json().error).toMatchObject({ message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000), data: { type: 'validation', field: 'value.gstAmount' } });
-    const free = await request('PUT', `/api/admin/subscriptions/${id}`, value({ isFree: true, freeMode: 'none', grossAmount: 0.5, gstAmount: 0, netAmount: 0.5 }));
+    const free = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ isFree: true, freeMode: 'none', grossAmount: 0.5, gstAmount: 0, netAmount: 0.5 }));
     expect(free.statusCode).toBe(200);
     // A new card with no price yet may be saved (checkout refuses to sell it until it has one).
-    const draft = await request('PUT', `/api/admin/subscriptions/${id}`, value({ grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
+    const draft = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
     expect(draft.statusCode).toBe(200);
   });
 
   it('refuses a term or free mode outside the lists', async () => {
     const id = await createSubscription();
-    const term = await request('PUT', `/api/admin/subscriptions/${id}`, value({ subscriptionTerm: '7-years' }));
+    const term = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ subscriptionTerm: '7-years' }));
     expect(term.statusCode).toBe(400);
     expect(term.json()).toMatchObject({ type: 'validation', field: 'value.subscriptionTerm' });
     expect(term.json().message).toMatch(/^value\.subscriptionTerm must be one of "12-months", /);
-    const freeMode = await request('PUT', `/api/admin/subscriptions/${id}`, value({ freeMode: 'everyone' }));
+    const freeMode = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ freeMode: 'everyone' }));
     expect(freeMode.statusCode).toBe(400);
     expect(freeMode.json()).toMatchObject({ field: 'value.freeMode', message: 'value.freeMode must be one of "none", "lakshya-students"' });
   });
 
   it('refuses a body without a value', async () => {
     const id = await createSubscription();
-    const response = await request('PUT', `/api/admin/subscriptions/${id}`, { title: 'Not wrapped' });
+    const response = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, { title: 'Not wrapped' });
     expect(response.statusCode).toBe(400);
     expect(response.json().type).toBe('validation');
   });
 
   it('answers 404 "Subscription not found" for an unknown id', async () => {
-    const response = await request('PUT', `/api/admin/subscriptions/${UNKNOWN_ID}`, value());
+    const response = await asAdmin('PUT', `/api/admin/subscriptions/${UNKNOWN_ID}`, value());
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Subscription not found', type: 'not-found' });
   });
@@ -388,50 +358,50 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
 describe('DELETE /api/admin/subscriptions/{id}', () => {
   it('deletes a rate card that nothing uses', async () => {
     const id = await createSubscription('Unused');
-    const response = await request('DELETE', `/api/admin/subscriptions/${id}`);
+    const response = await asAdmin('DELETE', `/api/admin/subscriptions/${id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'deleted' });
-    expect((await request('GET', `/api/admin/subscriptions/${id}`)).statusCode).toBe(404);
-    expect((await request('GET', '/api/v2/admin/subscriptions')).json().some((card: { _id: string }) => card._id === id)).toBe(false);
+    expect((await asAdmin('GET', `/api/admin/subscriptions/${id}`)).statusCode).toBe(404);
+    expect((await asAdmin('GET', '/api/v2/admin/subscriptions')).json().some((card: { _id: string }) => card._id === id)).toBe(false);
   });
 
   it('is refused while an exam uses the rate card, and allowed once the exam lets go of it', async () => {
     const id = await createSubscription();
-    const exam = await createExam(database.db, id, { title: 'Mock Test 7' });
-    const refused = await request('DELETE', `/api/admin/subscriptions/${id}`);
+    const exam = await createExam(harness.db, id, { title: 'Mock Test 7' });
+    const refused = await asAdmin('DELETE', `/api/admin/subscriptions/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.inUse, type: 'has-warnings', warnings: ['Exam: Mock Test 7'] });
-    expect((await request('GET', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
+    expect((await asAdmin('GET', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
 
-    await database.db.updateTable('exams').set({ master_subscription_id: null }).where('id', '=', exam).execute();
-    expect((await request('DELETE', `/api/admin/subscriptions/${id}`)).json()).toEqual({ status: 'deleted' });
+    await harness.db.updateTable('exams').set({ master_subscription_id: null }).where('id', '=', exam).execute();
+    expect((await asAdmin('DELETE', `/api/admin/subscriptions/${id}`)).json()).toEqual({ status: 'deleted' });
   });
 
   it('is refused while a lecture uses the rate card, and allowed once the lecture is gone', async () => {
     const id = await createSubscription();
-    const lecture = await createLecture(database.db, id, { title: 'Kerala Renaissance' });
-    const refused = await request('DELETE', `/api/admin/subscriptions/${id}`);
+    const lecture = await createLecture(harness.db, id, { title: 'Kerala Renaissance' });
+    const refused = await asAdmin('DELETE', `/api/admin/subscriptions/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: SUBSCRIPTION_MESSAGES.inUse, type: 'has-warnings', warnings: ['Lecture video: Kerala Renaissance'] });
 
-    await database.db.deleteFrom('lectures').where('id', '=', lecture).execute();
-    expect((await request('DELETE', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
+    await harness.db.deleteFrom('lectures').where('id', '=', lecture).execute();
+    expect((await asAdmin('DELETE', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
   });
 
   it('names every course, lecture, exam, rank file and active entitlement that still uses it', async () => {
     const id = await createSubscription();
-    await createCourse(database.db, { title: 'Degree Level Prelims', rateCardId: id });
-    await createCourse(database.db, { title: 'Arithmetic Crash Course', extraSubscriptionIds: [id] });
-    await createLecture(database.db, id, { title: 'Fundamental Rights' });
-    await createExam(database.db, id, { title: 'Mock Test 1' });
-    await createRankFile(database.db, id, { title: 'LDC rank list' });
-    await createEntitlement(database.db, id, { name: 'Sreeja S', email: 'sreeja@example.com', expiresAt: new Date('2099-03-31T00:00:00Z') });
-    await createEntitlement(database.db, id, { name: 'Arun K', email: 'arun@example.com', expiresAt: null });
+    await createCourse(harness.db, { title: 'Degree Level Prelims', rateCardId: id });
+    await createCourse(harness.db, { title: 'Arithmetic Crash Course', extraSubscriptionIds: [id] });
+    await createLecture(harness.db, id, { title: 'Fundamental Rights' });
+    await createExam(harness.db, id, { title: 'Mock Test 1' });
+    await createRankFile(harness.db, id, { title: 'LDC rank list' });
+    await createEntitlement(harness.db, id, { name: 'Sreeja S', email: 'sreeja@example.com', expiresAt: new Date('2099-03-31T00:00:00Z') });
+    await createEntitlement(harness.db, id, { name: 'Arun K', email: 'arun@example.com', expiresAt: null });
     // Expired and revoked entitlements give no access: they do not hold the delete back.
-    await createEntitlement(database.db, id, { name: 'Expired Student', expiresAt: new Date(Date.now() - 86_400_000) });
-    await createEntitlement(database.db, id, { name: 'Revoked Student', revokedAt: new Date() });
+    await createEntitlement(harness.db, id, { name: 'Expired Student', expiresAt: new Date(Date.now() - 86_400_000) });
+    await createEntitlement(harness.db, id, { name: 'Revoked Student', revokedAt: new Date() });
 
-    const refused = await request('DELETE', `/api/admin/subscriptions/${id}`);
+    const refused = await asAdmin('DELETE', `/api/admin/subscriptions/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
       message: SUBSCRIPTION_MESSAGES.inUse,
@@ -450,41 +420,41 @@ describe('DELETE /api/admin/subscriptions/{id}', () => {
 
   it('takes inactive entitlements along once nothing else holds the rate card', async () => {
     const id = await createSubscription();
-    const active = await createEntitlement(database.db, id, { name: 'Still Studying' });
-    await createEntitlement(database.db, id, { name: 'Expired Student', expiresAt: new Date(Date.now() - 86_400_000) });
-    expect((await request('DELETE', `/api/admin/subscriptions/${id}`)).json().warnings).toEqual([
+    const active = await createEntitlement(harness.db, id, { name: 'Still Studying' });
+    await createEntitlement(harness.db, id, { name: 'Expired Student', expiresAt: new Date(Date.now() - 86_400_000) });
+    expect((await asAdmin('DELETE', `/api/admin/subscriptions/${id}`)).json().warnings).toEqual([
       expect.stringMatching(/^Active entitlement: Still Studying \(.+\), until \d{4}-\d{2}-\d{2}$/),
     ]);
 
-    await database.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', active.id).execute();
-    expect((await request('DELETE', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
-    const left = await database.db.selectFrom('entitlements').select('id').where('subscription_id', '=', id).execute();
+    await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', active.id).execute();
+    expect((await asAdmin('DELETE', `/api/admin/subscriptions/${id}`)).statusCode).toBe(200);
+    const left = await harness.db.selectFrom('entitlements').select('id').where('subscription_id', '=', id).execute();
     expect(left).toEqual([]);
   });
 
   it('names the first 50 students with access and counts the rest', async () => {
     const id = await createSubscription();
-    const student = await createUser(database.db, { roles: [], name: 'Batch Student' });
-    await database.db
+    const student = await createUser(harness.db, { roles: [], name: 'Batch Student' });
+    await harness.db
       .insertInto('entitlements')
       .values(Array.from({ length: 53 }, () => ({ user_id: student.id, subscription_id: id, expires_at: null })))
       .execute();
-    const warnings = (await request('DELETE', `/api/admin/subscriptions/${id}`)).json().warnings as string[];
+    const warnings = (await asAdmin('DELETE', `/api/admin/subscriptions/${id}`)).json().warnings as string[];
     expect(warnings).toHaveLength(51);
     expect(warnings.slice(0, 50).every((warning) => warning.startsWith('Active entitlement: Batch Student'))).toBe(true);
     expect(warnings[50]).toBe('and 3 more active entitlements');
   });
 
   it('answers 404 "Subscription not found" for an unknown id', async () => {
-    const response = await request('DELETE', `/api/admin/subscriptions/${UNKNOWN_ID}`);
+    const response = await asAdmin('DELETE', `/api/admin/subscriptions/${UNKNOWN_ID}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Subscription not found', type: 'not-found' });
   });
 });
 
 describe('tRPC subscriptions procedures', () => {
-  const trpc = (method: 'GET' | 'POST', path: string, input?: unknown, cookie = admin) =>
-    app.inject({
+  const trpc = (method: 'GET' | 'POST', path: string, input?: unknown, cookie = harness.cookie('admin')) =>
+    harness.app.inject({
       method,
       url: method === 'GET' && input !== undefined ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}` : `/trpc/${path}`,
       headers: { cookie },
@@ -506,7 +476,7 @@ describe('tRPC subscriptions procedures', () => {
     const detail = (await trpc('GET', 'subscriptions.get', { id })).json().result.data;
     expect(detail).toMatchObject({ _id: id, title: 'Plus Two Level: 4 months', attachedResources: { courses: [], lectures: [], exams: [], rankFiles: [] } });
 
-    await createExam(database.db, id, { title: 'Plus Two Mock' });
+    await createExam(harness.db, id, { title: 'Plus Two Mock' });
     const refused = await trpc('POST', 'subscriptions.delete', { id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(SUBSCRIPTION_MESSAGES.inUse);

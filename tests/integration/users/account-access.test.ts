@@ -1,56 +1,52 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/auth/auth.constants.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/auth/accounts.schema.ts';
-import { startAdminApp, stopAdminApp, type AdminApp } from '../../support/admin-app.ts';
-import { createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let world: AdminApp;
-beforeAll(async () => {
-  world = await startAdminApp();
-});
-afterAll(async () => {
-  await stopAdminApp(world);
-});
+const harness = useApp();
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 
 let counter = 0;
 const address = (prefix: string) => `${prefix.toLowerCase().replace(/[^a-z0-9]/g, '-')}${++counter}-${Date.now()}@example.com`;
 
-const detail = (id: string, cookie = world.admin) => world.app.inject({ method: 'GET', url: `/api/admin/users/${id}`, headers: { cookie } });
-const putRoles = (id: string, roles: string[], version: number, cookie = world.admin) =>
-  world.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/roles`, headers: { cookie }, payload: { roles, version } });
-const putDisabled = (id: string, disabled: boolean, version: number, cookie = world.admin) =>
-  world.app.inject({ method: 'PUT', url: `/api/admin/users/${id}/disabled`, headers: { cookie }, payload: { disabled, version } });
-const versionOf = async (id: string, cookie = world.admin) => (await detail(id, cookie)).json().version as number;
-const me = (cookie: string) => world.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+const detail = (id: string, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('GET', `/api/admin/users/${id}`);
+const putRoles = (id: string, roles: string[], version: number, cookie = harness.cookie('admin')) =>
+  harness.injectWith(cookie)('PUT', `/api/admin/users/${id}/roles`, { roles, version });
+const putDisabled = (id: string, disabled: boolean, version: number, cookie = harness.cookie('admin')) =>
+  harness.injectWith(cookie)('PUT', `/api/admin/users/${id}/disabled`, { disabled, version });
+const versionOf = async (id: string, cookie = harness.cookie('admin')) => (await detail(id, cookie)).json().version as number;
+const me = (cookie: string) => harness.injectWith(cookie)('GET', '/api/auth/me');
 
 /** An administrator of their own, signed in: the tests below must not lean on the shared one. */
 async function signedInAdmin(name: string) {
   const email = address(name);
-  const user = await createUser(world.database.db, { email, roles: ['admin'], name });
-  return { id: user.id, email, cookie: await signIn(world.app, email) };
+  const user = await createUser(harness.db, { email, roles: ['admin'], name });
+  return { id: user.id, email, cookie: await harness.signIn(email) };
 }
 
 /** Only the administrators a test makes count from here on; afterwards the shared one comes back. */
 const disableEveryAdministrator = () =>
-  world.database.db.updateTable('users').set({ disabled_at: new Date() }).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
+  harness.db.updateTable('users').set({ disabled_at: new Date() }).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
 afterEach(async () => {
-  await world.database.db.updateTable('users').set({ disabled_at: null }).where('email_address', '=', 'admin@example.com').execute();
+  await harness.db.updateTable('users').set({ disabled_at: null }).where('email_address', '=', 'admin@example.com').execute();
 });
 
 async function enabledAdministrators(): Promise<number> {
-  const rows = await world.database.db.selectFrom('users').select('id').where('disabled_at', 'is', null).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
+  const rows = await harness.db.selectFrom('users').select('id').where('disabled_at', 'is', null).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
   return rows.length;
 }
 
 describe('giving and taking roles', () => {
   it('replaces the roles with the version seen, and an educator appears in the educators list at once', async () => {
-    const user = await createUser(world.database.db, { email: address('teacher'), name: 'Sindhu Teacher' });
+    const user = await createUser(harness.db, { email: address('teacher'), name: 'Sindhu Teacher' });
     const before = (await detail(user.id)).json();
     expect(before).toMatchObject({ roles: [], status: 'active', version: 1 });
     const given = await putRoles(user.id, ['educator', 'staff', 'educator'], before.version);
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json()).toMatchObject({ roles: ['educator', 'staff'], version: 2 });
-    const educators = await world.app.inject({ method: 'GET', url: '/api/admin/educators', headers: { cookie: world.admin } });
+    const educators = await asAdmin('GET', '/api/admin/educators');
     expect(JSON.stringify(educators.json())).toContain('Sindhu Teacher');
 
     // A second tab still holding version 1 is refused, and nothing changes.
@@ -65,20 +61,20 @@ describe('giving and taking roles', () => {
 
   it('takes effect on the next request of a signed-in account', async () => {
     const email = address('promoted');
-    const user = await createUser(world.database.db, { email, roles: ['staff'] });
-    const cookie = await signIn(world.app, email);
-    const orders = () => world.app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } });
+    const user = await createUser(harness.db, { email, roles: ['staff'] });
+    const cookie = await harness.signIn(email);
+    const orders = () => harness.injectWith(cookie)('GET', '/api/admin/users');
     expect((await orders()).statusCode).toBe(403);
     await putRoles(user.id, ['marketing'], await versionOf(user.id));
     expect((await orders()).statusCode).toBe(200);
   });
 
   it('refuses an unknown role, a missing version and an unknown account, naming the field', async () => {
-    const user = await createUser(world.database.db, { email: address('field') });
+    const user = await createUser(harness.db, { email: address('field') });
     const badRole = await putRoles(user.id, ['owner'], 1);
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().message).toBe(ACCOUNT_MESSAGES.rolesInvalid);
-    const noVersion = await world.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/roles`, headers: { cookie: world.admin }, payload: { roles: ['staff'] } });
+    const noVersion = await asAdmin('PUT', `/api/admin/users/${user.id}/roles`, { roles: ['staff'] });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json().message).toBe(ACCOUNT_MESSAGES.versionRequired);
     const missing = await putRoles('00000000-0000-4000-8000-000000000000', ['staff'], 1);
@@ -90,36 +86,36 @@ describe('giving and taking roles', () => {
 describe('disabling an account', () => {
   it('ends its sessions at once, refuses sign-in and recovery with a clear message, and enabling lets it back in', async () => {
     const email = address('leaver');
-    const user = await createUser(world.database.db, { email, roles: ['staff'] });
-    const cookie = await signIn(world.app, email);
+    const user = await createUser(harness.db, { email, roles: ['staff'] });
+    const cookie = await harness.signIn(email);
     expect((await me(cookie)).statusCode).toBe(200);
 
     const disabled = await putDisabled(user.id, true, await versionOf(user.id));
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json().status).toBe('disabled');
     expect((await me(cookie)).statusCode).toBe(401);
-    const signInAgain = await world.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: email, password: 'secret1' } });
+    const signInAgain = await asNobody('POST', '/api/auth/login', { emailAddress: email, password: 'secret1' });
     expect(signInAgain.statusCode).toBe(403);
     expect(signInAgain.json().message).toBe(MESSAGES.accountDisabled);
-    const recovery = await world.app.inject({ method: 'POST', url: '/api/auth/recovery/initiate', payload: { emailAddress: email } });
+    const recovery = await asNobody('POST', '/api/auth/recovery/initiate', { emailAddress: email });
     expect(recovery.json()).toEqual({ isValid: false, options: [] });
 
     const enabled = await putDisabled(user.id, false, disabled.json().version);
     expect(enabled.json().status).toBe('active');
     // The old cookie stays dead; a new sign-in works.
     expect((await me(cookie)).statusCode).toBe(401);
-    expect((await me(await signIn(world.app, email))).statusCode).toBe(200);
+    expect((await me(await harness.signIn(email))).statusCode).toBe(200);
   });
 
   it('makes a recovery code sent before the account was disabled stop working', async () => {
     const email = address('recovering');
-    const user = await createUser(world.database.db, { email, roles: ['staff'] });
-    const post = (step: string, payload: Record<string, unknown>) => world.app.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload, remoteAddress: '10.9.0.1' });
+    const user = await createUser(harness.db, { email, roles: ['staff'] });
+    const post = (step: string, payload: Record<string, unknown>) => harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload, remoteAddress: '10.9.0.1' });
     const { options } = (await post('initiate', { emailAddress: email })).json() as { options: Array<{ type: string; value: string; key: string }> };
     const sent = await post('recovery-channel', { options: options.map((option) => (option.type === 'email' ? { ...option, challenge: email } : option)) });
     expect(sent.statusCode, sent.body).toBe(200);
     const { otpToken } = sent.json();
-    const message = await world.database.db.selectFrom('outbound_messages').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
+    const message = await harness.db.selectFrom('outbound_messages').select('body').where('recipient', '=', email).executeTakeFirstOrThrow();
     const otp = /account is ([0-9]{6})\./.exec(message.body!)![1];
 
     await putDisabled(user.id, true, await versionOf(user.id));
@@ -127,7 +123,7 @@ describe('disabling an account', () => {
     expect(reset.statusCode).toBe(400);
     expect(reset.json().message).toBe(MESSAGES.otpTokenInvalid);
     await putDisabled(user.id, false, await versionOf(user.id));
-    expect((await world.app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress: email, password: 'taken-over' } })).statusCode).toBe(401);
+    expect((await asNobody('POST', '/api/auth/login', { emailAddress: email, password: 'taken-over' })).statusCode).toBe(401);
   });
 
   it('refuses to disable oneself', async () => {
@@ -163,7 +159,7 @@ describe('the last administrator', () => {
       expect(demoteLast.json()).toMatchObject({ message: ACCOUNT_MESSAGES.lastAdministrator, field: 'roles' });
       expect(await enabledAdministrators()).toBe(1);
       // Leave this round's survivor out of the next round.
-      await world.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', survivor.id).execute();
+      await harness.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', survivor.id).execute();
     }
   });
 
@@ -182,27 +178,27 @@ describe('the last administrator', () => {
       expect([401, 409]).toContain(loser.statusCode);
       expect(await enabledAdministrators()).toBe(1);
       const survivor = answers[0]!.statusCode === 200 ? first : second;
-      await world.database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', survivor.id).execute();
+      await harness.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', survivor.id).execute();
     }
   });
 });
 
 describe('who may change accounts', () => {
   it('answers 403 to every role but administrators, on every new route and procedure', async () => {
-    const target = await createUser(world.database.db, { email: address('target') });
+    const target = await createUser(harness.db, { email: address('target') });
     for (const role of ['marketing', 'staff', 'manager', 'educator']) {
       const email = address(role);
-      await createUser(world.database.db, { email, roles: [role] });
-      const cookie = await signIn(world.app, email);
+      await createUser(harness.db, { email, roles: [role] });
+      const cookie = await harness.signIn(email);
       const calls = [
-        world.app.inject({ method: 'GET', url: `/api/admin/users/${target.id}`, headers: { cookie } }),
-        world.app.inject({ method: 'GET', url: `/api/admin/users/${target.id}/grants`, headers: { cookie } }),
-        world.app.inject({ method: 'GET', url: `/api/admin/users/${target.id}/orders`, headers: { cookie } }),
-        world.app.inject({ method: 'POST', url: `/api/admin/users/${target.id}/invite`, headers: { cookie } }),
+        harness.injectWith(cookie)('GET', `/api/admin/users/${target.id}`),
+        harness.injectWith(cookie)('GET', `/api/admin/users/${target.id}/grants`),
+        harness.injectWith(cookie)('GET', `/api/admin/users/${target.id}/orders`),
+        harness.injectWith(cookie)('POST', `/api/admin/users/${target.id}/invite`),
         putRoles(target.id, ['admin'], 1, cookie),
         putDisabled(target.id, true, 1, cookie),
-        world.app.inject({ method: 'POST', url: '/trpc/users.setRoles', headers: { cookie, 'content-type': 'application/json' }, payload: { id: target.id, roles: ['admin'], version: 1 } }),
-        world.app.inject({ method: 'GET', url: `/trpc/users.detail?input=${encodeURIComponent(JSON.stringify({ id: target.id }))}`, headers: { cookie } }),
+        harness.injectWith(cookie)('POST', '/trpc/users.setRoles', { id: target.id, roles: ['admin'], version: 1 }, { 'content-type': 'application/json' }),
+        harness.injectWith(cookie)('GET', `/trpc/users.detail?input=${encodeURIComponent(JSON.stringify({ id: target.id }))}`),
       ];
       for (const answer of await Promise.all(calls)) expect(answer.statusCode, `${role}: ${answer.body}`).toBe(403);
     }

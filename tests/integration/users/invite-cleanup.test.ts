@@ -1,16 +1,14 @@
 import type { JobHelpers } from 'graphile-worker';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import { transportsFromConfig } from '../../../server/messages/transports.ts';
 import { INVITE_KEEP_DAYS, INVITE_TTL_HOURS } from '../../../shared/auth/accounts.schema.ts';
 import { cleanup } from '../../../worker/tasks/cleanup.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 import { createUser, testConfig } from '../../support/test-app.ts';
 
-let database: TestDatabase;
-beforeAll(async () => (database = await createTestDatabase()));
-afterAll(() => database?.drop());
+const database = useDatabase();
 
 async function runCleanup() {
   const config = testConfig();

@@ -1,47 +1,44 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { ACCOUNT_MESSAGES, INVITE_TTL_HOURS } from '../../../shared/auth/accounts.schema.ts';
 import { INVITE_LIMITS, INVITE_LIMIT_MESSAGE } from '../../../server/users/invite.limits.ts';
 import { startMailCatcher, waitFor } from '../../support/mail-catcher.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
+import { useApp } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
 let worker: WorkerHandle;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let admin: string;
 const env = { SMTP_URL: '', MAIL_FROM: 'PSC <no-reply@psc.example>', PUBLIC_URL: 'https://console.psc.example' };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   mail = await startMailCatcher();
   env.SMTP_URL = mail.url;
-  app = await buildTestApp(database, { env });
-  worker = await startTestWorker(database, testConfig(env));
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'], name: 'Anitha Admin' });
-  admin = await signIn(app, 'admin@example.com');
+});
+afterAll(async () => {
+  await mail?.close();
+});
+const harness = useApp({ names: { admin: 'Anitha Admin' }, env: () => env });
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
+beforeAll(async () => {
+  worker = await startTestWorker(harness.database, testConfig(env));
 });
 afterAll(async () => {
   await worker?.stop();
-  await app?.close();
-  await mail?.close();
-  await database?.drop();
 });
 
 let counter = 0;
 const uniqueAddress = (prefix: string) => `${prefix}${++counter}-${Date.now()}@example.com`;
 
-const invite = (payload: Record<string, unknown>, cookie = admin) =>
-  app.inject({ method: 'POST', url: '/api/admin/users/invites', headers: { cookie }, payload });
-const resend = (id: string, cookie = admin) => app.inject({ method: 'POST', url: `/api/admin/users/${id}/invite`, headers: { cookie } });
-const check = (token: string) => app.inject({ method: 'POST', url: '/api/auth/invites/check', payload: { token } });
+const invite = (payload: Record<string, unknown>, cookie = harness.cookie('admin')) =>
+  harness.injectWith(cookie)('POST', '/api/admin/users/invites', payload);
+const resend = (id: string, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', `/api/admin/users/${id}/invite`);
+const check = (token: string) => asNobody('POST', '/api/auth/invites/check', { token });
 const accept = (token: string, password = 'staff-pass-1') =>
-  app.inject({ method: 'POST', url: '/api/auth/invites/accept', payload: { token, newPassword: password, confirmPassword: password } });
-const login = (emailAddress: string, password: string) => app.inject({ method: 'POST', url: '/api/auth/login', payload: { emailAddress, password } });
+  asNobody('POST', '/api/auth/invites/accept', { token, newPassword: password, confirmPassword: password });
+const login = (emailAddress: string, password: string) => asNobody('POST', '/api/auth/login', { emailAddress, password });
 
 /** The link of the newest invitation mail delivered to the address (after `after` mails), and its token. */
 async function linkMailedTo(address: string, after = 0): Promise<{ link: string; token: string; raw: string }> {
@@ -64,20 +61,20 @@ describe('inviting a staff member', () => {
     expect(expiresInHours).toBeGreaterThan(INVITE_TTL_HOURS - 0.1);
     expect(expiresInHours).toBeLessThanOrEqual(INVITE_TTL_HOURS);
 
-    const message = await database.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
+    const message = await harness.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
     expect(message).toMatchObject({ channel: 'email', purpose: 'staff-invite', subject: 'You are invited to the PSC admin console' });
     const { token, raw } = await linkMailedTo(email);
     expect(raw).toContain('Anitha Admin has invited you to the PSC admin console as Staff, Educator.');
     expect(raw).toContain(`expires in ${INVITE_TTL_HOURS} hours`);
     // Only the token's hash is stored.
-    const stored = await database.db.selectFrom('account_invites').select('token_hash').where('user_id', '=', account._id).executeTakeFirstOrThrow();
+    const stored = await harness.db.selectFrom('account_invites').select('token_hash').where('user_id', '=', account._id).executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toContain(token);
 
     // No password yet: sign-in is refused like a wrong password.
     expect((await login(email, 'anything')).statusCode).toBe(401);
 
     expect((await check(token)).json()).toEqual({ name: 'Meera Nair', emailAddress: email });
-    const mismatch = await app.inject({ method: 'POST', url: '/api/auth/invites/accept', payload: { token, newPassword: 'staff-pass-1', confirmPassword: 'other-pass' } });
+    const mismatch = await asNobody('POST', '/api/auth/invites/accept', { token, newPassword: 'staff-pass-1', confirmPassword: 'other-pass' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('The passwords do not match');
     const accepted = await accept(token);
@@ -93,7 +90,7 @@ describe('inviting a staff member', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.inviteUsed);
     expect((await login(email, 'another-pass')).statusCode).toBe(401);
-    const detail = await app.inject({ method: 'GET', url: `/api/admin/users/${account._id}`, headers: { cookie: admin } });
+    const detail = await asAdmin('GET', `/api/admin/users/${account._id}`);
     expect(detail.json()).toMatchObject({ status: 'active', inviteExpiresAt: null });
   });
 
@@ -111,7 +108,7 @@ describe('inviting a staff member', () => {
     const email = uniqueAddress('late');
     const account = (await invite({ name: 'Late Comer', emailAddress: email, roles: ['marketing'] })).json();
     const { token } = await linkMailedTo(email);
-    await database.db.updateTable('account_invites').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', account._id).execute();
+    await harness.db.updateTable('account_invites').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', account._id).execute();
     const expired = await accept(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.inviteExpired);
@@ -130,7 +127,7 @@ describe('inviting a staff member', () => {
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().message).toMatch(/^An invitation was sent a moment ago\. Please wait \d+ seconds before sending another\.$/);
 
-    await database.db.updateTable('account_invites').set({ created_at: sql<Date>`created_at - interval '2 minutes'` }).where('user_id', '=', account._id).execute();
+    await harness.db.updateTable('account_invites').set({ created_at: sql<Date>`created_at - interval '2 minutes'` }).where('user_id', '=', account._id).execute();
     const mailsBefore = mail.mails.length;
     const [one, two] = await Promise.all([resend(account._id), resend(account._id)]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 429]);
@@ -146,7 +143,7 @@ describe('inviting a staff member', () => {
   });
 
   it('refuses an address that has an account or a pending invitation, and changes nothing', async () => {
-    const student = await createUser(database.db, { email: uniqueAddress('student') });
+    const student = await createUser(harness.db, { email: uniqueAddress('student') });
     const taken = await invite({ name: 'Someone', emailAddress: student.email_address, roles: ['staff'] });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ message: ACCOUNT_MESSAGES.accountExists, field: 'emailAddress' });
@@ -155,7 +152,7 @@ describe('inviting a staff member', () => {
     const pending = await invite({ name: 'Pending Again', emailAddress: email, roles: ['admin'] });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().message).toBe(ACCOUNT_MESSAGES.invitePending(email));
-    const row = await database.db.selectFrom('users').select(['name', 'roles']).where('email_address', '=', email).executeTakeFirstOrThrow();
+    const row = await harness.db.selectFrom('users').select(['name', 'roles']).where('email_address', '=', email).executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Pending Person', roles: ['staff'] });
   });
 
@@ -163,7 +160,7 @@ describe('inviting a staff member', () => {
     const email = uniqueAddress('double');
     const answers = await Promise.all([invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] }), invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] })]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    const invites = await database.db.selectFrom('account_invites as i').innerJoin('users as u', 'u.id', 'i.user_id').select('i.id').where('u.email_address', '=', email).execute();
+    const invites = await harness.db.selectFrom('account_invites as i').innerJoin('users as u', 'u.id', 'i.user_id').select('i.id').where('u.email_address', '=', email).execute();
     expect(invites).toHaveLength(1);
   });
 
@@ -171,14 +168,14 @@ describe('inviting a staff member', () => {
     const email = uniqueAddress('barred');
     const account = (await invite({ name: 'Barred Person', emailAddress: email, roles: ['staff'] })).json();
     const { token } = await linkMailedTo(email);
-    const listed = await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(email)}`, headers: { cookie: admin } });
+    const listed = await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(email)}`);
     expect(listed.json().users[0].status).toBe('invited');
-    const disabled = await app.inject({ method: 'PUT', url: `/api/admin/users/${account._id}/disabled`, headers: { cookie: admin }, payload: { disabled: true, version: account.version } });
+    const disabled = await asAdmin('PUT', `/api/admin/users/${account._id}/disabled`, { disabled: true, version: account.version });
     expect(disabled.json().status).toBe('disabled');
     const refused = await accept(token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This account has been disabled. Please contact support.');
-    const listedAgain = await app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(email)}`, headers: { cookie: admin } });
+    const listedAgain = await asAdmin('GET', `/api/admin/users?search=${encodeURIComponent(email)}`);
     expect(listedAgain.json().users[0].status).toBe('disabled');
   });
 
@@ -198,8 +195,8 @@ describe('inviting a staff member', () => {
   });
 
   it('limits how many invitations one administrator sends in an hour', async () => {
-    await createUser(database.db, { email: 'busy-admin@example.com', roles: ['admin'] });
-    const busy = await signIn(app, 'busy-admin@example.com');
+    await createUser(harness.db, { email: 'busy-admin@example.com', roles: ['admin'] });
+    const busy = await harness.signIn('busy-admin@example.com');
     for (let sent = 0; sent < INVITE_LIMITS.perAdministrator.max; sent += 1) {
       const answer = await invite({ name: `Bulk ${sent}`, emailAddress: uniqueAddress('bulk'), roles: ['staff'] }, busy);
       expect(answer.statusCode, answer.body).toBe(201);
@@ -208,17 +205,17 @@ describe('inviting a staff member', () => {
     const refused = await invite({ name: 'One Too Many', emailAddress: email, roles: ['staff'] }, busy);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(INVITE_LIMIT_MESSAGE);
-    expect(await database.db.selectFrom('users').select('id').where('email_address', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(await harness.db.selectFrom('users').select('id').where('email_address', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   it('is refused to every role but administrators', async () => {
     for (const role of ['staff', 'marketing', 'manager', 'educator']) {
       const email = `${role}-${uniqueAddress('role')}`;
-      await createUser(database.db, { email, roles: [role] });
-      const cookie = await signIn(app, email);
+      await createUser(harness.db, { email, roles: [role] });
+      const cookie = await harness.signIn(email);
       const answer = await invite({ name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] }, cookie);
       expect(answer.statusCode, role).toBe(403);
-      const trpc = await app.inject({ method: 'POST', url: '/trpc/users.invite', headers: { cookie, 'content-type': 'application/json' }, payload: { name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] } });
+      const trpc = await harness.injectWith(cookie)('POST', '/trpc/users.invite', { name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] }, { 'content-type': 'application/json' });
       expect(trpc.statusCode, role).toBe(403);
     }
   });

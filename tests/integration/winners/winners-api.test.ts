@@ -1,48 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { alertViewPath } from '../../../shared/alerts/alerts.schema.ts';
 import { UPI_ID_MESSAGE } from '../../../shared/winners/upi.rules.ts';
 import { WINNER_DRAFT_DEFAULTS, WINNER_MESSAGES, WINNER_WARNINGS } from '../../../shared/winners/winners.schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, signIn } from '../../support/test-app.ts';
+import { createUser } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
+import { createImageAsset } from '../../support/factories/asset.ts';
 
-let database: TestDatabase;
-let app: FastifyInstance;
-let admin: string;
+const harness = useApp({ names: { admin: 'Asha' } });
+const asNobody = harness.injectAs('nobody');
+const asAdmin = harness.injectAs('admin');
 let student: { id: string; cookie: string };
 let other: { id: string; cookie: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  app = await buildTestApp(database);
-  await createUser(database.db, { email: 'admin@example.com', roles: ['admin'], name: 'Asha' });
-  admin = await signIn(app, 'admin@example.com');
-  const winner = await createUser(database.db, { email: 'winner@example.com', name: 'Devika Menon', phone: '9847012345' });
-  student = { id: winner.id, cookie: await signIn(app, 'winner@example.com') };
-  const someoneElse = await createUser(database.db, { email: 'other@example.com', name: 'Rahul' });
-  other = { id: someoneElse.id, cookie: await signIn(app, 'other@example.com') };
-});
-afterAll(async () => {
-  await app?.close();
-  await database?.drop();
+  const winner = await createUser(harness.db, { email: 'winner@example.com', name: 'Devika Menon', phone: '9847012345' });
+  student = { id: winner.id, cookie: await harness.signIn('winner@example.com') };
+  const someoneElse = await createUser(harness.db, { email: 'other@example.com', name: 'Rahul' });
+  other = { id: someoneElse.id, cookie: await harness.signIn('other@example.com') };
 });
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-const request = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, cookie: string | null = admin) =>
-  app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
-async function photo(): Promise<string> {
-  const row = await database.db
-    .insertInto('assets')
-    .values({ file_name: 'winner.jpg', content_type: 'image/jpeg', kind: 'image', access_mode: 'public', size_in_bytes: 2048, sha256: 'x', storage_key: 'assets/x/original/w', state: 'ready' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+function photo(): Promise<string> {
+  return createImageAsset(harness.db, { file_name: 'winner.jpg', size_in_bytes: 2048, storage_key: 'assets/x/original/w', state: 'ready' });
 }
 
 /** A draft from a student, as All users makes it. */
 async function draft(userId = student.id): Promise<string> {
-  const response = await request('POST', '/api/admin/winners', { user: userId, winnerName: 'Devika Menon', ...WINNER_DRAFT_DEFAULTS, examTitle: 'Daily quiz 12', rank: 1, totalParticipants: 340 });
+  const response = await asAdmin('POST', '/api/admin/winners', { user: userId, winnerName: 'Devika Menon', ...WINNER_DRAFT_DEFAULTS, examTitle: 'Daily quiz 12', rank: 1, totalParticipants: 340 });
   expect(response.statusCode, response.body).toBe(200);
   return response.json()._id as string;
 }
@@ -63,7 +48,7 @@ const fullValue = async (overrides: Record<string, unknown> = {}) => ({
 
 async function published(userId = student.id): Promise<string> {
   const id = await draft(userId);
-  const saved = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue() });
+  const saved = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue() });
   expect(saved.json()).toMatchObject({ isPublished: true, publishWarnings: [] });
   return id;
 }
@@ -71,7 +56,7 @@ async function published(userId = student.id): Promise<string> {
 describe('winner announcements (staff)', () => {
   it('drafts from a student with the day’s messages, hidden and with warnings, and shows the student read-only', async () => {
     const id = await draft();
-    const got = (await request('GET', `/api/admin/winners/${id}`)).json();
+    const got = (await asAdmin('GET', `/api/admin/winners/${id}`)).json();
     expect(got).toMatchObject({
       winnerName: 'Devika Menon',
       claimMessage: "You are today's winner",
@@ -83,29 +68,29 @@ describe('winner announcements (staff)', () => {
       publishWarnings: [WINNER_WARNINGS.noPhoto],
       version: 1,
     });
-    const listed = (await request('GET', '/api/admin/winners')).json();
+    const listed = (await asAdmin('GET', '/api/admin/winners')).json();
     expect(listed.items.map((winner: { _id: string }) => winner._id)).toContain(id);
     expect(listed.activeId).toBeNull();
   });
 
   it('creates a blank one from New Item ("Please provide a title" when empty) and refuses an unknown student', async () => {
-    expect((await request('POST', '/api/admin/winners', { winnerName: '  ' })).json()).toMatchObject({ message: WINNER_MESSAGES.titleRequired, field: 'winnerName' });
-    expect((await request('POST', '/api/admin/winners', { winnerName: 'X', user: 'not-an-id' })).json()).toMatchObject({ field: 'user' });
-    expect((await request('POST', '/api/admin/winners', { winnerName: 'X', user: UNKNOWN_ID })).json()).toMatchObject({ message: WINNER_MESSAGES.studentNotFound, field: 'user' });
-    const blank = await request('POST', '/api/admin/winners', { winnerName: 'Tomorrow' });
+    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: '  ' })).json()).toMatchObject({ message: WINNER_MESSAGES.titleRequired, field: 'winnerName' });
+    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: 'X', user: 'not-an-id' })).json()).toMatchObject({ field: 'user' });
+    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: 'X', user: UNKNOWN_ID })).json()).toMatchObject({ message: WINNER_MESSAGES.studentNotFound, field: 'user' });
+    const blank = await asAdmin('POST', '/api/admin/winners', { winnerName: 'Tomorrow' });
     expect(blank.statusCode).toBe(200);
-    const got = (await request('GET', `/api/admin/winners/${blank.json()._id}`)).json();
+    const got = (await asAdmin('GET', `/api/admin/winners/${blank.json()._id}`)).json();
     expect(got.user).toBeNull();
     expect(got.publishWarnings).toEqual([WINNER_WARNINGS.noStudent, WINNER_WARNINGS.noTitleMessage, WINNER_WARNINGS.noPhoto]);
   });
 
   it('saves the whole announcement, decides the publish state, and refuses bad numbers, a bad UPI id and a stale copy', async () => {
     const id = await draft();
-    const saved = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' }), version: 1 });
+    const saved = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' }), version: 1 });
     expect(saved.json()).toMatchObject({ isPublished: true, publishWarnings: [], isActionRequiredFromUser: true, version: 2 });
-    const hidden = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isVisible: false, titleMessage: '' }) });
+    const hidden = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isVisible: false, titleMessage: '' }) });
     expect(hidden.json()).toMatchObject({ isPublished: false, publishWarnings: [WINNER_WARNINGS.noTitleMessage], isActionRequiredFromUser: false });
-    const bad = async (value: Record<string, unknown>) => (await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue(value) })).json();
+    const bad = async (value: Record<string, unknown>) => (await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue(value) })).json();
     expect(await bad({ googlePayOrUPI: 'not a upi' })).toMatchObject({ message: UPI_ID_MESSAGE, field: 'value.googlePayOrUPI' });
     expect(await bad({ prizeAmount: -1 })).toMatchObject({ field: 'value.prizeAmount' });
     expect(await bad({ prizeAmount: 10.555 })).toMatchObject({ field: 'value.prizeAmount' });
@@ -114,126 +99,126 @@ describe('winner announcements (staff)', () => {
     expect(await bad({ totalParticipants: 1.5 })).toMatchObject({ field: 'value.totalParticipants' });
     expect(await bad({ bannerImageId: UNKNOWN_ID })).toMatchObject({ message: 'The photo was not found', field: 'value.bannerImageId' });
     const privateImage = await photo();
-    await database.db.updateTable('assets').set({ access_mode: 'private' }).where('id', '=', privateImage).execute();
+    await harness.db.updateTable('assets').set({ access_mode: 'private' }).where('id', '=', privateImage).execute();
     expect(await bad({ bannerImageId: privateImage })).toMatchObject({ message: 'The photo must be an image uploaded for public access', field: 'value.bannerImageId' });
     expect(await bad({ claimMessage: 'x'.repeat(501) })).toMatchObject({ field: 'value.claimMessage' });
-    const stale = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue(), version: 1 });
+    const stale = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue(), version: 1 });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().stale).toMatchObject({ version: 3, updatedBy: 'Asha' });
-    expect((await request('PUT', `/api/admin/winners/${UNKNOWN_ID}`, { value: await fullValue() })).statusCode).toBe(404);
-    expect((await request('GET', '/api/admin/winners/nope')).statusCode).toBe(400);
-    expect((await request('GET', `/api/admin/winners/${UNKNOWN_ID}`)).json().message).toBe(WINNER_MESSAGES.notFound);
+    expect((await asAdmin('PUT', `/api/admin/winners/${UNKNOWN_ID}`, { value: await fullValue() })).statusCode).toBe(404);
+    expect((await asAdmin('GET', '/api/admin/winners/nope')).statusCode).toBe(400);
+    expect((await asAdmin('GET', `/api/admin/winners/${UNKNOWN_ID}`)).json().message).toBe(WINNER_MESSAGES.notFound);
   });
 
   it('activates only a published one, keeps exactly one active when two staff activate at once, and refuses to delete the active one', async () => {
     const unpublished = await draft();
-    const refused = await request('PUT', `/api/admin/winners/activate/${unpublished}`);
+    const refused = await asAdmin('PUT', `/api/admin/winners/activate/${unpublished}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(WINNER_MESSAGES.activateUnpublished);
     const [first, second] = [await published(), await published()];
-    const answers = await Promise.all([request('PUT', `/api/admin/winners/activate/${first}`), request('PUT', `/api/admin/winners/activate/${second}`)]);
+    const answers = await Promise.all([asAdmin('PUT', `/api/admin/winners/activate/${first}`), asAdmin('PUT', `/api/admin/winners/activate/${second}`)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
-    const rows = await database.db.selectFrom('active_winner_announcement').selectAll().execute();
+    const rows = await harness.db.selectFrom('active_winner_announcement').selectAll().execute();
     expect(rows).toHaveLength(1);
-    const listed = (await request('GET', '/api/admin/winners')).json();
+    const listed = (await asAdmin('GET', '/api/admin/winners')).json();
     expect(listed.items.filter((winner: { isActive: boolean }) => winner.isActive)).toHaveLength(1);
     expect([first, second]).toContain(listed.activeId);
-    const deleting = await request('DELETE', `/api/admin/winners/${listed.activeId}`);
+    const deleting = await asAdmin('DELETE', `/api/admin/winners/${listed.activeId}`);
     expect(deleting.statusCode).toBe(409);
     expect(deleting.json()).toMatchObject({ type: 'has-warnings', warnings: [WINNER_MESSAGES.deleteActive] });
-    expect((await request('PUT', '/api/admin/winners/deactivate')).json()).toEqual({ activeId: null });
-    expect((await request('GET', '/api/admin/winners')).json().activeId).toBeNull();
-    expect((await request('DELETE', `/api/admin/winners/${listed.activeId}`)).json()).toEqual({ status: 'deleted' });
-    expect((await request('GET', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
-    expect((await request('DELETE', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
+    expect((await asAdmin('PUT', '/api/admin/winners/deactivate')).json()).toEqual({ activeId: null });
+    expect((await asAdmin('GET', '/api/admin/winners')).json().activeId).toBeNull();
+    expect((await asAdmin('DELETE', `/api/admin/winners/${listed.activeId}`)).json()).toEqual({ status: 'deleted' });
+    expect((await asAdmin('GET', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
+    expect((await asAdmin('DELETE', `/api/admin/winners/${listed.activeId}`)).statusCode).toBe(404);
   });
 
   it('keeps a photo an announcement uses: deleting the file is refused naming the announcement', async () => {
     const id = await draft();
     const photoId = await photo();
     const value = await fullValue({ bannerImageId: photoId, winnerName: 'Photo keeper' });
-    expect((await request('PUT', `/api/admin/winners/${id}`, { value })).statusCode).toBe(200);
-    const refused = await request('DELETE', `/api/assets/${photoId}`);
+    expect((await asAdmin('PUT', `/api/admin/winners/${id}`, { value })).statusCode).toBe(200);
+    const refused = await asAdmin('DELETE', `/api/assets/${photoId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().warnings).toContain('It is the photo of the winner announcement “Photo keeper”');
-    expect(await database.db.selectFrom('assets').select('id').where('id', '=', photoId).executeTakeFirst()).toBeDefined();
+    expect(await harness.db.selectFrom('assets').select('id').where('id', '=', photoId).executeTakeFirst()).toBeDefined();
   });
 
   it('is for administrators only: staff, marketing and managers are refused, and signed-out callers too', async () => {
     for (const role of ['staff', 'marketing', 'manager']) {
-      await createUser(database.db, { email: `winners-${role}@example.com`, roles: [role] });
-      const cookie = await signIn(app, `winners-${role}@example.com`);
-      expect((await request('GET', '/api/admin/winners', undefined, cookie)).statusCode).toBe(403);
-      expect((await request('POST', '/api/admin/winners', { winnerName: 'X' }, cookie)).statusCode).toBe(403);
-      expect((await request('PUT', '/api/admin/winners/deactivate', undefined, cookie)).statusCode).toBe(403);
+      await createUser(harness.db, { email: `winners-${role}@example.com`, roles: [role] });
+      const cookie = await harness.signIn(`winners-${role}@example.com`);
+      expect((await harness.injectWith(cookie)('GET', '/api/admin/winners')).statusCode).toBe(403);
+      expect((await harness.injectWith(cookie)('POST', '/api/admin/winners', { winnerName: 'X' })).statusCode).toBe(403);
+      expect((await harness.injectWith(cookie)('PUT', '/api/admin/winners/deactivate')).statusCode).toBe(403);
     }
-    expect((await request('GET', '/api/admin/winners', undefined, null)).statusCode).toBe(401);
-    expect((await request('GET', '/api/admin/winners', undefined, student.cookie)).statusCode).toBe(403);
+    expect((await asNobody('GET', '/api/admin/winners')).statusCode).toBe(401);
+    expect((await harness.injectWith(student.cookie)('GET', '/api/admin/winners')).statusCode).toBe(403);
   });
 });
 
 describe('the winner’s side (student REST)', () => {
   it('shows every student the active public announcement, and nothing when it is not public', async () => {
-    await request('PUT', '/api/admin/winners/deactivate');
-    expect((await request('GET', '/api/student/winners/active', undefined, other.cookie)).json()).toEqual({ winner: null });
+    await asAdmin('PUT', '/api/admin/winners/deactivate');
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/winners/active')).json()).toEqual({ winner: null });
     const id = await published();
-    await request('PUT', `/api/admin/winners/activate/${id}`);
-    const seenAnswer = await request('GET', '/api/student/winners/active', undefined, other.cookie);
+    await asAdmin('PUT', `/api/admin/winners/activate/${id}`);
+    const seenAnswer = await harness.injectWith(other.cookie)('GET', '/api/student/winners/active');
     // The active winner is for every student alike, but the answer says whether this one confirmed: private.
     expect(seenAnswer.headers['cache-control']).toBe('private, no-cache');
     const seen = seenAnswer.json();
     expect(seen.winner).toMatchObject({ _id: id, winnerName: 'Devika Menon', titleMessage: "Today's Winner", prizeAmount: 1500.5, rank: 1, totalParticipants: 340 });
     expect(seen.winner.googlePayOrUPI).toBeUndefined();
-    await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isPublic: false }) });
-    expect((await request('GET', '/api/student/winners/active', undefined, other.cookie)).json()).toEqual({ winner: null });
-    expect((await request('GET', '/api/student/winners/active', undefined, null)).statusCode).toBe(401);
+    await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isPublic: false }) });
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/winners/active')).json()).toEqual({ winner: null });
+    expect((await asNobody('GET', '/api/student/winners/active')).statusCode).toBe(401);
   });
 
   it('gives the winner their own announcement with what it asks, confirms it with a valid UPI id and alerts staff once; others get 404', async () => {
     const id = await published();
-    const mine = (await request('GET', '/api/student/winners/mine', undefined, student.cookie)).json();
+    const mine = (await harness.injectWith(student.cookie)('GET', '/api/student/winners/mine')).json();
     expect(mine.items.find((winner: { _id: string }) => winner._id === id)).toMatchObject({ isActionRequiredFromUser: true, hasUserConfirmed: false, claimMessage: "You are today's winner" });
-    expect((await request('GET', `/api/student/winners/${id}`, undefined, other.cookie)).statusCode).toBe(404);
-    expect((await request('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Rahul', googlePayOrUPI: 'rahul@ybl' }, other.cookie)).statusCode).toBe(404);
-    expect((await request('GET', '/api/student/winners/mine', undefined, other.cookie)).json().items).toEqual([]);
+    expect((await harness.injectWith(other.cookie)('GET', `/api/student/winners/${id}`)).statusCode).toBe(404);
+    expect((await harness.injectWith(other.cookie)('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Rahul', googlePayOrUPI: 'rahul@ybl' })).statusCode).toBe(404);
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/winners/mine')).json().items).toEqual([]);
 
-    const confirm = (body: Record<string, unknown>) => request('POST', `/api/student/winners/${id}/confirm`, body, student.cookie);
+    const confirm = (body: Record<string, unknown>) => harness.injectWith(student.cookie)('POST', `/api/student/winners/${id}/confirm`, body);
     expect((await confirm({ beneficiaryName: 'Devika', googlePayOrUPI: 'devika at okaxis' })).json()).toMatchObject({ message: UPI_ID_MESSAGE, field: 'googlePayOrUPI' });
     expect((await confirm({ beneficiaryName: ' ', googlePayOrUPI: 'devika@okaxis' })).json()).toMatchObject({ message: WINNER_MESSAGES.beneficiaryNameRequired, field: 'beneficiaryName' });
     expect((await confirm({ beneficiaryName: 'Devika' })).json()).toMatchObject({ message: WINNER_MESSAGES.upiRequired, field: 'googlePayOrUPI' });
-    const alertsBefore = await database.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
+    const alertsBefore = await harness.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
     expect(alertsBefore).toEqual([]);
 
     const confirmed = await confirm({ beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toMatchObject({ hasUserConfirmed: true, isActionRequiredFromUser: false, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     await confirm({ beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
-    const alerts = await database.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
+    const alerts = await harness.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
     expect(alerts).toHaveLength(1);
     // Every console role reads alerts, so the UPI id is not in one: only administrators open the announcement.
     expect(alerts[0]!.message).toBe("Devika Menon confirmed the winner announcement “Today's Winner” and gave the payout details");
     expect(alerts[0]!.message).not.toContain('devika.m@okaxis');
     expect(alertViewPath({ resourceType: alerts[0]!.resource_type!, resourceId: id })).toBe(`/admin/winners/editor/${id}`);
-    const staffView = (await request('GET', `/api/admin/winners/${id}`)).json();
+    const staffView = (await asAdmin('GET', `/api/admin/winners/${id}`)).json();
     expect(staffView).toMatchObject({ hasUserConfirmed: true, googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' });
     expect(staffView.userConfirmedAt).not.toBeNull();
   });
 
   it("makes the winner's confirmation a new version: an editor opened before it gets 409 naming the student, and the details stay", async () => {
     const id = await published();
-    const loaded = (await request('GET', `/api/admin/winners/${id}`)).json();
-    const confirmed = await request('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' }, student.cookie);
+    const loaded = (await asAdmin('GET', `/api/admin/winners/${id}`)).json();
+    const confirmed = await harness.injectWith(student.cookie)('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const staleSave = await request('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ examTitle: 'Daily quiz 13' }), version: loaded.version });
+    const staleSave = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ examTitle: 'Daily quiz 13' }), version: loaded.version });
     expect(staleSave.statusCode, staleSave.body).toBe(409);
     expect(staleSave.json().message).toContain('Devika Menon');
     expect(staleSave.json().stale).toMatchObject({ version: loaded.version + 1, updatedBy: 'Devika Menon' });
-    expect((await request('GET', `/api/admin/winners/${id}`)).json()).toMatchObject({ hasUserConfirmed: true, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis', examTitle: 'Daily quiz 12' });
+    expect((await asAdmin('GET', `/api/admin/winners/${id}`)).json()).toMatchObject({ hasUserConfirmed: true, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis', examTitle: 'Daily quiz 12' });
   });
 
   it('hides an announcement that is not published from its winner', async () => {
     const id = await draft();
-    expect((await request('GET', `/api/student/winners/${id}`, undefined, student.cookie)).statusCode).toBe(404);
-    expect((await request('GET', '/api/student/winners/not-an-id', undefined, student.cookie)).statusCode).toBe(404);
+    expect((await harness.injectWith(student.cookie)('GET', `/api/student/winners/${id}`)).statusCode).toBe(404);
+    expect((await harness.injectWith(student.cookie)('GET', '/api/student/winners/not-an-id')).statusCode).toBe(404);
   });
 });

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SCHEDULE, TASK_NAMES, jobKey } from '../../../shared/jobs/tasks.ts';
 import { enqueue, removeJob, removeWaitingJobs } from '../../../server/jobs/enqueue.ts';
 import { scheduledJobs } from '../../../worker/index.ts';
 import { taskPayload } from '../../../worker/tasks/payload.ts';
 import { down as renameBack, up as renameKeys } from '../../../migrations/202611241000_job_keys_named_by_task.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
+import { useDatabase } from '../../support/app-harness.ts';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const database = useDatabase();
 beforeEach(async () => {
   await sql`delete from graphile_worker._private_jobs`.execute(database.db);
 });

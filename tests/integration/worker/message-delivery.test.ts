@@ -1,52 +1,38 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueMessage } from '../../../server/messages/messages.service.ts';
 import { deliverMessage } from '../../../worker/tasks/deliver-message.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { startMailCatcher, waitFor } from '../../support/mail-catcher.ts';
-import { createTestDatabase, type TestDatabase } from '../../support/test-database.ts';
-import { buildTestApp, createUser, testConfig } from '../../support/test-app.ts';
+import { createUser, testConfig } from '../../support/test-app.ts';
+import { useApp } from '../../support/app-harness.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 
 const run = promisify(execFile);
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.drop();
-});
+const harness = useApp({ roles: [] });
+const asNobody = harness.injectAs('nobody');
 
 async function messageRow(recipient: string) {
-  return database.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', recipient).executeTakeFirst();
+  return harness.db.selectFrom('outbound_messages').selectAll().where('recipient', '=', recipient).executeTakeFirst();
 }
 
 describe('without SMTP or an SMS provider', () => {
-  let app: FastifyInstance;
   let worker: WorkerHandle;
   beforeAll(async () => {
-    app = await buildTestApp(database);
-    worker = await startTestWorker(database, testConfig());
+    worker = await startTestWorker(harness.database, testConfig());
   });
   afterAll(async () => {
     await worker?.stop();
-    await app?.close();
   });
 
   it('files the recovery code in the outbox, which npm run outbox prints', async () => {
-    await createUser(database.db, { email: 'outbox@example.com' });
+    await createUser(harness.db, { email: 'outbox@example.com' });
     const { options } = (
-      await app.inject({ method: 'POST', url: '/api/auth/recovery/initiate', payload: { emailAddress: 'outbox@example.com' } })
+      await asNobody('POST', '/api/auth/recovery/initiate', { emailAddress: 'outbox@example.com' })
     ).json();
-    const channel = await app.inject({
-      method: 'POST',
-      url: '/api/auth/recovery/recovery-channel',
-      payload: { options: [{ ...options[0], challenge: 'outbox@example.com' }] },
-    });
+    const channel = await asNobody('POST', '/api/auth/recovery/recovery-channel', { options: [{ ...options[0], challenge: 'outbox@example.com' }] });
     expect(channel.statusCode).toBe(200);
     const row = await waitFor(async () => {
       const found = await messageRow('outbox@example.com');
@@ -56,16 +42,12 @@ describe('without SMTP or an SMS provider', () => {
     const code = /account is ([0-9]{6})\./.exec(row.body!)![1]!;
 
     const { stdout } = await run(process.execPath, ['scripts/outbox.ts'], {
-      env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
+      env: { ...process.env, DATABASE_URL: harness.database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
     });
     expect(stdout).toContain('email to outbox@example.com  (account-recovery)');
     expect(stdout).toContain(`Your code to reset the password of your account is ${code}.`);
 
-    const verified = await app.inject({
-      method: 'POST',
-      url: '/api/auth/recovery/otp-verification',
-      payload: { otp: code, otpToken: channel.json().otpToken },
-    });
+    const verified = await asNobody('POST', '/api/auth/recovery/otp-verification', { otp: code, otpToken: channel.json().otpToken });
     expect(verified.json()).toEqual({ status: 'valid' });
   });
 });
@@ -74,9 +56,9 @@ describe('with an SMTP server that fails at first', () => {
   it('retries the delivery until it succeeds', async () => {
     const mail = await startMailCatcher({ failFirst: 1 });
     const config = testConfig({ SMTP_URL: mail.url });
-    const worker = await startTestWorker(database, config);
+    const worker = await startTestWorker(harness.database, config);
     try {
-      await queueMessage(database.db, {
+      await queueMessage(harness.db, {
         channel: 'email',
         recipient: 'retry@example.com',
         subject: 'Hello',
@@ -101,8 +83,8 @@ describe('with an SMTP server that fails at first', () => {
     const config = testConfig({ SMTP_URL: mail.url });
     const { transportsFromConfig } = await import('../../../server/messages/transports.ts');
     const { createStorage } = await import('../../../server/assets/storage/index.ts');
-    const task = deliverMessage({ db: database.db, config, transports: transportsFromConfig(config), storage: createStorage(config) });
-    const id = await queueMessage(database.db, {
+    const task = deliverMessage({ db: harness.db, config, transports: transportsFromConfig(config), storage: createStorage(config) });
+    const id = await queueMessage(harness.db, {
       channel: 'email',
       recipient: 'never@example.com',
       subject: 'Hello',

@@ -2,17 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from '../../../server/config.ts';
-
-function linesOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines;
-    throw error;
-  }
-  return [];
-}
+import { loadConfig, parseEnv } from '../../../server/config.ts';
+import { configErrorLines } from '../../support/config-errors.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -24,7 +15,7 @@ describe('configuration', () => {
   });
 
   it('prints one line per bad value, naming the variable', () => {
-    const lines = linesOf(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', RUN_WORKER: 'maybe' }));
+    const lines = configErrorLines(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', RUN_WORKER: 'maybe' }));
     expect(lines).toHaveLength(4);
     expect(lines).toContain('PORT: must be a whole number between 1 and 65535 (got "abc")');
     expect(lines.find((l) => l.startsWith('DATABASE_URL:'))).toContain('postgres://');
@@ -33,10 +24,10 @@ describe('configuration', () => {
   });
 
   it('requires a session secret in production', () => {
-    expect(linesOf(() => parseEnv({ NODE_ENV: 'production' }))).toEqual([
+    expect(configErrorLines(() => parseEnv({ NODE_ENV: 'production' }))).toEqual([
       'SESSION_SECRET: is required when NODE_ENV is production (at least 32 characters)',
     ]);
-    expect(linesOf(() => parseEnv({ SESSION_SECRET: 'short' }))[0]).toMatch(/^SESSION_SECRET: must be at least 32/);
+    expect(configErrorLines(() => parseEnv({ SESSION_SECRET: 'short' }))[0]).toMatch(/^SESSION_SECRET: must be at least 32/);
   });
 
   it('generates a session secret once and keeps it under DATA_DIR outside production', () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * not the one the `node` devDependency pins for the scripts), and warns for each it does not
  * satisfy. The project's own engines must claim exactly the versions that install cleanly.
  */
-const root = path.resolve(import.meta.dirname, '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const semver = createRequire(path.join(root, 'package.json'))('semver') as { satisfies(version: string, range: string): boolean };
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
 

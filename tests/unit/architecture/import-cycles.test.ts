@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const FOLDERS = ['client/src', 'server', 'shared', 'worker', 'scripts'];
 
 function sourceFiles(dir: string): string[] {

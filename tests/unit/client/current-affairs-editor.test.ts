@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { isSameDateConflict, toCurrentAffairValue, toDraft } from '../../client/src/features/current-affairs/current-affair-draft.ts';
-import { deleteWarningsNotice } from '../../client/src/features/current-affairs/current-affair-editor.tsx';
-import type { CurrentAffair } from '../../shared/current-affairs/current-affairs.schema.ts';
+import { isSameDateConflict, toCurrentAffairValue, toDraft } from '../../../client/src/features/current-affairs/current-affair-draft.ts';
+import { deleteWarningsNotice } from '../../../client/src/features/current-affairs/current-affair-editor.tsx';
+import type { CurrentAffair } from '../../../shared/current-affairs/current-affairs.schema.ts';
 
 function serverError(message: string, data: Record<string, unknown>) {
   return TRPCClientError.from({ error: { code: -32009, message, data } });

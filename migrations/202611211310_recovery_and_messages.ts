@@ -15,11 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex('recovery_tokens_user_id_idx')
-    .on('recovery_tokens')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('recovery_tokens_user_id_idx').on('recovery_tokens').columns(['user_id', 'created_at']).execute();
 
   await db.schema
     .createTable('outbound_messages')
@@ -31,7 +27,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('body', 'text')
     .addColumn('purpose', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) =>
-      c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'outbox', 'failed')`),
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'sent', 'outbox', 'failed')`),
     )
     .addColumn('transport', 'text')
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -39,11 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('delivered_at', 'timestamptz')
     .execute();
-  await db.schema
-    .createIndex('outbound_messages_status_idx')
-    .on('outbound_messages')
-    .columns(['status', 'created_at'])
-    .execute();
+  await db.schema.createIndex('outbound_messages_status_idx').on('outbound_messages').columns(['status', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

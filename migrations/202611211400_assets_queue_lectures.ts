@@ -45,9 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c
         .notNull()
         .defaultTo('queued')
-        .check(
-          sql`state in ('queued', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'ready', 'failed')`,
-        ),
+        .check(sql`state in ('queued', 'preparing', 'downloading', 'processing', 'post-processing', 'uploading', 'ready', 'failed')`),
     )
     .addColumn('process_progress', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     // Lower runs first: a file triggered on its own goes ahead of bulk pulls.
@@ -79,7 +77,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('lectures')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-    .addColumn('res_id', 'text', (c) => c.notNull().unique().defaultTo(sql`replace(gen_random_uuid()::text, '-', '')`))
+    .addColumn('res_id', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .defaultTo(sql`replace(gen_random_uuid()::text, '-', '')`),
+    )
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('is_visible', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('is_published', 'boolean', (c) => c.notNull().defaultTo(false))

@@ -11,10 +11,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('gst_amount', sql`numeric(12,2)`, (c) => c.notNull().defaultTo(0))
     .addColumn('net_amount', sql`numeric(12,2)`, (c) => c.notNull().defaultTo(0))
     .addColumn('is_free', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('free_mode', 'text', (c) => c.notNull().defaultTo('none').check(sql`free_mode in ('none', 'lakshya-students')`))
+    .addColumn('free_mode', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('none')
+        .check(sql`free_mode in ('none', 'lakshya-students')`),
+    )
     .addColumn('compare_at_price', sql`numeric(12,2)`)
     .addColumn('discount_rate_promo_label', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('mode', 'text', (c) => c.notNull().defaultTo('default').check(sql`mode in ('default', 'tag-based')`))
+    .addColumn('mode', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('default')
+        .check(sql`mode in ('default', 'tag-based')`),
+    )
     .addColumn('resource_tags', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -62,7 +72,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('template_id', 'text', (c) => c.notNull().check(sql`template_id in ('regular', 'mock-test', 'revision-test')`))
-    .addColumn('exam_type', 'text', (c) => c.notNull().defaultTo('freestyle').check(sql`exam_type in ('quiz', 'freestyle')`))
+    .addColumn('exam_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('freestyle')
+        .check(sql`exam_type in ('quiz', 'freestyle')`),
+    )
     .addColumn('is_visible', 'boolean', (c) => c.notNull().defaultTo(false))
     // Visible with no warnings; students see it once its publish time has come as well.
     .addColumn('is_published', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -73,10 +88,20 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('show_in_recent_exams', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('master_subscription_id', 'uuid', (c) => c.references('subscriptions.id').onDelete('restrict'))
     .addColumn('correct_answer_score', sql`numeric(10,4)`, (c) => c.notNull().defaultTo(1))
-    .addColumn('wrong_answer_score', sql`numeric(10,4)`, (c) => c.notNull().defaultTo(0).check(sql`wrong_answer_score >= 0`))
+    .addColumn('wrong_answer_score', sql`numeric(10,4)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`wrong_answer_score >= 0`),
+    )
     .addColumn('un_answered_score', sql`numeric(10,4)`, (c) => c.notNull().defaultTo(0))
     .addColumn('is_sticky', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('max_number_of_attempts', 'integer', (c) => c.notNull().defaultTo(-1).check(sql`max_number_of_attempts in (-1, 1)`))
+    .addColumn('max_number_of_attempts', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(-1)
+        .check(sql`max_number_of_attempts in (-1, 1)`),
+    )
     .addColumn('total_marks', sql`numeric(12,2)`, (c) => c.notNull().defaultTo(0))
     .addColumn('total_questions', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('exam_duration_in_minutes', 'integer', (c) => c.notNull().defaultTo(0))
@@ -134,7 +159,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('paper_id', 'uuid', (c) => c.notNull().references('exam_papers.id'))
     .addColumn('attempt_number', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('in-progress').check(sql`status in ('in-progress', 'submitted')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('in-progress')
+        .check(sql`status in ('in-progress', 'submitted')`),
+    )
     // A quiz's shuffled order for this attempt: question resIds per group and option permutations.
     .addColumn('layout', 'jsonb')
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

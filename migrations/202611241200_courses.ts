@@ -86,7 +86,13 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('course_subjects').execute();
   await sql`drop index if exists courses_previous_questions_idx`.execute(db);
   await sql`drop index if exists courses_syllabus_idx`.execute(db);
-  for (const index of ['courses_created_idx', 'courses_rate_card_idx', 'courses_banner_image_id_idx', 'courses_preview_video_id_idx', 'courses_day_planner_pdf_id_idx']) {
+  for (const index of [
+    'courses_created_idx',
+    'courses_rate_card_idx',
+    'courses_banner_image_id_idx',
+    'courses_preview_video_id_idx',
+    'courses_day_planner_pdf_id_idx',
+  ]) {
     await db.schema.dropIndex(index).execute();
   }
   await db.schema

@@ -55,8 +55,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('rank_file_results').execute();
   await db.schema.dropTable('rank_file_groups').execute();
-  for (const index of ['rank_files_created_idx', 'rank_files_banner_image_id_idx', 'rank_files_master_subscription_idx']) await db.schema.dropIndex(index).execute();
-  await db.schema.alterTable('rank_files').addColumn('groups', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+  for (const index of ['rank_files_created_idx', 'rank_files_banner_image_id_idx', 'rank_files_master_subscription_idx'])
+    await db.schema.dropIndex(index).execute();
+  await db.schema
+    .alterTable('rank_files')
+    .addColumn('groups', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
+    .execute();
   await db.schema
     .alterTable('rank_files')
     .dropColumn('is_visible')

@@ -8,7 +8,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('lecture_collection')
     // One row only: the key can only be true.
-    .addColumn('id', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`id`))
+    .addColumn('id', 'boolean', (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`id`),
+    )
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) between 1 and 300`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
@@ -36,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('lecture_missing_notes_pk', ['lecture_id', 'pdf_file_id'])
     .execute();
   await sql`create index lecture_missing_notes_open_idx on lecture_missing_notes (lecture_id) where resolved_at is null`.execute(db);
-  await sql`comment on table lecture_missing_notes is 'PDF notes of lectures whose file is missing; pending until resolved, forgotten once the file is back or the note removed'`.execute(db);
+  await sql`comment on table lecture_missing_notes is 'PDF notes of lectures whose file is missing; pending until resolved, forgotten once the file is back or the note removed'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -9,8 +9,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('coupons')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('code', 'text', (c) => c.notNull().check(sql`code ~ '^[A-Za-z0-9_-]{1,40}$'`))
-    .addColumn('discount_type', 'text', (c) => c.notNull().defaultTo('rate').check(sql`discount_type in ('rate', 'amount')`))
-    .addColumn('value_hundredths', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`value_hundredths between 0 and 100000000000`))
+    .addColumn('discount_type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('rate')
+        .check(sql`discount_type in ('rate', 'amount')`),
+    )
+    .addColumn('value_hundredths', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`value_hundredths between 0 and 100000000000`),
+    )
     .addColumn('min_order_paise', 'bigint', (c) => c.check(sql`min_order_paise between 0 and 100000000000`))
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('impressions', 'bigint', (c) => c.notNull().defaultTo(0))

@@ -18,16 +18,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resource_id', 'uuid')
     .addColumn('resource_title', 'text')
     .addColumn('gross_paise', 'bigint', (c) => c.notNull().check(sql`gross_paise >= 0`))
-    .addColumn('discount_paise', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`discount_paise >= 0`))
+    .addColumn('discount_paise', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`discount_paise >= 0`),
+    )
     .addColumn('discount_rate', sql`numeric(5,2)`, (c) => c.notNull().defaultTo(0))
     .addColumn('gst_rate', sql`numeric(5,2)`, (c) => c.notNull())
     .addColumn('gst_paise', 'bigint', (c) => c.notNull().check(sql`gst_paise >= 0`))
     .addColumn('net_paise', 'bigint', (c) => c.notNull().check(sql`net_paise >= 0`))
     .addColumn('coupon_id', 'uuid', (c) => c.references('coupons.id').onDelete('set null'))
     .addColumn('coupon_code', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('created').check(sql`status in ('created', 'attempted', 'paid', 'failed', 'expired', 'deleted')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('created')
+        .check(sql`status in ('created', 'attempted', 'paid', 'failed', 'expired', 'deleted')`),
+    )
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode in ('online', 'manual', 'free')`))
-    .addColumn('created_by', 'text', (c) => c.notNull().defaultTo('student').check(sql`created_by in ('student', 'admin')`))
+    .addColumn('created_by', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('student')
+        .check(sql`created_by in ('student', 'admin')`),
+    )
     .addColumn('created_by_user', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('razorpay_order_id', 'text', (c) => c.unique())
     .addColumn('razorpay_payment_id', 'text', (c) => c.unique())

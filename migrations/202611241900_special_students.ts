@@ -9,7 +9,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('lakshya_students')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('name', 'text', (c) => c.notNull().check(sql`char_length(name) between 1 and 200`))
-    .addColumn('phone_number', 'text', (c) => c.notNull().unique().check(sql`phone_number ~ '^[6-9][0-9]{9}$'`))
+    .addColumn('phone_number', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`phone_number ~ '^[6-9][0-9]{9}$'`),
+    )
     .addColumn('expiry_date', 'date')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

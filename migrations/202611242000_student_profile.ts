@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('game_nickname', 'text', (c) => c.check(sql`char_length(game_nickname) <= 40`))
     .addColumn('phone_verified_at', 'timestamptz')
     .execute();
-  await sql`create unique index users_verified_mobile_key on users ((right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10))) where phone_verified_at is not null`.execute(db);
+  await sql`create unique index users_verified_mobile_key on users ((right(regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g'), 10))) where phone_verified_at is not null`.execute(
+    db,
+  );
   await db.schema
     .createTable('phone_verifications')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))

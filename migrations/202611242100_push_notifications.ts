@@ -10,7 +10,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('push_subscriptions')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
     .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('endpoint', 'text', (c) => c.notNull().unique().check(sql`char_length(endpoint) <= 2048`))
+    .addColumn('endpoint', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`char_length(endpoint) <= 2048`),
+    )
     .addColumn('p256dh', 'text', (c) => c.notNull())
     .addColumn('auth', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -47,7 +52,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // No foreign key: a subscription that answered 404 or 410 is deleted, its delivery kept as gone.
     .addColumn('subscription_id', 'uuid', (c) => c.notNull())
     .addColumn('batch', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'delivered', 'gone', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'delivered', 'gone', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

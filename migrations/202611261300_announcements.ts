@@ -58,9 +58,24 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('title_message', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('exam_title', 'text', (c) => c.notNull().defaultTo(''))
     // Rupees with paise, as staff type them.
-    .addColumn('prize_amount', sql`numeric(12, 2)`, (c) => c.notNull().defaultTo(0).check(sql`prize_amount >= 0`))
-    .addColumn('rank', 'integer', (c) => c.notNull().defaultTo(1).check(sql`rank >= 0`))
-    .addColumn('total_participants', 'integer', (c) => c.notNull().defaultTo(0).check(sql`total_participants >= 0`))
+    .addColumn('prize_amount', sql`numeric(12, 2)`, (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`prize_amount >= 0`),
+    )
+    .addColumn('rank', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`rank >= 0`),
+    )
+    .addColumn('total_participants', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_participants >= 0`),
+    )
     .addColumn('banner_image_id', 'uuid', (c) => c.references('assets.id').onDelete('restrict'))
     .addColumn('beneficiary_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('google_pay_or_upi', 'text', (c) => c.notNull().defaultTo(''))
@@ -79,7 +94,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // The one active announcement: a single row (or none), replaced in one statement.
   await db.schema
     .createTable('active_winner_announcement')
-    .addColumn('singleton', 'boolean', (c) => c.primaryKey().defaultTo(true).check(sql`singleton`))
+    .addColumn('singleton', 'boolean', (c) =>
+      c
+        .primaryKey()
+        .defaultTo(true)
+        .check(sql`singleton`),
+    )
     .addColumn('announcement_id', 'uuid', (c) => c.notNull().unique().references('winner_announcements.id').onDelete('cascade'))
     .addColumn('activated_by', 'uuid', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('activated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

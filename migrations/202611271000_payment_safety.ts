@@ -16,7 +16,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     check (status in ('created', 'attempted', 'paid', 'failed', 'expired', 'cancelled', 'refunded', 'deleted'))`.execute(db);
   await db.schema
     .alterTable('orders')
-    .addColumn('refunded_paise', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`refunded_paise >= 0`))
+    .addColumn('refunded_paise', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`refunded_paise >= 0`),
+    )
     .addColumn('coupon_held', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('next_check_at', 'timestamptz')
     .addColumn('check_failures', 'integer', (c) => c.notNull().defaultTo(0))
@@ -49,13 +54,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index refunds_order_idx on refunds (order_id)`.execute(db);
   await sql`create index refunds_unfinished_idx on refunds (created_at) where status in ('requested', 'pending')`.execute(db);
 
-  await db.schema
-    .alterTable('payment_events')
-    .addColumn('body', 'text')
-    .addColumn('processed_at', 'timestamptz')
-    .execute();
+  await db.schema.alterTable('payment_events').addColumn('body', 'text').addColumn('processed_at', 'timestamptz').execute();
   await sql`update payment_events set processed_at = received_at`.execute(db);
-  await sql`comment on table payment_events is 'Webhook events of the payment provider, stored when received and applied once by a job; one sent again is ignored'`.execute(db);
+  await sql`comment on table payment_events is 'Webhook events of the payment provider, stored when received and applied once by a job; one sent again is ignored'`.execute(
+    db,
+  );
 
   await db.schema
     .alterTable('coupons')
@@ -63,7 +66,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('per_student_limit', 'integer', (c) => c.check(sql`per_student_limit > 0`))
     .addColumn('valid_from', 'timestamptz')
     .addColumn('valid_until', 'timestamptz')
-    .addColumn('uses', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+    .addColumn('uses', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`uses >= 0`),
+    )
     .execute();
   await sql`alter table coupons add constraint coupons_valid_window check (valid_from is null or valid_until is null or valid_from < valid_until)`.execute(db);
   await sql`update coupons c set uses = (select count(*) from orders o where o.coupon_id = c.id and o.coupon_held)`.execute(db);
@@ -109,5 +117,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`update orders set status = 'expired' where status in ('cancelled', 'refunded')`.execute(db);
   await sql`alter table orders drop constraint orders_status_check`.execute(db);
-  await sql`alter table orders add constraint orders_status_check check (status in ('created', 'attempted', 'paid', 'failed', 'expired', 'deleted'))`.execute(db);
+  await sql`alter table orders add constraint orders_status_check check (status in ('created', 'attempted', 'paid', 'failed', 'expired', 'deleted'))`.execute(
+    db,
+  );
 }

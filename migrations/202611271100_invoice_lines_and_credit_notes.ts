@@ -60,11 +60,21 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index invoices_one_invoice_per_order`.execute(db);
   // Fails while an order has several credit notes, rather than losing one.
   await sql`create unique index invoices_one_per_order on invoices (order_id, kind)`.execute(db);
-  for (const name of ['invoices_tax_lines_at_rate', 'invoices_round_off_under_a_rupee', 'invoices_number_length', 'invoices_refund_is_credit_note', 'invoices_credit_note_names_invoice', 'invoices_discount_within_taxable', 'invoices_adds_up']) {
+  for (const name of [
+    'invoices_tax_lines_at_rate',
+    'invoices_round_off_under_a_rupee',
+    'invoices_number_length',
+    'invoices_refund_is_credit_note',
+    'invoices_credit_note_names_invoice',
+    'invoices_discount_within_taxable',
+    'invoices_adds_up',
+  ]) {
     await sql`alter table invoices drop constraint ${sql.id(name)}`.execute(db);
   }
   // A document with a discount line cannot be written without it: refuse rather than misstate it.
-  await sql`alter table invoices add constraint invoices_adds_up check (taxable_paise + cgst_paise + sgst_paise + igst_paise + round_off_paise = total_paise)`.execute(db);
+  await sql`alter table invoices add constraint invoices_adds_up check (taxable_paise + cgst_paise + sgst_paise + igst_paise + round_off_paise = total_paise)`.execute(
+    db,
+  );
   await db.schema
     .alterTable('invoices')
     .dropColumn('refund_id')

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * generation stop opening the PDF at once, without waiting for them to expire.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('current_affairs').addColumn('signing_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('current_affairs')
+    .addColumn('signing_generation', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

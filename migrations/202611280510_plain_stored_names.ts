@@ -12,7 +12,9 @@ const EDGE_SPACES = '^\\s+|\\s+$';
 const MESSAGE_DROPPED = '[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]';
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`update users set name = regexp_replace(regexp_replace(name, ${NAME_DROPPED}, '', 'g'), ${EDGE_SPACES}, '', 'g') where name ~ ${NAME_DROPPED}`.execute(db);
+  await sql`update users set name = regexp_replace(regexp_replace(name, ${NAME_DROPPED}, '', 'g'), ${EDGE_SPACES}, '', 'g') where name ~ ${NAME_DROPPED}`.execute(
+    db,
+  );
   await sql`update admin_alerts set message = regexp_replace(message, ${MESSAGE_DROPPED}, '', 'g') where message ~ ${MESSAGE_DROPPED}`.execute(db);
 }
 

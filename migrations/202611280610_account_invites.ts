@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('consumed_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('account_invites_user_idx').on('account_invites').columns(['user_id', 'created_at']).execute();
-  await db.schema.alterTable('users').addColumn('access_version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('access_version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -32,7 +32,9 @@ async function main() {
       @font-face { font-family: Invoice; src: url(${await fontUrl('noto-sans-malayalam-latin-400-normal.woff')}); unicode-range: U+0000-00FF; }
       body { margin: 0; background: #fff; }
       span { display: inline-block; padding: 20px; font: ${(10 * 300) / 72}px/1.6 Invoice; color: #000; white-space: nowrap; }
-    </style>${Object.entries(REFERENCE_WORDS).map(([name, text]) => `<div><span id="${name}">${text}</span></div>`).join('')}`);
+    </style>${Object.entries(REFERENCE_WORDS)
+      .map(([name, text]) => `<div><span id="${name}">${text}</span></div>`)
+      .join('')}`);
     await page.evaluate(() => document.fonts.ready);
     for (const name of Object.keys(REFERENCE_WORDS)) {
       await page.locator(`#${name}`).screenshot({ path: path.join(output, `${name}.png`) });

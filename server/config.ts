@@ -38,13 +38,16 @@ const url = (protocols: string[]) =>
   optionalText.pipe(
     z
       .string()
-      .refine((value) => {
-        try {
-          return protocols.includes(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      }, { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` })
+      .refine(
+        (value) => {
+          try {
+            return protocols.includes(new URL(value).protocol);
+          } catch {
+            return false;
+          }
+        },
+        { error: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+      )
       .optional(),
   );
 
@@ -57,7 +60,9 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: url(['http:', 'https:']),
   TRUST_PROXY: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' }).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
   // Unset: readable lines on a terminal outside production, JSON lines otherwise.
   LOG_FORMAT: optionalText.pipe(z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional()),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -116,14 +121,31 @@ const envSchema = z.object({
   INVOICE_PREFIX: optionalText.pipe(z.string().regex(DOCUMENT_PREFIX_PATTERN, { error: DOCUMENT_PREFIX_ERROR }).default('INV')),
   CREDIT_NOTE_PREFIX: optionalText.pipe(z.string().regex(DOCUMENT_PREFIX_PATTERN, { error: DOCUMENT_PREFIX_ERROR }).default('CN')),
   SELLER_NAME: optionalText.pipe(z.string().max(200).default('PSC Exam Preparation')),
-  SELLER_GSTIN: optionalText.pipe(z.string().regex(/^[0-9]{2}[A-Z0-9]{13}$/, { error: 'must be a 15-character GSTIN' }).optional()),
+  SELLER_GSTIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9]{2}[A-Z0-9]{13}$/, { error: 'must be a 15-character GSTIN' })
+      .optional(),
+  ),
   SELLER_STATE: optionalText.pipe(z.enum(INDIAN_STATES, { error: 'must be a state or union territory of India, e.g. Kerala' }).default('Kerala')),
   SELLER_ADDRESS: optionalText.pipe(z.string().max(500).optional()),
-  VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a VAPID public key (87 base64url characters)' }).optional()),
-  VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a VAPID private key (43 base64url characters)' }).optional()),
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a VAPID public key (87 base64url characters)' })
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a VAPID private key (43 base64url characters)' })
+      .optional(),
+  ),
   VAPID_SUBJECT: url(['mailto:', 'https:']),
   PUSH_CA_FILE: optionalText,
-  PUSH_ENDPOINT_HOSTS: optionalText.pipe(z.string().max(2000).default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com')),
+  PUSH_ENDPOINT_HOSTS: optionalText.pipe(
+    z.string().max(2000).default('fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com'),
+  ),
   RAZORPAY_API_URL: url(['https:', 'http:']).transform((value) => value ?? 'https://api.razorpay.com'),
 });
 

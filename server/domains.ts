@@ -24,4 +24,26 @@ import { winnersDomain } from './winners/index.ts';
  * Every domain of the product, in the order their routes are registered. This list feeds both the
  * REST routes (`buildApp`) and the tRPC root router: a new domain is added here and nowhere else.
  */
-export const DOMAINS = [appInfoDomain, authDomain, assetsDomain, queueDomain, lecturesDomain, lectureCollectionDomain, pendingPdfDomain, examsDomain, subscriptionsDomain, coursesDomain, rankFilesDomain, couponsDomain, ordersDomain, specialStudentsDomain, usersDomain, pushDomain, alertsDomain, commentsDomain, currentAffairsDomain, meetingLinksDomain, winnersDomain] as const;
+export const DOMAINS = [
+  appInfoDomain,
+  authDomain,
+  assetsDomain,
+  queueDomain,
+  lecturesDomain,
+  lectureCollectionDomain,
+  pendingPdfDomain,
+  examsDomain,
+  subscriptionsDomain,
+  coursesDomain,
+  rankFilesDomain,
+  couponsDomain,
+  ordersDomain,
+  specialStudentsDomain,
+  usersDomain,
+  pushDomain,
+  alertsDomain,
+  commentsDomain,
+  currentAffairsDomain,
+  meetingLinksDomain,
+  winnersDomain,
+] as const;

@@ -33,11 +33,7 @@ function readableMessage(entry: Record<string, unknown>, messageKey: string): st
  * The process's logger. Both formats write synchronously, so log lines and what the process
  * prints itself (the start banner) appear in the order they happened.
  */
-export function createLogger(
-  config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT' | 'NODE_ENV'>,
-  name: string,
-  destination?: NodeJS.WritableStream,
-): Logger {
+export function createLogger(config: Pick<Config, 'LOG_LEVEL' | 'LOG_FORMAT' | 'NODE_ENV'>, name: string, destination?: NodeJS.WritableStream): Logger {
   const options = { name, level: config.LOG_LEVEL, redact: REDACT };
   const format = chooseLogFormat({ setting: config.LOG_FORMAT, isTTY: process.stdout.isTTY, nodeEnv: config.NODE_ENV });
   if (format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));

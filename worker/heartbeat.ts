@@ -4,7 +4,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../server/db/database.ts';
 import { deleteHeartbeat, deleteHeartbeats, forceUnlockWorkers, recordHeartbeats, silentLockHolders } from '../server/jobs/worker-heartbeats.repository.ts';
 
-
 /**
  * graphile-worker keeps a job locked for hours when the worker holding it dies (kill -9,
  * a lost machine). Each process records a heartbeat for its workers; any process finds

@@ -14,8 +14,55 @@ import { countSpecialStudents, type SpecialStudentFilter } from '../../server/st
  */
 export const LIST_SIZES = { paidOrders: 200_000, accounts: 200_000, specialStudents: 100_000 } as const;
 const REGISTERED_SHARE = 0.2;
-const FIRST_NAMES = ['Anu', 'Arun', 'Asha', 'Biju', 'Deepa', 'Divya', 'Fathima', 'Gopika', 'Hari', 'Jaya', 'Jithin', 'Lakshmi', 'Manu', 'Meera', 'Nandana', 'Nikhil', 'Priya', 'Rahul', 'Reshma', 'Sandeep', 'Shibu', 'Sneha', 'Sreeja', 'Sruthi', 'Vishnu'];
-const SURNAMES = ['Menon', 'Nair', 'Pillai', 'Kurup', 'Varma', 'Thomas', 'Joseph', 'Mathew', 'Kumar', 'Das', 'Rajan', 'Babu', 'Krishnan', 'Panicker', 'Warrier', 'Ali', 'Rahman', 'Jacob', 'George', 'Nambiar'];
+const FIRST_NAMES = [
+  'Anu',
+  'Arun',
+  'Asha',
+  'Biju',
+  'Deepa',
+  'Divya',
+  'Fathima',
+  'Gopika',
+  'Hari',
+  'Jaya',
+  'Jithin',
+  'Lakshmi',
+  'Manu',
+  'Meera',
+  'Nandana',
+  'Nikhil',
+  'Priya',
+  'Rahul',
+  'Reshma',
+  'Sandeep',
+  'Shibu',
+  'Sneha',
+  'Sreeja',
+  'Sruthi',
+  'Vishnu',
+];
+const SURNAMES = [
+  'Menon',
+  'Nair',
+  'Pillai',
+  'Kurup',
+  'Varma',
+  'Thomas',
+  'Joseph',
+  'Mathew',
+  'Kumar',
+  'Das',
+  'Rajan',
+  'Babu',
+  'Krishnan',
+  'Panicker',
+  'Warrier',
+  'Ali',
+  'Rahman',
+  'Jacob',
+  'George',
+  'Nambiar',
+];
 const TARGET_MS = 50;
 const ROUNDS = 40;
 const WARM_UP = 5;
@@ -65,7 +112,8 @@ async function topUp(db: Db): Promise<{ paidOrders: number; accounts: number; sp
       from generate_series(1, ${LIST_SIZES.specialStudents - students}) as n
       on conflict (phone_number) do nothing`.execute(db);
   }
-  const registeredNow = () => count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students ls where exists (select 1 from users u where u.mobile = ls.phone_number)`);
+  const registeredNow = () =>
+    count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students ls where exists (select 1 from users u where u.mobile = ls.phone_number)`);
   const wanted = Math.round(LIST_SIZES.specialStudents * REGISTERED_SHARE);
   const registered = await registeredNow();
   if (registered < wanted) {
@@ -123,17 +171,29 @@ export async function commerceListsBenchmark(input: { base: string; db: Db; admi
     where o.status = 'paid' and u.email_address is not null and u.phone_number is not null
     order by o.paid_at desc, o.id desc offset 1999 limit 1`.execute(db);
   const { email_address: email, phone_number: customerPhone } = customer.rows[0] ?? { email_address: 'nobody@example.com', phone_number: '0000000000' };
-  const student = await sql<{ name: string; phone_number: string }>`select name, phone_number from lakshya_students order by created_at desc, id desc offset 4242 limit 1`.execute(db);
+  const student = await sql<{
+    name: string;
+    phone_number: string;
+  }>`select name, phone_number from lakshya_students order by created_at desc, id desc offset 4242 limit 1`.execute(db);
   const { name, phone_number: phone } = student.rows[0] ?? { name: 'nobody', phone_number: '0000000000' };
 
   const lines: Array<[string, number[]]> = [
     ['Orders, first page', await page('/api/admin/orders/completed')],
-    [`Orders, searched for one customer's e-mail ("${email}")`, await page(`/api/admin/orders/completed?search=${encodeURIComponent(email)}`, (total) => total >= 1)],
-    [`Orders, searched for one customer's phone number ("${customerPhone}")`, await page(`/api/admin/orders/completed?search=${encodeURIComponent(customerPhone)}`, (total) => total >= 1)],
+    [
+      `Orders, searched for one customer's e-mail ("${email}")`,
+      await page(`/api/admin/orders/completed?search=${encodeURIComponent(email)}`, (total) => total >= 1),
+    ],
+    [
+      `Orders, searched for one customer's phone number ("${customerPhone}")`,
+      await page(`/api/admin/orders/completed?search=${encodeURIComponent(customerPhone)}`, (total) => total >= 1),
+    ],
     ['Users, first page', await page('/api/admin/users')],
     ['Special students, first page', await page('/api/admin/lakshya-students', (total) => total === sizes.specialStudents)],
     [`Special students, filtered by name ("${name}")`, await page(`/api/admin/lakshya-students?name=${encodeURIComponent(name)}`, (total) => total >= 1)],
-    [`Special students, filtered by phone ("${phone.slice(2, 8)}")`, await page(`/api/admin/lakshya-students?phoneNumber=${phone.slice(2, 8)}`, (total) => total >= 1)],
+    [
+      `Special students, filtered by phone ("${phone.slice(2, 8)}")`,
+      await page(`/api/admin/lakshya-students?phoneNumber=${phone.slice(2, 8)}`, (total) => total >= 1),
+    ],
     ['Special students, registered yes', await page('/api/admin/lakshya-students?registered=yes', (total) => total === sizes.registered)],
     ['Special students, registered no', await page('/api/admin/lakshya-students?registered=no', (total) => total === sizes.specialStudents - sizes.registered)],
   ];
@@ -152,6 +212,8 @@ export async function commerceListsBenchmark(input: { base: string; db: Db; admi
   }
   // Not a target: a word found in every order still reads every paid order to count them.
   const everyOrder = await page('/api/admin/orders/completed?search=bench');
-  console.log(`Orders, searched for a word of every order ("bench", counted over all of them): p50 ${ms(percentile(everyOrder, 50))} ms, p95 ${ms(percentile(everyOrder, 95))} ms (no target)`);
+  console.log(
+    `Orders, searched for a word of every order ("bench", counted over all of them): p50 ${ms(percentile(everyOrder, 50))} ms, p95 ${ms(percentile(everyOrder, 95))} ms (no target)`,
+  );
   return met;
 }

@@ -9,10 +9,17 @@ function percentile(sorted: number[], p: number): number {
 }
 const ms = (value: number) => value.toFixed(1);
 const READER_PAUSE_MS = 50;
-const post = (base: string, cookie: string, url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (base: string, cookie: string, url: string, body: unknown) =>
+  fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 async function saleCourse(db: Db, title: string, cardId: string): Promise<string> {
-  return (await db.insertInto('courses').values({ title, is_published: true, is_visible: true, course_rate_card_id: cardId }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('courses')
+      .values({ title, is_published: true, is_visible: true, course_rate_card_id: cardId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /**
@@ -20,7 +27,15 @@ async function saleCourse(db: Db, title: string, cardId: string): Promise<string
  * their profile and their orders over and over (50 ms apart): their reads must not wait for Razorpay (target p95
  * under 50 ms), which they do when a checkout holds a connection while Razorpay answers.
  */
-export async function slowRazorpayReads(input: { base: string; db: Db; razorpay: RazorpayStandIn; cardId: string; buyers: string[]; readers: string[]; latencyMs: number }): Promise<boolean> {
+export async function slowRazorpayReads(input: {
+  base: string;
+  db: Db;
+  razorpay: RazorpayStandIn;
+  cardId: string;
+  buyers: string[];
+  readers: string[];
+  latencyMs: number;
+}): Promise<boolean> {
   const courseId = await saleCourse(input.db, 'Bench slow Razorpay', input.cardId);
   input.razorpay.setLatency(input.latencyMs);
   const readTimes: number[] = [];
@@ -28,7 +43,14 @@ export async function slowRazorpayReads(input: { base: string; db: Db; razorpay:
   let checkoutsDone = false;
   const started = performance.now();
   try {
-    const checkouts = Promise.all(input.buyers.map((cookie) => post(input.base, cookie, '/api/student/orders', { resourceType: 'course', resourceId: courseId }).then(async (answer) => ({ status: answer.status, body: await answer.text() }))));
+    const checkouts = Promise.all(
+      input.buyers.map((cookie) =>
+        post(input.base, cookie, '/api/student/orders', { resourceType: 'course', resourceId: courseId }).then(async (answer) => ({
+          status: answer.status,
+          body: await answer.text(),
+        })),
+      ),
+    );
     const readers = input.readers.map(async (cookie, index) => {
       const paths = ['/api/student/profile', '/api/student/orders'];
       for (let round = 0; !checkoutsDone; round += 1) {
@@ -80,7 +102,9 @@ export async function couponLimitRush(input: { base: string; db: Db; cardId: str
   const made = answers.filter((answer) => answer.status === 200).length;
   const usedUp = answers.filter((answer) => answer.status === 400 && answer.body.message === 'This coupon has been used as many times as it may be').length;
   const { rows } = await sql<{ orders: number; uses: number }>`
-    select (select count(*) from orders where coupon_id = ${coupon.id}) as orders, (select uses from coupons where id = ${coupon.id}) as uses`.execute(input.db);
+    select (select count(*) from orders where coupon_id = ${coupon.id}) as orders, (select uses from coupons where id = ${coupon.id}) as uses`.execute(
+    input.db,
+  );
   const { orders, uses } = rows[0]!;
   console.log(
     `Coupon limited to ${input.limit}, ${input.cookies.length} checkouts at once in ${seconds.toFixed(1)} s: ${made} orders made, ${usedUp} refused as used up, ` +
@@ -94,7 +118,9 @@ export async function eventsApplied(db: Db, paid: number, limitSeconds: number):
   const started = performance.now();
   while ((performance.now() - started) / 1000 < limitSeconds) {
     const { rows } = await sql<{ queued: number; paid: number }>`
-      select (select count(*) from payment_events where processed_at is null) as queued, (select count(*) from orders where status = 'paid') as paid`.execute(db);
+      select (select count(*) from payment_events where processed_at is null) as queued, (select count(*) from orders where status = 'paid') as paid`.execute(
+      db,
+    );
     if (Number(rows[0]!.queued) === 0 && Number(rows[0]!.paid) >= paid) return (performance.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -57,8 +57,15 @@ function shuffle<T>(items: T[]): T[] {
 }
 
 async function signIn(base: string, email: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
   return cookie;
 }
@@ -84,7 +91,14 @@ export async function runCommerceBenchmark(): Promise<void> {
       .executeTakeFirstOrThrow();
     const students = await handle.db
       .insertInto('users')
-      .values(Array.from({ length: STUDENTS }, (_, i) => ({ name: `Buyer ${i}`, email_address: `bench-buyer-${stamp}-${i}@example.com`, password_hash: passwordHash, roles: [] })))
+      .values(
+        Array.from({ length: STUDENTS }, (_, i) => ({
+          name: `Buyer ${i}`,
+          email_address: `bench-buyer-${stamp}-${i}@example.com`,
+          password_hash: passwordHash,
+          roles: [],
+        })),
+      )
       .returning(['id', 'email_address'])
       .execute();
     const card = await handle.db
@@ -92,8 +106,16 @@ export async function runCommerceBenchmark(): Promise<void> {
       .values({ title: 'Bench plan', subscription_term: '12-months', gross_amount: 1000, gst_rate: 18, gst_amount: 180, net_amount: 1180 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const course = await handle.db.insertInto('courses').values({ title: 'Bench course', is_published: true, is_visible: true, course_rate_card_id: card.id }).returning('id').executeTakeFirstOrThrow();
-    const coupon = await handle.db.insertInto('coupons').values({ code: 'BENCH10', discount_type: 'rate', value_hundredths: 1000, is_active: true }).returning('id').executeTakeFirstOrThrow();
+    const course = await handle.db
+      .insertInto('courses')
+      .values({ title: 'Bench course', is_published: true, is_visible: true, course_rate_card_id: card.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const coupon = await handle.db
+      .insertInto('coupons')
+      .values({ code: 'BENCH10', discount_type: 'rate', value_hundredths: 1000, is_active: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     // As `npm start` runs it: the worker in the same process (it applies the webhook's events).
     const product = await startTarget('product', databaseUrl, admin.id, { ...razorpay.env, RUN_WORKER: 'true' });
@@ -105,7 +127,8 @@ export async function runCommerceBenchmark(): Promise<void> {
     const signInSeconds = (performance.now() - started) / 1000;
 
     // 1,000 checkouts at once, with the same coupon.
-    const post = (cookie: string, url: string, body: unknown) => fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (cookie: string, url: string, body: unknown) =>
+      fetch(`${base}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     started = performance.now();
     const createTimes: number[] = [];
     const orders = await Promise.all(
@@ -121,10 +144,12 @@ export async function runCommerceBenchmark(): Promise<void> {
 
     // Every student pays; Checkout reports it, and the webhook sends each event 3 times, shuffled, all at once.
     const payments = orders.map((order) => ({ order, ...razorpay.pay(order.payment.razorpayOrderId) }));
-    const events = shuffle(payments.flatMap(({ payment }) => {
-      const event = razorpay.webhook('payment.captured', payment);
-      return [event, event, event];
-    }));
+    const events = shuffle(
+      payments.flatMap(({ payment }) => {
+        const event = razorpay.webhook('payment.captured', payment);
+        return [event, event, event];
+      }),
+    );
     const webhookTimes: number[] = [];
     let errors = 0;
     started = performance.now();
@@ -137,7 +162,11 @@ export async function runCommerceBenchmark(): Promise<void> {
         await answer.arrayBuffer();
       }),
       inParallel(payments, 25, async ({ order, payment, signature }, i) => {
-        const answer = await post(cookies[i]!, `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+        const answer = await post(cookies[i]!, `/api/student/orders/${order._id}/verify`, {
+          razorpay_order_id: order.payment.razorpayOrderId,
+          razorpay_payment_id: payment.id,
+          razorpay_signature: signature,
+        });
         if (answer.status !== 200) errors += 1;
         await answer.arrayBuffer();
       }),
@@ -155,16 +184,28 @@ export async function runCommerceBenchmark(): Promise<void> {
     createTimes.sort((a, b) => a - b);
     webhookTimes.sort((a, b) => a - b);
     console.log(`\n${STUDENTS} students (signed in in ${signInSeconds.toFixed(1)} s), ${os.cpus().length} cores`);
-    console.log(`Checkout at once (${STUDENTS} orders with one coupon): ${checkoutSeconds.toFixed(1)} s, order p50 ${ms(percentile(createTimes, 50))} ms, p95 ${ms(percentile(createTimes, 95))} ms`);
+    console.log(
+      `Checkout at once (${STUDENTS} orders with one coupon): ${checkoutSeconds.toFixed(1)} s, order p50 ${ms(percentile(createTimes, 50))} ms, p95 ${ms(percentile(createTimes, 95))} ms`,
+    );
     console.log(
       `Payments: ${events.length} webhook events (each 3 times, shuffled) and ${payments.length} Checkout verifications at once in ${paySeconds.toFixed(1)} s; ` +
         `webhook p50 ${ms(percentile(webhookTimes, 50))} ms, p99 ${ms(percentile(webhookTimes, 99))} ms (target < 1000 ms); errors ${errors}; every stored event applied ${Number.isNaN(appliedSeconds) ? 'NOT within 300 s' : `${appliedSeconds.toFixed(1)} s after the storm`}`,
     );
-    console.log(`After: ${tally.paid} orders paid, ${tally.invoices} invoices, ${tally.grants} grants, ${tally.receipts} receipts, coupon redemptions ${tally.redemptions} (each should be ${STUDENTS})`);
+    console.log(
+      `After: ${tally.paid} orders paid, ${tally.invoices} invoices, ${tally.grants} grants, ${tally.receipts} receipts, coupon redemptions ${tally.redemptions} (each should be ${STUDENTS})`,
+    );
     const webhookFast = percentile(webhookTimes, 99) < 1000;
 
     // Razorpay slow to answer 50 checkouts at once: others' reads must not wait for it.
-    const readsFast = await slowRazorpayReads({ base, db: handle.db, razorpay, cardId: card.id, buyers: cookies.slice(0, 50), readers: cookies.slice(50, 70), latencyMs: SLOW_RAZORPAY_MS });
+    const readsFast = await slowRazorpayReads({
+      base,
+      db: handle.db,
+      razorpay,
+      cardId: card.id,
+      buyers: cookies.slice(0, 50),
+      readers: cookies.slice(50, 70),
+      latencyMs: SLOW_RAZORPAY_MS,
+    });
     // Every student at once on a coupon limited to 50.
     const limitHeld = await couponLimitRush({ base, db: handle.db, cardId: card.id, cookies, limit: 50 });
 
@@ -176,7 +217,9 @@ export async function runCommerceBenchmark(): Promise<void> {
     const imported = await fetch(`${base}/api/admin/lakshya-students/upload`, { method: 'POST', headers: { cookie: adminCookie }, body: form });
     const importSeconds = (performance.now() - started) / 1000;
     const importAnswer = (await imported.json()) as { imported?: number; hasIssues?: boolean };
-    console.log(`Special-students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`);
+    console.log(
+      `Special-students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`,
+    );
 
     const listsFast = await commerceListsBenchmark({ base, db: handle.db, adminCookie });
     const exact = [tally.paid, tally.invoices, tally.grants, tally.receipts, tally.redemptions].every((value) => Number(value) === STUDENTS);

@@ -39,8 +39,15 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function signIn(base: string, email: string, password: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailAddress: email, password }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailAddress: email, password }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
   return cookie;
 }
@@ -66,10 +73,22 @@ export async function runCoursesBenchmark(): Promise<void> {
       .values({ name: 'Bench Student', email_address: `bench-student-${stamp}@example.com`, password_hash: passwordHash, roles: [] })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const card = await handle.db.insertInto('subscriptions').values({ title: 'Bench card', gross_amount: 1000, gst_amount: 180, net_amount: 1180 }).returning('id').executeTakeFirstOrThrow();
+    const card = await handle.db
+      .insertInto('subscriptions')
+      .values({ title: 'Bench card', gross_amount: 1000, gst_amount: 180, net_amount: 1180 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const lectures = await handle.db
       .insertInto('lectures')
-      .values(Array.from({ length: SUBJECTS * LECTURES_PER_SUBJECT }, (_, i) => ({ title: `Lecture ${i + 1}`, is_visible: true, is_published: true, video_duration_in_minutes: 40, master_subscription_id: card.id })))
+      .values(
+        Array.from({ length: SUBJECTS * LECTURES_PER_SUBJECT }, (_, i) => ({
+          title: `Lecture ${i + 1}`,
+          is_visible: true,
+          is_published: true,
+          video_duration_in_minutes: 40,
+          master_subscription_id: card.id,
+        })),
+      )
       .returning('id')
       .execute();
     const exams = await handle.db
@@ -86,7 +105,11 @@ export async function runCoursesBenchmark(): Promise<void> {
     const adminCookie = await signIn(base, `bench-admin-${stamp}@example.com`, 'bench-pass');
     const studentCookie = await signIn(base, `bench-student-${stamp}@example.com`, 'bench-pass');
     const call = (method: string, url: string, body?: unknown) =>
-      fetch(`${base}${url}`, { method, headers: { cookie: adminCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetch(`${base}${url}`, {
+        method,
+        headers: { cookie: adminCookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
 
     const created = (await (await call('POST', '/api/admin/courses', { title: 'Bench course' })).json()) as { _id: string };
     const value = {
@@ -136,7 +159,14 @@ export async function runCoursesBenchmark(): Promise<void> {
       (
         await handle.db
           .insertInto('users')
-          .values({ name, email_address: `bench-${name}-${stamp}@example.com`, password_hash: passwordHash, roles: [], phone_number: phone, phone_verified_at: phone ? new Date() : null })
+          .values({
+            name,
+            email_address: `bench-${name}-${stamp}@example.com`,
+            password_hash: passwordHash,
+            roles: [],
+            phone_number: phone,
+            phone_verified_at: phone ? new Date() : null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -152,7 +182,12 @@ export async function runCoursesBenchmark(): Promise<void> {
     const byLecture = await reader('by-lecture', null);
     await handle.db
       .insertInto('entitlements')
-      .values(lectures.slice(0, HELD_ONE_BY_ONE * 5).filter((_, i) => i % 5 === 0).map((lecture) => ({ user_id: byLecture, resource_type: 'lecture' as const, resource_id: lecture.id })))
+      .values(
+        lectures
+          .slice(0, HELD_ONE_BY_ONE * 5)
+          .filter((_, i) => i % 5 === 0)
+          .map((lecture) => ({ user_id: byLecture, resource_type: 'lecture' as const, resource_id: lecture.id })),
+      )
       .execute();
     await reader('nothing', null);
     const signInAs = (name: string) => signIn(base, `bench-${name}-${stamp}@example.com`, 'bench-pass');
@@ -168,10 +203,18 @@ export async function runCoursesBenchmark(): Promise<void> {
     // An app keeps the cookie the server renews (the session's idle clock moves forward at most once a minute, with a new
     // Set-Cookie); the load generator keeps the one it was given, which would make every answer after that minute renew it
     // again. So each load signs its reader in anew, as an app that keeps its cookie is.
-    const signInAgain = (reader: Reader) => (reader === 'holder' ? signIn(base, `bench-student-${stamp}@example.com`, 'bench-pass') : signInAs({ freeToThem: 'special', byLecture: 'by-lecture', nothing: 'nothing' }[reader]));
+    const signInAgain = (reader: Reader) =>
+      reader === 'holder'
+        ? signIn(base, `bench-student-${stamp}@example.com`, 'bench-pass')
+        : signInAs({ freeToThem: 'special', byLecture: 'by-lecture', nothing: 'nothing' }[reader]);
     const check = await fetch(courseUrl, { headers: { cookie: byLectureCookie } });
     const course = (await check.json()) as { dayIndexes: number[]; entitled: boolean; firstSubjectLectures: { lectures: Array<{ canWatch: boolean }> } };
-    if (check.status !== 200 || course.entitled || course.dayIndexes.length !== SUBJECTS * 2 || !course.firstSubjectLectures.lectures.some((lecture) => lecture.canWatch)) {
+    if (
+      check.status !== 200 ||
+      course.entitled ||
+      course.dayIndexes.length !== SUBJECTS * 2 ||
+      !course.firstSubjectLectures.lectures.some((lecture) => lecture.canWatch)
+    ) {
       throw new Error(`bench student read is wrong: ${check.status}`);
     }
     for (const [kind, cookie] of Object.entries(cookies)) {
@@ -202,11 +245,19 @@ export async function runCoursesBenchmark(): Promise<void> {
       const before = cpuMs(product.child.pid);
       const times: number[] = [];
       const result = await new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon({ url, connections, duration, headers: { cookie, 'accept-encoding': 'gzip', ...headers } }, (error, done) => (error ? reject(error) : resolve(done)));
+        const instance = autocannon({ url, connections, duration, headers: { cookie, 'accept-encoding': 'gzip', ...headers } }, (error, done) =>
+          error ? reject(error) : resolve(done),
+        );
         instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
       });
       cpuPerRequest.set(result, Math.round(((cpuMs(product.child.pid) - before) * 1000) / Math.max(1, result.requests.total)));
-      p95Of.set(result, percentile(times.sort((a, b) => a - b), 95));
+      p95Of.set(
+        result,
+        percentile(
+          times.sort((a, b) => a - b),
+          95,
+        ),
+      );
       return result;
     };
     // Warm-up: every kind of reader and page once under load, and the bare route.
@@ -237,8 +288,12 @@ export async function runCoursesBenchmark(): Promise<void> {
     const ms = (value: number) => value.toFixed(1);
     const met = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     console.log(`\nA course of ${SUBJECTS} subjects × ${LECTURES_PER_SUBJECT} lectures and ${EXAMS} exams; ${os.cpus().length} cores`);
-    console.log(`Editor load (GET /api/admin/courses/{id}), ${rounds} in a row:  p50 ${ms(percentile(loads, 50))} ms, p95 ${ms(percentile(loads, 95))} ms (target p95 < 100 ms)`);
-    console.log(`Editor save (PUT, whole course), ${rounds} in a row:           p50 ${ms(percentile(saves, 50))} ms, p95 ${ms(percentile(saves, 95))} ms (target p95 < 100 ms)`);
+    console.log(
+      `Editor load (GET /api/admin/courses/{id}), ${rounds} in a row:  p50 ${ms(percentile(loads, 50))} ms, p95 ${ms(percentile(loads, 95))} ms (target p95 < 100 ms)`,
+    );
+    console.log(
+      `Editor save (PUT, whole course), ${rounds} in a row:           p50 ${ms(percentile(saves, 50))} ms, p95 ${ms(percentile(saves, 95))} ms (target p95 < 100 ms)`,
+    );
     console.log(`\n${connections} connections, ${seconds} s each, gzip          req/s   p50 ms   p95 ms  p97.5 ms   errors  non-2xx  CPU µs/req  target`);
     const rows: Array<[string, autocannon.Result, string]> = [
       ['course: holds the course', reads.holder, `p95 < ${TARGET_P95_MS} ms`],
@@ -265,16 +320,22 @@ export async function runCoursesBenchmark(): Promise<void> {
     const share = read.requests.average / bareRead.requests.average;
     const studentRows = rows.slice(0, 6);
     const slowest = Math.max(...studentRows.map(([, result]) => p95Of.get(result)!));
-    console.log(`\nCourse read (holder) vs bare route: ${(share * 100).toFixed(0)}% of its req/s (target at least ${TARGET_SHARE * 100}%: ${met(share >= TARGET_SHARE)})`);
+    console.log(
+      `\nCourse read (holder) vs bare route: ${(share * 100).toFixed(0)}% of its req/s (target at least ${TARGET_SHARE * 100}%: ${met(share >= TARGET_SHARE)})`,
+    );
     for (const [name, result] of studentRows.slice(1, 4)) {
       console.log(`  ${name}: ${((result.requests.average / bareRead.requests.average) * 100).toFixed(0)}% of the bare route's req/s`);
     }
-    console.log(`Slowest student read: p95 ${slowest.toFixed(1)} ms (target p95 < ${TARGET_P95_MS} ms for each kind of reader and page: ${met(slowest < TARGET_P95_MS)})`);
+    console.log(
+      `Slowest student read: p95 ${slowest.toFixed(1)} ms (target p95 < ${TARGET_P95_MS} ms for each kind of reader and page: ${met(slowest < TARGET_P95_MS)})`,
+    );
     console.log(
       `Course read vs the bare route answering as many bytes: ${((read.requests.average / bareSized.requests.average) * 100).toFixed(0)}% of its req/s ` +
         `(the load generator shares these ${os.cpus().length} cores and reads every byte)`,
     );
-    console.log(`Revalidation (If-None-Match, 304): ${Math.round(revalidate.requests.average)} req/s, ${((revalidate.requests.average / bareRead.requests.average) * 100).toFixed(0)}% of the bare route, p97.5 ${revalidate.latency.p97_5} ms`);
+    console.log(
+      `Revalidation (If-None-Match, 304): ${Math.round(revalidate.requests.average)} req/s, ${((revalidate.requests.average / bareRead.requests.average) * 100).toFixed(0)}% of the bare route, p97.5 ${revalidate.latency.p97_5} ms`,
+    );
     if (studentRows.some(([, result]) => result.errors + result.timeouts + result.non2xx > 0)) process.exitCode = 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -37,7 +37,10 @@ const compressed = process.env.BENCH_PROFILE === 'compressed';
 const answerMs = Number(process.env.BENCH_ANSWER_MS ?? (compressed ? 1000 : 1500));
 const saveMs = Number(process.env.BENCH_SAVE_MS ?? (compressed ? 5000 : 10_000));
 const costStudents = Number(process.env.BENCH_COST_STUDENTS ?? 2000);
-const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
+const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const QUESTIONS = 100;
 /** Students open the app (the exam list) over this long before the start window: in real life, the minutes before. */
 const openMs = Number(process.env.BENCH_OPEN_MS ?? 30_000);
@@ -89,7 +92,11 @@ async function createMockExam(db: Db, title: string): Promise<string> {
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db.updateTable('exams').set({ paper_hash: paperHash(paperOf(row)) }).where('id', '=', row.id).execute();
+  await db
+    .updateTable('exams')
+    .set({ paper_hash: paperHash(paperOf(row)) })
+    .where('id', '=', row.id)
+    .execute();
   return row.id;
 }
 
@@ -129,7 +136,11 @@ function call(port: number, method: string, url: string, cookie: string, body?: 
         method,
         path: url,
         agent,
-        headers: { cookie, origin: `http://127.0.0.1:${port}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${port}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -227,7 +238,8 @@ async function takeExam(port: number, examId: string, cookie: string, timings: T
     if (choice === (Number(resId.slice(1)) - 1) % 4) correct += 1;
     else wrong += 1;
   }
-  if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== QUESTIONS - correct - wrong) timings.lost += 1;
+  if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== QUESTIONS - correct - wrong)
+    timings.lost += 1;
 }
 
 interface Cost {
@@ -274,7 +286,13 @@ async function requestCosts(db: Db, databaseUrl: string, children: ChildProcess[
   const start = await measureCost('start (new attempt)', product.child, {
     url: base,
     amount: cookies.length,
-    requests: [{ method: 'POST', path: `/api/student/exams/${examId}/attempts`, setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...origin, cookie: cookies[next++ % cookies.length]! } }) }],
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/student/exams/${examId}/attempts`,
+        setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...origin, cookie: cookies[next++ % cookies.length]! } }),
+      },
+    ],
   });
   const started = await sql<{ count: number }>`select count(*)::int as count from exam_attempts where exam_id = ${examId}`.execute(db);
   const pairs = await pairCookiesWithAttempts(base, examId, cookies, started.rows[0]!.count);
@@ -289,8 +307,18 @@ async function requestCosts(db: Db, databaseUrl: string, children: ChildProcess[
         setupRequest: (request) => {
           const [cookie, attemptId] = pairs[turn++ % pairs.length]!;
           revision += 1;
-          const answers = Array.from({ length: 10 }, (_, i) => ({ questionResId: `q${((revision + i) % QUESTIONS) + 1}`, providedAnswerIndex: i % 4, timeElapsedInMs: 1000 + i, revision }));
-          return { ...request, path: `/api/student/attempts/${attemptId}/answers`, headers: { ...request.headers, ...origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ answers }) };
+          const answers = Array.from({ length: 10 }, (_, i) => ({
+            questionResId: `q${((revision + i) % QUESTIONS) + 1}`,
+            providedAnswerIndex: i % 4,
+            timeElapsedInMs: 1000 + i,
+            revision,
+          }));
+          return {
+            ...request,
+            path: `/api/student/attempts/${attemptId}/answers`,
+            headers: { ...request.headers, ...origin, cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ answers }),
+          };
         },
       },
     ],
@@ -300,9 +328,13 @@ async function requestCosts(db: Db, databaseUrl: string, children: ChildProcess[
 server CPU per request (50 connections, ${os.cpus().length} cores)`);
   console.log('request                   count   CPU µs/req   p50 ms   p97.5 ms   failed');
   for (const cost of [pk, start, autosave]) {
-    console.log(`${cost.name.padEnd(24)} ${String(cost.requests).padStart(6)} ${String(cost.cpuMicros).padStart(12)} ${String(cost.p50).padStart(8)} ${String(cost.p95).padStart(10)} ${String(cost.failed).padStart(8)}`);
+    console.log(
+      `${cost.name.padEnd(24)} ${String(cost.requests).padStart(6)} ${String(cost.cpuMicros).padStart(12)} ${String(cost.p50).padStart(8)} ${String(cost.p95).padStart(10)} ${String(cost.failed).padStart(8)}`,
+    );
   }
-  console.log(`autosave costs ${(autosave.cpuMicros / pk.cpuMicros).toFixed(1)}× the bare primary-key route; start ${(start.cpuMicros / pk.cpuMicros).toFixed(1)}×`);
+  console.log(
+    `autosave costs ${(autosave.cpuMicros / pk.cpuMicros).toFixed(1)}× the bare primary-key route; start ${(start.cpuMicros / pk.cpuMicros).toFixed(1)}×`,
+  );
   if (start.failed + autosave.failed + pk.failed > 0) process.exitCode = 1;
   product.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
@@ -352,10 +384,14 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   console.log(line('autosave', timings.autosave));
   console.log(line('submit', timings.submit));
   // Starts by the second of the start window they were sent in: a slow first second shows a cold server.
-  const bySecond = Array.from({ length: 10 }, (_, second) => timings.startsOverTime.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms));
+  const bySecond = Array.from({ length: 10 }, (_, second) =>
+    timings.startsOverTime.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms),
+  );
   console.log(`start p95 by second of the window (ms): ${bySecond.map((values) => percentile(values, 95).toFixed(0)).join(' ')}`);
   const requests = timings.list.length + timings.start.length + timings.autosave.length + timings.submit.length;
-  console.log(`\n${requests} requests in ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); CPU: server ${cpu.toFixed(0)} s, PostgreSQL ${databaseCpu.toFixed(0)} s, load generator ${((driverCpu.user + driverCpu.system) / 1e6).toFixed(0)} s (${os.cpus().length} cores)`);
+  console.log(
+    `\n${requests} requests in ${seconds.toFixed(0)} s (${(requests / seconds).toFixed(0)}/s); CPU: server ${cpu.toFixed(0)} s, PostgreSQL ${databaseCpu.toFixed(0)} s, load generator ${((driverCpu.user + driverCpu.system) / 1e6).toFixed(0)} s (${os.cpus().length} cores)`,
+  );
   console.log(`errors: ${Object.keys(timings.errors).length === 0 ? 'none' : JSON.stringify(timings.errors)}`);
   console.log(`submitted attempts: ${stored.rows[0]!.submitted} of ${students}; answers stored: ${stored.rows[0]!.answers}`);
   console.log(`results that disagree with the answers given (lost answers): ${timings.lost}`);
@@ -387,7 +423,9 @@ async function seedAttempts(db: Db, size: number): Promise<string> {
     .executeTakeFirstOrThrow();
   const have = await sql<{ count: number }>`select count(*)::int as count from users where name like 'Rank student %'`.execute(db);
   if (have.rows[0]!.count < size) {
-    await sql`insert into users (name, roles) select 'Rank student ' || g, '{}' from generate_series(${have.rows[0]!.count + 1}::int, ${size}::int) g`.execute(db);
+    await sql`insert into users (name, roles) select 'Rank student ' || g, '{}' from generate_series(${have.rows[0]!.count + 1}::int, ${size}::int) g`.execute(
+      db,
+    );
   }
   // Scores with two decimals between -10 and 100 (many ties), and one in ten students with a second attempt.
   await sql`

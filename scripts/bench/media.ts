@@ -100,13 +100,17 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
   const tools = await resolveMediaTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH, PATH: process.env.PATH });
   const workspace = await createMediaWorkspace('media-bench-');
   const figures: MediaBenchmarkFigures = {};
-  log(`Media benchmark: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)} before start, ffmpeg ${tools.ffmpeg} (${tools.ffmpegSource})`);
+  log(
+    `Media benchmark: ${os.availableParallelism()} cores, load average ${os.loadavg()[0]!.toFixed(2)} before start, ffmpeg ${tools.ffmpeg} (${tools.ffmpegSource})`,
+  );
   try {
     if (options.only !== 'pdf') {
       log(`Generating a ${videoSeconds} s 1280x720 clip with sound (not timed)...`);
       const input = await makeTestVideo({ dir: workspace.dir, seconds: videoSeconds, width: 1280, height: 720, audio: true });
       const outDir = workspace.file('hls');
-      log(`Encoder: libx264 preset ${encoder.preset}${encoder.x264Params ? ` (${encoder.x264Params})` : ''}, CRF ${encoder.crf} capped by the ladder's rates, ${encoder.segmentSeconds} s segments, ${encoder.scaler} scaling`);
+      log(
+        `Encoder: libx264 preset ${encoder.preset}${encoder.x264Params ? ` (${encoder.x264Params})` : ''}, CRF ${encoder.crf} capped by the ladder's rates, ${encoder.segmentSeconds} s segments, ${encoder.scaler} scaling`,
+      );
 
       let secondsTo360pPlayable = Number.NaN;
       let cpuSecondsPass1 = Number.NaN;
@@ -121,18 +125,30 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
         onPlayable: ({ renditions }) => {
           secondsTo360pPlayable = seconds(start);
           cpuSecondsPass1 = childrenCpuSeconds() - cpuStart;
-          log(`  pass 1 (${renditions.map((rendition) => rendition.name).join(', ')}) and its master playlist after ${secondsTo360pPlayable.toFixed(1)} s   target < ${TARGETS.secondsTo360pPlayable} s   ${verdict(secondsTo360pPlayable < TARGETS.secondsTo360pPlayable)}   (tools' CPU ${cpuSecondsPass1.toFixed(1)} s)`);
+          log(
+            `  pass 1 (${renditions.map((rendition) => rendition.name).join(', ')}) and its master playlist after ${secondsTo360pPlayable.toFixed(1)} s   target < ${TARGETS.secondsTo360pPlayable} s   ${verdict(secondsTo360pPlayable < TARGETS.secondsTo360pPlayable)}   (tools' CPU ${cpuSecondsPass1.toFixed(1)} s)`,
+          );
         },
       });
       const secondsToWholeLadder = seconds(start);
       const cpuSecondsTotal = childrenCpuSeconds() - cpuStart;
       const { renditions, probe } = result;
-      log(`  whole ladder (${renditions.map((rendition) => rendition.name).join(', ')}), master playlist and poster after ${secondsToWholeLadder.toFixed(1)} s   target < ${TARGETS.secondsToWholeLadder} s   ${verdict(secondsToWholeLadder < TARGETS.secondsToWholeLadder)}   (tools' CPU ${cpuSecondsTotal.toFixed(1)} s)`);
+      log(
+        `  whole ladder (${renditions.map((rendition) => rendition.name).join(', ')}), master playlist and poster after ${secondsToWholeLadder.toFixed(1)} s   target < ${TARGETS.secondsToWholeLadder} s   ${verdict(secondsToWholeLadder < TARGETS.secondsToWholeLadder)}   (tools' CPU ${cpuSecondsTotal.toFixed(1)} s)`,
+      );
       log(`  during the run: ${disturbance(machineStart, cpuSecondsTotal)}`);
       for (const rendition of renditions) {
-        log(`    ${rendition.name.padEnd(5)} ${`${rendition.width}x${rendition.height}`.padEnd(9)} ${rendition.segmentCount} segments, ${(rendition.totalSizeInBytes / 1e6).toFixed(1)} MB (${Math.round((rendition.totalSizeInBytes * 8) / probe.durationSeconds / 1000)} kb/s with sound; video capped at ${rendition.bitrate / 1000} kb/s)`);
+        log(
+          `    ${rendition.name.padEnd(5)} ${`${rendition.width}x${rendition.height}`.padEnd(9)} ${rendition.segmentCount} segments, ${(rendition.totalSizeInBytes / 1e6).toFixed(1)} MB (${Math.round((rendition.totalSizeInBytes * 8) / probe.durationSeconds / 1000)} kb/s with sound; video capped at ${rendition.bitrate / 1000} kb/s)`,
+        );
       }
-      figures.video = { renditions: renditions.map((rendition) => rendition.name), secondsTo360pPlayable, secondsToWholeLadder, cpuSecondsPass1, cpuSecondsTotal };
+      figures.video = {
+        renditions: renditions.map((rendition) => rendition.name),
+        secondsTo360pPlayable,
+        secondsToWholeLadder,
+        cpuSecondsPass1,
+        cpuSecondsTotal,
+      };
     }
 
     if (options.only !== 'video') {
@@ -146,12 +162,20 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
         const machineStart = machineTicks();
         const { pageCount } = await renderPdfPages({ input, outDir: workspace.file(`pages-${name}`), density, concurrency });
         const cpuSeconds = childrenCpuSeconds() - cpuStart;
-        return { pagesPerSecond: pageCount / seconds(start), cpuMillisecondsPerPage: (cpuSeconds * 1000) / pageCount, disturbance: disturbance(machineStart, cpuSeconds) };
+        return {
+          pagesPerSecond: pageCount / seconds(start),
+          cpuMillisecondsPerPage: (cpuSeconds * 1000) / pageCount,
+          disturbance: disturbance(machineStart, cpuSeconds),
+        };
       };
       const simpleFigures = await measure(simple, 'simple');
-      log(`  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(simpleFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${simpleFigures.disturbance})`);
+      log(
+        `  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(simpleFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${simpleFigures.disturbance})`,
+      );
       const textFigures = await measure(text, 'text');
-      log(`  text pages (the same with 45 lines of body text):          ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(textFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${textFigures.disturbance})`);
+      log(
+        `  text pages (the same with 45 lines of body text):          ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(textFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${textFigures.disturbance})`,
+      );
       figures.pdf = {
         pages: pdfPages,
         simplePagesPerSecond: simpleFigures.pagesPerSecond,

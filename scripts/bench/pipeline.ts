@@ -67,9 +67,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 /** Streams a multipart upload of `size` bytes (`head` then zeros) with a raw HTTP request. */
 function uploadStream(port: number, cookie: string, fileName: string, head: Buffer, size: number, body?: () => NodeJS.ReadableStream) {
   const boundary = '----pscbench';
-  const preamble = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="${fileName}"\r\nContent-Type: video/mp4\r\n\r\n`,
-  );
+  const preamble = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file_0"; filename="${fileName}"\r\nContent-Type: video/mp4\r\n\r\n`);
   const ending = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(
@@ -130,7 +128,10 @@ export async function runPipelineBenchmark(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailAddress: 'bench@example.com', password: 'bench-pass' }),
     });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     // 1. A big upload: memory of the server process sampled every 50 ms.
     const head = Buffer.alloc(64 * 1024);
@@ -146,14 +147,20 @@ export async function runPipelineBenchmark(): Promise<void> {
     clearInterval(sampler);
     if (big.status !== 200) throw new Error(`upload failed: ${big.status} ${big.body}`);
     console.log(`\nUpload of ${uploadMb} MB: ${(uploadMb / uploadSeconds).toFixed(0)} MB/s (${uploadSeconds.toFixed(1)} s)`);
-    console.log(`  server memory: ${startRss.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB, growth ${(peakRss - startRss).toFixed(0)} MB (target under 100 MB)`);
+    console.log(
+      `  server memory: ${startRss.toFixed(0)} MB before, peak ${peakRss.toFixed(0)} MB, growth ${(peakRss - startRss).toFixed(0)} MB (target under 100 MB)`,
+    );
 
     // 2. A 60-second 720p clip: upload, queue, then time the pipeline.
     const size = statSync(clip).size;
     const uploaded = await uploadStream(port, cookie, 'clip.mp4', Buffer.alloc(0), size, () => createReadStream(clip));
     const uploadedAt = performance.now();
     const id = JSON.parse(uploaded.body)[0]._id as string;
-    await fetch(`${base}/api/admin/assets/process/video/trigger/${id}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${base}/api/admin/assets/process/video/trigger/${id}`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: '{}',
+    });
     let playableAt: number | undefined;
     let readyAt: number | undefined;
     let renditions: string[] = [];

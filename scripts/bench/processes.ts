@@ -16,7 +16,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTarget(kind: string, databaseUrl: string, userId: string, env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+export async function startTarget(
+  kind: string,
+  databaseUrl: string,
+  userId: string,
+  env: Record<string, string> = {},
+): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   // BENCH_CPU_PROFILE_DIR: each target writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE_DIR] : [];
@@ -40,4 +45,3 @@ export function cpuMs(pid: number | undefined): number {
     return Number.NaN;
   }
 }
-

@@ -49,7 +49,9 @@ function workerCommand(): { env: Record<string, string>; args: string[] } {
 
 function rssMb(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((text) => text.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((text) => text.startsWith('VmRSS:'));
     return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
   } catch {
     return Number.NaN;
@@ -64,7 +66,14 @@ export async function runPushBenchmark(): Promise<void> {
   const handle = openDatabase(databaseUrl, 4);
   // The stand-in answers as told without decrypting, so that its own work does not slow the sender down.
   const pushService = await startPushServiceStandIn({ verify: false, sharedKeys: true });
-  const env = { DATABASE_URL: databaseUrl, DATA_DIR: scratch, PUSH_ENDPOINT_HOSTS: pushService.host, PUSH_CA_FILE: pushService.caFile, LOG_LEVEL: 'warn', WORKER_CONCURRENCY: '4' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: scratch,
+    PUSH_ENDPOINT_HOSTS: pushService.host,
+    PUSH_CA_FILE: pushService.caFile,
+    LOG_LEVEL: 'warn',
+    WORKER_CONCURRENCY: '4',
+  };
   const config = loadConfig({ ...env, NODE_ENV: 'development' });
   let worker: ReturnType<typeof spawn> | undefined;
   try {
@@ -77,15 +86,29 @@ export async function runPushBenchmark(): Promise<void> {
       behaviours.set(subscription.endpoint, behaviour);
       return { user_id: user.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth };
     });
-    for (let at = 0; at < rows.length; at += 5000) await handle.db.insertInto('push_subscriptions').values(rows.slice(at, at + 5000)).execute();
+    for (let at = 0; at < rows.length; at += 5000)
+      await handle.db
+        .insertInto('push_subscriptions')
+        .values(rows.slice(at, at + 5000))
+        .execute();
 
     const command = workerCommand();
-    worker = spawn(process.execPath, command.args, { cwd: root, env: { ...process.env, ...command.env, ...env, VAPID_PUBLIC_KEY: config.vapid!.publicKey, VAPID_PRIVATE_KEY: config.vapid!.privateKey }, stdio: ['ignore', 'ignore', 'inherit'] });
+    worker = spawn(process.execPath, command.args, {
+      cwd: root,
+      env: { ...process.env, ...command.env, ...env, VAPID_PUBLIC_KEY: config.vapid!.publicKey, VAPID_PRIVATE_KEY: config.vapid!.privateKey },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     // A first notification to one device loads everything the worker sends with; memory is measured from there.
     const warmUser = await handle.db.insertInto('users').values({ name: 'Warm-up', roles: [] }).returning('id').executeTakeFirstOrThrow();
     const warm = pushService.subscribe('ok');
-    await handle.db.insertInto('push_subscriptions').values({ user_id: warmUser.id, endpoint: warm.endpoint, p256dh: warm.keys.p256dh, auth: warm.keys.auth }).execute();
-    const warmUp = await sendNotification({ db: handle.db, config }, { title: 'Warm-up', body: 'Hello', targetType: 'specific-user', targetUserId: warmUser.id, createdBy: null });
+    await handle.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: warmUser.id, endpoint: warm.endpoint, p256dh: warm.keys.p256dh, auth: warm.keys.auth })
+      .execute();
+    const warmUp = await sendNotification(
+      { db: handle.db, config },
+      { title: 'Warm-up', body: 'Hello', targetType: 'specific-user', targetUserId: warmUser.id, createdBy: null },
+    );
     for (let waited = 0; waited < 60_000; waited += 200) {
       const done = await handle.db.selectFrom('push_deliveries').select('status').where('notification_id', '=', warmUp.notificationId).executeTakeFirst();
       if (done?.status === 'delivered') break;
@@ -97,7 +120,10 @@ export async function runPushBenchmark(): Promise<void> {
     const baseline = rssMb(worker.pid!);
     let peak = baseline;
     const started = performance.now();
-    const { notificationId, targeted } = await sendNotification({ db: handle.db, config: { ...config, vapid: { ...config.vapid! } } }, { title: 'Bench', body: 'Mock test tonight', targetType: 'everyone', createdBy: null });
+    const { notificationId, targeted } = await sendNotification(
+      { db: handle.db, config: { ...config, vapid: { ...config.vapid! } } },
+      { title: 'Bench', body: 'Mock test tonight', targetType: 'everyone', createdBy: null },
+    );
     const answered = Math.round(TOTAL * 0.99);
     let firstPassSeconds = Number.NaN;
     let ninetySeconds = Number.NaN;
@@ -132,7 +158,9 @@ export async function runPushBenchmark(): Promise<void> {
       select count(*) filter (where status = 'delivered')::int as delivered, count(*) filter (where status = 'gone')::int as gone, count(*) filter (where status = 'pending')::int as pending
       from push_deliveries where notification_id = ${notificationId}`.execute(handle.db);
 
-    console.log(`\n${targeted.toLocaleString('en-IN')} subscriptions (5% 410, 1% 404, 2% 429 with Retry-After 5, 1% 500 once, 1% never answer), worker concurrency 4, ${os.cpus().length} cores`);
+    console.log(
+      `\n${targeted.toLocaleString('en-IN')} subscriptions (5% 410, 1% 404, 2% 429 with Retry-After 5, 1% 500 once, 1% never answer), worker concurrency 4, ${os.cpus().length} cores`,
+    );
     console.log(
       `Sending: 90% of the subscriptions asked in ${ninetySeconds.toFixed(1)} s, ${Math.round((TOTAL * 0.9) / ninetySeconds).toLocaleString('en-IN')} pushes/s (target at least 1,000); ` +
         `every one asked once in ${firstPassSeconds.toFixed(1)} s (the silent ones hold their batch for the 10 s timeout)`,
@@ -142,8 +170,12 @@ export async function runPushBenchmark(): Promise<void> {
         ? `NOT every answered push done within ${LIMIT_SECONDS} s: ${leftAfterLimit} still pending; ${requests.toLocaleString('en-IN')} requests in all`
         : `Every answered push done (delivered or gone, after the 429 waits and 500 retries): ${answeredSeconds.toFixed(1)} s; ${requests.toLocaleString('en-IN')} requests in all`,
     );
-    console.log(`Delivered ${final[0]!.delivered.toLocaleString('en-IN')}, gone ${final[0]!.gone.toLocaleString('en-IN')}, still pending (the ones that never answer) ${final[0]!.pending}`);
-    console.log(`Subscriptions deleted: ${deletedEndpoints.length} (the ${gone} that answered 404 or 410: ${deletedRight ? 'exactly those' : 'NOT exactly those'}); delivered twice: ${deliveredTwice}`);
+    console.log(
+      `Delivered ${final[0]!.delivered.toLocaleString('en-IN')}, gone ${final[0]!.gone.toLocaleString('en-IN')}, still pending (the ones that never answer) ${final[0]!.pending}`,
+    );
+    console.log(
+      `Subscriptions deleted: ${deletedEndpoints.length} (the ${gone} that answered 404 or 410: ${deletedRight ? 'exactly those' : 'NOT exactly those'}); delivered twice: ${deliveredTwice}`,
+    );
     console.log(`Worker memory: ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, growth ${(peak - baseline).toFixed(0)} MB (target under 100 MB)`);
     if (!deletedRight || deliveredTwice > 0 || leftAfterLimit > 0) process.exitCode = 1;
   } finally {

@@ -20,7 +20,17 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   spreadsheet  question-spreadsheet uploads: huge CSVs and a zip bomb refused, 5,000 questions imported (time, main-thread delay and memory)
  *   exam-editor  typing into a question of a 2,000-question exam in the console in Chromium: main-thread time a key (target under 16 ms)
  */
-const all = { session: runSessionBenchmark, pipeline: runPipelineBenchmark, media: () => runMediaBenchmark({ log: console.log }), exams: runExamBenchmark, courses: runCoursesBenchmark, commerce: runCommerceBenchmark, push: runPushBenchmark, spreadsheet: runSpreadsheetBenchmark, 'exam-editor': runExamEditorBenchmark };
+const all = {
+  session: runSessionBenchmark,
+  pipeline: runPipelineBenchmark,
+  media: () => runMediaBenchmark({ log: console.log }),
+  exams: runExamBenchmark,
+  courses: runCoursesBenchmark,
+  commerce: runCommerceBenchmark,
+  push: runPushBenchmark,
+  spreadsheet: runSpreadsheetBenchmark,
+  'exam-editor': runExamEditorBenchmark,
+};
 const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
 for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as Array<keyof typeof all>)) {
   console.log(`\n=== ${name} ===`);

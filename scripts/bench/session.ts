@@ -70,7 +70,10 @@ export async function runSessionBenchmark(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }),
     });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
 
     const bareFastify = await startTarget('bare-fastify', databaseUrl, user.id);

@@ -17,7 +17,13 @@ const [kind, portText, databaseUrl, userId] = process.argv.slice(2);
 const port = Number(portText);
 // BENCH_TARGET_ENV: more settings for the product (JSON), e.g. a payment stand-in's address and keys.
 const extra = JSON.parse(process.env.BENCH_TARGET_ENV ?? '{}') as Record<string, string>;
-const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp', ...extra });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp',
+  ...extra,
+});
 // As the server's start does (server/runtime.ts): the whole pool open and kept, and for the product
 // its statement bound on every connection.
 const { db, pool } = openDatabase(databaseUrl!, 10, 10, { statementTimeoutMs: kind === 'product' ? config.DATABASE_STATEMENT_TIMEOUT_MS : 0 });
@@ -33,7 +39,12 @@ async function start() {
     const app = await buildApp({ config, db, pool, storage, logger: false, consoleDir: null });
     // RUN_WORKER=true in BENCH_TARGET_ENV: the worker runs in this process too, as `npm start` runs it.
     if (extra.RUN_WORKER === 'true') {
-      await startWorker({ pool, deps: { db, config, transports: transportsFromConfig(config), storage }, log: app.log, concurrency: config.WORKER_CONCURRENCY });
+      await startWorker({
+        pool,
+        deps: { db, config, transports: transportsFromConfig(config), storage },
+        log: app.log,
+        concurrency: config.WORKER_CONCURRENCY,
+      });
     }
     await app.listen({ port, host: '127.0.0.1' });
     return;

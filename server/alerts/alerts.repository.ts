@@ -30,11 +30,19 @@ export async function alertsPage(
 
 /** Marks every unread alert read; answers how many were. */
 export async function markUnreadAlertsRead(db: Db): Promise<number> {
-  const result = await db.updateTable('admin_alerts').set({ read_at: sql<Date>`now()` }).where('read_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('admin_alerts')
+    .set({ read_at: sql<Date>`now()` })
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
 export async function countUnreadAlerts(db: Db): Promise<number> {
-  const row = await db.selectFrom('admin_alerts').select((eb) => eb.fn.countAll<number>().as('count')).where('read_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('admin_alerts')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -10,13 +10,24 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 export const alertsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/notifications',
-    { schema: { tags, summary: 'Alerts for staff, newest first, a page at a time (filters: hasRead, search, createdOn: a day in India)', querystring: alertsQuerySchema, response: { 200: alertsPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Alerts for staff, newest first, a page at a time (filters: hasRead, search, createdOn: a day in India)',
+        querystring: alertsQuerySchema,
+        response: { 200: alertsPageSchema, ...errors },
+      },
+    },
     async (request) => alerts.listAlerts(request.ctx, request.query),
   );
-  app.put('/api/admin/notifications/read', { schema: { tags, summary: 'Mark every alert as read', response: { 200: z.object({ updated: z.number() }), ...errors } } }, async (request) =>
-    alerts.markAllRead(request.ctx),
+  app.put(
+    '/api/admin/notifications/read',
+    { schema: { tags, summary: 'Mark every alert as read', response: { 200: z.object({ updated: z.number() }), ...errors } } },
+    async (request) => alerts.markAllRead(request.ctx),
   );
-  app.get('/api/admin/notifications/count', { schema: { tags, summary: 'How many alerts are unread', response: { 200: z.object({ count: z.number() }), ...errors } } }, async (request) =>
-    alerts.unreadCount(request.ctx),
+  app.get(
+    '/api/admin/notifications/count',
+    { schema: { tags, summary: 'How many alerts are unread', response: { 200: z.object({ count: z.number() }), ...errors } } },
+    async (request) => alerts.unreadCount(request.ctx),
   );
 };

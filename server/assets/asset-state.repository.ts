@@ -25,10 +25,25 @@ export interface AssetContent {
  * `keepLadder` (a video replaced while its ladder is complete), the ladder, poster and duration stay
  * and keep being served until the new content's ladder is ready (see hasCompleteLadder).
  */
-export async function resetAssetOutputs(db: Db, assetId: string, state: ProcessState, content?: AssetContent, options: { keepLadder?: boolean } = {}): Promise<void> {
+export async function resetAssetOutputs(
+  db: Db,
+  assetId: string,
+  state: ProcessState,
+  content?: AssetContent,
+  options: { keepLadder?: boolean } = {},
+): Promise<void> {
   const outputs = options.keepLadder
     ? {}
-    : { renditions: '[]', output_prefix: null, poster_key: null, duration_seconds: null, width: null, height: null, has_converted_to_image: false, page_count: null };
+    : {
+        renditions: '[]',
+        output_prefix: null,
+        poster_key: null,
+        duration_seconds: null,
+        width: null,
+        height: null,
+        has_converted_to_image: false,
+        page_count: null,
+      };
   await db
     .updateTable('assets')
     .set({

@@ -66,7 +66,9 @@ function signature(secret: string, fields: SignedFields): string {
   const { assetId, expires, scope, student, grant } = fields;
   const subject =
     scope === undefined
-      ? student === undefined ? `${assetId}:${expires}` : `${assetId}:${expires}:${student}`
+      ? student === undefined
+        ? `${assetId}:${expires}`
+        : `${assetId}:${expires}:${student}`
       : JSON.stringify(['v2', scope, assetId, expires, student ?? null, grant ?? null]);
   return createHmac('sha256', deriveKey(secret, 'asset-url')).update(subject).digest('base64url');
 }
@@ -139,9 +141,6 @@ export function publicUrls(asset: Pick<AssetRow, 'id' | 'output_prefix' | 'poste
     url: assetUrls.file(asset.id),
     playlistUrl: asset.output_prefix && asset.renditions.length > 0 ? assetUrls.playlist(asset.id) : null,
     posterUrl: asset.poster_key ? assetUrls.poster(asset.id) : null,
-    pageUrls:
-      asset.has_converted_to_image && asset.page_count
-        ? Array.from({ length: asset.page_count }, (_, i) => assetUrls.page(asset.id, i + 1))
-        : [],
+    pageUrls: asset.has_converted_to_image && asset.page_count ? Array.from({ length: asset.page_count }, (_, i) => assetUrls.page(asset.id, i + 1)) : [],
   };
 }

@@ -86,5 +86,11 @@ export function currentAffairsUsingAsset(db: Db, assetId: string) {
 
 /** The announcements whose photo is this file (a file in use is not deleted). */
 export function winnersWithPhoto(db: Db, assetId: string) {
-  return db.selectFrom('winner_announcements').select(['id', 'winner_name']).where('banner_image_id', '=', assetId).orderBy('created_at', 'desc').limit(20).execute();
+  return db
+    .selectFrom('winner_announcements')
+    .select(['id', 'winner_name'])
+    .where('banner_image_id', '=', assetId)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
 }

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import type { FastifyRequest } from 'fastify';
-import {
-  accessModeSchema,
-  assetSchema,
-  ASSET_KINDS,
-  uploadedAssetSchema,
-} from '../../shared/assets/assets.schema.ts';
+import { accessModeSchema, assetSchema, ASSET_KINDS, uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
@@ -54,8 +49,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/assets/:accessMode',
     { config: { screen: 'console' }, schema: { ...uploadSchema, params: z.object({ accessMode: accessModeSchema }) } },
-    async (request) =>
-      assets.uploadFiles(ctxOf(request), { accessMode: request.params.accessMode, ...request.query, parts: fileParts(request) }),
+    async (request) => assets.uploadFiles(ctxOf(request), { accessMode: request.params.accessMode, ...request.query, parts: fileParts(request) }),
   );
 
   app.put(

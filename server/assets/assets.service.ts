@@ -90,11 +90,17 @@ export async function uploadFiles(
           created_by: actor?.id ?? null,
         })),
       );
-      await releaseStorageKeys(trx, stored.map((file) => file.storageKey));
+      await releaseStorageKeys(
+        trx,
+        stored.map((file) => file.storageKey),
+      );
       await input.recordWith?.(trx, stored);
     });
   } catch (error) {
-    await forgetStored(ctx, stored.map((file) => file.storageKey));
+    await forgetStored(
+      ctx,
+      stored.map((file) => file.storageKey),
+    );
     throw error;
   }
   return stored.map((file) => ({ _id: file.id, sizeInBytes: file.sizeInBytes, fileName: file.fileName }));
@@ -149,7 +155,13 @@ export async function replaceFile(
         if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
         // A video's complete ladder stays and is served until the new content's is ready (the worker then removes it).
         const keepLadder = current.kind === 'video' && current.output_prefix !== null && current.poster_key !== null;
-        const content = { file_name: stored.fileName, content_type: stored.contentType, size_in_bytes: stored.sizeInBytes, sha256: stored.sha256, storage_key: stored.storageKey };
+        const content = {
+          file_name: stored.fileName,
+          content_type: stored.contentType,
+          size_in_bytes: stored.sizeInBytes,
+          sha256: stored.sha256,
+          storage_key: stored.storageKey,
+        };
         await resetAssetOutputs(trx, assetId, initialState(stored.kind), content, { keepLadder });
         if (stored.kind === 'video' || stored.kind === 'pdf') {
           await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
@@ -212,7 +224,9 @@ export async function deleteAsset(ctx: RequestContext, { assetId }: { assetId: s
     // Something started using the file meanwhile: refused the same way, naming it.
     if (isStillReferenced(error)) {
       await refuseIfInUse(ctx.db, assetId);
-      throw new AppError('has-warnings', 'This file is still in use', { warnings: ['Something started using this file while it was being deleted: try again'] });
+      throw new AppError('has-warnings', 'This file is still in use', {
+        warnings: ['Something started using this file while it was being deleted: try again'],
+      });
     }
     throw error;
   }
@@ -240,11 +254,7 @@ export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string 
   return { url: `/api/assets/${asset.id}?${signatureQuery(signed)}`, expiresAt: expiresAt.toISOString() };
 }
 
-export type FileTarget =
-  | { type: 'original' }
-  | { type: 'hls'; path: string }
-  | { type: 'poster' }
-  | { type: 'page'; page: number };
+export type FileTarget = { type: 'original' } | { type: 'hls'; path: string } | { type: 'poster' } | { type: 'page'; page: number };
 
 const HLS_PATH = /^(?:[A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.(m3u8|ts|m4s|mp4)$/;
 const HLS_TYPES: Record<string, string> = {

@@ -38,7 +38,12 @@ export async function claimFinishing(db: Db, id: string): Promise<boolean> {
 
 /** Renews a finishing run's hold. */
 export async function renewFinishing(db: Db, id: string): Promise<void> {
-  await db.updateTable('resumable_uploads').set({ finishing_since: sql<Date>`now()` }).where('id', '=', id).where('asset_id', 'is', null).execute();
+  await db
+    .updateTable('resumable_uploads')
+    .set({ finishing_since: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('asset_id', 'is', null)
+    .execute();
 }
 
 export async function releaseFinishing(db: Db, id: string): Promise<void> {

@@ -162,7 +162,11 @@ export async function finishResumableReplace(ctx: RequestContext, resumable: Res
   if (row.asset_id === fileId) return { _id: row.asset_id, sizeInBytes: Number(row.size_in_bytes), fileName: row.file_name };
   if (row.asset_id !== null) throw new AppError('conflict', `The upload of ${row.file_name} has already been stored as another file`);
   return finishWith(ctx, resumable, row, (open) =>
-    replaceFile(ctx, { assetId: fileId, part: async () => ({ filename: row.file_name, file: await open() }), recordWith: (trx) => markFinished(trx, id, fileId) }),
+    replaceFile(ctx, {
+      assetId: fileId,
+      part: async () => ({ filename: row.file_name, file: await open() }),
+      recordWith: (trx) => markFinished(trx, id, fileId),
+    }),
   );
 }
 

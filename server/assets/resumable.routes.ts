@@ -80,7 +80,7 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
         tags: ['assets'],
         summary: 'Begin a resumable upload (tus: Upload-Length, Upload-Metadata filename, filetype, kind, accessMode)',
         description:
-          'Answers 201 with the upload\'s Location. The size is checked against the kind\'s limit (413 naming Upload-Length), ' +
+          "Answers 201 with the upload's Location. The size is checked against the kind's limit (413 naming Upload-Length), " +
           'unknown metadata is refused (400 naming Upload-Metadata). Console sign-in required.',
         response: { ...errors, 413: errorBodySchema },
       },
@@ -94,10 +94,14 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
       await handOver(request, reply, id);
     },
   );
-  app.head(`${RESUMABLE_UPLOAD_PATH}/:id`, { config: console_, schema: tusSchema('How much of a resumable upload has arrived (Upload-Offset)') }, async (request, reply) => {
-    await requireOwnUnfinishedUpload(request.ctx, request.params.id);
-    await handOver(request, reply, request.params.id);
-  });
+  app.head(
+    `${RESUMABLE_UPLOAD_PATH}/:id`,
+    { config: console_, schema: tusSchema('How much of a resumable upload has arrived (Upload-Offset)') },
+    async (request, reply) => {
+      await requireOwnUnfinishedUpload(request.ctx, request.params.id);
+      await handOver(request, reply, request.params.id);
+    },
+  );
   app.patch(
     `${RESUMABLE_UPLOAD_PATH}/:id`,
     { config: console_, schema: { ...tusSchema('Send more of a resumable upload from Upload-Offset'), consumes: [TUS_BODY] } },

@@ -24,7 +24,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -32,10 +36,7 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
  * session of the user (the new session version makes every older cookie fail). Answers the
  * new session version, or undefined when the password changed in the meantime.
  */
-export async function replacePassword(
-  db: Db,
-  change: { userId: string; checkedHash: string; newHash: string },
-): Promise<number | undefined> {
+export async function replacePassword(db: Db, change: { userId: string; checkedHash: string; newHash: string }): Promise<number | undefined> {
   const row = await db
     .updateTable('users')
     .set({ password_hash: change.newHash, session_version: sql`session_version + 1`, updated_at: sql`now()` })
@@ -44,14 +45,16 @@ export async function replacePassword(
     .returning('session_version')
     .executeTakeFirst();
   if (!row) return undefined;
-  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', change.userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('user_sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', change.userId)
+    .where('revoked_at', 'is', null)
+    .execute();
   return row.session_version;
 }
 
-export async function createSession(
-  db: Db,
-  session: { userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null },
-): Promise<string> {
+export async function createSession(db: Db, session: { userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null }): Promise<string> {
   const row = await db
     .insertInto('user_sessions')
     .values({
@@ -66,7 +69,12 @@ export async function createSession(
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('user_sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every session of a user, and makes any cookie issued before this moment fail. */
@@ -76,7 +84,12 @@ export async function endAllSessions(db: Db, userId: string): Promise<void> {
     .set({ session_version: sql`session_version + 1`, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
-  await db.updateTable('user_sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('user_sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function deleteStaleSessions(db: Db): Promise<number> {

@@ -21,28 +21,16 @@ export const authRouter = router({
   register: publicProcedure.input(registerInputSchema).mutation(({ ctx, input }) => auth.register(ctx, input)),
   login: publicProcedure.input(loginInputSchema).mutation(({ ctx, input }) => auth.login(ctx, input)),
   logout: authedProcedure.mutation(({ ctx }) => auth.logout(ctx)),
-  changePassword: authedProcedure
-    .input(changePasswordInputSchema)
-    .mutation(({ ctx, input }) => changePassword(ctx, input)),
-  socialAuthentication: publicProcedure
-    .input(socialAuthInputSchema)
-    .mutation(({ ctx, input }) => auth.socialAuthenticate(ctx, input)),
+  changePassword: authedProcedure.input(changePasswordInputSchema).mutation(({ ctx, input }) => changePassword(ctx, input)),
+  socialAuthentication: publicProcedure.input(socialAuthInputSchema).mutation(({ ctx, input }) => auth.socialAuthenticate(ctx, input)),
   invites: router({
     check: publicProcedure.input(inviteTokenInputSchema).mutation(({ ctx, input }) => checkInvite(ctx, input)),
     accept: publicProcedure.input(acceptInviteInputSchema).mutation(({ ctx, input }) => acceptInvite(ctx, input)),
   }),
   recovery: router({
-    initiate: publicProcedure
-      .input(recoveryInitiateInputSchema)
-      .mutation(({ ctx, input }) => recovery.initiate(ctx, input)),
-    channel: publicProcedure
-      .input(recoveryChannelInputSchema)
-      .mutation(({ ctx, input }) => recovery.sendCode(ctx, input)),
-    verifyOtp: publicProcedure
-      .input(otpVerificationInputSchema)
-      .mutation(({ ctx, input }) => recovery.verifyCode(ctx, input)),
-    execute: publicProcedure
-      .input(recoveryExecuteInputSchema)
-      .mutation(({ ctx, input }) => recovery.resetPassword(ctx, input)),
+    initiate: publicProcedure.input(recoveryInitiateInputSchema).mutation(({ ctx, input }) => recovery.initiate(ctx, input)),
+    channel: publicProcedure.input(recoveryChannelInputSchema).mutation(({ ctx, input }) => recovery.sendCode(ctx, input)),
+    verifyOtp: publicProcedure.input(otpVerificationInputSchema).mutation(({ ctx, input }) => recovery.verifyCode(ctx, input)),
+    execute: publicProcedure.input(recoveryExecuteInputSchema).mutation(({ ctx, input }) => recovery.resetPassword(ctx, input)),
   }),
 });

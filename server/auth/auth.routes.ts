@@ -79,10 +79,8 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   });
   app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));
 
-  app.get(
-    '/api/auth/me',
-    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...errors } } },
-    async (request) => auth.me(request.ctx),
+  app.get('/api/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...errors } } }, async (request) =>
+    auth.me(request.ctx),
   );
 
   app.post(
@@ -90,7 +88,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Change the signed-in user\'s password',
+        summary: "Change the signed-in user's password",
         description:
           'Checks `currentPassword`; `newPassword` needs at least 5 characters and `confirmPassword` must repeat it. ' +
           'Every other session of the account ends; this one continues with a new session cookie. ' +

@@ -1,10 +1,5 @@
 import { MESSAGES } from '../../shared/auth/auth.constants.ts';
-import type {
-  CurrentUser,
-  loginInputSchema,
-  registerInputSchema,
-  socialAuthInputSchema,
-} from '../../shared/auth/auth.schema.ts';
+import type { CurrentUser, loginInputSchema, registerInputSchema, socialAuthInputSchema } from '../../shared/auth/auth.schema.ts';
 import type { z } from 'zod';
 import type { RequestContext } from '../context.ts';
 import type { UserRow } from '../db/types.ts';
@@ -102,10 +97,7 @@ export async function currentUserOrNull(ctx: RequestContext): Promise<CurrentUse
   return actor ? toCurrentUser(actor) : null;
 }
 
-export async function socialAuthenticate(
-  ctx: RequestContext,
-  input: z.output<typeof socialAuthInputSchema>,
-): Promise<CurrentUser> {
+export async function socialAuthenticate(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<CurrentUser> {
   await consumeRateLimit(ctx.db, addressRule('login', ctx.ip));
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new AppError('not-configured', MESSAGES.socialNotConfigured);

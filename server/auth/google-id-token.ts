@@ -23,10 +23,7 @@ function keySetFor(jwksUrl: string): JWTVerifyGetKey {
 }
 
 /** Verifies a Google ID token's signature, issuer, audience and expiry. */
-export async function verifyGoogleIdToken(
-  idToken: string,
-  options: { clientId: string; jwksUrl: string },
-): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(idToken: string, options: { clientId: string; jwksUrl: string }): Promise<GoogleIdentity> {
   assertNoHeldConnection("Google's key service");
   try {
     const { payload } = await jwtVerify(idToken, keySetFor(options.jwksUrl), {

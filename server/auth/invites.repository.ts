@@ -8,7 +8,12 @@ import type { Db } from '../db/database.ts';
 
 /** Uses up every invitation of the account that is still open: only the newest link works. */
 export async function consumeOpenInvites(db: Db, userId: string): Promise<void> {
-  await db.updateTable('account_invites').set({ consumed_at: sql<Date>`now()` }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+  await db
+    .updateTable('account_invites')
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 export interface InviteRow {
@@ -40,7 +45,11 @@ export function lockInvite(trx: Db, tokenHash: string): Promise<InviteRow | unde
 }
 
 export async function markInviteUsed(trx: Db, inviteId: string): Promise<void> {
-  await trx.updateTable('account_invites').set({ consumed_at: sql<Date>`now()` }).where('id', '=', inviteId).execute();
+  await trx
+    .updateTable('account_invites')
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('id', '=', inviteId)
+    .execute();
 }
 
 /** Sets the first password and ends any session the account might have (it should have none). */

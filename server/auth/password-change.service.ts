@@ -15,10 +15,7 @@ import { hashPassword, verifyPassword } from './password.ts';
  * session of the account ends, since one of them may be why the password is being changed;
  * this browser continues in a fresh session, so the user stays signed in here.
  */
-export async function changePassword(
-  ctx: RequestContext,
-  input: z.output<typeof changePasswordInputSchema>,
-): Promise<{ status: 'success' }> {
+export async function changePassword(ctx: RequestContext, input: z.output<typeof changePasswordInputSchema>): Promise<{ status: 'success' }> {
   const actor = await requireActor(ctx);
   const user = await repo.findUserById(ctx.db, actor.id);
   if (!user) throw new AppError('unauthenticated', MESSAGES.sessionExpired);

@@ -65,7 +65,11 @@ export async function setWrongAttempts(trx: Db, tokenId: string, attempts: numbe
 }
 
 export async function markTokenVerified(db: Db, tokenId: string): Promise<void> {
-  await db.updateTable('recovery_tokens').set({ verified_at: sql`now()` }).where('id', '=', tokenId).execute();
+  await db
+    .updateTable('recovery_tokens')
+    .set({ verified_at: sql`now()` })
+    .where('id', '=', tokenId)
+    .execute();
 }
 
 /** Uses up the token unless it was used up already (then undefined). */
@@ -81,6 +85,9 @@ export function consumeToken(trx: Db, tokenId: string) {
 
 /** Removes recovery codes asked for over a day ago (none is valid that long); how many went. */
 export async function deleteOldRecoveryCodes(db: Db): Promise<number> {
-  const result = await db.deleteFrom('recovery_tokens').where('created_at', '<', sql<Date>`now() - interval '1 day'`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('recovery_tokens')
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

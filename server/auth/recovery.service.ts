@@ -1,9 +1,4 @@
-import {
-  MESSAGES,
-  OTP_MAX_WRONG_ATTEMPTS,
-  OTP_RESEND_INTERVAL_SECONDS,
-  OTP_TTL_MINUTES,
-} from '../../shared/auth/auth.constants.ts';
+import { MESSAGES, OTP_MAX_WRONG_ATTEMPTS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_MINUTES } from '../../shared/auth/auth.constants.ts';
 import type { z } from 'zod';
 import type {
   otpVerificationInputSchema,
@@ -12,12 +7,7 @@ import type {
   recoveryInitiateInputSchema,
   RecoveryOption,
 } from '../../shared/auth/auth.schema.ts';
-import {
-  emailChallengeMatches,
-  maskEmail,
-  maskPhone,
-  phoneChallengeMatches,
-} from '../../shared/auth/recovery.rules.ts';
+import { emailChallengeMatches, maskEmail, maskPhone, phoneChallengeMatches } from '../../shared/auth/recovery.rules.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
@@ -28,15 +18,7 @@ import * as repo from './auth.repository.ts';
 import { addressRule, recoveryChallengeFailureRules, recoveryCodeRules, recoveryLookupRules, smsNumberRules } from './auth.limits.ts';
 import { hashPassword } from './password.ts';
 import * as tokens from './recovery.repository.ts';
-import {
-  hashOtpCode,
-  hashOtpToken,
-  newOtpCode,
-  newOtpToken,
-  otpCodeMatches,
-  openOptionKey,
-  sealOptionKey,
-} from './recovery.tokens.ts';
+import { hashOtpCode, hashOtpToken, newOtpCode, newOtpToken, otpCodeMatches, openOptionKey, sealOptionKey } from './recovery.tokens.ts';
 
 const RECOVERY_EXPIRED = 'This recovery request has expired. Please start again.';
 
@@ -85,10 +67,7 @@ function messageFor(code: string, channel: 'email' | 'phone') {
  * A code by SMS also counts against its number's own budget (smsNumberRules), shared with
  * every account and with the profile's phone verification.
  */
-export async function sendCode(
-  ctx: RequestContext,
-  { option }: z.output<typeof recoveryChannelInputSchema>,
-): Promise<{ otpToken: string }> {
+export async function sendCode(ctx: RequestContext, { option }: z.output<typeof recoveryChannelInputSchema>): Promise<{ otpToken: string }> {
   await limitByAddress(ctx);
   const secret = ctx.config.SESSION_SECRET;
   const reference = openOptionKey(secret, option.key);
@@ -101,9 +80,7 @@ export async function sendCode(
   const destination = option.type === 'email' ? user.email_address : user.phone_number;
   const matches =
     destination !== null &&
-    (option.type === 'email'
-      ? emailChallengeMatches(destination, option.challenge)
-      : phoneChallengeMatches(destination, option.challenge));
+    (option.type === 'email' ? emailChallengeMatches(destination, option.challenge) : phoneChallengeMatches(destination, option.challenge));
   if (!matches || destination === null) throw new AppError('validation', MESSAGES.challengeMismatch);
   await challenge.release();
 
@@ -126,7 +103,10 @@ export async function sendCode(
     // Counted in this transaction: a request that fails after this point counts for nothing. A code
     // by SMS also counts against its number, whichever account asks (the rows stay locked until
     // commit, so simultaneous requests for one number are counted one after another).
-    await consumeRateLimits(trx, option.type === 'phone' ? [...recoveryCodeRules(user.id, ctx.ip), ...smsNumberRules(destination)] : recoveryCodeRules(user.id, ctx.ip));
+    await consumeRateLimits(
+      trx,
+      option.type === 'phone' ? [...recoveryCodeRules(user.id, ctx.ip), ...smsNumberRules(destination)] : recoveryCodeRules(user.id, ctx.ip),
+    );
     await tokens.consumeCodesFrom(trx, user.id, requestedFrom);
     await tokens.insertRecoveryToken(trx, {
       userId: user.id,
@@ -166,20 +146,14 @@ async function checkCode(db: Db, secret: string, otpToken: string, otp: string):
       const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
       return {
         ok: false,
-        error: new AppError(
-          'validation',
-          left > 0 ? `${MESSAGES.otpWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : MESSAGES.otpBurned,
-        ),
+        error: new AppError('validation', left > 0 ? `${MESSAGES.otpWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : MESSAGES.otpBurned),
       };
     }
     return { ok: true, userId: row.user_id, tokenId: row.id };
   });
 }
 
-export async function verifyCode(
-  ctx: RequestContext,
-  input: z.output<typeof otpVerificationInputSchema>,
-): Promise<{ status: 'valid' }> {
+export async function verifyCode(ctx: RequestContext, input: z.output<typeof otpVerificationInputSchema>): Promise<{ status: 'valid' }> {
   await limitByAddress(ctx);
   const outcome = await checkCode(ctx.db, ctx.config.SESSION_SECRET, input.otpToken, input.otp);
   if (!outcome.ok) throw outcome.error;
@@ -188,10 +162,7 @@ export async function verifyCode(
 }
 
 /** Sets the new password, uses up the code and ends every session of the account. */
-export async function resetPassword(
-  ctx: RequestContext,
-  input: z.output<typeof recoveryExecuteInputSchema>,
-): Promise<{ status: 'success' }> {
+export async function resetPassword(ctx: RequestContext, input: z.output<typeof recoveryExecuteInputSchema>): Promise<{ status: 'success' }> {
   await limitByAddress(ctx);
   const outcome = await checkCode(ctx.db, ctx.config.SESSION_SECRET, input.otpToken, input.otp);
   if (!outcome.ok) throw outcome.error;

@@ -49,7 +49,9 @@ export function openOptionKey(secret: string, key: string, now = Date.now()): Op
 }
 
 export function newOtpCode(): string {
-  return randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, '0');
+  return randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, '0');
 }
 
 export function newOtpToken(): string {

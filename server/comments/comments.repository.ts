@@ -30,7 +30,10 @@ export async function holdComment(trx: Db, commentId: string, { visibleOnly }: {
   return query.forKeyShare().executeTakeFirst();
 }
 
-export async function insertComment(trx: Db, values: { lectureId: string; userId: string | null; displayName: string; message: string; isAdministrator?: boolean; isVisible?: boolean }) {
+export async function insertComment(
+  trx: Db,
+  values: { lectureId: string; userId: string | null; displayName: string; message: string; isAdministrator?: boolean; isVisible?: boolean },
+) {
   const row = await trx
     .insertInto('comments')
     .values({
@@ -46,7 +49,10 @@ export async function insertComment(trx: Db, values: { lectureId: string; userId
   return row.id;
 }
 
-export async function insertReply(trx: Db, values: { commentId: string; userId: string | null; displayName: string; message: string; isAdministrator?: boolean }) {
+export async function insertReply(
+  trx: Db,
+  values: { commentId: string; userId: string | null; displayName: string; message: string; isAdministrator?: boolean },
+) {
   return trx
     .insertInto('comment_replies')
     .values({
@@ -62,7 +68,12 @@ export async function insertReply(trx: Db, values: { commentId: string; userId: 
 
 /** Changes a comment's or reply's message; false when it is gone. */
 export async function updateMessage(trx: Db, table: 'comments' | 'comment_replies', id: string, message: string): Promise<boolean> {
-  const row = await trx.updateTable(table).set({ message, updated_at: sql<Date>`now()` }).where('id', '=', id).returning('id').executeTakeFirst();
+  const row = await trx
+    .updateTable(table)
+    .set({ message, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -77,7 +88,13 @@ export async function findLectureTitle(db: Db, lectureId: string) {
 
 /** A comment with the phone number of the account that wrote it. */
 export async function findCommentWithPhone(db: Db, id: string) {
-  return db.selectFrom('comments as c').leftJoin('users as u', 'u.id', 'c.user_id').selectAll('c').select('u.phone_number').where('c.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('comments as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .selectAll('c')
+    .select('u.phone_number')
+    .where('c.id', '=', id)
+    .executeTakeFirst();
 }
 
 /** An enabled educator account of that name. */
@@ -101,7 +118,9 @@ export async function lectureCommentsPage(db: Db, lectureId: string, before: str
     .where('c.lecture_id', '=', lectureId);
   if (before !== undefined) {
     // Row comparison in the list's own order (false sorts before true, so "after" in a descending list is "less than").
-    query = query.where(sql<boolean>`(c.is_pinned, c.created_at, c.id) < (select b.is_pinned, b.created_at, b.id from comments b where b.id = ${before} and b.lecture_id = ${lectureId})`);
+    query = query.where(
+      sql<boolean>`(c.is_pinned, c.created_at, c.id) < (select b.is_pinned, b.created_at, b.id from comments b where b.id = ${before} and b.lecture_id = ${lectureId})`,
+    );
   }
   return query.orderBy('c.is_pinned', 'desc').orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute();
 }
@@ -141,7 +160,17 @@ export async function studentCommentsPage(db: Db, { unanswered, limit, offset }:
   return { rows, total: Number(count.total) };
 }
 
-export async function updateComment(db: Db, id: string, changes: { displayName?: string | undefined; message?: string | undefined; isAdministrator?: boolean | undefined; isVisible?: boolean | undefined; isPinned?: boolean | undefined }): Promise<void> {
+export async function updateComment(
+  db: Db,
+  id: string,
+  changes: {
+    displayName?: string | undefined;
+    message?: string | undefined;
+    isAdministrator?: boolean | undefined;
+    isVisible?: boolean | undefined;
+    isPinned?: boolean | undefined;
+  },
+): Promise<void> {
   await db
     .updateTable('comments')
     .set({

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { COMMENT_MESSAGES, editCommentInputSchema, inboxQuerySchema, lectureCommentsQuerySchema, editReplyInputSchema, newCommentInputSchema, newReplyInputSchema } from '../../shared/comments/comments.schema.ts';
+import {
+  COMMENT_MESSAGES,
+  editCommentInputSchema,
+  inboxQuerySchema,
+  lectureCommentsQuerySchema,
+  editReplyInputSchema,
+  newCommentInputSchema,
+  newReplyInputSchema,
+} from '../../shared/comments/comments.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
 import * as comments from './comments.service.ts';

@@ -35,8 +35,12 @@ export const commentsAdminRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: `A lecture's comments with their replies, pinned first, newest next, ${ADMIN_COMMENTS_PAGE_SIZE} at a time`,
-        description: 'Without `before`, the first page. `before` (the id of the last comment received) gives the next page; a page shorter than the page size is the last.',
-        params: z.object({ resourceType: z.literal('lecture', { error: 'resourceType is lecture' }), resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }) }),
+        description:
+          'Without `before`, the first page. `before` (the id of the last comment received) gives the next page; a page shorter than the page size is the last.',
+        params: z.object({
+          resourceType: z.literal('lecture', { error: 'resourceType is lecture' }),
+          resourceId: z.uuid({ error: COMMENT_MESSAGES.lectureNotFound }),
+        }),
         querystring: lectureCommentsQuerySchema,
         response: { 200: z.array(commentSchema), ...errors },
       },
@@ -55,16 +59,35 @@ export const commentsAdminRoutes: DomainRoutes = async (app) => {
     },
     async (request) => comments.discussionsInbox(request.ctx, request.query),
   );
-  app.post('/api/admin/comments', { schema: { tags, summary: 'Write a comment as staff (author chosen from the educators)', body: newCommentInputSchema, response: { 200: commentSchema, ...errors } } }, async (request) =>
-    comments.createStaffComment(request.ctx, request.body),
+  app.post(
+    '/api/admin/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Write a comment as staff (author chosen from the educators)',
+        body: newCommentInputSchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
+    async (request) => comments.createStaffComment(request.ctx, request.body),
   );
   app.put(
     '/api/admin/comments/:id',
-    { schema: { tags, summary: 'Change a comment, its visibility or whether it is pinned', params: z.object({ id }), body: editCommentInputSchema, response: { 200: commentSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a comment, its visibility or whether it is pinned',
+        params: z.object({ id }),
+        body: editCommentInputSchema,
+        response: { 200: commentSchema, ...errors },
+      },
+    },
     async (request) => comments.updateStaffComment(request.ctx, { id: request.params.id, ...request.body }),
   );
-  app.delete('/api/admin/comments/:id', { schema: { tags, summary: 'Delete a comment and its replies', params: z.object({ id }), response: { 200: deleted, ...errors } } }, async (request) =>
-    comments.deleteComment(request.ctx, request.params),
+  app.delete(
+    '/api/admin/comments/:id',
+    { schema: { tags, summary: 'Delete a comment and its replies', params: z.object({ id }), response: { 200: deleted, ...errors } } },
+    async (request) => comments.deleteComment(request.ctx, request.params),
   );
   app.post(
     '/api/admin/comments/reply/:commentId',
@@ -82,12 +105,27 @@ export const commentsAdminRoutes: DomainRoutes = async (app) => {
   );
   app.put(
     '/api/admin/comments/reply/:commentId/:replyId',
-    { schema: { tags, summary: 'Change a reply', params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }), body: editReplyInputSchema, response: { 200: replySchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a reply',
+        params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }),
+        body: editReplyInputSchema,
+        response: { 200: replySchema, ...errors },
+      },
+    },
     async (request) => comments.updateStaffReply(request.ctx, { ...request.params, ...request.body }),
   );
   app.delete(
     '/api/admin/comments/reply/:commentId/:replyId',
-    { schema: { tags, summary: 'Delete a reply', params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }), response: { 200: deleted, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a reply',
+        params: z.object({ commentId: id, replyId: z.uuid({ error: COMMENT_MESSAGES.replyNotFound }) }),
+        response: { 200: deleted, ...errors },
+      },
+    },
     async (request) => comments.deleteReply(request.ctx, request.params),
   );
 };
@@ -102,7 +140,8 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "A published lecture's visible comments, pinned first, newest next, 20 a page",
-        description: 'Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.',
+        description:
+          'Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.',
         params: z.object({ lectureId: z.string().max(100) }),
         querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
         response: { 200: studentCommentsPageSchema, ...errors },
@@ -140,7 +179,15 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
   );
   app.put(
     '/api/student/comments/:commentId',
-    { schema: { tags, summary: 'Change your comment', params: z.object({ commentId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change your comment',
+        params: z.object({ commentId: z.string().max(100) }),
+        body: studentMessageInputSchema,
+        response: { 200: saved, ...errors },
+      },
+    },
     async (request) => studentComments.studentEdit(request.ctx, { commentId: request.params.commentId }, { message: request.body.message }),
   );
   app.delete(
@@ -150,12 +197,27 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
   );
   app.put(
     '/api/student/comments/:commentId/replies/:replyId',
-    { schema: { tags, summary: 'Change your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), body: studentMessageInputSchema, response: { 200: saved, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change your reply',
+        params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }),
+        body: studentMessageInputSchema,
+        response: { 200: saved, ...errors },
+      },
+    },
     async (request) => studentComments.studentEdit(request.ctx, request.params, { message: request.body.message }),
   );
   app.delete(
     '/api/student/comments/:commentId/replies/:replyId',
-    { schema: { tags, summary: 'Delete your reply', params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }), response: { 200: saved, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete your reply',
+        params: z.object({ commentId: z.string().max(100), replyId: z.string().max(100) }),
+        response: { 200: saved, ...errors },
+      },
+    },
     async (request) => studentComments.studentEdit(request.ctx, request.params, 'delete'),
   );
 };

@@ -92,7 +92,10 @@ async function requireEducatorName(db: Db, name: string, field: string, unchange
 export async function listLectureComments(ctx: AppContext, { resourceId, before }: { resourceId: string; before?: string | undefined }): Promise<Comment[]> {
   await lectureTitle(ctx.db, resourceId);
   const rows = await repo.lectureCommentsPage(ctx.db, resourceId, before, ADMIN_COMMENTS_PAGE_SIZE);
-  const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
+  const replies = await repliesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => commentOf(row, replies.get(row.id) ?? []));
 }
 
@@ -102,7 +105,14 @@ export async function createStaffComment(ctx: AppContext, input: z.output<typeof
   const id = await ctx.db.transaction().execute(async (trx) => {
     // A lecture deleted meanwhile is not found, rather than failing the insert.
     if (!(await repo.holdLecture(trx, input.resourceId))) throw new AppError('not-found', COMMENT_MESSAGES.lectureNotFound);
-    return repo.insertComment(trx, { lectureId: input.resourceId, userId: null, displayName: input.displayName, message: input.message, isAdministrator: input.isAdministrator, isVisible: input.isVisible });
+    return repo.insertComment(trx, {
+      lectureId: input.resourceId,
+      userId: null,
+      displayName: input.displayName,
+      message: input.message,
+      isAdministrator: input.isAdministrator,
+      isVisible: input.isVisible,
+    });
   });
   return fullComment(ctx.db, id);
 }
@@ -131,7 +141,13 @@ export async function createStaffReply(ctx: RequestContext, { commentId, ...inpu
   const reply = await ctx.db.transaction().execute(async (trx) => {
     // A comment deleted meanwhile is not found, rather than failing the insert.
     if (!(await repo.holdComment(trx, comment.id, { visibleOnly: false }))) throw new AppError('not-found', COMMENT_MESSAGES.notFound);
-    return repo.insertReply(trx, { commentId: comment.id, userId: null, displayName: input.name, message: input.message, isAdministrator: input.isAdministrator });
+    return repo.insertReply(trx, {
+      commentId: comment.id,
+      userId: null,
+      displayName: input.name,
+      message: input.message,
+      isAdministrator: input.isAdministrator,
+    });
   });
   let notification: { sent: boolean; message: string | null } = { sent: false, message: null };
   if (comment.user_id) {
@@ -163,7 +179,10 @@ export async function replyRow(db: Db, commentId: string, replyId: string): Prom
   return row;
 }
 
-export async function updateStaffReply(ctx: AppContext, { commentId, replyId, ...input }: { commentId: string; replyId: string } & z.output<typeof editReplyInputSchema>): Promise<Reply> {
+export async function updateStaffReply(
+  ctx: AppContext,
+  { commentId, replyId, ...input }: { commentId: string; replyId: string } & z.output<typeof editReplyInputSchema>,
+): Promise<Reply> {
   const current = await replyRow(ctx.db, commentId, replyId);
   await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
   const row = await repo.updateReply(ctx.db, replyId, input);
@@ -179,8 +198,15 @@ export async function deleteReply(ctx: AppContext, { commentId, replyId }: { com
 
 /** GET /api/admin/discussions: the latest student comments across all lectures (or only those no staff answered). */
 export async function discussionsInbox(ctx: AppContext, query: { page: number; unanswered?: 'yes' | 'no' | undefined }) {
-  const { rows, total } = await repo.studentCommentsPage(ctx.db, { unanswered: query.unanswered, limit: INBOX_PAGE_SIZE, offset: (query.page - 1) * INBOX_PAGE_SIZE });
-  const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
+  const { rows, total } = await repo.studentCommentsPage(ctx.db, {
+    unanswered: query.unanswered,
+    limit: INBOX_PAGE_SIZE,
+    offset: (query.page - 1) * INBOX_PAGE_SIZE,
+  });
+  const replies = await repliesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return {
     comments: rows.map((row) => ({ ...commentOf(row, replies.get(row.id) ?? []), lectureTitle: row.lecture_title, hasStaffReply: row.has_staff_reply })),
     total,

@@ -15,7 +15,14 @@ export const STUDENT_WRITE_LIMIT = { max: 10, windowSeconds: 10 * 60 };
 
 /** A reply as students get it: who wrote it by name only, and whether it is theirs. */
 function studentReplyOf(row: ReplyRow, me: string): StudentReply {
-  return { _id: row.id, message: row.message, displayName: row.display_name, isAdministrator: row.is_administrator, createdAt: row.created_at.toISOString(), isMine: row.user_id === me };
+  return {
+    _id: row.id,
+    message: row.message,
+    displayName: row.display_name,
+    isAdministrator: row.is_administrator,
+    createdAt: row.created_at.toISOString(),
+    isMine: row.user_id === me,
+  };
 }
 
 /** A comment as students get it: no account id of anyone, only whether it is theirs. */
@@ -62,8 +69,14 @@ const nameOf = (actor: Actor) => actor.name || 'Student';
 export async function studentLectureComments(ctx: RequestContext, { lectureId, page }: { lectureId: string; page: number }) {
   const actor = await requireActor(ctx);
   await openDiscussion(ctx, actor, lectureId);
-  const { rows, total } = await repo.visibleCommentsPage(ctx.db, lectureId, { limit: STUDENT_COMMENTS_PAGE_SIZE, offset: (page - 1) * STUDENT_COMMENTS_PAGE_SIZE });
-  const replies = await repliesOf(ctx.db, rows.map((row) => row.id));
+  const { rows, total } = await repo.visibleCommentsPage(ctx.db, lectureId, {
+    limit: STUDENT_COMMENTS_PAGE_SIZE,
+    offset: (page - 1) * STUDENT_COMMENTS_PAGE_SIZE,
+  });
+  const replies = await repliesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   return { comments: rows.map((row) => studentCommentOf(row, replies.get(row.id) ?? [], actor.id)), total, page, pageSize: STUDENT_COMMENTS_PAGE_SIZE };
 }
 
@@ -108,7 +121,11 @@ export async function studentReply(ctx: RequestContext, { commentId, message }: 
  * cannot be swapped for something else unseen; a message saved unchanged changes nothing. What was
  * deleted meanwhile is not found (404), and the edit is not counted.
  */
-export async function studentEdit(ctx: RequestContext, target: { commentId: string; replyId?: string }, change: { message: string } | 'delete'): Promise<{ status: 'saved' | 'deleted' }> {
+export async function studentEdit(
+  ctx: RequestContext,
+  target: { commentId: string; replyId?: string },
+  change: { message: string } | 'delete',
+): Promise<{ status: 'saved' | 'deleted' }> {
   const actor = await requireActor(ctx);
   const table = target.replyId ? 'comment_replies' : 'comments';
   const id = target.replyId ?? target.commentId;
@@ -123,9 +140,14 @@ export async function studentEdit(ctx: RequestContext, target: { commentId: stri
   const title = await lectureTitle(ctx.db, lectureId);
   const name = nameOf(actor);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateMessage(trx, table, id, change.message))) throw new AppError('not-found', target.replyId ? COMMENT_MESSAGES.replyNotFound : COMMENT_MESSAGES.notFound);
+    if (!(await repo.updateMessage(trx, table, id, change.message)))
+      throw new AppError('not-found', target.replyId ? COMMENT_MESSAGES.replyNotFound : COMMENT_MESSAGES.notFound);
     await countStudentWrite(trx, actor.id);
-    await raiseAlert(trx, { message: `${name} edited their ${target.replyId ? 'reply' : 'comment'} on “${title}”: ${change.message.slice(0, 200)}`, resourceType: 'lecture', resourceId: lectureId });
+    await raiseAlert(trx, {
+      message: `${name} edited their ${target.replyId ? 'reply' : 'comment'} on “${title}”: ${change.message.slice(0, 200)}`,
+      resourceType: 'lecture',
+      resourceId: lectureId,
+    });
   });
   return { status: 'saved' };
 }

@@ -20,7 +20,11 @@ export function findCouponRow(db: Db, id: string) {
 
 /** The coupon with this code, whatever its case. */
 export function findCouponByCode(db: Db, code: string) {
-  return db.selectFrom('coupons').selectAll().where(sql<string>`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function insertCoupon(db: Db, values: Insertable<CouponsTable>) {
@@ -89,7 +93,12 @@ export async function replaceTargets(trx: Db, couponId: string, targets: readonl
 
 /** An active coupon by its code, whatever its case, with what it applies to. */
 export async function activeCouponByCode(db: Db, code: string) {
-  const coupon = await db.selectFrom('coupons').selectAll().where(sql<string>`lower(code)`, '=', code.toLowerCase()).where('is_active', '=', true).executeTakeFirst();
+  const coupon = await db
+    .selectFrom('coupons')
+    .selectAll()
+    .where(sql<string>`lower(code)`, '=', code.toLowerCase())
+    .where('is_active', '=', true)
+    .executeTakeFirst();
   if (!coupon) return undefined;
   const scope = await db.selectFrom('coupon_scopes').select(['target_type as type', 'target_id as id']).where('coupon_id', '=', coupon.id).execute();
   return { ...coupon, scope };
@@ -149,5 +158,9 @@ export async function countImpressionOnce(db: Db, couponId: string, userId: stri
 }
 
 export async function countRedemption(db: Db, couponId: string): Promise<void> {
-  await db.updateTable('coupons').set({ redemptions: sql<number>`redemptions + 1` }).where('id', '=', couponId).execute();
+  await db
+    .updateTable('coupons')
+    .set({ redemptions: sql<number>`redemptions + 1` })
+    .where('id', '=', couponId)
+    .execute();
 }

@@ -9,8 +9,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['coupons'];
 
 export const couponsRoutes: DomainRoutes = async (app) => {
-  app.get('/v2/coupons', { schema: { tags, summary: 'Every discount coupon, newest first', response: { 200: z.array(couponSchema), ...errors } } }, async (request) =>
-    coupons.listCoupons(request.ctx),
+  app.get(
+    '/v2/coupons',
+    { schema: { tags, summary: 'Every discount coupon, newest first', response: { 200: z.array(couponSchema), ...errors } } },
+    async (request) => coupons.listCoupons(request.ctx),
   );
   app.post(
     '/v2/coupons',
@@ -42,7 +44,14 @@ export const couponsRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/v2/coupons/:id',
-    { schema: { tags, summary: 'Delete a coupon (orders that used it keep its code)', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a coupon (orders that used it keep its code)',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
+    },
     async (request) => coupons.deleteCoupon(request.ctx, request.params),
   );
 };

@@ -73,7 +73,13 @@ export async function createCoupon(ctx: RequestContext, form: Form): Promise<Cou
   await checkTargets(ctx, form);
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
-      const created = await repo.insertCoupon(trx, { code: form.code, ...terms(form), is_active: false, created_by: actor?.id ?? null, updated_by: actor?.id ?? null });
+      const created = await repo.insertCoupon(trx, {
+        code: form.code,
+        ...terms(form),
+        is_active: false,
+        created_by: actor?.id ?? null,
+        updated_by: actor?.id ?? null,
+      });
       await repo.replaceTargets(trx, created.id, form.appliesTo);
       return created;
     });
@@ -92,7 +98,12 @@ export async function updateCoupon(ctx: RequestContext, { id, ...form }: { id: s
   if (form.code !== stored.code) throw new AppError('validation', COUPON_MESSAGES.codeLocked, { field: 'code' });
   await checkTargets(ctx, form);
   const row = await ctx.db.transaction().execute(async (trx) => {
-    const saved = await repo.updateCouponAtVersion(trx, id, { ...terms(form), is_active: form.isActive ?? stored.is_active, updated_by: actor?.id ?? null }, form.version);
+    const saved = await repo.updateCouponAtVersion(
+      trx,
+      id,
+      { ...terms(form), is_active: form.isActive ?? stored.is_active, updated_by: actor?.id ?? null },
+      form.version,
+    );
     if (saved) await repo.replaceTargets(trx, id, form.appliesTo);
     return saved;
   });

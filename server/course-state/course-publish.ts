@@ -1,6 +1,13 @@
 import { coursePublishWarnings, termDaysOf } from '../../shared/courses/course-publish.rules.ts';
 import type { Db } from '../db/database.ts';
-import { coursesUsingExams, coursesUsingLectures, coursesWithRateCard, lockCourses, publishFactRows, setCoursePublishState } from './course-state.repository.ts';
+import {
+  coursesUsingExams,
+  coursesUsingLectures,
+  coursesWithRateCard,
+  lockCourses,
+  publishFactRows,
+  setCoursePublishState,
+} from './course-state.repository.ts';
 
 /**
  * Decides again whether courses are published, from their lectures and exams as they are now: a
@@ -28,7 +35,9 @@ async function decideAgain(db: Db, courseIds: readonly string[]): Promise<void> 
       subjects: subjects.map((subject) => ({
         title: subject.title,
         isActive: subject.is_active,
-        lectures: facts.lectures.filter((lecture) => lecture.subject_id === subject.id).map((lecture) => ({ title: lecture.title, isPublished: lecture.is_published, days: lecture.days })),
+        lectures: facts.lectures
+          .filter((lecture) => lecture.subject_id === subject.id)
+          .map((lecture) => ({ title: lecture.title, isPublished: lecture.is_published, days: lecture.days })),
       })),
       exams: facts.exams.filter((exam) => exam.course_id === course.id).map((exam) => ({ title: exam.title, isPublished: exam.is_published, days: exam.days })),
     });
@@ -39,17 +48,26 @@ async function decideAgain(db: Db, courseIds: readonly string[]): Promise<void> 
 /** After a lecture's publish state or title may have changed: the courses holding it. */
 export async function refreshCoursesOfLectures(db: Db, lectureIds: readonly string[]): Promise<void> {
   const courses = await coursesUsingLectures(db, lectureIds);
-  await refreshCoursesPublishState(db, courses.map((course) => course.id));
+  await refreshCoursesPublishState(
+    db,
+    courses.map((course) => course.id),
+  );
 }
 
 /** After an exam's publish state or title may have changed: the courses with it on their plan. */
 export async function refreshCoursesOfExams(db: Db, examIds: readonly string[]): Promise<void> {
   const courses = await coursesUsingExams(db, examIds);
-  await refreshCoursesPublishState(db, courses.map((course) => course.id));
+  await refreshCoursesPublishState(
+    db,
+    courses.map((course) => course.id),
+  );
 }
 
 /** After a rate card's term may have changed: the courses sold under it by default (a plan may now run past it). */
 export async function refreshCoursesOfRateCard(db: Db, rateCardId: string): Promise<void> {
   const courses = await coursesWithRateCard(db, rateCardId);
-  await refreshCoursesPublishState(db, courses.map((course) => course.id));
+  await refreshCoursesPublishState(
+    db,
+    courses.map((course) => course.id),
+  );
 }

@@ -10,7 +10,13 @@ import type { Db } from '../db/database.ts';
 
 /** Locks courses, in id order, for deciding their publish state again. */
 export async function lockCourses(trx: Db, ids: readonly string[]): Promise<void> {
-  await trx.selectFrom('courses').select('id').where('id', 'in', [...ids]).orderBy('id').forUpdate().execute();
+  await trx
+    .selectFrom('courses')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /** Courses whose subjects hold any of the lectures, with the lectures' titles. */

@@ -27,7 +27,11 @@ export interface CachedCourse {
 const entries = new Map<string, { expiresAt: number; value: Promise<CachedCourse | undefined> }>();
 
 /** The cached course, or the one `build` makes (one build at a time per course, however many ask). */
-export function cachedCourse<Course extends CachedCourse>(courseId: string, build: () => Promise<Course | undefined>, now = Date.now()): Promise<Course | undefined> {
+export function cachedCourse<Course extends CachedCourse>(
+  courseId: string,
+  build: () => Promise<Course | undefined>,
+  now = Date.now(),
+): Promise<Course | undefined> {
   const hit = entries.get(courseId);
   if (hit && hit.expiresAt > now) return hit.value as Promise<Course | undefined>;
   // Outside the asking request's scope: its client leaving must not cancel the others' build.

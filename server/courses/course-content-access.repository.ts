@@ -4,7 +4,8 @@ import { courseFreeSql, type AccountRef } from '../students/free-access.reposito
 /** Who may open what through a course: the SQL every student route that serves course content uses. */
 
 /** An active grant of the student: started, not expired, not revoked. */
-export const activeGrant = (userId: AccountRef) => sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
+export const activeGrant = (userId: AccountRef) =>
+  sql<boolean>`(g.user_id = ${userId} and g.revoked_at is null and g.starts_at <= now() and (g.expires_at is null or g.expires_at > now()))`;
 
 /** The student holds course `c`: a rate card it is sold under is free to them, or they hold the course, its rate card or one of its extra cards. */
 export function courseHeldSql(userId: AccountRef) {

@@ -110,17 +110,29 @@ export function rateCardOf(db: Db, id: string) {
 // Ids go as one array parameter: a course may list thousands of lectures.
 export function lectureFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lectures').select(['id', 'title', 'is_published']).where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
+  return db
+    .selectFrom('lectures')
+    .select(['id', 'title', 'is_published'])
+    .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
+    .execute();
 }
 
 export function examFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('exams').select(['id', 'title', 'is_published']).where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
+  return db
+    .selectFrom('exams')
+    .select(['id', 'title', 'is_published'])
+    .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
+    .execute();
 }
 
 export async function existingIds(db: Db, table: 'subscriptions' | 'rank_files' | 'assets', ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom(table).select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -165,7 +177,15 @@ export async function replaceSubjects(trx: Db, courseId: string, subjects: reado
   if (added.length > 0) {
     const rows = await trx
       .insertInto('course_subjects')
-      .values(added.map(({ subject, position }) => ({ course_id: courseId, position, title: subject.title, is_active: subject.isActive, banner_image_id: subject.bannerImageId })))
+      .values(
+        added.map(({ subject, position }) => ({
+          course_id: courseId,
+          position,
+          title: subject.title,
+          is_active: subject.isActive,
+          banner_image_id: subject.bannerImageId,
+        })),
+      )
       .returning(['id', 'position'])
       .execute();
     for (const row of rows) addedIds.set(row.position, row.id);
@@ -173,7 +193,13 @@ export async function replaceSubjects(trx: Db, courseId: string, subjects: reado
   subjects.forEach((subject, index) => ids.push(subject.id ?? addedIds.get(index + 1)!));
 
   const lectureRows = subjects.flatMap((subject, index) =>
-    subject.lectures.map((lecture, at) => ({ subject_id: ids[index]!, lecture_id: lecture.lectureId, position: at + 1, days: `{${lecture.days.join(',')}}`, topic: lecture.topic })),
+    subject.lectures.map((lecture, at) => ({
+      subject_id: ids[index]!,
+      lecture_id: lecture.lectureId,
+      position: at + 1,
+      days: `{${lecture.days.join(',')}}`,
+      topic: lecture.topic,
+    })),
   );
   // Only what changed is written: rows no longer listed go, the others are inserted or updated when
   // they differ (positions are checked at commit, so rows may pass each other on the way).
@@ -192,7 +218,9 @@ export async function replaceSubjects(trx: Db, courseId: string, subjects: reado
                   ${lectureRows.map((row) => row.days)}::text[], ${lectureRows.map((row) => row.topic)}::text[])
         as v(subject_id, lecture_id, position, days, topic)
       on conflict (subject_id, lecture_id) do update set position = excluded.position, days = excluded.days, topic = excluded.topic
-        where (subject_lectures.position, subject_lectures.days, subject_lectures.topic) is distinct from (excluded.position, excluded.days, excluded.topic)`.execute(trx);
+        where (subject_lectures.position, subject_lectures.days, subject_lectures.topic) is distinct from (excluded.position, excluded.days, excluded.topic)`.execute(
+      trx,
+    );
   }
   return ids;
 }
@@ -220,7 +248,10 @@ export async function replaceCourseLinks(
   }
   await trx.deleteFrom('course_subscriptions').where('course_id', '=', courseId).execute();
   if (links.subscriptionIds.length > 0) {
-    await trx.insertInto('course_subscriptions').values(links.subscriptionIds.map((subscriptionId) => ({ course_id: courseId, subscription_id: subscriptionId }))).execute();
+    await trx
+      .insertInto('course_subscriptions')
+      .values(links.subscriptionIds.map((subscriptionId) => ({ course_id: courseId, subscription_id: subscriptionId })))
+      .execute();
   }
 }
 
@@ -274,11 +305,16 @@ export async function copyCourse(trx: Db, id: string, titles: readonly string[],
       join course_subjects os on os.id = sl.subject_id
       join new_subjects ns on ns.position = os.position
       where os.course_id = ${id}`.execute(trx);
-    await sql`insert into course_exams (course_id, exam_id, position, days) select ${copyId}::uuid, exam_id, position, days from course_exams where course_id = ${id}`.execute(trx);
-    await sql`insert into course_rank_files (course_id, rank_file_id, position) select ${copyId}::uuid, rank_file_id, position from course_rank_files where course_id = ${id}`.execute(trx);
-    await sql`insert into course_subscriptions (course_id, subscription_id) select ${copyId}::uuid, subscription_id from course_subscriptions where course_id = ${id}`.execute(trx);
+    await sql`insert into course_exams (course_id, exam_id, position, days) select ${copyId}::uuid, exam_id, position, days from course_exams where course_id = ${id}`.execute(
+      trx,
+    );
+    await sql`insert into course_rank_files (course_id, rank_file_id, position) select ${copyId}::uuid, rank_file_id, position from course_rank_files where course_id = ${id}`.execute(
+      trx,
+    );
+    await sql`insert into course_subscriptions (course_id, subscription_id) select ${copyId}::uuid, subscription_id from course_subscriptions where course_id = ${id}`.execute(
+      trx,
+    );
     ids.push(copyId);
   }
   return ids;
 }
-

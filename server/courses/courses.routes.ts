@@ -19,12 +19,21 @@ const tags = ['courses'];
 const edit = { ability: 'editCourses' as const };
 
 export const coursesRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/courses', { schema: { tags, summary: 'Every course, newest first', response: { 200: z.array(courseListEntrySchema), ...errors } } }, async (request) =>
-    courses.listCourses(request.ctx),
+  app.get(
+    '/api/admin/courses',
+    { schema: { tags, summary: 'Every course, newest first', response: { 200: z.array(courseListEntrySchema), ...errors } } },
+    async (request) => courses.listCourses(request.ctx),
   );
   app.get(
     '/api/admin/course-title',
-    { config: { screen: 'console' }, schema: { tags, summary: "Every course's id and title (for other screens)", response: { 200: z.array(z.object({ _id: z.string(), title: z.string() })), ...errors } } },
+    {
+      config: { screen: 'console' },
+      schema: {
+        tags,
+        summary: "Every course's id and title (for other screens)",
+        response: { 200: z.array(z.object({ _id: z.string(), title: z.string() })), ...errors },
+      },
+    },
     async (request) => courses.listCourseTitles(request.ctx),
   );
   app.post(
@@ -48,7 +57,10 @@ export const coursesRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/admin/courses/:id',
-    { config: edit, schema: { tags, summary: 'One course with its subjects, lectures, exams and rank files', params: idParams, response: { 200: courseSchema, ...errors } } },
+    {
+      config: edit,
+      schema: { tags, summary: 'One course with its subjects, lectures, exams and rank files', params: idParams, response: { 200: courseSchema, ...errors } },
+    },
     async (request) => courses.getCourse(request.ctx, request.params),
   );
   app.put(
@@ -71,7 +83,12 @@ export const coursesRoutes: DomainRoutes = async (app) => {
     '/api/admin/courses/:id',
     {
       config: edit,
-      schema: { tags, summary: 'Delete a course (refused while students hold it)', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Delete a course (refused while students hold it)',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
     },
     async (request) => courses.deleteCourse(request.ctx, request.params),
   );

@@ -47,7 +47,9 @@ export async function listCourseTitles(ctx: AppContext): Promise<Array<{ _id: st
 export async function createCourse(ctx: RequestContext, input: z.output<typeof createCourseInputSchema>): Promise<{ _id: string }> {
   const actor = await ctx.actor();
   const warnings = coursePublishWarnings({ isVisible: false, hasRateCard: false, rateCardTermDays: null, subjects: [], exams: [] });
-  return { _id: await repo.insertCourse(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }) };
+  return {
+    _id: await repo.insertCourse(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }),
+  };
 }
 
 async function courseRowOrThrow(db: Db, id: string): Promise<CourseRow> {
@@ -161,8 +163,19 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
       repo.lectureFacts(trx, [...new Set(lectureIds)]),
       repo.examFacts(trx, examIds),
       repo.existingIds(trx, 'rank_files', value.rankFiles),
-      repo.existingIds(trx, 'subscriptions', [value.courseRateCardId, ...value.attachedSubscriptions.map((entry) => entry.subscriptionId)].filter((x): x is string => !!x)),
-      assetsById(trx, [value.bannerImageId, value.previewVideoId, value.dayPlannerPdfId, ...value.subjects.map((s) => s.bannerImageId), ...value.previousQuestions.map((f) => f.pdfFileId), ...value.syllabus.map((f) => f.pdfFileId)]),
+      repo.existingIds(
+        trx,
+        'subscriptions',
+        [value.courseRateCardId, ...value.attachedSubscriptions.map((entry) => entry.subscriptionId)].filter((x): x is string => !!x),
+      ),
+      assetsById(trx, [
+        value.bannerImageId,
+        value.previewVideoId,
+        value.dayPlannerPdfId,
+        ...value.subjects.map((s) => s.bannerImageId),
+        ...value.previousQuestions.map((f) => f.pdfFileId),
+        ...value.syllabus.map((f) => f.pdfFileId),
+      ]),
       repo.subjectRows(trx, id),
     ]);
     const lectureById = new Map(lectures.map((lecture) => [lecture.id, lecture]));
@@ -173,8 +186,10 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
     if (missingExam) throw new AppError('validation', `Exam not found: ${missingExam}`, { field: 'value.exams' });
     const missingRankFile = value.rankFiles.find((rankFileId) => !rankFiles.has(rankFileId));
     if (missingRankFile) throw new AppError('validation', `Rank file not found: ${missingRankFile}`, { field: 'value.rankFiles' });
-    if (value.courseRateCardId && !rateCards.has(value.courseRateCardId)) throw new AppError('validation', 'The rate card was not found', { field: 'value.courseRateCardId' });
-    if (value.attachedSubscriptions.some((entry) => !rateCards.has(entry.subscriptionId))) throw new AppError('validation', 'An extra rate card was not found', { field: 'value.attachedSubscriptions' });
+    if (value.courseRateCardId && !rateCards.has(value.courseRateCardId))
+      throw new AppError('validation', 'The rate card was not found', { field: 'value.courseRateCardId' });
+    if (value.attachedSubscriptions.some((entry) => !rateCards.has(entry.subscriptionId)))
+      throw new AppError('validation', 'An extra rate card was not found', { field: 'value.attachedSubscriptions' });
     const expectKind = (assetId: string | null, kind: 'image' | 'video' | 'pdf', message: string, field: string) => {
       if (assetId && assets.get(assetId)?.kind !== kind) throw new AppError('validation', message, { field });
     };
@@ -191,7 +206,8 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
     const previousQuestions = withFileFacts(value.previousQuestions, 'value.previousQuestions');
     const syllabus = withFileFacts(value.syllabus, 'value.syllabus');
     const ownIds = new Set(ownSubjects.map((subject) => subject.id));
-    if (subjectIds.some((subjectId) => !ownIds.has(subjectId))) throw new AppError('validation', 'Subject not found: open the course again', { field: 'value.subjects' });
+    if (subjectIds.some((subjectId) => !ownIds.has(subjectId)))
+      throw new AppError('validation', 'Subject not found: open the course again', { field: 'value.subjects' });
 
     const now = new Date().toISOString();
     const studyPlanNotes = value.studyPlanNotes.map((note) => ({ ...note, createdAt: note.createdAt ?? now, updatedAt: note.updatedAt ?? now }));
@@ -214,7 +230,11 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
       subjects: subjects.map((subject) => ({
         title: subject.title,
         isActive: subject.isActive,
-        lectures: subject.lectures.map((lecture) => ({ title: lectureById.get(lecture.lectureId)!.title, isPublished: lectureById.get(lecture.lectureId)!.is_published, days: lecture.days })),
+        lectures: subject.lectures.map((lecture) => ({
+          title: lectureById.get(lecture.lectureId)!.title,
+          isPublished: lectureById.get(lecture.lectureId)!.is_published,
+          days: lecture.days,
+        })),
       })),
       exams: value.exams.map((exam) => ({ title: examById.get(exam.exam)!.title, isPublished: examById.get(exam.exam)!.is_published, days: exam.dayTags })),
     });
@@ -263,7 +283,10 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
 }
 
 /** POST /api/admin/course/duplicate/{id} {count}: `count` hidden copies, made in one transaction. */
-export async function duplicateCourse(ctx: RequestContext, { id, count }: { id: string } & z.output<typeof duplicateCourseInputSchema>): Promise<{ _ids: string[] }> {
+export async function duplicateCourse(
+  ctx: RequestContext,
+  { id, count }: { id: string } & z.output<typeof duplicateCourseInputSchema>,
+): Promise<{ _ids: string[] }> {
   const actor = await ctx.actor();
   const row = await courseRowOrThrow(ctx.db, id);
   const titles = Array.from({ length: count }, (_, index) => (count === 1 ? `${row.title} (copy)` : `${row.title} (copy ${index + 1})`));
@@ -285,7 +308,9 @@ export async function deleteCourse(ctx: AppContext, { id }: { id: string }): Pro
       throw new AppError('has-warnings', 'Students hold this course', {
         warnings: holders.map((holder) => {
           const who = holder.email_address ?? holder.phone_number ?? holder.name;
-          return holder.expires_at ? `Active entitlement: ${holder.name} (${who}), until ${holder.expires_at.toISOString().slice(0, 10)}` : `Active entitlement: ${holder.name} (${who})`;
+          return holder.expires_at
+            ? `Active entitlement: ${holder.name} (${who}), until ${holder.expires_at.toISOString().slice(0, 10)}`
+            : `Active entitlement: ${holder.name} (${who})`;
         }),
       });
     }
@@ -299,7 +324,10 @@ export async function deleteCourse(ctx: AppContext, { id }: { id: string }): Pro
  * since its last save. The course's subjects, saved just before, already hold them; the answer
  * says which lectures the course now uses, for the lecture editors' "Attached Courses".
  */
-export async function attachCourse(ctx: AppContext, { courseId, addedLectureIds, removedLectureIds }: { courseId: string } & z.output<typeof attachCourseInputSchema>) {
+export async function attachCourse(
+  ctx: AppContext,
+  { courseId, addedLectureIds, removedLectureIds }: { courseId: string } & z.output<typeof attachCourseInputSchema>,
+) {
   const row = await courseRowOrThrow(ctx.db, courseId);
   const using = await coursesUsingLectures(ctx.db, [...addedLectureIds, ...removedLectureIds]);
   const inCourse = new Set(using.filter((entry) => entry.id === row.id).map((entry) => entry.lecture_id));

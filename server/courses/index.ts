@@ -5,4 +5,10 @@ import { coursesRoutes } from './courses.routes.ts';
 import { studentCoursesRoutes } from './student-courses.routes.ts';
 
 /** Courses: subjects of lectures laid out as a day-by-day plan, with exams and rank files. */
-export const coursesDomain = defineDomain({ name: 'courses', screen: 'courses', router: coursesRouter, routes: [coursesRoutes], studentRoutes: [studentCoursesRoutes, coursePreviewRoutes] });
+export const coursesDomain = defineDomain({
+  name: 'courses',
+  screen: 'courses',
+  router: coursesRouter,
+  routes: [coursesRoutes],
+  studentRoutes: [studentCoursesRoutes, coursePreviewRoutes],
+});

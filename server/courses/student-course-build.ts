@@ -70,7 +70,9 @@ async function watchFacts(db: Db, courseId: string, lectures: LectureRows): Prom
   const freeForAll = (id: string) => cards.get(id)?.is_free === true && cards.get(id)?.free_mode === 'none';
   const freeToSpecial = (id: string) => cards.get(id)?.is_free === true && cards.get(id)?.free_mode === 'lakshya-students';
   const freeLectureIds = new Set(lectures.filter((lecture) => lecture.is_free).map((lecture) => lecture.lecture_id));
-  const specialLectureIds = new Set(lectures.filter((lecture) => lecture.master_subscription_id && freeToSpecial(lecture.master_subscription_id)).map((lecture) => lecture.lecture_id));
+  const specialLectureIds = new Set(
+    lectures.filter((lecture) => lecture.master_subscription_id && freeToSpecial(lecture.master_subscription_id)).map((lecture) => lecture.lecture_id),
+  );
   const lecturesByCard = new Map<string, string[]>();
   for (const lecture of lectures) {
     if (!lecture.master_subscription_id) continue;
@@ -145,7 +147,13 @@ export async function buildCourse(db: Db, courseId: string): Promise<BuiltCourse
       studyPlanNotes: row.study_plan_notes
         .filter((note) => note.visible)
         .map((note) => ({ id: note.id, afterDayIndex: note.afterDayIndex, title: note.title, content: note.content })),
-      exams: exams.map((exam) => ({ _id: exam.exam_id, title: exam.title, dayTags: exam.days, examDurationInMinutes: exam.exam_duration_in_minutes, totalQuestions: exam.total_questions })),
+      exams: exams.map((exam) => ({
+        _id: exam.exam_id,
+        title: exam.title,
+        dayTags: exam.days,
+        examDurationInMinutes: exam.exam_duration_in_minutes,
+        totalQuestions: exam.total_questions,
+      })),
       rankFiles: rankFiles.map((rankFile) => ({ _id: rankFile.id, title: rankFile.title })),
       previousQuestions: previousQuestions.map((file) => ({ resId: file.resId, fileName: file.fileName, year: file.year })),
       syllabus: syllabus.map((file) => ({ resId: file.resId, fileName: file.fileName })),

@@ -8,7 +8,8 @@ import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
 /** A rate card anyone gets for free (the course body cached for everyone uses it; per-student checks use freeCardSql). */
-const freeCard = (column: string) => sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
+const freeCard = (column: string) =>
+  sql<boolean>`exists (select 1 from subscriptions s where s.id = ${sql.ref(column)} and s.is_free and s.free_mode = 'none')`;
 
 /**
  * Course `c` is open to the student: published (an expired one only to those who may open it), or,
@@ -144,7 +145,11 @@ export async function watchFactRows(db: Db, courseId: string, cardIds: readonly 
   const cards =
     allCards.length === 0
       ? []
-      : await db.selectFrom('subscriptions').select(['id', 'is_free', 'free_mode']).where(sql<boolean>`id = any(${allCards}::uuid[])`).execute();
+      : await db
+          .selectFrom('subscriptions')
+          .select(['id', 'is_free', 'free_mode'])
+          .where(sql<boolean>`id = any(${allCards}::uuid[])`)
+          .execute();
   return { courses: courses.rows, cards };
 }
 
@@ -170,7 +175,9 @@ const lectureGrant = sql<boolean>`(g.resource_type = 'lecture' and g.resource_id
  * gains nothing: an answer only shows lectures as watchable or not, and playback checks the grants
  * themselves. As text: the exact sum is wider than a JavaScript number.
  */
-const lecturesFingerprintSql = sql<string | null>`(count(*) filter (where ${lectureGrant}) || ':' || sum(uuid_hash_extended(g.resource_id, 0)) filter (where ${lectureGrant}))`;
+const lecturesFingerprintSql = sql<
+  string | null
+>`(count(*) filter (where ${lectureGrant}) || ':' || sum(uuid_hash_extended(g.resource_id, 0)) filter (where ${lectureGrant}))`;
 
 /** A statement every course read runs: a named prepared statement on the pool, planned once per connection (its text never changes). */
 async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): Promise<Row[]> {

@@ -65,7 +65,8 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
         response: { 200: subjectLecturesPageSchema, ...errors },
       },
     },
-    async (request, reply) => sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, page: request.query.page })),
+    async (request, reply) =>
+      sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, page: request.query.page })),
   );
   app.get(
     '/api/student/courses/:courseId/days',

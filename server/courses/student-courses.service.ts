@@ -124,7 +124,14 @@ function lectureFor(holdings: Holdings, course: BuiltCourse, lectureId: string):
 function subjectPage(holdings: Holdings, course: BuiltCourse, subject: BuiltCourse['subjects'][number], page: number): SubjectLecturesPage {
   const pageSize = STUDENT_COURSE_PAGING.lecturesPerPage;
   const { pageCount, items } = pageOf(subject.lectureIds, page, pageSize);
-  return { subjectId: subject.id, page, pageSize, pageCount, lectureCount: subject.lectureIds.length, lectures: items.map((id) => lectureFor(holdings, course, id)) };
+  return {
+    subjectId: subject.id,
+    page,
+    pageSize,
+    pageCount,
+    lectureCount: subject.lectureIds.length,
+    lectures: items.map((id) => lectureFor(holdings, course, id)),
+  };
 }
 
 function dayFor(holdings: Holdings, course: BuiltCourse, day: BuiltCourse['days'][number]): StudentScheduleDay {
@@ -164,7 +171,9 @@ export async function getSubjectLectures(ctx: RequestContext, input: { courseId:
   const read = await readCourse(ctx, input.courseId);
   const subject = read.course.subjects.find((candidate) => candidate.id === input.subjectId);
   if (!subject) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.subjectNotFound);
-  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, (holdings) => subjectPage(holdings, read.course, subject, input.page));
+  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, (holdings) =>
+    subjectPage(holdings, read.course, subject, input.page),
+  );
 }
 
 /** GET /api/student/courses/{id}/days?from=&to=: the schedule's days numbered from `from` to `to` (at most a week). */
@@ -232,7 +241,8 @@ export async function courseDocuments(ctx: RequestContext, { courseId }: { cours
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
   const ids = [...documents.previousQuestions.map((file) => file.pdfFileId), ...documents.syllabus.map((file) => file.pdfFileId), documents.dayPlannerPdfId];
   const assets = await assetsById(ctx.db, ids);
-  const signed = (assetId: string, url: string) => `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope: 'pdf', student: actor.id }))}`;
+  const signed = (assetId: string, url: string) =>
+    `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope: 'pdf', student: actor.id }))}`;
   const document = (pdfFileId: string) => {
     const pdf = assets.get(pdfFileId);
     return { pdfUrl: signed(pdfFileId, assetUrls.file(pdfFileId)), pageUrls: pdf ? publicUrls(pdf).pageUrls.map((url) => signed(pdf.id, url)) : [] };

@@ -113,7 +113,11 @@ export async function publishedPage(db: Db, userId: string, limit: number, offse
 }
 
 export async function countPublished(db: Db): Promise<number> {
-  const row = await db.selectFrom('current_affairs').select((eb) => eb.fn.countAll<number>().as('count')).where('is_published', '=', true).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('current_affairs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('is_published', '=', true)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -101,12 +101,14 @@ function checkFiles(assets: Map<string, AssetRow>, bannerImageId: string | null,
   if (bannerImageId) {
     const banner = assets.get(bannerImageId);
     if (!banner) throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.coverNotFound, { field: 'value.bannerImageId' });
-    if (banner.kind !== 'image' || banner.access_mode !== 'public') throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.coverNotPublicImage, { field: 'value.bannerImageId' });
+    if (banner.kind !== 'image' || banner.access_mode !== 'public')
+      throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.coverNotPublicImage, { field: 'value.bannerImageId' });
   }
   if (pdfFileId) {
     const pdf = assets.get(pdfFileId);
     if (!pdf) throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.pdfNotFound, { field: 'value.pdfFileId' });
-    if (pdf.kind !== 'pdf' || pdf.access_mode !== 'private') throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.pdfNotPrivatePdf, { field: 'value.pdfFileId' });
+    if (pdf.kind !== 'pdf' || pdf.access_mode !== 'private')
+      throw new AppError('validation', CURRENT_AFFAIR_MESSAGES.pdfNotPrivatePdf, { field: 'value.pdfFileId' });
   }
 }
 
@@ -159,7 +161,8 @@ export async function saveCurrentAffair(
     });
   } catch (error) {
     // Checked under lock above; a foreign key can still refuse if a check and a delete crossed.
-    if (isStillReferenced(error)) throw new AppError('validation', 'A file or the rate card of this post was deleted meanwhile: choose it again', { field: 'value' });
+    if (isStillReferenced(error))
+      throw new AppError('validation', 'A file or the rate card of this post was deleted meanwhile: choose it again', { field: 'value' });
     throw error;
   }
 }
@@ -178,8 +181,14 @@ export async function deleteCurrentAffair(ctx: AppContext, { id }: { id: string 
  */
 export async function listStudentCurrentAffairs(ctx: RequestContext, query: StudentCurrentAffairsQuery): Promise<StudentCurrentAffairsPage> {
   const actor = await requireActor(ctx);
-  const [rows, total] = await Promise.all([repo.publishedPage(ctx.db, actor.id, query.pageSize, (query.page - 1) * query.pageSize), repo.countPublished(ctx.db)]);
-  const assets = await assetsById(ctx.db, rows.map((row) => row.pdf_file_id));
+  const [rows, total] = await Promise.all([
+    repo.publishedPage(ctx.db, actor.id, query.pageSize, (query.page - 1) * query.pageSize),
+    repo.countPublished(ctx.db),
+  ]);
+  const assets = await assetsById(
+    ctx.db,
+    rows.map((row) => row.pdf_file_id),
+  );
   const expiresAt = new Date(Date.now() + ctx.config.SIGNED_URL_TTL_SECONDS * 1000);
   // Each address opens the PDF and its pages for this student while the post stays published with this PDF.
   const signed = (row: repo.StudentCurrentAffairRow, assetId: string, url: string) => {

@@ -150,7 +150,10 @@ function planCluster(options: PlacementOptions, runAs: RunAs): { clusterDir: str
     // An earlier start put the cluster where user postgres can reach it.
     const target = path.resolve(dataDir, readlinkSync(link));
     if (!existsSync(target)) {
-      throw new EmbeddedPostgresUnavailable(`${link} leads to ${target}, which is missing`, `Restore that folder from a backup, or delete ${link} to start with an empty database`);
+      throw new EmbeddedPostgresUnavailable(
+        `${link} leads to ${target}, which is missing`,
+        `Restore that folder from a backup, or delete ${link} to start with an empty database`,
+      );
     }
     const closed = firstClosed(runAs, ancestry(target));
     if (closed) throw unreachableData(closed, target, dataDir);

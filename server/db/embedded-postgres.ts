@@ -95,8 +95,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // The server runs as the unprivileged postgres user when we are root; it must reach its directory.
   chmodSync(dataDir, 0o755);
   const password = readPassword(dataDir);
-  const urlFor = (port: number, db: string) =>
-    `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  const urlFor = (port: number, db: string) => `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
   const ownerFile = path.join(dataDir, 'postgres-owner.pid');
   const join = async (running: { pid: number; port: number }): Promise<EmbeddedDatabase> => {
@@ -105,9 +104,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // The process that started it died without stopping it (kill -9): take it over.
     const adopt = options.adoptOrphan === true && !isAlive(readPid(ownerFile));
     if (adopt) writeFileSync(ownerFile, `${process.pid}\n`);
-    log(
-      `${adopt ? 'Took over' : 'Using'} the embedded PostgreSQL already running on ${clusterDir} (pid ${running.pid}, port ${running.port})`,
-    );
+    log(`${adopt ? 'Took over' : 'Using'} the embedded PostgreSQL already running on ${clusterDir} (pid ${running.pid}, port ${running.port})`);
     return {
       url: urlFor(running.port, databaseName),
       adminUrl,
@@ -236,12 +233,7 @@ async function initialiseCluster(placement: Placement, password: string, log: (l
  * Starts the postmaster in its own process group, so that a Ctrl-C in the terminal
  * reaches only the product, which then finishes its requests before stopping the database.
  */
-async function spawnPostmaster(
-  placement: Placement,
-  port: number,
-  settings: Record<string, string>,
-  log: (line: string) => void,
-): Promise<ChildProcess> {
+async function spawnPostmaster(placement: Placement, port: number, settings: Record<string, string>, log: (line: string) => void): Promise<ChildProcess> {
   const binary = path.join(placement.binaries, 'bin', 'postgres');
   const args = ['-D', placement.clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const child = spawn(binary, args, { ...runOptions(placement), detached: true, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -12,7 +12,10 @@ import { TransactionBuilder } from 'kysely';
 const holding = new AsyncLocalStorage<{ since: number }>();
 
 const execute = TransactionBuilder.prototype.execute;
-TransactionBuilder.prototype.execute = function guardedExecute<T>(this: TransactionBuilder<unknown>, callback: Parameters<TransactionBuilder<unknown>['execute']>[0]): Promise<T> {
+TransactionBuilder.prototype.execute = function guardedExecute<T>(
+  this: TransactionBuilder<unknown>,
+  callback: Parameters<TransactionBuilder<unknown>['execute']>[0],
+): Promise<T> {
   return holding.run({ since: Date.now() }, () => execute.call(this, callback) as Promise<T>);
 } as TransactionBuilder<unknown>['execute'];
 

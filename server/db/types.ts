@@ -202,7 +202,6 @@ export interface LecturesTable {
   updated_by: string | null;
 }
 
-
 type Num = ColumnType<number, number | undefined, number>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 

@@ -4,7 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 
 /** The tables whose rows staff edit in an editor: each has `version` and `updated_by`. */
-export type EditedTable = 'exams' | 'lectures' | 'subscriptions' | 'courses' | 'rank_files' | 'coupons' | 'current_affairs' | 'winner_announcements' | 'meeting_links';
+export type EditedTable =
+  'exams' | 'lectures' | 'subscriptions' | 'courses' | 'rank_files' | 'coupons' | 'current_affairs' | 'winner_announcements' | 'meeting_links';
 
 /** The columns every edited table shares, which are all the versioned update names. */
 type VersionedRows = Record<EditedTable, { id: string; version: number; updated_at: Date }>;

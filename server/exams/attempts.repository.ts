@@ -137,7 +137,10 @@ export async function savedAnswers(db: Db, attemptId: string): Promise<Map<strin
     .where('attempt_id', '=', attemptId)
     .execute();
   return new Map(
-    rows.map((row) => [row.question_res_id, { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms, revision: Number(row.revision) }]),
+    rows.map((row) => [
+      row.question_res_id,
+      { providedAnswerIndex: row.provided_answer_index, timeElapsedInMs: row.time_elapsed_in_ms, revision: Number(row.revision) },
+    ]),
   );
 }
 
@@ -184,7 +187,9 @@ export async function answersAndFirst(trx: Db, attempt: Pick<ExamAttemptRow, 'id
       select
         (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
            from attempt_answers g where g.attempt_id = ${attempt.id}) as answers,
-        exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first`.execute(trx);
+        exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first`.execute(
+    trx,
+  );
   return found.rows[0]!;
 }
 

@@ -1,5 +1,14 @@
 import { NoResultError } from 'kysely';
-import { ATTEMPT_MESSAGES, ANSWER_GRACE_SECONDS, type AttemptLayout, type AttemptView, type ExamPaper, type ExamResultView, type SaveAnswersInput, type StudentExam } from '../../shared/exams/attempts.schema.ts';
+import {
+  ATTEMPT_MESSAGES,
+  ANSWER_GRACE_SECONDS,
+  type AttemptLayout,
+  type AttemptView,
+  type ExamPaper,
+  type ExamResultView,
+  type SaveAnswersInput,
+  type StudentExam,
+} from '../../shared/exams/attempts.schema.ts';
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
@@ -64,7 +73,9 @@ function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<str
     questionGroups: paper.questionGroups.map((group, groupIndex) => {
       const order = layout?.groups[groupIndex];
       const byId = new Map(group.questions.map((question) => [question.resId, question]));
-      const questions = order ? order.questions.map((entry) => ({ question: byId.get(entry.resId)!, optionOrder: entry.options })) : group.questions.map((question) => ({ question, optionOrder: question.options.map((_, i) => i) }));
+      const questions = order
+        ? order.questions.map((entry) => ({ question: byId.get(entry.resId)!, optionOrder: entry.options }))
+        : group.questions.map((question) => ({ question, optionOrder: question.options.map((_, i) => i) }));
       return {
         resId: group.resId,
         title: group.title,
@@ -139,7 +150,8 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
     if (exam.max_number_of_attempts === 1 && exam.submitted >= 1) throw new AppError('conflict', ATTEMPT_MESSAGES.attemptLocked);
     const paperId = await currentPaperId(ctx.db, examId, exam.paper_hash).catch((error: unknown) => {
       // Deleted meanwhile (no row to copy the paper from, or the paper's exam is gone).
-      if (error instanceof NoResultError || (error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
+      if (error instanceof NoResultError || (error as { code?: string }).code === FOREIGN_KEY_VIOLATION)
+        throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
       throw error;
     });
     const paper = await paperById(ctx.db, paperId);
@@ -203,7 +215,8 @@ export async function saveAnswers(ctx: RequestContext, input: SaveAnswersInput &
     const known = where.get(answer.questionResId)!;
     const window = windows[known.groupIndex]!;
     const group = paper.questionGroups[known.groupIndex]!.title || `Group ${known.groupIndex + 1}`;
-    if (now < window.opensAtMs - ANSWER_GRACE_SECONDS * 1000) rejected.push({ questionResId: answer.questionResId, message: ATTEMPT_MESSAGES.groupNotOpen(group) });
+    if (now < window.opensAtMs - ANSWER_GRACE_SECONDS * 1000)
+      rejected.push({ questionResId: answer.questionResId, message: ATTEMPT_MESSAGES.groupNotOpen(group) });
     else if (!isWithinGrace(now, window.closesAtMs)) rejected.push({ questionResId: answer.questionResId, message: ATTEMPT_MESSAGES.groupClosed(group) });
     else return true;
     return false;
@@ -260,20 +273,22 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     const deadline = new Date(row.deadline_at);
     const late = by === 'deadline' || Date.now() > deadline.getTime();
     const finishedAt = late ? deadline : new Date();
-    const answers = new Map<string, GivenAnswer>(given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]));
+    const answers = new Map<string, GivenAnswer>(
+      given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]),
+    );
     const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
     return repo.markSubmitted(trx, row.id, {
-        submitted_at: finishedAt,
-        submitted_by: late ? 'deadline' : 'student',
-        score: result.score,
-        performance: result.performance,
-        correct_count: result.correctAnswerCount,
-        wrong_count: result.wrongAnswerCount,
-        unattempted_count: result.unAttemptedAnswerCount,
-        unseen_count: result.unseenQuestionCount,
-        result: JSON.stringify(result),
-        is_first: !hasFirst,
-      });
+      submitted_at: finishedAt,
+      submitted_by: late ? 'deadline' : 'student',
+      score: result.score,
+      performance: result.performance,
+      correct_count: result.correctAnswerCount,
+      wrong_count: result.wrongAnswerCount,
+      unattempted_count: result.unAttemptedAnswerCount,
+      unseen_count: result.unseenQuestionCount,
+      result: JSON.stringify(result),
+      is_first: !hasFirst,
+    });
   });
 }
 

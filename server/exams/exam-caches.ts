@@ -78,7 +78,11 @@ export function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): Questi
     const order = attempt.layout?.groups[groupIndex];
     const optionOrders = new Map(order?.questions.map((entry) => [entry.resId, entry.options]));
     for (const question of group.questions) {
-      index.set(question.resId, { groupIndex, optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i), optionCount: question.options.length });
+      index.set(question.resId, {
+        groupIndex,
+        optionOrder: optionOrders.get(question.resId) ?? question.options.map((_, i) => i),
+        optionCount: question.options.length,
+      });
     }
   }
   questionIndexes.set(attempt, index);

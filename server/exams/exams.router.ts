@@ -10,16 +10,16 @@ const byId = z.object({ id: z.string().min(1) });
 
 export const examsRouter = ({ procedure }: ScreenProcedures) =>
   router({
-  list: procedure.input(z.object({ templateId: z.enum(TEMPLATE_IDS).optional() }).optional()).query(({ ctx, input }) => exams.listExams(ctx, input)),
-  get: procedure.input(byId).query(({ ctx, input }) => exams.getExam(ctx, input)),
-  create: procedure.input(createExamInputSchema).mutation(({ ctx, input }) => exams.createExam(ctx, input)),
-  copy: procedure.input(copyExamInputSchema).mutation(({ ctx, input }) => exams.copyExam(ctx, input)),
-  save: procedure.input(byId.extend(saveExamInputSchema.shape)).mutation(({ ctx, input }) => exams.saveExam(ctx, input)),
-  delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx, input)),
-  analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx, { examId: input.id })),
-  statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx, { examId: input.id })),
-  syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx, { examId: input.id })),
-  setRankStatus: procedure
-    .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
-    .mutation(({ ctx, input }) => ranks.setRankStatus(ctx, { examId: input.id, status: input.status })),
-});
+    list: procedure.input(z.object({ templateId: z.enum(TEMPLATE_IDS).optional() }).optional()).query(({ ctx, input }) => exams.listExams(ctx, input)),
+    get: procedure.input(byId).query(({ ctx, input }) => exams.getExam(ctx, input)),
+    create: procedure.input(createExamInputSchema).mutation(({ ctx, input }) => exams.createExam(ctx, input)),
+    copy: procedure.input(copyExamInputSchema).mutation(({ ctx, input }) => exams.copyExam(ctx, input)),
+    save: procedure.input(byId.extend(saveExamInputSchema.shape)).mutation(({ ctx, input }) => exams.saveExam(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx, input)),
+    analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx, { examId: input.id })),
+    statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx, { examId: input.id })),
+    syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx, { examId: input.id })),
+    setRankStatus: procedure
+      .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
+      .mutation(({ ctx, input }) => ranks.setRankStatus(ctx, { examId: input.id, status: input.status })),
+  });

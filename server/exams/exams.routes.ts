@@ -24,12 +24,16 @@ const tags = ['exams'];
 const statisticsSchema = z.object({
   participants: z.number(),
   scoreDistribution: z.array(z.object({ range: z.string(), students: z.number() })),
-  questions: z.array(z.object({ number: z.number(), resId: z.string(), group: z.string(), answered: z.number(), correct: z.number(), correctShare: z.number() })),
+  questions: z.array(
+    z.object({ number: z.number(), resId: z.string(), group: z.string(), answered: z.number(), correct: z.number(), correctShare: z.number() }),
+  ),
 });
 
 export const examsRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/exams', { schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } }, async (request) =>
-    exams.listExams(request.ctx),
+  app.get(
+    '/api/admin/exams',
+    { schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } },
+    async (request) => exams.listExams(request.ctx),
   );
   app.get(
     '/api/admin/exams/:id',
@@ -46,13 +50,25 @@ export const examsRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/admin/exams',
     {
-      schema: { tags, summary: "Create an exam from a template (it copies the template's settings)", body: createExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } },
+      schema: {
+        tags,
+        summary: "Create an exam from a template (it copies the template's settings)",
+        body: createExamInputSchema,
+        response: { 200: z.object({ _id: z.string() }), ...errors },
+      },
     },
     async (request) => exams.createExam(request.ctx, request.body),
   );
   app.post(
     '/api/exams/copy/campus',
-    { schema: { tags, summary: 'Copy an exam (hidden, without attempts or ranks)', body: copyExamInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Copy an exam (hidden, without attempts or ranks)',
+        body: copyExamInputSchema,
+        response: { 200: z.object({ _id: z.string() }), ...errors },
+      },
+    },
     async (request) => exams.copyExam(request.ctx, request.body),
   );
   app.get(
@@ -80,7 +96,14 @@ export const examsRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/api/admin/exams/:id',
-    { schema: { tags, summary: 'Delete an exam that no student has attempted', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an exam that no student has attempted',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
+    },
     async (request) => exams.deleteExam(request.ctx, { id: request.params.id }),
   );
   app.get(
@@ -90,13 +113,25 @@ export const examsRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/admin/exams/:examId/statistics',
-    { schema: { tags, summary: "Score distribution and each question's share of correct answers", params: examIdParams, response: { 200: statisticsSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Score distribution and each question's share of correct answers",
+        params: examIdParams,
+        response: { 200: statisticsSchema, ...errors },
+      },
+    },
     async (request) => ranks.examStatistics(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/sync',
     {
-      schema: { tags, summary: "Rank each student's first submitted attempt (refused while the ranking is published)", params: examIdParams, response: { 200: rankStateSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Rank each student's first submitted attempt (refused while the ranking is published)",
+        params: examIdParams,
+        response: { 200: rankStateSchema, ...errors },
+      },
     },
     async (request) => ranks.syncExamRanks(request.ctx, { examId: request.params.examId }),
   );

@@ -124,7 +124,8 @@ export async function getExam(ctx: AppContext, { id }: { id: string }): Promise<
  */
 async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValue['questionGroups']> {
   if (value.masterSubscription) {
-    if (!(await rateCardExists(db, value.masterSubscription))) throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
+    if (!(await rateCardExists(db, value.masterSubscription)))
+      throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
   }
   const imageIds = [...new Set(value.questionGroups.flatMap((group) => group.questions.map((q) => q.bannerImageId)).filter((id): id is string => !!id))];
   if (imageIds.length === 0) return value.questionGroups;

@@ -87,7 +87,18 @@ export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
       join.onRef('r.exam_id', '=', 'a.exam_id').on('r.rank_version', '=', exam.rank_version).onRef('r.score', '=', 'a.score'),
     )
     .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select(['r.rank', 'a.score', 'a.user_id', 'u.name', 'u.phone_number', 'u.email_address', 'a.correct_count', 'a.wrong_count', 'a.unattempted_count', 'a.unseen_count'])
+    .select([
+      'r.rank',
+      'a.score',
+      'a.user_id',
+      'u.name',
+      'u.phone_number',
+      'u.email_address',
+      'a.correct_count',
+      'a.wrong_count',
+      'a.unattempted_count',
+      'a.unseen_count',
+    ])
     .where('a.exam_id', '=', exam.id)
     .where('a.is_first', '=', true)
     .where('a.submitted_seq', '<=', exam.rank_cutoff_seq)
@@ -98,7 +109,13 @@ export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
 }
 
 export function firstAttemptOf(db: Db, examId: string, userId: string) {
-  return db.selectFrom('exam_attempts').select(['score', 'is_first', 'submitted_seq']).where('exam_id', '=', examId).where('user_id', '=', userId).where('is_first', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('exam_attempts')
+    .select(['score', 'is_first', 'submitted_seq'])
+    .where('exam_id', '=', examId)
+    .where('user_id', '=', userId)
+    .where('is_first', '=', true)
+    .executeTakeFirst();
 }
 
 /** Each student's first submitted attempt of the exam: what the statistics count. */

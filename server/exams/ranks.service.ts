@@ -135,7 +135,9 @@ export async function examStatistics(ctx: AppContext, { examId }: { examId: stri
     scoreDistribution.unshift({ range: 'below 0', students: negative });
   }
 
-  const keys = exam.question_groups.flatMap((group) => group.questions.map((question) => ({ resId: question.resId, correct: question.correctAnswerIndex, group: group.title })));
+  const keys = exam.question_groups.flatMap((group) =>
+    group.questions.map((question) => ({ resId: question.resId, correct: question.correctAnswerIndex, group: group.title })),
+  );
   const byQuestion = await questionTallies(ctx.db, exam.id, keys);
   const total = await firstAttemptCount(ctx.db, exam.id);
   return {
@@ -144,7 +146,14 @@ export async function examStatistics(ctx: AppContext, { examId }: { examId: stri
     questions: keys.map((key, index) => {
       const row = byQuestion.get(key.resId);
       const correct = row?.correct ?? 0;
-      return { number: index + 1, resId: key.resId, group: key.group, answered: row?.answered ?? 0, correct, correctShare: total > 0 ? round2((correct / total) * 100) : 0 };
+      return {
+        number: index + 1,
+        resId: key.resId,
+        group: key.group,
+        answered: row?.answered ?? 0,
+        correct,
+        correctShare: total > 0 ? round2((correct / total) * 100) : 0,
+      };
     }),
   };
 }

@@ -22,7 +22,13 @@ const rankingSchema = z.object({
 export const studentExamsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/exams',
-    { schema: { tags, summary: 'Exams the student may take: published, visible, open and entitled (free or granted)', response: { 200: z.array(studentExamSchema), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Exams the student may take: published, visible, open and entitled (free or granted)',
+        response: { 200: z.array(studentExamSchema), ...errors },
+      },
+    },
     async (request) => attempts.listStudentExams(request.ctx),
   );
   app.post(
@@ -73,12 +79,21 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/attempts/:attemptId/result',
-    { schema: { tags, summary: 'The result, with every answer and its solution, after submission', params: attemptParams, response: { 200: examResultSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The result, with every answer and its solution, after submission',
+        params: attemptParams,
+        response: { 200: examResultSchema, ...errors },
+      },
+    },
     async (request) => attempts.attemptResult(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.get(
     '/api/student/exams/:examId/ranking',
-    { schema: { tags, summary: 'The published ranking (top 100) and the student’s own rank', params: examParams, response: { 200: rankingSchema, ...errors } } },
+    {
+      schema: { tags, summary: 'The published ranking (top 100) and the student’s own rank', params: examParams, response: { 200: rankingSchema, ...errors } },
+    },
     async (request) => {
       const actor = await requireActor(request.ctx);
       return studentRanking(request.ctx.db, request.params.examId, actor.id);

@@ -48,7 +48,11 @@ export async function enqueue<Task extends TaskName>(db: Db, task: Task, payload
  * worker has taken; a job being worked on is left to finish. Answers how many were removed.
  */
 export async function removeWaitingJobs(db: Db, task: TaskName, ids?: readonly string[]): Promise<number> {
-  const keys = await waitingJobKeys(db, task, ids?.map((id) => jobKey(task, id)));
+  const keys = await waitingJobKeys(
+    db,
+    task,
+    ids?.map((id) => jobKey(task, id)),
+  );
   for (const key of keys) await removeJobByKey(db, key);
   return keys.length;
 }

@@ -4,7 +4,16 @@ import type { Db } from '../db/database.ts';
 /** graphile-worker's add_job on the given connection; nulls take graphile-worker's defaults. */
 export async function addJob(
   db: Db,
-  job: { task: string; payload: unknown; queueName: string | null; runAt: Date | null; maxAttempts: number | null; key: string | null; keyMode: string | null; priority: number | null },
+  job: {
+    task: string;
+    payload: unknown;
+    queueName: string | null;
+    runAt: Date | null;
+    maxAttempts: number | null;
+    key: string | null;
+    keyMode: string | null;
+    priority: number | null;
+  },
 ): Promise<void> {
   await sql`select graphile_worker.add_job(
     identifier => ${job.task},

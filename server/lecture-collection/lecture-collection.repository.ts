@@ -12,7 +12,11 @@ export async function collectionTitle(db: Db): Promise<string> {
 }
 
 export function setCollectionTitle(trx: Db, title: string, actorId: string | null): Promise<unknown> {
-  return trx.updateTable('lecture_collection').set({ title, updated_at: sql<Date>`now()`, updated_by: actorId }).where('id', '=', true).execute();
+  return trx
+    .updateTable('lecture_collection')
+    .set({ title, updated_at: sql<Date>`now()`, updated_by: actorId })
+    .where('id', '=', true)
+    .execute();
 }
 
 /** The lecture ids of the collection, in order. */

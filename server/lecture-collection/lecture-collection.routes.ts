@@ -15,8 +15,10 @@ const tags = ['custom lecture collection'];
 const answer = { 200: lectureCollectionSchema, ...errors };
 
 export const lectureCollectionRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/custom-lectures', { schema: { tags, summary: 'The custom lecture collection: its title and lectures in order', response: answer } }, async (request) =>
-    collection.getCollection(request.ctx),
+  app.get(
+    '/api/admin/custom-lectures',
+    { schema: { tags, summary: 'The custom lecture collection: its title and lectures in order', response: answer } },
+    async (request) => collection.getCollection(request.ctx),
   );
   app.post(
     '/api/admin/lecture/add/lecture-collection/:id',
@@ -30,7 +32,7 @@ export const lectureCollectionRoutes: DomainRoutes = async (app) => {
   );
   app.post(
     '/api/admin/lecture/update/lecture-collection/title',
-    { schema: { tags, summary: "Rename the collection", body: collectionTitleInputSchema, response: answer } },
+    { schema: { tags, summary: 'Rename the collection', body: collectionTitleInputSchema, response: answer } },
     async (request) => collection.renameCollection(request.ctx, request.body),
   );
   app.post(
@@ -39,7 +41,8 @@ export const lectureCollectionRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Put the collection in a new order',
-        description: 'Send every lecture of the collection once, in the new order; an order missing a lecture or naming one that is not in it answers 409 (reload and try again).',
+        description:
+          'Send every lecture of the collection once, in the new order; an order missing a lecture or naming one that is not in it answers 409 (reload and try again).',
         body: collectionOrderInputSchema,
         response: answer,
       },

@@ -81,7 +81,10 @@ export function reorderCollection(ctx: AppContext, { lecturesMetaData }: z.outpu
 export async function studentCollection(ctx: RequestContext): Promise<StudentCollection> {
   const actor = await requireActor(ctx);
   const [title, rows] = await Promise.all([repo.collectionTitle(ctx.db), repo.studentCollectionRows(ctx.db, lectureEntitledSql(actor.id))]);
-  const assets = await assetsById(ctx.db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
+  const assets = await assetsById(
+    ctx.db,
+    rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]),
+  );
   return {
     title,
     lectures: rows.map((row) => {
@@ -91,7 +94,8 @@ export async function studentCollection(ctx: RequestContext): Promise<StudentCol
         _id: row.id,
         title: row.title,
         // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
-        thumbnailUrl: banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
+        thumbnailUrl:
+          banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
         lecturerName: row.lecturer_name,
         videoDurationInMinutes: row.video_duration_in_minutes,
         notesCount: row.notes.length,

@@ -79,7 +79,12 @@ export function listEducators(db: Db) {
 }
 
 export function rateCardExists(db: Db, id: string): Promise<boolean> {
-  return db.selectFrom('subscriptions').select('id').where('id', '=', id).executeTakeFirst().then((row) => row !== undefined);
+  return db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
 }
 
 /** The exams offered with a lecture, in order. */
@@ -95,7 +100,11 @@ export function lectureExamRows(db: Db, lectureId: string) {
 
 export async function existingExamIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('exams').select('id').where(sql<boolean>`id = any(${[...ids]}::uuid[])`).execute();
+  const rows = await db
+    .selectFrom('exams')
+    .select('id')
+    .where(sql<boolean>`id = any(${[...ids]}::uuid[])`)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

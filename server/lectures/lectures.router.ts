@@ -8,13 +8,11 @@ const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
 
 export const lecturesRouter = ({ procedure }: ScreenProcedures) =>
   router({
-  list: procedure.query(({ ctx }) => lectures.listLectures(ctx)),
-  get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx, input)),
-  create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx, input)),
-  save: procedure
-    .input(byId.extend(saveLectureInputSchema.shape))
-    .mutation(({ ctx, input }) => lectures.saveLecture(ctx, input)),
-  delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx, input)),
-  educators: procedure.query(({ ctx }) => lectures.listLectureEducators(ctx)),
-  attachedCourses: procedure.input(byId).query(({ ctx, input }) => lectures.attachedCourses(ctx, input)),
-});
+    list: procedure.query(({ ctx }) => lectures.listLectures(ctx)),
+    get: procedure.input(byId).query(({ ctx, input }) => lectures.getLecture(ctx, input)),
+    create: procedure.input(createLectureInputSchema).mutation(({ ctx, input }) => lectures.createLecture(ctx, input)),
+    save: procedure.input(byId.extend(saveLectureInputSchema.shape)).mutation(({ ctx, input }) => lectures.saveLecture(ctx, input)),
+    delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx, input)),
+    educators: procedure.query(({ ctx }) => lectures.listLectureEducators(ctx)),
+    attachedCourses: procedure.input(byId).query(({ ctx, input }) => lectures.attachedCourses(ctx, input)),
+  });

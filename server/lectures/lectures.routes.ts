@@ -15,8 +15,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['lectures'];
 
 export const lecturesRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/lecture', { schema: { tags, summary: 'The lecture catalogue', response: { 200: z.array(lectureSummarySchema), ...errors } } }, async (request) =>
-    lectures.listLectures(request.ctx),
+  app.get(
+    '/api/admin/lecture',
+    { schema: { tags, summary: 'The lecture catalogue', response: { 200: z.array(lectureSummarySchema), ...errors } } },
+    async (request) => lectures.listLectures(request.ctx),
   );
   app.post(
     '/api/admin/lecture',
@@ -56,7 +58,14 @@ export const lecturesRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/attached-course/:id',
-    { schema: { tags, summary: 'The courses whose subjects hold the lecture', params: idParams, response: { 200: z.array(z.object({ _id: z.string(), title: z.string() })), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The courses whose subjects hold the lecture',
+        params: idParams,
+        response: { 200: z.array(z.object({ _id: z.string(), title: z.string() })), ...errors },
+      },
+    },
     async (request) => lectures.attachedCourses(request.ctx, request.params),
   );
   app.delete(

@@ -1,13 +1,7 @@
 import type { z } from 'zod';
 import { durationInMinutes } from '../../shared/media/ladder.rules.ts';
 import { lecturePublishWarnings } from '../../shared/lectures/lecture.rules.ts';
-import type {
-  createLectureInputSchema,
-  Lecture,
-  LectureSummary,
-  saveLectureInputSchema,
-  SavedLecture,
-} from '../../shared/lectures/lectures.schema.ts';
+import type { createLectureInputSchema, Lecture, LectureSummary, saveLectureInputSchema, SavedLecture } from '../../shared/lectures/lectures.schema.ts';
 import { publicUrls } from '../assets/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
@@ -84,7 +78,10 @@ export async function listLectures(ctx: AppContext): Promise<LectureSummary[]> {
 
 /** Catalogue rows for these lectures, in the order given (with their thumbnails and video states). */
 export async function summarizeLectures(db: Db, rows: readonly LectureRow[]): Promise<LectureSummary[]> {
-  const assets = await assetsById(db, rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]));
+  const assets = await assetsById(
+    db,
+    rows.flatMap((row) => [row.banner_image_id, row.video_resource_id]),
+  );
   return rows.map((row) => {
     const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
     const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
@@ -264,7 +261,10 @@ async function refreshEach(db: Db, video: AssetRow, lectures: LectureRow[]): Pro
       video_duration_in_minutes: video.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
     });
   }
-  await refreshCoursesOfLectures(db, lectures.map((lecture) => lecture.id));
+  await refreshCoursesOfLectures(
+    db,
+    lectures.map((lecture) => lecture.id),
+  );
 }
 
 /** GET /api/admin/educators: the accounts a lecture's lecturer is chosen from. */

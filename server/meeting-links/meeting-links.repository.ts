@@ -32,7 +32,13 @@ export function courseRowsOfLinks(db: Db, linkIds: readonly string[]) {
  */
 export async function lockExistingCourses(db: Db, courseIds: readonly string[]): Promise<Set<string>> {
   if (courseIds.length === 0) return new Set();
-  const rows = await db.selectFrom('courses').select('id').where('id', 'in', [...courseIds]).orderBy('id').forShare().execute();
+  const rows = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('id', 'in', [...courseIds])
+    .orderBy('id')
+    .forShare()
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 

@@ -11,15 +11,16 @@ import type { DomainRoutes } from '../domain.ts';
 import * as meetingLinks from './meeting-links.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const timeFormats =
-  'startDate and endDate are ISO 8601 date-times with their zone (e.g. 2026-11-26T19:30:00+05:30) or milliseconds since 1970.';
+const timeFormats = 'startDate and endDate are ISO 8601 date-times with their zone (e.g. 2026-11-26T19:30:00+05:30) or milliseconds since 1970.';
 const coursesRule = `courseIds: at most 20 ids of existing courses (GET /api/admin/course-title); only the students who may open one of them see the link, and a link without courses is for staff only.`;
 const tags = ['meeting links'];
 
 /** The Meeting links screen (administrators only). */
 export const meetingLinksRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/meeting-links', { schema: { tags, summary: 'Every meeting link, the latest meeting first', response: { 200: z.array(meetingLinkSchema), ...errors } } }, async (request) =>
-    meetingLinks.listMeetingLinks(request.ctx),
+  app.get(
+    '/api/admin/meeting-links',
+    { schema: { tags, summary: 'Every meeting link, the latest meeting first', response: { 200: z.array(meetingLinkSchema), ...errors } } },
+    async (request) => meetingLinks.listMeetingLinks(request.ctx),
   );
   app.post(
     '/api/admin/meeting-links',
@@ -55,7 +56,9 @@ export const meetingLinksRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/api/admin/meeting-link/:id',
-    { schema: { tags, summary: 'Remove a meeting link', params: meetingLinkIdSchema, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    {
+      schema: { tags, summary: 'Remove a meeting link', params: meetingLinkIdSchema, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } },
+    },
     async (request) => meetingLinks.deleteMeetingLink(request.ctx, request.params),
   );
 };

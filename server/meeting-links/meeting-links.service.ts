@@ -122,7 +122,8 @@ export async function updateMeetingLink(ctx: RequestContext, { id, version, ...i
     ctx.db.transaction().execute(async (trx) => {
       const locked = await repo.lockMeetingLink(trx, id);
       if (!locked) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
-      if (version !== undefined && locked.version !== version) throw await refusedSave(trx, 'meeting_links', id, 'meeting link', MEETING_LINK_MESSAGES.notFound);
+      if (version !== undefined && locked.version !== version)
+        throw await refusedSave(trx, 'meeting_links', id, 'meeting link', MEETING_LINK_MESSAGES.notFound);
       const problem = meetingWindowProblem(input.startDate, input.endDate, new Date(), { start: locked.start_date, end: locked.end_date });
       if (problem) throw new AppError('validation', problem.message, { field: problem.field });
       await checkCourses(trx, input.courseIds);

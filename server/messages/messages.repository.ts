@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { MessageChannel } from '../db/types.ts';
 
-export async function insertOutboundMessage(db: Db, message: { channel: MessageChannel; recipient: string; subject: string; body: string; purpose: string }): Promise<string> {
+export async function insertOutboundMessage(
+  db: Db,
+  message: { channel: MessageChannel; recipient: string; subject: string; body: string; purpose: string },
+): Promise<string> {
   const row = await db
     .insertInto('outbound_messages')
     .values({

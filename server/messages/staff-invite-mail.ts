@@ -1,5 +1,8 @@
 /** The e-mail that invites a new staff member to set a password and sign in to the console. */
-export function staffInviteMail(invite: { name: string; invitedBy: string; roles: string[]; link: string; ttlHours: number }): { subject: string; body: string } {
+export function staffInviteMail(invite: { name: string; invitedBy: string; roles: string[]; link: string; ttlHours: number }): {
+  subject: string;
+  body: string;
+} {
   const greeting = invite.name.trim() ? `Hello ${invite.name.trim()},` : 'Hello,';
   const roles = invite.roles.length > 0 ? ` as ${invite.roles.join(', ')}` : '';
   return {

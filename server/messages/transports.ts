@@ -57,8 +57,6 @@ function smsHttpTransport(url: string, authorization: string | undefined, sender
 export function transportsFromConfig(config: Config): Transports {
   return {
     ...(config.SMTP_URL ? { email: smtpTransport(config.SMTP_URL, config.MAIL_FROM) } : {}),
-    ...(config.SMS_HTTP_URL
-      ? { sms: smsHttpTransport(config.SMS_HTTP_URL, config.SMS_HTTP_AUTHORIZATION, config.SMS_SENDER_ID) }
-      : {}),
+    ...(config.SMS_HTTP_URL ? { sms: smsHttpTransport(config.SMS_HTTP_URL, config.SMS_HTTP_AUTHORIZATION, config.SMS_SENDER_ID) } : {}),
   };
 }

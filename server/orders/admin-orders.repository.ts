@@ -123,11 +123,19 @@ export function studentByPhone(db: Db, mobile: string) {
 /** A resource of any kind with its title, banner and default rate card. */
 export async function resourceForOrder(db: Db, type: ResourceType, id: string) {
   if (type === 'course') {
-    const row = await db.selectFrom('courses').select(['id', 'title', 'banner_image_id', 'course_rate_card_id as card_id']).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('courses')
+      .select(['id', 'title', 'banner_image_id', 'course_rate_card_id as card_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row;
   }
   if (type === 'exam') {
-    return db.selectFrom('exams').select(['id', 'title', sql<string | null>`null`.as('banner_image_id'), 'master_subscription_id as card_id']).where('id', '=', id).executeTakeFirst();
+    return db
+      .selectFrom('exams')
+      .select(['id', 'title', sql<string | null>`null`.as('banner_image_id'), 'master_subscription_id as card_id'])
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
   const table = type === 'lecture' ? 'lectures' : 'rank_files';
   return db.selectFrom(table).select(['id', 'title', 'banner_image_id', 'master_subscription_id as card_id']).where('id', '=', id).executeTakeFirst();
@@ -147,7 +155,10 @@ export async function resourcesByTitle(db: Db, type: ResourceType, search: strin
   const from = db.selectFrom(`${table} as r` as 'courses as r');
   const [items, count] = await Promise.all([
     from.select(['r.id', 'r.title', 'r.is_published']).where(matching).orderBy('r.title').orderBy('r.id').limit(limit).offset(offset).execute(),
-    from.select((eb) => eb.fn.countAll<number>().as('total')).where(matching).executeTakeFirstOrThrow(),
+    from
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(matching)
+      .executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };
 }

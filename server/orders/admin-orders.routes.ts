@@ -15,7 +15,15 @@ import {
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  501: errorBodySchema,
+  503: errorBodySchema,
+};
 const tags = ['orders'];
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {
@@ -37,7 +45,8 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Deleted orders, a page at a time (latest deletion first), filtered by the server',
-        description: 'Each with when and by whom it was deleted (`deletedBy` null when not recorded) and whether its invoice and credit note exist: open them at `/api/admin/orders/{id}/invoice` and `/credit-note`.',
+        description:
+          'Each with when and by whom it was deleted (`deletedBy` null when not recorded) and whether its invoice and credit note exist: open them at `/api/admin/orders/{id}/invoice` and `/credit-note`.',
         querystring: ordersPageQuerySchema,
         response: { 200: deletedOrdersPageSchema, ...errors },
       },
@@ -58,7 +67,14 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/subscriptions/manual/review',
-    { schema: { tags, summary: 'Review a manual order: the student (by phone) and the resource', querystring: manualOrderQuerySchema, response: { 200: manualOrderReviewSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Review a manual order: the student (by phone) and the resource',
+        querystring: manualOrderQuerySchema,
+        response: { 200: manualOrderReviewSchema, ...errors },
+      },
+    },
     async (request) => orders.reviewManualOrder(request.ctx, request.query),
   );
   app.post(

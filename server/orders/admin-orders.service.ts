@@ -141,7 +141,11 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
   const gross = Math.round((net * 100) / (100 + DEFAULT_GST_RATE));
   const orderId = await ctx.db.transaction().execute(async (trx) => {
     await adminRepo.lockManualOrders(trx, user.id, resource.id);
-    const repeat = await adminRepo.recentManualOrder(trx, { userId: user.id, resourceId: resource.id, term: query.term, netPaise: net }, MANUAL_ORDER_REPEAT_SECONDS);
+    const repeat = await adminRepo.recentManualOrder(
+      trx,
+      { userId: user.id, resourceId: resource.id, term: query.term, netPaise: net },
+      MANUAL_ORDER_REPEAT_SECONDS,
+    );
     if (repeat) return repeat.id;
     const order = await insertOrder(trx, {
       user_id: user.id,
@@ -175,12 +179,17 @@ async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: stri
   const order = UUID_PATTERN.test(id) ? await findOrder(ctx.db, id) : undefined;
   if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
   if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
-  if (order.mode !== 'online' || !order.razorpay_payment_id || (order.status !== 'paid' && order.status !== 'refunded')) throw new AppError('validation', ORDER_MESSAGES.nothingToRefund, { field: 'refund' });
+  if (order.mode !== 'online' || !order.razorpay_payment_id || (order.status !== 'paid' && order.status !== 'refunded'))
+    throw new AppError('validation', ORDER_MESSAGES.nothingToRefund, { field: 'refund' });
   const left = order.net_paise - order.refunded_paise;
   if (left <= 0) return;
   const gateway = paymentGateway(ctx.config);
   if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
-  const claimId = await ctx.db.transaction().execute((trx) => claimRefund(trx, { orderId: order.id, paymentId: order.razorpay_payment_id!, amount: left, reason: 'Order deleted by staff', requestedBy: actorId }));
+  const claimId = await ctx.db
+    .transaction()
+    .execute((trx) =>
+      claimRefund(trx, { orderId: order.id, paymentId: order.razorpay_payment_id!, amount: left, reason: 'Order deleted by staff', requestedBy: actorId }),
+    );
   // Already asked for (a second click, another tab): that refund stands, and the delete goes on.
   if (!claimId) return;
   const sent = await sendClaimedRefund({ db: ctx.db, config: ctx.config, gateway }, claimId);
@@ -215,7 +224,10 @@ export async function deleteOrder(ctx: RequestContext, { id, refund = false }: {
 }
 
 /** GET /api/admin/orders/{id}/invoice and /credit-note: the order's document as a PDF. */
-export async function orderDocumentPdf(ctx: AppContext, { id, kind }: { id: string; kind: 'invoice' | 'credit-note' }): Promise<{ fileName: string; pdf: Buffer }> {
+export async function orderDocumentPdf(
+  ctx: AppContext,
+  { id, kind }: { id: string; kind: 'invoice' | 'credit-note' },
+): Promise<{ fileName: string; pdf: Buffer }> {
   const document = await findDocument(ctx.db, id, kind);
   if (!document) throw new AppError('not-found', kind === 'invoice' ? CHECKOUT_MESSAGES.noInvoice : CHECKOUT_MESSAGES.noCreditNote);
   return { fileName: `${document.number.replaceAll('/', '-')}.pdf`, pdf: await invoicePdf(document) };

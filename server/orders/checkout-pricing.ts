@@ -73,7 +73,12 @@ export async function priceOf(ctx: RequestContext, input: CheckoutInput, userId:
   if (!resource && (await cardsFreeTo(db, userId, [card.id])).has(card.id)) throw new AppError('validation', CHECKOUT_MESSAGES.free);
   const termDays = TERM_DAYS[card.subscription_term as SubscriptionTerm] ?? 0;
   if (termDays <= 0) throw new AppError('validation', CHECKOUT_MESSAGES.noTerm);
-  const base = rateCardPrice({ grossAmount: toPaise(card.gross_amount), gstRate: card.gst_rate, gstAmount: toPaise(card.gst_amount), netAmount: toPaise(card.net_amount) });
+  const base = rateCardPrice({
+    grossAmount: toPaise(card.gross_amount),
+    gstRate: card.gst_rate,
+    gstAmount: toPaise(card.gst_amount),
+    netAmount: toPaise(card.net_amount),
+  });
   // Razorpay takes no order under ₹1: a card priced below that (saved before amounts were checked) has no price to pay.
   if (base.netAmount < 100) throw new AppError('validation', CHECKOUT_MESSAGES.noPrice);
   if (!input.couponCode) return { card, resource, termDays, price: base, coupon: null };
@@ -92,8 +97,18 @@ export async function priceOf(ctx: RequestContext, input: CheckoutInput, userId:
   const refusal = couponRefusal(terms, purchase, coupon.per_student_limit === null ? 0 : await coupons.studentCouponUses(db, coupon.id, userId), new Date());
   if (refusal) throw new AppError('validation', refusal, { field: 'couponCode' });
   try {
-    const discount = { discountType: coupon.discount_type, value: coupon.discount_type === 'rate' ? coupon.value_hundredths / 100 : coupon.value_hundredths, minOrderAmount: coupon.min_order_paise };
-    return { card, resource, termDays, price: applyCoupon(base, discount), coupon: { id: coupon.id, code: coupon.code, perStudentLimit: coupon.per_student_limit } };
+    const discount = {
+      discountType: coupon.discount_type,
+      value: coupon.discount_type === 'rate' ? coupon.value_hundredths / 100 : coupon.value_hundredths,
+      minOrderAmount: coupon.min_order_paise,
+    };
+    return {
+      card,
+      resource,
+      termDays,
+      price: applyCoupon(base, discount),
+      coupon: { id: coupon.id, code: coupon.code, perStudentLimit: coupon.per_student_limit },
+    };
   } catch (error) {
     if (error instanceof PricingError) throw new AppError('validation', error.message, { field: 'couponCode' });
     throw error;

@@ -6,7 +6,15 @@ import * as checkout from './checkout.service.ts';
 import { sendPdf } from './send-pdf.ts';
 import { handleRazorpayWebhook } from './payment-events.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  501: errorBodySchema,
+  503: errorBodySchema,
+};
 const tags = ['student checkout'];
 const idParams = z.object({ id: z.string().max(100) });
 
@@ -17,7 +25,8 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied',
-        description: 'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
+        description:
+          'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
         body: checkoutInputSchema,
         response: { 200: quoteSchema, ...errors },
       },
@@ -51,12 +60,21 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
     },
     async (request) => checkout.verifyPayment(request.ctx, { id: request.params.id, ...request.body }),
   );
-  app.get('/api/student/orders', { schema: { tags, summary: "The student's latest 100 orders", response: { 200: z.array(studentOrderSchema), ...errors } } }, async (request) =>
-    checkout.listStudentOrders(request.ctx),
+  app.get(
+    '/api/student/orders',
+    { schema: { tags, summary: "The student's latest 100 orders", response: { 200: z.array(studentOrderSchema), ...errors } } },
+    async (request) => checkout.listStudentOrders(request.ctx),
   );
   app.get(
     '/api/student/orders/:id/invoice',
-    { schema: { tags, summary: "The GST invoice of one of the student's paid orders (PDF)", params: idParams, response: { 200: z.any().describe('application/pdf'), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "The GST invoice of one of the student's paid orders (PDF)",
+        params: idParams,
+        response: { 200: z.any().describe('application/pdf'), ...errors },
+      },
+    },
     async (request, reply) => {
       const { fileName, pdf } = await checkout.studentInvoicePdf(request.ctx, request.params);
       return sendPdf(reply, fileName, pdf);
@@ -64,7 +82,14 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/orders/:id',
-    { schema: { tags, summary: 'One of the student’s orders (another student’s answers 404)', params: idParams, response: { 200: studentOrderSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'One of the student’s orders (another student’s answers 404)',
+        params: idParams,
+        response: { 200: studentOrderSchema, ...errors },
+      },
+    },
     async (request) => checkout.getStudentOrder(request.ctx, request.params),
   );
 };

@@ -96,7 +96,8 @@ function orderValues(priced: Priced, actorId: string, input: CheckoutInput) {
 }
 type OrderValues = ReturnType<typeof orderValues>;
 
-const sameTerms = (open: repo.OrderRow, values: OrderValues) => open.net_paise === values.net_paise && open.coupon_id === values.coupon_id && open.gross_paise === values.gross_paise;
+const sameTerms = (open: repo.OrderRow, values: OrderValues) =>
+  open.net_paise === values.net_paise && open.coupon_id === values.coupon_id && open.gross_paise === values.gross_paise;
 
 /**
  * Inside the student's checkout lock: the order this "Buy" answers. An order for the same thing
@@ -106,7 +107,12 @@ const sameTerms = (open: repo.OrderRow, values: OrderValues) => open.net_paise =
  * guards the coupon's limit, and the student's own limit is counted under this lock, so both hold
  * under any number of concurrent checkouts. A free order is paid in the same transaction.
  */
-async function placeOrder(trx: Db, ctx: RequestContext, values: OrderValues, perStudentLimit: number | null): Promise<{ order: repo.OrderRow; reused: boolean }> {
+async function placeOrder(
+  trx: Db,
+  ctx: RequestContext,
+  values: OrderValues,
+  perStudentLimit: number | null,
+): Promise<{ order: repo.OrderRow; reused: boolean }> {
   await repo.lockStudentCheckout(trx, values.user_id);
   if (values.mode === 'free') {
     const repeat = await repo.findRecentFreeOrder(trx, values, FREE_ORDER_REPEAT_SECONDS);
@@ -212,10 +218,15 @@ async function ownOrder(ctx: RequestContext, id: string): Promise<repo.OrderRow>
  * that order, be for its amount in rupees, and be captured (an authorized one is captured here).
  * A wrong signature, or a payment that does not match, changes nothing.
  */
-export async function verifyPayment(ctx: RequestContext, { id, ...payment }: { id: string } & z.output<typeof verifyPaymentInputSchema>): Promise<StudentOrder> {
+export async function verifyPayment(
+  ctx: RequestContext,
+  { id, ...payment }: { id: string } & z.output<typeof verifyPaymentInputSchema>,
+): Promise<StudentOrder> {
   const order = await ownOrder(ctx, id);
   const gateway = gatewayOf(ctx);
-  const valid = order.razorpay_order_id === payment.razorpay_order_id && gateway.paymentSignatureIsValid(payment.razorpay_order_id, payment.razorpay_payment_id, payment.razorpay_signature);
+  const valid =
+    order.razorpay_order_id === payment.razorpay_order_id &&
+    gateway.paymentSignatureIsValid(payment.razorpay_order_id, payment.razorpay_payment_id, payment.razorpay_signature);
   if (!valid) throw new AppError('validation', CHECKOUT_MESSAGES.badSignature, { field: 'razorpay_signature' });
   let outcome;
   try {
@@ -225,8 +236,10 @@ export async function verifyPayment(ctx: RequestContext, { id, ...payment }: { i
     if (error.refused) throw new AppError('validation', CHECKOUT_MESSAGES.badSignature, { field: 'razorpay_payment_id' });
     throw new AppError('unavailable', CHECKOUT_MESSAGES.paymentUnavailable);
   }
-  if (outcome === 'foreign' || outcome === 'amount-mismatch') throw new AppError('validation', CHECKOUT_MESSAGES.paymentMismatch, { field: 'razorpay_payment_id' });
-  if (outcome === 'deleted' || outcome === 'cancelled' || outcome === 'refunded' || outcome === 'paid-by-another') throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPayable);
+  if (outcome === 'foreign' || outcome === 'amount-mismatch')
+    throw new AppError('validation', CHECKOUT_MESSAGES.paymentMismatch, { field: 'razorpay_payment_id' });
+  if (outcome === 'deleted' || outcome === 'cancelled' || outcome === 'refunded' || outcome === 'paid-by-another')
+    throw new AppError('conflict', CHECKOUT_MESSAGES.orderNotPayable);
   return withAccess(ctx.db, (await repo.findOrder(ctx.db, order.id))!);
 }
 

@@ -62,5 +62,10 @@ export async function shortenGrant(trx: Db, id: string, days: number): Promise<v
 }
 
 export async function revokeGrant(trx: Db, id: string): Promise<void> {
-  await trx.updateTable('entitlements').set({ revoked_at: sql<Date>`now()` }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('entitlements')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -5,4 +5,10 @@ import { ordersRouter } from './orders.router.ts';
 import { studentInvoiceRoutes } from './student-invoices.routes.ts';
 
 /** Orders: checkout with Razorpay and GST invoices for the student apps, the payment webhook, and the console's order screens. */
-export const ordersDomain = defineDomain({ name: 'orders', screen: 'orders', router: ordersRouter, routes: [adminOrdersRoutes], studentRoutes: [checkoutRoutes, studentInvoiceRoutes, paymentWebhookRoutes] });
+export const ordersDomain = defineDomain({
+  name: 'orders',
+  screen: 'orders',
+  router: ordersRouter,
+  routes: [adminOrdersRoutes],
+  studentRoutes: [checkoutRoutes, studentInvoiceRoutes, paymentWebhookRoutes],
+});

@@ -74,7 +74,9 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   if (invoice.kind === 'credit-note') {
     // Rule 53: a credit note names the tax invoice it adjusts, by number and date.
     out.y -= 16;
-    out.write(`Against tax invoice No. ${invoice.credited_invoice_number ?? '-'}${invoice.credited_invoice_issued_at ? ` dated ${indiaDate(invoice.credited_invoice_issued_at)}` : ''}`);
+    out.write(
+      `Against tax invoice No. ${invoice.credited_invoice_number ?? '-'}${invoice.credited_invoice_issued_at ? ` dated ${indiaDate(invoice.credited_invoice_issued_at)}` : ''}`,
+    );
     out.y -= 14;
     out.y -= 14 * (out.write(`Reason: ${invoice.reason ?? '-'}`, { width: RIGHT - LEFT, leading: 14 }) - 1);
     if (invoice.refund_id) {
@@ -112,7 +114,8 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   const rows: Array<[string, number]> = [['Taxable value', invoice.taxable_paise]];
   const sameState = seller.state === buyer.state;
   const half = invoice.gst_rate / 2;
-  if (invoice.igst_paise > 0 || (invoice.cgst_paise === 0 && invoice.sgst_paise === 0 && !sameState)) rows.push([`IGST @ ${invoice.gst_rate}% on ${taxable}`, invoice.igst_paise]);
+  if (invoice.igst_paise > 0 || (invoice.cgst_paise === 0 && invoice.sgst_paise === 0 && !sameState))
+    rows.push([`IGST @ ${invoice.gst_rate}% on ${taxable}`, invoice.igst_paise]);
   else rows.push([`CGST @ ${half}% on ${taxable}`, invoice.cgst_paise], [`SGST @ ${half}% on ${taxable}`, invoice.sgst_paise]);
   if (invoice.discount_paise > 0) rows.push(['Less: discount (tax is on the full value)', -invoice.discount_paise]);
   rows.push(['Round off', invoice.round_off_paise]);

@@ -52,7 +52,14 @@ export function insertCreditNote(trx: Db, values: Insertable<InvoicesTable>) {
 
 /** An order's invoice, or its latest credit note. */
 export function findDocument(db: Db, orderId: string, kind: InvoiceRow['kind']) {
-  return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).orderBy('issued_at', 'desc').orderBy('number', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('invoices')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .orderBy('issued_at', 'desc')
+    .orderBy('number', 'desc')
+    .executeTakeFirst();
 }
 
 /** The invoices and credit notes of one student's orders. */
@@ -62,7 +69,13 @@ function documentsOf(db: Db, userId: string) {
 
 /** A page of a student's documents, newest first. */
 export function studentDocumentsPage(db: Db, userId: string, limit: number, offset: number) {
-  return documentsOf(db, userId).selectAll('invoices').orderBy('invoices.issued_at', 'desc').orderBy('invoices.number', 'desc').limit(limit).offset(offset).execute();
+  return documentsOf(db, userId)
+    .selectAll('invoices')
+    .orderBy('invoices.issued_at', 'desc')
+    .orderBy('invoices.number', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
 }
 
 export async function countStudentDocuments(db: Db, userId: string): Promise<number> {

@@ -117,7 +117,8 @@ export async function issueCreditNote(trx: Db, config: Seller, input: CreditNote
   if (refundId !== null) {
     const recorded = await repo.creditNoteOfRefund(trx, refundId);
     if (recorded) {
-      if (recorded.credits_invoice_id !== invoice.id) throw new AppError('conflict', `Refund ${refundId} is already credited against invoice ${recorded.credited_invoice_number ?? ''}`.trim());
+      if (recorded.credits_invoice_id !== invoice.id)
+        throw new AppError('conflict', `Refund ${refundId} is already credited against invoice ${recorded.credited_invoice_number ?? ''}`.trim());
       return recorded;
     }
   }
@@ -147,7 +148,10 @@ export async function issueCreditNote(trx: Db, config: Seller, input: CreditNote
       refund_id: refundId,
     });
   } catch (error) {
-    if ((error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION && (error as { constraint?: string }).constraint === 'invoices_one_per_refund') {
+    if (
+      (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION &&
+      (error as { constraint?: string }).constraint === 'invoices_one_per_refund'
+    ) {
       throw new AppError('conflict', `Refund ${refundId} is already credited`);
     }
     throw error;

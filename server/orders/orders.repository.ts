@@ -33,7 +33,12 @@ export async function findResourceForSale(db: Db, type: ResourceType, id: string
 /** Of these rate cards, in their order, the first that is not free (to anyone). */
 export async function firstPricedCard(db: Db, cardIds: readonly string[]): Promise<string | undefined> {
   if (cardIds.length === 0) return undefined;
-  const rows = await db.selectFrom('subscriptions').select('id').where('id', 'in', [...cardIds]).where('is_free', '=', false).execute();
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('id', 'in', [...cardIds])
+    .where('is_free', '=', false)
+    .execute();
   const priced = new Set(rows.map((row) => row.id));
   return cardIds.find((id) => priced.has(id));
 }
@@ -117,7 +122,11 @@ export async function setWaitingStatus(db: Db, id: string, status: 'attempted' |
  * Ends a waiting order (expired, or cancelled when a later "Buy" replaced it) and gives back the
  * coupon use it held, in one statement per step: answers the order when this call ended it.
  */
-export async function endOpenOrder(trx: Db, id: string, status: 'expired' | 'cancelled'): Promise<{ couponId: string | null; heldCoupon: boolean } | undefined> {
+export async function endOpenOrder(
+  trx: Db,
+  id: string,
+  status: 'expired' | 'cancelled',
+): Promise<{ couponId: string | null; heldCoupon: boolean } | undefined> {
   const { rows } = await sql<{ coupon_id: string | null; held: boolean }>`
     update orders o set status = ${status}, coupon_held = false, next_check_at = null, updated_at = now()
     from (select id, coupon_held from orders where id = ${id} for update) as before
@@ -129,11 +138,23 @@ export async function endOpenOrder(trx: Db, id: string, status: 'expired' | 'can
 
 /** A different billing state given on a second "Buy": the invoice is issued for the state given last. */
 export async function setBuyerState(db: Db, id: string, state: string | null) {
-  return db.updateTable('orders').set({ buyer_state: state, updated_at: sql<Date>`now()` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('orders')
+    .set({ buyer_state: state, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function studentOrders(db: Db, userId: string, limit: number) {
-  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('status', '!=', 'deleted').orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'deleted')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function entitlementEnds(db: Db, ids: Array<string | null>): Promise<Map<string, Date | null>> {
@@ -181,7 +202,11 @@ export async function recordEvent(db: Db, event: { id: string; type: string; pro
 
 /** The paise refunded of an order so far. */
 export async function setRefundedPaise(trx: Db, id: string, refundedPaise: number): Promise<void> {
-  await trx.updateTable('orders').set({ refunded_paise: refundedPaise, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('orders')
+    .set({ refunded_paise: refundedPaise, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A paid order refunded in full: it no longer holds its coupon use. */
@@ -232,5 +257,9 @@ export async function markOrderDeleted(trx: Db, id: string, deletedBy: string | 
  * whatever the limit, since the price was agreed.
  */
 export async function retakeCouponUse(trx: Db, couponId: string): Promise<void> {
-  await trx.updateTable('coupons').set({ uses: sql<number>`uses + 1` }).where('id', '=', couponId).execute();
+  await trx
+    .updateTable('coupons')
+    .set({ uses: sql<number>`uses + 1` })
+    .where('id', '=', couponId)
+    .execute();
 }

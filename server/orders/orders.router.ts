@@ -11,5 +11,7 @@ export const ordersRouter = ({ procedure }: ScreenProcedures) =>
     resources: procedure.input(resourceSearchQuerySchema).query(({ ctx, input }) => orders.searchResources(ctx, input)),
     reviewManual: procedure.input(manualOrderQuerySchema).query(({ ctx, input }) => orders.reviewManualOrder(ctx, input)),
     createManual: procedure.input(manualOrderQuerySchema).mutation(({ ctx, input }) => orders.createManualOrder(ctx, input)),
-    delete: procedure.input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }), refund: z.boolean().optional() })).mutation(({ ctx, input }) => orders.deleteOrder(ctx, input)),
+    delete: procedure
+      .input(z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }), refund: z.boolean().optional() }))
+      .mutation(({ ctx, input }) => orders.deleteOrder(ctx, input)),
   });

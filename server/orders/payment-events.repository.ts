@@ -10,7 +10,14 @@ import type { Db } from '../db/database.ts';
 export function storeWebhookEvent(trx: Db, event: { id: string; type: string; providerOrderId: string | null; handled: boolean; body: string }) {
   return trx
     .insertInto('payment_events')
-    .values({ event_id: event.id, event_type: event.type, razorpay_order_id: event.providerOrderId, outcome: event.handled ? 'queued' : 'ignored', body: event.body, processed_at: event.handled ? null : sql<Date>`now()` })
+    .values({
+      event_id: event.id,
+      event_type: event.type,
+      razorpay_order_id: event.providerOrderId,
+      outcome: event.handled ? 'queued' : 'ignored',
+      body: event.body,
+      processed_at: event.handled ? null : sql<Date>`now()`,
+    })
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst();
@@ -21,5 +28,9 @@ export function findPaymentEvent(db: Db, eventId: string) {
 }
 
 export async function markEventProcessed(db: Db, eventId: string, outcome: string): Promise<void> {
-  await db.updateTable('payment_events').set({ outcome, processed_at: sql<Date>`now()` }).where('event_id', '=', eventId).execute();
+  await db
+    .updateTable('payment_events')
+    .set({ outcome, processed_at: sql<Date>`now()` })
+    .where('event_id', '=', eventId)
+    .execute();
 }

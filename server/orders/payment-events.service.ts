@@ -17,7 +17,16 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 /** The events the product acts on; any other is stored and ignored. */
-export const HANDLED_EVENTS = ['payment.authorized', 'payment.captured', 'order.paid', 'payment.failed', 'refund.created', 'refund.processed', 'refund.failed', 'payment.refunded'] as const;
+export const HANDLED_EVENTS = [
+  'payment.authorized',
+  'payment.captured',
+  'order.paid',
+  'payment.failed',
+  'refund.created',
+  'refund.processed',
+  'refund.failed',
+  'payment.refunded',
+] as const;
 
 interface WebhookEvent {
   event?: unknown;
@@ -52,7 +61,8 @@ export async function handleRazorpayWebhook(
 ): Promise<{ status: 'queued' | 'duplicate' | 'ignored' }> {
   const gateway = paymentGateway(ctx.config);
   if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
-  if (!request.signature || !gateway.webhookSignatureIsValid(request.rawBody, request.signature)) throw new AppError('validation', WEBHOOK_MESSAGES.badSignature);
+  if (!request.signature || !gateway.webhookSignatureIsValid(request.rawBody, request.signature))
+    throw new AppError('validation', WEBHOOK_MESSAGES.badSignature);
   const event = parseEvent(request.rawBody);
   if (!event) throw new AppError('validation', WEBHOOK_MESSAGES.notJson);
   const eventId = request.eventId?.slice(0, 200) || `body:${createHash('sha256').update(request.rawBody).digest('hex')}`;

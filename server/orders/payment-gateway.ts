@@ -108,7 +108,12 @@ const paymentOf = (payment: RazorpayPaymentEntity): GatewayPayment => ({
   status: payment.status,
   amountRefunded: payment.amount_refunded ?? 0,
 });
-const refundOf = (refund: RazorpayRefundEntity): GatewayRefund => ({ id: refund.id, paymentId: refund.payment_id, amount: refund.amount, status: refund.status });
+const refundOf = (refund: RazorpayRefundEntity): GatewayRefund => ({
+  id: refund.id,
+  paymentId: refund.payment_id,
+  amount: refund.amount,
+  status: refund.status,
+});
 
 function describe(error: unknown): string {
   const detail = error as { statusCode?: number; error?: { description?: string }; message?: string };
@@ -136,7 +141,8 @@ function razorpayGateway(config: Config & { RAZORPAY_KEY_ID: string; RAZORPAY_KE
     orderPayments: async (providerOrderId) => (await call(() => client.orders.fetchPayments(providerOrderId))).items.map(paymentOf),
     fetchPayment: async (paymentId) => paymentOf(await call(() => client.payments.fetch(paymentId))),
     capturePayment: async (paymentId, amount, currency) => paymentOf(await call(() => client.payments.capture(paymentId, amount, currency))),
-    refundPayment: async (paymentId, { amount, notes }) => refundOf(await call(() => client.payments.refund(paymentId, { ...(amount === undefined ? {} : { amount }), notes }))),
+    refundPayment: async (paymentId, { amount, notes }) =>
+      refundOf(await call(() => client.payments.refund(paymentId, { ...(amount === undefined ? {} : { amount }), notes }))),
     paymentRefunds: async (paymentId) => (await call(() => client.payments.fetchMultipleRefund(paymentId, { count: 100 }))).items.map(refundOf),
     paymentSignatureIsValid: (providerOrderId, paymentId, signature) => hmacMatches(config.RAZORPAY_KEY_SECRET, `${providerOrderId}|${paymentId}`, signature),
     webhookSignatureIsValid: (rawBody, signature) => hmacMatches(config.RAZORPAY_WEBHOOK_SECRET, rawBody, signature),
@@ -151,7 +157,9 @@ export function paymentGateway(config: Config): PaymentGateway | null {
     const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET } = config;
     gateways.set(
       config,
-      RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET && RAZORPAY_WEBHOOK_SECRET ? razorpayGateway({ ...config, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET }) : null,
+      RAZORPAY_KEY_ID && RAZORPAY_KEY_SECRET && RAZORPAY_WEBHOOK_SECRET
+        ? razorpayGateway({ ...config, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET })
+        : null,
     );
   }
   return gateways.get(config)!;

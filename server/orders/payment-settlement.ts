@@ -51,9 +51,20 @@ async function capture(gateway: PaymentGateway, payment: GatewayPayment, amount:
  * staff are told.
  */
 async function refundUnpayable(deps: SettleDeps, order: repo.OrderRow, payment: GatewayPayment, why: FulfilOutcome): Promise<void> {
-  const reason = why === 'paid-by-another' ? 'A second payment for an order already paid' : why === 'cancelled' ? 'A payment for an order replaced by a later one' : `A payment for an order that was ${why}`;
+  const reason =
+    why === 'paid-by-another'
+      ? 'A second payment for an order already paid'
+      : why === 'cancelled'
+        ? 'A payment for an order replaced by a later one'
+        : `A payment for an order that was ${why}`;
   const claimId = await deps.db.transaction().execute(async (trx) => {
-    const claimed = await claimRefund(trx, { orderId: order.id, paymentId: payment.id, amount: payment.amount - payment.amountRefunded, reason, requestedBy: null });
+    const claimed = await claimRefund(trx, {
+      orderId: order.id,
+      paymentId: payment.id,
+      amount: payment.amount - payment.amountRefunded,
+      reason,
+      requestedBy: null,
+    });
     if (claimed) {
       const student = await payerOf(trx, order.user_id);
       await raiseAlert(trx, {

@@ -40,7 +40,11 @@ async function expire(db: Db, orderId: string): Promise<boolean> {
 }
 
 /** Looks at one waiting order: a payment made for it settles it; nothing paid after a day expires it. */
-export async function reconcileOrder(deps: Deps & { gateway: PaymentGateway }, order: repo.OrderRow, now = new Date()): Promise<'fulfilled' | 'expired' | 'waiting'> {
+export async function reconcileOrder(
+  deps: Deps & { gateway: PaymentGateway },
+  order: repo.OrderRow,
+  now = new Date(),
+): Promise<'fulfilled' | 'expired' | 'waiting'> {
   const ageMinutes = (now.getTime() - order.created_at.getTime()) / 60_000;
   if (!order.razorpay_order_id) {
     if (ageMinutes < UNMADE_ORDER_MINUTES) return 'waiting';
@@ -66,7 +70,10 @@ export async function reconcileOrder(deps: Deps & { gateway: PaymentGateway }, o
  * first until none is left (or the run's time is up), so no backlog keeps a new order waiting
  * more than a few minutes past that. Refunds left unfinished are finished too.
  */
-export async function reconcileOpenOrders(deps: Deps, options: { now?: Date } = {}): Promise<{ checked: number; fulfilled: number; expired: number; failed: number }> {
+export async function reconcileOpenOrders(
+  deps: Deps,
+  options: { now?: Date } = {},
+): Promise<{ checked: number; fulfilled: number; expired: number; failed: number }> {
   const gateway = paymentGateway(deps.config);
   const counts = { checked: 0, fulfilled: 0, expired: 0, failed: 0 };
   if (!gateway) return counts;

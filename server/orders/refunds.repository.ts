@@ -31,7 +31,15 @@ export function adoptUnansweredClaim(trx: Db, refund: GatewayRefund) {
 export function insertReportedRefund(trx: Db, orderId: string, refund: GatewayRefund) {
   return trx
     .insertInto('refunds')
-    .values({ order_id: orderId, razorpay_payment_id: refund.paymentId, razorpay_refund_id: refund.id, amount_paise: refund.amount, status: refund.status, origin: 'razorpay', reason: `Refund ${refund.id}` })
+    .values({
+      order_id: orderId,
+      razorpay_payment_id: refund.paymentId,
+      razorpay_refund_id: refund.id,
+      amount_paise: refund.amount,
+      status: refund.status,
+      origin: 'razorpay',
+      reason: `Refund ${refund.id}`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -41,7 +49,11 @@ export function updateRefundState(trx: Db, id: string, refund: Pick<GatewayRefun
 }
 
 export async function markRefundApplied(trx: Db, id: string): Promise<void> {
-  await trx.updateTable('refunds').set({ applied_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('refunds')
+    .set({ applied_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export interface RefundClaim {
@@ -68,7 +80,11 @@ export async function insertRefundClaim(trx: Db, claim: RefundClaim): Promise<st
 }
 
 export async function setRefundError(db: Db, id: string, message: string): Promise<void> {
-  await db.updateTable('refunds').set({ error: message.slice(0, 500) }).where('id', '=', id).execute();
+  await db
+    .updateTable('refunds')
+    .set({ error: message.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markRefundFailed(db: Db, id: string): Promise<void> {
@@ -77,7 +93,12 @@ export async function markRefundFailed(db: Db, id: string): Promise<void> {
 
 /** Razorpay's ids of the refunds of this payment already recorded. */
 export function recordedRefundIdsOfPayment(db: Db, paymentId: string) {
-  return db.selectFrom('refunds').select('razorpay_refund_id').where('razorpay_payment_id', '=', paymentId).where('razorpay_refund_id', 'is not', null).execute();
+  return db
+    .selectFrom('refunds')
+    .select('razorpay_refund_id')
+    .where('razorpay_payment_id', '=', paymentId)
+    .where('razorpay_refund_id', 'is not', null)
+    .execute();
 }
 
 export function razorpayRefundIdOf(trx: Db, id: string) {
@@ -86,7 +107,12 @@ export function razorpayRefundIdOf(trx: Db, id: string) {
 
 /** Removes the row a refund webhook recorded for this refund (the claim takes its place), answering when it was applied. */
 export function deleteReportedRefund(trx: Db, razorpayRefundId: string) {
-  return trx.deleteFrom('refunds').where('razorpay_refund_id', '=', razorpayRefundId).where('origin', '=', 'razorpay').returning('applied_at').executeTakeFirst();
+  return trx
+    .deleteFrom('refunds')
+    .where('razorpay_refund_id', '=', razorpayRefundId)
+    .where('origin', '=', 'razorpay')
+    .returning('applied_at')
+    .executeTakeFirst();
 }
 
 /** Gives a claim Razorpay's refund id and state. */

@@ -97,7 +97,11 @@ export async function sendClaimedRefund(deps: RefundDeps, refundId: string): Pro
     made = (await deps.gateway.paymentRefunds(claim.razorpay_payment_id)).find((refund) => !taken.has(refund.id));
     if (!made) {
       await refundsRepo.markRefundFailed(deps.db, refundId);
-      await raiseAlert(deps.db, { message: `Razorpay refused the refund of payment ${claim.razorpay_payment_id} (order ${claim.order_id}): ${error.message}`.slice(0, 1000), resourceType: 'order', resourceId: claim.order_id });
+      await raiseAlert(deps.db, {
+        message: `Razorpay refused the refund of payment ${claim.razorpay_payment_id} (order ${claim.order_id}): ${error.message}`.slice(0, 1000),
+        resourceType: 'order',
+        resourceId: claim.order_id,
+      });
       return { refused: error.message };
     }
   }

@@ -16,7 +16,8 @@ export const studentInvoiceRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "The student's GST invoices and credit notes, newest first, a page at a time",
-        description: 'A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in rupees; `pdfUrl` is the document as a PDF.',
+        description:
+          'A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in rupees; `pdfUrl` is the document as a PDF.',
         querystring: studentInvoicesQuerySchema,
         response: { 200: studentInvoicesPageSchema, ...errors },
       },

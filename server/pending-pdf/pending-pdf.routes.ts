@@ -22,7 +22,14 @@ export const pendingPdfRoutes: DomainRoutes = async (app) => {
   );
   app.put(
     '/api/admin/mark-solved/:id',
-    { schema: { tags, summary: "Mark a lecture's missing notes resolved, until one goes missing again", params: idParams, response: { 200: markSolvedSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Mark a lecture's missing notes resolved, until one goes missing again",
+        params: idParams,
+        response: { 200: markSolvedSchema, ...errors },
+      },
+    },
     async (request) => pending.markSolved(request.ctx, request.params),
   );
 };

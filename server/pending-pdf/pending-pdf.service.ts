@@ -29,7 +29,10 @@ async function missingKeys(storage: Storage, keys: readonly string[]): Promise<S
  * no file record has its id any more (deleted, or an upload that never finished) or when its
  * file is gone from storage. Answers how many notes it looked at and how many are missing.
  */
-export async function checkLectureNotes(deps: { db: Db; storage: Storage }, options: { lectureIds?: readonly string[] } = {}): Promise<{ notes: number; missing: number }> {
+export async function checkLectureNotes(
+  deps: { db: Db; storage: Storage },
+  options: { lectureIds?: readonly string[] } = {},
+): Promise<{ notes: number; missing: number }> {
   const notes = await noteFiles(deps.db, options.lectureIds);
   const keys = [...new Set(notes.map((note) => note.storage_key).filter((key): key is string => key !== null))];
   const gone = await missingKeys(deps.storage, keys);

@@ -16,7 +16,6 @@ declare module 'fastify' {
   }
 }
 
-
 interface Resolved {
   state: AuthState;
   actor: Actor | null;
@@ -33,8 +32,7 @@ async function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Conf
     return { state: 'signed-out', actor: null };
   }
   const now = Date.now();
-  const expired =
-    now - iat > config.SESSION_MAX_AGE_DAYS * 86_400_000 || now - seen > config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000;
+  const expired = now - iat > config.SESSION_MAX_AGE_DAYS * 86_400_000 || now - seen > config.SESSION_IDLE_TIMEOUT_MINUTES * 60_000;
   const row = expired ? undefined : await findLiveSession(pool, sid, uid);
   if (!row || row.session_version !== sv) {
     session.delete();

@@ -33,10 +33,7 @@ async function consoleStatic(app: FastifyInstance, options: { dir: string | null
       return reply.code(404).send({ message: 'Not found', type: 'not-found' } satisfies ErrorBody);
     }
     if (!dir) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The console has not been built yet. Run `npm run build` (npm start does it for you).');
+      return reply.code(503).type('text/plain; charset=utf-8').send('The console has not been built yet. Run `npm run build` (npm start does it for you).');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dir);
   });

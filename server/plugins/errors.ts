@@ -51,8 +51,7 @@ function trpcShaped(request: FastifyRequest, status: number, body: ErrorBody) {
 /** One error handler: every failure answers `{ message, type, warnings? }` with a fitting status. */
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ErrorBody) =>
-      reply.code(status).send(request.url.startsWith('/trpc/') ? trpcShaped(request, status, body) : body);
+    const send = (status: number, body: ErrorBody) => reply.code(status).send(request.url.startsWith('/trpc/') ? trpcShaped(request, status, body) : body);
     if (isQueryCanceled(error)) {
       // A statement ran out of time (or its client left, and nobody reads this answer).
       if (request.raw.destroyed) request.log.info('request closed by its client: its statements were cancelled');

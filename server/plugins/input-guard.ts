@@ -11,8 +11,7 @@ import { AppError } from '../errors.ts';
 async function inputGuard(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     if (request.url.startsWith('/trpc/')) return;
-    const found =
-      findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, '');
+    const found = findUnstorableText(request.params, 'params') ?? findUnstorableText(request.query, 'query') ?? findUnstorableText(request.body, '');
     if (found) throw new AppError('validation', found.message, { field: found.field, issues: [found] });
   });
 }

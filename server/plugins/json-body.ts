@@ -38,7 +38,8 @@ async function jsonBody(app: FastifyInstance): Promise<void> {
     }
     // Only a body that spells one of the keys, or escapes characters (a key may hide in \u escapes), needs the walk.
     const mayHide = text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
-    if (mayHide && hasPrototypeKey(parsed)) return done(new AppError('validation', 'The body may not contain a field named __proto__ or constructor.prototype'), undefined);
+    if (mayHide && hasPrototypeKey(parsed))
+      return done(new AppError('validation', 'The body may not contain a field named __proto__ or constructor.prototype'), undefined);
     return done(null, parsed);
   });
 }

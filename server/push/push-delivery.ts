@@ -31,7 +31,12 @@ const STRAGGLER_FLOOR = 8;
 /** Sends of one push before it counts as failed (5xx, timeouts, no answer). */
 export const MAX_PUSH_ATTEMPTS = 6;
 
-export type PushOutcome = { status: 'delivered' } | { status: 'gone' } | { status: 'busy'; retryAfterSeconds: number } | { status: 'retry'; error: string } | { status: 'failed'; error: string };
+export type PushOutcome =
+  | { status: 'delivered' }
+  | { status: 'gone' }
+  | { status: 'busy'; retryAfterSeconds: number }
+  | { status: 'retry'; error: string }
+  | { status: 'failed'; error: string };
 
 /** What one push service answer means: 2xx delivered; 404 and 410 gone; 429 wait; 5xx, a timeout or no answer retry; any other refusal failed. */
 export function outcomeOf(error: unknown): PushOutcome {
@@ -108,10 +113,13 @@ async function runLimited<T>(items: readonly T[], limit: number, work: (item: T)
   const lanes = Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   const allowed = Math.max(STRAGGLER_FLOOR, Math.floor(items.length * STRAGGLER_SHARE));
   for (;;) {
-    const done = await Promise.race([lanes.then(() => true), new Promise<false>((resolve) => {
-      wake = () => resolve(false);
-      setTimeout(() => resolve(false), STRAGGLER_QUIET_MS);
-    })]);
+    const done = await Promise.race([
+      lanes.then(() => true),
+      new Promise<false>((resolve) => {
+        wake = () => resolve(false);
+        setTimeout(() => resolve(false), STRAGGLER_QUIET_MS);
+      }),
+    ]);
     if (done) return 0;
     if (next >= items.length && running <= allowed && Date.now() - lastFinish >= STRAGGLER_QUIET_MS) return running;
   }
@@ -150,7 +158,9 @@ export async function deliverBatch(
   const payload = payloadBytes(payloadOf(notification)).text;
   const topic = notificationId.replaceAll('-', '');
   const pending = await pendingDeliveries(deps.db, notificationId, batch);
-  const outcomes = outcomeRecorder(deps.db, notificationId, (error) => deps.log?.warn({ err: error, notificationId }, 'could not record push outcomes; those pushes stay pending'));
+  const outcomes = outcomeRecorder(deps.db, notificationId, (error) =>
+    deps.log?.warn({ err: error, notificationId }, 'could not record push outcomes; those pushes stay pending'),
+  );
   const record = (subscriptionId: string, status: DeliveryStatus, error: string | null, attempted = true, deleteSubscription = false) =>
     outcomes.add({ subscriptionId, status, error, attempted, deleteSubscription });
   result.stragglers = await runLimited(pending, CONCURRENCY, async (delivery) => {

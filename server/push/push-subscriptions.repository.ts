@@ -22,7 +22,11 @@ export async function lockedSubscriptionByEndpoint(db: Db, endpoint: string): Pr
 
 /** Gives a subscription to an account with its (possibly new) keys, as registered now. */
 export async function assignSubscription(db: Db, id: string, userId: string, keys: SubscriptionKeys): Promise<void> {
-  await db.updateTable('push_subscriptions').set({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('push_subscriptions')
+    .set({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A new endpoint's row; undefined when another registration of that endpoint committed first. */

@@ -29,7 +29,6 @@ export function targetSql(target: PushTarget): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;
 }
 
-
 /** Whether any subscription is in the target. */
 export async function targetHasSubscription(db: Db, target: PushTarget): Promise<boolean> {
   return (await db.selectFrom('push_subscriptions as s').select('s.id').where(targetSql(target)).limit(1).executeTakeFirst()) !== undefined;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { pushSubscriptionInputSchema, removePushSubscriptionInputSchema, sendNotificationInputSchema, sentNotificationSchema } from '../../shared/push/push.schema.ts';
+import {
+  pushSubscriptionInputSchema,
+  removePushSubscriptionInputSchema,
+  sendNotificationInputSchema,
+  sentNotificationSchema,
+} from '../../shared/push/push.schema.ts';
 import { AppError } from '../errors.ts';
 import { PUSH_MESSAGES } from '../../shared/push/push.schema.ts';
 import * as push from './push.service.ts';
@@ -43,7 +48,13 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
   const tags = ['student push'];
   app.get(
     '/api/push/vapid-public-key',
-    { schema: { tags, summary: 'The VAPID public key the apps subscribe with (applicationServerKey)', response: { 200: z.object({ publicKey: z.string() }), 501: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The VAPID public key the apps subscribe with (applicationServerKey)',
+        response: { 200: z.object({ publicKey: z.string() }), 501: errorBodySchema },
+      },
+    },
     async (request) => {
       const vapid = request.ctx.config.vapid;
       if (!vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
@@ -66,7 +77,14 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/api/student/push-subscriptions',
-    { schema: { tags, summary: "Remove this device's push subscription", body: removePushSubscriptionInputSchema, response: { 200: z.object({ removed: z.number() }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: "Remove this device's push subscription",
+        body: removePushSubscriptionInputSchema,
+        response: { 200: z.object({ removed: z.number() }), ...errors },
+      },
+    },
     async (request) => push.removeSubscription(request.ctx, request.body),
   );
 };

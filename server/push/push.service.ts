@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { COMPOSER_LIMITS, payloadBytes, PUSH_MESSAGES, type pushSubscriptionInputSchema, type sendNotificationInputSchema, type PushPayload, type SentNotification } from '../../shared/push/push.schema.ts';
+import {
+  COMPOSER_LIMITS,
+  payloadBytes,
+  PUSH_MESSAGES,
+  type pushSubscriptionInputSchema,
+  type sendNotificationInputSchema,
+  type PushPayload,
+  type SentNotification,
+} from '../../shared/push/push.schema.ts';
 import { fitPushText } from '../../shared/push/push-text.rules.ts';
 import { indianMobile } from '../../shared/students/phone.rules.ts';
 import { requireActor } from '../access/access.ts';
@@ -14,7 +22,14 @@ import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { endpointAllowed } from './push-endpoints.ts';
 import { isAuthSecret, isP256PublicKey, sameAuthSecret } from './push-keys.ts';
 import { MAX_DEVICES_PER_STUDENT, registrationRule } from './push-subscription.limits.ts';
-import { assignSubscription, deleteDevicesBeyond, deleteSubscriptionOf, insertSubscription, lockAccountDevices, lockedSubscriptionByEndpoint } from './push-subscriptions.repository.ts';
+import {
+  assignSubscription,
+  deleteDevicesBeyond,
+  deleteSubscriptionOf,
+  insertSubscription,
+  lockAccountDevices,
+  lockedSubscriptionByEndpoint,
+} from './push-subscriptions.repository.ts';
 import { insertDeliveries, insertNotification, latestNotifications, setTargeted } from './push-notifications.repository.ts';
 import { accountWithMobile, findCourseTitle, hasSubscription, targetHasSubscription, type PushTarget } from './push-targets.repository.ts';
 
@@ -33,7 +48,8 @@ export const PUSH_BATCH_SIZE = 250;
  */
 export async function registerSubscription(ctx: RequestContext, input: z.output<typeof pushSubscriptionInputSchema>): Promise<{ _id: string }> {
   const actor = await requireActor(ctx);
-  if (!endpointAllowed(input.endpoint, ctx.config.PUSH_ENDPOINT_HOSTS)) throw new AppError('validation', PUSH_MESSAGES.endpointNotAllowed, { field: 'endpoint' });
+  if (!endpointAllowed(input.endpoint, ctx.config.PUSH_ENDPOINT_HOSTS))
+    throw new AppError('validation', PUSH_MESSAGES.endpointNotAllowed, { field: 'endpoint' });
   if (!isP256PublicKey(input.keys.p256dh)) throw new AppError('validation', PUSH_MESSAGES.p256dhInvalid, { field: 'keys.p256dh' });
   if (!isAuthSecret(input.keys.auth)) throw new AppError('validation', PUSH_MESSAGES.authInvalid, { field: 'keys.auth' });
   // Counted before the endpoint is looked up: a refusal that says an endpoint is taken is an answer worth limiting.
@@ -46,7 +62,8 @@ export async function registerSubscription(ctx: RequestContext, input: z.output<
       for (let round = 0; round < 3 && !registered; round += 1) {
         const existing = await lockedSubscriptionByEndpoint(trx, input.endpoint);
         if (existing) {
-          if (existing.user_id !== actor.id && !sameAuthSecret(existing.auth, input.keys.auth)) throw new AppError('conflict', PUSH_MESSAGES.endpointTaken, { field: 'endpoint' });
+          if (existing.user_id !== actor.id && !sameAuthSecret(existing.auth, input.keys.auth))
+            throw new AppError('conflict', PUSH_MESSAGES.endpointTaken, { field: 'endpoint' });
           await assignSubscription(trx, existing.id, actor.id, input.keys);
           registered = existing.id;
         } else {
@@ -121,7 +138,16 @@ async function resolveTarget(db: Db, request: NotificationRequest): Promise<Push
   return { type: 'specific-user', userId: user.id };
 }
 
-export function payloadOf(notification: { id: string; title: string; body: string; image_url: string | null; click_action: string | null; resource_type: string | null; resource_id: string | null; data: Record<string, string> }): PushPayload {
+export function payloadOf(notification: {
+  id: string;
+  title: string;
+  body: string;
+  image_url: string | null;
+  click_action: string | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  data: Record<string, string>;
+}): PushPayload {
   return {
     notificationId: notification.id,
     title: notification.title,
@@ -141,12 +167,24 @@ export function payloadOf(notification: { id: string; title: string; body: strin
  * target (chosen in SQL) and queues the worker jobs that send them, a few hundred each, all in one
  * transaction.
  */
-export async function sendNotification(deps: { db: Db; config: Config }, fullRequest: NotificationRequest): Promise<{ notificationId: string; targeted: number }> {
+export async function sendNotification(
+  deps: { db: Db; config: Config },
+  fullRequest: NotificationRequest,
+): Promise<{ notificationId: string; targeted: number }> {
   if (!deps.config.vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
   // A text the server wrote (a reply to a comment) may be longer than a push holds: cut on a character boundary.
   const request = { ...fullRequest, title: fitPushText(fullRequest.title, COMPOSER_LIMITS.title), body: fitPushText(fullRequest.body, COMPOSER_LIMITS.body) };
   const sized = payloadBytes(
-    payloadOf({ id: '00000000-0000-0000-0000-000000000000', title: request.title, body: request.body, image_url: request.imageUrl ?? null, click_action: request.clickAction ?? null, resource_type: request.resourceType ?? null, resource_id: request.resourceId ?? null, data: request.data ?? {} }),
+    payloadOf({
+      id: '00000000-0000-0000-0000-000000000000',
+      title: request.title,
+      body: request.body,
+      image_url: request.imageUrl ?? null,
+      click_action: request.clickAction ?? null,
+      resource_type: request.resourceType ?? null,
+      resource_id: request.resourceId ?? null,
+      data: request.data ?? {},
+    }),
   );
   if (!sized.fits) throw new AppError('validation', PUSH_MESSAGES.tooLarge(sized.bytes), { field: 'body' });
   const target = await resolveTarget(deps.db, request);

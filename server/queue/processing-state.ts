@@ -4,7 +4,6 @@ import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../ass
 import { findAssetFileName } from '../assets/assets.repository.ts';
 import { markItemFailed, markItemWaiting, setItemWorkingState } from './queue.repository.ts';
 
-
 /**
  * Moves a file and its queue item to a processing state, recording the state's progress
  * (total, loaded). Both rows change in one statement each, inside one transaction.

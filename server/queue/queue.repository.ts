@@ -5,7 +5,6 @@ import type { Db } from '../db/database.ts';
 import type { Database, LectureRow, QueueItemRow, QueueItemsTable } from '../db/types.ts';
 import type { QueueView } from '../../shared/queue/queue-list.schema.ts';
 
-
 export async function queueState(db: Db): Promise<'RUNNING' | 'STOPPED'> {
   const row = await db.selectFrom('queue_settings').select('state').where('id', '=', 1).executeTakeFirst();
   return row?.state ?? 'STOPPED';
@@ -88,7 +87,11 @@ export async function pageOfItemViews(
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),
-    db.selectFrom('queue_items as q').select((eb) => eb.fn.countAll<string>().as('total')).where(where).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('queue_items as q')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -209,7 +212,11 @@ export async function upsertQueueItem(
 }
 
 export async function setQueueState(db: Db, state: 'RUNNING' | 'STOPPED'): Promise<void> {
-  await db.updateTable('queue_settings').set({ state, updated_at: sql`now()` }).where('id', '=', 1).execute();
+  await db
+    .updateTable('queue_settings')
+    .set({ state, updated_at: sql`now()` })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** Items waiting for a worker, most urgent first (then oldest). */

@@ -15,10 +15,12 @@ const stateSchema = z.object({ state: z.enum(QUEUE_STATES) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 const pullQuery = z.object({
   count: z.coerce.number().int().min(1, { error: 'Count should be more than 0' }).max(1000).default(10),
-  force: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  force: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 const pullAnswer = z.object({ pulled: z.number(), items: z.array(queueItemSchema) });
-
 
 export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
   const tags = ['processing queue'];
@@ -119,14 +121,20 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
             .string()
             .max(4000)
             .optional()
-            .transform((text) => (text ? text.split(',').map((id) => id.trim()).filter(Boolean) : []))
+            .transform((text) =>
+              text
+                ? text
+                    .split(',')
+                    .map((id) => id.trim())
+                    .filter(Boolean)
+                : [],
+            )
             .pipe(unpublishLectureIdsSchema),
         }),
         response: { 200: z.object({ status: z.literal('deleted'), unpublished: z.array(lectureShownSchema) }), ...errors },
       },
     },
-    async (request) =>
-      queue.removeItemAndOutputs(request.ctx, { assetId: request.params.fileId, unpublishLectureIds: request.query.unpublishLectureIds }),
+    async (request) => queue.removeItemAndOutputs(request.ctx, { assetId: request.params.fileId, unpublishLectureIds: request.query.unpublishLectureIds }),
   );
 
   app.post(

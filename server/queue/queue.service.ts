@@ -26,7 +26,12 @@ import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
 import { requeueFailedAsset, resetAssetOutputs } from '../assets/asset-state.repository.ts';
 import { FINISHED_SHOWN_FOR_HOURS, type QueuePage, type RemovalImpact, type queueListInputSchema } from '../../shared/queue/queue-list.schema.ts';
 import type { z } from 'zod';
-import { lecturesTakenOffline, unconfirmedUnpublishing, unpublishNotConfirmedMessage, type LectureOnVideo } from '../../shared/queue/rendition-removal.rules.ts';
+import {
+  lecturesTakenOffline,
+  unconfirmedUnpublishing,
+  unpublishNotConfirmedMessage,
+  type LectureOnVideo,
+} from '../../shared/queue/rendition-removal.rules.ts';
 import { lockLecturesShowingVideo } from '../lectures/lectures.repository.ts';
 import { refreshLecturesForVideo } from '../lectures/lectures.service.ts';
 import { forgetAllCourses } from '../course-state/student-course-cache.ts';

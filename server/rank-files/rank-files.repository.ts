@@ -43,7 +43,11 @@ export function groupRows(db: Db, rankFileId: string) {
 
 export function examFacts(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('exams').select(['id', 'title', 'is_published']).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('exams')
+    .select(['id', 'title', 'is_published'])
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export function rateCardOf(db: Db, id: string) {
@@ -55,12 +59,25 @@ export function updateRankFileAtVersion(db: Db, id: string, values: Omit<Updatea
 }
 
 /** Makes the rank file's groups exactly these, in order, in two statements. */
-export async function replaceGroups(trx: Db, rankFileId: string, groups: ReadonlyArray<{ resId: string; title: string; description: string; examId: string | null }>): Promise<void> {
+export async function replaceGroups(
+  trx: Db,
+  rankFileId: string,
+  groups: ReadonlyArray<{ resId: string; title: string; description: string; examId: string | null }>,
+): Promise<void> {
   await trx.deleteFrom('rank_file_groups').where('rank_file_id', '=', rankFileId).execute();
   if (groups.length === 0) return;
   await trx
     .insertInto('rank_file_groups')
-    .values(groups.map((group, index) => ({ rank_file_id: rankFileId, position: index + 1, res_id: group.resId, title: group.title, description: group.description, exam_id: group.examId })))
+    .values(
+      groups.map((group, index) => ({
+        rank_file_id: rankFileId,
+        position: index + 1,
+        res_id: group.resId,
+        title: group.title,
+        description: group.description,
+        exam_id: group.examId,
+      })),
+    )
     .execute();
 }
 
@@ -165,4 +182,3 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string)
     from rank_files r where r.id = ${rankFileId}`.execute(db);
   return found.rows[0]?.ok ?? false;
 }
-

@@ -18,8 +18,10 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['rank files'];
 
 export const rankFilesRoutes: DomainRoutes = async (app) => {
-  app.get('/api/admin/rankfiles', { schema: { tags, summary: 'Every rank file, newest first', response: { 200: z.array(rankFileListEntrySchema), ...errors } } }, async (request) =>
-    rankFiles.listRankFiles(request.ctx),
+  app.get(
+    '/api/admin/rankfiles',
+    { schema: { tags, summary: 'Every rank file, newest first', response: { 200: z.array(rankFileListEntrySchema), ...errors } } },
+    async (request) => rankFiles.listRankFiles(request.ctx),
   );
   app.post(
     '/api/admin/rankfiles',
@@ -47,7 +49,14 @@ export const rankFilesRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/api/admin/rankfiles/:id',
-    { schema: { tags, summary: 'Delete a rank file (refused while a course lists it)', params: idParams, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a rank file (refused while a course lists it)',
+        params: idParams,
+        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
+      },
+    },
     async (request) => rankFiles.deleteRankFile(request.ctx, request.params),
   );
   app.get(
@@ -58,7 +67,12 @@ export const rankFilesRoutes: DomainRoutes = async (app) => {
   app.put(
     '/api/admin/rankfiles/:id/ranking/sync',
     {
-      schema: { tags, summary: "Rank students by their first attempts of the file's exams, summed (refused while published)", params: idParams, response: { 200: rankFileRankStateSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Rank students by their first attempts of the file's exams, summed (refused while published)",
+        params: idParams,
+        response: { 200: rankFileRankStateSchema, ...errors },
+      },
     },
     async (request) => rankFiles.syncRankFileRanking(request.ctx, request.params),
   );

@@ -51,7 +51,9 @@ export async function listRankFiles(ctx: AppContext): Promise<RankFileListEntry[
 export async function createRankFile(ctx: RequestContext, input: z.output<typeof createRankFileInputSchema>): Promise<{ _id: string }> {
   const actor = await ctx.actor();
   const warnings = rankFilePublishWarnings({ isVisible: false, hasRateCard: false, groups: [] });
-  return { _id: await repo.insertRankFile(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }) };
+  return {
+    _id: await repo.insertRankFile(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }),
+  };
 }
 
 export async function getRankFile(ctx: AppContext, { id }: { id: string }): Promise<RankFile> {
@@ -88,7 +90,10 @@ export async function getRankFile(ctx: AppContext, { id }: { id: string }): Prom
 }
 
 /** PUT /api/admin/rankfiles/{id} {value}: the whole rank file with its groups; the server decides its publish state. */
-export async function saveRankFile(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveRankFileInputSchema>): Promise<SavedRankFile> {
+export async function saveRankFile(
+  ctx: RequestContext,
+  { id, value, version }: { id: string } & z.output<typeof saveRankFileInputSchema>,
+): Promise<SavedRankFile> {
   const actor = await ctx.actor();
   await rankFileOrThrow(ctx.db, id);
   const examIds = value.groups.map((group) => group.exam).filter((examId): examId is string => examId !== null);
@@ -106,12 +111,21 @@ export async function saveRankFile(ctx: RequestContext, { id, value, version }: 
     const missing = examIds.find((examId) => !examById.has(examId));
     if (missing) throw new AppError('validation', `Exam not found: ${missing}`, { field: 'value.groups' });
     if (value.masterSubscription && !card) throw new AppError('validation', 'The rate card was not found', { field: 'value.masterSubscription' });
-    if (value.bannerImageId && assets.get(value.bannerImageId)?.kind !== 'image') throw new AppError('validation', 'The banner image was not found', { field: 'value.bannerImageId' });
-    const groups = value.groups.map((group) => ({ resId: group.resId ?? randomUUID().replace(/-/g, ''), title: group.title, description: group.description, examId: group.exam }));
+    if (value.bannerImageId && assets.get(value.bannerImageId)?.kind !== 'image')
+      throw new AppError('validation', 'The banner image was not found', { field: 'value.bannerImageId' });
+    const groups = value.groups.map((group) => ({
+      resId: group.resId ?? randomUUID().replace(/-/g, ''),
+      title: group.title,
+      description: group.description,
+      examId: group.exam,
+    }));
     const warnings = rankFilePublishWarnings({
       isVisible: value.isVisible,
       hasRateCard: value.masterSubscription !== null,
-      groups: groups.map((group) => ({ title: group.title, exam: group.examId ? { title: examById.get(group.examId)!.title, isPublished: examById.get(group.examId)!.is_published } : null })),
+      groups: groups.map((group) => ({
+        title: group.title,
+        exam: group.examId ? { title: examById.get(group.examId)!.title, isPublished: examById.get(group.examId)!.is_published } : null,
+      })),
     });
     const isPublished = value.isVisible && warnings.length === 0;
     // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
@@ -203,7 +217,10 @@ export async function studentRankFileRanking(ctx: RequestContext, { id }: { id: 
   if (!row || !row.is_published) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
   if (!(await repo.studentMayOpen(ctx.db, row.id, actor.id))) throw new AppError('forbidden', RANK_FILE_MESSAGES.notEntitled);
   if (!row.is_rank_published || row.rank_version === 0) throw new AppError('forbidden', RANK_FILE_MESSAGES.notPublished);
-  const [top, own] = await Promise.all([repo.topResults(ctx.db, row.id, row.rank_version, ANALYTICS_TOP), repo.studentResult(ctx.db, row.id, row.rank_version, actor.id)]);
+  const [top, own] = await Promise.all([
+    repo.topResults(ctx.db, row.id, row.rank_version, ANALYTICS_TOP),
+    repo.studentResult(ctx.db, row.id, row.rank_version, actor.id),
+  ]);
   return {
     title: row.title,
     totalParticipants: row.rank_participants,

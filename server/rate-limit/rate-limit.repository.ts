@@ -107,6 +107,9 @@ export async function deleteKey(db: Db, key: string): Promise<void> {
 
 /** Removes the rows whose newest hit is older than their span: they count nothing any more. */
 export async function deleteExpired(db: Db): Promise<number> {
-  const result = await db.deleteFrom('rate_limits').where('reset_at', '<', sql<Date>`now()`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where('reset_at', '<', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -5,11 +5,19 @@ import { accountMobileSql } from './free-access.repository.ts';
 /** Queries of a student's own profile and of the codes that verify a new phone number. */
 
 export function profileRow(db: Db, userId: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email_address', 'phone_number', 'phone_verified_at', 'game_nickname']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email_address', 'phone_number', 'phone_verified_at', 'game_nickname'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateProfileFields(db: Db, userId: string, changes: { name?: string; game_nickname?: string | null }): Promise<void> {
-  await db.updateTable('users').set({ ...changes, updated_at: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Another account already holds this number, verified. */
@@ -38,7 +46,12 @@ export async function latestPhoneCodeAgeSeconds(trx: Db, userId: string): Promis
 
 /** Uses up the account's phone codes not used yet. */
 export async function consumeOpenPhoneCodes(trx: Db, userId: string): Promise<void> {
-  await trx.updateTable('phone_verifications').set({ consumed_at: sql`now()` }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+  await trx
+    .updateTable('phone_verifications')
+    .set({ consumed_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 /** A new code for a number, valid for `ttlMinutes`, its hash set afterwards (it is bound to the row's id). */
@@ -74,10 +87,18 @@ export async function setPhoneCodeWrongAttempts(trx: Db, id: string, attempts: n
 }
 
 export async function consumePhoneCode(trx: Db, id: string): Promise<void> {
-  await trx.updateTable('phone_verifications').set({ consumed_at: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('phone_verifications')
+    .set({ consumed_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Stores the number as the account's verified number. */
 export async function setVerifiedPhone(trx: Db, userId: string, phoneNumber: string): Promise<void> {
-  await trx.updateTable('users').set({ phone_number: phoneNumber, phone_verified_at: sql`now()`, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set({ phone_number: phoneNumber, phone_verified_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }

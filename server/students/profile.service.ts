@@ -1,7 +1,13 @@
 import type { z } from 'zod';
 import { OTP_MAX_WRONG_ATTEMPTS, OTP_RESEND_INTERVAL_SECONDS, OTP_TTL_MINUTES } from '../../shared/auth/auth.constants.ts';
 import { maskPhone } from '../../shared/auth/recovery.rules.ts';
-import { PROFILE_MESSAGES, type phoneCodeInputSchema, type phoneVerifyInputSchema, type Profile, type updateProfileInputSchema } from '../../shared/students/profile.schema.ts';
+import {
+  PROFILE_MESSAGES,
+  type phoneCodeInputSchema,
+  type phoneVerifyInputSchema,
+  type Profile,
+  type updateProfileInputSchema,
+} from '../../shared/students/profile.schema.ts';
 import { requireActor } from '../access/access.ts';
 import { LIMITS, RECOVERY_CODES_LIMIT_MESSAGE, smsNumberRules } from '../auth/auth.limits.ts';
 import { lockAccountForCodes } from '../auth/recovery.repository.ts';
@@ -16,7 +22,14 @@ import * as repo from './profile.repository.ts';
 
 async function profileOf(db: Db, userId: string): Promise<Profile> {
   const user = await repo.profileRow(db, userId);
-  return { _id: user.id, name: user.name, emailAddress: user.email_address, phoneNumber: user.phone_number, phoneVerified: user.phone_verified_at !== null, gameNickname: user.game_nickname };
+  return {
+    _id: user.id,
+    name: user.name,
+    emailAddress: user.email_address,
+    phoneNumber: user.phone_number,
+    phoneVerified: user.phone_verified_at !== null,
+    gameNickname: user.game_nickname,
+  };
 }
 
 /** GET /api/student/profile. */
@@ -52,7 +65,10 @@ function codeRules(userId: string, ip: string) {
  * taken is told at most as often as a code is sent, so asking about many numbers gets 429 for each,
  * taken or not.
  */
-export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.output<typeof phoneCodeInputSchema>): Promise<{ sentTo: string; expiresInMinutes: number }> {
+export async function sendPhoneCode(
+  ctx: RequestContext,
+  { phoneNumber }: z.output<typeof phoneCodeInputSchema>,
+): Promise<{ sentTo: string; expiresInMinutes: number }> {
   const actor = await requireActor(ctx);
   const code = newOtpCode();
   const outcome = await ctx.db.transaction().execute(async (trx): Promise<'sent' | 'taken'> => {
@@ -97,26 +113,34 @@ export async function sendPhoneCode(ctx: RequestContext, { phoneNumber }: z.outp
 export async function verifyPhone(ctx: RequestContext, { phoneNumber, code }: z.output<typeof phoneVerifyInputSchema>): Promise<Profile> {
   const actor = await requireActor(ctx);
   const secret = ctx.config.SESSION_SECRET;
-  const outcome = await ctx.db.transaction().execute(async (trx): Promise<AppError | null> => {
-    const row = await repo.lockOpenPhoneCode(trx, actor.id, phoneNumber);
-    if (!row) return new AppError('validation', PROFILE_MESSAGES.noCode, { field: 'phoneNumber' });
-    if (row.wrong_attempts >= OTP_MAX_WRONG_ATTEMPTS) return new AppError('validation', PROFILE_MESSAGES.codeBurned, { field: 'code' });
-    if (row.expired) return new AppError('validation', PROFILE_MESSAGES.codeExpired, { field: 'code' });
-    if (!otpCodeMatches(secret, row.id, code, row.code_hash)) {
-      const attempts = row.wrong_attempts + 1;
-      await repo.setPhoneCodeWrongAttempts(trx, row.id, attempts);
-      const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
-      return new AppError('validation', left > 0 ? `${PROFILE_MESSAGES.codeWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : PROFILE_MESSAGES.codeBurned, { field: 'code' });
-    }
-    if (await repo.numberVerifiedByAnother(trx, actor.id, phoneNumber)) return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
-    await repo.consumePhoneCode(trx, row.id);
-    await repo.setVerifiedPhone(trx, actor.id, phoneNumber);
-    return null;
-  }).catch((error: unknown) => {
-    // Another account verified the number in the same moment: the unique index keeps one.
-    if ((error as { code?: string }).code === '23505') return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
-    throw error;
-  });
+  const outcome = await ctx.db
+    .transaction()
+    .execute(async (trx): Promise<AppError | null> => {
+      const row = await repo.lockOpenPhoneCode(trx, actor.id, phoneNumber);
+      if (!row) return new AppError('validation', PROFILE_MESSAGES.noCode, { field: 'phoneNumber' });
+      if (row.wrong_attempts >= OTP_MAX_WRONG_ATTEMPTS) return new AppError('validation', PROFILE_MESSAGES.codeBurned, { field: 'code' });
+      if (row.expired) return new AppError('validation', PROFILE_MESSAGES.codeExpired, { field: 'code' });
+      if (!otpCodeMatches(secret, row.id, code, row.code_hash)) {
+        const attempts = row.wrong_attempts + 1;
+        await repo.setPhoneCodeWrongAttempts(trx, row.id, attempts);
+        const left = OTP_MAX_WRONG_ATTEMPTS - attempts;
+        return new AppError(
+          'validation',
+          left > 0 ? `${PROFILE_MESSAGES.codeWrong}. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : PROFILE_MESSAGES.codeBurned,
+          { field: 'code' },
+        );
+      }
+      if (await repo.numberVerifiedByAnother(trx, actor.id, phoneNumber))
+        return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
+      await repo.consumePhoneCode(trx, row.id);
+      await repo.setVerifiedPhone(trx, actor.id, phoneNumber);
+      return null;
+    })
+    .catch((error: unknown) => {
+      // Another account verified the number in the same moment: the unique index keeps one.
+      if ((error as { code?: string }).code === '23505') return new AppError('conflict', PROFILE_MESSAGES.phoneTaken, { field: 'phoneNumber' });
+      throw error;
+    });
   if (outcome) throw outcome;
   return profileOf(ctx.db, actor.id);
 }

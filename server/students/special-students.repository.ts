@@ -39,7 +39,12 @@ function matching(filter: SpecialStudentFilter, registration: 'perStudent' | 'jo
       const registered =
         registration === 'perStudent'
           ? eb(accountOfNumber(eb).select('u.id'), 'is not', null)
-          : eb.exists(eb.selectFrom('users as u').select(sql`1`.as('one')).whereRef('u.mobile', '=', 'ls.phone_number'));
+          : eb.exists(
+              eb
+                .selectFrom('users as u')
+                .select(sql`1`.as('one'))
+                .whereRef('u.mobile', '=', 'ls.phone_number'),
+            );
       conditions.push(filter.registered === 'yes' ? registered : eb.not(registered));
     }
     return eb.and(conditions);
@@ -54,7 +59,10 @@ const listed = (db: Db) => db.selectFrom('lakshya_students as ls').select(LIST_C
 function withAccounts(db: Db, students: ReturnType<typeof listed>) {
   return db
     .selectFrom(students.as('ls'))
-    .leftJoinLateral((eb) => accountOfNumber(eb).select(['u.id', 'u.name']).as('account'), (join) => join.onTrue())
+    .leftJoinLateral(
+      (eb) => accountOfNumber(eb).select(['u.id', 'u.name']).as('account'),
+      (join) => join.onTrue(),
+    )
     .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name']);
 }
 
@@ -72,7 +80,11 @@ export function specialStudentsPage(db: Db, filter: SpecialStudentFilter, limit:
  */
 export async function countSpecialStudents(db: Db, filter: SpecialStudentFilter): Promise<number> {
   const count = (trx: Db) =>
-    trx.selectFrom('lakshya_students as ls').select((eb) => eb.fn.countAll<number>().as('total')).where(matching(filter, 'join')).executeTakeFirstOrThrow();
+    trx
+      .selectFrom('lakshya_students as ls')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where(matching(filter, 'join'))
+      .executeTakeFirstOrThrow();
   if (!filter.registered) return Number((await count(db)).total);
   const row = await db.transaction().execute(async (trx) => {
     await sql`set local max_parallel_workers_per_gather = 0`.execute(trx);
@@ -93,7 +105,11 @@ export async function phonesOnList(db: Db, phones: readonly string[]): Promise<S
 }
 
 /** Adds many students in one statement per slice (arrays, not one row at a time). */
-export async function insertMany(trx: Db, students: ReadonlyArray<{ name: string; phoneNumber: string; expiryDate: string | null }>, actorId: string | null): Promise<void> {
+export async function insertMany(
+  trx: Db,
+  students: ReadonlyArray<{ name: string; phoneNumber: string; expiryDate: string | null }>,
+  actorId: string | null,
+): Promise<void> {
   // 100,000 rows take seconds: the import's transaction may run past the default bound.
   await allowLongStatements(trx, LONG_STATEMENT_TIMEOUTS_MS.specialStudentsImport);
   const SLICE = 20_000;

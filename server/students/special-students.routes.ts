@@ -49,22 +49,51 @@ async function uploadedCsv(request: FastifyRequest): Promise<Buffer> {
 export const specialStudentsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/lakshya-students',
-    { schema: { tags, summary: 'Special students, newest first, a page at a time (filters: name, phoneNumber, registered)', querystring: specialStudentsQuerySchema, response: { 200: specialStudentsPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Special students, newest first, a page at a time (filters: name, phoneNumber, registered)',
+        querystring: specialStudentsQuerySchema,
+        response: { 200: specialStudentsPageSchema, ...errors },
+      },
+    },
     async (request) => students.listSpecialStudents(request.ctx, request.query),
   );
   app.post(
     '/api/admin/lakshya-students',
-    { schema: { tags, summary: 'Add a special student (the phone number is kept as its 10 digits)', body: specialStudentInputSchema, response: { 200: specialStudentSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add a special student (the phone number is kept as its 10 digits)',
+        body: specialStudentInputSchema,
+        response: { 200: specialStudentSchema, ...errors },
+      },
+    },
     async (request) => students.createSpecialStudent(request.ctx, request.body),
   );
   app.put(
     '/api/admin/lakshya-students/:id',
-    { schema: { tags, summary: 'Change a special student', params: idParams, body: specialStudentInputSchema, response: { 200: specialStudentSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a special student',
+        params: idParams,
+        body: specialStudentInputSchema,
+        response: { 200: specialStudentSchema, ...errors },
+      },
+    },
     async (request) => students.updateSpecialStudent(request.ctx, { id: request.params.id, ...request.body }),
   );
   app.delete(
     '/api/admin/lakshya-students',
-    { schema: { tags, summary: 'Delete the chosen special students', body: deleteSpecialStudentsInputSchema, response: { 200: z.object({ deleted: z.number() }), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete the chosen special students',
+        body: deleteSpecialStudentsInputSchema,
+        response: { 200: z.object({ deleted: z.number() }), ...errors },
+      },
+    },
     async (request) => students.deleteSpecialStudents(request.ctx, request.body),
   );
   app.post(
@@ -82,7 +111,9 @@ export const specialStudentsRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/admin/lakshya-students/download/sample',
-    { schema: { tags, summary: 'A sample special-students CSV', produces: ['text/csv'], response: { 200: z.string().describe('The sample file'), ...errors } } },
+    {
+      schema: { tags, summary: 'A sample special-students CSV', produces: ['text/csv'], response: { 200: z.string().describe('The sample file'), ...errors } },
+    },
     async (_request, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="special-students-sample.csv"').send(students.sampleCsv()),
   );

@@ -1,9 +1,5 @@
 import type { z } from 'zod';
-import {
-  MAX_IMPORT_ISSUES,
-  SPECIAL_STUDENT_MESSAGES,
-  type ImportIssue,
-} from '../../shared/students/special-students.rules.ts';
+import { MAX_IMPORT_ISSUES, SPECIAL_STUDENT_MESSAGES, type ImportIssue } from '../../shared/students/special-students.rules.ts';
 import type {
   deleteSpecialStudentsInputSchema,
   ImportResult,
@@ -35,14 +31,20 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 /** GET /api/admin/lakshya-students: the list, newest first, a page at a time, filtered here. */
 export async function listSpecialStudents(ctx: AppContext, query: z.output<typeof specialStudentsQuerySchema>): Promise<SpecialStudentsPage> {
   const filter = { name: query.name, phoneNumber: query.phoneNumber, registered: query.registered };
-  const [rows, total] = await Promise.all([repo.specialStudentsPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize), repo.countSpecialStudents(ctx.db, filter)]);
+  const [rows, total] = await Promise.all([
+    repo.specialStudentsPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    repo.countSpecialStudents(ctx.db, filter),
+  ]);
   return { students: rows.map(studentOf), total, page: query.page, pageSize: query.pageSize };
 }
 
 type Value = z.output<typeof specialStudentInputSchema>['value'];
 
 function phoneTaken(phone: string): AppError {
-  return new AppError('has-warnings', SPECIAL_STUDENT_MESSAGES.processFailed, { warnings: [SPECIAL_STUDENT_MESSAGES.phoneTaken(phone)], field: 'value.phoneNumber' });
+  return new AppError('has-warnings', SPECIAL_STUDENT_MESSAGES.processFailed, {
+    warnings: [SPECIAL_STUDENT_MESSAGES.phoneTaken(phone)],
+    field: 'value.phoneNumber',
+  });
 }
 
 /** POST /api/admin/lakshya-students. */
@@ -87,16 +89,23 @@ function withIssues(issues: ImportIssue[]): ImportResult {
 export async function importSpecialStudents(ctx: RequestContext, content: Buffer): Promise<ImportResult> {
   const actor = await ctx.actor();
   const { students, issues } = await readStudentsCsv(content);
-  const onList = await repo.phonesOnList(ctx.db, students.map((student) => student.phoneNumber));
+  const onList = await repo.phonesOnList(
+    ctx.db,
+    students.map((student) => student.phoneNumber),
+  );
   for (const student of students) {
-    if (onList.has(student.phoneNumber)) issues.push({ row: student.row, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneTaken(student.phoneNumber) });
+    if (onList.has(student.phoneNumber))
+      issues.push({ row: student.row, column: 'phoneNumber', message: SPECIAL_STUDENT_MESSAGES.phoneTaken(student.phoneNumber) });
   }
   if (issues.length > 0) return withIssues(issues);
   try {
     await ctx.db.transaction().execute((trx) => repo.insertMany(trx, students, actor?.id ?? null));
   } catch (error) {
     // Someone added one of these numbers while the file was being read: nothing was imported.
-    if (isUniqueViolation(error)) return withIssues([{ row: 1, column: 'phoneNumber', message: 'A number in the file was added to the list meanwhile: upload the file again to see which' }]);
+    if (isUniqueViolation(error))
+      return withIssues([
+        { row: 1, column: 'phoneNumber', message: 'A number in the file was added to the list meanwhile: upload the file again to see which' },
+      ]);
     throw error;
   }
   return { hasIssues: false, issues: [], moreIssues: 0, imported: students.length };

@@ -86,11 +86,7 @@ export interface EntitlementHolder {
 }
 
 /** Students holding an active entitlement to the rate card (at most `limit`), and how many there are in all. */
-export async function findActiveEntitlements(
-  db: Db,
-  subscriptionId: string,
-  limit: number,
-): Promise<{ holders: EntitlementHolder[]; total: number }> {
+export async function findActiveEntitlements(db: Db, subscriptionId: string, limit: number): Promise<{ holders: EntitlementHolder[]; total: number }> {
   const [holders, count] = await Promise.all([
     db
       .selectFrom('entitlements as e')
@@ -138,7 +134,13 @@ export async function rateCardsByTitle(db: Db, filter: { search?: string | undef
   for (const word of words) query = query.where('s.title', 'ilike', containing(word));
   if (filter.ids) query = filter.ids.length === 0 ? query.where(sql<boolean>`false`) : query.where('s.id', 'in', [...filter.ids]);
   const [items, count] = await Promise.all([
-    query.select(['s.id', 's.title', 's.subscription_term', 's.net_amount', 's.is_free']).orderBy('s.title').orderBy('s.id').limit(limit).offset(offset).execute(),
+    query
+      .select(['s.id', 's.title', 's.subscription_term', 's.net_amount', 's.is_free'])
+      .orderBy('s.title')
+      .orderBy('s.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { items, total: Number(count.total) };

@@ -64,17 +64,20 @@ export async function listSubscriptions(ctx: AppContext): Promise<Subscription[]
 export async function searchRateCards(ctx: AppContext, query: z.output<typeof rateCardSearchQuerySchema>): Promise<RateCardSearchPage> {
   const { items, total } = await rateCardsByTitle(ctx.db, { search: query.search, ids: query.ids }, query.pageSize, (query.page - 1) * query.pageSize);
   return {
-    items: items.map((row) => ({ _id: row.id, title: row.title, subscriptionTerm: toTerm(row.subscription_term), netAmount: row.net_amount, isFree: row.is_free })),
+    items: items.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      subscriptionTerm: toTerm(row.subscription_term),
+      netAmount: row.net_amount,
+      isFree: row.is_free,
+    })),
     total,
     page: query.page,
     pageSize: query.pageSize,
   };
 }
 
-export async function createSubscription(
-  ctx: AppContext,
-  input: z.output<typeof createSubscriptionInputSchema>,
-): Promise<{ _id: string }> {
+export async function createSubscription(ctx: AppContext, input: z.output<typeof createSubscriptionInputSchema>): Promise<{ _id: string }> {
   return { _id: await insertSubscription(ctx.db, input.title) };
 }
 
@@ -135,10 +138,7 @@ function holderLabel(holder: EntitlementHolder): string {
 }
 
 /** What still uses a rate card, one line per item, in the order the editor's Resources tab lists them. */
-export function usageWarnings(
-  resources: AttachedResources,
-  entitlements: { holders: EntitlementHolder[]; total: number },
-): string[] {
+export function usageWarnings(resources: AttachedResources, entitlements: { holders: EntitlementHolder[]; total: number }): string[] {
   const more = entitlements.total - entitlements.holders.length;
   return [
     ...resources.courses.map((course) => `Course: ${course.title}`),
@@ -173,7 +173,9 @@ export async function deleteSubscription(ctx: AppContext, { id }: { id: string }
   } catch (error) {
     // A reference the check could not see (an entitlement revived meanwhile): refuse the same way.
     if (error instanceof Error && 'code' in error && error.code === FOREIGN_KEY_VIOLATION) {
-      throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, { warnings: ['Something started using this rate card meanwhile: open it again to see what'] });
+      throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, {
+        warnings: ['Something started using this rate card meanwhile: open it again to see what'],
+      });
     }
     throw error;
   }

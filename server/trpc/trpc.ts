@@ -50,35 +50,38 @@ export interface ProcedureMeta {
   ability?: Ability;
 }
 
-const t = initTRPC.context<TrpcContext>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const type = errorTypeOf(error);
-    let message = callerMessage(error);
-    let details: Pick<ErrorBody, 'warnings' | 'field' | 'issues' | 'stale'> = {};
-    if (error.cause instanceof ZodError) {
-      const failure = AppError.fromIssues(describeIssues(error.cause.issues));
-      message = failure.message;
-      details = failure.toBody();
-    } else if (error.cause instanceof AppError) {
-      details = error.cause.toBody();
-    }
-    if (type === 'internal') message = INTERNAL_MESSAGE;
-    const { warnings, field, issues, stale } = details;
-    return {
-      ...shape,
-      message,
-      data: {
-        ...shape.data,
-        stack: undefined,
-        type,
-        ...(warnings ? { warnings } : {}),
-        ...(field !== undefined ? { field } : {}),
-        ...(issues ? { issues } : {}),
-        ...(stale ? { stale } : {}),
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const type = errorTypeOf(error);
+      let message = callerMessage(error);
+      let details: Pick<ErrorBody, 'warnings' | 'field' | 'issues' | 'stale'> = {};
+      if (error.cause instanceof ZodError) {
+        const failure = AppError.fromIssues(describeIssues(error.cause.issues));
+        message = failure.message;
+        details = failure.toBody();
+      } else if (error.cause instanceof AppError) {
+        details = error.cause.toBody();
+      }
+      if (type === 'internal') message = INTERNAL_MESSAGE;
+      const { warnings, field, issues, stale } = details;
+      return {
+        ...shape,
+        message,
+        data: {
+          ...shape.data,
+          stack: undefined,
+          type,
+          ...(warnings ? { warnings } : {}),
+          ...(field !== undefined ? { field } : {}),
+          ...(issues ? { issues } : {}),
+          ...(stale ? { stale } : {}),
+        },
+      };
+    },
+  });
 
 /** Turns the services' AppError into the tRPC error with the matching HTTP status. */
 const appErrors = t.middleware(async ({ ctx, next }) => {

@@ -45,9 +45,17 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
     if (!account) throw new AppError('not-found', ACCOUNT_MESSAGES.notFound);
     const staleCopy = () => new AppError('conflict', ACCOUNT_MESSAGES.stale(account.name.trim() || account.email_address || 'This account'));
     if (account.access_version !== change.version) throw staleCopy();
-    const after = { roles: change.roles ?? account.roles, disabled_at: change.disabled === undefined ? account.disabled_at : change.disabled ? new Date() : null };
+    const after = {
+      roles: change.roles ?? account.roles,
+      disabled_at: change.disabled === undefined ? account.disabled_at : change.disabled ? new Date() : null,
+    };
     await refuseRemovingLastAdministrator(trx, account, after, change.roles ? 'roles' : 'disabled');
-    const updated = await updateAccountAccess(trx, { userId: account.id, version: change.version, ...(change.roles ? { roles: change.roles } : {}), ...(change.disabled === undefined ? {} : { disabled: change.disabled }) });
+    const updated = await updateAccountAccess(trx, {
+      userId: account.id,
+      version: change.version,
+      ...(change.roles ? { roles: change.roles } : {}),
+      ...(change.disabled === undefined ? {} : { disabled: change.disabled }),
+    });
     if (!updated) throw staleCopy();
     // Disabling ends every session at once (the next request of any of them answers 401), and the
     // recovery codes and invitation links already sent stop working.

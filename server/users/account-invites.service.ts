@@ -18,14 +18,7 @@ import { queueMessage } from '../messages/messages.service.ts';
 import { staffInviteMail } from '../messages/staff-invite-mail.ts';
 import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
 import { consumeOpenInvites } from '../auth/invites.repository.ts';
-import {
-  findUserByEmail,
-  insertInvite,
-  insertInvitedUser,
-  latestInviteAgeSeconds,
-  lockAccount,
-  wasInvited,
-} from './accounts.repository.ts';
+import { findUserByEmail, insertInvite, insertInvitedUser, latestInviteAgeSeconds, lockAccount, wasInvited } from './accounts.repository.ts';
 import { readAccountDetail } from './account-detail.service.ts';
 import { requireAccountManager } from './account-manager.ts';
 import { inviteRules } from './invite.limits.ts';
@@ -107,7 +100,8 @@ export async function resendInvite(ctx: RequestContext, input: { id: string }): 
   await ctx.db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, input.id);
     if (!account) throw new AppError('not-found', ACCOUNT_MESSAGES.notFound);
-    if (account.password_hash !== null || account.google_subject !== null || !account.email_address) throw new AppError('conflict', ACCOUNT_MESSAGES.notInvited);
+    if (account.password_hash !== null || account.google_subject !== null || !account.email_address)
+      throw new AppError('conflict', ACCOUNT_MESSAGES.notInvited);
     if (account.disabled_at) throw new AppError('conflict', ACCOUNT_MESSAGES.inviteDisabled);
     // Read under the account's lock: a double click sends one mail, the second is told to wait.
     const age = await latestInviteAgeSeconds(trx, account.id);

@@ -26,10 +26,7 @@ export async function countOtherEnabledAdministrators(trx: Db, userId: string): 
  * Changes roles and/or the disabled state, only if the account is still at the version the
  * administrator saw; answers the changed row, or undefined when it moved on in the meantime.
  */
-export function updateAccountAccess(
-  trx: Db,
-  change: { userId: string; version: number; roles?: string[]; disabled?: boolean },
-): Promise<UserRow | undefined> {
+export function updateAccountAccess(trx: Db, change: { userId: string; version: number; roles?: string[]; disabled?: boolean }): Promise<UserRow | undefined> {
   return trx
     .updateTable('users')
     .set({
@@ -59,7 +56,12 @@ export function insertInvitedUser(db: Db, user: { name: string; emailAddress: st
 
 /** Uses up the account's recovery codes not used yet: a disabled account cannot finish a recovery begun before. */
 export async function consumeOpenRecoveryCodes(db: Db, userId: string): Promise<void> {
-  await db.updateTable('recovery_tokens').set({ consumed_at: sql<Date>`now()` }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+  await db
+    .updateTable('recovery_tokens')
+    .set({ consumed_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 export async function insertInvite(db: Db, invite: { userId: string; tokenHash: string; invitedBy: string; ttlHours: number }): Promise<Date> {
@@ -107,7 +109,17 @@ export async function deleteOldInvites(db: Db, keepDays: number): Promise<number
             .whereRef('u.id', '=', 'i.user_id')
             .where('u.password_hash', 'is', null)
             .where('u.google_subject', 'is', null)
-            .where((inner) => inner.not(inner.exists(inner.selectFrom('account_invites as newer').select('newer.id').whereRef('newer.user_id', '=', 'i.user_id').whereRef('newer.created_at', '>', 'i.created_at')))),
+            .where((inner) =>
+              inner.not(
+                inner.exists(
+                  inner
+                    .selectFrom('account_invites as newer')
+                    .select('newer.id')
+                    .whereRef('newer.user_id', '=', 'i.user_id')
+                    .whereRef('newer.created_at', '>', 'i.created_at'),
+                ),
+              ),
+            ),
         ),
       ),
     )
@@ -163,10 +175,14 @@ export async function findAccountDetail(db: Db, userId: string): Promise<Account
     .select(sql<string | null>`to_char(ls.expiry_date, 'YYYY-MM-DD')`.as('listed_expiry'))
     .select(sql<boolean>`ls.id is not null`.as('on_list'))
     .select(
-      sql<boolean>`(ls.id is not null and u.phone_verified_at is not null and (ls.expiry_date is null or ls.expiry_date >= (now() at time zone 'Asia/Kolkata')::date))`.as('list_current'),
+      sql<boolean>`(ls.id is not null and u.phone_verified_at is not null and (ls.expiry_date is null or ls.expiry_date >= (now() at time zone 'Asia/Kolkata')::date))`.as(
+        'list_current',
+      ),
     )
     .select(
-      sql<Date | null>`(select max(i.expires_at) from account_invites i where i.user_id = u.id and i.consumed_at is null and i.expires_at > now())`.as('invite_expires_at'),
+      sql<Date | null>`(select max(i.expires_at) from account_invites i where i.user_id = u.id and i.consumed_at is null and i.expires_at > now())`.as(
+        'invite_expires_at',
+      ),
     )
     .select(sql<boolean>`exists (select 1 from account_invites i where i.user_id = u.id)`.as('was_invited'))
     .where('u.id', '=', userId)

@@ -42,7 +42,18 @@ export async function listStudentGrants(db: Db, userId: string, page: { limit: n
       .selectFrom('entitlements as g')
       .leftJoin('subscriptions as s', 's.id', 'g.subscription_id')
       .leftJoin('orders as o', 'o.id', 'g.order_id')
-      .select(['g.id', 'g.subscription_id', 'g.resource_type', 'g.source', 'g.order_id', 'o.mode as order_mode', 'o.coupon_code', 'g.starts_at', 'g.expires_at', 'g.revoked_at'])
+      .select([
+        'g.id',
+        'g.subscription_id',
+        'g.resource_type',
+        'g.source',
+        'g.order_id',
+        'o.mode as order_mode',
+        'o.coupon_code',
+        'g.starts_at',
+        'g.expires_at',
+        'g.revoked_at',
+      ])
       .select(grantTitleSql.as('title'))
       .select(grantStateSql.as('state'))
       .where('g.user_id', '=', userId)
@@ -53,7 +64,11 @@ export async function listStudentGrants(db: Db, userId: string, page: { limit: n
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db.selectFrom('entitlements').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('entitlements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }
@@ -76,15 +91,34 @@ export async function listStudentOrders(db: Db, userId: string, page: { limit: n
   const [rows, count] = await Promise.all([
     db
       .selectFrom('orders')
-      .select(['orders.id', 'orders.created_at', 'orders.title', 'orders.subscription_term', 'orders.net_paise', 'orders.status', 'orders.mode', 'orders.coupon_code', 'orders.razorpay_payment_id', 'orders.razorpay_order_id'])
-      .select(sql<string | null>`(select i.number from invoices i where i.order_id = orders.id and i.kind = 'invoice' order by i.issued_at limit 1)`.as('invoice_number'))
+      .select([
+        'orders.id',
+        'orders.created_at',
+        'orders.title',
+        'orders.subscription_term',
+        'orders.net_paise',
+        'orders.status',
+        'orders.mode',
+        'orders.coupon_code',
+        'orders.razorpay_payment_id',
+        'orders.razorpay_order_id',
+      ])
+      .select(
+        sql<string | null>`(select i.number from invoices i where i.order_id = orders.id and i.kind = 'invoice' order by i.issued_at limit 1)`.as(
+          'invoice_number',
+        ),
+      )
       .where('orders.user_id', '=', userId)
       .orderBy('orders.created_at', 'desc')
       .orderBy('orders.id', 'desc')
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

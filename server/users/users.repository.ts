@@ -5,7 +5,12 @@ import type { UserRow, UsersTable } from '../db/types.ts';
 /** Queries of user accounts; each runs on the connection (or transaction) it is given. */
 
 export async function updateRoles(db: Db, userId: string, roles: string[]): Promise<boolean> {
-  const found = await db.updateTable('users').set({ roles, updated_at: sql`now()` }).where('id', '=', userId).returning('id').executeTakeFirst();
+  const found = await db
+    .updateTable('users')
+    .set({ roles, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .returning('id')
+    .executeTakeFirst();
   return found !== undefined;
 }
 

@@ -41,7 +41,8 @@ export const usersRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: 'Invite a staff member: the account is made without a password and a single-use link to set one is mailed',
-        description: 'Answers 409 when an account with the address exists (or was invited and has not set a password: resend instead) and 429 past the invitation limits.',
+        description:
+          'Answers 409 when an account with the address exists (or was invited and has not set a password: resend instead) and 429 past the invitation limits.',
         body: inviteInputSchema,
         response: { 201: accountDetailSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
       },
@@ -65,7 +66,15 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/admin/users/:id',
-    { config: admin, schema: { tags, summary: 'One account: roles, status, version and special-student status', params: accountIdParamsSchema, response: { 200: accountDetailSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'One account: roles, status, version and special-student status',
+        params: accountIdParamsSchema,
+        response: { 200: accountDetailSchema, ...errors },
+      },
+    },
     async (request) => getAccountDetail(request.ctx, request.params),
   );
 
@@ -76,7 +85,8 @@ export const usersRoutes: DomainRoutes = async (app) => {
       schema: {
         tags,
         summary: "Replace the account's roles",
-        description: 'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
+        description:
+          'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
         params: accountIdParamsSchema,
         body: accountRolesBodySchema,
         response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
@@ -103,13 +113,31 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/admin/users/:id/grants',
-    { config: admin, schema: { tags, summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page', params: accountIdParamsSchema, querystring: holdingsQuerySchema, response: { 200: studentGrantsPageSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
+        params: accountIdParamsSchema,
+        querystring: holdingsQuerySchema,
+        response: { 200: studentGrantsPageSchema, ...errors },
+      },
+    },
     async (request) => listGrantsOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 
   app.get(
     '/api/admin/users/:id/orders',
-    { config: admin, schema: { tags, summary: "The account's orders in every state, newest first, 20 a page", params: accountIdParamsSchema, querystring: holdingsQuerySchema, response: { 200: studentOrdersPageSchema, ...errors } } },
+    {
+      config: admin,
+      schema: {
+        tags,
+        summary: "The account's orders in every state, newest first, 20 a page",
+        params: accountIdParamsSchema,
+        querystring: holdingsQuerySchema,
+        response: { 200: studentOrdersPageSchema, ...errors },
+      },
+    },
     async (request) => listOrdersOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 };

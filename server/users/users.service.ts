@@ -24,7 +24,10 @@ export function generatePassword(): string {
 }
 
 export function parseRoles(text: string): GrantableRole[] {
-  const roles = text.split(',').map((role) => role.trim()).filter(Boolean);
+  const roles = text
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean);
   const unknown = roles.filter((role) => !(GRANTABLE_ROLES as readonly string[]).includes(role));
   if (unknown.length > 0) {
     throw new AppError('validation', `Unknown role ${unknown.join(', ')}: use ${GRANTABLE_ROLES.join(', ')}`);

@@ -15,7 +15,12 @@ function selectWinners(db: Db) {
     .leftJoin('assets as a', 'a.id', 'w.banner_image_id')
     .leftJoin('active_winner_announcement as act', 'act.announcement_id', 'w.id')
     .selectAll('w')
-    .select(['u.name as user_name', 'u.phone_number as user_phone', 'a.size_in_bytes as banner_size', sql<boolean>`act.announcement_id is not null`.as('is_active')]);
+    .select([
+      'u.name as user_name',
+      'u.phone_number as user_phone',
+      'a.size_in_bytes as banner_size',
+      sql<boolean>`act.announcement_id is not null`.as('is_active'),
+    ]);
 }
 export type WinnerRecord = Awaited<ReturnType<ReturnType<typeof selectWinners>['executeTakeFirstOrThrow']>>;
 
@@ -61,7 +66,11 @@ export function lockWinnerPayout(db: Db, id: string) {
 }
 
 /** The winner's confirmation, under a new version whatever the version is now. */
-export async function confirmWinnerPayout(db: Db, id: string, values: Pick<WinnerUpdate, 'beneficiary_name' | 'google_pay_or_upi' | 'has_user_confirmed' | 'user_confirmed_at' | 'updated_by'>): Promise<void> {
+export async function confirmWinnerPayout(
+  db: Db,
+  id: string,
+  values: Pick<WinnerUpdate, 'beneficiary_name' | 'google_pay_or_upi' | 'has_user_confirmed' | 'user_confirmed_at' | 'updated_by'>,
+): Promise<void> {
   await updateAtVersion(db, 'winner_announcements', id, undefined, values).execute();
 }
 
@@ -75,7 +84,9 @@ export async function setActive(db: Db, id: string, by: string | null): Promise<
   await sql`
     insert into active_winner_announcement (singleton, announcement_id, activated_by, activated_at)
     values (true, ${id}, ${by}, now())
-    on conflict (singleton) do update set announcement_id = excluded.announcement_id, activated_by = excluded.activated_by, activated_at = excluded.activated_at`.execute(db);
+    on conflict (singleton) do update set announcement_id = excluded.announcement_id, activated_by = excluded.activated_by, activated_at = excluded.activated_at`.execute(
+    db,
+  );
 }
 
 export async function clearActive(db: Db): Promise<void> {
@@ -89,11 +100,14 @@ export async function activeId(db: Db): Promise<string | null> {
 
 /** The active announcement when it is published and public: what every student sees. */
 export function activePublicWinner(db: Db): Promise<WinnerRecord | undefined> {
-  return selectWinners(db).where(sql<boolean>`act.announcement_id is not null`).where('w.is_published', '=', true).where('w.is_public', '=', true).executeTakeFirst();
+  return selectWinners(db)
+    .where(sql<boolean>`act.announcement_id is not null`)
+    .where('w.is_published', '=', true)
+    .where('w.is_public', '=', true)
+    .executeTakeFirst();
 }
 
 /** A student's own published announcements, newest first. */
 export function ownWinnerRows(db: Db, userId: string): Promise<WinnerRecord[]> {
   return selectWinners(db).where('w.user_id', '=', userId).where('w.is_published', '=', true).orderBy('w.created_at', 'desc').limit(50).execute();
 }
-

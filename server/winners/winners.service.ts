@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { isActionRequiredFromUser, winnerPublishWarnings } from '../../shared/winners/winner-publish.rules.ts';
-import { WINNER_MESSAGES, type createWinnerInputSchema, type saveWinnerInputSchema, type Winner, type WinnerList } from '../../shared/winners/winners.schema.ts';
+import {
+  WINNER_MESSAGES,
+  type createWinnerInputSchema,
+  type saveWinnerInputSchema,
+  type Winner,
+  type WinnerList,
+} from '../../shared/winners/winners.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { assetUrls } from '../assets/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
@@ -101,8 +107,14 @@ function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } 
     const photo = value.bannerImageId ? assets.get(value.bannerImageId) : undefined;
     if (value.bannerImageId && !photo) throw new AppError('validation', 'The photo was not found', { field: 'value.bannerImageId' });
     // Every student sees the photo of the day's winner: it must be an image anyone may open.
-    if (photo && (photo.kind !== 'image' || photo.access_mode !== 'public')) throw new AppError('validation', 'The photo must be an image uploaded for public access', { field: 'value.bannerImageId' });
-    const warnings = winnerPublishWarnings({ hasStudent: locked.user_id !== null, winnerName: value.winnerName, titleMessage: value.titleMessage, hasPhoto: value.bannerImageId !== null });
+    if (photo && (photo.kind !== 'image' || photo.access_mode !== 'public'))
+      throw new AppError('validation', 'The photo must be an image uploaded for public access', { field: 'value.bannerImageId' });
+    const warnings = winnerPublishWarnings({
+      hasStudent: locked.user_id !== null,
+      winnerName: value.winnerName,
+      titleMessage: value.titleMessage,
+      hasPhoto: value.bannerImageId !== null,
+    });
     const isPublished = value.isVisible && warnings.length === 0;
     const confirmedNow = value.hasUserConfirmed && !locked.has_user_confirmed;
     const saved = await repo.updateWinnerAtVersion(

@@ -35,7 +35,10 @@ export const accountIdParamsSchema = z.object({ id: accountIdSchema });
 const versionSchema = z.number({ error: ACCOUNT_MESSAGES.versionRequired }).int().min(1).max(2_147_483_647);
 
 export const grantableRoleSchema = z.enum(GRANTABLE_ROLES, { error: ACCOUNT_MESSAGES.rolesInvalid });
-const rolesSchema = z.array(grantableRoleSchema).max(GRANTABLE_ROLES.length * 2).transform((roles) => [...new Set(roles)]);
+const rolesSchema = z
+  .array(grantableRoleSchema)
+  .max(GRANTABLE_ROLES.length * 2)
+  .transform((roles) => [...new Set(roles)]);
 
 export const inviteInputSchema = z.object({
   name: requiredNameSchema(MESSAGES.nameRequired, 120, MESSAGES.nameTooLong),
@@ -52,7 +55,10 @@ export const accountDisabledBodySchema = z.object({ disabled: z.boolean({ error:
 export const accountDisabledInputSchema = accountDisabledBodySchema.extend({ id: accountIdSchema });
 
 /** The invitation token travels in the body (never in a URL the server logs). */
-const inviteTokenSchema = z.string({ error: ACCOUNT_MESSAGES.inviteInvalid }).min(20, { error: ACCOUNT_MESSAGES.inviteInvalid }).max(100, { error: ACCOUNT_MESSAGES.inviteInvalid });
+const inviteTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.inviteInvalid })
+  .min(20, { error: ACCOUNT_MESSAGES.inviteInvalid })
+  .max(100, { error: ACCOUNT_MESSAGES.inviteInvalid });
 export const inviteTokenInputSchema = z.object({ token: inviteTokenSchema });
 export const acceptInviteInputSchema = z
   .object({

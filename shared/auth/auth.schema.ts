@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { requiredNameSchema } from '../validation/fields.ts';
 import { MESSAGES, OTP_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.constants.ts';
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const emailAddressSchema = requiredText(MESSAGES.emailRequired)
   .max(254, { error: MESSAGES.emailInvalid })
@@ -67,31 +66,27 @@ export const recoveryOptionSchema = z.object({
 });
 export type RecoveryOption = z.infer<typeof recoveryOptionSchema>;
 
-export const recoveryChannelInputSchema = z
-  .object({ options: z.array(recoveryOptionSchema).max(10) })
-  .transform((input, ctx) => {
-    const chosen = input.options.filter((option) => option.challenge !== undefined);
-    if (chosen.length !== 1) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.recoveryOptionRequired, path: ['options'] });
-      return z.NEVER;
-    }
-    const option = chosen[0]!;
-    const challenge = option.challenge!.trim();
-    if (option.type === 'email' && challenge === '') {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired, path: ['options'] });
-      return z.NEVER;
-    }
-    if (option.type === 'phone' && !/^\+?[0-9][0-9 -]*$/.test(challenge)) {
-      ctx.addIssue({ code: 'custom', message: MESSAGES.mobileRequired, path: ['options'] });
-      return z.NEVER;
-    }
-    return { option: { ...option, challenge } };
-  });
+export const recoveryChannelInputSchema = z.object({ options: z.array(recoveryOptionSchema).max(10) }).transform((input, ctx) => {
+  const chosen = input.options.filter((option) => option.challenge !== undefined);
+  if (chosen.length !== 1) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.recoveryOptionRequired, path: ['options'] });
+    return z.NEVER;
+  }
+  const option = chosen[0]!;
+  const challenge = option.challenge!.trim();
+  if (option.type === 'email' && challenge === '') {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.emailRequired, path: ['options'] });
+    return z.NEVER;
+  }
+  if (option.type === 'phone' && !/^\+?[0-9][0-9 -]*$/.test(challenge)) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.mobileRequired, path: ['options'] });
+    return z.NEVER;
+  }
+  return { option: { ...option, challenge } };
+});
 export type RecoveryChannelInput = z.input<typeof recoveryChannelInputSchema>;
 
-export const otpSchema = requiredText(MESSAGES.otpRequired).pipe(
-  z.string().regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), { error: MESSAGES.otpFormat }),
-);
+export const otpSchema = requiredText(MESSAGES.otpRequired).pipe(z.string().regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), { error: MESSAGES.otpFormat }));
 
 export const otpTokenSchema = z.string({ error: MESSAGES.otpTokenInvalid }).min(1).max(200);
 

@@ -155,5 +155,8 @@ export function canManageAccounts(roles: readonly string[]): boolean {
 }
 
 /** Actions within a screen that only some of its roles may take; routes name them. */
-export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses, manageAccounts: canManageAccounts } as const satisfies Record<string, (roles: readonly string[]) => boolean>;
+export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses, manageAccounts: canManageAccounts } as const satisfies Record<
+  string,
+  (roles: readonly string[]) => boolean
+>;
 export type Ability = keyof typeof ABILITIES;

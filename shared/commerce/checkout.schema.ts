@@ -100,5 +100,8 @@ export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 export const verifyPaymentInputSchema = z.object({
   razorpay_order_id: z.string().trim().min(1).max(64),
   razorpay_payment_id: z.string().trim().min(1).max(64),
-  razorpay_signature: z.string().trim().regex(/^[0-9a-f]{64}$/i, { error: CHECKOUT_MESSAGES.badSignature }),
+  razorpay_signature: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{64}$/i, { error: CHECKOUT_MESSAGES.badSignature }),
 });

@@ -22,9 +22,10 @@ export const COUPON_MESSAGES = {
   perStudentLimit: 'The limit per student is a whole number from 1 to 1,000 (leave it empty for no limit)',
   dateTime: 'Enter a date and time in India time (YYYY-MM-DDTHH:mm)',
   windowOrder: 'Valid until must be after valid from',
-  targetMissing: (type: string) => `The ${type === 'subscription' ? 'rate card' : type === 'rankfile' ? 'rank file' : type} chosen for this coupon was not found`,
+  targetMissing: (type: string) =>
+    `The ${type === 'subscription' ? 'rate card' : type === 'rankfile' ? 'rank file' : type} chosen for this coupon was not found`,
   tooManyTargets: 'A coupon may name at most 200 rate cards and resources',
-  versionRequired: 'Send the coupon\'s version (from the list) so that a change made by someone else since is not overwritten',
+  versionRequired: "Send the coupon's version (from the list) so that a change made by someone else since is not overwritten",
 } as const;
 
 /** The largest usage limit and per-student limit. */
@@ -61,7 +62,9 @@ const hasTwoDecimals = (value: number) => Math.abs(value) > 1e12 || Math.abs(Mat
 function formNumber(required: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : COUPON_MESSAGES.notNumber) }).refine(Number.isFinite, { error: COUPON_MESSAGES.notNumber }),
+    z
+      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : COUPON_MESSAGES.notNumber) })
+      .refine(Number.isFinite, { error: COUPON_MESSAGES.notNumber }),
   );
 }
 
@@ -69,7 +72,8 @@ function formNumber(required: string) {
 function optionalLimit(max: number, message: string) {
   return z
     .preprocess(
-      (value) => (value === '' || value === undefined || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? Number(value) : value),
+      (value) =>
+        value === '' || value === undefined || (typeof value === 'string' && value.trim() === '') ? null : typeof value === 'string' ? Number(value) : value,
       z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message }).nullable(),
     )
     .optional()
@@ -86,7 +90,15 @@ export function parseIndiaDateTime(text: string): Date | null {
     const at = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) - 330 * 60_000);
     // Refuses days that do not exist (31 February) rather than rolling them over.
     const back = new Date(at.getTime() + 330 * 60_000);
-    return back.getUTCFullYear() === year && back.getUTCMonth() === month! - 1 && back.getUTCDate() === day && hour! < 24 && minute! < 60 && year! >= 2000 && year! <= 9999 ? at : null;
+    return back.getUTCFullYear() === year &&
+      back.getUTCMonth() === month! - 1 &&
+      back.getUTCDate() === day &&
+      hour! < 24 &&
+      minute! < 60 &&
+      year! >= 2000 &&
+      year! <= 9999
+      ? at
+      : null;
   }
   if (!WITH_OFFSET.test(text)) return null;
   const at = new Date(text);
@@ -143,19 +155,28 @@ export const couponFormSchema = z
       .array(couponTargetSchema)
       .max(MAX_COUPON_TARGETS, { error: COUPON_MESSAGES.tooManyTargets })
       .optional()
-      .transform((targets) => [...new Map((targets ?? []).map((target) => [`${target.type}:${target.id.toLowerCase()}`, { type: target.type, id: target.id.toLowerCase() }])).values()]),
+      .transform((targets) => [
+        ...new Map((targets ?? []).map((target) => [`${target.type}:${target.id.toLowerCase()}`, { type: target.type, id: target.id.toLowerCase() }])).values(),
+      ]),
     version: versionSchema,
   })
   .superRefine((form, context) => {
     const valueProblem = couponValueProblem(form.discountType, form.value);
     if (valueProblem) context.addIssue({ code: 'custom', path: ['value'], message: valueProblem });
-    if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom) context.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.windowOrder });
+    if (form.validFrom && form.validUntil && form.validUntil <= form.validFrom)
+      context.addIssue({ code: 'custom', path: ['validUntil'], message: COUPON_MESSAGES.windowOrder });
   });
 export type CouponForm = z.input<typeof couponFormSchema>;
 
 /** An edit must say which version it was made from: without it, a leaked code could not be stopped safely by two staff at once. */
 export const couponUpdateSchema = couponFormSchema.and(
-  z.object({ version: z.number({ error: COUPON_MESSAGES.versionRequired }).int({ error: COUPON_MESSAGES.versionRequired }).min(1, { error: COUPON_MESSAGES.versionRequired }).max(2_147_483_647) }),
+  z.object({
+    version: z
+      .number({ error: COUPON_MESSAGES.versionRequired })
+      .int({ error: COUPON_MESSAGES.versionRequired })
+      .min(1, { error: COUPON_MESSAGES.versionRequired })
+      .max(2_147_483_647),
+  }),
 );
 
 export const couponSchema = z.object({

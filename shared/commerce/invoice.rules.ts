@@ -3,11 +3,42 @@ import { taxAt } from './pricing.rules.ts';
 
 /** States and union territories of India, as places of supply. */
 export const INDIAN_STATES = [
-  'Andaman and Nicobar Islands', 'Andhra Pradesh', 'Arunachal Pradesh', 'Assam', 'Bihar', 'Chandigarh', 'Chhattisgarh',
-  'Dadra and Nagar Haveli and Daman and Diu', 'Delhi', 'Goa', 'Gujarat', 'Haryana', 'Himachal Pradesh', 'Jammu and Kashmir',
-  'Jharkhand', 'Karnataka', 'Kerala', 'Ladakh', 'Lakshadweep', 'Madhya Pradesh', 'Maharashtra', 'Manipur', 'Meghalaya',
-  'Mizoram', 'Nagaland', 'Odisha', 'Puducherry', 'Punjab', 'Rajasthan', 'Sikkim', 'Tamil Nadu', 'Telangana', 'Tripura',
-  'Uttar Pradesh', 'Uttarakhand', 'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
 ] as const;
 export type IndianState = (typeof INDIAN_STATES)[number];
 
@@ -43,7 +74,9 @@ export function compactFinancialYear(year: string): string {
 export function documentNumber(prefix: string, year: string, number: number): string {
   const text = `${prefix}/${compactFinancialYear(year)}/${String(number).padStart(DOCUMENT_SEQUENCE_DIGITS, '0')}`;
   if (text.length > DOCUMENT_NUMBER_MAX_LENGTH) {
-    throw new RangeError(`Document number ${text} would be longer than ${DOCUMENT_NUMBER_MAX_LENGTH} characters: the ${prefix} series is full for ${year}; use a shorter prefix`);
+    throw new RangeError(
+      `Document number ${text} would be longer than ${DOCUMENT_NUMBER_MAX_LENGTH} characters: the ${prefix} series is full for ${year}; use a shorter prefix`,
+    );
   }
   return text;
 }

@@ -41,10 +41,7 @@ export const studentInvoiceSchema = z
     discountAmount: z.number().describe('A discount taken off after tax (a coupon worth more than the price); 0 otherwise'),
     roundOff: z.number(),
     totalAmount: z.number().describe('What was paid (an invoice) or credited back (a credit note)'),
-    creditsInvoice: z
-      .object({ _id: z.string(), number: z.string(), issuedAt: z.string() })
-      .nullable()
-      .describe('For a credit note: the invoice it credits'),
+    creditsInvoice: z.object({ _id: z.string(), number: z.string(), issuedAt: z.string() }).nullable().describe('For a credit note: the invoice it credits'),
     reason: z.string().nullable().describe('For a credit note: why it was issued'),
     pdfUrl: z.string().describe('GET it for the PDF'),
   })

@@ -47,7 +47,12 @@ export type AdminOrder = z.infer<typeof adminOrderSchema>;
 /** GET /api/admin/orders/completed: a page of paid orders, newest first, filtered by the server. */
 export const ordersPageQuerySchema = z.object({
   page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1).max(100_000).default(1),
-  pageSize: z.coerce.number({ error: `pageSize is a whole number from 1 to ${ORDERS_PAGE_SIZE}` }).int().min(1).max(ORDERS_PAGE_SIZE).default(ORDERS_PAGE_SIZE),
+  pageSize: z.coerce
+    .number({ error: `pageSize is a whole number from 1 to ${ORDERS_PAGE_SIZE}` })
+    .int()
+    .min(1)
+    .max(ORDERS_PAGE_SIZE)
+    .default(ORDERS_PAGE_SIZE),
   /** Words found in the customer's name, phone or e-mail, the title, the coupon code or the payment id. */
   search: z.string().trim().max(200).optional(),
   mode: z.enum(ORDER_MODES, { error: 'mode is online, manual or free' }).optional(),
@@ -58,12 +63,7 @@ export type OrdersPageQuery = z.input<typeof ordersPageQuerySchema>;
 export const ordersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(max, { error: message });
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
 
 /** The manual order's query (GET /api/subscriptions/manual/review and POST /api/order/manual). */
 export const manualOrderQuerySchema = z.object({
@@ -75,7 +75,9 @@ export const manualOrderQuerySchema = z.object({
     (value) => (value === undefined || value === '' ? 0 : typeof value === 'string' ? Number(value) : value),
     z
       .number({ error: ORDER_MESSAGES.amountInvalid })
-      .refine((value) => Number.isFinite(value) && value >= 0 && value <= 10_000_000 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { error: ORDER_MESSAGES.amountInvalid }),
+      .refine((value) => Number.isFinite(value) && value >= 0 && value <= 10_000_000 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+        error: ORDER_MESSAGES.amountInvalid,
+      }),
   ),
 });
 export type ManualOrderQuery = z.input<typeof manualOrderQuerySchema>;
@@ -98,7 +100,12 @@ export const resourceSearchQuerySchema = z.object({
   resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }),
   /** Words that must all appear in the title, in any case. */
   search: z.string({ error: 'search is text of at most 200 characters' }).trim().max(200, { error: 'search is text of at most 200 characters' }).optional(),
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is a whole number from 1 to 100000' }).default(1),
+  page: z.coerce
+    .number({ error: 'page is a whole number from 1' })
+    .int({ error: 'page is a whole number from 1' })
+    .min(1, { error: 'page is a whole number from 1' })
+    .max(100_000, { error: 'page is a whole number from 1 to 100000' })
+    .default(1),
   pageSize: z.coerce
     .number({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
     .int({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })

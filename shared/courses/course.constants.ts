@@ -10,7 +10,9 @@ export const COURSE_MESSAGES = {
 } as const;
 
 /** The course category and its tags. */
-export const COURSE_CATEGORIES = [{ key: 'kerala-psc', label: 'Kerala PSC', tags: ['10th Level', '12th Level', 'Degree Level', 'LGS Special Course'] }] as const;
+export const COURSE_CATEGORIES = [
+  { key: 'kerala-psc', label: 'Kerala PSC', tags: ['10th Level', '12th Level', 'Degree Level', 'LGS Special Course'] },
+] as const;
 
 /** How many copies one duplicate makes at the most. */
 export const MAX_DUPLICATE_COUNT = 20;

@@ -69,7 +69,10 @@ export const courseValueSchema = z.object({
   previewVideoId: uuid('The banner video was not found').nullable().default(null),
   dayPlannerPdfId: uuid('The day planner was not found').nullable().default(null),
   courseRateCardId: uuid('The rate card was not found').nullable().default(null),
-  attachedSubscriptions: z.array(z.object({ subscriptionId: uuid('The rate card was not found') })).max(50).default([]),
+  attachedSubscriptions: z
+    .array(z.object({ subscriptionId: uuid('The rate card was not found') }))
+    .max(50)
+    .default([]),
   isBestSelling: z.boolean().default(false),
   isVisible: z.boolean().default(false),
   enableDaySchedule: z.boolean().default(true),
@@ -124,7 +127,13 @@ export const subjectSchema = z.object({
 export const courseExamSchema = z.object({
   dayTags: z.array(z.number()),
   exam: z.string(),
-  exams: z.object({ _id: z.string(), title: z.string(), isPublished: z.boolean(), masterSubscription: z.string().nullable(), examDurationInMinutes: z.number() }),
+  exams: z.object({
+    _id: z.string(),
+    title: z.string(),
+    isPublished: z.boolean(),
+    masterSubscription: z.string().nullable(),
+    examDurationInMinutes: z.number(),
+  }),
 });
 
 export const courseSchema = z.object({

@@ -43,7 +43,10 @@ export interface CourseAccessFacts {
  * (published, expired ones only to those entitled; visible, to those who hold it, while a warning
  * keeps it offline). Lecture grants play no part: they open lectures, not the course.
  */
-export function courseAccessFor(course: CourseAccessFacts, reader: Omit<ReaderGrants, 'lectureIds'>): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
+export function courseAccessFor(
+  course: CourseAccessFacts,
+  reader: Omit<ReaderGrants, 'lectureIds'>,
+): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
   const free = course.cards.filter((card) => card.freeMode === 'none' || (card.freeMode === 'lakshya-students' && reader.isSpecialStudent));
   const freeMode = free.some((card) => card.freeMode === 'none') ? 'none' : free.length > 0 ? 'lakshya-students' : null;
   const held = free.length > 0 || reader.courseIds.includes(course.courseId) || course.cards.some((card) => reader.cardIds.includes(card.id));

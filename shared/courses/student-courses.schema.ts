@@ -81,8 +81,16 @@ export type ScheduleDaysPage = z.infer<typeof scheduleDaysPageSchema>;
 
 export const scheduleDaysQuerySchema = z
   .object({
-    from: z.coerce.number({ error: 'from is a day number' }).int({ error: 'from is a day number' }).min(-1000, { error: 'from is a day number' }).max(100_000, { error: 'from is a day number' }),
-    to: z.coerce.number({ error: 'to is a day number' }).int({ error: 'to is a day number' }).min(-1000, { error: 'to is a day number' }).max(100_000, { error: 'to is a day number' }),
+    from: z.coerce
+      .number({ error: 'from is a day number' })
+      .int({ error: 'from is a day number' })
+      .min(-1000, { error: 'from is a day number' })
+      .max(100_000, { error: 'from is a day number' }),
+    to: z.coerce
+      .number({ error: 'to is a day number' })
+      .int({ error: 'to is a day number' })
+      .min(-1000, { error: 'to is a day number' })
+      .max(100_000, { error: 'to is a day number' }),
   })
   .refine((range) => range.to >= range.from && range.to - range.from < STUDENT_COURSE_PAGING.maxDaysPerPage, {
     path: ['to'],
@@ -90,7 +98,12 @@ export const scheduleDaysQuerySchema = z
   });
 
 export const subjectLecturesQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is a whole number from 1' }).default(1),
+  page: z.coerce
+    .number({ error: 'page is a whole number from 1' })
+    .int({ error: 'page is a whole number from 1' })
+    .min(1, { error: 'page is a whole number from 1' })
+    .max(100_000, { error: 'page is a whole number from 1' })
+    .default(1),
 });
 
 export const studentCourseSchema = studentCourseSummarySchema.extend({

@@ -92,7 +92,12 @@ export const currentAffairSchema = z.object({
 });
 export type CurrentAffair = z.infer<typeof currentAffairSchema>;
 
-export const savedCurrentAffairSchema = z.object({ isPublished: z.boolean(), publishWarnings: z.array(z.string()), titleDisplay: z.string(), version: z.number() });
+export const savedCurrentAffairSchema = z.object({
+  isPublished: z.boolean(),
+  publishWarnings: z.array(z.string()),
+  titleDisplay: z.string(),
+  version: z.number(),
+});
 export type SavedCurrentAffair = z.infer<typeof savedCurrentAffairSchema>;
 
 export const studentCurrentAffairsQuerySchema = z.object({

@@ -54,7 +54,10 @@ export function quizLayout(
       resId: group.resId,
       questions: shuffled(group.questions, random).map((question) => ({
         resId: question.resId,
-        options: shuffled(question.options.map((_, index) => index), random),
+        options: shuffled(
+          question.options.map((_, index) => index),
+          random,
+        ),
       })),
     })),
   };

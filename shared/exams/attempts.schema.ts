@@ -111,9 +111,17 @@ export const saveAnswersInputSchema = z.object({
       z.object({
         questionResId: z.string().min(1).max(100),
         /** As shown to the student; -1 clears the answer. */
-        providedAnswerIndex: z.number().int().min(-1).max(MAX_OPTION_COUNT - 1),
+        providedAnswerIndex: z
+          .number()
+          .int()
+          .min(-1)
+          .max(MAX_OPTION_COUNT - 1),
         /** Time spent on the question so far, in total (not since the last save). */
-        timeElapsedInMs: z.number().int().min(0).max(24 * 3600 * 1000),
+        timeElapsedInMs: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 3600 * 1000),
         /** Grows with every change the client makes; a request carrying an older revision is ignored. */
         revision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
       }),

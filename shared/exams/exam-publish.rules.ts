@@ -31,8 +31,7 @@ export const EXAM_WARNINGS = {
   totalQuestions: (declared: number, actual: number) => `Total questions is ${declared} but the exam has ${actual} questions`,
   totalMarks: (declared: number, actual: number) => `Total marks is ${declared} but the questions add up to ${actual}`,
   emptyInstruction: (line: number) => `Instruction ${line} is empty: write it or remove it`,
-  restrictedTime: (sum: number, duration: number) =>
-    `The time-restricted groups take ${sum} minutes, more than the exam's ${duration} minutes`,
+  restrictedTime: (sum: number, duration: number) => `The time-restricted groups take ${sum} minutes, more than the exam's ${duration} minutes`,
 } as const;
 
 /** Warnings beyond this many are summed up in one line, so a 5,000-question import stays readable. */
@@ -109,7 +108,12 @@ export interface ExamPublishState {
 }
 
 /** isReady: visible with no warnings (stored); published once its publish time has come too. */
-export function examPublishState(isReady: boolean, warnings: string[], facts: Pick<ExamPublishFacts, 'isVisible' | 'publishDateTimeInMs'>, now: number): ExamPublishState {
+export function examPublishState(
+  isReady: boolean,
+  warnings: string[],
+  facts: Pick<ExamPublishFacts, 'isVisible' | 'publishDateTimeInMs'>,
+  now: number,
+): ExamPublishState {
   const publishMessage = examPublishMessage(facts, warnings, now);
   const timeReached = facts.publishDateTimeInMs === null || facts.publishDateTimeInMs <= now;
   return { isPublished: isReady && timeReached, publishWarnings: warnings, publishMessage, hasPublishMessage: publishMessage !== '' };

@@ -30,7 +30,12 @@ export const questionSchema = z.object({
   question: z.string().max(20_000).default(''),
   options: z.array(z.string().max(5_000)).min(2, { error: 'A question needs at least two options' }).max(MAX_OPTION_COUNT),
   /** -1 means no correct option chosen yet. */
-  correctAnswerIndex: z.number().int().min(-1).max(MAX_OPTION_COUNT - 1).default(-1),
+  correctAnswerIndex: z
+    .number()
+    .int()
+    .min(-1)
+    .max(MAX_OPTION_COUNT - 1)
+    .default(-1),
   questionMimeType: z.enum(QUESTION_MIME_TYPES).default('text'),
   bannerImageId: z.uuid({ error: 'The question image was not found' }).nullable().default(null),
   /** Taken from the stored image when the exam is saved. */
@@ -48,7 +53,12 @@ export const questionGroupSchema = z.object({
   resId,
   title: z.string().trim().max(MAX_TITLE_LENGTH).default(''),
   questions: z.array(questionSchema).max(MAX_QUESTIONS_PER_EXAM).default([]),
-  durationInMins: z.number().int().min(1).max(24 * 60).default(DEFAULT_GROUP_DURATION_IN_MINS),
+  durationInMins: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(DEFAULT_GROUP_DURATION_IN_MINS),
   hasTimeRestriction: z.boolean().default(false),
 });
 export type QuestionGroup = z.output<typeof questionGroupSchema>;
@@ -81,7 +91,12 @@ export const examValueSchema = z
     maxNumberOfAttempts: z.union(ATTEMPT_LOCKS.map((value) => z.literal(value)) as [z.ZodLiteral<-1>, z.ZodLiteral<1>]).default(-1),
     totalMarks: z.number().finite().min(0).max(100_000).default(0),
     totalQuestions: z.number().int().min(0).max(MAX_QUESTIONS_PER_EXAM).default(0),
-    examDurationInMinutes: z.number().int().min(0).max(24 * 60).default(0),
+    examDurationInMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60)
+      .default(0),
     description: z.string().max(20_000).default(''),
     instructions: z.array(z.string().max(2_000)).max(100).default([]),
     questionGroups: z.array(questionGroupSchema).max(200).default([]),
@@ -97,9 +112,15 @@ export const examValueSchema = z
   .superRefine((value, ctx) => {
     // Answers, scores and the review find a question by its id: two questions with one id would be one answer counted twice.
     for (const duplicate of duplicateIds(value.questionGroups.map((group) => group.resId))) {
-      ctx.addIssue({ code: 'custom', path: ['questionGroups', duplicate.index, 'resId'], message: EXAM_MESSAGES.duplicateGroupId(duplicate.id, duplicate.count) });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questionGroups', duplicate.index, 'resId'],
+        message: EXAM_MESSAGES.duplicateGroupId(duplicate.id, duplicate.count),
+      });
     }
-    const questions = value.questionGroups.flatMap((group, groupIndex) => group.questions.map((question, questionIndex) => ({ id: question.resId, groupIndex, questionIndex })));
+    const questions = value.questionGroups.flatMap((group, groupIndex) =>
+      group.questions.map((question, questionIndex) => ({ id: question.resId, groupIndex, questionIndex })),
+    );
     for (const duplicate of duplicateIds(questions.map((question) => question.id))) {
       const { groupIndex, questionIndex } = questions[duplicate.index]!;
       ctx.addIssue({

@@ -40,12 +40,7 @@ export const SPREADSHEET_HEADERS = {
 } as const;
 
 export type SpreadsheetField =
-  | { kind: 'group' }
-  | { kind: 'question' }
-  | { kind: 'option'; index: number }
-  | { kind: 'answer' }
-  | { kind: 'tag'; index: number }
-  | { kind: 'solution' };
+  { kind: 'group' } | { kind: 'question' } | { kind: 'option'; index: number } | { kind: 'answer' } | { kind: 'tag'; index: number } | { kind: 'solution' };
 
 export interface SpreadsheetColumn {
   header: string;
@@ -123,7 +118,10 @@ export function columnLetter(index: number): string {
 
 /** How headers are compared: case, spaces and underscores do not matter ("OPTION_1" is "Option 1"). */
 function headerKey(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[\s_]+/g, '');
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '');
 }
 
 /** How answers and group names are compared with each other: case and extra spaces do not matter. */
@@ -307,7 +305,13 @@ function answerIndexOf(row: number, answer: string, options: readonly string[], 
   const range = count > 0 ? `1 to ${count}` : 'counted from 1';
   if (answer === '') {
     issues.push(
-      issueAt(row, column, answerInIndex ? `the answer is missing; write the number of the correct option (${range})` : 'the answer is missing; write the text of the correct option'),
+      issueAt(
+        row,
+        column,
+        answerInIndex
+          ? `the answer is missing; write the number of the correct option (${range})`
+          : 'the answer is missing; write the text of the correct option',
+      ),
     );
     return -1;
   }
@@ -328,7 +332,13 @@ function answerIndexOf(row: number, answer: string, options: readonly string[], 
   if (index >= 0) return index;
   const looksLikePosition = (number >= 1 && number <= count) || (/^[a-j]$/i.test(answer) && answer.toUpperCase().charCodeAt(0) - 64 <= count);
   const hint = looksLikePosition ? ' To give the option by its number, turn "answer in index" on and write 1 for Option 1.' : '';
-  issues.push(issueAt(row, column, `"${answer}" is not the text of any option; with "answer in index" off, write the correct option's text exactly as in its Option column.${hint}`));
+  issues.push(
+    issueAt(
+      row,
+      column,
+      `"${answer}" is not the text of any option; with "answer in index" off, write the correct option's text exactly as in its Option column.${hint}`,
+    ),
+  );
   return -1;
 }
 
@@ -347,7 +357,13 @@ export function checkQuestionSpreadsheet(rows: readonly SheetRow[], options: Spr
   const [header, ...dataRows] = filled;
   if (!header) {
     return finish(
-      [{ row: null, column: null, message: `The spreadsheet is empty: the first row must hold the column headers (${listOf(sampleHeaders(options.template))})` }],
+      [
+        {
+          row: null,
+          column: null,
+          message: `The spreadsheet is empty: the first row must hold the column headers (${listOf(sampleHeaders(options.template))})`,
+        },
+      ],
       [],
     );
   }
@@ -380,7 +396,13 @@ export function checkQuestionSpreadsheet(rows: readonly SheetRow[], options: Spr
       current = groupsByKey.get(key);
       if (!current) {
         // An over-long title is already an issue of its row; cut it so the other rows' output stays valid.
-        current = { resId: createId(), title: outcome.groupTitle.slice(0, SPREADSHEET_TEXT_LIMITS.group), questions: [], durationInMins: DEFAULT_GROUP_DURATION_IN_MINS, hasTimeRestriction: false };
+        current = {
+          resId: createId(),
+          title: outcome.groupTitle.slice(0, SPREADSHEET_TEXT_LIMITS.group),
+          questions: [],
+          durationInMins: DEFAULT_GROUP_DURATION_IN_MINS,
+          hasTimeRestriction: false,
+        };
         groupsByKey.set(key, current);
         groups.push(current);
       }
@@ -408,7 +430,11 @@ function finish(issues: SpreadsheetIssue[], output: QuestionGroup[]): Spreadshee
     hasIssues: true,
     issues: [
       ...issues.slice(0, MAX_LISTED_ISSUES),
-      { row: null, column: null, message: `${formatCount(rest)} more ${rest === 1 ? 'issue is' : 'issues are'} not listed; fix these and upload the spreadsheet again` },
+      {
+        row: null,
+        column: null,
+        message: `${formatCount(rest)} more ${rest === 1 ? 'issue is' : 'issues are'} not listed; fix these and upload the spreadsheet again`,
+      },
     ],
     output,
   };

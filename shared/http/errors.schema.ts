@@ -13,7 +13,10 @@ export const errorBodySchema = z
     type: z.enum(ERROR_TYPES).optional(),
     warnings: z.array(z.string()).optional(),
     field: z.string().optional().describe('For a validation error: the field that is wrong, e.g. value.title'),
-    issues: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('Every field that is wrong'),
+    issues: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .describe('Every field that is wrong'),
     stale: staleCopySchema.optional().describe('A save made from an older copy (409): what is stored now and who saved it'),
   })
   .meta({ id: 'Error', description: 'Every failure answers this body with a fitting HTTP status.' });

@@ -25,7 +25,12 @@ export const youtubeIdSchema = z
   .string()
   .trim()
   .transform((value) => (value === '' ? null : value))
-  .pipe(z.string().regex(/^[A-Za-z0-9_-]{11}$/, { error: YOUTUBE_ID_ONLY }).nullable());
+  .pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{11}$/, { error: YOUTUBE_ID_ONLY })
+      .nullable(),
+  );
 
 /** What the editor saves; file names, sizes and durations come from the files themselves. */
 export const lectureValueSchema = z.object({

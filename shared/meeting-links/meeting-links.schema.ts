@@ -45,7 +45,8 @@ const meetingLinkFields = z.object({
 
 function endsAfterStart<T extends z.ZodType<{ startDate: Date; endDate: Date }>>(schema: T) {
   return schema.superRefine((link, context) => {
-    if (link.endDate.getTime() <= link.startDate.getTime()) context.addIssue({ code: 'custom', path: ['endDate'], message: MEETING_LINK_MESSAGES.endNotAfterStart });
+    if (link.endDate.getTime() <= link.startDate.getTime())
+      context.addIssue({ code: 'custom', path: ['endDate'], message: MEETING_LINK_MESSAGES.endNotAfterStart });
   });
 }
 

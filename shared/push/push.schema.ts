@@ -10,7 +10,8 @@ export const PUSH_MESSAGES = {
   endpointTaken: 'This push endpoint is already registered with other keys. Unsubscribe in the app and subscribe again.',
   tooManyRegistrations: (seconds: number) => `Too many push registrations in a short time. Please try again in ${Math.ceil(seconds / 60)} minutes.`,
   notConfigured: 'Push notifications are not configured',
-  tooLarge: (bytes: number) => `The notification is too long to send: ${bytes.toLocaleString('en-IN')} bytes, at most 3,993. Shorten the title, body or image address.`,
+  tooLarge: (bytes: number) =>
+    `The notification is too long to send: ${bytes.toLocaleString('en-IN')} bytes, at most 3,993. Shorten the title, body or image address.`,
   phoneRequired: 'Enter the phone number of the student',
   noAccount: (phone: string) => `No account has the phone number ${phone}`,
   noSubscription: (phone: string) => `The student with the phone number ${phone} has not allowed notifications in the app`,
@@ -56,18 +57,33 @@ export const sendNotificationInputSchema = z
     title: z
       .string({ error: PUSH_MESSAGES.titleRequired })
       .transform((text) => withoutControlCharacters(text).trim())
-      .pipe(z.string().min(1, { error: PUSH_MESSAGES.titleRequired, abort: true }).refine(hasVisibleText, { error: PUSH_MESSAGES.titleRequired, abort: true }).max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong })),
+      .pipe(
+        z
+          .string()
+          .min(1, { error: PUSH_MESSAGES.titleRequired, abort: true })
+          .refine(hasVisibleText, { error: PUSH_MESSAGES.titleRequired, abort: true })
+          .max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong }),
+      ),
     body: z
       .string({ error: PUSH_MESSAGES.bodyRequired })
       .transform((text) => withoutControlCharacters(text).trim())
-      .pipe(z.string().min(1, { error: PUSH_MESSAGES.bodyRequired, abort: true }).refine(hasVisibleText, { error: PUSH_MESSAGES.bodyRequired, abort: true }).max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong })),
+      .pipe(
+        z
+          .string()
+          .min(1, { error: PUSH_MESSAGES.bodyRequired, abort: true })
+          .refine(hasVisibleText, { error: PUSH_MESSAGES.bodyRequired, abort: true })
+          .max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong }),
+      ),
     imageUrl: z.string().trim().max(2048).optional().nullable(),
     resourceID: z.string().trim().max(100).optional().nullable(),
     resourceType: z.string().trim().max(50).optional().nullable(),
     clickAction: z.string().trim().max(50).optional().nullable(),
     targetType: z.enum(TARGET_TYPES, { error: 'targetType is specific-user, everyone, group or course' }).default('specific-user'),
     targetPhoneNumber: z.string().trim().max(40).optional().nullable(),
-    groupTargets: z.array(z.enum(GROUP_TARGETS, { error: 'A group target is lakshya-students or purchased-users' })).max(2).default([...GROUP_TARGETS]),
+    groupTargets: z
+      .array(z.enum(GROUP_TARGETS, { error: 'A group target is lakshya-students or purchased-users' }))
+      .max(2)
+      .default([...GROUP_TARGETS]),
     lectureId: z.string().trim().max(100).optional().nullable(),
     subjectId: z.string().trim().max(100).optional().nullable(),
     /** The course whose students it goes to (targetType course). */

@@ -25,7 +25,12 @@ export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
 
 export const queueListInputSchema = z.object({
   status: z.enum(QUEUE_VIEWS, { error: `status is one of ${QUEUE_VIEWS.join(', ')}` }).default('current'),
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is at most 100000' }).default(1),
+  page: z.coerce
+    .number({ error: 'page is a whole number from 1' })
+    .int({ error: 'page is a whole number from 1' })
+    .min(1, { error: 'page is a whole number from 1' })
+    .max(100_000, { error: 'page is at most 100000' })
+    .default(1),
   pageSize: z.coerce
     .number({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
     .int({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })

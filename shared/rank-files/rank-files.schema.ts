@@ -83,7 +83,12 @@ export const rankFileSchema = z.object({
 });
 export type RankFile = z.infer<typeof rankFileSchema>;
 
-export const savedRankFileSchema = z.object({ isPublished: z.boolean(), publishWarnings: z.array(z.string()), version: z.number(), groupResIds: z.array(z.string()) });
+export const savedRankFileSchema = z.object({
+  isPublished: z.boolean(),
+  publishWarnings: z.array(z.string()),
+  version: z.number(),
+  groupResIds: z.array(z.string()),
+});
 export type SavedRankFile = z.infer<typeof savedRankFileSchema>;
 
 export const rankFileRankingRowSchema = z.object({

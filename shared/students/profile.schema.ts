@@ -47,4 +47,10 @@ const mobileField = z
   });
 
 export const phoneCodeInputSchema = z.object({ phoneNumber: mobileField });
-export const phoneVerifyInputSchema = z.object({ phoneNumber: mobileField, code: z.string().trim().regex(/^[0-9]{6}$/, { error: PROFILE_MESSAGES.codeFormat }) });
+export const phoneVerifyInputSchema = z.object({
+  phoneNumber: mobileField,
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, { error: PROFILE_MESSAGES.codeFormat }),
+});

@@ -145,7 +145,8 @@ export function checkStudentRows(rows: readonly StudentRowInput[]): { students: 
   const nameAt = header ? columnIndex(header.cells, HEADERS.name) : -1;
   const phoneAt = header ? columnIndex(header.cells, HEADERS.phoneNumber) : -1;
   const expiryAt = header ? columnIndex(header.cells, HEADERS.expiryDate) : -1;
-  if (!header || nameAt < 0 || phoneAt < 0) return { students, issues: [{ row: header?.row ?? 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing }] };
+  if (!header || nameAt < 0 || phoneAt < 0)
+    return { students, issues: [{ row: header?.row ?? 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing }] };
   if (body.length === 0) return { students, issues: [{ row: header.row + 1, column: 'name', message: SPECIAL_STUDENT_MESSAGES.noRows }] };
   const firstRowOf = new Map<string, number>();
   for (const { row, cells } of body) {

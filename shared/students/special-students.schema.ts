@@ -29,7 +29,10 @@ export const specialStudentValueSchema = z.object({
 });
 export const specialStudentInputSchema = z.object({ value: specialStudentValueSchema });
 export const deleteSpecialStudentsInputSchema = z.object({
-  value: z.array(z.uuid({ error: SPECIAL_STUDENT_MESSAGES.notFound })).min(1, { error: SPECIAL_STUDENT_MESSAGES.nothingSelected }).max(1000, { error: 'Delete at most 1,000 students at once' }),
+  value: z
+    .array(z.uuid({ error: SPECIAL_STUDENT_MESSAGES.notFound }))
+    .min(1, { error: SPECIAL_STUDENT_MESSAGES.nothingSelected })
+    .max(1000, { error: 'Delete at most 1,000 students at once' }),
 });
 
 export const specialStudentSchema = z.object({

@@ -24,7 +24,9 @@ export const usersQuerySchema = z.object({
   /** Words found in the name, phone number, e-mail address or game nickname. */
   search: z.string().trim().max(200).optional(),
   lakshya: z.enum(['yes', 'no'], { error: 'lakshya is yes or no' }).optional(),
-  role: z.enum(['student', 'admin', 'staff', 'marketing', 'manager', 'educator'], { error: 'role is student, admin, staff, marketing, manager or educator' }).optional(),
+  role: z
+    .enum(['student', 'admin', 'staff', 'marketing', 'manager', 'educator'], { error: 'role is student, admin, staff, marketing, manager or educator' })
+    .optional(),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 export const usersPageSchema = z.object({ users: z.array(userListEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -17,12 +17,28 @@ export const rateCardSearchQuerySchema = z.object({
   /** Only these rate cards (e.g. the ones a course carries, to show their titles); a list or text separated by commas. */
   ids: z
     .preprocess(
-      (value) => (typeof value === 'string' ? value.split(',').map((id) => id.trim()).filter(Boolean) : value),
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((id) => id.trim())
+              .filter(Boolean)
+          : value,
       z.array(z.uuid({ error: idsMessage }), { error: idsMessage }).max(RATE_CARD_MAX_IDS, { error: idsMessage }),
     )
     .optional(),
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1, { error: 'page is a whole number from 1' }).max(100_000, { error: 'page is a whole number from 1 to 100000' }).default(1),
-  pageSize: z.coerce.number({ error: pageSizeMessage }).int({ error: pageSizeMessage }).min(1, { error: pageSizeMessage }).max(RATE_CARD_MAX_PAGE_SIZE, { error: pageSizeMessage }).default(RATE_CARD_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: 'page is a whole number from 1' })
+    .int({ error: 'page is a whole number from 1' })
+    .min(1, { error: 'page is a whole number from 1' })
+    .max(100_000, { error: 'page is a whole number from 1 to 100000' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: pageSizeMessage })
+    .int({ error: pageSizeMessage })
+    .min(1, { error: pageSizeMessage })
+    .max(RATE_CARD_MAX_PAGE_SIZE, { error: pageSizeMessage })
+    .default(RATE_CARD_PAGE_SIZE),
 });
 export type RateCardSearchQuery = z.input<typeof rateCardSearchQuerySchema>;
 

@@ -4,7 +4,12 @@ import { z } from 'zod';
 export const HOLDINGS_PAGE_SIZE = 20;
 
 export const holdingsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'Page: a whole number from 1' }).int({ error: 'Page: a whole number from 1' }).min(1, { error: 'Page: a whole number from 1' }).max(10_000, { error: 'Page: at most 10000' }).default(1),
+  page: z.coerce
+    .number({ error: 'Page: a whole number from 1' })
+    .int({ error: 'Page: a whole number from 1' })
+    .min(1, { error: 'Page: a whole number from 1' })
+    .max(10_000, { error: 'Page: at most 10000' })
+    .default(1),
 });
 export const holdingsInputSchema = holdingsQuerySchema.extend({ id: z.uuid({ error: 'This account does not exist' }) });
 

@@ -24,5 +24,8 @@ export function isDroppedFromNames(code: number): boolean {
 
 /** A name as it is stored: without the characters {@link isDroppedFromNames} names, trimmed. */
 export function plainName(text: string): string {
-  return [...text].filter((character) => !isDroppedFromNames(character.codePointAt(0)!)).join('').trim();
+  return [...text]
+    .filter((character) => !isDroppedFromNames(character.codePointAt(0)!))
+    .join('')
+    .trim();
 }

@@ -31,14 +31,22 @@ export const WINNER_DRAFT_DEFAULTS = { claimMessage: "You are today's winner", t
 export const MAX_PRIZE_AMOUNT = 10_000_000;
 const MAX_INT = 2_147_483_647;
 const uuid = (message: string) => z.uuid({ error: message });
-const text = (max: number, field: string) => z.string({ error: `${field} must be text` }).trim().max(max, { error: `${field} can be at most ${max} characters long` });
+const text = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} can be at most ${max} characters long` });
 const prizeSchema = z
   .number({ error: 'The prize amount must be a number' })
   .min(0, { error: 'The prize amount cannot be negative' })
   .max(MAX_PRIZE_AMOUNT, { error: 'The prize amount is too large' })
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'The prize amount has at most two decimals (paise)' });
 const countSchema = (field: string) =>
-  z.number({ error: `${field} must be a number` }).int({ error: `${field} must be a whole number` }).min(0, { error: `${field} cannot be negative` }).max(MAX_INT, { error: `${field} is too large` });
+  z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(MAX_INT, { error: `${field} is too large` });
 
 /** An empty UPI id is allowed while staff fill in the rest; a typed one must look like one. */
 const optionalUpiSchema = text(100, 'The UPI ID').refine((value) => value === '' || isUpiId(value), { error: UPI_ID_MESSAGE });
@@ -107,7 +115,12 @@ export type Winner = z.infer<typeof winnerSchema>;
 export const winnerListSchema = z.object({ items: z.array(winnerSchema), activeId: z.string().nullable() });
 export type WinnerList = z.infer<typeof winnerListSchema>;
 
-export const savedWinnerSchema = z.object({ isPublished: z.boolean(), publishWarnings: z.array(z.string()), isActionRequiredFromUser: z.boolean(), version: z.number() });
+export const savedWinnerSchema = z.object({
+  isPublished: z.boolean(),
+  publishWarnings: z.array(z.string()),
+  isActionRequiredFromUser: z.boolean(),
+  version: z.number(),
+});
 
 /** What every student sees of the day's winner. */
 export const publicWinnerSchema = z.object({

@@ -7,7 +7,10 @@ test.describe('notifications: alerts', () => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Alerts Admin'));
     await query('update admin_alerts set read_at = now() where read_at is null');
     const tag = Date.now().toString(36);
-    await query(`insert into admin_alerts (message, resource_type, resource_id) values ($1, 'asset', 'a1'), ($2, null, null)`, [`File failed ${tag}`, `Plain alert ${tag}`]);
+    await query(`insert into admin_alerts (message, resource_type, resource_id) values ($1, 'asset', 'a1'), ($2, null, null)`, [
+      `File failed ${tag}`,
+      `Plain alert ${tag}`,
+    ]);
 
     await page.goto('/admin/videos');
     const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Notifications/ });
@@ -18,7 +21,12 @@ test.describe('notifications: alerts', () => {
     const failed = table.getByRole('row').filter({ hasText: `File failed ${tag}` });
     await expect(failed.getByRole('link', { name: 'View' })).toHaveAttribute('href', '/admin/process/queue');
     await expect(failed.getByRole('link', { name: 'View' })).toHaveAttribute('target', '_blank');
-    await expect(table.getByRole('row').filter({ hasText: `Plain alert ${tag}` }).getByRole('link')).toHaveCount(0);
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: `Plain alert ${tag}` })
+        .getByRole('link'),
+    ).toHaveCount(0);
     await expect(failed).toContainText('No');
 
     // A new alert arrives: it shows after Refresh, with the count.
@@ -36,7 +44,10 @@ test.describe('notifications: alerts', () => {
   test('filters Created On by day, and a long unbroken message wraps inside the page', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Alerts Admin 3'));
     const tag = Date.now().toString(36);
-    await query(`insert into admin_alerts (message, created_at) values ($1, '2026-01-15T06:00:00Z'), ($2, now())`, [`Old alert ${tag}`, `Today ${tag} ${'x'.repeat(900)}`]);
+    await query(`insert into admin_alerts (message, created_at) values ($1, '2026-01-15T06:00:00Z'), ($2, now())`, [
+      `Old alert ${tag}`,
+      `Today ${tag} ${'x'.repeat(900)}`,
+    ]);
     await page.goto('/admin/notifications');
     const table = page.getByRole('table', { name: 'Alerts' });
     const today = table.getByRole('row').filter({ hasText: `Today ${tag}` });
@@ -57,7 +68,11 @@ test.describe('notifications: alerts', () => {
     await page.goto('/admin/notifications');
     await expect(page.getByRole('heading', { name: 'Notifications > Alerts' })).toBeVisible();
     await page.route(/\/trpc\/alerts\.markAllRead/, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }),
+      }),
     );
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Refresh Failed' })).toBeVisible();

@@ -6,10 +6,7 @@ test.describe('who is signed in, in the console', () => {
   test('a user without a name is shown by e-mail address with their real role, never "?" or "Administrator"', async ({ page }) => {
     const email = uniqueEmail('nameless');
     const password = 'nameless-pass';
-    await query(`insert into users (name, email_address, password_hash, roles) values ('', $1, $2, '{marketing}')`, [
-      email,
-      await hashPassword(password),
-    ]);
+    await query(`insert into users (name, email_address, password_hash, roles) values ('', $1, $2, '{marketing}')`, [email, await hashPassword(password)]);
     await signInThroughApi(page, { email, password });
     await page.goto('/admin/videos');
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();

@@ -39,9 +39,9 @@ test.describe('a coupon takes something off', () => {
     await page.getByRole('textbox', { name: 'Filter Coupon Code' }).fill(code);
     const row = page.getByRole('table', { name: 'Coupons' }).getByRole('row').filter({ hasText: code });
     await expect(row).toBeVisible();
-    expect(await query<{ discount_type: string; value_hundredths: number }>('select discount_type, value_hundredths::int from coupons where code = $1', [code])).toEqual([
-      { discount_type: 'rate', value_hundredths: 500 },
-    ]);
+    expect(
+      await query<{ discount_type: string; value_hundredths: number }>('select discount_type, value_hundredths::int from coupons where code = $1', [code]),
+    ).toEqual([{ discount_type: 'rate', value_hundredths: 500 }]);
   });
 
   test('the server refuses 0% too, and the modal marks Value with its words', async ({ page }) => {
@@ -49,7 +49,9 @@ test.describe('a coupon takes something off', () => {
     const code = uniqueCode('EDIT');
     const created = await page.request.post('/v2/coupons', { data: { code, discountType: 'rate', value: 10 } });
     expect(created.status()).toBe(200);
-    const refused = await page.request.put(`/v2/coupons/${((await created.json()) as { _id: string })._id}`, { data: { code, discountType: 'rate', value: 0, version: 1 } });
+    const refused = await page.request.put(`/v2/coupons/${((await created.json()) as { _id: string })._id}`, {
+      data: { code, discountType: 'rate', value: 0, version: 1 },
+    });
     expect(refused.status()).toBe(400);
     expect(await refused.json()).toMatchObject({ message: "A rate coupon's value must be more than 0%", field: 'value' });
   });

@@ -15,7 +15,10 @@ async function cardAndCourse(name: string): Promise<{ card: string; course: stri
     `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
     [card],
   );
-  const [made] = await query<{ id: string }>(`insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`, [course, row!.id]);
+  const [made] = await query<{ id: string }>(
+    `insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`,
+    [course, row!.id],
+  );
   return { card, course, courseId: made!.id };
 }
 
@@ -124,7 +127,8 @@ test.describe('discount coupons', () => {
       const { card, course } = await cardAndCourse(name);
       await page.goto('/admin/coupons');
       const table = page.getByRole('table', { name: 'Coupons' });
-      for (const heading of ['Uses', 'Per student', 'Valid (IST)', 'Applies to']) await expect(table.getByRole('columnheader', { name: heading })).toBeVisible();
+      for (const heading of ['Uses', 'Per student', 'Valid (IST)', 'Applies to'])
+        await expect(table.getByRole('columnheader', { name: heading })).toBeVisible();
 
       await page.getByRole('button', { name: 'New Coupon' }).click();
       const modal = page.getByRole('dialog', { name: 'New Coupon' });
@@ -156,7 +160,9 @@ test.describe('discount coupons', () => {
       await expect(cell('valid')).toHaveText(/^1 Dec 2026, 9:00 am –\s*1 Jan 2027, 11:59 pm$/i);
       await expect(cell('appliesTo')).toHaveText('2');
       // Stored as the instants India's clock named, not the browser's.
-      const stored = ((await (await page.request.get('/v2/coupons')).json()) as Array<{ code: string; validFrom: string; validUntil: string }>).find((row) => row.code === code);
+      const stored = ((await (await page.request.get('/v2/coupons')).json()) as Array<{ code: string; validFrom: string; validUntil: string }>).find(
+        (row) => row.code === code,
+      );
       expect(stored).toMatchObject({ validFrom: '2026-12-01T03:30:00.000Z', validUntil: '2027-01-01T18:29:00.000Z' });
 
       await row.getByRole('button', { name: `Edit ${code}` }).click();

@@ -7,7 +7,9 @@ const shots = (name: string) => `/tmp/o-shots/${name}.png`;
 const busyAnswer = {
   status: 503,
   contentType: 'application/json',
-  body: JSON.stringify([{ error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } }]),
+  body: JSON.stringify([
+    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
+  ]),
 };
 
 /** `count` rate cards titled "<prefix> 001" onwards, made in one statement. */
@@ -27,7 +29,9 @@ async function course(title: string): Promise<string> {
 const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
 
 test.describe('course rate cards and subjects', () => {
-  test('with 500 rate cards the General tab stays short; Add rate cards searches them on the server, the chosen one shows first and is saved', async ({ page }) => {
+  test('with 500 rate cards the General tab stays short; Add rate cards searches them on the server, the chosen one shows first and is saved', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Rate Card Admin'));
     const prefix = `Bulk card ${unique()}`;
@@ -99,12 +103,17 @@ test.describe('course rate cards and subjects', () => {
     await expect(chosen.nth(1)).toContainText(second);
 
     // Removed with its button, and saved without it.
-    await chosen.first().getByRole('button', { name: `Remove ${wanted}` }).click();
+    await chosen
+      .first()
+      .getByRole('button', { name: `Remove ${wanted}` })
+      .click();
     await expect(chosen).toHaveCount(1);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
     const [secondCard] = await query<{ id: string }>('select id from subscriptions where title = $1', [second]);
-    expect(((await (await page.request.get(`/api/admin/courses/${id}`)).json()) as { attachedSubscriptions: unknown[] }).attachedSubscriptions).toEqual([{ subscriptionId: secondCard!.id }]);
+    expect(((await (await page.request.get(`/api/admin/courses/${id}`)).json()) as { attachedSubscriptions: unknown[] }).attachedSubscriptions).toEqual([
+      { subscriptionId: secondCard!.id },
+    ]);
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -125,7 +134,11 @@ test.describe('course rate cards and subjects', () => {
     await expect(subjects.getByRole('listitem')).toHaveCount(2);
     const row = subjects.getByRole('listitem', { name: longTitle });
     const title = await row.getByRole('button', { name: longTitle, exact: true }).boundingBox();
-    for (const control of [row.getByRole('textbox', { name: `Position for ${longTitle}`, exact: true }), row.getByRole('button', { name: `Move ${longTitle}`, exact: true }), row.getByRole('button', { name: `Remove ${longTitle}`, exact: true })]) {
+    for (const control of [
+      row.getByRole('textbox', { name: `Position for ${longTitle}`, exact: true }),
+      row.getByRole('button', { name: `Move ${longTitle}`, exact: true }),
+      row.getByRole('button', { name: `Remove ${longTitle}`, exact: true }),
+    ]) {
       const box = await control.boundingBox();
       expect(box).not.toBeNull();
       // Below the title, not over it, and whole on the screen.

@@ -15,7 +15,10 @@ async function publishedLecture(title: string): Promise<string> {
 }
 
 async function publishedExam(title: string): Promise<string> {
-  const [row] = await query<{ id: string }>(`insert into exams (title, template_id, is_visible, is_published) values ($1, 'mock-test', true, true) returning id`, [title]);
+  const [row] = await query<{ id: string }>(
+    `insert into exams (title, template_id, is_visible, is_published) values ($1, 'mock-test', true, true) returning id`,
+    [title],
+  );
   return row!.id;
 }
 
@@ -37,11 +40,15 @@ async function pick(page: Page, dialogName: string, titles: string[]) {
 const busyAnswer = {
   status: 503,
   contentType: 'application/json',
-  body: JSON.stringify([{ error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } }]),
+  body: JSON.stringify([
+    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
+  ]),
 };
 
 test.describe('course manager and editor', () => {
-  test('builds a course from nothing: subjects with lectures on days, an exam on day 3, a note; reads and fixes its warnings; opens the schedule; duplicates it', async ({ page }) => {
+  test('builds a course from nothing: subjects with lectures on days, an exam on day 3, a note; reads and fixes its warnings; opens the schedule; duplicates it', async ({
+    page,
+  }) => {
     await signInAs(page, ['admin'], 'Course Admin');
     const suffix = Date.now().toString(36);
     const lectures = [`Mughal Empire ${suffix}`, `Kerala Rivers ${suffix}`, `Fractions ${suffix}`];
@@ -150,7 +157,11 @@ test.describe('course manager and editor', () => {
     await page.reload();
     await page.getByRole('navigation', { name: 'Course editor' }).getByRole('link', { name: 'Subjects' }).click();
     await expect(page.getByRole('list', { name: 'Subjects' }).getByRole('listitem').first()).toHaveAccessibleName('Maths');
-    const stored = (await (await page.request.get(`/api/admin/courses/${id}`)).json()) as { subjects: Array<{ title: string }>; exams: Array<{ dayTags: number[] }>; studyPlanNotes: Array<{ content: string }> };
+    const stored = (await (await page.request.get(`/api/admin/courses/${id}`)).json()) as {
+      subjects: Array<{ title: string }>;
+      exams: Array<{ dayTags: number[] }>;
+      studyPlanNotes: Array<{ content: string }>;
+    };
     expect(stored.subjects.map((subject) => subject.title)).toEqual(['Maths', 'History']);
     expect(stored.exams[0]!.dayTags).toEqual([3]);
     expect(stored.studyPlanNotes[0]!.content).toBe('Start with the syllabus.');
@@ -170,12 +181,16 @@ test.describe('course manager and editor', () => {
     await page.screenshot({ path: '/tmp/course-manager.png', fullPage: true, animations: 'disabled' });
   });
 
-  test('a failed save keeps the edits and says "Update subject failed"; a failed list load says "Fetching course failed"; a held course is not deleted', async ({ page }) => {
+  test('a failed save keeps the edits and says "Update subject failed"; a failed list load says "Fetching course failed"; a held course is not deleted', async ({
+    page,
+  }) => {
     await signInAs(page, ['admin'], 'Course Admin');
     const title = uniqueTitle('Held course');
     const created = await page.request.post('/api/admin/courses', { data: { title } });
     const id = ((await created.json()) as { _id: string })._id;
-    const [student] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ('Anu', $1, '{}') returning id`, [`anu-${Date.now()}@example.com`]);
+    const [student] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ('Anu', $1, '{}') returning id`, [
+      `anu-${Date.now()}@example.com`,
+    ]);
     await query(`insert into entitlements (user_id, resource_type, resource_id) values ($1, 'course', $2)`, [student!.id, id]);
 
     await page.goto(`/admin/courses/editor/${id}`);

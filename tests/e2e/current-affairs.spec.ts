@@ -136,7 +136,9 @@ test.describe('current affairs', () => {
     await expect(page.getByRole('table', { name: 'Current affairs' }).getByRole('row').filter({ hasText: shown })).toHaveCount(0);
   });
 
-  test('failures: a second post for a date needs confirming, a blank date is not saved, a failed delete says why, a failed list says so, and marketing has no access', async ({ page }) => {
+  test('failures: a second post for a date needs confirming, a blank date is not saved, a failed delete says why, a failed list says so, and marketing has no access', async ({
+    page,
+  }) => {
     await signInThroughApi(page, await createConsoleUser(['staff'], 'Current Staff'));
     const date = uniqueDate();
     await createPostThroughApi(page, date);

@@ -4,7 +4,6 @@ import { createConsoleUser, createStudent, query, signInThroughApi } from './sup
 import { createLecture, snap } from './support/media.ts';
 import { pushStandIn } from './support/push.ts';
 
-
 test.describe('lecture discussions', () => {
   test("a student's comment raises the unread count; staff reply in the Discussions tab and the student's phone gets the push", async ({ page, browser }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Discussions Admin'));
@@ -18,7 +17,9 @@ test.describe('lecture discussions', () => {
     await signInThroughApi(studentPage, await createStudent({ name: 'Asha' }));
     const subscription = await pushStandIn<{ endpoint: string }>('/__standin/subscribe');
     expect((await studentPage.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
-    expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'Is Article 51A enforceable?' } })).status()).toBe(200);
+    expect((await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'Is Article 51A enforceable?' } })).status()).toBe(
+      200,
+    );
 
     await page.goto(`/admin/videos/lectures/${lectureId}`);
     await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Notifications/ })).toContainText('1');
@@ -36,7 +37,11 @@ test.describe('lecture discussions', () => {
     await expect(comment.getByRole('list', { name: 'Replies' })).toContainText('No, they are not enforceable by courts.');
     await snap(page, 'discussions');
     await expect
-      .poll(async () => (await pushStandIn<Array<{ subscription: string; payload: { title: string; body: string } }>>('/__standin/received')).filter((push) => subscription.endpoint.endsWith(push.subscription)).map((push) => push.payload.title))
+      .poll(async () =>
+        (await pushStandIn<Array<{ subscription: string; payload: { title: string; body: string } }>>('/__standin/received'))
+          .filter((push) => subscription.endpoint.endsWith(push.subscription))
+          .map((push) => push.payload.title),
+      )
       .toEqual(['Dr. Meera Nair - replied to you']);
   });
 
@@ -64,7 +69,8 @@ test.describe('lecture discussions', () => {
     await expect(comment).toContainText('(Not visible to public)');
 
     const [row] = await query<{ id: string }>('select id from comments where lecture_id = $1', [lectureId]);
-    for (let i = 1; i <= 4; i += 1) await page.request.post(`/api/admin/comments/reply/${row!.id}`, { data: { resourceId: lectureId, message: `Reply ${i}`, name: 'Prof. Ravi' } });
+    for (let i = 1; i <= 4; i += 1)
+      await page.request.post(`/api/admin/comments/reply/${row!.id}`, { data: { resourceId: lectureId, message: `Reply ${i}`, name: 'Prof. Ravi' } });
     await page.reload();
     const replies = comment.getByRole('list', { name: 'Replies' }).getByRole('listitem');
     await expect(replies).toHaveCount(3);
@@ -73,7 +79,13 @@ test.describe('lecture discussions', () => {
     await comment.getByRole('button', { name: 'Hide replies' }).click();
     await expect(replies).toHaveCount(3);
 
-    await page.route(/\/trpc\/comments\.delete/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }) }));
+    await page.route(/\/trpc\/comments\.delete/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }),
+      }),
+    );
     await comment.getByRole('button', { name: 'Delete the comment by Prof. Ravi' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Comment' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -142,7 +154,11 @@ test.describe('lecture discussions', () => {
     const written = await studentPage.request.post(`/api/student/lectures/${lectureId}/comments`, { data: { message: 'a'.repeat(2000) } });
     expect(written.status()).toBe(200);
     const commentId = ((await written.json()) as { _id: string })._id;
-    expect((await page.request.post(`/api/admin/comments/reply/${commentId}`, { data: { resourceId: lectureId, message: 'b'.repeat(2000), name: educator } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/admin/comments/reply/${commentId}`, { data: { resourceId: lectureId, message: 'b'.repeat(2000), name: educator } })
+      ).status(),
+    ).toBe(200);
 
     const fitsTheWindow = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     const expectReachable = async (card: ReturnType<typeof page.getByRole>) => {

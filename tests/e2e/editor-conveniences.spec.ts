@@ -18,7 +18,10 @@ test.describe('a failed save is told where the staff member is looking', () => {
     await page.setViewportSize({ width: 1280, height: 600 });
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Toast Admin'));
     const name = `Remya ${suffix()}`;
-    const [educator] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{educator}') returning id`, [name, `remya-${suffix()}@example.com`]);
+    const [educator] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{educator}') returning id`, [
+      name,
+      `remya-${suffix()}@example.com`,
+    ]);
     const id = await createLecture(page, `Panchayati raj ${suffix()}`);
     await page.goto(`/admin/videos/lectures/${id}/general`);
     await page.getByLabel('Educator').selectOption({ value: educator!.id });

@@ -8,7 +8,9 @@ const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
 async function publishedExam(page: Page, title: string): Promise<string> {
   const card = await page.request.post('/api/admin/subscriptions', { data: { title: `${title} card` } });
   const { _id: cardId } = (await card.json()) as { _id: string };
-  expect((await page.request.put(`/api/admin/subscriptions/${cardId}`, { data: { value: { title: `${title} card`, isFree: true, freeMode: 'none' } } })).status()).toBe(200);
+  expect(
+    (await page.request.put(`/api/admin/subscriptions/${cardId}`, { data: { value: { title: `${title} card`, isFree: true, freeMode: 'none' } } })).status(),
+  ).toBe(200);
   const created = await page.request.post('/api/admin/exams', { data: { title, templateId: 'regular' } });
   const { _id: id } = (await created.json()) as { _id: string };
   const value = {
@@ -19,7 +21,9 @@ async function publishedExam(page: Page, title: string): Promise<string> {
     totalMarks: 1,
     masterSubscription: cardId,
     instructions: ['Each question carries one mark.'],
-    questionGroups: [{ title: 'Part A', questions: [{ question: 'Which is the capital of Kerala?', options: ['Thiruvananthapuram', 'Kochi'], correctAnswerIndex: 0 }] }],
+    questionGroups: [
+      { title: 'Part A', questions: [{ question: 'Which is the capital of Kerala?', options: ['Thiruvananthapuram', 'Kochi'], correctAnswerIndex: 0 }] },
+    ],
   };
   const saved = await page.request.put(`/api/admin/exams/${id}`, { data: { value } });
   expect(saved.status(), await saved.text()).toBe(200);

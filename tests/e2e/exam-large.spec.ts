@@ -14,7 +14,13 @@ async function largeExam(page: Page, title: string): Promise<string> {
     options: ['Idukki', 'Wayanad', 'Kasaragod', 'Palakkad'],
     correctAnswerIndex: i % 4,
   }));
-  const value = { title, examDurationInMinutes: 120, totalQuestions: QUESTIONS, totalMarks: QUESTIONS, questionGroups: [{ title: 'General knowledge', questions }] };
+  const value = {
+    title,
+    examDurationInMinutes: 120,
+    totalQuestions: QUESTIONS,
+    totalMarks: QUESTIONS,
+    questionGroups: [{ title: 'General knowledge', questions }],
+  };
   const saved = await page.request.put(`/api/admin/exams/${id}`, { data: { value }, timeout: 120_000 });
   expect(saved.status(), await saved.text()).toBe(200);
   return id;
@@ -38,7 +44,9 @@ async function openQuestion(page: Page, number: number) {
 }
 
 async function storedQuestion(page: Page, id: string, index: number): Promise<{ count: number; text: string }> {
-  const exam = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as { questionGroups: Array<{ questions: Array<{ question: string }> }> };
+  const exam = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as {
+    questionGroups: Array<{ questions: Array<{ question: string }> }>;
+  };
   return { count: exam.questionGroups[0]!.questions.length, text: exam.questionGroups[0]!.questions[index]!.question };
 }
 
@@ -103,7 +111,9 @@ test.describe('a 2,000-question exam', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify([{ error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } }]),
+        body: JSON.stringify([
+          { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
+        ]),
       }),
     );
     const save = saveButton(page);

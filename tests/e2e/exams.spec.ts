@@ -3,8 +3,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { createConsoleUser, createStudent, signInThroughApi, type Account } from './support/helpers.ts';
 import { snap } from './support/media.ts';
 
-const OFFLINE_TEXT =
-  'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
+const OFFLINE_TEXT = 'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
 const PENALTY_HINT = 'Enter the penalty as a positive number (e.g. .33): it is subtracted from the score for each wrong answer.';
 
 async function signInAsAdmin(page: Page) {
@@ -55,7 +54,12 @@ async function takeExam(baseURL: string, student: Account, examId: string, choos
       .flatMap((group) => group.questions)
       .map((question, index) => {
         const text = choose(question);
-        return { questionResId: question.resId, providedAnswerIndex: text === null ? -1 : question.options.indexOf(text), timeElapsedInMs: 4000 + index * 1000, revision: 1 };
+        return {
+          questionResId: question.resId,
+          providedAnswerIndex: text === null ? -1 : question.options.indexOf(text),
+          timeElapsedInMs: 4000 + index * 1000,
+          revision: 1,
+        };
       });
     const saved = await api.put(`/api/student/attempts/${attempt._id}/answers`, { data: { answers } });
     expect(saved.status(), await saved.text()).toBe(200);
@@ -84,9 +88,9 @@ async function malayalamWorkbook(): Promise<Buffer> {
 
 /** How many bars of a Tremor chart are drawn with a height (bars of zero are drawn flat). */
 function drawnBars(figure: Locator): Promise<number> {
-  return figure.locator('svg rect').evaluateAll((rects) =>
-    rects.filter((rect) => rect.closest('.recharts-bar-rectangle') !== null && Number(rect.getAttribute('height')) > 0).length,
-  );
+  return figure
+    .locator('svg rect')
+    .evaluateAll((rects) => rects.filter((rect) => rect.closest('.recharts-bar-rectangle') !== null && Number(rect.getAttribute('height')) > 0).length);
 }
 
 /** Fills one question of the Questions tab: its text, four options and the correct one. */
@@ -209,8 +213,13 @@ test.describe('exam manager and editor', () => {
     await expect(offline).toHaveCount(0);
     await expect(save).toBeDisabled();
     await snap(page, 'exams-editor-general');
-    const stored = (await (await page.request.get(`/api/admin/exams/details/${examId}`)).json()) as { questionGroups: Array<{ title: string; questions: Array<{ question: string; options: string[]; correctAnswerIndex: number }> }> };
-    expect(stored.questionGroups[1]).toMatchObject({ title: MALAYALAM.group, questions: [{ question: MALAYALAM.question, options: MALAYALAM.options, correctAnswerIndex: 0 }] });
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${examId}`)).json()) as {
+      questionGroups: Array<{ title: string; questions: Array<{ question: string; options: string[]; correctAnswerIndex: number }> }>;
+    };
+    expect(stored.questionGroups[1]).toMatchObject({
+      title: MALAYALAM.group,
+      questions: [{ question: MALAYALAM.question, options: MALAYALAM.options, correctAnswerIndex: 0 }],
+    });
 
     // The manager lists it as published under its template.
     await page.getByRole('link', { name: 'Back' }).click();
@@ -351,7 +360,10 @@ test.describe('exam questions from a spreadsheet', () => {
     await expect(mental.getByRole('listitem', { name: 'Question 1 of Mental Ability' }).getByText('Answer C')).toBeVisible();
     await snap(page, 'exams-editor-imported');
 
-    const bad = ['Group,Question,Option 1,Option 2,Option 3,Option 4,Answer', 'History,First Governor-General of India,Warren Hastings,Canning,Curzon,Ripon,Dalhousie'].join('\n');
+    const bad = [
+      'Group,Question,Option 1,Option 2,Option 3,Option 4,Answer',
+      'History,First Governor-General of India,Warren Hastings,Canning,Curzon,Ripon,Dalhousie',
+    ].join('\n');
     await page.getByLabel('Import spreadsheet').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     const cancelled = page.getByRole('alertdialog', { name: 'Import Cancelled' });
     await expect(cancelled).toContainText('Nothing was imported');
@@ -362,7 +374,9 @@ test.describe('exam questions from a spreadsheet', () => {
 
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as { questionGroups: Array<{ title: string; questions: Array<{ options: string[]; correctAnswerIndex: number }> }> };
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as {
+      questionGroups: Array<{ title: string; questions: Array<{ options: string[]; correctAnswerIndex: number }> }>;
+    };
     expect(stored.questionGroups.map((group) => group.title)).toEqual(['Typed by hand', 'Mental Ability', 'English']);
     expect(stored.questionGroups[1]!.questions[0]).toMatchObject({ options: ['12', '14', '16', '18'], correctAnswerIndex: 2 });
     expect(stored.questionGroups[2]!.questions[0]).toMatchObject({ correctAnswerIndex: 1 });
@@ -389,7 +403,9 @@ test.describe('image questions', () => {
     await expect(item.getByText('Image question', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as { questionGroups: Array<{ questions: Array<Record<string, unknown>> }> };
+    const stored = (await (await page.request.get(`/api/admin/exams/details/${id}`)).json()) as {
+      questionGroups: Array<{ questions: Array<Record<string, unknown>> }>;
+    };
     expect(stored.questionGroups[0]!.questions[0]).toMatchObject({ questionMimeType: 'image', bannerImageFizeSizeInBytes: png.length });
     expect(stored.questionGroups[0]!.questions[0]!.bannerImageId).toMatch(/^[0-9a-f-]{36}$/);
   });

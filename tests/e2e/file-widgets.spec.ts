@@ -104,7 +104,7 @@ test.describe('file widgets', () => {
     await snap(page, 'file-pdf-missing');
   });
 
-  test('the console refuses a file of the wrong kind before sending it, with the server\'s message', async ({ page }) => {
+  test("the console refuses a file of the wrong kind before sending it, with the server's message", async ({ page }) => {
     test.setTimeout(60_000);
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);
@@ -128,7 +128,7 @@ test.describe('file widgets', () => {
     expect(uploads).toEqual([]);
   });
 
-  test("a wrong file that reaches the server is refused promptly: its answer shows, never a hanging progress bar", async ({ page }) => {
+  test('a wrong file that reaches the server is refused promptly: its answer shows, never a hanging progress bar', async ({ page }) => {
     test.setTimeout(60_000);
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);

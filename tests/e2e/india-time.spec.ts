@@ -31,7 +31,10 @@ test.describe('times in India time, whatever the browser zone', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor).toBeHidden();
     await expect(row.getByText('5 January 2030 at 8:00 pm')).toBeVisible();
-    const [stored] = await query<{ start: string }>(`select to_char(start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start from meeting_links where id = $1`, [link!.id]);
+    const [stored] = await query<{ start: string }>(
+      `select to_char(start_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start from meeting_links where id = $1`,
+      [link!.id],
+    );
     expect(stored!.start).toBe('2030-01-05T14:30');
   });
 
@@ -42,18 +45,27 @@ test.describe('times in India time, whatever the browser zone', () => {
     await query(`insert into admin_alerts (message, created_at) values ($1, '2026-01-15T20:00:00Z')`, [`Late alert ${tag}`]);
     await page.goto('/admin/notifications');
     await page.getByLabel('Filter Created On').fill('2026-01-16');
-    const alert = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: `Late alert ${tag}` });
+    const alert = page
+      .getByRole('table', { name: 'Alerts' })
+      .getByRole('row')
+      .filter({ hasText: `Late alert ${tag}` });
     await expect(alert).toContainText('16 January 2026 at 1:30 am');
 
     const student = await createStudent({ name: `Night Owl ${tag}` });
     await query(`update users set created_at = '2026-01-15T20:00:00Z' where email_address = $1`, [student.email]);
     await page.goto('/admin/users');
     await page.getByLabel('Search users').fill(`Night Owl ${tag}`);
-    const user = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: `Night Owl ${tag}` });
+    const user = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ hasText: `Night Owl ${tag}` });
     await expect(user).toContainText('16 Jan 2026');
     await expect(user).not.toContainText('15 Jan 2026');
 
-    const [exam] = await query<{ id: string }>(`insert into exams (title, template_id, publish_at) values ($1, 'mock-test', '2030-01-05T14:00:00Z') returning id`, [`IST exam ${tag}`]);
+    const [exam] = await query<{ id: string }>(
+      `insert into exams (title, template_id, publish_at) values ($1, 'mock-test', '2030-01-05T14:00:00Z') returning id`,
+      [`IST exam ${tag}`],
+    );
     await page.goto(`/admin/exams/editor/${exam!.id}`);
     await expect(page.getByLabel('Publish date and time (India time)')).toHaveValue('2030-01-05T19:30');
     await snap(page, 'india-time-exam');

@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, fixture, limitUploadSpeed, recordProcessingStatuses, snap } from './support/media.ts';
 
-const OFFLINE_TEXT =
-  'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
+const OFFLINE_TEXT = 'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
 const YOUTUBE_ID_ONLY = 'Enter the YouTube video id only (11 characters, e.g. dQw4w9WgXcQ), not a link';
 
 async function signInAsAdmin(page: Page) {
@@ -333,15 +332,27 @@ test.describe('lecture editor: rate card, educator and attached courses', () => 
   test('sells the lecture under a rate card, links an educator, offers an exam, and lists the courses that hold it', async ({ page }) => {
     await signInAsAdmin(page);
     const suffix = Date.now().toString(36);
-    const [educator] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{educator}') returning id`, [`Meera ${suffix}`, `meera-${suffix}@example.com`]);
+    const [educator] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{educator}') returning id`, [
+      `Meera ${suffix}`,
+      `meera-${suffix}@example.com`,
+    ]);
     await query(`insert into subscriptions (title, net_amount) values ($1, 499)`, [`Polity pack ${suffix}`]);
     const title = `Preamble ${suffix}`;
     const id = await createLecture(page, title);
     const course = ((await (await page.request.post('/api/admin/courses', { data: { title: `Polity course ${suffix}` } })).json()) as { _id: string })._id;
-    expect((await page.request.put(`/api/admin/courses/${course}`, { data: { value: { title: `Polity course ${suffix}`, subjects: [{ title: 'Polity', lectures: [id] }] } } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/api/admin/courses/${course}`, {
+          data: { value: { title: `Polity course ${suffix}`, subjects: [{ title: 'Polity', lectures: [id] }] } },
+        })
+      ).status(),
+    ).toBe(200);
 
     await page.goto(`/admin/videos/lectures/${id}/general`);
-    await expect(page.getByRole('list', { name: 'Attached courses' }).getByRole('link', { name: `Polity course ${suffix}` })).toHaveAttribute('href', `/admin/courses/editor/${course}`);
+    await expect(page.getByRole('list', { name: 'Attached courses' }).getByRole('link', { name: `Polity course ${suffix}` })).toHaveAttribute(
+      'href',
+      `/admin/courses/editor/${course}`,
+    );
     await page.getByLabel('Subscription').selectOption({ label: `Polity pack ${suffix} (₹499.00)` });
     await page.getByLabel('Educator').selectOption({ label: `Meera ${suffix} (meera-${suffix}@example.com)` });
     await expect(page.getByLabel('Lecturer name')).toHaveValue(`Meera ${suffix}`);
@@ -355,7 +366,11 @@ test.describe('lecture editor: rate card, educator and attached courses', () => 
     await expect(page.getByRole('list', { name: 'Exams of the lecture' })).toContainText(`Preamble quiz ${suffix}`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-    const stored = (await (await page.request.get(`/api/admin/lecture/${id}`)).json()) as { lecturerId: string; masterSubscription: string | null; exams: Array<{ _id: string }> };
+    const stored = (await (await page.request.get(`/api/admin/lecture/${id}`)).json()) as {
+      lecturerId: string;
+      masterSubscription: string | null;
+      exams: Array<{ _id: string }>;
+    };
     expect(stored.lecturerId).toBe(educator!.id);
     expect(stored.masterSubscription).not.toBeNull();
     expect(stored.exams.map((exam) => exam._id)).toEqual([quiz!.id]);

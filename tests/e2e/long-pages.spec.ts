@@ -126,7 +126,7 @@ test.describe('long pages', () => {
     await snap(page, 'lecture-editor-scrolled-to-bottom');
   });
 
-  test("the side bar scrolls on its own when its links do not fit the window, keeping Logout in view", async ({ page }) => {
+  test('the side bar scrolls on its own when its links do not fit the window, keeping Logout in view', async ({ page }) => {
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);
     await page.setViewportSize({ width: 1280, height: 480 });

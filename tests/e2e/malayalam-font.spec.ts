@@ -76,7 +76,9 @@ async function createMalayalamExam(page: Page): Promise<string> {
   const created = await page.request.post('/api/admin/exams', { data: { title: EXAM.title, templateId: 'regular' } });
   expect(created.status(), await created.text()).toBe(200);
   const { _id: id } = (await created.json()) as { _id: string };
-  const questionGroups = [{ resId: 'ml-group', title: EXAM.group, questions: [{ resId: 'ml-q1', question: EXAM.question, options: EXAM.options, correctAnswerIndex: 0 }] }];
+  const questionGroups = [
+    { resId: 'ml-group', title: EXAM.group, questions: [{ resId: 'ml-q1', question: EXAM.question, options: EXAM.options, correctAnswerIndex: 0 }] },
+  ];
   const saved = await page.request.put(`/api/admin/exams/${id}`, { data: { value: { title: EXAM.title, questionGroups } } });
   expect(saved.status(), await saved.text()).toBe(200);
   return id;
@@ -104,7 +106,10 @@ test.describe('Malayalam text', () => {
 
     const rendered = await renderedMalayalam(page);
     for (const kind of ['input', 'textarea', 'button']) {
-      expect(rendered.some((item) => item.path.includes(kind)), `Malayalam inside a ${kind}`).toBe(true);
+      expect(
+        rendered.some((item) => item.path.includes(kind)),
+        `Malayalam inside a ${kind}`,
+      ).toBe(true);
     }
     for (const item of rendered) expect(drawnWithFont(item), `${item.text} in ${item.path.join(' < ')}: ${JSON.stringify(item.fonts)}`).toBe(true);
 

@@ -15,7 +15,10 @@ function pickerValue(at: Date): string {
 /** A course sold under its own rate card. */
 async function courseWithCard(title: string): Promise<string> {
   const [card] = await query<{ id: string }>(`insert into subscriptions (title, net_amount) values ($1, 999) returning id`, [`${title} card`]);
-  const [course] = await query<{ id: string }>(`insert into courses (title, course_rate_card_id, is_visible, is_published) values ($1, $2, true, true) returning id`, [title, card!.id]);
+  const [course] = await query<{ id: string }>(
+    `insert into courses (title, course_rate_card_id, is_visible, is_published) values ($1, $2, true, true) returning id`,
+    [title, card!.id],
+  );
   return course!.id;
 }
 
@@ -24,7 +27,10 @@ async function subscribedStudentOf(browser: Browser, courseId: string) {
   const page = await (await browser.newContext()).newPage();
   const account = await createStudent({ name: 'Course Student', phone: mobile() });
   await signInThroughApi(page, account);
-  await query(`insert into entitlements (user_id, resource_type, resource_id) select id, 'course', $2 from users where email_address = $1`, [account.email, courseId]);
+  await query(`insert into entitlements (user_id, resource_type, resource_id) select id, 'course', $2 from users where email_address = $1`, [
+    account.email,
+    courseId,
+  ]);
   const subscription = await pushStandIn<{ endpoint: string }>('/__standin/subscribe');
   expect((await page.request.post('/api/student/push-subscriptions', { data: subscription })).status()).toBe(200);
   return { page, subscription };
@@ -81,9 +87,13 @@ test.describe('meeting links', () => {
     expect(stored!.is_active).toBe(true);
 
     // The apps of the course's students see it while it is switched on, with the course; a free account never does.
-    const live = async () => ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
+    const live = async () =>
+      ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
     expect(await live()).toContain(stored!.id);
-    const seen = (await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string; courses: Array<{ _id: string; title: string }> }>;
+    const seen = (await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{
+      _id: string;
+      courses: Array<{ _id: string; title: string }>;
+    }>;
     expect(seen.find((entry) => entry._id === stored!.id)!.courses).toEqual([{ _id: courseId, title: courseTitle }]);
     const visitorSees = (await (await visitor.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>;
     expect(visitorSees.map((entry) => entry._id)).not.toContain(stored!.id);
@@ -119,11 +129,32 @@ test.describe('meeting links', () => {
     await expect(page.getByRole('alertdialog', { name: 'Process Complete' }).getByText('Notification sent successfully')).toBeVisible();
     await expect
       .poll(async () =>
-        (await pushStandIn<Array<{ subscription: string; payload: { title: string; clickAction: string; resourceType: string; resourceId: string; data: Record<string, string> } }>>('/__standin/received'))
+        (
+          await pushStandIn<
+            Array<{
+              subscription: string;
+              payload: { title: string; clickAction: string; resourceType: string; resourceId: string; data: Record<string, string> };
+            }>
+          >('/__standin/received')
+        )
           .filter((push) => push.payload.title === name)
-          .map((push) => ({ to: push.subscription, clickAction: push.payload.clickAction, resourceType: push.payload.resourceType, resourceId: push.payload.resourceId, url: push.payload.data.url })),
+          .map((push) => ({
+            to: push.subscription,
+            clickAction: push.payload.clickAction,
+            resourceType: push.payload.resourceType,
+            resourceId: push.payload.resourceId,
+            url: push.payload.data.url,
+          })),
       )
-      .toEqual([{ to: student.subscription.endpoint.split('/').at(-1), clickAction: 'open_link', resourceType: 'Meeting links', resourceId: stored!.id, url: 'https://meet.example.com/kas-doubts' }]);
+      .toEqual([
+        {
+          to: student.subscription.endpoint.split('/').at(-1),
+          clickAction: 'open_link',
+          resourceType: 'Meeting links',
+          resourceId: stored!.id,
+          url: 'https://meet.example.com/kas-doubts',
+        },
+      ]);
     await page.getByRole('alertdialog', { name: 'Process Complete' }).getByRole('button', { name: 'OK' }).click();
     await snap(page, 'meeting-links-list');
 
@@ -144,7 +175,13 @@ test.describe('meeting links', () => {
     const lonelyCourse = `Unsold course ${unique()}`;
     await courseWithCard(lonelyCourse);
     const name = `Refused ${unique()}`;
-    const modal = await addLink(page, { name, url: 'ftp://files.example.com/class', start: new Date(Date.now() + 3_600_000), end: new Date(Date.now() + 7_200_000), courses: [lonelyCourse] });
+    const modal = await addLink(page, {
+      name,
+      url: 'ftp://files.example.com/class',
+      start: new Date(Date.now() + 3_600_000),
+      end: new Date(Date.now() + 7_200_000),
+      courses: [lonelyCourse],
+    });
     await expect(modal.getByText('Meeting link cannot be added')).toBeVisible();
     await expect(modal.getByText('The URL must be a web address that starts with http:// or https://')).toBeVisible();
     await modal.getByLabel('Url').fill('https://meet.example.com/ok');
@@ -182,7 +219,13 @@ test.describe('meeting links', () => {
     await expect(rowOf(page, name)).toHaveCount(0);
 
     // The list cannot be loaded.
-    await page.route('**/trpc/meetingLinks.list**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Database is down', data: { type: 'internal' } } }) }));
+    await page.route('**/trpc/meetingLinks.list**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'Database is down', data: { type: 'internal' } } }),
+      }),
+    );
     await page.reload();
     await expect(page.getByText('Fetching Meetings failed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -198,7 +241,8 @@ test.describe('meeting links', () => {
       `insert into meeting_links (title, url, start_date, end_date) values ($1, 'https://meet.example.com/ldc-paid-secret', now() - interval '1 hour', now() + interval '1 hour') returning id`,
       [name],
     );
-    const live = async () => ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
+    const live = async () =>
+      ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
     expect(await live()).not.toContain(kept!.id);
 
     await page.goto('/admin/meeting-links');
@@ -230,7 +274,10 @@ test.describe('meeting links', () => {
     const firstId = await courseWithCard(first);
     await courseWithCard(second);
     const name = `Edited twice ${unique()}`;
-    const [link] = await query<{ id: string }>(`insert into meeting_links (title, url, start_date, end_date) values ($1, 'https://meet.example.com/e', now(), now() + interval '1 hour') returning id`, [name]);
+    const [link] = await query<{ id: string }>(
+      `insert into meeting_links (title, url, start_date, end_date) values ($1, 'https://meet.example.com/e', now(), now() + interval '1 hour') returning id`,
+      [name],
+    );
     await query('insert into meeting_link_courses (meeting_link_id, course_id) values ($1, $2)', [link!.id, firstId]);
     await page.goto('/admin/meeting-links');
     const row = rowOf(page, name);
@@ -268,7 +315,9 @@ test.describe('meeting links', () => {
   test('a failed removal keeps the row and says why', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Meeting Admin 3'));
     const name = `Kept ${unique()}`;
-    await query(`insert into meeting_links (title, url, start_date, end_date) values ($1, 'https://meet.example.com/k', now(), now() + interval '1 hour')`, [name]);
+    await query(`insert into meeting_links (title, url, start_date, end_date) values ($1, 'https://meet.example.com/k', now(), now() + interval '1 hour')`, [
+      name,
+    ]);
     await page.goto('/admin/meeting-links');
     const row = rowOf(page, name);
     await page.route('**/trpc/meetingLinks.delete**', (route) => route.abort('connectionfailed'));

@@ -3,7 +3,6 @@ import { createConsoleUser, createStudent, query, signInThroughApi } from './sup
 import { snap } from './support/media.ts';
 import { pushStandIn } from './support/push.ts';
 
-
 const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 
 /** A student whose phone allowed notifications: a subscription at the stand-in, registered through REST. */
@@ -47,7 +46,11 @@ test.describe('push notification composer', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Process Complete' }).getByText('Notification sent successfully')).toBeVisible();
     await expect
-      .poll(async () => (await pushStandIn<Array<{ subscription: string; payload: { title: string } }>>('/__standin/received')).filter((push) => push.payload.title === title).map((push) => push.subscription))
+      .poll(async () =>
+        (await pushStandIn<Array<{ subscription: string; payload: { title: string } }>>('/__standin/received'))
+          .filter((push) => push.payload.title === title)
+          .map((push) => push.subscription),
+      )
       .toEqual([student.subscription.endpoint.split('/').at(-1)]);
   });
 

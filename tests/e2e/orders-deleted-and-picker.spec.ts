@@ -13,14 +13,19 @@ async function courseForSale(title: string): Promise<string> {
     `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
     [`${title} plan`],
   );
-  const [course] = await query<{ id: string }>(`insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`, [title, card!.id]);
+  const [course] = await query<{ id: string }>(
+    `insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`,
+    [title, card!.id],
+  );
   return course!.id;
 }
 
 const busyAnswer = {
   status: 503,
   contentType: 'application/json',
-  body: JSON.stringify([{ error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } }]),
+  body: JSON.stringify([
+    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
+  ]),
 };
 
 /** The page itself does not scroll sideways (a wide table may scroll inside its own box). */
@@ -93,7 +98,9 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     await expect(firstRow).toContainText('INR 500');
   });
 
-  test('the Deleted filter lists a deleted order with who deleted it and when, and opens its invoice and credit note; a failed load says so and can be tried again', async ({ page }) => {
+  test('the Deleted filter lists a deleted order with who deleted it and when, and opens its invoice and credit note; a failed load says so and can be tried again', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const deleter = `Deleting Admin ${unique()}`;
     await signInThroughApi(page, await createConsoleUser(['admin'], deleter));
@@ -101,7 +108,9 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     const courseId = await courseForSale(title);
     const phone = mobile();
     await createStudent({ name: 'Deleted Order Student', phone });
-    const created = await page.request.post(`/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month', amount: '1180' })}`);
+    const created = await page.request.post(
+      `/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month', amount: '1180' })}`,
+    );
     expect(created.status(), await created.text()).toBe(200);
     const orderId = (await created.json())._id as string;
     expect((await page.request.delete(`/api/order/${orderId}`)).status()).toBe(200);
@@ -138,7 +147,9 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(opened.url()).toContain(`/api/admin/orders/${orderId}/credit-note`);
     await opened.close();
-    const invoice = await page.request.get((await row.getByRole('link', { name: 'Invoice of the deleted order of Deleted Order Student' }).getAttribute('href'))!);
+    const invoice = await page.request.get(
+      (await row.getByRole('link', { name: 'Invoice of the deleted order of Deleted Order Student' }).getAttribute('href'))!,
+    );
     expect(invoice.headers()['content-type']).toBe('application/pdf');
   });
 
@@ -148,7 +159,9 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     const courseId = await courseForSale(title);
     const phone = mobile();
     await createStudent({ name: 'Phone Student', phone });
-    const created = await page.request.post(`/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month', amount: '10' })}`);
+    const created = await page.request.post(
+      `/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month', amount: '10' })}`,
+    );
     expect(created.status()).toBe(200);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/admin/orders');

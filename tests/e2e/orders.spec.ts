@@ -12,7 +12,10 @@ async function courseForSale(title: string): Promise<string> {
     `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
     [`${title} plan`],
   );
-  const [course] = await query<{ id: string }>(`insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`, [title, card!.id]);
+  const [course] = await query<{ id: string }>(
+    `insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`,
+    [title, card!.id],
+  );
   return course!.id;
 }
 
@@ -43,19 +46,27 @@ async function paidOnlineOrder(browser: Browser, title: string): Promise<{ cours
 }
 
 /** What the stand-in holds of a payment and the refunds made of it. */
-async function heldPayment(paymentId: string): Promise<{ payment: { amount: number; amount_refunded: number; refund_status: string | null }; refunds: Array<{ amount: number }> }> {
+async function heldPayment(
+  paymentId: string,
+): Promise<{ payment: { amount: number; amount_refunded: number; refund_status: string | null }; refunds: Array<{ amount: number }> }> {
   return (await standIn(`/__standin/payments/${paymentId}`)).json();
 }
 
 /** Makes Razorpay answer the next refund of this payment with `status` (a refusal or trouble on its side). */
 async function failNextRefund(paymentId: string, status: number, description: string): Promise<void> {
-  const response = await standIn('/__standin/fail-next', { method: 'POST', body: JSON.stringify({ count: 1, status, description, path: `/v1/payments/${paymentId}/refund` }) });
+  const response = await standIn('/__standin/fail-next', {
+    method: 'POST',
+    body: JSON.stringify({ count: 1, status, description, path: `/v1/payments/${paymentId}/refund` }),
+  });
   expect(response.status).toBe(200);
 }
 
 /** Chooses a resource for the manual order in the picker, found by typing part of its title. */
 async function pickResource(page: Page, kind: 'course', title: string): Promise<void> {
-  await page.getByRole('dialog', { name: 'Create Order' }).getByRole('button', { name: `Choose ${kind}` }).click();
+  await page
+    .getByRole('dialog', { name: 'Create Order' })
+    .getByRole('button', { name: `Choose ${kind}` })
+    .click();
   const picker = page.getByRole('dialog', { name: `Select a ${kind}` });
   await picker.getByRole('textbox', { name: `Search ${kind}s by title` }).fill(title);
   await picker.getByRole('checkbox', { name: `Select ${title}` }).check();
@@ -68,15 +79,23 @@ test.describe('orders', () => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin'));
     const code = `E2E${unique().toUpperCase()}`;
     const coupon = await (await page.request.post('/v2/coupons', { data: { code, discountType: 'rate', value: 10 } })).json();
-    expect((await page.request.put(`/v2/coupons/${coupon._id}`, { data: { code, discountType: 'rate', value: 10, isActive: true, version: coupon.version } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.put(`/v2/coupons/${coupon._id}`, { data: { code, discountType: 'rate', value: 10, isActive: true, version: coupon.version } })
+      ).status(),
+    ).toBe(200);
     const title = `KAS Mains ${unique()}`;
     const courseId = await courseForSale(title);
     const phone = mobile();
     const student = await studentPage(browser, phone);
 
-    const quote = await (await student.request.post('/api/student/checkout/quote', { data: { resourceType: 'course', resourceId: courseId, couponCode: code.toLowerCase() } })).json();
+    const quote = await (
+      await student.request.post('/api/student/checkout/quote', { data: { resourceType: 'course', resourceId: courseId, couponCode: code.toLowerCase() } })
+    ).json();
     expect(quote).toMatchObject({ grossAmount: 1000, discountAmount: 100, gstAmount: 162, netAmount: 1062, couponCode: code });
-    const order = await (await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId, couponCode: code } })).json();
+    const order = await (
+      await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId, couponCode: code } })
+    ).json();
     expect(order.payment).toMatchObject({ provider: 'razorpay', amount: 106_200 });
     // The student pays in Razorpay Checkout; the stand-in hands back what Checkout would.
     const paid = await (await fetch(`${process.env.E2E_RAZORPAY_URL}/__standin/orders/${order.payment.razorpayOrderId}/pay`, { method: 'POST' })).json();
@@ -165,7 +184,9 @@ test.describe('orders', () => {
 
     const phone = mobile();
     const student = await studentPage(browser, phone);
-    const created = await page.request.post(`/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month' })}`);
+    const created = await page.request.post(
+      `/api/order/manual?${new URLSearchParams({ phoneNumber: phone, resourceId: courseId, resourceType: 'course', term: '1-month' })}`,
+    );
     expect(created.status()).toBe(200);
     await page.reload();
     await page.getByRole('textbox', { name: 'Search orders' }).fill(phone);
@@ -182,7 +203,10 @@ test.describe('orders', () => {
     expect((await (await student.request.get(`/api/student/courses/${courseId}`)).json()).entitled).toBe(false);
   });
 
-  test('deleting a paid online order can refund it through Razorpay first: the payment is refunded in full and the access taken back', async ({ page, browser }) => {
+  test('deleting a paid online order can refund it through Razorpay first: the payment is refunded in full and the access taken back', async ({
+    page,
+    browser,
+  }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Orders Admin 4'));
     const title = `Secretariat Assistant ${unique()}`;
     const { courseId, phone, paymentId, student } = await paidOnlineOrder(browser, title);
@@ -240,7 +264,9 @@ test.describe('orders', () => {
     answered = page.waitForResponse((response) => response.url().includes('/trpc/orders.delete'));
     await confirm.getByRole('button', { name: 'Refund and Delete' }).click();
     expect((await answered).status()).toBe(503);
-    await expect(confirm.getByRole('alert')).toContainText('Razorpay did not answer, so nothing was refunded and the order was not deleted. Please try again in a minute.');
+    await expect(confirm.getByRole('alert')).toContainText(
+      'Razorpay did not answer, so nothing was refunded and the order was not deleted. Please try again in a minute.',
+    );
 
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();

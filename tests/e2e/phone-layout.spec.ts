@@ -25,7 +25,9 @@ function measureLayout(page: Page): Promise<LayoutFindings> {
     const cutOff: string[] = [];
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
-    for (const element of document.querySelectorAll('button, [role="button"], select, input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"])')) {
+    for (const element of document.querySelectorAll(
+      'button, [role="button"], select, input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="file"])',
+    )) {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 1 || rect.height <= 1 || !element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       if (element.closest('[aria-hidden="true"], .sr-only')) continue;
@@ -41,7 +43,8 @@ function measureLayout(page: Page): Promise<LayoutFindings> {
           if (rect.left < clip.left - 1 || rect.right > clip.right + 1) cutOff.push(`${describe(element)} is cut off by its container`);
         }
       }
-      if (box.left < -1 || box.right > viewport + 1) cutOff.push(`${describe(element)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px of ${viewport}`);
+      if (box.left < -1 || box.right > viewport + 1)
+        cutOff.push(`${describe(element)} reaches ${Math.round(box.left)}–${Math.round(box.right)} px of ${viewport}`);
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, cutOff: [...new Set(cutOff)] };
   });
@@ -60,7 +63,9 @@ async function expectFits(page: Page, name: string): Promise<void> {
   await settled(page);
   await snap(page, `phone-${name}`);
   const found = await measureLayout(page);
-  expect.soft(found.scrollWidth, `${name}: the page scrolls sideways (${found.scrollWidth} px wide at ${found.innerWidth})`).toBeLessThanOrEqual(found.innerWidth);
+  expect
+    .soft(found.scrollWidth, `${name}: the page scrolls sideways (${found.scrollWidth} px wide at ${found.innerWidth})`)
+    .toBeLessThanOrEqual(found.innerWidth);
   expect.soft(found.cutOff, `${name}: buttons or filters cut off`).toEqual([]);
 }
 
@@ -99,7 +104,10 @@ async function seedEditors(page: Page): Promise<Array<{ name: string; path: stri
     ...['general', 'questions', 'analytics'].map((mode) => ({ name: `exam editor ${mode}`, path: `/admin/exams/editor/${exam}/${mode}` })),
     ...['general', 'subjects', 'rankfiles', 'study-plan'].map((mode) => ({ name: `course editor ${mode}`, path: `/admin/courses/editor/${course}/${mode}` })),
     { name: 'rank file editor', path: `/admin/rank-files/editor/${await post('/api/admin/rankfiles', { title: `Rank file ${tag}` })}` },
-    { name: 'current affair editor', path: `/admin/current-affairs/editor/${await post('/api/admin/current-affairs', { title: new Date().toISOString().slice(0, 10), allowSameDate: true })}` },
+    {
+      name: 'current affair editor',
+      path: `/admin/current-affairs/editor/${await post('/api/admin/current-affairs', { title: new Date().toISOString().slice(0, 10), allowSameDate: true })}`,
+    },
     { name: 'winner editor', path: `/admin/winners/editor/${await post('/api/admin/winners', { user: account!.id, winnerName: `Meera ${tag}` })}` },
   ];
 }
@@ -173,7 +181,8 @@ function crampedFilters(page: Page): Promise<string[]> {
       const style = getComputedStyle(input);
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const needed = input.type === 'date' ? textWidth(input, '00/00/0000') + 24 : textWidth(input, input.placeholder);
-      if (needed > room + 1) cramped.push(`input ${input.getAttribute('aria-label') ?? input.placeholder}: needs ${Math.round(needed)} px, has ${Math.round(room)}`);
+      if (needed > room + 1)
+        cramped.push(`input ${input.getAttribute('aria-label') ?? input.placeholder}: needs ${Math.round(needed)} px, has ${Math.round(room)}`);
     }
     return cramped;
   });

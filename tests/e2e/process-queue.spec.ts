@@ -123,7 +123,10 @@ test.describe('processing queue', () => {
     });
 
     await page.goto(QUEUE_PATH);
-    for (const [asset, type] of [[video, 'Video'], [pdf, 'Pdf']] as const) {
+    for (const [asset, type] of [
+      [video, 'Video'],
+      [pdf, 'Pdf'],
+    ] as const) {
       const row = queueTable(page).getByRole('row').filter({ hasText: asset._id });
       await expect(row).toContainText(type);
       const name = row.getByText(title, { exact: true });
@@ -132,7 +135,8 @@ test.describe('processing queue', () => {
       await expect(fileName).toBeVisible();
       const [nameBox, fileBox] = [await name.boundingBox(), await fileName.boundingBox()];
       expect(fileBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
-      const style = (locator: typeof name) => locator.evaluate((element) => ({ size: parseFloat(getComputedStyle(element).fontSize), color: getComputedStyle(element).color }));
+      const style = (locator: typeof name) =>
+        locator.evaluate((element) => ({ size: parseFloat(getComputedStyle(element).fontSize), color: getComputedStyle(element).color }));
       const [nameStyle, fileStyle] = [await style(name), await style(fileName)];
       expect(fileStyle.size).toBeLessThan(nameStyle.size);
       expect(fileStyle.color).not.toBe(nameStyle.color);

@@ -6,18 +6,27 @@ function uniqueTitle(prefix: string): string {
 }
 
 async function publishedExam(title: string): Promise<string> {
-  const [row] = await query<{ id: string }>(`insert into exams (title, template_id, is_visible, is_published) values ($1, 'mock-test', true, true) returning id`, [title]);
+  const [row] = await query<{ id: string }>(
+    `insert into exams (title, template_id, is_visible, is_published) values ($1, 'mock-test', true, true) returning id`,
+    [title],
+  );
   return row!.id;
 }
 
 async function student(name: string): Promise<string> {
-  const [user] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{}') returning id`, [name, `${name.toLowerCase()}-${Date.now()}@example.com`]);
+  const [user] = await query<{ id: string }>(`insert into users (name, email_address, roles) values ($1, $2, '{}') returning id`, [
+    name,
+    `${name.toLowerCase()}-${Date.now()}@example.com`,
+  ]);
   return user!.id;
 }
 
 /** A student's first submitted attempt of an exam with this score. */
 async function firstAttempt(examId: string, userId: string, score: number) {
-  const [paper] = await query<{ id: string }>(`insert into exam_papers (exam_id, content_hash, paper) values ($1, $2, '{}') returning id`, [examId, `p-${Math.random()}`]);
+  const [paper] = await query<{ id: string }>(`insert into exam_papers (exam_id, content_hash, paper) values ($1, $2, '{}') returning id`, [
+    examId,
+    `p-${Math.random()}`,
+  ]);
   await query(
     `insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, status, score, is_first, submitted_seq, deadline_at)
      values ($1, $2, $3, 1, 'submitted', $4, true, nextval('exam_attempt_submit_seq'), now())`,
@@ -93,7 +102,8 @@ test.describe('rank files', () => {
     expect(stored.groups.map((group) => group.exam)).toEqual([e1, e2]);
 
     // A course lists it through the rank-file picker.
-    const course = ((await (await page.request.post('/api/admin/courses', { data: { title: uniqueTitle('Course with ranks') } })).json()) as { _id: string })._id;
+    const course = ((await (await page.request.post('/api/admin/courses', { data: { title: uniqueTitle('Course with ranks') } })).json()) as { _id: string })
+      ._id;
     await page.goto(`/admin/courses/editor/${course}/rankfiles`);
     await page.getByRole('button', { name: 'Add rank files' }).click();
     const picker = page.getByRole('dialog', { name: 'Select Rank Files' });

@@ -99,7 +99,9 @@ test.describe('resumable uploads', () => {
     await expect(note).toHaveCount(0);
   });
 
-  test("Replace video goes resumably too: cut off by a reload, the same file chosen again goes on from the server's offset and replaces the content under the same id", async ({ page }) => {
+  test("Replace video goes resumably too: cut off by a reload, the same file chosen again goes on from the server's offset and replaces the content under the same id", async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signInThroughApi(page, await createConsoleUser(['admin']));
     const title = `Fundamental Duties ${Date.now().toString(36)}`;
@@ -143,7 +145,9 @@ test.describe('resumable uploads', () => {
 
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Subscriptions' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Leave while a file is uploading?' });
-    await expect(dialog).toContainText(/gram-sabha\.mp4 is 3[0-9] % uploaded\. If you leave now, the upload stops; choose the same file again later to resume it from there\./);
+    await expect(dialog).toContainText(
+      /gram-sabha\.mp4 is 3[0-9] % uploaded\. If you leave now, the upload stops; choose the same file again later to resume it from there\./,
+    );
     await page.setViewportSize({ width: 1440, height: 900 });
     await snap(page, 'resumable-leave-prompt-1440');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -161,7 +165,7 @@ test.describe('resumable uploads', () => {
     await expect(page).toHaveURL(/\/admin\/subscriptions/);
   });
 
-  test('a file whose content is not a video is refused with the server\'s message and nothing is kept', async ({ page }) => {
+  test("a file whose content is not a video is refused with the server's message and nothing is kept", async ({ page }) => {
     await openNewLecture(page, 'Finance Commission');
     const file = path.join(files, 'finance-commission.mp4');
     writeFileSync(file, Buffer.alloc(64 * 1024, 'This is a transcript, not a video.\n'));

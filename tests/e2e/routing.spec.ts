@@ -55,7 +55,7 @@ test.describe('redirects', () => {
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   });
 
-  test('a console user\'s account page links to the console', async ({ page }) => {
+  test("a console user's account page links to the console", async ({ page }) => {
     const marketing = await createConsoleUser(['marketing'], 'Rahul Marketing');
     await signInThroughApi(page, marketing);
     await page.goto('/account');

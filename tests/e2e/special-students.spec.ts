@@ -57,7 +57,9 @@ test.describe('special students', () => {
     await snap(page, 'special-students-import-chosen');
     await bulk.getByRole('button', { name: 'Import' }).click();
     const cancelled = page.getByRole('alertdialog', { name: 'Import Cancelled' });
-    await expect(cancelled.getByText('We have found few issues with the content you are trying to import. Please resolve these warnings and try again.')).toBeVisible();
+    await expect(
+      cancelled.getByText('We have found few issues with the content you are trying to import. Please resolve these warnings and try again.'),
+    ).toBeVisible();
     await expect(cancelled.getByText(/^Row 3, column phoneNumber: Enter a 10-digit Indian mobile number/)).toBeVisible();
     await expect(cancelled.getByText(`Row 4, column phoneNumber: ${first} is repeated: it is also in row 2`)).toBeVisible();
     await snap(page, 'special-students-import-cancelled');

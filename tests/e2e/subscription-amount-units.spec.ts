@@ -23,7 +23,10 @@ test.describe('subscription editor amounts', () => {
     const rateBox = (await rate.boundingBox())!;
     const percentBox = (await percent.boundingBox())!;
     // The number starts at the left of the box; the sign sits at its right end, clear of the number.
-    const padding = await rate.evaluate((element) => ({ left: parseFloat(getComputedStyle(element).paddingLeft), right: parseFloat(getComputedStyle(element).paddingRight) }));
+    const padding = await rate.evaluate((element) => ({
+      left: parseFloat(getComputedStyle(element).paddingLeft),
+      right: parseFloat(getComputedStyle(element).paddingRight),
+    }));
     expect(percentBox.x).toBeGreaterThan(rateBox.x + rateBox.width / 2);
     expect(padding.left).toBeLessThanOrEqual(12);
     expect(padding.right).toBeGreaterThanOrEqual(percentBox.width + (rateBox.x + rateBox.width - (percentBox.x + percentBox.width)));

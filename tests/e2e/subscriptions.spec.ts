@@ -18,7 +18,9 @@ async function addSubscriptionThroughApi(page: Page, title: string): Promise<str
 }
 
 test.describe('subscription manager and editor', () => {
-  test('adds a rate card, works out GST and nett amounts, refuses a GST typed against the rate beside its field, keeps a nett rounded by hand, saves and lists it', async ({ page }) => {
+  test('adds a rate card, works out GST and nett amounts, refuses a GST typed against the rate beside its field, keeps a nett rounded by hand, saves and lists it', async ({
+    page,
+  }) => {
     await signInAs(page, ['admin'], 'Rema Admin');
     await page.goto('/admin/subscriptions');
     await expect(page.getByRole('heading', { name: 'Subscription Manager' })).toBeVisible();
@@ -186,10 +188,7 @@ test.describe('subscription manager and editor', () => {
 
     await page.goto(`/admin/subscriptions/editor/${id}/resources`);
     await expect(page.getByRole('link', { name: 'Resources (2)' })).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Exams' }).getByRole('link', { name: examTitle })).toHaveAttribute(
-      'href',
-      `/admin/exams/editor/${exam!.id}`,
-    );
+    await expect(page.getByRole('table', { name: 'Exams' }).getByRole('link', { name: examTitle })).toHaveAttribute('href', `/admin/exams/editor/${exam!.id}`);
     await expect(page.getByRole('table', { name: 'Lecture Videos' }).getByRole('link', { name: lectureTitle })).toHaveAttribute(
       'href',
       `/admin/videos/lectures/${lecture!.id}`,

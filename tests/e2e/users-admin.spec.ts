@@ -44,7 +44,10 @@ async function openAccount(page: Page, email: string, name: string) {
 }
 
 test.describe('people and roles', () => {
-  test('an administrator invites a staff member, who sets a password from the mailed link and signs in; given the Educator role, they can author comments', async ({ page, browser }) => {
+  test('an administrator invites a staff member, who sets a password from the mailed link and signs in; given the Educator role, they can author comments', async ({
+    page,
+    browser,
+  }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Invite Admin'));
     const email = uniqueEmail('invited');
     const name = `Lakshmi ${Date.now().toString(36)}`;
@@ -117,7 +120,9 @@ test.describe('people and roles', () => {
     });
     await page.goto(`/admin/videos/lectures/${lectureId}/discussions`);
     await page.getByRole('button', { name: 'New Comment' }).click();
-    await expect(page.getByRole('dialog', { name: 'New Comment' }).getByText('No educators yet: an administrator gives the Educator role in Users')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'New Comment' }).getByText('No educators yet: an administrator gives the Educator role in Users'),
+    ).toBeVisible();
   });
 
   test('disabling an account ends its open session at once and refuses its sign-in', async ({ page, browser }) => {
@@ -176,7 +181,9 @@ test.describe('people and roles', () => {
     const staff = await createConsoleUser(['staff'], name);
     const sheet = await openAccount(page, staff.email, name);
     // Meanwhile, in another tab, the account becomes Marketing.
-    const [account] = await query<{ id: string; access_version: number }>('select id, access_version from users where email_address = $1', [staff.email.toLowerCase()]);
+    const [account] = await query<{ id: string; access_version: number }>('select id, access_version from users where email_address = $1', [
+      staff.email.toLowerCase(),
+    ]);
     const other = await page.request.put(`/api/admin/users/${account!.id}/roles`, { data: { roles: ['marketing'], version: account!.access_version } });
     expect(other.status(), await other.text()).toBe(200);
 
@@ -197,7 +204,10 @@ test.describe('people and roles', () => {
     const student = await createStudent({ name, phone });
     await query('update users set phone_verified_at = now() where email_address = $1', [student.email.toLowerCase()]);
     await query(`insert into lakshya_students (name, phone_number, expiry_date) values ($1, $2, '2099-03-31')`, [name, phone]);
-    const [card] = await query<{ id: string }>(`insert into subscriptions (title, gross_amount, gst_rate, gst_amount, net_amount) values ($1, 1000, 18, 180, 1180) returning id`, [`KAS Mains ${tag}`]);
+    const [card] = await query<{ id: string }>(
+      `insert into subscriptions (title, gross_amount, gst_rate, gst_amount, net_amount) values ($1, 1000, 18, 180, 1180) returning id`,
+      [`KAS Mains ${tag}`],
+    );
     const [order] = await query<{ id: string }>(
       `insert into orders (user_id, subscription_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, mode, status, created_by)
        select id, $2, $3, '12-months', 365, 100000, 18, 18000, 118000, 'manual', 'paid', 'admin' from users where email_address = $1 returning id`,

@@ -30,7 +30,13 @@ test.describe('all users', () => {
 
   test('says the list could not load, and is not offered to managers', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Users Admin 2'));
-    await page.route(/\/trpc\/users\.list/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify([{ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]) }));
+    await page.route(/\/trpc\/users\.list/, (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify([{ error: { message: 'Database unavailable', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 } } }]),
+      }),
+    );
     await page.goto('/admin/users');
     await expect(page.getByText('Fetching data failed')).toBeVisible();
     await page.context().clearCookies();

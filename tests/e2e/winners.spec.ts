@@ -70,7 +70,9 @@ test.describe('winner announcements', () => {
     expect(day.winner?._id).toBe(id);
     const wrong = await studentPage.request.post(`/api/student/winners/${id}/confirm`, { data: { beneficiaryName: name, googlePayOrUPI: 'devika' } });
     expect(wrong.status()).toBe(400);
-    const confirmed = await studentPage.request.post(`/api/student/winners/${id}/confirm`, { data: { beneficiaryName: name, googlePayOrUPI: 'devika.m@okaxis' } });
+    const confirmed = await studentPage.request.post(`/api/student/winners/${id}/confirm`, {
+      data: { beneficiaryName: name, googlePayOrUPI: 'devika.m@okaxis' },
+    });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     await studentPage.context().close();
 
@@ -79,7 +81,10 @@ test.describe('winner announcements', () => {
     const alertsLink = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: /^Notifications/ });
     await expect(alertsLink).toContainText('1');
     await alertsLink.click();
-    const alert = page.getByRole('table', { name: 'Alerts' }).getByRole('row').filter({ hasText: `${name} confirmed the winner announcement` });
+    const alert = page
+      .getByRole('table', { name: 'Alerts' })
+      .getByRole('row')
+      .filter({ hasText: `${name} confirmed the winner announcement` });
     await expect(alert).toContainText('gave the payout details');
     // Every console role reads alerts: the UPI id is only in the announcement.
     await expect(alert).not.toContainText('okaxis');
@@ -101,7 +106,9 @@ test.describe('winner announcements', () => {
     expect(created.status(), await created.text()).toBe(200);
     const starts = new Date(Date.now() - 3_600_000).toISOString();
     const ends = new Date(Date.now() + 86_400_000).toISOString();
-    const link = await page.request.post('/api/admin/meeting-links', { data: { title: `Doubts ${tag}`, url: `https://meet.example.com/${'a'.repeat(1500)}`, startDate: starts, endDate: ends } });
+    const link = await page.request.post('/api/admin/meeting-links', {
+      data: { title: `Doubts ${tag}`, url: `https://meet.example.com/${'a'.repeat(1500)}`, startDate: starts, endDate: ends },
+    });
     expect(link.status(), await link.text()).toBe(200);
 
     await page.goto('/admin/winners');
@@ -145,7 +152,10 @@ test.describe('winner announcements', () => {
     await expect(page).toHaveURL(/\/admin\/winners\/editor\//);
     await expect(page.getByText('No student: draft the announcement from the Users list')).toHaveCount(0);
     await page.goto('/admin/winners');
-    const blank = page.getByRole('table', { name: 'Winner announcements' }).getByRole('row').filter({ hasText: `Blank ${tag}` });
+    const blank = page
+      .getByRole('table', { name: 'Winner announcements' })
+      .getByRole('row')
+      .filter({ hasText: `Blank ${tag}` });
     await blank.getByRole('button', { name: 'Activate' }).click();
     await page.getByRole('alertdialog', { name: 'Activate Announcement' }).getByRole('button', { name: 'Yes, Activate' }).click();
     const failed = page.getByRole('alertdialog', { name: 'Activate Announcement' });
@@ -158,9 +168,15 @@ test.describe('winner announcements', () => {
       `insert into winner_announcements (winner_name, is_visible, is_published, title_message) values ($1, true, true, 'Today''s Winner') returning id`,
       [`Active ${tag}`],
     );
-    await query(`insert into active_winner_announcement (singleton, announcement_id) values (true, $1) on conflict (singleton) do update set announcement_id = excluded.announcement_id`, [active!.id]);
+    await query(
+      `insert into active_winner_announcement (singleton, announcement_id) values (true, $1) on conflict (singleton) do update set announcement_id = excluded.announcement_id`,
+      [active!.id],
+    );
     await page.goto(`/admin/winners/editor/${active!.id}`);
-    await page.getByRole('button', { name: /delete/i }).first().click();
+    await page
+      .getByRole('button', { name: /delete/i })
+      .first()
+      .click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('alertdialog').getByText('This announcement is the active one: deactivate it first').first()).toBeVisible();
     await snap(page, 'winner-delete-refused');
@@ -188,7 +204,9 @@ test.describe('winner announcements', () => {
 
     const studentPage = await (await browser.newContext()).newPage();
     await signInThroughApi(studentPage, student);
-    const confirmed = await studentPage.request.post(`/api/student/winners/${id}/confirm`, { data: { beneficiaryName: name, googlePayOrUPI: 'meera.k@okaxis' } });
+    const confirmed = await studentPage.request.post(`/api/student/winners/${id}/confirm`, {
+      data: { beneficiaryName: name, googlePayOrUPI: 'meera.k@okaxis' },
+    });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
     await studentPage.context().close();
 

@@ -133,8 +133,14 @@ export function useApp(options: AppOptions = {}): AppHarness {
     },
     cookie: (role) => current().cookie(role),
     userId: (role) => current().userId(role),
-    injectAs: (role) => (...args) => current().injectAs(role)(...args),
-    injectWith: (cookie) => (...args) => current().injectWith(cookie)(...args),
+    injectAs:
+      (role) =>
+      (...args) =>
+        current().injectAs(role)(...args),
+    injectWith:
+      (cookie) =>
+      (...args) =>
+        current().injectWith(cookie)(...args),
     signIn: (emailAddress, password) => current().signIn(emailAddress, password),
     buildAnother: (another) => current().buildAnother(another),
     close: () => current().close(),

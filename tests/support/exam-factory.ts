@@ -5,7 +5,10 @@ import type { Db } from '../../server/db/database.ts';
 let counter = 0;
 
 /** A group of `count` questions whose correct option is `correct(i)` (default: option 0). */
-export function questionGroup(count: number, options: { title?: string; correct?: (i: number) => number; tags?: (i: number) => string; restricted?: number } = {}): QuestionGroup {
+export function questionGroup(
+  count: number,
+  options: { title?: string; correct?: (i: number) => number; tags?: (i: number) => string; restricted?: number } = {},
+): QuestionGroup {
   counter += 1;
   return {
     resId: `g${counter}`,
@@ -31,17 +34,30 @@ export function questionGroup(count: number, options: { title?: string; correct?
 }
 
 export async function createFreeRateCard(db: Db, title = 'Free tests'): Promise<string> {
-  const row = await db.insertInto('subscriptions').values({ title, is_free: true, gross_amount: 0, gst_rate: 18, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('subscriptions')
+    .values({ title, is_free: true, gross_amount: 0, gst_rate: 18, gst_amount: 0, net_amount: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function createPaidRateCard(db: Db, title = 'Mock test pack'): Promise<string> {
-  const row = await db.insertInto('subscriptions').values({ title, gross_amount: 499, gst_rate: 18, gst_amount: 89.82, net_amount: 588.82 }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('subscriptions')
+    .values({ title, gross_amount: 499, gst_rate: 18, gst_amount: 89.82, net_amount: 588.82 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Creates an exam through the API and saves `value` over it; answers its id and the save's answer. */
-export async function createPublishedExam(app: FastifyInstance, cookie: string, value: Partial<ExamValueInput> & { questionGroups: QuestionGroup[] }, templateId = 'regular') {
+export async function createPublishedExam(
+  app: FastifyInstance,
+  cookie: string,
+  value: Partial<ExamValueInput> & { questionGroups: QuestionGroup[] },
+  templateId = 'regular',
+) {
   const created = await app.inject({ method: 'POST', url: '/api/admin/exams', headers: { cookie }, payload: { title: value.title ?? 'Exam', templateId } });
   if (created.statusCode !== 200) throw new Error(`create failed: ${created.body}`);
   const id = created.json()._id as string;

@@ -71,8 +71,36 @@ export async function makeBrowserRecording(dir: string, seconds = 2): Promise<st
     await new Promise<void>((resolve, reject) => {
       const child = spawn(
         'ffmpeg',
-        ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=500:sample_rate=48000',
-          '-t', String(seconds), '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus', '-live', '1', '-f', 'webm', 'pipe:1'],
+        [
+          '-hide_banner',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'testsrc2=size=320x240:rate=30',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=500:sample_rate=48000',
+          '-t',
+          String(seconds),
+          '-c:v',
+          'libvpx',
+          '-deadline',
+          'realtime',
+          '-cpu-used',
+          '8',
+          '-b:v',
+          '300k',
+          '-c:a',
+          'libopus',
+          '-live',
+          '1',
+          '-f',
+          'webm',
+          'pipe:1',
+        ],
         { stdio: ['ignore', output.fd, 'inherit'] },
       );
       child.once('error', reject);
@@ -148,9 +176,10 @@ export async function makeTestPdf(pages: number, options: TestPdfOptions): Promi
     '',
   ].join('\n');
   await writeFile(source, program);
-  const encryption = options.ownerPassword || options.userPassword
-    ? [`-sOwnerPassword=${options.ownerPassword ?? options.userPassword}`, ...(options.userPassword ? [`-sUserPassword=${options.userPassword}`] : [])]
-    : [];
+  const encryption =
+    options.ownerPassword || options.userPassword
+      ? [`-sOwnerPassword=${options.ownerPassword ?? options.userPassword}`, ...(options.userPassword ? [`-sUserPassword=${options.userPassword}`] : [])]
+      : [];
   await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-sDEVICE=pdfwrite', ...encryption, `-sOutputFile=${file}`, source]);
   await rm(source);
   return file;

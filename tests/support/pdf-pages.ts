@@ -35,7 +35,11 @@ const entities: Record<string, string> = { '&quot;': '"', '&amp;': '&', '&lt;': 
 
 /** The lines of the first page as Ghostscript reads them: characters on one baseline, in the order drawn. */
 export async function ghostscriptLines(pdf: Uint8Array): Promise<Array<{ text: string; baseline: number; characters: PlacedCharacter[] }>> {
-  const xml = await withPdfFile(pdf, async (file) => (await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dLastPage=1', '-sDEVICE=txtwrite', '-dTextFormat=1', '-sOutputFile=-', file])).stdout);
+  const xml = await withPdfFile(
+    pdf,
+    async (file) =>
+      (await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dLastPage=1', '-sDEVICE=txtwrite', '-dTextFormat=1', '-sOutputFile=-', file])).stdout,
+  );
   const characters = [...xml.matchAll(/<char bbox="([\d.-]+) ([\d.-]+) ([\d.-]+) [\d.-]+" c="([^"]*)"\/>/g)].map((match) => ({
     c: match[4]!.replace(/&#x([\da-f]+);|&\w+;/gi, (entity, hex?: string) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : (entities[entity] ?? entity))),
     x0: Number(match[1]),
@@ -79,10 +83,26 @@ function parsePgm(data: Buffer): GreyImage {
 /** The first page rendered by Ghostscript in grey, antialiased, at `dpi`. */
 export function renderPage(pdf: Uint8Array, dpi: number): Promise<GreyImage> {
   return withPdfFile(pdf, async (file) => {
-    const { stdout } = await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dLastPage=1', '-sDEVICE=pgmraw', `-r${dpi}`, '-dTextAlphaBits=4', '-dGraphicsAlphaBits=4', '-sOutputFile=-', file], {
-      encoding: 'buffer',
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const { stdout } = await run(
+      'gs',
+      [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dLastPage=1',
+        '-sDEVICE=pgmraw',
+        `-r${dpi}`,
+        '-dTextAlphaBits=4',
+        '-dGraphicsAlphaBits=4',
+        '-sOutputFile=-',
+        file,
+      ],
+      {
+        encoding: 'buffer',
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     return parsePgm(stdout);
   });
 }
@@ -122,7 +142,8 @@ function inkGrid(image: GreyImage, box: Box, columns: number, rows: number): Flo
   const height = box.bottom - box.top;
   for (let y = box.top; y < box.bottom; y += 1) {
     for (let x = box.left; x < box.right; x += 1) {
-      const cell = Math.min(rows - 1, Math.floor(((y - box.top) * rows) / height)) * columns + Math.min(columns - 1, Math.floor(((x - box.left) * columns) / width));
+      const cell =
+        Math.min(rows - 1, Math.floor(((y - box.top) * rows) / height)) * columns + Math.min(columns - 1, Math.floor(((x - box.left) * columns) / width));
       grid[cell]! += 1 - image.pixels[y * image.width + x]! / 255;
       counts[cell]! += 1;
     }

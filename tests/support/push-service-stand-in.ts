@@ -82,11 +82,16 @@ function vapidIsValid(header: string | undefined, origin: string): boolean {
   const [headerPart, claimsPart, signature] = match[1]!.split('.');
   const point = Buffer.from(match[2]!, 'base64url');
   if (!headerPart || !claimsPart || !signature || point.length !== 65) return false;
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   const signed = verify('sha256', Buffer.from(`${headerPart}.${claimsPart}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
   const claims = JSON.parse(Buffer.from(claimsPart, 'base64url').toString('utf8')) as { aud?: string; exp?: number; sub?: string };
   const now = Date.now() / 1000;
-  return signed && claims.aud === origin && typeof claims.exp === 'number' && claims.exp > now && claims.exp <= now + 24 * 3600 && typeof claims.sub === 'string';
+  return (
+    signed && claims.aud === origin && typeof claims.exp === 'number' && claims.exp > now && claims.exp <= now + 24 * 3600 && typeof claims.sub === 'string'
+  );
 }
 
 /** A self-signed certificate for 127.0.0.1 (push services speak HTTPS only). */
@@ -94,7 +99,29 @@ function certificate(): { key: string; cert: string; dir: string; certFile: stri
   const dir = mkdtempSync(path.join(os.tmpdir(), 'push-stand-in-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), dir, certFile };
 }
 

@@ -59,7 +59,11 @@ export interface RazorpayStandIn {
   /** Every API call waits this long before answering (a slow Razorpay); 0 by default. */
   setLatency(milliseconds: number): void;
   /** The student pays the order: a payment in this state (of another amount when given), and Checkout's signature for it. */
-  pay(orderId: string, status?: 'authorized' | 'captured' | 'failed', options?: { amount?: number; currency?: string }): { payment: StandInPayment; signature: string };
+  pay(
+    orderId: string,
+    status?: 'authorized' | 'captured' | 'failed',
+    options?: { amount?: number; currency?: string },
+  ): { payment: StandInPayment; signature: string };
   /** Checkout's signature for any order and payment pair (what a student could show for a payment of theirs). */
   sign(orderId: string, paymentId: string): string;
   /** A refund made outside the product (Razorpay's dashboard): the whole of what is left, or `amount` paise. */
@@ -107,7 +111,15 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     if (left <= 0) return 'The payment has been fully refunded already';
     const value = amount ?? left;
     if (!Number.isInteger(value) || value < 100 || value > left) return 'The refund amount provided is greater than amount captured';
-    const made: StandInRefund = { id: id('rfnd'), entity: 'refund', amount: value, currency: payment.currency, payment_id: paymentId, notes, status: 'processed' };
+    const made: StandInRefund = {
+      id: id('rfnd'),
+      entity: 'refund',
+      amount: value,
+      currency: payment.currency,
+      payment_id: paymentId,
+      notes,
+      status: 'processed',
+    };
     refunds.set(made.id, made);
     payment.amount_refunded += value;
     payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
@@ -119,7 +131,16 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     if (method === 'POST' && path === '/v1/orders') {
       const amount = body.amount as number;
       if (!Number.isInteger(amount) || amount < 100) return [400, badRequest('Order amount less than minimum amount allowed')];
-      const order: StandInOrder = { id: id('order'), entity: 'order', amount, amount_paid: 0, currency: String(body.currency), receipt: String(body.receipt), status: 'created', notes: (body.notes as Record<string, string>) ?? {} };
+      const order: StandInOrder = {
+        id: id('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        currency: String(body.currency),
+        receipt: String(body.receipt),
+        status: 'created',
+        notes: (body.notes as Record<string, string>) ?? {},
+      };
       orders.set(order.id, order);
       return [200, order];
     }
@@ -136,7 +157,13 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
     const action = paymentPath[2];
     if (method === 'GET' && action === undefined) return [200, payment];
     if (method === 'POST' && action === '/capture') {
-      if (payment.status !== 'authorized') return [400, badRequest(payment.captured ? 'This payment has already been captured' : 'Only payments which have been authorized and not yet captured can be captured')];
+      if (payment.status !== 'authorized')
+        return [
+          400,
+          badRequest(
+            payment.captured ? 'This payment has already been captured' : 'Only payments which have been authorized and not yet captured can be captured',
+          ),
+        ];
       if (Number(body.amount) !== payment.amount) return [400, badRequest('Capture amount must be equal to the amount authorized')];
       if (body.currency !== undefined && body.currency !== payment.currency) return [400, badRequest('The currency should be same as that of the payment')];
       capture(payment);
@@ -195,7 +222,8 @@ export async function startRazorpayStandIn(): Promise<RazorpayStandIn> {
         return send(200, { payment, refunds: [...refunds.values()].filter((made) => made.payment_id === payment.id) });
       }
       calls.push(`${request.method} ${path}`);
-      if (request.headers.authorization !== expectedAuth) return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
+      if (request.headers.authorization !== expectedAuth)
+        return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'The api key provided is invalid' } });
       if (failures > 0 && (failure.path === null || failure.path === path)) {
         failures -= 1;
         return send(failure.status, { error: { code: failure.status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR', description: failure.description } });

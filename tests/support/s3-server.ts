@@ -164,7 +164,9 @@ async function serve() {
       return reply
         .status(400)
         .header('content-type', 'application/xml')
-        .send('<?xml version="1.0" encoding="UTF-8"?><Error><Code>MalformedXML</Code><Message>The XML you provided was not well-formed or did not validate against our published schema</Message></Error>');
+        .send(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>MalformedXML</Code><Message>The XML you provided was not well-formed or did not validate against our published schema</Message></Error>',
+        );
     }
   });
   app.addHook('onSend', async (request, reply, payload) => {

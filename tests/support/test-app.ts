@@ -48,10 +48,7 @@ export async function buildTestApp(
 
 let counter = 0;
 
-export async function createUser(
-  db: Db,
-  user: { email?: string; password?: string; roles?: string[]; name?: string; phone?: string | null } = {},
-) {
+export async function createUser(db: Db, user: { email?: string; password?: string; roles?: string[]; name?: string; phone?: string | null } = {}) {
   counter += 1;
   return db
     .insertInto('users')

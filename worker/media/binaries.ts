@@ -71,10 +71,7 @@ const cache = new Map<string, MediaTools>();
  * A successful answer is cached per settings; a failure is not, so installing ffmpeg
  * fixes the next job without a restart.
  */
-export async function resolveMediaTools(
-  settings: MediaToolSettings,
-  options: { ffmpegStatic?: FfmpegStaticLoader | false } = {},
-): Promise<MediaTools> {
+export async function resolveMediaTools(settings: MediaToolSettings, options: { ffmpegStatic?: FfmpegStaticLoader | false } = {}): Promise<MediaTools> {
   const useStatic = options.ffmpegStatic !== false;
   const key = JSON.stringify([settings.FFMPEG_PATH, settings.FFPROBE_PATH, settings.PATH, useStatic]);
   const cached = options.ffmpegStatic ? undefined : cache.get(key);

@@ -49,13 +49,7 @@ export function refusedFormatMessage(demuxer: string): string {
 /** A tool's error line without the server's path to the upload (the queue shows it to staff). */
 export function withoutPath(message: string, file: string): string {
   const absolute = path.resolve(file);
-  return message
-    .split(`file:${absolute}: `)
-    .join('')
-    .split(`file:${absolute}`)
-    .join(path.basename(file))
-    .split(absolute)
-    .join(path.basename(file));
+  return message.split(`file:${absolute}: `).join('').split(`file:${absolute}`).join(path.basename(file)).split(absolute).join(path.basename(file));
 }
 
 /**

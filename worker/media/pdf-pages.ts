@@ -78,7 +78,17 @@ export async function countPdfPages(file: string, options: { gs?: string; signal
     runTool({
       tool: 'Ghostscript',
       command: options.gs ?? 'gs',
-      args: ['-q', '-dSAFER', '-dNODISPLAY', '-dNOPAUSE', '-dBATCH', `--permit-file-read=${plain}`, `-sPDFFile=${plain}`, '-c', 'PDFFile (r) file runpdfbegin pdfpagecount = quit'],
+      args: [
+        '-q',
+        '-dSAFER',
+        '-dNODISPLAY',
+        '-dNOPAUSE',
+        '-dBATCH',
+        `--permit-file-read=${plain}`,
+        `-sPDFFile=${plain}`,
+        '-c',
+        'PDFFile (r) file runpdfbegin pdfpagecount = quit',
+      ],
       collectStdout: true,
       signal: options.signal,
     }).catch((error: unknown) => {
@@ -102,7 +112,12 @@ export async function countPdfPages(file: string, options: { gs?: string; signal
 function ghostscriptMessage(output: string): string {
   const lines = output
     .split(/\r?\n/)
-    .map((line) => line.replace(/^[\s*]+/, '').replace(/^Error:\s*/i, '').trim())
+    .map((line) =>
+      line
+        .replace(/^[\s*]+/, '')
+        .replace(/^Error:\s*/i, '')
+        .trim(),
+    )
     .filter((line) => line && !/^\d+$/.test(line) && !/^GPL Ghostscript/i.test(line) && !/Output may be incorrect/i.test(line));
   return [...new Set(lines)].slice(-2).join('; ');
 }
@@ -158,7 +173,13 @@ export async function renderPdfPages(options: RenderPdfPagesOptions): Promise<Re
       try {
         const result = await convert(page, { responseType: 'image' });
         const written = result.path ? path.resolve(result.path) : path.join(outDir, `page.${page}.png`);
-        if (!(await stat(written).then((file) => file.size > 0, () => false))) throw new Error('GraphicsMagick wrote no image');
+        if (
+          !(await stat(written).then(
+            (file) => file.size > 0,
+            () => false,
+          ))
+        )
+          throw new Error('GraphicsMagick wrote no image');
         await rename(written, files[page - 1]!);
       } catch (error) {
         failure ??= pageError(error, page);

@@ -44,7 +44,7 @@ function positive(text: string | number | undefined): number | undefined {
 function rotationOf(stream: FfprobeStream): number {
   const fromSideData = stream.side_data_list?.find((data) => data.rotation !== undefined)?.rotation;
   const degrees = Number(fromSideData ?? stream.tags?.rotate ?? 0);
-  return Number.isFinite(degrees) ? ((Math.round(degrees / 90) * 90) % 360 + 360) % 360 : 0;
+  return Number.isFinite(degrees) ? (((Math.round(degrees / 90) * 90) % 360) + 360) % 360 : 0;
 }
 
 /** What a player shows: rotated upright and stretched to square pixels, as ffmpeg's decoder delivers it. */
@@ -73,7 +73,18 @@ async function durationFromPackets(file: string, options: ProbeOptions): Promise
   const { stdout } = await runTool({
     tool: 'ffprobe',
     command: options.ffprobe,
-    args: ['-v', 'error', '-hide_banner', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', ...guardedInputArgs(file)],
+    args: [
+      '-v',
+      'error',
+      '-hide_banner',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time,duration_time',
+      '-of',
+      'csv=p=0',
+      ...guardedInputArgs(file),
+    ],
     collectStdout: true,
     signal: options.signal,
   });

@@ -84,7 +84,13 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
   try {
     let secondPassPid: number | undefined;
     const secondPass = transcodePass({
-      ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.second, probe, signal, encoder,
+      ffmpeg: tools.ffmpeg,
+      input,
+      outDir,
+      renditions: passes.second,
+      probe,
+      signal,
+      encoder,
       niceness: SECOND_PASS_NICENESS,
       onStart: (pid) => (secondPassPid = pid),
       onProgress: (progress) => options.onProgress?.(2, progress),
@@ -92,15 +98,26 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
 
     const early = (async () => {
       const first = await transcodePass({
-        ffmpeg: tools.ffmpeg, input, outDir, renditions: passes.first, probe, signal, encoder,
+        ffmpeg: tools.ffmpeg,
+        input,
+        outDir,
+        renditions: passes.first,
+        probe,
+        signal,
+        encoder,
         onProgress: (progress) => options.onProgress?.(1, progress),
       });
       restorePriority(secondPassPid);
       await writeMasterPlaylist(outDir, first, { frameRate: probe.frameRate });
       await options.onPlayable?.({ probe, renditions: first, masterPlaylist: MASTER_PLAYLIST_NAME, durationInMinutes: minutes });
       await extractPoster({
-        ffmpeg: tools.ffmpeg, input, outFile: path.join(outDir, POSTER_NAME),
-        atSeconds: posterTimeSeconds(probe.durationSeconds), size: posterSize(probe), videoStreamIndex: probe.videoStreamIndex, signal,
+        ffmpeg: tools.ffmpeg,
+        input,
+        outFile: path.join(outDir, POSTER_NAME),
+        atSeconds: posterTimeSeconds(probe.durationSeconds),
+        size: posterSize(probe),
+        videoStreamIndex: probe.videoStreamIndex,
+        signal,
       });
       return first;
     })().catch(failed);

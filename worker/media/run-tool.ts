@@ -126,14 +126,24 @@ export function runTool(options: RunToolOptions): Promise<ToolResult> {
       if (aborted && signal) return reject(abortError(signal));
       if (spawnError) {
         if (spawnError.code === 'ENOENT' || spawnError.code === 'EACCES') {
-          return reject(new MediaToolMissingError(options.tool, `${options.tool} could not be started (${options.command}: ${spawnError.code}): install it or fix its path setting`));
+          return reject(
+            new MediaToolMissingError(
+              options.tool,
+              `${options.tool} could not be started (${options.command}: ${spawnError.code}): install it or fix its path setting`,
+            ),
+          );
         }
         return reject(new MediaProcessError(`${options.tool} could not be started: ${spawnError.message}`));
       }
       if (code === 0) return resolve({ stdout, stderr });
       const startFailure = started.wrapped && code !== null ? WRAPPED_START_FAILURES[code] : undefined;
       if (startFailure && stderr.includes('setpriv: failed to execute')) {
-        return reject(new MediaToolMissingError(options.tool, `${options.tool} could not be started (${options.command}: ${startFailure}): install it or fix its path setting`));
+        return reject(
+          new MediaToolMissingError(
+            options.tool,
+            `${options.tool} could not be started (${options.command}: ${startFailure}): install it or fix its path setting`,
+          ),
+        );
       }
       const tail = lastLines(stderr);
       const how = killedBy ? `was stopped by ${killedBy}` : `failed with exit code ${code}`;

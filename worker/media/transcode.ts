@@ -79,7 +79,9 @@ function kbits(bitsPerSecond: number): string {
  * Outputs are labelled [v<index>] by the rendition's position in `renditions`.
  */
 export function buildFilterGraph(renditions: readonly PlannedRendition[], probe: ProbeResult, settings: EncoderSettings): string {
-  const order = renditions.map((rendition, index) => ({ rendition, index })).sort((a, b) => b.rendition.width * b.rendition.height - a.rendition.width * a.rendition.height);
+  const order = renditions
+    .map((rendition, index) => ({ rendition, index }))
+    .sort((a, b) => b.rendition.width * b.rendition.height - a.rendition.width * a.rendition.height);
   const frameRate = probe.frameRate && probe.frameRate > settings.maxFrameRate + 0.5 ? `fps=${settings.maxFrameRate},` : '';
   const chains: string[] = [];
   let from = `[0:v:${probe.videoStreamIndex ?? 0}]${frameRate}`;
@@ -98,29 +100,71 @@ export function buildPassArgs(options: Pick<TranscodePassOptions, 'input' | 'out
   const graph = buildFilterGraph(renditions, probe, settings);
 
   const audioRate = chooseAudioRate(probe.audioSampleRate);
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1', ...guardedInputArgs(options.input), '-filter_complex', graph];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    ...guardedInputArgs(options.input),
+    '-filter_complex',
+    graph,
+  ];
   renditions.forEach((rendition, index) => {
     const folder = path.join(options.outDir, rendition.name);
     args.push(
-      '-map', `[v${index}]`,
-      '-c:v', 'libx264', '-preset', settings.preset, '-profile:v', 'high',
-      '-crf', String(settings.crf), '-maxrate', kbits(rendition.videoBitrate), '-bufsize', kbits(rendition.videoBitrate * 2),
+      '-map',
+      `[v${index}]`,
+      '-c:v',
+      'libx264',
+      '-preset',
+      settings.preset,
+      '-profile:v',
+      'high',
+      '-crf',
+      String(settings.crf),
+      '-maxrate',
+      kbits(rendition.videoBitrate),
+      '-bufsize',
+      kbits(rendition.videoBitrate * 2),
       // Key frames at the same instants in every rendition, so that players can switch between them at any segment.
-      '-force_key_frames', `expr:gte(t,n_forced*${settings.segmentSeconds})`, '-sc_threshold', '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${settings.segmentSeconds})`,
+      '-sc_threshold',
+      '0',
       ...(settings.threadsPerRendition > 0 ? ['-threads', String(settings.threadsPerRendition)] : []),
       ...(settings.x264Params ? ['-x264-params', settings.x264Params] : []),
     );
     if (probe.hasAudio) {
       args.push(
-        '-map', '0:a:0',
-        '-c:a', 'aac', '-b:a', kbits(rendition.audioBitrate), '-ar', String(audioRate),
+        '-map',
+        '0:a:0',
+        '-c:a',
+        'aac',
+        '-b:a',
+        kbits(rendition.audioBitrate),
+        '-ar',
+        String(audioRate),
         ...((probe.audioChannels ?? 2) > 2 ? ['-ac', '2'] : []),
       );
     }
     args.push(
-      '-f', 'hls', '-hls_time', String(settings.segmentSeconds), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
-      '-hls_flags', 'independent_segments', '-hls_segment_type', 'mpegts',
-      '-hls_segment_filename', path.join(folder, 'segment_%05d.ts'),
+      '-f',
+      'hls',
+      '-hls_time',
+      String(settings.segmentSeconds),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_list_size',
+      '0',
+      '-hls_flags',
+      'independent_segments',
+      '-hls_segment_type',
+      'mpegts',
+      '-hls_segment_filename',
+      path.join(folder, 'segment_%05d.ts'),
       path.join(folder, PLAYLIST_NAME),
     );
   });
@@ -158,10 +202,12 @@ export async function transcodePass(options: TranscodePassOptions): Promise<Rend
   const settings = { ...DEFAULT_ENCODER_SETTINGS, ...options.encoder };
   if (options.renditions.length === 0) return [];
   const folders = options.renditions.map((rendition) => path.join(options.outDir, rendition.name));
-  await Promise.all(folders.map(async (folder) => {
-    await rm(folder, { recursive: true, force: true });
-    await mkdir(folder, { recursive: true });
-  }));
+  await Promise.all(
+    folders.map(async (folder) => {
+      await rm(folder, { recursive: true, force: true });
+      await mkdir(folder, { recursive: true });
+    }),
+  );
 
   const total = Math.max(1, Math.round(options.probe.durationSeconds * 1000));
   let reported = -1;
@@ -277,17 +323,37 @@ export async function extractPoster(options: ExtractPosterOptions): Promise<stri
         tool: 'ffmpeg',
         command: options.ffmpeg,
         args: [
-          '-hide_banner', '-nostdin', '-loglevel', 'error',
-          '-ss', atSeconds.toFixed(3), ...guardedInputArgs(options.input),
-          '-map', `0:v:${options.videoStreamIndex ?? 0}`, '-frames:v', '1',
-          '-vf', [...scale, 'format=yuvj420p'].join(','), '-q:v', '3', '-f', 'image2', '-c:v', 'mjpeg', '-y', options.outFile,
+          '-hide_banner',
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-ss',
+          atSeconds.toFixed(3),
+          ...guardedInputArgs(options.input),
+          '-map',
+          `0:v:${options.videoStreamIndex ?? 0}`,
+          '-frames:v',
+          '1',
+          '-vf',
+          [...scale, 'format=yuvj420p'].join(','),
+          '-q:v',
+          '3',
+          '-f',
+          'image2',
+          '-c:v',
+          'mjpeg',
+          '-y',
+          options.outFile,
         ],
         signal: options.signal,
       });
     } catch (error) {
       throw transcodeError(error, options.input);
     }
-    return stat(options.outFile).then((file) => file.size > 0, () => false);
+    return stat(options.outFile).then(
+      (file) => file.size > 0,
+      () => false,
+    );
   };
   if (await grab(Math.max(0, options.atSeconds))) return options.outFile;
   if (options.atSeconds > 0 && (await grab(0))) return options.outFile;

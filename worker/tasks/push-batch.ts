@@ -18,11 +18,19 @@ export function pushBatchTask(deps: WorkerDeps): Task {
     if (result.stragglers > 0) {
       // Looked at again once their answers (or the timeout) are in.
       const later = Math.max(result.retryAfterSeconds ?? 0, PUSH_TIMEOUT_MS / 1000 + 5);
-      await enqueue(deps.db, 'push-batch', job, { keyId: `${job.notificationId}:${job.batch}`, runAt: new Date(Date.now() + later * 1000), maxAttempts: helpers.job.max_attempts });
+      await enqueue(deps.db, 'push-batch', job, {
+        keyId: `${job.notificationId}:${job.batch}`,
+        runAt: new Date(Date.now() + later * 1000),
+        maxAttempts: helpers.job.max_attempts,
+      });
       return;
     }
     if (result.retryAfterSeconds !== null) {
-      await enqueue(deps.db, 'push-batch', job, { keyId: `${job.notificationId}:${job.batch}`, runAt: new Date(Date.now() + result.retryAfterSeconds * 1000), maxAttempts: helpers.job.max_attempts });
+      await enqueue(deps.db, 'push-batch', job, {
+        keyId: `${job.notificationId}:${job.batch}`,
+        runAt: new Date(Date.now() + result.retryAfterSeconds * 1000),
+        maxAttempts: helpers.job.max_attempts,
+      });
       helpers.logger.info(`push batch ${job.batch} of ${job.notificationId}: the push service asked to wait ${result.retryAfterSeconds} s`);
       return;
     }

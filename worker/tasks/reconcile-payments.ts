@@ -8,6 +8,7 @@ export function reconcilePaymentsTask(deps: WorkerDeps): Task {
   return async (rawPayload, helpers) => {
     taskPayload('reconcile-payments', rawPayload);
     const { checked, fulfilled, expired, failed } = await reconcileOpenOrders(deps);
-    if (checked > 0) helpers.logger.info(`reconciled ${checked} waiting orders: ${fulfilled} paid, ${expired} expired, ${failed} could not be looked up (tried again later)`);
+    if (checked > 0)
+      helpers.logger.info(`reconciled ${checked} waiting orders: ${fulfilled} paid, ${expired} expired, ${failed} could not be looked up (tried again later)`);
   };
 }

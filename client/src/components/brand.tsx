@@ -7,10 +7,7 @@ export function Brand({ className, inverted = false }: { className?: string; inv
     <div className={cn('flex items-center gap-2.5', className)}>
       <span
         aria-hidden="true"
-        className={cn(
-          'flex size-9 items-center justify-center rounded-lg',
-          inverted ? 'bg-white/10 text-white' : 'bg-primary text-primary-foreground',
-        )}
+        className={cn('flex size-9 items-center justify-center rounded-lg', inverted ? 'bg-white/10 text-white' : 'bg-primary text-primary-foreground')}
       >
         <GraduationCap className="size-5" />
       </span>

@@ -2,14 +2,7 @@ import * as React from 'react';
 import { ErrorAlert, failureNotice, type FailureNotice } from './error-alert.tsx';
 import { Button } from './ui/button.tsx';
 import { Spinner } from './ui/spinner.tsx';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './ui/alert-dialog.tsx';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from './ui/alert-dialog.tsx';
 
 export interface ConfirmModalProps {
   open: boolean;

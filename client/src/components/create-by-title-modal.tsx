@@ -76,14 +76,7 @@ export function CreateByTitleModal({
     >
       <FormField id={fieldId} label="Title" error={error}>
         {(control) => (
-          <Input
-            {...control}
-            autoFocus
-            maxLength={300}
-            placeholder={placeholder}
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-          />
+          <Input {...control} autoFocus maxLength={300} placeholder={placeholder} value={title} onChange={(event) => setTitle(event.target.value)} />
         )}
       </FormField>
     </FormModal>

@@ -24,7 +24,9 @@ export const NO_MATCH_MESSAGE = 'No rows match the filters';
 
 /** Case-insensitive substring match on the cell's text; a blank filter matches everything. */
 export const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
-  const needle = String(filterValue ?? '').trim().toLowerCase();
+  const needle = String(filterValue ?? '')
+    .trim()
+    .toLowerCase();
   if (needle === '') return true;
   const value: unknown = row.getValue(columnId);
   return value != null && String(value).toLowerCase().includes(needle);

@@ -25,17 +25,7 @@ export interface DeleteConfirmModalProps {
 }
 
 /** An editor's "Delete" confirmation: Close / Delete, "Deleting..." while the pause and the request run. */
-export function DeleteConfirmModal({
-  open,
-  onOpenChange,
-  title,
-  text,
-  pauseMs,
-  onDelete,
-  onFailure,
-  describeError,
-  onDeleted,
-}: DeleteConfirmModalProps) {
+export function DeleteConfirmModal({ open, onOpenChange, title, text, pauseMs, onDelete, onFailure, describeError, onDeleted }: DeleteConfirmModalProps) {
   const confirm = async () => {
     await delay(pauseMs);
     try {

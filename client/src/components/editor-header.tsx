@@ -94,11 +94,7 @@ export function EditorHeader({
             onChange={(event) => onTitleChange(event.target.value)}
             className="h-10 min-w-48 flex-1 border-transparent bg-transparent text-lg font-semibold shadow-none hover:border-input focus-visible:border-input"
           />
-          {status && (
-            <Badge variant={status.variant}>
-              {status.text}
-            </Badge>
-          )}
+          {status && <Badge variant={status.variant}>{status.text}</Badge>}
           <div className="flex flex-wrap items-center gap-2">
             {actions}
             <Button onClick={onSave} disabled={!hasChanges || saving} aria-keyshortcuts="Control+S Meta+S">

@@ -16,20 +16,18 @@ export interface ErrorAlertProps extends Omit<React.HTMLAttributes<HTMLDivElemen
 }
 
 /** An error-styled alert with a title and the failure's message, announced to screen readers. */
-export const ErrorAlert = React.forwardRef<HTMLDivElement, ErrorAlertProps>(
-  ({ title, message, error, warnings, warningsIntro, ...props }, ref) => (
-    <Alert ref={ref} variant="destructive" {...props}>
-      <AlertCircle aria-hidden="true" />
-      <AlertTitle>{title}</AlertTitle>
-      <AlertDescription>
-        {repeatsWarning(message ?? errorMessage(error), warnings) ? null : (message ?? errorMessage(error))}
-        {warnings && warnings.length > 0 && (
-          <WarningsList warnings={warnings} {...(warningsIntro === undefined ? {} : { intro: warningsIntro })} className="mt-2" />
-        )}
-      </AlertDescription>
-    </Alert>
-  ),
-);
+export const ErrorAlert = React.forwardRef<HTMLDivElement, ErrorAlertProps>(({ title, message, error, warnings, warningsIntro, ...props }, ref) => (
+  <Alert ref={ref} variant="destructive" {...props}>
+    <AlertCircle aria-hidden="true" />
+    <AlertTitle>{title}</AlertTitle>
+    <AlertDescription>
+      {repeatsWarning(message ?? errorMessage(error), warnings) ? null : (message ?? errorMessage(error))}
+      {warnings && warnings.length > 0 && (
+        <WarningsList warnings={warnings} {...(warningsIntro === undefined ? {} : { intro: warningsIntro })} className="mt-2" />
+      )}
+    </AlertDescription>
+  </Alert>
+));
 ErrorAlert.displayName = 'ErrorAlert';
 
 /** What a failed action leaves on screen: a title, a message and any warnings the server listed. */

@@ -2,14 +2,7 @@ import * as React from 'react';
 import { useLocation } from 'wouter';
 import { holdNavigation } from '../lib/leave-guards.ts';
 import { Button } from './ui/button.tsx';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './ui/alert-dialog.tsx';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from './ui/alert-dialog.tsx';
 
 export const LEAVE_TITLE = 'Leave without saving?';
 export const leaveText = (thing: string) => `Your changes to this ${thing} are not saved. If you leave now, they are lost.`;

@@ -2,14 +2,7 @@ import * as React from 'react';
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { cn } from '../lib/utils.ts';
 import { Button } from './ui/button.tsx';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from './ui/alert-dialog.tsx';
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogFooter, AlertDialogHeader, AlertDialogTitle } from './ui/alert-dialog.tsx';
 import { Spinner } from './ui/spinner.tsx';
 import { repeatsWarning, WarningsList } from './warnings-list.tsx';
 
@@ -46,7 +39,8 @@ export function NoticeModal({ notice, onClose }: NoticeModalProps) {
   }, [notice]);
   const shownNotice = notice ?? shown;
   const waiting = shownNotice?.kind === 'wait';
-  const current = shownNotice && shownNotice.kind !== 'wait' && repeatsWarning(shownNotice.text, shownNotice.warnings) ? { ...shownNotice, text: undefined } : shownNotice;
+  const current =
+    shownNotice && shownNotice.kind !== 'wait' && repeatsWarning(shownNotice.text, shownNotice.warnings) ? { ...shownNotice, text: undefined } : shownNotice;
 
   return (
     <AlertDialog open={notice !== null} onOpenChange={(open) => !open && !waiting && onClose()}>

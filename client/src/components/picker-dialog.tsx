@@ -72,7 +72,11 @@ export const PICKER_ROWS_CLASS = '[&_tbody_tr:has(input[type=checkbox]:not(:disa
 
 /** The picker's first column: a checkbox named after the row's title. */
 export function selectColumn<T extends { _id: string; title: string }>(): ColumnDef<T, unknown> {
-  return { id: 'select', header: () => <span className="sr-only">Selected</span>, cell: ({ row }) => <SelectCheckbox id={row.original._id} title={row.original.title} /> };
+  return {
+    id: 'select',
+    header: () => <span className="sr-only">Selected</span>,
+    cell: ({ row }) => <SelectCheckbox id={row.original._id} title={row.original.title} />,
+  };
 }
 
 /** The part of a list's `useQuery` result the picker reads. */
@@ -94,7 +98,15 @@ export interface PickerDialogProps<T extends { _id: string; title: string }> ext
 const ownId = (id: string) => id;
 
 /** A modal table to choose items from, with a title filter, paging and the load failure with a retry. */
-export function PickerDialog<T extends { _id: string; title: string }>({ selection, query, columns, initialSelectedIds, disabledIds, onConfirm, ...frame }: PickerDialogProps<T>) {
+export function PickerDialog<T extends { _id: string; title: string }>({
+  selection,
+  query,
+  columns,
+  initialSelectedIds,
+  disabledIds,
+  onConfirm,
+  ...frame
+}: PickerDialogProps<T>) {
   const { itemsLabel } = frame;
   const { selected, toggle } = usePickerChoice(frame.open, initialSelectedIds, selection, ownId);
 

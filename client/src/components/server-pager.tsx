@@ -18,9 +18,7 @@ export function ServerPager({ page, pageSize, total, noun, onPage }: ServerPager
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t p-3 text-sm">
       <span className="text-muted-foreground">
-        {total === 0
-          ? `No ${noun}`
-          : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${noun}`}
+        {total === 0 ? `No ${noun}` : `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} ${noun}`}
       </span>
       <span className="flex items-center gap-2">
         Page {page} of {pages}

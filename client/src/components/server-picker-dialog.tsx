@@ -43,7 +43,15 @@ const idOf = (item: { _id: string }) => item._id;
  * A modal list to choose items from that the server searches by title and pages: for lists too
  * long to load at once. What is ticked stays ticked across searches and pages.
  */
-export function ServerPickerDialog<T extends { _id: string; title: string }>({ selection, pageSize, usePage, renderDetail, initialSelected, onConfirm, ...frame }: ServerPickerDialogProps<T>) {
+export function ServerPickerDialog<T extends { _id: string; title: string }>({
+  selection,
+  pageSize,
+  usePage,
+  renderDetail,
+  initialSelected,
+  onConfirm,
+  ...frame
+}: ServerPickerDialogProps<T>) {
   const { open, itemsLabel } = frame;
   const { selected, toggle } = usePickerChoice(open, initialSelected, selection, idOf);
   const [searchText, setSearchText] = useState('');
@@ -91,7 +99,13 @@ export function ServerPickerDialog<T extends { _id: string; title: string }>({ s
       top={
         <>
           {chosen}
-          <Input aria-label={`Search ${itemsLabel} by title`} placeholder="Search by title" maxLength={200} value={searchText} onChange={(event) => setSearchText(event.target.value)} />
+          <Input
+            aria-label={`Search ${itemsLabel} by title`}
+            placeholder="Search by title"
+            maxLength={200}
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </>
       }
     >

@@ -49,7 +49,6 @@ export function formatMinutes(minutes: number | null | undefined): string {
   return `${minutes} ${minutes === 1 ? 'min' : 'mins'}`;
 }
 
-
 /**
  * Staff read and type every time in India's time zone, whatever zone the browser is set to.
  * India keeps no daylight saving, so its offset is fixed at +05:30.

@@ -20,4 +20,3 @@ export function validateForm<Schema extends z.ZodType>(
   }
   return { ok: false, errors };
 }
-

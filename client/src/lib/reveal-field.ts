@@ -1,10 +1,16 @@
 /** `lecturerId` → `lecturer-id`: the console names its controls' ids in kebab case. */
 export function kebabCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[_\s]+/g, '-').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
 }
 
 function isControl(element: Element | null): element is HTMLElement {
-  return element instanceof HTMLElement && element.matches('input, select, textarea, button, fieldset, [role="combobox"], [role="radiogroup"], [contenteditable="true"]');
+  return (
+    element instanceof HTMLElement &&
+    element.matches('input, select, textarea, button, fieldset, [role="combobox"], [role="radiogroup"], [contenteditable="true"]')
+  );
 }
 
 /** The control of a field named by the server, found by the console's id and name conventions. */

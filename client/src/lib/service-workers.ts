@@ -3,7 +3,9 @@
  * once served from this origin) would serve stale files, so every registration is removed at start.
  * Answers how many were removed.
  */
-export async function unregisterServiceWorkers(container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined = globalThis.navigator?.serviceWorker): Promise<number> {
+export async function unregisterServiceWorkers(
+  container: Pick<ServiceWorkerContainer, 'getRegistrations'> | undefined = globalThis.navigator?.serviceWorker,
+): Promise<number> {
   if (!container) return 0;
   const registrations = await container.getRegistrations();
   const removed = await Promise.all(registrations.map((registration) => registration.unregister().catch(() => false)));

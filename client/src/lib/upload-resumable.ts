@@ -104,7 +104,12 @@ export function uploadResumable(file: File, { kind, accessMode, replaces, onProg
       // uploads leave it out; its fingerprint names the file it replaces, so that only a replace of
       // that file resumes it.
       metadata: { filename: file.name, filetype: file.type, kind, ...(replaces ? {} : { accessMode }) },
-      ...(replaces ? { fingerprint: async (chosen: File) => `replace-${replaces}-${chosen.name}-${chosen.type}-${chosen.size}-${chosen.lastModified}-${resumableEndpoint()}` } : {}),
+      ...(replaces
+        ? {
+            fingerprint: async (chosen: File) =>
+              `replace-${replaces}-${chosen.name}-${chosen.type}-${chosen.size}-${chosen.lastModified}-${resumableEndpoint()}`,
+          }
+        : {}),
       // Forgotten only once the file is stored (below): an upload whose finishing failed is
       // finished by choosing the same file again.
       storeFingerprintForResuming: true,

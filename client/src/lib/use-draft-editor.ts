@@ -231,7 +231,11 @@ export function useDraftEditor<Draft>(
     };
   }, [storageKey]);
   useEffect(() => {
-    if (start.restored) toast.info('Unsaved edits restored', { id: `restored:${storageKey}`, description: `Your edits to this ${kind ?? 'record'} from before the page was reloaded are back. Save to keep them.` });
+    if (start.restored)
+      toast.info('Unsaved edits restored', {
+        id: `restored:${storageKey}`,
+        description: `Your edits to this ${kind ?? 'record'} from before the page was reloaded are back. Save to keep them.`,
+      });
   }, [start.restored, storageKey, kind]);
 
   return {

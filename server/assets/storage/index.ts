@@ -18,7 +18,20 @@ export type StorageConfig = Pick<
 >;
 
 /** Calls that reach the files themselves, which no database transaction may wait on. */
-const FILE_CALLS = new Set<keyof Storage>(['put', 'putFile', 'get', 'download', 'stat', 'exists', 'delete', 'deleteMany', 'deletePrefix', 'list', 'walk', 'deleteUnfinishedWrites']);
+const FILE_CALLS = new Set<keyof Storage>([
+  'put',
+  'putFile',
+  'get',
+  'download',
+  'stat',
+  'exists',
+  'delete',
+  'deleteMany',
+  'deletePrefix',
+  'list',
+  'walk',
+  'deleteUnfinishedWrites',
+]);
 
 /**
  * The storage with every file call checked against the house rule: on S3 each is a network call,

@@ -6,14 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, type ByteRange, type PutOptions, type Storage, type StoredObject } from './storage.ts';
 import { ByteCounter, streamToFile } from './transfer.ts';
-import {
-  TEMPORARY_FOLDER,
-  assertValidFolder,
-  assertValidKey,
-  assertValidListPrefix,
-  assertValidRange,
-  unsatisfiableRange,
-} from './validation.ts';
+import { TEMPORARY_FOLDER, assertValidFolder, assertValidKey, assertValidListPrefix, assertValidRange, unsatisfiableRange } from './validation.ts';
 
 /** Error codes that mean "there is no file here" for a path whose folders may not exist either. */
 const MISSING = new Set(['ENOENT', 'ENOTDIR']);

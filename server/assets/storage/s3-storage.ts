@@ -14,13 +14,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { StorageNotFoundError, type ByteRange, type PutOptions, type Storage, type StoredObject } from './storage.ts';
 import { ByteCounter, abortError, streamToFile } from './transfer.ts';
-import {
-  assertValidFolder,
-  assertValidKey,
-  assertValidListPrefix,
-  assertValidRange,
-  unsatisfiableRange,
-} from './validation.ts';
+import { assertValidFolder, assertValidKey, assertValidListPrefix, assertValidRange, unsatisfiableRange } from './validation.ts';
 
 /** Multipart part size: one upload holds about partSize × (queueSize + 1) bytes at once. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -166,7 +160,10 @@ export class S3Storage implements Storage {
   async deleteMany(keys: readonly string[]): Promise<void> {
     for (const key of keys) assertValidKey(key);
     for (let start = 0; start < keys.length; start += PAGE_SIZE) {
-      await this.#deleteObjects(keys.slice(start, start + PAGE_SIZE).map((key) => this.#objectKey(key)), 'the keys given');
+      await this.#deleteObjects(
+        keys.slice(start, start + PAGE_SIZE).map((key) => this.#objectKey(key)),
+        'the keys given',
+      );
     }
   }
 

@@ -81,17 +81,13 @@ function readInWorker(job: ReaderJob, limits: ReaderLimits, onUnexpectedFailure:
     const timer = setTimeout(() => settle(() => reject(tooHeavy())), limits.timeoutMs);
     worker.once('message', (answer: ReaderAnswer) =>
       settle(() =>
-        'result' in answer
-          ? resolve(answer.result)
-          : reject(new AppError('validation', answer.refused.message, { statusCode: answer.refused.statusCode })),
+        'result' in answer ? resolve(answer.result) : reject(new AppError('validation', answer.refused.message, { statusCode: answer.refused.statusCode })),
       ),
     );
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooHeavy() : unreadable(error))),
     );
-    worker.once('exit', (code) =>
-      settle(() => reject(unreadable(new Error(`The spreadsheet reader thread stopped with exit code ${code} before answering`)))),
-    );
+    worker.once('exit', (code) => settle(() => reject(unreadable(new Error(`The spreadsheet reader thread stopped with exit code ${code} before answering`)))));
   });
 }
 

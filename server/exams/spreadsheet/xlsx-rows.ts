@@ -14,7 +14,8 @@ export const MAX_XLSX_UNPACKED_MB = 100;
 export const MAX_XLSX_PART_MB = 64;
 
 export const XLSX_MESSAGES = {
-  damaged: 'The Excel file could not be read: it is damaged or not an .xlsx workbook. Open it in Excel, save it again as "Excel Workbook (.xlsx)" and upload it again.',
+  damaged:
+    'The Excel file could not be read: it is damaged or not an .xlsx workbook. Open it in Excel, save it again as "Excel Workbook (.xlsx)" and upload it again.',
   notWorkbook: 'The file is a zip archive, not an Excel workbook (.xlsx). Choose a .xlsx or .csv file.',
   openDocument: 'OpenDocument spreadsheets (.ods) cannot be read. Save the file as "Excel 2007-365 (.xlsx)" or as CSV in UTF-8 and upload it again.',
   noSheet: 'The Excel workbook has no worksheet. Put the questions on its first sheet.',

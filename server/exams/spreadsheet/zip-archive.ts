@@ -114,10 +114,7 @@ export interface UnpackLimits {
 
 /** The outcome, with the bytes unpacked (and dropped) before it was known. */
 export type UnpackCheck = { unpackedBytes: number } & (
-  | { outcome: 'fits' }
-  | { outcome: 'entry-too-large'; name: string }
-  | { outcome: 'too-large' }
-  | { outcome: 'damaged'; name: string }
+  { outcome: 'fits' } | { outcome: 'entry-too-large'; name: string } | { outcome: 'too-large' } | { outcome: 'damaged'; name: string }
 );
 
 /**

@@ -23,7 +23,11 @@ export interface ShapedCluster {
 
 /** Malayalam, and what Malayalam text uses from elsewhere (joiners, dandas, the dotted circle). */
 function isMalayalam(codePoint: number): boolean {
-  return (codePoint >= 0x0d00 && codePoint <= 0x0d7f) || [0x200c, 0x200d, 0x25cc, 0x0951, 0x0952, 0x0964, 0x0965, 0x1cda].includes(codePoint) || (codePoint >= 0xa830 && codePoint <= 0xa832);
+  return (
+    (codePoint >= 0x0d00 && codePoint <= 0x0d7f) ||
+    [0x200c, 0x200d, 0x25cc, 0x0951, 0x0952, 0x0964, 0x0965, 0x1cda].includes(codePoint) ||
+    (codePoint >= 0xa830 && codePoint <= 0xa832)
+  );
 }
 
 /** Combining marks and variation selectors stay with the character before them. */

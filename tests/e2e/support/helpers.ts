@@ -50,18 +50,7 @@ export async function createConsoleUser(roles: readonly string[], name?: string)
   const repoRoot = required('E2E_REPO_ROOT');
   await run(
     process.execPath,
-    [
-      'scripts/admin-create.ts',
-      '--email',
-      account.email,
-      '--name',
-      account.name,
-      '--roles',
-      roles.join(','),
-      '--password',
-      account.password,
-      '--replace',
-    ],
+    ['scripts/admin-create.ts', '--email', account.email, '--name', account.name, '--roles', roles.join(','), '--password', account.password, '--replace'],
     { cwd: repoRoot, env: { ...process.env, NODE_ENV: 'test', DATA_DIR: required('E2E_DATA_DIR'), LOG_LEVEL: 'warn' } },
   );
   return account;
@@ -74,10 +63,12 @@ export async function createStudent(options: { name?: string; phone?: string } =
     password: `pw-${randomBytes(4).toString('hex')}`,
     name: options.name ?? 'Sreeja Student',
   };
-  await query(
-    `insert into users (name, email_address, phone_number, password_hash, roles) values ($1, $2, $3, $4, '{}')`,
-    [account.name, account.email, options.phone ?? null, await hashPassword(account.password)],
-  );
+  await query(`insert into users (name, email_address, phone_number, password_hash, roles) values ($1, $2, $3, $4, '{}')`, [
+    account.name,
+    account.email,
+    options.phone ?? null,
+    await hashPassword(account.password),
+  ]);
   return account;
 }
 

@@ -28,11 +28,27 @@ const NOTES_POSTSCRIPT = `%!PS
 
 async function ffmpegTestClip(file: string, size: string, seconds: number): Promise<void> {
   await run('ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=25`,
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', String(seconds),
-    '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'veryfast', '-c:a', 'aac',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${size}:rate=25`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    String(seconds),
+    '-pix_fmt',
+    'yuv420p',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-c:a',
+    'aac',
     file,
   ]);
 }

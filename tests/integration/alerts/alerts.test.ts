@@ -26,13 +26,18 @@ describe('admin alerts', () => {
   it('filters Created On by the day in India', async () => {
     const at = async (message: string, iso: string) => {
       await raiseAlert(harness.db, { message });
-      await harness.db.updateTable('admin_alerts').set({ created_at: new Date(iso) }).where('message', '=', message).execute();
+      await harness.db
+        .updateTable('admin_alerts')
+        .set({ created_at: new Date(iso) })
+        .where('message', '=', message)
+        .execute();
     };
     // 23:59 and 00:00 in India on either side of midnight (UTC+05:30).
     await at('Late on the 24th', '2026-11-24T18:29:00Z');
     await at('Early on the 25th', '2026-11-24T18:31:00Z');
     await at('Late on the 25th', '2026-11-25T18:29:00Z');
-    const day = async (createdOn: string) => ((await asAdmin('GET', `/api/admin/notifications?createdOn=${createdOn}`)).json().alerts as Array<{ message: string }>).map((alert) => alert.message);
+    const day = async (createdOn: string) =>
+      ((await asAdmin('GET', `/api/admin/notifications?createdOn=${createdOn}`)).json().alerts as Array<{ message: string }>).map((alert) => alert.message);
     expect(await day('2026-11-25')).toEqual(['Late on the 25th', 'Early on the 25th']);
     expect(await day('2026-11-24')).toEqual(['Late on the 24th']);
     for (const bad of ['2026-02-30', '25-11-2026', 'yesterday', '1999-12-31']) {
@@ -45,12 +50,23 @@ describe('admin alerts', () => {
   it('raises an alert when a file fails for good', async () => {
     const asset = await harness.db
       .insertInto('assets')
-      .values({ file_name: 'broken.mp4', content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: 'assets/x/original/y' })
+      .values({
+        file_name: 'broken.mp4',
+        content_type: 'video/mp4',
+        kind: 'video',
+        access_mode: 'private',
+        size_in_bytes: 10,
+        sha256: 'x',
+        storage_key: 'assets/x/original/y',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await markFailed(harness.db, asset.id, 'not a video');
     const page = (await asAdmin('GET', '/api/admin/notifications?search=broken.mp4')).json();
-    expect(page.alerts[0]).toMatchObject({ message: 'Processing failed for good: broken.mp4 (not a video)', data: { resourceType: 'asset', resourceId: asset.id } });
+    expect(page.alerts[0]).toMatchObject({
+      message: 'Processing failed for good: broken.mp4 (not a video)',
+      data: { resourceType: 'asset', resourceId: asset.id },
+    });
     expect(alertViewPath(page.alerts[0].data)).toBe('/admin/process/queue');
   });
 

@@ -8,7 +8,9 @@ const harness = useApp({
       scope.get('/api/student/probe/plain', async () => ({ ok: true }));
       scope.get('/api/student/probe/signed', { config: { signedUrls: true } }, async () => ({ url: '/files/x?sig=y' }));
       scope.get('/api/student/probe/own', async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
-      scope.get('/api/student/probe/signed-own', { config: { signedUrls: true } }, async (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({ ok: true }));
+      scope.get('/api/student/probe/signed-own', { config: { signedUrls: true } }, async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=60').send({ ok: true }),
+      );
       scope.get('/api/student/probe/signed-refused', { config: { signedUrls: true } }, async (_request, reply) => reply.code(403).send({ message: 'no' }));
       scope.get('/probe/outside', async () => ({ ok: true }));
     },

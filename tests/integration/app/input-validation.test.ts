@@ -69,10 +69,20 @@ describe('validation messages', () => {
   it('say a number that is not whole or not a number plainly, and give a value of the wrong type one message', async () => {
     const fraction = await json('PUT', `/api/admin/exams/${examId}`, JSON.stringify({ value: examValue().value, version: 1.5 }), harness.cookie('admin'));
     expect(fraction.json()).toMatchObject({ field: 'version', message: 'version must be a whole number' });
-    const wrongType = await json('POST', '/api/admin/notifications/send', JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: 'lakshya-students' }), harness.cookie('admin'));
+    const wrongType = await json(
+      'POST',
+      '/api/admin/notifications/send',
+      JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: 'lakshya-students' }),
+      harness.cookie('admin'),
+    );
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().issues).toEqual([{ field: 'groupTargets', message: 'groupTargets must be a list, not text' }]);
-    const unknown = await json('POST', '/api/admin/notifications/send', JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: ['x'] }), harness.cookie('admin'));
+    const unknown = await json(
+      'POST',
+      '/api/admin/notifications/send',
+      JSON.stringify({ title: 'Mock test', body: 'Tonight', targetType: 'group', groupTargets: ['x'] }),
+      harness.cookie('admin'),
+    );
     expect(unknown.json()).toMatchObject({ field: 'groupTargets[0]', message: 'A group target is lakshya-students or purchased-users' });
   });
 
@@ -89,13 +99,26 @@ describe('validation messages', () => {
     expect(wrongMethod.statusCode).toBe(405);
     expect(wrongMethod.json().error.data.type).toBe('validation');
     expect(wrongMethod.json().error.message).toMatch(/queries take GET and mutations take POST$/);
-    const wrongType = await harness.app.inject({ method: 'POST', url: '/trpc/exams.create', headers: { 'content-type': 'application/xml' }, payload: '<title/>' });
+    const wrongType = await harness.app.inject({
+      method: 'POST',
+      url: '/trpc/exams.create',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<title/>',
+    });
     expect(wrongType.statusCode).toBe(415);
-    expect(wrongType.json().error).toMatchObject({ message: 'This call does not take application/xml: send JSON (Content-Type: application/json)', data: { type: 'validation' } });
+    expect(wrongType.json().error).toMatchObject({
+      message: 'This call does not take application/xml: send JSON (Content-Type: application/json)',
+      data: { type: 'validation' },
+    });
     // With the session cookie, a body that is not JSON is refused before anything else (a cross-site form cannot send one).
     const withCookie = await asAdmin('POST', '/trpc/exams.create', '<title/>', { 'content-type': 'application/xml' });
     expect(withCookie.json().error).toMatchObject({ message: 'Requests must be sent as JSON or multipart form data', data: { type: 'validation' } });
-    const batch = await harness.app.inject({ method: 'POST', url: '/trpc/exams.create,exams.copy?batch=1', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
+    const batch = await harness.app.inject({
+      method: 'POST',
+      url: '/trpc/exams.create,exams.copy?batch=1',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<x/>',
+    });
     expect(batch.json()).toHaveLength(2);
   });
 });

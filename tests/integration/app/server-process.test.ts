@@ -59,7 +59,10 @@ describe('the server process (npm start without a built console)', () => {
     const logLines = stdout.split('\n').filter((line) => !isBannerLine(line));
     const entries = logLines.map((line) => JSON.parse(line) as { level: number; msg: string });
     expect(entries.map((entry) => entry.msg)).toContain('Embedded PostgreSQL started');
-    expect(entries.filter((entry) => entry.level >= 40), output).toEqual([]);
+    expect(
+      entries.filter((entry) => entry.level >= 40),
+      output,
+    ).toEqual([]);
     expect(output).not.toContain('crontab');
     // The banner comes last, after every line the start logged.
     expect(stdout.trimEnd().endsWith(`Worker:         running in this process (concurrency 2)`), stdout).toBe(true);

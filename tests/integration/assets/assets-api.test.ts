@@ -18,7 +18,15 @@ async function upload(files: FilePart[], options: { url?: string; cookie?: strin
   return harness.injectWith(options.cookie ?? harness.cookie('admin'))('POST', options.url ?? '/api/assets/private', body.payload, body.headers);
 }
 
-const assetCount = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const assetCount = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/assets/{accessMode}', () => {
   it('stores several files and answers each with _id, sizeInBytes and fileName', async () => {
@@ -34,7 +42,15 @@ describe('POST /api/assets/{accessMode}', () => {
       ['notes.pdf', TINY_PDF.length],
       ['clip.mp4', video.length],
     ]);
-    const rows = await harness.db.selectFrom('assets').selectAll().where('id', 'in', answer.map((a: { _id: string }) => a._id)).execute();
+    const rows = await harness.db
+      .selectFrom('assets')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        answer.map((a: { _id: string }) => a._id),
+      )
+      .execute();
     expect(Object.fromEntries(rows.map((r) => [r.file_name, [r.kind, r.state, r.access_mode]]))).toEqual({
       'cover.png': ['image', 'ready', 'private'],
       'notes.pdf': ['pdf', 'uploaded', 'private'],
@@ -200,7 +216,11 @@ describe('PUT /api/assets/replace/{fileId} and DELETE /api/assets/{id}', () => {
 
   it('deletes a file, and refuses while a lecture uses it', async () => {
     const id = (await upload([{ fileName: 'clip.mp4', content: video }])).json()[0]._id;
-    const lecture = await harness.db.insertInto('lectures').values({ title: 'Kerala history', video_resource_id: id }).returning('id').executeTakeFirstOrThrow();
+    const lecture = await harness.db
+      .insertInto('lectures')
+      .values({ title: 'Kerala history', video_resource_id: id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const refused = await asAdmin('DELETE', `/api/assets/${id}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({

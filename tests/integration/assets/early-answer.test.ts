@@ -29,7 +29,9 @@ interface Outcome {
  */
 function upload(path: string, options: { cookie?: string; fileName: string; head: Buffer; method?: string }): Promise<Outcome> {
   const opening = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file_0"; filename="${options.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file_0"; filename="${options.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     options.head,
   ]);
   const closing = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
@@ -96,7 +98,11 @@ function upload(path: string, options: { cookie?: string; fileName: string; head
 
 describe('an upload refused after its first bytes', () => {
   it('is answered at once and its connection closed, without reading the other 40 MB', async () => {
-    const outcome = await upload('/api/assets/private?kind=video', { cookie: harness.cookie('admin'), fileName: 'notes.bin', head: Buffer.from('not a video at all') });
+    const outcome = await upload('/api/assets/private?kind=video', {
+      cookie: harness.cookie('admin'),
+      fileName: 'notes.bin',
+      head: Buffer.from('not a video at all'),
+    });
     expect(outcome.status).toBe(415);
     expect(outcome.body).toEqual({ message: expect.stringMatching(/^The file notes.bin is not a video/), type: 'validation' });
     expect(outcome.connection).toBe('close');

@@ -29,10 +29,20 @@ const png = (index: number): Part => ({ name: `file_${index}`, fileName: `page-$
 const field = (index: number, value = 'x'): Part => ({ name: `note_${index}`, value });
 
 async function send(payload: Buffer, options: { contentType?: string; method?: 'POST' | 'PUT'; url?: string } = {}) {
-  return asAdmin(options.method ?? 'POST', options.url ?? '/api/assets/private', payload, { 'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}` });
+  return asAdmin(options.method ?? 'POST', options.url ?? '/api/assets/private', payload, {
+    'content-type': options.contentType ?? `multipart/form-data; boundary=${BOUNDARY}`,
+  });
 }
 
-const assetCount = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const assetCount = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function storedFiles(): Promise<string[]> {
   const root = path.join(testDataDir(), 'storage', 'assets');

@@ -98,7 +98,7 @@ for (const driver of ['local', 's3'] as const) {
       }
     }
 
-    it('stops at about 60 %, survives a server restart, resumes from the server\'s offset and becomes a valid file', async () => {
+    it("stops at about 60 %, survives a server restart, resumes from the server's offset and becomes a valid file", async () => {
       const created = await create(admin, video.length, { filename: 'lecture 1.mp4', filetype: 'video/mp4', kind: 'video', accessMode: 'private' });
       expect(created.status).toBe(201);
       const url = created.headers.get('location')!;
@@ -164,7 +164,8 @@ for (const driver of ['local', 's3'] as const) {
       await patch(url, admin, 0, newer.subarray(0, CHUNK));
       // Not complete yet; and only for the account that began it.
       expect((await replace(url, admin, original._id)).status).toBe(409);
-      for (let offset = CHUNK; offset < newer.length; offset += CHUNK) await patch(url, admin, offset, newer.subarray(offset, Math.min(newer.length, offset + CHUNK)));
+      for (let offset = CHUNK; offset < newer.length; offset += CHUNK)
+        await patch(url, admin, offset, newer.subarray(offset, Math.min(newer.length, offset + CHUNK)));
       expect((await replace(url, editor, original._id)).status).toBe(404);
       expect((await replace(url, admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
@@ -184,7 +185,9 @@ for (const driver of ['local', 's3'] as const) {
       const again = await replace(url, admin, original._id);
       expect(again.status).toBe(200);
       expect(((await again.json()) as { _id: string })._id).toBe(original._id);
-      expect((await database.db.selectFrom('assets').select('storage_key').where('id', '=', original._id).executeTakeFirstOrThrow()).storage_key).toBe(after.storage_key);
+      expect((await database.db.selectFrom('assets').select('storage_key').where('id', '=', original._id).executeTakeFirstOrThrow()).storage_key).toBe(
+        after.storage_key,
+      );
       const other = (await (await finish(await upload(video, 'other.mp4'), admin)).json()) as { _id: string };
       const elsewhere = await replace(url, admin, other._id);
       expect(elsewhere.status).toBe(409);
@@ -215,7 +218,13 @@ for (const driver of ['local', 's3'] as const) {
       // Another site cannot send with the owner's session (the console's origin checks apply).
       const crossSite = await fetch(`${base}${url}`, {
         method: 'PATCH',
-        headers: { ...TUS, cookie: admin, origin: 'https://elsewhere.example', 'upload-offset': String(CHUNK), 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          ...TUS,
+          cookie: admin,
+          origin: 'https://elsewhere.example',
+          'upload-offset': String(CHUNK),
+          'content-type': 'application/offset+octet-stream',
+        },
         body: new Uint8Array(video.subarray(CHUNK, 2 * CHUNK)),
       });
       expect(crossSite.status).toBe(403);

@@ -37,7 +37,16 @@ async function processedVideo(): Promise<string> {
   await put(`${prefix}hls/240p/index.m3u8`, '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\nsegment_000.ts\n#EXT-X-ENDLIST\n');
   await put(`${prefix}hls/240p/segment_000.ts`, Buffer.alloc(188, 0x47));
   await put(`${prefix}poster.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
-  const rendition = { name: '240p', width: 320, height: 240, bitrate: 400000, audioRate: 48000, segmentCount: 1, totalSizeInBytes: 188, playlist: '240p/index.m3u8' };
+  const rendition = {
+    name: '240p',
+    width: 320,
+    height: 240,
+    bitrate: 400000,
+    audioRate: 48000,
+    segmentCount: 1,
+    totalSizeInBytes: 188,
+    playlist: '240p/index.m3u8',
+  };
   await harness.db
     .updateTable('assets')
     .set({ state: 'ready', output_prefix: prefix, poster_key: `${prefix}poster.jpg`, renditions: JSON.stringify([rendition]), duration_seconds: 1 })
@@ -51,7 +60,11 @@ async function convertedPdf(): Promise<string> {
   const id = await upload('notes.pdf', TINY_PDF);
   const prefix = `assets/${id}/v1/`;
   await put(`${prefix}pages/1.png`, TINY_PNG);
-  await harness.db.updateTable('assets').set({ state: 'ready', output_prefix: prefix, has_converted_to_image: true, page_count: 1 }).where('id', '=', id).execute();
+  await harness.db
+    .updateTable('assets')
+    .set({ state: 'ready', output_prefix: prefix, has_converted_to_image: true, page_count: 1 })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 

@@ -6,8 +6,7 @@ const harness = useApp({ roles: [], poolSize: 8 });
 const asNobody = harness.injectAs('nobody');
 
 const me = (cookie: string) => harness.injectWith(cookie)('GET', '/api/auth/me');
-const login = (emailAddress: string, password: string) =>
-  asNobody('POST', '/api/auth/login', { emailAddress, password });
+const login = (emailAddress: string, password: string) => asNobody('POST', '/api/auth/login', { emailAddress, password });
 const changePassword = (cookie: string | undefined, payload: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
   harness.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: cookie ? { cookie } : {}, payload, remoteAddress });
 
@@ -125,10 +124,18 @@ describe('auth.changePassword (tRPC)', () => {
   it('answers with the same service and messages as REST', async () => {
     await createUser(harness.db, { email: 'trpc-changer@example.com', password: 'old-pass' });
     const cookie = await harness.signIn('trpc-changer@example.com', 'old-pass');
-    const wrong = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', { currentPassword: 'nope', newPassword: 'new-pass', confirmPassword: 'new-pass' });
+    const wrong = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', {
+      currentPassword: 'nope',
+      newPassword: 'new-pass',
+      confirmPassword: 'new-pass',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.message).toBe('The current password is not correct');
-    const right = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', { currentPassword: 'old-pass', newPassword: 'new-pass', confirmPassword: 'new-pass' });
+    const right = await harness.injectWith(cookie)('POST', '/trpc/auth.changePassword', {
+      currentPassword: 'old-pass',
+      newPassword: 'new-pass',
+      confirmPassword: 'new-pass',
+    });
     expect(right.statusCode).toBe(200);
     expect(right.json().result.data).toEqual({ status: 'success' });
     expect((await me(sessionCookieOf(right) ?? cookie)).statusCode).toBe(200);

@@ -382,7 +382,12 @@ describe('a stranger who knows the address cannot block its owner', () => {
     const accountKey = recoveryCodeRules(user.id, '0.0.0.0')[2]!.key;
     await harness.db
       .insertInto('rate_limits')
-      .values({ key: accountKey, hits: LIMITS.recoveryCodesPerAccount.max - 2, hit_times: sql<Date[]>`array_fill(now(), array[${LIMITS.recoveryCodesPerAccount.max - 2}::int])`, reset_at: sql<Date>`now() + interval '1 day'` })
+      .values({
+        key: accountKey,
+        hits: LIMITS.recoveryCodesPerAccount.max - 2,
+        hit_times: sql<Date[]>`array_fill(now(), array[${LIMITS.recoveryCodesPerAccount.max - 2}::int])`,
+        reset_at: sql<Date>`now() + interval '1 day'`,
+      })
       .execute();
     const answers = await Promise.all(
       Array.from({ length: 6 }, async (_, i) => {
@@ -407,12 +412,22 @@ describe('codes by SMS to one number, across accounts', () => {
     accounts += 1;
     const email = `sms-number${accounts}@example.com`;
     await createUser(harness.db, { email, phone });
-    const client = (url: string, payload: Record<string, unknown>) => harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: `198.51.100.${accounts}` });
+    const client = (url: string, payload: Record<string, unknown>) =>
+      harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${url}`, payload, remoteAddress: `198.51.100.${accounts}` });
     const { options } = (await client('initiate', { emailAddress: email })).json();
     return () => client('recovery-channel', { options: choose(options, 'phone', phone) });
   }
   const smsCodesTo = async (recipients: string[]) =>
-    Number((await harness.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('channel', '=', 'sms').where('recipient', 'in', recipients).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await harness.db
+          .selectFrom('outbound_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('channel', '=', 'sms')
+          .where('recipient', 'in', recipients)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('sends at most 5 recovery codes an hour to one number when 8 accounts with it ask at once', async () => {
     const asks = await Promise.all(Array.from({ length: 8 }, () => recoveryBySms('+91 98470 77001')));

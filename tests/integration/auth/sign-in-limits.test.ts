@@ -52,11 +52,14 @@ describe('sign-in limits', () => {
     // As if guesses from many addresses had used all but three of the day's failures.
     await harness.db
       .insertInto('rate_limits')
-      .values({ key: account, hits: budget.max - 3, hit_times: sql<Date[]>`array_fill(now(), array[${budget.max - 3}::int])`, reset_at: sql<Date>`now() + interval '1 day'` })
+      .values({
+        key: account,
+        hits: budget.max - 3,
+        hit_times: sql<Date[]>`array_fill(now(), array[${budget.max - 3}::int])`,
+        reset_at: sql<Date>`now() + interval '1 day'`,
+      })
       .execute();
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => login('distributed@example.com', 'guess', `203.0.113.${100 + i}`)),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login('distributed@example.com', 'guess', `203.0.113.${100 + i}`)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
     const row = await harness.db.selectFrom('rate_limits').select('hits').where('key', '=', account).executeTakeFirstOrThrow();
     expect(row.hits).toBe(budget.max);
@@ -88,9 +91,7 @@ describe('sign-in limits', () => {
     await createUser(harness.db, { email: 'mixed@example.com', password: 'right-pass' });
     for (let round = 0; round < 3; round += 1) {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) =>
-          login('mixed@example.com', i % 2 === 0 ? 'right-pass' : 'guess', `203.0.113.${20 + (i % 3)}`),
-        ),
+        Array.from({ length: 12 }, (_, i) => login('mixed@example.com', i % 2 === 0 ? 'right-pass' : 'guess', `203.0.113.${20 + (i % 3)}`)),
       );
       for (const answer of answers) expect([200, 401, 429], answer.body).toContain(answer.statusCode);
     }

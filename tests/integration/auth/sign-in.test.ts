@@ -61,8 +61,7 @@ describe('POST /api/auth/login', () => {
 
   it('limits sign-in attempts per account, with Retry-After', async () => {
     await createUser(harness.db, { email: 'target@example.com' });
-    const attempt = () =>
-      asNobody('POST', '/api/auth/login', { emailAddress: 'target@example.com', password: 'guess' });
+    const attempt = () => asNobody('POST', '/api/auth/login', { emailAddress: 'target@example.com', password: 'guess' });
     for (let i = 0; i < 10; i += 1) expect((await attempt()).statusCode).toBe(401);
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
@@ -188,8 +187,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('creates one account when the same address registers twice at once', async () => {
-    const register = () =>
-      asNobody('POST', '/api/auth/register', { name: 'Twice', emailAddress: 'twice@example.com', password: 'abcde' });
+    const register = () => asNobody('POST', '/api/auth/register', { name: 'Twice', emailAddress: 'twice@example.com', password: 'abcde' });
     const answers = await Promise.all([register(), register(), register()]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
   });

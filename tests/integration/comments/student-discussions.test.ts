@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 
 async function lecture(card: string | null = null) {
-  return (await harness.db.insertInto('lectures').values({ title: `Talked about ${++counter}`, is_published: true, is_visible: true, master_subscription_id: card }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await harness.db
+      .insertInto('lectures')
+      .values({ title: `Talked about ${++counter}`, is_published: true, is_visible: true, master_subscription_id: card })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 async function student(name = 'Asha') {
@@ -52,7 +58,10 @@ describe('who reads a discussion', () => {
     const card = (await harness.db.insertInto('subscriptions').values({ title: 'Paid lectures' }).returning('id').executeTakeFirstOrThrow()).id;
     const paid = await lecture(card);
     const buyer = await student('Buyer');
-    await harness.db.insertInto('entitlements').values({ user_id: buyer.id, subscription_id: card, starts_at: new Date(Date.now() - 60_000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: buyer.id, subscription_id: card, starts_at: new Date(Date.now() - 60_000) })
+      .execute();
     expect((await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${paid}/comments`, { message: 'For buyers' })).statusCode).toBe(200);
 
     const browser = await student('Browser');
@@ -64,7 +73,10 @@ describe('who reads a discussion', () => {
     expect(read.json().message).toBe(COMMENT_MESSAGES.notEntitled);
     expect(read.body).not.toContain('For buyers');
 
-    await harness.db.insertInto('entitlements').values({ user_id: browser.id, resource_type: 'lecture', resource_id: paid, starts_at: new Date(Date.now() - 60_000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: browser.id, resource_type: 'lecture', resource_id: paid, starts_at: new Date(Date.now() - 60_000) })
+      .execute();
     const opened = await harness.injectWith(browser.cookie)('GET', `/api/student/lectures/${paid}/comments`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json().comments.map((comment: { message: string }) => comment.message)).toEqual(['For buyers']);
@@ -80,7 +92,7 @@ describe('who reads a discussion', () => {
     }
   });
 
-  it("gives students no account id of anyone: their own messages are marked isMine", async () => {
+  it('gives students no account id of anyone: their own messages are marked isMine', async () => {
     const lectureId = await lecture();
     const [asker, answerer] = [await student('Asker'), await student('Answerer')];
     const asked = await harness.injectWith(asker.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: 'Which article?' });
@@ -115,7 +127,9 @@ describe('writing while a comment is deleted', () => {
     for (let round = 0; round < 3; round += 1) {
       const comment = (await harness.injectWith(asker.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: `Question ${round}` })).json();
       const before = await writes(replier.id);
-      const answer = await whileDeleting(comment._id, () => harness.injectWith(replier.cookie)('POST', `/api/student/comments/${comment._id}/replies`, { message: 'Too late' }));
+      const answer = await whileDeleting(comment._id, () =>
+        harness.injectWith(replier.cookie)('POST', `/api/student/comments/${comment._id}/replies`, { message: 'Too late' }),
+      );
       expect(answer.statusCode).toBe(404);
       expect(answer.json().message).toBe(COMMENT_MESSAGES.notFound);
       expect(await writes(replier.id)).toBe(before);
@@ -127,14 +141,18 @@ describe('writing while a comment is deleted', () => {
     const lectureId = await lecture();
     const writer = await student('Writer');
     const first = (await harness.injectWith(writer.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: 'Staff, please' })).json();
-    const staff = await whileDeleting(first._id, () => asAdmin('POST', `/api/admin/comments/reply/${first._id}`, { resourceId: lectureId, message: 'Here', name: 'Staff' }));
+    const staff = await whileDeleting(first._id, () =>
+      asAdmin('POST', `/api/admin/comments/reply/${first._id}`, { resourceId: lectureId, message: 'Here', name: 'Staff' }),
+    );
     expect(staff.statusCode).toBe(404);
     expect(staff.json().message).toBe(COMMENT_MESSAGES.notFound);
 
     const second = (await harness.injectWith(writer.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: 'Another' })).json();
     const reply = (await harness.injectWith(writer.cookie)('POST', `/api/student/comments/${second._id}/replies`, { message: 'My reply' })).json();
     const before = await writes(writer.id);
-    const edit = await whileDeleting(second._id, () => harness.injectWith(writer.cookie)('PUT', `/api/student/comments/${second._id}/replies/${reply._id}`, { message: 'My reply, edited' }));
+    const edit = await whileDeleting(second._id, () =>
+      harness.injectWith(writer.cookie)('PUT', `/api/student/comments/${second._id}/replies/${reply._id}`, { message: 'My reply, edited' }),
+    );
     expect(edit.statusCode).toBe(404);
     expect(edit.json().message).toBe(COMMENT_MESSAGES.replyNotFound);
     expect(await writes(writer.id)).toBe(before);
@@ -145,9 +163,16 @@ describe('the writing limit', () => {
   it('holds 10 messages in any 10 minutes: the end of a fixed window gives no fresh ten, and each place comes back as its message turns 10 minutes old', async () => {
     const lectureId = await lecture();
     const writer = await student('Fast');
-    for (let i = 0; i < 10; i += 1) expect((await harness.injectWith(writer.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: `Message ${i}` })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await harness.injectWith(writer.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: `Message ${i}` })).statusCode).toBe(
+        200,
+      );
     // As if the ten had been written just before a ten-minute window closed.
-    await harness.db.updateTable('rate_limits').set({ reset_at: sql<Date>`now() - interval '1 second'` }).where('key', '=', `comments:${writer.id}`).execute();
+    await harness.db
+      .updateTable('rate_limits')
+      .set({ reset_at: sql<Date>`now() - interval '1 second'` })
+      .where('key', '=', `comments:${writer.id}`)
+      .execute();
     const refused = await harness.injectWith(writer.cookie)('POST', `/api/student/lectures/${lectureId}/comments`, { message: 'Just after the edge' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(COMMENT_MESSAGES.tooMany);

@@ -14,7 +14,8 @@ afterAll(async () => {
 
 const order = (cookie: string, courseId: string, couponCode?: string, extra: Record<string, unknown> = {}) =>
   world.call(cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, ...(couponCode ? { couponCode } : {}), ...extra });
-const quote = (cookie: string, courseId: string, couponCode: string) => world.call(cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, couponCode });
+const quote = (cookie: string, courseId: string, couponCode: string) =>
+  world.call(cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, couponCode });
 const ordersWith = (couponId: string) => world.database.db.selectFrom('orders').select(['id', 'status']).where('coupon_id', '=', couponId).execute();
 const indiaTime = (at: Date) => new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16);
 
@@ -27,7 +28,9 @@ describe('coupon limits, held exactly', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
     expect(refused).toHaveLength(35);
-    expect(refused.map((answer) => `${answer.statusCode} ${answer.json().message} ${answer.json().field}`)).toEqual(refused.map(() => `400 ${COUPON_USE_MESSAGES.usedUp} couponCode`));
+    expect(refused.map((answer) => `${answer.statusCode} ${answer.json().message} ${answer.json().field}`)).toEqual(
+      refused.map(() => `400 ${COUPON_USE_MESSAGES.usedUp} couponCode`),
+    );
     expect(await ordersWith(couponId)).toHaveLength(5);
     expect((await world.couponRow(couponId)).uses).toBe(5);
     // A quote says so too.
@@ -40,7 +43,11 @@ describe('coupon limits, held exactly', () => {
     const [first, second] = [await world.student(), await world.student()];
     const held = (await order(first.cookie, courseId, 'ONEUSE')).json();
     expect((await order(second.cookie, courseId, 'ONEUSE')).statusCode).toBe(400);
-    await world.database.db.updateTable('orders').set({ created_at: new Date(Date.now() - 25 * 3_600_000), next_check_at: new Date(Date.now() - 1000) }).where('id', '=', held._id).execute();
+    await world.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000), next_check_at: new Date(Date.now() - 1000) })
+      .where('id', '=', held._id)
+      .execute();
     await reconcileOpenOrders(world.deps);
     expect((await world.couponRow(couponId)).uses).toBe(0);
     expect((await order(second.cookie, courseId, 'ONEUSE')).statusCode).toBe(200);
@@ -90,16 +97,37 @@ describe('coupon limits, held exactly', () => {
       [{ code: 'BADLIMIT', perStudentLimit: 1001 }, COUPON_MESSAGES.perStudentLimit, 'perStudentLimit'],
       [{ code: 'BADWHEN', validFrom: '2026-02-30T10:00' }, COUPON_MESSAGES.dateTime, 'validFrom'],
       [{ code: 'BADWHEN', validFrom: '2026-03-01T10:00', validUntil: '2026-03-01T09:00' }, COUPON_MESSAGES.windowOrder, 'validUntil'],
-      [{ code: 'BADSCOPE', appliesTo: [{ type: 'course', id: '00000000-0000-4000-8000-000000000000' }] }, COUPON_MESSAGES.targetMissing('course'), 'appliesTo[0].id'],
+      [
+        { code: 'BADSCOPE', appliesTo: [{ type: 'course', id: '00000000-0000-4000-8000-000000000000' }] },
+        COUPON_MESSAGES.targetMissing('course'),
+        'appliesTo[0].id',
+      ],
     ];
     for (const [body, message, field] of cases) {
       const answer = await post(body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
       expect(answer.json(), JSON.stringify(body)).toMatchObject({ message, field });
     }
-    const made = await post({ code: 'GOOD', usageLimit: '50', perStudentLimit: 2, validFrom: '2026-12-01T09:00', validUntil: '', appliesTo: [{ type: 'course', id: courseId }, { type: 'course', id: courseId }] });
+    const made = await post({
+      code: 'GOOD',
+      usageLimit: '50',
+      perStudentLimit: 2,
+      validFrom: '2026-12-01T09:00',
+      validUntil: '',
+      appliesTo: [
+        { type: 'course', id: courseId },
+        { type: 'course', id: courseId },
+      ],
+    });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toMatchObject({ usageLimit: 50, perStudentLimit: 2, validFrom: '2026-12-01T03:30:00.000Z', validUntil: null, uses: 0, appliesTo: [{ type: 'course', id: courseId, title: expect.any(String) }] });
+    expect(made.json()).toMatchObject({
+      usageLimit: 50,
+      perStudentLimit: 2,
+      validFrom: '2026-12-01T03:30:00.000Z',
+      validUntil: null,
+      uses: 0,
+      appliesTo: [{ type: 'course', id: courseId, title: expect.any(String) }],
+    });
     const listed = (await world.call(world.admin, 'GET', '/v2/coupons')).json().find((coupon: { code: string }) => coupon.code === 'GOOD');
     expect(listed.appliesTo).toHaveLength(1);
   });

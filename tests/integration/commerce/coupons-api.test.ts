@@ -22,7 +22,14 @@ describe('discount coupons', () => {
     const list = (await asAdmin('GET', '/v2/coupons')).json() as Array<{ _id: string }>;
     expect(list[0]!._id).toBe(coupon._id);
 
-    const edited = await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'amount', value: '250.50', minOrderAmount: '999.99', isActive: true, version: 1 });
+    const edited = await asAdmin('PUT', `/v2/coupons/${coupon._id}`, {
+      code: coupon.code,
+      discountType: 'amount',
+      value: '250.50',
+      minOrderAmount: '999.99',
+      isActive: true,
+      version: 1,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ discountType: 'amount', value: 250.5, minOrderAmount: 999.99, isActive: true, version: 2 });
     const paise = await harness.db.selectFrom('coupons').select(['value_hundredths', 'min_order_paise']).where('id', '=', coupon._id).executeTakeFirstOrThrow();
@@ -51,13 +58,19 @@ describe('discount coupons', () => {
       [{ code: code(), discountType: 'rate', value: 5, minOrderAmount: -2 }, COUPON_MESSAGES.minimumInvalid, 'minOrderAmount'],
       [{ code: code(), discountType: 'rate', value: 5, minOrderAmount: 0.001 }, COUPON_MESSAGES.twoDecimals, 'minOrderAmount'],
     ];
-    const before = await harness.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await harness.db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [body, message, field] of cases) {
       const response = await asAdmin('POST', '/v2/coupons', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
     }
-    const after = await harness.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await harness.db
+      .selectFrom('coupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     // Exactly 100%, 5% and the smallest amount are allowed.
     expect((await asAdmin('POST', '/v2/coupons', { code: code(), discountType: 'rate', value: 100 })).statusCode).toBe(200);
@@ -67,12 +80,19 @@ describe('discount coupons', () => {
 
   it('refuses to edit a coupon down to 0% or INR 0, naming the value, and keeps it as it was', async () => {
     const coupon = (await asAdmin('POST', '/v2/coupons', { code: code('ZERO'), discountType: 'rate', value: 5 })).json();
-    for (const [discountType, message] of [['rate', COUPON_MESSAGES.rateZero], ['amount', COUPON_MESSAGES.amountZero]] as const) {
+    for (const [discountType, message] of [
+      ['rate', COUPON_MESSAGES.rateZero],
+      ['amount', COUPON_MESSAGES.amountZero],
+    ] as const) {
       const refused = await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType, value: 0, isActive: true, version: coupon.version });
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toMatchObject({ message, field: 'value' });
     }
-    const stored = await harness.db.selectFrom('coupons').select(['discount_type', 'value_hundredths', 'is_active', 'version']).where('id', '=', coupon._id).executeTakeFirstOrThrow();
+    const stored = await harness.db
+      .selectFrom('coupons')
+      .select(['discount_type', 'value_hundredths', 'is_active', 'version'])
+      .where('id', '=', coupon._id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ discount_type: 'rate', value_hundredths: 500, is_active: false, version: 1 });
   });
 
@@ -98,7 +118,9 @@ describe('discount coupons', () => {
     const renamed = await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: `${coupon.code}X`, discountType: 'rate', value: 5, version: 1 });
     expect(renamed.statusCode).toBe(400);
     expect(renamed.json()).toMatchObject({ message: COUPON_MESSAGES.codeLocked, field: 'code' });
-    expect((await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code.toLowerCase(), discountType: 'rate', value: 5, version: 1 })).statusCode).toBe(400);
+    expect(
+      (await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code.toLowerCase(), discountType: 'rate', value: 5, version: 1 })).statusCode,
+    ).toBe(400);
 
     expect((await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 6, version: 1 })).statusCode).toBe(200);
     const stale = await asAdmin('PUT', `/v2/coupons/${coupon._id}`, { code: coupon.code, discountType: 'rate', value: 7, isActive: true, version: 1 });

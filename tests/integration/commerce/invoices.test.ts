@@ -33,7 +33,11 @@ const harness = useApp({ env: () => ({ ...razorpay.env, ...sellerEnv }) });
 const asNobody = harness.injectAs('nobody');
 const asAdmin = harness.injectAs('admin');
 beforeAll(async () => {
-  ({ courseId } = await createCourseForSale(harness.db, { title: 'Invoice course' }, { title: 'Invoice plan', subscription_term: '12-months', ...paidRateCardValues(999) }));
+  ({ courseId } = await createCourseForSale(
+    harness.db,
+    { title: 'Invoice course' },
+    { title: 'Invoice plan', subscription_term: '12-months', ...paidRateCardValues(999) },
+  ));
 });
 
 async function student() {
@@ -47,7 +51,11 @@ async function buy(cookie: string, extra: Record<string, string> = {}) {
   const order = (await harness.injectWith(cookie)('POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, ...extra })).json();
   if (!order.payment) return order._id as string;
   const { payment, signature } = razorpay.pay(order.payment.razorpayOrderId);
-  const verified = await harness.injectWith(cookie)('POST', `/api/student/orders/${order._id}/verify`, { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+  const verified = await harness.injectWith(cookie)('POST', `/api/student/orders/${order._id}/verify`, {
+    razorpay_order_id: order.payment.razorpayOrderId,
+    razorpay_payment_id: payment.id,
+    razorpay_signature: signature,
+  });
   expect(verified.statusCode, verified.body).toBe(200);
   return order._id as string;
 }
@@ -86,7 +94,11 @@ describe('GST invoices', () => {
     expect(invoice).toMatchObject({ taxable_paise: 87_412, cgst_paise: 0, sgst_paise: 0, igst_paise: 15_734, round_off_paise: -46, total_paise: 103_100 });
     expect(invoice.buyer).toMatchObject({ state: 'Tamil Nadu' });
     expect(invoice.description).toContain(`coupon ${code}`);
-    const refused = await harness.injectWith(buyer)('POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, billingState: 'Atlantis' });
+    const refused = await harness.injectWith(buyer)('POST', '/api/student/checkout/quote', {
+      resourceType: 'course',
+      resourceId: courseId,
+      billingState: 'Atlantis',
+    });
     expect(refused.statusCode).toBe(400);
   });
 
@@ -96,7 +108,9 @@ describe('GST invoices', () => {
     for (let i = 0; i < 8; i += 1) buyers.push(await student());
     const orderIds = await Promise.all(buyers.map((cookie) => buy(cookie)));
     const numbers = (await Promise.all(orderIds.map((id) => invoiceOf(id)))).map((invoice) => Number(invoice!.number.split('/').at(-1)));
-    const all = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'invoice').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
+    const all = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'invoice').execute())
+      .map((row) => Number(row.number.split('/').at(-1)))
+      .sort((a, b) => a - b);
     expect(new Set(numbers).size).toBe(8);
     expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
   });
@@ -177,7 +191,15 @@ const creditNotesOf = (orderId: string) =>
   harness.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', 'credit-note').orderBy('number').execute();
 
 function linesOfRow(row: InvoiceRow) {
-  return { taxable: row.taxable_paise, cgst: row.cgst_paise, sgst: row.sgst_paise, igst: row.igst_paise, discount: row.discount_paise, roundOff: row.round_off_paise, total: row.total_paise };
+  return {
+    taxable: row.taxable_paise,
+    cgst: row.cgst_paise,
+    sgst: row.sgst_paise,
+    igst: row.igst_paise,
+    discount: row.discount_paise,
+    roundOff: row.round_off_paise,
+    total: row.total_paise,
+  };
 }
 
 function expectSound(row: InvoiceRow) {
@@ -233,7 +255,9 @@ describe('GST document numbers', () => {
       expect(issued.number).toBe(`LKA/${compactFinancialYear(year)}/000042`);
       expect(issued.number).toHaveLength(15);
       // The database holds the length for every new number.
-      await expect(sql`update invoices set number = 'LKA/2026-27/000042' where order_id = ${next.id}`.execute(old.db)).rejects.toThrow(/invoices_number_length/);
+      await expect(sql`update invoices set number = 'LKA/2026-27/000042' where order_id = ${next.id}`.execute(old.db)).rejects.toThrow(
+        /invoices_number_length/,
+      );
     } finally {
       await old.drop();
     }
@@ -245,7 +269,15 @@ describe('tax lines an accountant can check', () => {
     const { user, cookie } = await studentAccount();
     // ₹1,000 with a ₹1,500 coupon: tax on ₹1,000 is ₹180, and that is all the student paid.
     const { invoice } = await invoicedOrder(user.id, { gross: 100_000, discount: 150_000, gst: 18_000, net: 18_000, couponCode: 'BIG1500' });
-    expect(invoice).toMatchObject({ taxable_paise: 100_000, cgst_paise: 9000, sgst_paise: 9000, igst_paise: 0, discount_paise: 100_000, round_off_paise: 0, total_paise: 18_000 });
+    expect(invoice).toMatchObject({
+      taxable_paise: 100_000,
+      cgst_paise: 9000,
+      sgst_paise: 9000,
+      igst_paise: 0,
+      discount_paise: 100_000,
+      round_off_paise: 0,
+      total_paise: 18_000,
+    });
     expectSound(invoice);
     const pdf = await harness.injectWith(cookie)('GET', `/api/student/invoices/${invoice.id}`);
     expect(pdf.statusCode).toBe(200);
@@ -289,7 +321,9 @@ describe('tax lines an accountant can check', () => {
     const { user } = await studentAccount();
     const { invoice } = await invoicedOrder(user.id, { gross: 100_000, gst: 18_000, net: 118_000 });
     const change = (set: string) => sql.raw(`update invoices set ${set} where id = '${invoice.id}'`).execute(harness.db);
-    await expect(change('cgst_paise = 5000, sgst_paise = 5000, round_off_paise = round_off_paise + 8000')).rejects.toThrow(/invoices_tax_lines_at_rate|invoices_round_off_under_a_rupee/);
+    await expect(change('cgst_paise = 5000, sgst_paise = 5000, round_off_paise = round_off_paise + 8000')).rejects.toThrow(
+      /invoices_tax_lines_at_rate|invoices_round_off_under_a_rupee/,
+    );
     // ₹999.50 at 9% is ₹89.96 a line, not ₹90.
     await expect(change('taxable_paise = taxable_paise - 50, round_off_paise = round_off_paise + 50')).rejects.toThrow(/invoices_tax_lines_at_rate/);
     await expect(change('cgst_paise = 0, sgst_paise = 0, igst_paise = 18000')).rejects.toThrow(/invoices_tax_lines_at_rate/);
@@ -312,7 +346,12 @@ describe('issueCreditNote', () => {
       credited_invoice_issued_at: invoice.issued_at,
       reason: 'Order deleted',
       refund_id: null,
-      ...Object.fromEntries(['taxable_paise', 'cgst_paise', 'sgst_paise', 'igst_paise', 'discount_paise', 'round_off_paise', 'total_paise'].map((key) => [key, invoice[key as keyof InvoiceRow]])),
+      ...Object.fromEntries(
+        ['taxable_paise', 'cgst_paise', 'sgst_paise', 'igst_paise', 'discount_paise', 'round_off_paise', 'total_paise'].map((key) => [
+          key,
+          invoice[key as keyof InvoiceRow],
+        ]),
+      ),
     });
     expect(note.number).toMatch(/^CN\/\d{4}\/\d{6}$/);
     expect(await credit({ orderId: order.id, reason: 'Order deleted' })).toBeNull();
@@ -378,7 +417,9 @@ describe('issueCreditNote', () => {
   });
 
   it('numbers credit notes without gaps through refunds, repeats and crossings', async () => {
-    const numbers = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'credit-note').execute()).map((row) => Number(row.number.split('/').at(-1))).sort((a, b) => a - b);
+    const numbers = (await harness.db.selectFrom('invoices').select('number').where('kind', '=', 'credit-note').execute())
+      .map((row) => Number(row.number.split('/').at(-1)))
+      .sort((a, b) => a - b);
     expect(numbers.length).toBeGreaterThan(3);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
   });

@@ -17,7 +17,8 @@ async function lecture(title: string) {
   return (await harness.db.insertInto('lectures').values({ title }).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-const manual = (query: Record<string, string | number>) => `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}`;
+const manual = (query: Record<string, string | number>) =>
+  `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString()}`;
 const grantsOf = (userId: string) => harness.db.selectFrom('entitlements').selectAll().where('user_id', '=', userId).execute();
 
 describe('manual orders', () => {
@@ -27,18 +28,35 @@ describe('manual orders', () => {
     const query = { phoneNumber: '9847012345', resourceId: lectureId, resourceType: 'lecture', term: '3-months', amount: '499.50' };
     const review = await asAdmin('GET', `/api/subscriptions/manual/review${manual(query)}`);
     expect(review.statusCode, review.body).toBe(200);
-    expect(review.json()).toMatchObject({ user: { _id: student.id }, resource: { _id: lectureId, title: 'Manual order lecture' }, term: '3-months', termDays: 90, amount: 499.5 });
+    expect(review.json()).toMatchObject({
+      user: { _id: student.id },
+      resource: { _id: lectureId, title: 'Manual order lecture' },
+      term: '3-months',
+      termDays: 90,
+      amount: 499.5,
+    });
 
     const created = await asAdmin('POST', `/api/order/manual${manual({ ...query, phoneNumber: '0 98470 12345' })}`);
     expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ createdBy: 'admin', mode: 'manual', status: 'paid', netAmount: 499.5, resourceType: 'lecture', userInfo: { _id: student.id } });
+    expect(created.json()).toMatchObject({
+      createdBy: 'admin',
+      mode: 'manual',
+      status: 'paid',
+      netAmount: 499.5,
+      resourceType: 'lecture',
+      userInfo: { _id: student.id },
+    });
     const again = await asAdmin('POST', `/api/order/manual${manual(query)}`);
     expect(again.json()._id).toBe(created.json()._id);
     const grants = await grantsOf(student.id);
     expect(grants).toHaveLength(1);
     expect(grants[0]).toMatchObject({ resource_type: 'lecture', resource_id: lectureId, revoked_at: null });
     expect(Math.round((grants[0]!.expires_at!.getTime() - Date.now()) / 86_400_000)).toBe(90);
-    const stored = await harness.db.selectFrom('orders').select(['gross_paise', 'gst_paise', 'net_paise']).where('id', '=', created.json()._id).executeTakeFirstOrThrow();
+    const stored = await harness.db
+      .selectFrom('orders')
+      .select(['gross_paise', 'gst_paise', 'net_paise'])
+      .where('id', '=', created.json()._id)
+      .executeTakeFirstOrThrow();
     expect(stored.gross_paise + stored.gst_paise).toBe(49_950);
 
     const list = (await asAdmin('GET', '/api/admin/orders/completed')).json();
@@ -92,12 +110,25 @@ describe('the completed orders list', () => {
     const lectureId = await lecture('Paging lecture');
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const created = await asAdmin('POST', `/api/order/manual${manual({ phoneNumber: '9876500001', resourceId: lectureId, resourceType: 'lecture', term: '1-month', amount: 100 + i })}`);
+      const created = await asAdmin(
+        'POST',
+        `/api/order/manual${manual({ phoneNumber: '9876500001', resourceId: lectureId, resourceType: 'lecture', term: '1-month', amount: 100 + i })}`,
+      );
       ids.push(created.json()._id);
     }
     await harness.db
       .insertInto('orders')
-      .values({ user_id: student.id, title: 'Unpaid', subscription_term: '1-month', term_days: 30, gross_paise: 100, gst_paise: 18, gst_rate: 18, net_paise: 118, mode: 'online' })
+      .values({
+        user_id: student.id,
+        title: 'Unpaid',
+        subscription_term: '1-month',
+        term_days: 30,
+        gross_paise: 100,
+        gst_paise: 18,
+        gst_rate: 18,
+        net_paise: 118,
+        mode: 'online',
+      })
       .execute();
     const page = (await asAdmin('GET', '/api/admin/orders/completed?pageSize=2&page=1&search=98765%2000001')).json();
     expect(page).toMatchObject({ total: 5, page: 1, pageSize: 2 });

@@ -23,7 +23,9 @@ describe('GET /api/admin/orders/resources (a manual order picks its resource by 
     const first = await asAdmin('GET', `/api/admin/orders/resources?${query({ resourceType: 'lecture', search: 'ldc PICKER', pageSize: 1 })}`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ total: 2, page: 1, pageSize: 1, items: [{ title: 'Picker LDC Mains', resourceType: 'lecture', isPublished: false }] });
-    const second = (await asAdmin('GET', `/api/admin/orders/resources?${query({ resourceType: 'lecture', search: 'ldc PICKER', pageSize: 1, page: 2 })}`)).json();
+    const second = (
+      await asAdmin('GET', `/api/admin/orders/resources?${query({ resourceType: 'lecture', search: 'ldc PICKER', pageSize: 1, page: 2 })}`)
+    ).json();
     expect(second.items.map((item: { title: string }) => item.title)).toEqual(['picker ldc prelims']);
     expect((await asAdmin('GET', `/api/admin/orders/resources?${query({ resourceType: 'lecture', search: 'kas' })}`)).json().items).toEqual([
       expect.objectContaining({ title: 'Picker KAS Mains', isPublished: true }),
@@ -59,7 +61,12 @@ describe('GET /api/admin/orders/deleted', () => {
     const student = await createUser(harness.db, { name: 'Deleted Buyer', phone: '9812300001' });
     const lectureId = await lecture('Deleted order lecture');
     const made = async (amount: number) =>
-      (await asAdmin('POST', `/api/order/manual?${query({ phoneNumber: '9812300001', resourceId: lectureId, resourceType: 'lecture', term: '1-month', amount })}`)).json()._id as string;
+      (
+        await asAdmin(
+          'POST',
+          `/api/order/manual?${query({ phoneNumber: '9812300001', resourceId: lectureId, resourceType: 'lecture', term: '1-month', amount })}`,
+        )
+      ).json()._id as string;
     const paid = await made(118);
     const free = await made(0);
     const kept = await made(236);
@@ -74,7 +81,13 @@ describe('GET /api/admin/orders/deleted', () => {
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 100 });
     expect(page.orders.map((order: { _id: string }) => order._id)).toEqual([free, paid]);
     const [unknown, known] = page.orders;
-    expect(known).toMatchObject({ status: 'deleted', deletedBy: { name: expect.any(String) }, hasInvoice: true, hasCreditNote: true, userInfo: { _id: student.id } });
+    expect(known).toMatchObject({
+      status: 'deleted',
+      deletedBy: { name: expect.any(String) },
+      hasInvoice: true,
+      hasCreditNote: true,
+      userInfo: { _id: student.id },
+    });
     expect(Math.abs(Date.parse(known.deletedAt) - Date.now())).toBeLessThan(60_000);
     expect(unknown).toMatchObject({ deletedBy: null, hasInvoice: false, hasCreditNote: false });
     const admin = await harness.db.selectFrom('users').select(['id', 'name']).where('email_address', '=', 'admin@example.com').executeTakeFirstOrThrow();
@@ -93,7 +106,9 @@ describe('GET /api/admin/orders/deleted', () => {
     expect((await asAdmin('GET', `/api/admin/orders/deleted?${query({ search: 'deleted buyer', mode: 'online' })}`)).json().total).toBe(0);
     expect((await asAdmin('GET', `/api/admin/orders/deleted?${query({ search: 'deleted buyer', resourceType: 'lecture' })}`)).json().total).toBe(2);
     // The completed list does not show them.
-    expect((await asAdmin('GET', `/api/admin/orders/completed?${query({ search: 'deleted buyer' })}`)).json().orders.map((order: { _id: string }) => order._id)).toEqual([kept]);
+    expect(
+      (await asAdmin('GET', `/api/admin/orders/completed?${query({ search: 'deleted buyer' })}`)).json().orders.map((order: { _id: string }) => order._id),
+    ).toEqual([kept]);
   });
 
   it('refuses bad paging, and roles without the Orders screen', async () => {
@@ -123,9 +138,14 @@ describe('GET /api/admin/orders/deleted', () => {
     expect(page.total).toBeGreaterThanOrEqual(10_000);
     expect(searched.orders.map((order: { title: string }) => order.title)).toEqual(['Bulk order 99990']);
     // The page and the search are read through the indexes over deleted orders only.
-    const plan = async (text: string) => (await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${text}`)}`.execute(harness.db)).rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(await plan(`select o.id from orders o where o.status = 'deleted' order by o.deleted_at desc nulls last, o.id desc limit 100 offset 200`)).toContain('orders_deleted_idx');
-    expect(await plan(`select count(*) from orders o where o.status = 'deleted' and o.search_text like lower('%99990%')`)).toContain('orders_deleted_search_idx');
+    const plan = async (text: string) =>
+      (await sql<{ 'QUERY PLAN': string }>`${sql.raw(`explain ${text}`)}`.execute(harness.db)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(await plan(`select o.id from orders o where o.status = 'deleted' order by o.deleted_at desc nulls last, o.id desc limit 100 offset 200`)).toContain(
+      'orders_deleted_idx',
+    );
+    expect(await plan(`select count(*) from orders o where o.status = 'deleted' and o.search_text like lower('%99990%')`)).toContain(
+      'orders_deleted_search_idx',
+    );
   });
 });
 
@@ -146,7 +166,9 @@ describe('GET /api/admin/subscriptions/search (the rate-card picker)', () => {
     expect(first.json().items[0]).toEqual({ _id: ids[0], title: 'Search card 00', subscriptionTerm: '6-months', netAmount: 100, isFree: false });
     const last = (await asAdmin('GET', `/api/admin/subscriptions/search?${query({ search: 'search card', page: 3 })}`)).json();
     expect(last.items.map((item: { title: string }) => item.title)).toEqual(['Search card 10', 'Search card 11']);
-    expect((await asAdmin('GET', `/api/admin/subscriptions/search?${query({ search: 'card 07' })}`)).json().items.map((item: { _id: string }) => item._id)).toEqual([ids[7]]);
+    expect(
+      (await asAdmin('GET', `/api/admin/subscriptions/search?${query({ search: 'card 07' })}`)).json().items.map((item: { _id: string }) => item._id),
+    ).toEqual([ids[7]]);
     const byIds = (await asAdmin('GET', `/api/admin/subscriptions/search?${query({ ids: `${ids[3]},${ids[9]}`, pageSize: 50 })}`)).json();
     expect(byIds.items.map((item: { _id: string }) => item._id)).toEqual([ids[3], ids[9]]);
     // Staff may not open Subscriptions, yet pick rate cards in the editors they may open.

@@ -9,7 +9,17 @@ import { useApp } from '../../support/app-harness.ts';
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
 
-async function paidOrder(userId: string, values: { title?: string; resourceTitle?: string | null; coupon?: string | null; paymentId?: string | null; orderId?: string | null; mode?: 'online' | 'manual' } = {}) {
+async function paidOrder(
+  userId: string,
+  values: {
+    title?: string;
+    resourceTitle?: string | null;
+    coupon?: string | null;
+    paymentId?: string | null;
+    orderId?: string | null;
+    mode?: 'online' | 'manual';
+  } = {},
+) {
   const row = await harness.db
     .insertInto('orders')
     .values({
@@ -46,11 +56,24 @@ describe('the paid orders search', () => {
   it('finds an order by a word of any of its fields or its customer, in any case, each further word narrowing', async () => {
     const meera = await createUser(harness.db, { name: 'Meera Nair', email: 'meera.nair@example.com', phone: '+91 98470 55501' });
     const joseph = await createUser(harness.db, { name: 'Joseph K', email: 'joseph@example.org', phone: null });
-    const first = await paidOrder(meera.id, { title: 'LDC Crash Course', resourceTitle: 'LDC 2026', coupon: 'ONAM25', paymentId: 'pay_Qa1Bc2', orderId: 'order_Zx9Yw8' });
-    const second = await paidOrder(joseph.id, { title: 'Degree Level Prelims', resourceTitle: 'Prelims pack', coupon: null, paymentId: 'pay_Mm3Nn4', orderId: 'order_Kk5Ll6' });
+    const first = await paidOrder(meera.id, {
+      title: 'LDC Crash Course',
+      resourceTitle: 'LDC 2026',
+      coupon: 'ONAM25',
+      paymentId: 'pay_Qa1Bc2',
+      orderId: 'order_Zx9Yw8',
+    });
+    const second = await paidOrder(joseph.id, {
+      title: 'Degree Level Prelims',
+      resourceTitle: 'Prelims pack',
+      coupon: null,
+      paymentId: 'pay_Mm3Nn4',
+      orderId: 'order_Kk5Ll6',
+    });
     const both = [first, second].sort();
 
-    for (const word of ['meera', 'NAIR', 'Nair@Example.COM', '98470', '55501', 'crash', 'ldc 2026', 'onam25', 'PAY_QA1', 'zx9yw8']) expect(await search(word), word).toEqual([first]);
+    for (const word of ['meera', 'NAIR', 'Nair@Example.COM', '98470', '55501', 'crash', 'ldc 2026', 'onam25', 'PAY_QA1', 'zx9yw8'])
+      expect(await search(word), word).toEqual([first]);
     for (const word of ['joseph', 'example.org', 'prelims', 'DEGREE level', 'mm3nn4', 'order_kk5']) expect(await search(word), word).toEqual([second]);
     expect(await search('example')).toEqual(both);
     expect(await search('meera prelims')).toEqual([]);
@@ -87,7 +110,11 @@ describe('the paid orders search', () => {
     const student = await createUser(harness.db, { name: 'Lakshmi Rajan', email: 'lakshmi@example.com', phone: '9400011122' });
     const order = await paidOrder(student.id, { title: 'Village Field Assistant' });
     expect(await search('rajan')).toEqual([order]);
-    await harness.db.updateTable('users').set({ name: 'Lakshmi Varma', phone_number: '9400033344', email_address: 'varma@example.com' }).where('id', '=', student.id).execute();
+    await harness.db
+      .updateTable('users')
+      .set({ name: 'Lakshmi Varma', phone_number: '9400033344', email_address: 'varma@example.com' })
+      .where('id', '=', student.id)
+      .execute();
     expect(await search('rajan')).toEqual([]);
     expect(await search('lakshmi varma')).toEqual([order]);
     expect(await search('9400033344')).toEqual([order]);

@@ -25,15 +25,22 @@ const buy = async (buyer: Buyer, courseId: string, extra: Record<string, unknown
 const verify = (buyer: Buyer, orderId: string, body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) =>
   world.call(buyer.cookie, 'POST', `/api/student/orders/${orderId}/verify`, body);
 const orderRow = (id: string) => world.database.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const entitled = async (buyer: Buyer, courseId: string) => (await world.call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled as boolean;
+const entitled = async (buyer: Buyer, courseId: string) =>
+  (await world.call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled as boolean;
 const alertsAbout = (resourceId: string) => world.database.db.selectFrom('admin_alerts').select('message').where('resource_id', '=', resourceId).execute();
-const creditNotes = (orderId: string) => world.database.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', 'credit-note').execute();
-const sendEvent = (event: { body: string; headers: Record<string, string> }) => world.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: event.headers, payload: event.body });
+const creditNotes = (orderId: string) =>
+  world.database.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', 'credit-note').execute();
+const sendEvent = (event: { body: string; headers: Record<string, string> }) =>
+  world.app.inject({ method: 'POST', url: '/api/payments/razorpay/webhook', headers: event.headers, payload: event.body });
 
 async function paidOrder(buyer: Buyer, courseId: string, extra: Record<string, unknown> = {}) {
   const order = await buy(buyer, courseId, extra);
   const { payment, signature } = world.razorpay.pay(order.payment!.razorpayOrderId);
-  const answer = await verify(buyer, order._id, { razorpay_order_id: order.payment!.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+  const answer = await verify(buyer, order._id, {
+    razorpay_order_id: order.payment!.razorpayOrderId,
+    razorpay_payment_id: payment.id,
+    razorpay_signature: signature,
+  });
   expect(answer.json().status).toBe('paid');
   return { order, payment };
 }
@@ -64,7 +71,11 @@ describe('no request holds the database while Razorpay answers', () => {
   it('refuses an outside call made inside a transaction (the rule every client of an outside service checks)', async () => {
     const gateway = paymentGateway(world.deps.config)!;
     await expect(world.database.db.transaction().execute(() => gateway.fetchPayment('pay_x'))).rejects.toThrow(HeldConnectionError);
-    await expect(world.database.db.transaction().execute(async () => (await import('../../../server/assets/storage/index.ts')).createStorage(world.deps.config).exists('x'))).rejects.toThrow(HeldConnectionError);
+    await expect(
+      world.database.db
+        .transaction()
+        .execute(async () => (await import('../../../server/assets/storage/index.ts')).createStorage(world.deps.config).exists('x')),
+    ).rejects.toThrow(HeldConnectionError);
   });
 
   it('limits how many orders one student starts: an order answered again does not count', async () => {
@@ -86,7 +97,11 @@ describe('payments are checked against Razorpay before anything is given', () =>
     const { courseId } = await world.courseForSale();
     const order = await buy(buyer, courseId);
     const { payment, signature } = world.razorpay.pay(order.payment!.razorpayOrderId, 'authorized');
-    const answer = await verify(buyer, order._id, { razorpay_order_id: order.payment!.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+    const answer = await verify(buyer, order._id, {
+      razorpay_order_id: order.payment!.razorpayOrderId,
+      razorpay_payment_id: payment.id,
+      razorpay_signature: signature,
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json().status).toBe('paid');
     expect(world.razorpay.calls).toContain(`POST /v1/payments/${payment.id}/capture`);
@@ -102,7 +117,11 @@ describe('payments are checked against Razorpay before anything is given', () =>
     // 100 paise paid against an ₹1,180 order, with Checkout's real signature.
     const small = world.razorpay.pay(providerOrderId, 'authorized', { amount: 100 });
     for (let i = 0; i < 2; i += 1) {
-      const answer = await verify(buyer, order._id, { razorpay_order_id: providerOrderId, razorpay_payment_id: small.payment.id, razorpay_signature: small.signature });
+      const answer = await verify(buyer, order._id, {
+        razorpay_order_id: providerOrderId,
+        razorpay_payment_id: small.payment.id,
+        razorpay_signature: small.signature,
+      });
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ message: CHECKOUT_MESSAGES.paymentMismatch, field: 'razorpay_payment_id' });
     }
@@ -114,13 +133,21 @@ describe('payments are checked against Razorpay before anything is given', () =>
     const { courseId: otherCourse } = await world.courseForSale();
     const otherOrder = await buy(other, otherCourse);
     const foreign = world.razorpay.pay(otherOrder.payment!.razorpayOrderId);
-    const borrowed = await verify(buyer, order._id, { razorpay_order_id: providerOrderId, razorpay_payment_id: foreign.payment.id, razorpay_signature: world.razorpay.sign(providerOrderId, foreign.payment.id) });
+    const borrowed = await verify(buyer, order._id, {
+      razorpay_order_id: providerOrderId,
+      razorpay_payment_id: foreign.payment.id,
+      razorpay_signature: world.razorpay.sign(providerOrderId, foreign.payment.id),
+    });
     expect(borrowed.statusCode).toBe(400);
     expect(await alertsAbout(`${foreign.payment.id}:foreign`)).toHaveLength(1);
     expect((await orderRow(order._id)).status).toBe('created');
     expect(await world.grants(buyer.id)).toHaveLength(0);
     // An unknown payment id: Razorpay has none, so nothing is given.
-    const unknown = await verify(buyer, order._id, { razorpay_order_id: providerOrderId, razorpay_payment_id: 'pay_nosuch', razorpay_signature: world.razorpay.sign(providerOrderId, 'pay_nosuch') });
+    const unknown = await verify(buyer, order._id, {
+      razorpay_order_id: providerOrderId,
+      razorpay_payment_id: 'pay_nosuch',
+      razorpay_signature: world.razorpay.sign(providerOrderId, 'pay_nosuch'),
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -143,7 +170,11 @@ describe('payments are checked against Razorpay before anything is given', () =>
     const order = await buy(buyer, courseId);
     const { payment, signature } = world.razorpay.pay(order.payment!.razorpayOrderId);
     world.razorpay.failNext(1);
-    const answer = await verify(buyer, order._id, { razorpay_order_id: order.payment!.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
+    const answer = await verify(buyer, order._id, {
+      razorpay_order_id: order.payment!.razorpayOrderId,
+      razorpay_payment_id: payment.id,
+      razorpay_signature: signature,
+    });
     expect(answer.statusCode).toBe(503);
     expect((await orderRow(order._id)).status).toBe('created');
     await sendEvent(world.razorpay.webhook('payment.captured', payment));
@@ -162,7 +193,11 @@ describe('refunds', () => {
     expect(await world.couponRow(couponId)).toMatchObject({ uses: 1, redemptions: 1 });
     const refund = world.razorpay.refund(payment.id);
     const event = world.razorpay.webhook('refund.processed', world.razorpay.payments.get(payment.id)!, undefined, refund);
-    await Promise.all([sendEvent(event), sendEvent(event), sendEvent(world.razorpay.webhook('payment.refunded', world.razorpay.payments.get(payment.id)!, undefined, refund))]);
+    await Promise.all([
+      sendEvent(event),
+      sendEvent(event),
+      sendEvent(world.razorpay.webhook('payment.refunded', world.razorpay.payments.get(payment.id)!, undefined, refund)),
+    ]);
     await world.applyQueuedEvents();
     const stored = await orderRow(order._id);
     expect(stored).toMatchObject({ status: 'refunded', refunded_paise: stored.net_paise });
@@ -188,7 +223,11 @@ describe('refunds', () => {
     expect(notes.map((note) => note.total_paise)).toEqual([50_000]);
     expect((await alertsAbout(order._id)).map((alert) => alert.message).join('\n')).toContain('partial refund of INR 500');
     // The reconciler finds nothing more to do with it.
-    await world.database.db.updateTable('refunds').set({ created_at: new Date(Date.now() - 120_000) }).where('order_id', '=', order._id).execute();
+    await world.database.db
+      .updateTable('refunds')
+      .set({ created_at: new Date(Date.now() - 120_000) })
+      .where('order_id', '=', order._id)
+      .execute();
     await reconcileOpenOrders(world.deps);
     expect(await creditNotes(order._id)).toHaveLength(1);
   });
@@ -230,7 +269,11 @@ describe('refunds', () => {
     // A manual order has no online payment to refund.
     const manualBuyer = await world.student();
     await world.database.db.updateTable('users').set({ phone_number: '9847001234' }).where('id', '=', manualBuyer.id).execute();
-    const manual = await world.call(world.admin, 'POST', `/api/order/manual?phoneNumber=9847001234&resourceId=${courseId}&resourceType=course&term=1-month&amount=10`);
+    const manual = await world.call(
+      world.admin,
+      'POST',
+      `/api/order/manual?phoneNumber=9847001234&resourceId=${courseId}&resourceType=course&term=1-month&amount=10`,
+    );
     const noRefund = await world.call(world.admin, 'DELETE', `/api/order/${manual.json()._id}?refund=true`);
     expect(noRefund.statusCode).toBe(400);
     expect(noRefund.json()).toMatchObject({ message: ORDER_MESSAGES.nothingToRefund });
@@ -269,7 +312,12 @@ describe('one order to pay for one purchase', () => {
     expect((await orderRow(first._id)).buyer_state).toBe('Karnataka');
     const { payment, signature } = world.razorpay.pay(first.payment!.razorpayOrderId);
     await verify(buyer, first._id, { razorpay_order_id: first.payment!.razorpayOrderId, razorpay_payment_id: payment.id, razorpay_signature: signature });
-    const invoice = await world.database.db.selectFrom('invoices').selectAll().where('order_id', '=', first._id).where('kind', '=', 'invoice').executeTakeFirstOrThrow();
+    const invoice = await world.database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('order_id', '=', first._id)
+      .where('kind', '=', 'invoice')
+      .executeTakeFirstOrThrow();
     // Outside Kerala: IGST, not CGST + SGST.
     expect(invoice.igst_paise).toBeGreaterThan(0);
     expect(invoice.cgst_paise + invoice.sgst_paise).toBe(0);
@@ -287,7 +335,11 @@ describe('one order to pay for one purchase', () => {
     const plainAgain = await buy(buyer, courseId);
     expect((await world.couponRow(couponId)).uses).toBe(0);
     const late = world.razorpay.pay(plain.payment!.razorpayOrderId);
-    const answer = await verify(buyer, plain._id, { razorpay_order_id: plain.payment!.razorpayOrderId, razorpay_payment_id: late.payment.id, razorpay_signature: late.signature });
+    const answer = await verify(buyer, plain._id, {
+      razorpay_order_id: plain.payment!.razorpayOrderId,
+      razorpay_payment_id: late.payment.id,
+      razorpay_signature: late.signature,
+    });
     expect(answer.statusCode).toBe(409);
     expect(answer.json().message).toBe(CHECKOUT_MESSAGES.orderNotPayable);
     expect(world.razorpay.payments.get(late.payment.id)).toMatchObject({ refund_status: 'full' });
@@ -298,7 +350,11 @@ describe('one order to pay for one purchase', () => {
     const buyer = await world.student();
     const { courseId } = await world.courseForSale();
     await world.coupon({ code: 'TAPFREE', discountType: 'rate', value: 100 });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => world.call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, couponCode: 'TAPFREE' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        world.call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, couponCode: 'TAPFREE' }),
+      ),
+    );
     expect(new Set(answers.map((answer) => answer.json()._id)).size).toBe(1);
     expect(answers.every((answer) => answer.json().status === 'paid')).toBe(true);
     const held = await world.grants(buyer.id);
@@ -318,12 +374,22 @@ describe('the reconciler', () => {
       insert into orders (user_id, subscription_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, mode, razorpay_order_id, created_at, next_check_at)
       select ${buyer.id}, subscription_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, 'online', 'order_testkeys' || n, now() - interval '2 hours', now() - interval '1 hour'
       from orders, generate_series(1, 300) as n where orders.id = ${order._id}`.execute(world.database.db);
-    await world.database.db.updateTable('orders').set({ next_check_at: new Date(Date.now() - 1000) }).where('id', '=', order._id).execute();
+    await world.database.db
+      .updateTable('orders')
+      .set({ next_check_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order._id)
+      .execute();
     const counts = await reconcileOpenOrders(world.deps);
     expect(counts).toMatchObject({ fulfilled: 1, failed: 300 });
     expect((await orderRow(order._id)).status).toBe('paid');
-    const broken = await world.database.db.selectFrom('orders').select(['check_failures', 'last_check_error', 'next_check_at']).where('razorpay_order_id', 'like', 'order_testkeys%').execute();
-    expect(broken.every((row) => row.check_failures === 1 && row.last_check_error?.includes('does not exist') && row.next_check_at!.getTime() > Date.now())).toBe(true);
+    const broken = await world.database.db
+      .selectFrom('orders')
+      .select(['check_failures', 'last_check_error', 'next_check_at'])
+      .where('razorpay_order_id', 'like', 'order_testkeys%')
+      .execute();
+    expect(
+      broken.every((row) => row.check_failures === 1 && row.last_check_error?.includes('does not exist') && row.next_check_at!.getTime() > Date.now()),
+    ).toBe(true);
     // The next run leaves them until their retry is due.
     expect(await reconcileOpenOrders(world.deps)).toMatchObject({ checked: 0 });
   });
@@ -336,7 +402,11 @@ describe('the reconciler', () => {
     const stored = await orderRow(order._id);
     expect(Math.round((stored.next_check_at!.getTime() - stored.created_at.getTime()) / 60_000)).toBe(10);
     // As a crash between the order and Razorpay's answer would leave it.
-    await world.database.db.updateTable('orders').set({ razorpay_order_id: null, created_at: new Date(Date.now() - 11 * 60_000), next_check_at: new Date(Date.now() - 1000) }).where('id', '=', order._id).execute();
+    await world.database.db
+      .updateTable('orders')
+      .set({ razorpay_order_id: null, created_at: new Date(Date.now() - 11 * 60_000), next_check_at: new Date(Date.now() - 1000) })
+      .where('id', '=', order._id)
+      .execute();
     expect((await world.couponRow(couponId)).uses).toBe(1);
     expect(await reconcileOpenOrders(world.deps)).toMatchObject({ expired: 1 });
     expect((await world.couponRow(couponId)).uses).toBe(0);

@@ -42,14 +42,28 @@ async function courseWithPreview(previewVideoId: string | null) {
   const lecture = (
     await harness.db
       .insertInto('lectures')
-      .values({ title: 'Lecture', is_visible: true, is_published: true, master_subscription_id: card, youtube_link: 'dQw4w9WgXcQ', video_duration_in_minutes: 20 })
+      .values({
+        title: 'Lecture',
+        is_visible: true,
+        is_published: true,
+        master_subscription_id: card,
+        youtube_link: 'dQw4w9WgXcQ',
+        video_duration_in_minutes: 20,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
   ).id;
   const id = (await asAdmin('POST', '/api/admin/courses', { title: 'Previewed course' })).json()._id as string;
   const save = async (values: Record<string, unknown> = {}) => {
     const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
-      value: { title: 'Previewed course', isVisible: true, courseRateCardId: card, previewVideoId, subjects: [{ title: 'Polity', lectures: [lecture] }], ...values },
+      value: {
+        title: 'Previewed course',
+        isVisible: true,
+        courseRateCardId: card,
+        previewVideoId,
+        subjects: [{ title: 'Polity', lectures: [lecture] }],
+        ...values,
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     return saved.json() as { isPublished: boolean };

@@ -23,7 +23,12 @@ async function savedCourse(days: number[], card: string) {
   const id = (await asAdmin('POST', '/api/admin/courses', { title: 'Plan check' })).json()._id as string;
   const lectureId = await lecture(`Lecture ${Date.now()}`);
   const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
-    value: { title: 'Plan check', isVisible: true, courseRateCardId: card, subjects: [{ title: 'Polity', lectures: [lectureId], lectureDaySchedulePlan: { [lectureId]: days } }] },
+    value: {
+      title: 'Plan check',
+      isVisible: true,
+      courseRateCardId: card,
+      subjects: [{ title: 'Polity', lectures: [lectureId], lectureDaySchedulePlan: { [lectureId]: days } }],
+    },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return { id, saved: saved.json() as { isPublished: boolean; publishWarnings: string[] } };

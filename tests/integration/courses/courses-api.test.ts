@@ -90,7 +90,12 @@ describe('saving a course', () => {
         courseRateCardId: rateCard,
         attachedSubscriptions: [{ subscriptionId: extra }],
         subjects: [
-          { title: 'History', lectures: [l1, l2], lectureDaySchedulePlan: { [l1]: [1], [l2]: [2, 2] }, lectureTopicMetadata: { [l2]: 'Geography within history' } },
+          {
+            title: 'History',
+            lectures: [l1, l2],
+            lectureDaySchedulePlan: { [l1]: [1], [l2]: [2, 2] },
+            lectureTopicMetadata: { [l2]: 'Geography within history' },
+          },
           { title: 'Maths', lectures: [l3], lectureDaySchedulePlan: { [l3]: [3] } },
         ],
         exams: [{ exam, dayTags: [3] }],
@@ -170,13 +175,22 @@ describe('saving a course', () => {
     const exam = await createExam('Once');
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ subjects: [{ title: 'S', lectures: [lecture, lecture] }] }, 'A lecture is in the subject “S” more than once', 'value.subjects'],
-      [{ exams: [{ exam, dayTags: [] }, { exam, dayTags: [1] }] }, 'An exam is attached more than once', 'value.exams'],
+      [
+        {
+          exams: [
+            { exam, dayTags: [] },
+            { exam, dayTags: [1] },
+          ],
+        },
+        'An exam is attached more than once',
+        'value.exams',
+      ],
       [{ subjects: [{ title: 'S', lectures: [UNKNOWN_ID] }] }, `Lecture not found: ${UNKNOWN_ID}`, 'value.subjects'],
       [{ exams: [{ exam: UNKNOWN_ID, dayTags: [] }] }, `Exam not found: ${UNKNOWN_ID}`, 'value.exams'],
       [{ rankFiles: [UNKNOWN_ID] }, `Rank file not found: ${UNKNOWN_ID}`, 'value.rankFiles'],
       [{ courseRateCardId: UNKNOWN_ID }, 'The rate card was not found', 'value.courseRateCardId'],
       [{ bannerImageId: UNKNOWN_ID }, 'The banner image was not found', 'value.bannerImageId'],
-      [{ subjects: [{ _id: UNKNOWN_ID, title: 'Someone else\'s', lectures: [] }] }, 'Subject not found: open the course again', 'value.subjects'],
+      [{ subjects: [{ _id: UNKNOWN_ID, title: "Someone else's", lectures: [] }] }, 'Subject not found: open the course again', 'value.subjects'],
       [{ subjects: [{ title: ' ', lectures: [] }] }, COURSE_MESSAGES.subjectTitleRequired, 'value.subjects[0].title'],
       [{ studyPlanNotes: [{ id: 'n', afterDayIndex: 1, content: '   ' }] }, COURSE_MESSAGES.noteContentRequired, 'value.studyPlanNotes[0].content'],
       [{ exams: [{ exam, dayTags: [2 ** 31] }] }, '', 'value.exams[0].dayTags[0]'],
@@ -226,8 +240,33 @@ describe('publishing follows what is in the course', () => {
 
     // The exam is saved hidden too: both are named.
     const examValue = (await asAdmin('GET', `/api/admin/exams/details/${exam}`)).json();
-    const { _id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId, ...rest } = examValue;
-    void [_id, isPublished, publishWarnings, hasPublishMessage, publishMessage, version, createdAt, lastRankRefresh, isRankPublished, hasTimeRestrictedGroup, templateId];
+    const {
+      _id,
+      isPublished,
+      publishWarnings,
+      hasPublishMessage,
+      publishMessage,
+      version,
+      createdAt,
+      lastRankRefresh,
+      isRankPublished,
+      hasTimeRestrictedGroup,
+      templateId,
+      ...rest
+    } = examValue;
+    void [
+      _id,
+      isPublished,
+      publishWarnings,
+      hasPublishMessage,
+      publishMessage,
+      version,
+      createdAt,
+      lastRankRefresh,
+      isRankPublished,
+      hasTimeRestrictedGroup,
+      templateId,
+    ];
     const examSave = await asAdmin('PUT', `/api/admin/exams/${exam}`, { value: { ...rest, isVisible: false } });
     expect(examSave.statusCode, examSave.body).toBe(200);
     course = await getCourse(id);
@@ -235,14 +274,18 @@ describe('publishing follows what is in the course', () => {
 
     // The lecture is back on: only the exam is named (saved with no questions, it stays offline).
     expect(examSave.json().isPublished).toBe(false);
-    const back = await asAdmin('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    const back = await asAdmin('PUT', `/api/admin/lecture/${lecture}`, {
+      value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' },
+    });
     expect(back.json().isPublished).toBe(true);
     course = await getCourse(id);
     expect(course).toMatchObject({ isPublished: false, publishWarnings: [COURSE_WARNINGS.unpublishedExam('Part exam')], version: 2 });
 
     // And once the exam is published again (as the rank sync or a later save would find it), the course follows.
     await harness.db.updateTable('exams').set({ is_published: true }).where('id', '=', exam).execute();
-    await asAdmin('PUT', `/api/admin/lecture/${lecture}`, { value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' } });
+    await asAdmin('PUT', `/api/admin/lecture/${lecture}`, {
+      value: { title: 'Part lecture', isVisible: true, youtubeLink: 'dQw4w9WgXcQ', lecturerName: 'Teacher' },
+    });
     expect(await getCourse(id)).toMatchObject({ isPublished: true, publishWarnings: [], version: 2 });
   });
 });
@@ -260,7 +303,9 @@ describe('duplicating a course', () => {
             title: 'Source course',
             isVisible: true,
             courseRateCardId: rateCard,
-            subjects: [{ title: 'Only subject', lectures: [lecture], lectureDaySchedulePlan: { [lecture]: [1] }, lectureTopicMetadata: { [lecture]: 'Topic' } }],
+            subjects: [
+              { title: 'Only subject', lectures: [lecture], lectureDaySchedulePlan: { [lecture]: [1] }, lectureTopicMetadata: { [lecture]: 'Topic' } },
+            ],
             exams: [{ exam, dayTags: [1] }],
             studyPlanNotes: [{ id: 'n1', afterDayIndex: 1, content: 'Revise' }],
           },
@@ -282,7 +327,11 @@ describe('duplicating a course', () => {
       expect(copy).toMatchObject({ title: `Source course (copy ${index + 1})`, isVisible: false, isPublished: false, courseRateCardId: rateCard });
       expect(copy.subjects).toHaveLength(1);
       expect(copy.subjects[0]._id).not.toBe((await getCourse(id)).subjects[0]._id);
-      expect(copy.subjects[0]).toMatchObject({ title: 'Only subject', lectureDaySchedulePlan: { [lecture]: [1] }, lectureTopicMetadata: { [lecture]: 'Topic' } });
+      expect(copy.subjects[0]).toMatchObject({
+        title: 'Only subject',
+        lectureDaySchedulePlan: { [lecture]: [1] },
+        lectureTopicMetadata: { [lecture]: 'Topic' },
+      });
       expect(copy.exams.map((entry: { exam: string }) => entry.exam)).toEqual([exam]);
       expect(copy.studyPlanNotes.map((note: { content: string }) => note.content)).toEqual(['Revise']);
     }
@@ -334,7 +383,9 @@ describe('what a course uses cannot be deleted from under it', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const course = await getCourse(id);
-    expect(course.syllabus).toEqual([{ resId: 's1', pdfFileId: syllabus, fileName: 'syllabus.pdf', fileSizeInBytes: TINY_PDF.length, isActive: true, year: 0 }]);
+    expect(course.syllabus).toEqual([
+      { resId: 's1', pdfFileId: syllabus, fileName: 'syllabus.pdf', fileSizeInBytes: TINY_PDF.length, isActive: true, year: 0 },
+    ]);
     expect(course.previousQuestions[0]).toMatchObject({ year: 2024, fileName: 'syllabus.pdf' });
     expect(course.bannerImageFizeSizeInBytes).toBe(TINY_PNG.length);
 

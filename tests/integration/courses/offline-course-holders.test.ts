@@ -41,9 +41,15 @@ async function offlineCourse() {
   const card = await createPaidRateCard(harness.db, `Offline course card ${++counter}`);
   const kept = await lecture('Kept lecture', card);
   const switchedOff = await lecture('Switched-off lecture', card);
-  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
+  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+    title: 'Course mock',
+    questionGroups: [questionGroup(2)],
+    masterSubscription: card,
+  });
   const rankFile = (await asAdmin('POST', '/api/admin/rankfiles', { title: 'Course ranks' })).json()._id as string;
-  const rankSaved = await asAdmin('PUT', `/api/admin/rankfiles/${rankFile}`, { value: { title: 'Course ranks', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam }] } });
+  const rankSaved = await asAdmin('PUT', `/api/admin/rankfiles/${rankFile}`, {
+    value: { title: 'Course ranks', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam }] },
+  });
   expect(rankSaved.json(), rankSaved.body).toMatchObject({ isPublished: true });
 
   const id = (await asAdmin('POST', '/api/admin/courses', { title: 'Offline course' })).json()._id as string;
@@ -58,7 +64,12 @@ async function offlineCourse() {
   expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value: value(true) })).json()).toMatchObject({ isPublished: true });
   const link = await harness.db
     .insertInto('meeting_links')
-    .values({ title: 'Live polity class', url: 'https://meet.example.com/polity', start_date: new Date(Date.now() - HOUR), end_date: new Date(Date.now() + HOUR) })
+    .values({
+      title: 'Live polity class',
+      url: 'https://meet.example.com/polity',
+      start_date: new Date(Date.now() - HOUR),
+      end_date: new Date(Date.now() + HOUR),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await harness.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: id }).execute();
@@ -67,9 +78,15 @@ async function offlineCourse() {
   await harness.db.insertInto('entitlements').values({ user_id: buyer.id, resource_type: 'course', resource_id: id }).execute();
 
   const stored = (await asAdmin('GET', `/api/admin/lecture/${switchedOff}`)).json();
-  const saved = await asAdmin('PUT', `/api/admin/lecture/${switchedOff}`, { value: { ...stored, isVisible: false, exams: undefined }, version: stored.version });
+  const saved = await asAdmin('PUT', `/api/admin/lecture/${switchedOff}`, {
+    value: { ...stored, isVisible: false, exams: undefined },
+    version: stored.version,
+  });
   expect(saved.json(), saved.body).toMatchObject({ isPublished: false });
-  expect(await harness.db.selectFrom('courses').select(['is_published', 'is_visible']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ is_published: false, is_visible: true });
+  expect(await harness.db.selectFrom('courses').select(['is_published', 'is_visible']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+    is_published: false,
+    is_visible: true,
+  });
 
   const hide = async () => expect((await asAdmin('PUT', `/api/admin/courses/${id}`, { value: value(false) })).statusCode).toBe(200);
   return { id, card, exam, rankFile, link: link.id, buyer, hide };
@@ -116,7 +133,9 @@ describe('a course a warning takes offline', () => {
     const stranger = await student('stranger');
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
-    expect(((await harness.injectWith(stranger.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
+    expect(((await harness.injectWith(stranger.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(
+      exam,
+    );
     const start = await harness.injectWith(stranger.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
@@ -131,7 +150,9 @@ describe('a course a warning takes offline', () => {
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
     await hide();
-    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(exam);
+    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(
+      exam,
+    );
     const start = await harness.injectWith(buyer.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);

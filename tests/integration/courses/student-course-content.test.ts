@@ -47,7 +47,15 @@ async function videoWithPoster(): Promise<string> {
 }
 
 async function lecture(title: string, card: string, extra: Record<string, unknown> = {}): Promise<string> {
-  return createLecture(harness.db, { title, ...PUBLISHED, master_subscription_id: card, youtube_link: 'dQw4w9WgXcQ', lecturer_name: 'Asha', video_duration_in_minutes: 20, ...extra });
+  return createLecture(harness.db, {
+    title,
+    ...PUBLISHED,
+    master_subscription_id: card,
+    youtube_link: 'dQw4w9WgXcQ',
+    lecturer_name: 'Asha',
+    video_duration_in_minutes: 20,
+    ...extra,
+  });
 }
 
 async function course(card: string, value: Record<string, unknown>): Promise<string> {
@@ -85,8 +93,18 @@ describe('a lecture taken offline', () => {
 
     const read = await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json()).toMatchObject({ entitled: true, firstSubjectLectures: { lectures: [{ _id: kept, available: true, canWatch: true }, { _id: offline, available: false, canWatch: true }] } });
-    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string }>).some((entry) => entry._id === id)).toBe(true);
+    expect(read.json()).toMatchObject({
+      entitled: true,
+      firstSubjectLectures: {
+        lectures: [
+          { _id: kept, available: true, canWatch: true },
+          { _id: offline, available: false, canWatch: true },
+        ],
+      },
+    });
+    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string }>).some((entry) => entry._id === id)).toBe(
+      true,
+    );
     expect((await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${kept}/playback`)).statusCode).toBe(200);
     const unavailable = await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${offline}/playback`);
     expect(unavailable.statusCode).toBe(409);
@@ -94,10 +112,14 @@ describe('a lecture taken offline', () => {
 
     // Someone who has not bought it does not see the offline course, nor play its lectures.
     expect((await harness.injectWith(stranger.cookie)('GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
-    expect((await harness.injectWith(stranger.cookie)('POST', `/api/student/lectures/${kept}/playback`)).json().message).toBe(STUDENT_COURSE_MESSAGES.notEntitled);
+    expect((await harness.injectWith(stranger.cookie)('POST', `/api/student/lectures/${kept}/playback`)).json().message).toBe(
+      STUDENT_COURSE_MESSAGES.notEntitled,
+    );
 
     // Hidden by staff, the course is gone for everyone.
-    const hidden = await asAdmin('PUT', `/api/admin/courses/${id}`, { value: { title: 'Course', isVisible: false, courseRateCardId: card, subjects: [{ title: 'Polity', lectures: [kept, offline] }] } });
+    const hidden = await asAdmin('PUT', `/api/admin/courses/${id}`, {
+      value: { title: 'Course', isVisible: false, courseRateCardId: card, subjects: [{ title: 'Polity', lectures: [kept, offline] }] },
+    });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect((await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`)).statusCode).toBe(404);
     expect((await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${kept}/playback`)).statusCode).toBe(403);
@@ -114,12 +136,25 @@ describe('lectures held another way', () => {
     const special = await lecture('Special lecture', lakshya);
     const id = await course(card, { subjects: [{ title: 'Polity', lectures: [shared, own, special] }] });
     const other = (await asAdmin('POST', '/api/admin/courses', { title: 'Other course' })).json()._id as string;
-    expect((await asAdmin('PUT', `/api/admin/courses/${other}`, { value: { title: 'Other course', isVisible: true, courseRateCardId: otherCard, subjects: [{ title: 'History', lectures: [shared] }] } })).json()).toMatchObject({ isPublished: true });
+    expect(
+      (
+        await asAdmin('PUT', `/api/admin/courses/${other}`, {
+          value: { title: 'Other course', isVisible: true, courseRateCardId: otherCard, subjects: [{ title: 'History', lectures: [shared] }] },
+        })
+      ).json(),
+    ).toMatchObject({ isPublished: true });
     const learner = await createUser(harness.db, { email: 'other-course@example.com', phone: '9847062001' });
     await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', learner.id).execute();
     const cookie = await harness.signIn('other-course@example.com');
     const watchable = async () =>
-      Object.fromEntries(((await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).map((entry) => [entry._id, entry.canWatch]));
+      Object.fromEntries(
+        (
+          (await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures as Array<{
+            _id: string;
+            canWatch: boolean;
+          }>
+        ).map((entry) => [entry._id, entry.canWatch]),
+      );
     const plays = async (lectureId: string) => (await harness.injectWith(cookie)('POST', `/api/student/lectures/${lectureId}/playback`)).statusCode === 200;
     expect(await watchable()).toEqual({ [shared]: false, [own]: false, [special]: false });
     // The other course's rate card.
@@ -147,12 +182,19 @@ describe('images', () => {
     const withPoster = await lecture('With poster', card, { video_resource_id: video });
     const privateOne = await lecture('Private banner', card, { banner_image_id: privateBanner, video_resource_id: video });
     const id = await course(card, { bannerImageId: banner, subjects: [{ title: 'Polity', lectures: [withBanner, withPoster, privateOne] }] });
-    await harness.db.insertInto('lecture_collection_items').values([withBanner, withPoster, privateOne].map((lectureId, position) => ({ lecture_id: lectureId, position }))).execute();
+    await harness.db
+      .insertInto('lecture_collection_items')
+      .values([withBanner, withPoster, privateOne].map((lectureId, position) => ({ lecture_id: lectureId, position })))
+      .execute();
 
     const courseAnswer = (await harness.injectWith(stranger.cookie)('GET', `/api/student/courses/${id}`)).json();
     const collection = (await harness.injectWith(stranger.cookie)('GET', '/api/student/custom-lectures')).json();
-    const catalogue = (await harness.injectWith(stranger.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string; bannerImageUrl: string | null }>;
-    const thumbnails = (lectures: Array<{ _id: string; thumbnailUrl: string | null }>) => Object.fromEntries(lectures.map((entry) => [entry._id, entry.thumbnailUrl]));
+    const catalogue = (await harness.injectWith(stranger.cookie)('GET', '/api/student/courses')).json() as Array<{
+      _id: string;
+      bannerImageUrl: string | null;
+    }>;
+    const thumbnails = (lectures: Array<{ _id: string; thumbnailUrl: string | null }>) =>
+      Object.fromEntries(lectures.map((entry) => [entry._id, entry.thumbnailUrl]));
     const fromCourse = thumbnails(courseAnswer.firstSubjectLectures.lectures);
     const fromCollection = thumbnails(collection.lectures);
     for (const seen of [fromCourse, fromCollection]) {
@@ -182,7 +224,12 @@ describe('course PDFs', () => {
   it('gives a student who holds the course signed addresses of its previous questions, syllabus and day planner; others get 403', async () => {
     const card = await createPaidRateCard(harness.db, 'PDF card');
     const lectureId = await lecture('PDF lecture', card);
-    const [questions, syllabus, planner, inactive] = [await upload('private', 'q2024.pdf', TINY_PDF), await upload('private', 'syllabus.pdf', TINY_PDF), await upload('private', 'planner.pdf', TINY_PDF), await upload('private', 'old.pdf', TINY_PDF)];
+    const [questions, syllabus, planner, inactive] = [
+      await upload('private', 'q2024.pdf', TINY_PDF),
+      await upload('private', 'syllabus.pdf', TINY_PDF),
+      await upload('private', 'planner.pdf', TINY_PDF),
+      await upload('private', 'old.pdf', TINY_PDF),
+    ];
     const id = await course(card, {
       subjects: [{ title: 'Polity', lectures: [lectureId] }],
       dayPlannerPdfId: planner,
@@ -199,7 +246,11 @@ describe('course PDFs', () => {
     expect(documents.statusCode, documents.body).toBe(200);
     expect(documents.headers['cache-control']).toBe('private, no-store');
     const body = documents.json();
-    expect(body).toMatchObject({ previousQuestions: [{ resId: 'q1', fileName: 'q2024.pdf', year: 2024 }], syllabus: [{ resId: 's1', fileName: 'syllabus.pdf' }], dayPlanner: { pageUrls: [] } });
+    expect(body).toMatchObject({
+      previousQuestions: [{ resId: 'q1', fileName: 'q2024.pdf', year: 2024 }],
+      syllabus: [{ resId: 's1', fileName: 'syllabus.pdf' }],
+      dayPlanner: { pageUrls: [] },
+    });
     for (const url of [body.previousQuestions[0].pdfUrl, body.syllabus[0].pdfUrl, body.dayPlanner.pdfUrl] as string[]) {
       expect((await harness.injectWith(buyer.cookie)('GET', url)).statusCode).toBe(200);
       expect((await harness.injectWith(stranger.cookie)('GET', url)).statusCode).toBe(403);
@@ -214,7 +265,16 @@ describe('course PDFs', () => {
 describe('a replaced video', () => {
   /** An MP4 by its first bytes (the server decides a file's kind by its content). */
   const mp4 = (tag: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42\0\0\0\0mp42isom'), Buffer.from(tag.padEnd(64, '.'))]);
-  const rendition = { name: '360p', width: 640, height: 360, bitrate: 800_000, audioRate: 44_100, segmentCount: 1, totalSizeInBytes: 1000, playlist: '360p/index.m3u8' };
+  const rendition = {
+    name: '360p',
+    width: 640,
+    height: 360,
+    bitrate: 800_000,
+    audioRate: 44_100,
+    segmentCount: 1,
+    totalSizeInBytes: 1000,
+    playlist: '360p/index.m3u8',
+  };
 
   it('keeps playing its previous ladder, and its lecture and course stay published, until the new ladder is ready', async () => {
     const storage = createStorage(testConfig());
@@ -224,7 +284,15 @@ describe('a replaced video', () => {
       await storage.put(`assets/${video}/out/${version}/hls/master.m3u8`, Readable.from([Buffer.from(`#EXTM3U\n# ${text}\n`)]));
       await storage.put(`assets/${video}/out/${version}/hls/poster.jpg`, Readable.from([TINY_PNG]));
       await harness.db.transaction().execute(async (trx) => {
-        await markAssetReady(trx, video, { kind: 'video', outputPrefix: `assets/${video}/out/${version}/`, posterKey: `assets/${video}/out/${version}/hls/poster.jpg`, renditions: [rendition], durationSeconds: 600, width: 640, height: 360 });
+        await markAssetReady(trx, video, {
+          kind: 'video',
+          outputPrefix: `assets/${video}/out/${version}/`,
+          posterKey: `assets/${video}/out/${version}/hls/poster.jpg`,
+          renditions: [rendition],
+          durationSeconds: 600,
+          width: 640,
+          height: 360,
+        });
         await trx.updateTable('queue_items').set({ state: 'ready' }).where('asset_id', '=', video).execute();
         await refreshLecturesForVideo({ db: trx }, { assetId: video });
       });
@@ -253,7 +321,10 @@ describe('a replaced video', () => {
     expect(asset.state).not.toBe('ready');
     expect(hasCompleteLadder(asset)).toBe(true);
     expect((await harness.injectWith(stranger.cookie)('GET', `/api/student/courses/${id}`)).statusCode).toBe(200);
-    expect((await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures[0]).toMatchObject({ available: true, canWatch: true });
+    expect((await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures[0]).toMatchObject({
+      available: true,
+      canWatch: true,
+    });
     expect(await playlist()).toContain('first ladder');
     expect(await storage.exists(`assets/${video}/out/v1/hls/master.m3u8`)).toBe(true);
 

@@ -47,25 +47,28 @@ beforeAll(async () => {
   lectureIds = rows.map((row) => row.id);
   courseId = (await harness.injectWith(admin)('POST', '/api/admin/courses', { title: 'Big course' })).json()._id;
   const saved = await harness.injectWith(admin)('PUT', `/api/admin/courses/${courseId}`, {
-      value: {
-        title: 'Big course',
-        isVisible: true,
-        courseRateCardId: card,
-        subjects: Array.from({ length: SUBJECTS }, (_, s) => {
-          const own = lectureIds.slice(s * PER_SUBJECT, (s + 1) * PER_SUBJECT);
-          return { title: `Subject ${s + 1}`, lectures: own, lectureDaySchedulePlan: Object.fromEntries(own.map((id, i) => [id, [s * 2 + 1 + (i % 2)]])) };
-        }),
-      },
-    });
+    value: {
+      title: 'Big course',
+      isVisible: true,
+      courseRateCardId: card,
+      subjects: Array.from({ length: SUBJECTS }, (_, s) => {
+        const own = lectureIds.slice(s * PER_SUBJECT, (s + 1) * PER_SUBJECT);
+        return { title: `Subject ${s + 1}`, lectures: own, lectureDaySchedulePlan: Object.fromEntries(own.map((id, i) => [id, [s * 2 + 1 + (i % 2)]])) };
+      }),
+    },
+  });
   expect(saved.json(), saved.body).toMatchObject({ isPublished: true });
   subjectIds = (await harness.injectWith(admin)('GET', `/api/admin/courses/${courseId}`)).json().subjects.map((subject: { _id: string }) => subject._id);
   await harness.db.insertInto('entitlements').values({ user_id: readers.holder.id, resource_type: 'course', resource_id: courseId }).execute();
   // One lecture held directly (subject 2), and the card every tenth lecture is sold under.
-  await harness.db.insertInto('entitlements').values([
-    { user_id: readers.byLecture.id, resource_type: 'lecture', resource_id: lectureIds[PER_SUBJECT + 4]! },
-    { user_id: readers.byLecture.id, subscription_id: otherCard },
-    { user_id: readers.another.id, resource_type: 'lecture', resource_id: lectureIds[0]! },
-  ]).execute();
+  await harness.db
+    .insertInto('entitlements')
+    .values([
+      { user_id: readers.byLecture.id, resource_type: 'lecture', resource_id: lectureIds[PER_SUBJECT + 4]! },
+      { user_id: readers.byLecture.id, subscription_id: otherCard },
+      { user_id: readers.another.id, resource_type: 'lecture', resource_id: lectureIds[0]! },
+    ])
+    .execute();
 }, 120_000);
 
 describe('a course of 1,500 lectures, read a part at a time', () => {
@@ -87,19 +90,34 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
   it('answers a subject a page at a time and the schedule a few days at a time, with ETags', async () => {
     const page = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`);
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json()).toMatchObject({ subjectId: subjectIds[4], page: 1, pageSize: STUDENT_COURSE_PAGING.lecturesPerPage, pageCount: 1, lectureCount: PER_SUBJECT });
+    expect(page.json()).toMatchObject({
+      subjectId: subjectIds[4],
+      page: 1,
+      pageSize: STUDENT_COURSE_PAGING.lecturesPerPage,
+      pageCount: 1,
+      lectureCount: PER_SUBJECT,
+    });
     expect(page.json().lectures.map((lecture: { _id: string }) => lecture._id)).toEqual(lectureIds.slice(4 * PER_SUBJECT, 5 * PER_SUBJECT));
     expect(page.json().lectures.every((lecture: { canWatch: boolean }) => lecture.canWatch)).toBe(true);
-    const again = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`, undefined, { 'if-none-match': page.headers.etag as string });
+    const again = await harness.injectWith(readers.holder.cookie)(
+      'GET',
+      `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`,
+      undefined,
+      { 'if-none-match': page.headers.etag as string },
+    );
     expect(again.statusCode).toBe(304);
-    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures).toEqual([]);
+    expect(
+      (await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures,
+    ).toEqual([]);
 
     const days = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=10&to=16`);
     expect(days.statusCode, days.body).toBe(200);
     expect(days.json().days.map((day: { dayIndex: number }) => day.dayIndex)).toEqual([10, 11, 12, 13, 14, 15, 16]);
     expect(days.json().nextDayIndex).toBe(17);
     expect(days.json().days[0].lectures[0].lecture[0]).toMatchObject({ title: expect.any(String), canWatch: true, available: true, topic: 'Subject 5' });
-    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=55&to=61`)).json()).toMatchObject({ nextDayIndex: null });
+    expect((await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=55&to=61`)).json()).toMatchObject({
+      nextDayIndex: null,
+    });
   });
 
   it('shows a student who holds lectures one by one exactly those (and the free one) as watchable, on every page, as playback decides', async () => {
@@ -111,7 +129,9 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     const expected = new Set(lectureIds.filter((_, i) => i === 2 || i === PER_SUBJECT + 4 || i % 10 === 9));
     expect(watchable).toEqual(expected);
     const days = (await harness.injectWith(readers.byLecture.cookie)('GET', `/api/student/courses/${courseId}/days?from=3&to=4`)).json();
-    const onDays = days.days.flatMap((day: { lectures: Array<{ lecture: Array<{ _id: string; canWatch: boolean }> }> }) => day.lectures.flatMap((group) => group.lecture));
+    const onDays = days.days.flatMap((day: { lectures: Array<{ lecture: Array<{ _id: string; canWatch: boolean }> }> }) =>
+      day.lectures.flatMap((group) => group.lecture),
+    );
     for (const lecture of onDays) expect(lecture.canWatch).toBe(expected.has(lecture._id));
     for (const id of [lectureIds[PER_SUBJECT + 4]!, lectureIds[9]!, lectureIds[2]!]) {
       expect((await harness.injectWith(readers.byLecture.cookie)('POST', `/api/student/lectures/${id}/playback`)).statusCode).toBe(200);
@@ -119,24 +139,44 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     expect((await harness.injectWith(readers.byLecture.cookie)('POST', `/api/student/lectures/${lectureIds[0]}/playback`)).statusCode).toBe(403);
     // Another student holding other lectures sees theirs, not the first one's (answers are shared only by students holding the same).
     const watchableOn = async (cookie: string) =>
-      ((await harness.injectWith(cookie)('GET', `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{ _id: string; canWatch: boolean }>).filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
+      (
+        (await harness.injectWith(cookie)('GET', `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{
+          _id: string;
+          canWatch: boolean;
+        }>
+      )
+        .filter((lecture) => lecture.canWatch)
+        .map((lecture) => lecture._id);
     expect(await watchableOn(readers.another.cookie)).toEqual([lectureIds[0], lectureIds[2]]);
     expect(await watchableOn(readers.byLecture.cookie)).toEqual([lectureIds[2], lectureIds[9], lectureIds[19], lectureIds[29], lectureIds[39], lectureIds[49]]);
     // Someone who holds nothing sees only the free lecture as watchable.
     const first = (await harness.injectWith(readers.nothing.cookie)('GET', `/api/student/courses/${courseId}`)).json();
-    expect(first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id)).toEqual([lectureIds[2]]);
+    expect(
+      first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id),
+    ).toEqual([lectureIds[2]]);
   });
 
   it('shows lecture grants given, revoked, expired or not yet started at once, while the course stays cached, as playback decides', async () => {
     const user = await createUser(harness.db, { email: 'changing@example.com' });
     const cookie = await harness.signIn('changing@example.com');
     const grant = async (index: number, extra: { starts_at?: Date; expires_at?: Date } = {}) =>
-      (await harness.db.insertInto('entitlements').values({ user_id: user.id, resource_type: 'lecture', resource_id: lectureIds[index]!, ...extra }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await harness.db
+          .insertInto('entitlements')
+          .values({ user_id: user.id, resource_type: 'lecture', resource_id: lectureIds[index]!, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const watchable = async () => {
       const pages = await Promise.all(
-        [`/api/student/courses/${courseId}`, `/api/student/courses/${courseId}/subjects/${subjectIds[0]}/lectures?page=1`].map(async (url) => (await harness.injectWith(cookie)('GET', url)).json()),
+        [`/api/student/courses/${courseId}`, `/api/student/courses/${courseId}/subjects/${subjectIds[0]}/lectures?page=1`].map(async (url) =>
+          (await harness.injectWith(cookie)('GET', url)).json(),
+        ),
       );
-      const [course, page] = pages as [{ firstSubjectLectures: { lectures: Array<{ _id: string; canWatch: boolean }> } }, { lectures: Array<{ _id: string; canWatch: boolean }> }];
+      const [course, page] = pages as [
+        { firstSubjectLectures: { lectures: Array<{ _id: string; canWatch: boolean }> } },
+        { lectures: Array<{ _id: string; canWatch: boolean }> },
+      ];
       const onCourse = course.firstSubjectLectures.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
       expect(page.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id)).toEqual(onCourse);
       return onCourse;
@@ -152,7 +192,11 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('id', '=', firstGrant).execute();
     expect(await watchable()).toEqual([second, free]);
     expect(await plays(0)).toBe(false);
-    await harness.db.updateTable('entitlements').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', secondGrant).execute();
+    await harness.db
+      .updateTable('entitlements')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', secondGrant)
+      .execute();
     await grant(3, { starts_at: new Date(Date.now() + 3_600_000) });
     expect(await watchable()).toEqual([free]);
     expect([await plays(1), await plays(3)]).toEqual([false, false]);

@@ -43,7 +43,11 @@ async function publishedLecture(title: string, rateCard: string | null) {
 async function paidCourse() {
   const card = await createPaidRateCard(harness.db, `Course card ${Date.now()}`);
   const lecture = await publishedLecture(`Lecture ${Date.now()}`, card);
-  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Course mock', questionGroups: [questionGroup(2)], masterSubscription: card });
+  const { id: exam } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+    title: 'Course mock',
+    questionGroups: [questionGroup(2)],
+    masterSubscription: card,
+  });
   const created = await asAdmin('POST', '/api/admin/courses', { title: 'Paid course' });
   const id = created.json()._id as string;
   const saved = await asAdmin('PUT', `/api/admin/courses/${id}`, {
@@ -51,7 +55,10 @@ async function paidCourse() {
       title: 'Paid course',
       isVisible: true,
       courseRateCardId: card,
-      subjects: [{ title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1, 2] } }, { title: 'Hidden subject', isActive: false }],
+      subjects: [
+        { title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1, 2] } },
+        { title: 'Hidden subject', isActive: false },
+      ],
       exams: [{ exam, dayTags: [3] }],
       studyPlanNotes: [
         { id: 'shown', afterDayIndex: -1, content: 'Welcome' },
@@ -67,7 +74,11 @@ describe('the course catalogue', () => {
   it('lists published courses with their prices and whether the student holds each; not a hidden one', async () => {
     const { id } = await paidCourse();
     const hidden = (await asAdmin('POST', '/api/admin/courses', { title: 'Hidden course' })).json()._id as string;
-    const list = (await harness.injectWith(students[0]!.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string; entitled: boolean; price: { netAmount: number; term: string } | null }>;
+    const list = (await harness.injectWith(students[0]!.cookie)('GET', '/api/student/courses')).json() as Array<{
+      _id: string;
+      entitled: boolean;
+      price: { netAmount: number; term: string } | null;
+    }>;
     const entry = list.find((course) => course._id === id);
     expect(entry).toMatchObject({ entitled: false, price: { netAmount: expect.any(Number), term: expect.any(String) } });
     expect(list.some((course) => course._id === hidden)).toBe(false);
@@ -114,7 +125,13 @@ describe('the course catalogue', () => {
     const stored = (await asAdmin('GET', `/api/admin/courses/${id}`)).json();
     const renamed = await asAdmin('PUT', `/api/admin/courses/${id}`, {
       version: stored.version,
-      value: { title: 'Paid course, renamed', isVisible: true, courseRateCardId: stored.courseRateCardId, subjects: [{ _id: stored.subjects[0]._id, title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1] } }], exams: [{ exam, dayTags: [2] }] },
+      value: {
+        title: 'Paid course, renamed',
+        isVisible: true,
+        courseRateCardId: stored.courseRateCardId,
+        subjects: [{ _id: stored.subjects[0]._id, title: 'Polity', lectures: [lecture.id], lectureDaySchedulePlan: { [lecture.id]: [1] } }],
+        exams: [{ exam, dayTags: [2] }],
+      },
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
     const again = (await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${id}`)).json();
@@ -129,7 +146,7 @@ describe('the course catalogue', () => {
 describe('what opens follows the entitlements', () => {
   it('refuses playback, notes and the exam to a student who holds nothing, and opens them through the course, its rate card, or the lecture', async () => {
     const { id, card, lecture, exam } = await paidCourse();
-    const [holder, other, third] = students as [typeof students[0], typeof students[0], typeof students[0]];
+    const [holder, other, third] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
 
     const refused = await harness.injectWith(holder.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`);
     expect(refused.statusCode).toBe(403);
@@ -146,7 +163,10 @@ describe('what opens follows the entitlements', () => {
     expect(expiresAt - Date.now()).toBeGreaterThan(35 * 60_000);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(40 * 60_000 + 5_000);
     expect((await harness.injectWith(holder.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
-    expect((await harness.injectWith(holder.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: true, firstSubjectLectures: { lectures: [{ canWatch: true }] } });
+    expect((await harness.injectWith(holder.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({
+      entitled: true,
+      firstSubjectLectures: { lectures: [{ canWatch: true }] },
+    });
 
     // The note's address opens for that student only, and not after it expires or when tampered with.
     const pdfUrl = playback.json().notes[0].pdfUrl as string;
@@ -188,7 +208,13 @@ describe('what opens follows the entitlements', () => {
 
 describe('free to this student: every rate card of a course counts', () => {
   const lakshyaCard = async (title: string) =>
-    (await harness.db.insertInto('subscriptions').values({ title, is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await harness.db
+        .insertInto('subscriptions')
+        .values({ title, is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   /** A student whose number is on the special-students list, verified (entered the code) or only typed on the account. */
   async function listedStudent(email: string, phone: string, verified: boolean) {
@@ -199,7 +225,8 @@ describe('free to this student: every rate card of a course counts', () => {
   }
 
   type Entry = { _id: string; entitled: boolean; price: { isFree: boolean; freeMode: string | null; netAmount: number } | null };
-  const catalogueEntry = async (cookie: string, id: string) => ((await harness.injectWith(cookie)('GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
+  const catalogueEntry = async (cookie: string, id: string) =>
+    ((await harness.injectWith(cookie)('GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
 
   it('opens a course with a paid default card and a Lakshya-free extra card to a special student with a verified number, and says it is free to them', async () => {
     const { id, card, lecture, exam } = await paidCourse();
@@ -214,25 +241,41 @@ describe('free to this student: every rate card of a course counts', () => {
 
     expect(await catalogueEntry(special.cookie, id)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
     const course = (await harness.injectWith(special.cookie)('GET', `/api/student/courses/${id}`)).json();
-    expect(course).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' }, firstSubjectLectures: { lectures: [{ _id: lecture.id, canWatch: true }] } });
+    expect(course).toMatchObject({
+      entitled: true,
+      price: { isFree: true, freeMode: 'lakshya-students' },
+      firstSubjectLectures: { lectures: [{ _id: lecture.id, canWatch: true }] },
+    });
     expect((await harness.injectWith(special.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
     expect((await harness.injectWith(special.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
 
     // A number typed on an older account, never verified, gives nothing; nor does being off the list.
     for (const other of [unverified, plain]) {
       expect(await catalogueEntry(other.cookie, id)).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
-      expect((await harness.injectWith(other.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({ entitled: false, price: { isFree: false, freeMode: null } });
+      expect((await harness.injectWith(other.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({
+        entitled: false,
+        price: { isFree: false, freeMode: null },
+      });
       expect((await harness.injectWith(other.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(403);
       expect((await harness.injectWith(other.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(403);
     }
   });
 
-  it("says a course is free only to whom it is: a Lakshya-free default card is not free to others, a card free for everyone is free to all", async () => {
+  it('says a course is free only to whom it is: a Lakshya-free default card is not free to others, a card free for everyone is free to all', async () => {
     const lakshyaOnly = (await asAdmin('POST', '/api/admin/courses', { title: 'Lakshya only course' })).json()._id as string;
-    await harness.db.updateTable('courses').set({ course_rate_card_id: await lakshyaCard('Lakshya only'), is_published: true, is_visible: true }).where('id', '=', lakshyaOnly).execute();
+    await harness.db
+      .updateTable('courses')
+      .set({ course_rate_card_id: await lakshyaCard('Lakshya only'), is_published: true, is_visible: true })
+      .where('id', '=', lakshyaOnly)
+      .execute();
     const forEveryone = (await asAdmin('POST', '/api/admin/courses', { title: 'Free course' })).json()._id as string;
-    const freeCard = (await harness.db.insertInto('subscriptions').values({ title: 'Free for all', is_free: true }).returning('id').executeTakeFirstOrThrow()).id;
-    await harness.db.updateTable('courses').set({ course_rate_card_id: freeCard, is_published: true, is_visible: true }).where('id', '=', forEveryone).execute();
+    const freeCard = (await harness.db.insertInto('subscriptions').values({ title: 'Free for all', is_free: true }).returning('id').executeTakeFirstOrThrow())
+      .id;
+    await harness.db
+      .updateTable('courses')
+      .set({ course_rate_card_id: freeCard, is_published: true, is_visible: true })
+      .where('id', '=', forEveryone)
+      .execute();
     const special = await listedStudent('lakshya-only@example.com', '9847061003', true);
     const plain = students[1]!;
 
@@ -240,7 +283,9 @@ describe('free to this student: every rate card of a course counts', () => {
     expect(await catalogueEntry(special.cookie, lakshyaOnly)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'lakshya-students' } });
     for (const student of [plain, special]) {
       expect(await catalogueEntry(student.cookie, forEveryone)).toMatchObject({ entitled: true, price: { isFree: true, freeMode: 'none' } });
-      expect((await harness.injectWith(student.cookie)('GET', `/api/student/courses/${forEveryone}`)).json()).toMatchObject({ price: { isFree: true, freeMode: 'none' } });
+      expect((await harness.injectWith(student.cookie)('GET', `/api/student/courses/${forEveryone}`)).json()).toMatchObject({
+        price: { isFree: true, freeMode: 'none' },
+      });
     }
   });
 });

@@ -84,7 +84,13 @@ describe('current affairs: adding a post', () => {
     expect(refused.json().message).toBe('There is already a post for 10 Apr 2026. Add another post for the same date?');
     const second = await createPost('2026-04-10', true);
     const older = await createPost('2026-04-09');
-    const list = (await asAdmin('GET', '/api/admin/current-affairs')).json() as Array<{ _id: string; title: string; titleDisplay: string; hasPDFUploaded: string; thumbnailUrl: string | null }>;
+    const list = (await asAdmin('GET', '/api/admin/current-affairs')).json() as Array<{
+      _id: string;
+      title: string;
+      titleDisplay: string;
+      hasPDFUploaded: string;
+      thumbnailUrl: string | null;
+    }>;
     const ours = list.filter((entry) => [first, second, older].includes(entry._id));
     expect(ours.map((entry) => entry._id)).toEqual([second, first, older]);
     expect(ours[0]).toMatchObject({ title: '2026-04-10', titleDisplay: '10 Apr 2026', hasPDFUploaded: 'No', thumbnailUrl: null });
@@ -109,7 +115,11 @@ describe('current affairs: adding a post', () => {
     } finally {
       await gate.end();
     }
-    const count = await harness.db.selectFrom('current_affairs').select((eb) => eb.fn.countAll<number>().as('n')).where('title', '=', '2026-05-05').executeTakeFirstOrThrow();
+    const count = await harness.db
+      .selectFrom('current_affairs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', '2026-05-05')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 });
@@ -118,16 +128,28 @@ describe('current affairs: saving a post', () => {
   it('publishes a visible post once it has its PDF and cover art, and tells what is missing until then', async () => {
     const id = await createPost('2026-06-01');
     const [cover, pdf] = [await coverImage(), await pdfFile()];
-    const onlyCover = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-06-01', isVisible: true, bannerImageId: cover } });
+    const onlyCover = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, {
+      version: 1,
+      value: { title: '2026-06-01', isVisible: true, bannerImageId: cover },
+    });
     expect(onlyCover.statusCode, onlyCover.body).toBe(200);
     expect(onlyCover.json()).toEqual({ isPublished: false, publishWarnings: [CURRENT_AFFAIR_WARNINGS.noPdf], titleDisplay: '1 Jun 2026', version: 2 });
 
     // The editor sends the whole item back: derived fields are ignored.
     const loaded = (await asAdmin('GET', `/api/admin/current-affairs/${id}`)).json();
-    const whole = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: loaded.version, value: { ...loaded, pdfFileId: pdf, isPublished: false, hasPDFUploaded: 'No' } });
+    const whole = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, {
+      version: loaded.version,
+      value: { ...loaded, pdfFileId: pdf, isPublished: false, hasPDFUploaded: 'No' },
+    });
     expect(whole.json()).toEqual({ isPublished: true, publishWarnings: [], titleDisplay: '1 Jun 2026', version: 3 });
     const post = (await asAdmin('GET', `/api/admin/current-affairs/${id}`)).json();
-    expect(post).toMatchObject({ isPublished: true, hasPDFUploaded: 'Yes', fileName: 'current-affairs.pdf', fileSizeInBytes: TINY_PDF.length, bannerImageFizeSizeInBytes: TINY_PNG.length });
+    expect(post).toMatchObject({
+      isPublished: true,
+      hasPDFUploaded: 'Yes',
+      fileName: 'current-affairs.pdf',
+      fileSizeInBytes: TINY_PDF.length,
+      bannerImageFizeSizeInBytes: TINY_PNG.length,
+    });
     const entry = (await asAdmin('GET', '/api/admin/current-affairs')).json().find((row: { _id: string }) => row._id === id);
     expect(entry).toMatchObject({ isPublished: true, pdfFileId: pdf, bannerImageId: cover, thumbnailUrl: `/api/assets/${cover}`, hasPDFUploaded: 'Yes' });
 
@@ -170,7 +192,10 @@ describe('current affairs: saving a post', () => {
     const id = await createPost('2026-07-01');
     await createPost('2026-07-02');
     const card = await createPaidRateCard(harness.db, 'Current affairs pack');
-    expect((await harness.injectAs('manager')('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-07-01', masterSubscription: card } })).statusCode).toBe(200);
+    expect(
+      (await harness.injectAs('manager')('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-07-01', masterSubscription: card } }))
+        .statusCode,
+    ).toBe(200);
     const stale = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 1, value: { title: '2026-07-01' } });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ type: 'conflict', stale: { version: 2, updatedBy: 'The manager' } });
@@ -179,10 +204,16 @@ describe('current affairs: saving a post', () => {
     const moved = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 2, value: { title: '2026-07-02', masterSubscription: card } });
     expect(moved.statusCode).toBe(409);
     expect(moved.json()).toMatchObject({ type: 'conflict', field: 'value.title', message: CURRENT_AFFAIR_MESSAGES.sameDate('2026-07-02') });
-    const confirmed = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 2, allowSameDate: true, value: { title: '2026-07-02', masterSubscription: card } });
+    const confirmed = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, {
+      version: 2,
+      allowSameDate: true,
+      value: { title: '2026-07-02', masterSubscription: card },
+    });
     expect(confirmed.json()).toMatchObject({ titleDisplay: '2 Jul 2026', version: 3 });
     // Saving it again on its own date needs no confirmation.
-    expect((await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 3, value: { title: '2026-07-02', masterSubscription: card } })).statusCode).toBe(200);
+    expect(
+      (await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { version: 3, value: { title: '2026-07-02', masterSubscription: card } })).statusCode,
+    ).toBe(200);
     expect((await asAdmin('GET', `/api/admin/current-affairs/${id}`)).json().masterSubscription).toMatchObject({ _id: card, title: 'Current affairs pack' });
   });
 });
@@ -190,7 +221,11 @@ describe('current affairs: saving a post', () => {
 describe('current affairs: not found, deleting, and files in use', () => {
   it('answers 404 for an unknown or malformed id on every route, and 400 for an id too long', async () => {
     for (const id of [UNKNOWN_ID, 'not-a-post']) {
-      for (const [method, payload] of [['GET', undefined], ['PUT', { value: { title: '2026-01-01' } }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['GET', undefined],
+        ['PUT', { value: { title: '2026-01-01' } }],
+        ['DELETE', undefined],
+      ] as const) {
         const response = await asAdmin(method, `/api/admin/current-affairs/${id}`, payload);
         expect(response.statusCode, `${method} ${id}`).toBe(404);
         expect(response.json()).toMatchObject({ type: 'not-found', message: CURRENT_AFFAIR_MESSAGES.notFound });
@@ -248,12 +283,27 @@ describe('current affairs for students', () => {
   async function publishedPost(title: string, masterSubscription: string | null): Promise<{ id: string; pdf: string; cover: string }> {
     const id = await createPost(title, true);
     const [cover, pdf] = [await coverImage(), await pdfFile()];
-    const saved = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, { value: { title, isVisible: true, masterSubscription, bannerImageId: cover, pdfFileId: pdf } });
+    const saved = await asAdmin('PUT', `/api/admin/current-affairs/${id}`, {
+      value: { title, isVisible: true, masterSubscription, bannerImageId: cover, pdfFileId: pdf },
+    });
     expect(saved.json().isPublished).toBe(true);
     return { id, pdf, cover };
   }
 
-  type Page = { currentAffairs: Array<{ _id: string; title: string; titleDisplay: string; entitled: boolean; pdfUrl: string | null; coverImageUrl: string | null; fileName: string | null }>; total: number; page: number; pageSize: number };
+  type Page = {
+    currentAffairs: Array<{
+      _id: string;
+      title: string;
+      titleDisplay: string;
+      entitled: boolean;
+      pdfUrl: string | null;
+      coverImageUrl: string | null;
+      fileName: string | null;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+  };
 
   it('lists only published posts, newest date first, a page at a time, with bounded paging', async () => {
     await harness.db.deleteFrom('current_affairs').execute();
@@ -264,12 +314,22 @@ describe('current affairs for students', () => {
     const page1 = first.json() as Page;
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page1.currentAffairs.map((post) => post.title)).toEqual(['2025-01-03', '2025-01-02']);
-    expect(page1.currentAffairs[0]).toMatchObject({ _id: posts[0]!.id, titleDisplay: '3 Jan 2025', coverImageUrl: `/api/assets/${posts[0]!.cover}`, fileName: 'current-affairs.pdf' });
+    expect(page1.currentAffairs[0]).toMatchObject({
+      _id: posts[0]!.id,
+      titleDisplay: '3 Jan 2025',
+      coverImageUrl: `/api/assets/${posts[0]!.cover}`,
+      fileName: 'current-affairs.pdf',
+    });
     const page2 = (await asStudent('GET', '/api/student/current-affairs?pageSize=2&page=2')).json() as Page;
     expect(page2.currentAffairs.map((post) => post.title)).toEqual(['2025-01-01']);
     expect(((await asStudent('GET', '/api/student/current-affairs?page=9')).json() as Page).currentAffairs).toEqual([]);
 
-    for (const [query, field] of [['pageSize=51', 'query.pageSize'], ['pageSize=0', 'query.pageSize'], ['page=0', 'query.page'], ['page=x', 'query.page']] as const) {
+    for (const [query, field] of [
+      ['pageSize=51', 'query.pageSize'],
+      ['pageSize=0', 'query.pageSize'],
+      ['page=0', 'query.page'],
+      ['page=x', 'query.page'],
+    ] as const) {
       const refused = await asStudent('GET', `/api/student/current-affairs?${query}`);
       expect(refused.statusCode, query).toBe(400);
       expect(refused.json().field).toBe(field);
@@ -287,10 +347,18 @@ describe('current affairs for students', () => {
 
     const listed = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).currentAffairs;
     let posts = await listed();
-    expect(posts.map((post) => [post._id, post.entitled])).toEqual([[free.id, true], [freeByCard.id, true], [paid.id, false]]);
+    expect(posts.map((post) => [post._id, post.entitled])).toEqual([
+      [free.id, true],
+      [freeByCard.id, true],
+      [paid.id, false],
+    ]);
     expect(posts[2]!.pdfUrl).toBeNull();
     const signed = posts[0]!.pdfUrl!;
-    expect(signed).toMatch(new RegExp(`^/api/assets/${free.pdf}\\?expires=\\d+&signature=[^&]+&scope=pdf&student=${harness.userId('student')}&grant=current-affair\\.${free.id}\\.\\d+$`));
+    expect(signed).toMatch(
+      new RegExp(
+        `^/api/assets/${free.pdf}\\?expires=\\d+&signature=[^&]+&scope=pdf&student=${harness.userId('student')}&grant=current-affair\\.${free.id}\\.\\d+$`,
+      ),
+    );
 
     // The address opens the PDF with this student's session only.
     const opened = await asStudent('GET', signed);
@@ -301,7 +369,10 @@ describe('current affairs for students', () => {
     expect((await asStudent('GET', `/api/assets/${paid.pdf}`)).statusCode).toBe(403);
 
     // Bought: the paid post opens too.
-    await harness.db.insertInto('entitlements').values({ user_id: harness.userId('student'), subscription_id: paidCard }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: harness.userId('student'), subscription_id: paidCard })
+      .execute();
     posts = await listed();
     expect(posts[2]).toMatchObject({ entitled: true, pdfUrl: expect.stringContaining(`/api/assets/${paid.pdf}?`) });
     expect((await asStudent('GET', posts[2]!.pdfUrl!)).statusCode).toBe(200);
@@ -325,14 +396,19 @@ describe('current affairs for students', () => {
     const pdfUrlNow = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).currentAffairs[0]?.pdfUrl ?? null;
     const open = (url: string) => asStudent('GET', url);
     const saved = async (value: Record<string, unknown>) => {
-      const answer = await asAdmin('PUT', `/api/admin/current-affairs/${post.id}`, { value: { title: '2025-03-01', masterSubscription: null, bannerImageId: post.cover, pdfFileId: post.pdf, isVisible: true, ...value } });
+      const answer = await asAdmin('PUT', `/api/admin/current-affairs/${post.id}`, {
+        value: { title: '2025-03-01', masterSubscription: null, bannerImageId: post.cover, pdfFileId: post.pdf, isVisible: true, ...value },
+      });
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json() as { isPublished: boolean };
     };
 
     const first = (await pdfUrlNow())!;
     expect((await open(first)).statusCode).toBe(200);
-    expect((await open(first.replace(/grant=current-affair\.([0-9a-f-]+)\.(\d+)/, (_, id: string, n: string) => `grant=current-affair.${id}.${Number(n) + 1}`))).statusCode).toBe(403);
+    expect(
+      (await open(first.replace(/grant=current-affair\.([0-9a-f-]+)\.(\d+)/, (_, id: string, n: string) => `grant=current-affair.${id}.${Number(n) + 1}`)))
+        .statusCode,
+    ).toBe(403);
 
     // Unpublished: refused at once, though not expired.
     expect((await saved({ isVisible: false })).isPublished).toBe(false);

@@ -33,7 +33,10 @@ describe('migrations', () => {
     try {
       const applied = await Promise.all(handles.map((h) => migrateToLatest(h.db, h.pool)));
       const all = applied.flat();
-      const files = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, '')).sort();
+      const files = readdirSync(MIGRATIONS_DIR)
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => f.replace(/\.ts$/, ''))
+        .sort();
       expect(files.length).toBeGreaterThanOrEqual(3);
       expect(all.sort()).toEqual(files);
       expect(await pendingMigrations(handles[0]!.db)).toEqual([]);

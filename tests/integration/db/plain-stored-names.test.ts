@@ -16,7 +16,10 @@ describe('names stored before they were cleaned on input', () => {
       ids.push(user.id);
     }
     const messages = ['\u202eRavi commented on “Rivers”:\nline two\twith a tab', 'Plain alert'];
-    await database.db.insertInto('admin_alerts').values(messages.map((message) => ({ message }))).execute();
+    await database.db
+      .insertInto('admin_alerts')
+      .values(messages.map((message) => ({ message })))
+      .execute();
 
     await plainStoredNames.up(database.db);
 

@@ -122,7 +122,10 @@ async function driftOf(declared: Map<string, Map<string, Column>>): Promise<stri
       if (!typed) problems.push(`${table}.${column} is in the database but not in the types`);
       else if (!real) problems.push(`${table}.${column} is in the types but not in the database`);
       else {
-        if (real.nullable !== typed.nullable) problems.push(`${table}.${column} is ${real.nullable ? 'nullable' : 'not null'} in the database but typed ${typed.nullable ? 'nullable' : 'never null'}`);
+        if (real.nullable !== typed.nullable)
+          problems.push(
+            `${table}.${column} is ${real.nullable ? 'nullable' : 'not null'} in the database but typed ${typed.nullable ? 'nullable' : 'never null'}`,
+          );
         // JSON columns may be typed as anything; other kinds must agree.
         if (real.kind !== 'json' && real.kind !== typed.kind) problems.push(`${table}.${column} holds ${real.kind} in the database but is typed ${typed.kind}`);
       }

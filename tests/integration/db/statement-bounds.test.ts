@@ -86,7 +86,9 @@ describe('a statement that runs out of time', () => {
     expect(rest.statusCode, rest.body).toBe(503);
     expect(rest.json()).toMatchObject({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
 
-    const trpc = await asAdmin('POST', '/trpc/specialStudents.create', JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }), { 'content-type': 'application/json' });
+    const trpc = await asAdmin('POST', '/trpc/specialStudents.create', JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }), {
+      'content-type': 'application/json',
+    });
     expect(trpc.statusCode, trpc.body).toBe(503);
     expect(trpc.headers['retry-after']).toBeDefined();
     expect(trpc.json().error).toMatchObject({ message: TIMED_OUT_MESSAGE, data: { type: 'unavailable', httpStatus: 503 } });
@@ -96,7 +98,9 @@ describe('a statement that runs out of time', () => {
   it('lets the routes that need longer run past the default bound: an exam save, a CSV import and a rank sync', async () => {
     const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Long save', questionGroups: [questionGroup(50)] });
 
-    const body = multipartBody([{ field: 'csv', fileName: 'students.csv', content: Buffer.from('name,phoneNumber,expiryDate\nAnu,9847000011,\nBiju,9847000012,\n') }]);
+    const body = multipartBody([
+      { field: 'csv', fileName: 'students.csv', content: Buffer.from('name,phoneNumber,expiryDate\nAnu,9847000011,\nBiju,9847000012,\n') },
+    ]);
     const imported = await asAdmin('POST', '/api/admin/lakshya-students/upload', body.payload, body.headers);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toMatchObject({ hasIssues: false, imported: 2 });
@@ -163,7 +167,12 @@ describe('a request whose client goes away', () => {
 
   const sleepGet = (signal: AbortSignal) => fetch(`${base}/test/sleep?seconds=60`, { headers: { cookie: harness.cookie('admin') }, signal });
   const sleepPost = (signal: AbortSignal) =>
-    fetch(`${base}/test/sleep-in-transaction`, { method: 'POST', headers: { cookie: harness.cookie('admin'), 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }), signal });
+    fetch(`${base}/test/sleep-in-transaction`, {
+      method: 'POST',
+      headers: { cookie: harness.cookie('admin'), 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 60 }),
+      signal,
+    });
 
   it('cancels its statement at once', async () => {
     await abandon([sleepGet], 1);
@@ -182,7 +191,9 @@ describe('a request whose client goes away', () => {
     const requests = Array.from({ length: POOL_SIZE + 3 }, (_, i) => (i % 2 === 0 ? sleepGet : sleepPost));
     await abandon(requests, POOL_SIZE);
     expect(await waitFor(async () => (await sleepingStatements(monitor)) === 0, 5000)).toBe(true);
-    expect(await waitFor(async () => harness.database.pool.waitingCount === 0 && harness.database.pool.idleCount === harness.database.pool.totalCount, 5000)).toBe(true);
+    expect(
+      await waitFor(async () => harness.database.pool.waitingCount === 0 && harness.database.pool.idleCount === harness.database.pool.totalCount, 5000),
+    ).toBe(true);
     const started = Date.now();
     const answer = await fetch(`${base}/test/sleep?seconds=0`, { headers: { cookie: harness.cookie('admin') } });
     expect(answer.status).toBe(200);

@@ -18,14 +18,18 @@ beforeAll(async () => {
 type Answer = { questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number };
 
 const startAttempt = (examId: string) => asStudent('POST', `/api/student/exams/${examId}/attempts`);
-const autosave = (attemptId: string, answers: Answer[]) =>
-  asStudent('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
+const autosave = (attemptId: string, answers: Answer[]) => asStudent('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
 const submit = (attemptId: string) => asStudent('POST', `/api/student/attempts/${attemptId}/submit`);
 
 /** An exam of `count` questions whose right answer is always option 0, taken as often as wanted. */
 async function examOf(count: number) {
   const group = questionGroup(count);
-  const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: `Race ${count}`, questionGroups: [group], masterSubscription: freeCard, examDurationInMinutes: 60 });
+  const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+    title: `Race ${count}`,
+    questionGroups: [group],
+    masterSubscription: freeCard,
+    examDurationInMinutes: 60,
+  });
   return { id, questions: group.questions.map((question) => question.resId) };
 }
 
@@ -117,7 +121,11 @@ describe('autosaves of one attempt at the same time', () => {
   it('never fail, and the highest revision sent for each question is the one kept', async () => {
     const exam = await examOf(5);
     const attemptId = await newAttempt(exam.id);
-    const shuffled = <T>(items: T[]) => items.map((item) => ({ item, key: Math.random() })).sort((a, b) => a.key - b.key).map(({ item }) => item);
+    const shuffled = <T>(items: T[]) =>
+      items
+        .map((item) => ({ item, key: Math.random() }))
+        .sort((a, b) => a.key - b.key)
+        .map(({ item }) => item);
     const requests = Array.from({ length: 200 }, (_, i) =>
       autosave(
         attemptId,
@@ -126,8 +134,15 @@ describe('autosaves of one attempt at the same time', () => {
     );
     const answers = await Promise.all(requests);
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status !== 200), answers.find((answer) => answer.statusCode !== 200)?.body).toEqual([]);
-    const stored = await harness.db.selectFrom('attempt_answers').select(['question_res_id', 'revision', 'provided_answer_index']).where('attempt_id', '=', attemptId).execute();
+    expect(
+      statuses.filter((status) => status !== 200),
+      answers.find((answer) => answer.statusCode !== 200)?.body,
+    ).toEqual([]);
+    const stored = await harness.db
+      .selectFrom('attempt_answers')
+      .select(['question_res_id', 'revision', 'provided_answer_index'])
+      .where('attempt_id', '=', attemptId)
+      .execute();
     expect(stored).toHaveLength(5);
     for (const row of stored) expect(row).toMatchObject({ revision: 200, provided_answer_index: 199 % 4 });
   });

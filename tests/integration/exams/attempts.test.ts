@@ -26,7 +26,8 @@ beforeAll(async () => {
 
 type Answer = { questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number };
 const start = (cookie: string, examId: string) => harness.injectWith(cookie)('POST', `/api/student/exams/${examId}/attempts`);
-const save = (cookie: string, attemptId: string, answers: Answer[]) => harness.injectWith(cookie)('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
+const save = (cookie: string, attemptId: string, answers: Answer[]) =>
+  harness.injectWith(cookie)('PUT', `/api/student/attempts/${attemptId}/answers`, { answers });
 const submit = (cookie: string, attemptId: string) => harness.injectWith(cookie)('POST', `/api/student/attempts/${attemptId}/submit`);
 
 /** Mock-test marking: +1, a .33 penalty, 0 for unanswered. */
@@ -49,7 +50,10 @@ describe('the exams a student may take', () => {
     const later = await mockExam(2, { publishDateTimeInMs: Date.now() + 3_600_000 });
     const paidCard = await createPaidRateCard(harness.db);
     const paid = await mockExam(2, { masterSubscription: paidCard });
-    const listed = () => harness.injectWith(student!.cookie)('GET', '/api/student/exams').then((r) => r.json().map((e: { _id: string }) => e._id));
+    const listed = () =>
+      harness
+        .injectWith(student!.cookie)('GET', '/api/student/exams')
+        .then((r) => r.json().map((e: { _id: string }) => e._id));
     let ids = await listed();
     expect(ids).toContain(open);
     expect(ids).not.toContain(hidden);
@@ -64,9 +68,15 @@ describe('the exams a student may take', () => {
     expect((await start(student!.cookie, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
     // An expired grant does not count; an active one does.
-    await harness.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, starts_at: new Date(Date.now() - 86_400_000), expires_at: new Date(Date.now() - 1000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: student!.id, subscription_id: paidCard, starts_at: new Date(Date.now() - 86_400_000), expires_at: new Date(Date.now() - 1000) })
+      .execute();
     expect((await start(student!.cookie, paid)).statusCode).toBe(403);
-    await harness.db.insertInto('entitlements').values({ user_id: student!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: student!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
     ids = await listed();
     expect(ids).toContain(paid);
     expect((await start(student!.cookie, paid)).statusCode).toBe(200);
@@ -75,7 +85,7 @@ describe('the exams a student may take', () => {
 });
 
 describe('an attempt', () => {
-  it('comes without answers or solutions, resumes in a second tab, and scores by the exam\'s scoring rules', async () => {
+  it("comes without answers or solutions, resumes in a second tab, and scores by the exam's scoring rules", async () => {
     const [student] = students;
     const examId = await mockExam(4);
     const first = await start(student!.cookie, examId);
@@ -132,7 +142,12 @@ describe('an attempt', () => {
     const review = result.json().questionGroups[0].questions;
     expect(review[1]).toMatchObject({ providedAnswerIndex: 3, correctAnswerIndex: 1, hasCorrectlyMarked: false, score: -0.33 });
     expect(review[0].solution).toContain('option 1');
-    expect(result.json().tagRanking.map((t: { tag: string }) => t.tag).sort()).toEqual(['Geography', 'History']);
+    expect(
+      result
+        .json()
+        .tagRanking.map((t: { tag: string }) => t.tag)
+        .sort(),
+    ).toEqual(['Geography', 'History']);
     // Submitting again answers the same result; answers can no longer change.
     expect((await submit(student!.cookie, attempt._id)).json().score).toBe(0.67);
     const late = await save(student!.cookie, attempt._id, [{ questionResId: q2.resId, providedAnswerIndex: 1, timeElapsedInMs: 1, revision: 9 }]);
@@ -174,7 +189,11 @@ describe('an attempt', () => {
       await save(student.cookie, attempt._id, answers);
       const result = (await submit(student.cookie, attempt._id)).json();
       expect(result.correctAnswerCount).toBe(12);
-      expect(result.questionGroups[0].questions.every((q: { providedAnswerIndex: number; correctAnswerIndex: number }) => q.providedAnswerIndex === q.correctAnswerIndex)).toBe(true);
+      expect(
+        result.questionGroups[0].questions.every(
+          (q: { providedAnswerIndex: number; correctAnswerIndex: number }) => q.providedAnswerIndex === q.correctAnswerIndex,
+        ),
+      ).toBe(true);
     }
     expect(orders.size).toBeGreaterThan(1);
   });
@@ -206,7 +225,9 @@ describe('an attempt', () => {
 
 describe('the clock', () => {
   const moveBack = (attemptId: string, seconds: number) =>
-    sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(harness.db);
+    sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(
+      harness.db,
+    );
 
   it("refuses answers after the deadline plus the grace, and the worker's sweep submits overdue attempts at their deadline", async () => {
     const [student] = students;
@@ -217,7 +238,9 @@ describe('the clock', () => {
 
     // Within the 15 s grace an answer is still taken; after it, refused (another student's attempt, further along).
     await moveBack(attempt._id, 30 * 60 + 10);
-    expect((await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 3500, revision: 2 }])).statusCode).toBe(200);
+    expect(
+      (await save(student!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 3500, revision: 2 }])).statusCode,
+    ).toBe(200);
     const other = students[1]!;
     const overdue = (await start(other.cookie, examId)).json();
     await moveBack(overdue._id, 30 * 60 + 20);
@@ -240,10 +263,13 @@ describe('the clock', () => {
     expect(row.submitted_by).toBe('deadline');
     expect(row.submitted_at!.getTime()).toBe(row.deadline_at.getTime());
     expect(row.score).toBe(1);
-    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json()).toMatchObject({ submittedBy: 'deadline', answerSubmittedOn: row.deadline_at.getTime() });
+    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json()).toMatchObject({
+      submittedBy: 'deadline',
+      answerSubmittedOn: row.deadline_at.getTime(),
+    });
   });
 
-  it("gives each time-restricted group its own window, in order", async () => {
+  it('gives each time-restricted group its own window, in order', async () => {
     const [, student] = students;
     const examId = await mockExam(0, {
       questionGroups: [questionGroup(1, { title: 'Part A', restricted: 1 }), questionGroup(1, { title: 'Part B', restricted: 1 })],
@@ -255,7 +281,12 @@ describe('the clock', () => {
     const [a, b] = attempt.questionGroups;
     expect(b.opensAtMs).toBe(a.closesAtMs);
     expect(a.closesAtMs - a.opensAtMs).toBe(60_000);
-    const answer = (group: { questions: Array<{ resId: string }> }, revision: number) => ({ questionResId: group.questions[0]!.resId, providedAnswerIndex: 0, timeElapsedInMs: 1000, revision });
+    const answer = (group: { questions: Array<{ resId: string }> }, revision: number) => ({
+      questionResId: group.questions[0]!.resId,
+      providedAnswerIndex: 0,
+      timeElapsedInMs: 1000,
+      revision,
+    });
     const early = (await save(student!.cookie, attempt._id, [answer(a, 1), answer(b, 1)])).json();
     expect(early.saved).toBe(1);
     expect(early.rejected).toEqual([{ questionResId: b.questions[0].resId, message: ATTEMPT_MESSAGES.groupNotOpen('Part B') }]);
@@ -291,7 +322,16 @@ describe('ranks', () => {
     }
     // Student 3 retakes and does better: the ranking keeps the first attempt.
     const retake = (await start(students[2]!.cookie, examId)).json();
-    await save(students[2]!.cookie, retake._id, retake.questionGroups[0].questions.map((q: { resId: string }, i: number) => ({ questionResId: q.resId, providedAnswerIndex: i % 4, timeElapsedInMs: 1, revision: 1 })));
+    await save(
+      students[2]!.cookie,
+      retake._id,
+      retake.questionGroups[0].questions.map((q: { resId: string }, i: number) => ({
+        questionResId: q.resId,
+        providedAnswerIndex: i % 4,
+        timeElapsedInMs: 1,
+        revision: 1,
+      })),
+    );
     await submit(students[2]!.cookie, retake._id);
 
     const publishEarly = await asAdmin('PUT', `/api/admin/exams/${examId}/rank/status/published`, {});
@@ -311,7 +351,14 @@ describe('ranks', () => {
       ['Student 3', 3, 1],
       ['Student 4', 4, -0.33],
     ]);
-    expect(rows[0]).toMatchObject({ totalParticipants: 4, performance: 75, correctAnswerCount: 3, wrongAnswerCount: 0, unAttemptedAnswerCount: 1, unseenQuestionCount: 1 });
+    expect(rows[0]).toMatchObject({
+      totalParticipants: 4,
+      performance: 75,
+      correctAnswerCount: 3,
+      wrongAnswerCount: 0,
+      unAttemptedAnswerCount: 1,
+      unseenQuestionCount: 1,
+    });
     expect(rows[0].userId).toMatchObject({ emailAddress: expect.stringContaining('@example.com') });
 
     // Not yet published: students see no rank.
@@ -326,7 +373,10 @@ describe('ranks', () => {
     const ranking = (await harness.injectWith(student1.cookie)('GET', `/api/student/exams/${examId}/ranking`)).json();
     expect(ranking.me).toEqual({ rank: 1, score: 3, performance: 75 });
     expect(ranking.rows[0]).not.toHaveProperty('phoneNumber');
-    expect((await harness.injectWith(students[3]!.cookie)('GET', `/api/student/attempts/${attemptIds[3]}/result`)).json()).toMatchObject({ rank: 4, totalParticipants: 4 });
+    expect((await harness.injectWith(students[3]!.cookie)('GET', `/api/student/attempts/${attemptIds[3]}/result`)).json()).toMatchObject({
+      rank: 4,
+      totalParticipants: 4,
+    });
 
     const statistics = (await asAdmin('GET', `/api/admin/exams/${examId}/statistics`)).json();
     expect(statistics.participants).toBe(4);
@@ -342,7 +392,10 @@ describe('ranks', () => {
     const paidCard = await createPaidRateCard(harness.db);
     const examId = await mockExam(2, { masterSubscription: paidCard });
     const [taker, outsider] = students;
-    await harness.db.insertInto('entitlements').values({ user_id: taker!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: taker!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
     const attempt = (await start(taker!.cookie, examId)).json();
     await submit(taker!.cookie, attempt._id);
     await asAdmin('PUT', `/api/admin/exams/${examId}/rank/sync`, {});
@@ -352,12 +405,23 @@ describe('ranks', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
     expect(refused.body).not.toContain('Student 1');
-    expect((await harness.injectWith(taker!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).json()).toMatchObject({ totalParticipants: 1, me: { rank: 1 } });
+    expect((await harness.injectWith(taker!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).json()).toMatchObject({
+      totalParticipants: 1,
+      me: { rank: 1 },
+    });
     // The taker's grant ends: the place they earned stays theirs to see.
-    await harness.db.updateTable('entitlements').set({ revoked_at: new Date() }).where('user_id', '=', taker!.id).where('subscription_id', '=', paidCard).execute();
+    await harness.db
+      .updateTable('entitlements')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', taker!.id)
+      .where('subscription_id', '=', paidCard)
+      .execute();
     expect((await harness.injectWith(taker!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
     // A grant opens it to a student who has not taken it yet.
-    await harness.db.insertInto('entitlements').values({ user_id: outsider!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await harness.db
+      .insertInto('entitlements')
+      .values({ user_id: outsider!.id, subscription_id: paidCard, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
     expect((await harness.injectWith(outsider!.cookie)('GET', `/api/student/exams/${examId}/ranking`)).statusCode).toBe(200);
   });
 
@@ -371,6 +435,10 @@ describe('ranks', () => {
     expect(stdout).toContain(`${examId}: 1 students ranked`);
     const exam = await harness.db.selectFrom('exams').select(['rank_participants', 'last_rank_refresh']).where('id', '=', examId).executeTakeFirstOrThrow();
     expect(exam.rank_participants).toBe(1);
-    await expect(run(process.execPath, ['scripts/rank-sync.ts', '00000000-0000-4000-8000-000000000000'], { env: { ...process.env, DATABASE_URL: harness.database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) } })).rejects.toMatchObject({ stderr: expect.stringContaining('Exam not found') });
+    await expect(
+      run(process.execPath, ['scripts/rank-sync.ts', '00000000-0000-4000-8000-000000000000'], {
+        env: { ...process.env, DATABASE_URL: harness.database.url, LOG_LEVEL: 'silent', SESSION_SECRET: 'x'.repeat(32) },
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('Exam not found') });
   });
 });

@@ -14,20 +14,50 @@ beforeAll(async () => {
   freeCard = await createFreeRateCard(harness.db);
 });
 
-const put = (cookie: string, id: string, payload: unknown) =>
-  harness.injectWith(cookie)('PUT', `/api/admin/exams/${id}`, payload);
+const put = (cookie: string, id: string, payload: unknown) => harness.injectWith(cookie)('PUT', `/api/admin/exams/${id}`, payload);
 const details = async (id: string) => (await asAdmin('GET', `/api/admin/exams/details/${id}`)).json();
 
 /** The editable part of an exam as GET answers it. */
 function valueOf(exam: Record<string, unknown>) {
-  const { _id, templateId, isPublished, publishMessage, hasPublishMessage, publishWarnings, isRankPublished, lastRankRefresh, createdAt, hasTimeRestrictedGroup, version, updatedAt, ...value } = exam;
-  void [_id, templateId, isPublished, publishMessage, hasPublishMessage, publishWarnings, isRankPublished, lastRankRefresh, createdAt, hasTimeRestrictedGroup, version, updatedAt];
+  const {
+    _id,
+    templateId,
+    isPublished,
+    publishMessage,
+    hasPublishMessage,
+    publishWarnings,
+    isRankPublished,
+    lastRankRefresh,
+    createdAt,
+    hasTimeRestrictedGroup,
+    version,
+    updatedAt,
+    ...value
+  } = exam;
+  void [
+    _id,
+    templateId,
+    isPublished,
+    publishMessage,
+    hasPublishMessage,
+    publishWarnings,
+    isRankPublished,
+    lastRankRefresh,
+    createdAt,
+    hasTimeRestrictedGroup,
+    version,
+    updatedAt,
+  ];
   return value;
 }
 
 describe('question and group ids', () => {
   it('refuses two questions with one id, naming the id, and changes nothing', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Ids', questionGroups: [questionGroup(3)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Ids',
+      questionGroups: [questionGroup(3)],
+      masterSubscription: freeCard,
+    });
     const before = await details(id);
     const group = before.questionGroups[0];
     const duplicated = group.questions.map((question: Record<string, unknown>) => ({ ...question, resId: 'dup' }));
@@ -38,18 +68,26 @@ describe('question and group ids', () => {
       message: 'Question id "dup" is used by 3 questions: each question needs its own id',
       field: 'value.questionGroups[0].questions[1].resId',
     });
-    const twoGroups = await put(harness.cookie('admin'), id, { value: { ...valueOf(before), questionGroups: [group, { ...questionGroup(1), resId: group.resId }] } });
+    const twoGroups = await put(harness.cookie('admin'), id, {
+      value: { ...valueOf(before), questionGroups: [group, { ...questionGroup(1), resId: group.resId }] },
+    });
     expect(twoGroups.json().message).toBe(`Group id "${group.resId}" is used by 2 groups: each group needs its own id`);
     expect((await details(id)).questionGroups).toEqual(before.questionGroups);
   });
 
   it('gives new groups and questions sent without ids an id of their own', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'No ids', questionGroups: [questionGroup(1)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'No ids',
+      questionGroups: [questionGroup(1)],
+      masterSubscription: freeCard,
+    });
     const before = await details(id);
     const { resId: _group, ...group } = questionGroup(3);
     void _group;
     const questions = group.questions.map(({ resId: _question, ...question }) => question);
-    const answer = await put(harness.cookie('admin'), id, { value: { ...valueOf(before), totalQuestions: 3, totalMarks: 3, questionGroups: [{ ...group, questions }] } });
+    const answer = await put(harness.cookie('admin'), id, {
+      value: { ...valueOf(before), totalQuestions: 3, totalMarks: 3, questionGroups: [{ ...group, questions }] },
+    });
     expect(answer.statusCode, answer.body).toBe(200);
     const saved = (await details(id)).questionGroups[0];
     expect(saved.resId).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,7 +98,11 @@ describe('question and group ids', () => {
 
 describe('deleting an exam', () => {
   it('is refused when a student starts an attempt while the delete runs, and the attempt stays', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Racing delete', questionGroups: [questionGroup(2)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Racing delete',
+      questionGroups: [questionGroup(2)],
+      masterSubscription: freeCard,
+    });
     const student = await createUser(harness.db, { email: 'racer@example.com' });
     const exam = await details(id);
     const starter = new pg.Client({ connectionString: harness.database.url });
@@ -68,7 +110,10 @@ describe('deleting an exam', () => {
     try {
       // The attempt's insert is in its transaction when the delete arrives.
       await starter.query('begin');
-      const paper = await starter.query(`insert into exam_papers (exam_id, content_hash, paper) values ($1, 'race', $2) returning id`, [id, JSON.stringify({ ...exam, questionGroups: exam.questionGroups })]);
+      const paper = await starter.query(`insert into exam_papers (exam_id, content_hash, paper) values ($1, 'race', $2) returning id`, [
+        id,
+        JSON.stringify({ ...exam, questionGroups: exam.questionGroups }),
+      ]);
       const attempt = await starter.query(
         `insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, deadline_at) values ($1, $2, $3, 1, now() + interval '1 hour') returning id`,
         [id, student.id, paper.rows[0].id],
@@ -89,7 +134,11 @@ describe('deleting an exam', () => {
   });
 
   it('cannot remove an attempt even by a direct delete: the database refuses it', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Guarded', questionGroups: [questionGroup(1)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Guarded',
+      questionGroups: [questionGroup(1)],
+      masterSubscription: freeCard,
+    });
     const student = await createUser(harness.db, { email: 'guard@example.com' });
     const cookie = await harness.signIn('guard@example.com');
     expect((await harness.injectWith(cookie)('POST', `/api/student/exams/${id}/attempts`)).statusCode).toBe(200);
@@ -100,7 +149,11 @@ describe('deleting an exam', () => {
 
 describe('two editors of one exam', () => {
   it('refuses a save made from an older copy with who saved it and when, and keeps the newer work', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Shared', questionGroups: [questionGroup(2)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Shared',
+      questionGroups: [questionGroup(2)],
+      masterSubscription: freeCard,
+    });
     const loaded = await details(id);
     expect(loaded.version).toEqual(expect.any(Number));
     // The first editor adds three questions and saves.
@@ -125,16 +178,29 @@ describe('two editors of one exam', () => {
   });
 
   it('lets exactly one of two saves of the same copy through when they arrive together', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Together', questionGroups: [questionGroup(1)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Together',
+      questionGroups: [questionGroup(1)],
+      masterSubscription: freeCard,
+    });
     const loaded = await details(id);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => put(i % 2 === 0 ? harness.cookie('admin') : harness.cookie('staff'), id, { value: { ...valueOf(loaded), title: `Title ${i}` }, version: loaded.version })),
+      Array.from({ length: 6 }, (_, i) =>
+        put(i % 2 === 0 ? harness.cookie('admin') : harness.cookie('staff'), id, {
+          value: { ...valueOf(loaded), title: `Title ${i}` },
+          version: loaded.version,
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
   });
 
   it("names the e-mail address when the one who saved has no name, and says 'Someone' when the account is gone", async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Named', questionGroups: [questionGroup(1)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Named',
+      questionGroups: [questionGroup(1)],
+      masterSubscription: freeCard,
+    });
     const loaded = await details(id);
     expect((await put(harness.cookie('staff'), id, { value: valueOf(loaded), version: loaded.version })).statusCode).toBe(200);
     const byStaff = await put(harness.cookie('admin'), id, { value: valueOf(loaded), version: loaded.version });
@@ -153,19 +219,32 @@ describe('two editors of one exam', () => {
 
 describe('the largest exam', () => {
   it(`saves ${MAX_QUESTIONS_PER_EXAM} questions through REST and tRPC, and refuses a body over the limit with a message`, async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Biggest', questionGroups: [questionGroup(1)], masterSubscription: freeCard });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Biggest',
+      questionGroups: [questionGroup(1)],
+      masterSubscription: freeCard,
+    });
     const loaded = await details(id);
     const groups = Array.from({ length: 10 }, () => {
       const group = questionGroup(MAX_QUESTIONS_PER_EXAM / 10);
       // Realistic length: a Malayalam question with four options and a solution.
-      return { ...group, questions: group.questions.map((question) => ({ ...question, question: `${question.question} കേരളത്തിന്റെ തലസ്ഥാനം ഏതാണ്? `.repeat(3), solution: 'തിരുവനന്തപുരം '.repeat(8) })) };
+      return {
+        ...group,
+        questions: group.questions.map((question) => ({
+          ...question,
+          question: `${question.question} കേരളത്തിന്റെ തലസ്ഥാനം ഏതാണ്? `.repeat(3),
+          solution: 'തിരുവനന്തപുരം '.repeat(8),
+        })),
+      };
     });
     const value = { ...valueOf(loaded), totalQuestions: MAX_QUESTIONS_PER_EXAM, totalMarks: MAX_QUESTIONS_PER_EXAM, questionGroups: groups };
     const rest = await put(harness.cookie('admin'), id, { value, version: loaded.version });
     expect(Buffer.byteLength(JSON.stringify({ value }))).toBeGreaterThan(2.4 * 1024 * 1024);
     expect(rest.statusCode, rest.body.slice(0, 300)).toBe(200);
 
-    const viaTrpc = await asAdmin('POST', '/trpc/exams.save', JSON.stringify({ id, value, version: rest.json().version }), { 'content-type': 'application/json' });
+    const viaTrpc = await asAdmin('POST', '/trpc/exams.save', JSON.stringify({ id, value, version: rest.json().version }), {
+      'content-type': 'application/json',
+    });
     expect(viaTrpc.statusCode, viaTrpc.body.slice(0, 300)).toBe(200);
     expect((await details(id)).questionGroups.flatMap((group: { questions: unknown[] }) => group.questions)).toHaveLength(MAX_QUESTIONS_PER_EXAM);
 
@@ -175,7 +254,10 @@ describe('the largest exam', () => {
     expect(tooBig.json()).toEqual({ type: 'validation', message: 'The request is too large: this call takes at most 32 MB' });
     const tooBigTrpc = await asAdmin('POST', '/trpc/exams.save', huge, { 'content-type': 'application/json' });
     expect(tooBigTrpc.statusCode).toBe(413);
-    expect(tooBigTrpc.json().error).toMatchObject({ message: 'The request is too large: this call takes at most 32 MB', data: { code: 'PAYLOAD_TOO_LARGE', type: 'validation' } });
+    expect(tooBigTrpc.json().error).toMatchObject({
+      message: 'The request is too large: this call takes at most 32 MB',
+      data: { code: 'PAYLOAD_TOO_LARGE', type: 'validation' },
+    });
   });
 
   it('keeps the default limit for every other call, and reads no large body from a caller without the screen', async () => {
@@ -183,7 +265,12 @@ describe('the largest exam', () => {
     const create = await asAdmin('POST', '/trpc/exams.create', big, { 'content-type': 'application/json' });
     expect(create.statusCode).toBe(413);
     expect(create.json().error.message).toBe('The request is too large: this call takes at most 1 MB');
-    const signedOut = await harness.app.inject({ method: 'POST', url: '/trpc/exams.save', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ id: 'x', value: { description: 'x'.repeat(5 * 1024 * 1024) } }) });
+    const signedOut = await harness.app.inject({
+      method: 'POST',
+      url: '/trpc/exams.save',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: 'x', value: { description: 'x'.repeat(5 * 1024 * 1024) } }),
+    });
     expect(signedOut.statusCode).toBe(401);
     expect(signedOut.json().error.data).toMatchObject({ type: 'unauthenticated', path: 'exams.save' });
   });

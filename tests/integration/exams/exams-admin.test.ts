@@ -33,9 +33,19 @@ describe('creating and listing exams', () => {
 
   it('copies the revision-test template and defaults to regular', async () => {
     const revision = (await asAdmin('POST', '/api/admin/exams', { title: 'Rev', templateId: 'revision-test' })).json()._id;
-    expect((await asAdmin('GET', `/api/admin/exams/details/${revision}`)).json()).toMatchObject({ totalMarks: 40, totalQuestions: 40, examDurationInMinutes: 30, wrongAnswerScore: 0.33 });
+    expect((await asAdmin('GET', `/api/admin/exams/details/${revision}`)).json()).toMatchObject({
+      totalMarks: 40,
+      totalQuestions: 40,
+      examDurationInMinutes: 30,
+      wrongAnswerScore: 0.33,
+    });
     const regular = (await asAdmin('POST', '/api/admin/exams', { title: 'Plain' })).json()._id;
-    expect((await asAdmin('GET', `/api/admin/exams/details/${regular}`)).json()).toMatchObject({ templateId: 'regular', totalMarks: 0, correctAnswerScore: 1, wrongAnswerScore: 0 });
+    expect((await asAdmin('GET', `/api/admin/exams/details/${regular}`)).json()).toMatchObject({
+      templateId: 'regular',
+      totalMarks: 0,
+      correctAnswerScore: 1,
+      wrongAnswerScore: 0,
+    });
   });
 
   it('answers its messages for a missing title or template', async () => {
@@ -61,7 +71,11 @@ describe('creating and listing exams', () => {
   });
 
   it('copies an exam hidden, with fresh question ids; an unknown id is 404', async () => {
-    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), { title: 'Original', questionGroups: [questionGroup(2)], masterSubscription: await createFreeRateCard(harness.db) });
+    const { id } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Original',
+      questionGroups: [questionGroup(2)],
+      masterSubscription: await createFreeRateCard(harness.db),
+    });
     const copy = await asAdmin('POST', '/api/exams/copy/campus', { id });
     expect(copy.statusCode).toBe(200);
     const original = (await asAdmin('GET', `/api/admin/exams/details/${id}`)).json();
@@ -69,7 +83,9 @@ describe('creating and listing exams', () => {
     expect(copied.title).toBe('Original (copy)');
     expect(copied.isVisible).toBe(false);
     expect(copied.isPublished).toBe(false);
-    expect(copied.questionGroups[0].questions.map((q: { question: string }) => q.question)).toEqual(original.questionGroups[0].questions.map((q: { question: string }) => q.question));
+    expect(copied.questionGroups[0].questions.map((q: { question: string }) => q.question)).toEqual(
+      original.questionGroups[0].questions.map((q: { question: string }) => q.question),
+    );
     expect(copied.questionGroups[0].questions[0].resId).not.toBe(original.questionGroups[0].questions[0].resId);
     const unknown = await asAdmin('POST', '/api/exams/copy/campus', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
@@ -86,8 +102,31 @@ describe('saving an exam', () => {
 
     const exam = (await asAdmin('GET', `/api/admin/exams/details/${id}`)).json();
     exam.questionGroups[0].questions[1].correctAnswerIndex = -1;
-    const { _id, templateId, isPublished, publishMessage, hasPublishMessage, publishWarnings, isRankPublished, lastRankRefresh, createdAt, hasTimeRestrictedGroup, ...value } = exam;
-    void [_id, templateId, isPublished, publishMessage, hasPublishMessage, publishWarnings, isRankPublished, lastRankRefresh, createdAt, hasTimeRestrictedGroup];
+    const {
+      _id,
+      templateId,
+      isPublished,
+      publishMessage,
+      hasPublishMessage,
+      publishWarnings,
+      isRankPublished,
+      lastRankRefresh,
+      createdAt,
+      hasTimeRestrictedGroup,
+      ...value
+    } = exam;
+    void [
+      _id,
+      templateId,
+      isPublished,
+      publishMessage,
+      hasPublishMessage,
+      publishWarnings,
+      isRankPublished,
+      lastRankRefresh,
+      createdAt,
+      hasTimeRestrictedGroup,
+    ];
     const broken = await asAdmin('PUT', `/api/admin/exams/${id}`, { value: { ...value, totalMarks: 5, totalQuestions: 4, masterSubscription: null } });
     expect(broken.json()).toEqual({
       version: expect.any(Number),
@@ -108,9 +147,23 @@ describe('saving an exam', () => {
   it('answers a publish message for an exam scheduled later, and publishes it once the time has come', async () => {
     const rateCard = await createFreeRateCard(harness.db);
     const later = Date.UTC(2030, 0, 15, 4, 30);
-    const { id, saved } = await createPublishedExam(harness.app, harness.cookie('admin'), { questionGroups: [questionGroup(1)], masterSubscription: rateCard, publishDateTimeInMs: later });
-    expect(saved).toEqual({ version: expect.any(Number), isPublished: false, publishWarnings: [], hasPublishMessage: true, publishMessage: 'Scheduled: students can start it from 15 Jan 2030, 10:00 IST' });
-    await harness.db.updateTable('exams').set({ publish_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+    const { id, saved } = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      questionGroups: [questionGroup(1)],
+      masterSubscription: rateCard,
+      publishDateTimeInMs: later,
+    });
+    expect(saved).toEqual({
+      version: expect.any(Number),
+      isPublished: false,
+      publishWarnings: [],
+      hasPublishMessage: true,
+      publishMessage: 'Scheduled: students can start it from 15 Jan 2030, 10:00 IST',
+    });
+    await harness.db
+      .updateTable('exams')
+      .set({ publish_at: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute();
     expect((await asAdmin('GET', `/api/admin/exams/details/${id}`)).json()).toMatchObject({ isPublished: true, hasPublishMessage: false });
   });
 
@@ -150,7 +203,10 @@ describe('deleting an exam', () => {
     expect((await asAdmin('DELETE', `/api/admin/exams/${id}`)).json()).toEqual({ status: 'deleted' });
     expect((await asAdmin('GET', `/api/admin/exams/details/${id}`)).statusCode).toBe(404);
 
-    const taken = await createPublishedExam(harness.app, harness.cookie('admin'), { questionGroups: [questionGroup(1)], masterSubscription: await createFreeRateCard(harness.db) });
+    const taken = await createPublishedExam(harness.app, harness.cookie('admin'), {
+      questionGroups: [questionGroup(1)],
+      masterSubscription: await createFreeRateCard(harness.db),
+    });
     const start = await asStudent('POST', `/api/student/exams/${taken.id}/attempts`);
     expect(start.statusCode).toBe(200);
     const refused = await asAdmin('DELETE', `/api/admin/exams/${taken.id}`);

@@ -36,7 +36,9 @@ describe('checkSpreadsheetInReaderThread', () => {
   it('refuses with 413 a file that needs more memory or time than a reader thread has', async () => {
     const rows = (count: number, length: number) => [HEADER, ...Array.from({ length: count }, (_, i) => question(`Question ${i} `.padEnd(length, 'x')))];
     // A CSV file is streamed and only its rows are kept: it takes long questions to fill the heap.
-    const csv = rows(5000, 1800).map((row) => row.join(',')).join('\n');
+    const csv = rows(5000, 1800)
+      .map((row) => row.join(','))
+      .join('\n');
     const files = [
       { format: 'xlsx' as const, content: await workbook(rows(3000, 250)), message: XLSX_MESSAGES.tooHeavy },
       { format: 'csv' as const, content: Buffer.from(csv), message: CSV_MESSAGES.tooHeavy },
@@ -55,7 +57,12 @@ describe('checkSpreadsheetInReaderThread', () => {
 
   it('reads several files at once', async () => {
     const csv = (n: number) => Buffer.from(`${HEADER.join(',')}\n${question(`File ${n}`).join(',')}\n`);
-    const jobs = [job('xlsx', await workbook([HEADER, question('File 1')])), job('csv', csv(2)), job('xlsx', await workbook([HEADER, question('File 3')])), job('csv', csv(4))];
+    const jobs = [
+      job('xlsx', await workbook([HEADER, question('File 1')])),
+      job('csv', csv(2)),
+      job('xlsx', await workbook([HEADER, question('File 3')])),
+      job('csv', csv(4)),
+    ];
     const results = await Promise.all(jobs.map((each) => checkSpreadsheetInReaderThread(each)));
     expect(results.map(questionsOf)).toEqual([['File 1'], ['File 2'], ['File 3'], ['File 4']]);
   });

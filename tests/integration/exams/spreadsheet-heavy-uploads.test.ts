@@ -18,7 +18,15 @@ function shortRowsCsv(count: number): Buffer {
   return Buffer.from(`${HEADER}\n${'G,Q,a,b\n'.repeat(count)}`);
 }
 
-const storedAssets = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const storedAssets = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('assets')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Resolves when the next worker thread this process starts is running, or when `instead` settles first. */
 function nextWorkerThreadRunning(instead: Promise<unknown>): Promise<void> {

@@ -82,7 +82,9 @@ const limitRows = (count: number) => [
 describe('POST /api/exams/upload/spreadsheet with CSV', () => {
   it('reads UTF-8 with a byte-order mark, option numbers as answers, and keeps Malayalam byte for byte', async () => {
     const result = await imported(
-      csvOf([REGULAR, row('പൊതുവിജ്ഞാനം', CAPITAL, CAPITAL_OPTIONS, 2, ['കേരളം']), row('', 'Which is the longest river in Kerala?', ['Periyar', 'Pamba'], 1)], { bom: true }),
+      csvOf([REGULAR, row('പൊതുവിജ്ഞാനം', CAPITAL, CAPITAL_OPTIONS, 2, ['കേരളം']), row('', 'Which is the longest river in Kerala?', ['Periyar', 'Pamba'], 1)], {
+        bom: true,
+      }),
     );
     expect(result.issues).toEqual([]);
     expect(result.hasIssues).toBe(false);
@@ -327,7 +329,15 @@ describe('files that are not a readable spreadsheet', () => {
   });
 
   it('stores nothing', async () => {
-    const count = async () => Number((await harness.db.selectFrom('assets').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await harness.db
+            .selectFrom('assets')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await imported(csvOf([REGULAR, row('G', 'Q', ['a', 'b'], 1)]));
     await upload(randomBytes(100));
@@ -338,13 +348,20 @@ describe('files that are not a readable spreadsheet', () => {
 describe('the request', () => {
   it("answers a broken form in the product's words, never the parser's or a 5xx", async () => {
     const url = '/api/exams/upload/spreadsheet?template=regular&answerInIndex=true';
-    const wrongBoundary = await asAdmin('POST', url, '--different\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup\r\n--different--\r\n', { 'content-type': 'multipart/form-data; boundary=expected' });
+    const wrongBoundary = await asAdmin(
+      'POST',
+      url,
+      '--different\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup\r\n--different--\r\n',
+      { 'content-type': 'multipart/form-data; boundary=expected' },
+    );
     expect(wrongBoundary.statusCode).toBe(400);
     expect(wrongBoundary.json().message).toMatch(/^The upload (ended before its form data was complete|is not valid multipart)/);
     const noBoundary = await asAdmin('POST', url, 'x', { 'content-type': 'multipart/form-data' });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBe('The upload is not valid multipart/form-data: its Content-Type names no boundary');
-    const cut = await asAdmin('POST', url, '--b\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup,Question', { 'content-type': 'multipart/form-data; boundary=b' });
+    const cut = await asAdmin('POST', url, '--b\r\nContent-Disposition: form-data; name="csv"; filename="q.csv"\r\n\r\nGroup,Question', {
+      'content-type': 'multipart/form-data; boundary=b',
+    });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toMatch(/^The upload ended before its form data was complete/);
   });
@@ -402,8 +419,7 @@ describe('the request', () => {
     expect((await upload(good(), { cookie: null })).statusCode).toBe(401);
     expect((await upload(good(), { cookie: harness.cookie('student') })).statusCode).toBe(403);
     expect((await upload(good(), { cookie: harness.cookie('staff') })).statusCode).toBe(200);
-    const sample = (cookie?: string) =>
-      harness.injectWith(cookie || undefined)('GET', '/api/exams/download/sample/spreadsheet?template=regular');
+    const sample = (cookie?: string) => harness.injectWith(cookie || undefined)('GET', '/api/exams/download/sample/spreadsheet?template=regular');
     expect((await sample()).statusCode).toBe(401);
     expect((await sample(harness.cookie('student'))).statusCode).toBe(403);
     expect((await sample(harness.cookie('staff'))).statusCode).toBe(200);

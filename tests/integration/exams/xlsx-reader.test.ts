@@ -69,7 +69,11 @@ const LIMITS = { entryBytes: MAX_XLSX_PART_MB * MB, totalBytes: MAX_XLSX_UNPACKE
 /** The inflater hands over its output in pieces of 64 KB: counting stops within one piece past a limit. */
 const ONE_PIECE = 64 * 1024;
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('what a workbook unpacks to', () => {
   it('is counted as it unpacks, and a workbook of one repeated cell reads when it is small and honest', async () => {

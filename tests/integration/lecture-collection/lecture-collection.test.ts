@@ -19,10 +19,16 @@ async function lecture(title: string) {
   return (await asAdmin('POST', '/api/admin/lecture', { title })).json()._id as string;
 }
 
-const collection = async () => (await asAdmin('GET', '/api/admin/custom-lectures')).json() as { title: string; lectureIds: string[]; lecturesMetaData: Array<{ _id: string; title: string; isPublished: boolean; notesCount: number }> };
+const collection = async () =>
+  (await asAdmin('GET', '/api/admin/custom-lectures')).json() as {
+    title: string;
+    lectureIds: string[];
+    lecturesMetaData: Array<{ _id: string; title: string; isPublished: boolean; notesCount: number }>;
+  };
 const add = (id: string) => asAdmin('POST', `/api/admin/lecture/add/lecture-collection/${id}`);
 const remove = (id: string) => asAdmin('POST', `/api/admin/lecture/remove/lecture-collection/${id}`);
-const reorder = (ids: string[]) => asAdmin('POST', '/api/admin/lecture/update/lecture-collection/order', { lecturesMetaData: ids.map((_id) => ({ _id, title: 'ignored' })) });
+const reorder = (ids: string[]) =>
+  asAdmin('POST', '/api/admin/lecture/update/lecture-collection/order', { lecturesMetaData: ids.map((_id) => ({ _id, title: 'ignored' })) });
 
 async function emptyCollection() {
   for (const id of (await collection()).lectureIds) await remove(id);

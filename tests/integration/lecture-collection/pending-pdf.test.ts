@@ -32,7 +32,13 @@ async function lectureWithNotes(title: string, files: Array<{ _id: string }>) {
 }
 
 const check = () => checkLectureNotes({ db: harness.db, storage });
-const pending = async () => (await asAdmin('GET', '/api/admin/pending-pdf')).json() as Array<{ _id: string; title: string; missingPdfs: Array<{ fileName: string; reason: string }>; courses: Array<{ title: string }> }>;
+const pending = async () =>
+  (await asAdmin('GET', '/api/admin/pending-pdf')).json() as Array<{
+    _id: string;
+    title: string;
+    missingPdfs: Array<{ fileName: string; reason: string }>;
+    courses: Array<{ title: string }>;
+  }>;
 const pendingOf = async (id: string) => (await pending()).find((row) => row._id === id);
 
 describe('the pending PDF report', () => {
@@ -50,7 +56,11 @@ describe('the pending PDF report', () => {
     await storage.delete(lost.key);
     const found = await check();
     expect(found.missing).toBeGreaterThanOrEqual(1);
-    expect(await pendingOf(id)).toMatchObject({ title: 'Kerala history', missingPdfs: [{ fileName: 'lost.pdf', reason: 'file-gone' }], courses: [{ title: 'KAS Prelims' }] });
+    expect(await pendingOf(id)).toMatchObject({
+      title: 'Kerala history',
+      missingPdfs: [{ fileName: 'lost.pdf', reason: 'file-gone' }],
+      courses: [{ title: 'KAS Prelims' }],
+    });
     expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().missingPdfs).toEqual([{ pdfFileId: lost._id, fileName: 'lost.pdf' }]);
 
     const solved = await asAdmin('PUT', `/api/admin/mark-solved/${id}`);
@@ -77,7 +87,12 @@ describe('the pending PDF report', () => {
     // A note left pointing at a file record that no longer exists (an import, a hand edit).
     await harness.db
       .updateTable('lectures')
-      .set({ notes: JSON.stringify([{ resId: 'a', lectureResId: '', pdfFileId: file._id, fileName: 'chapter.pdf', fileSizeInBytes: 1 }, { resId: 'b', lectureResId: '', pdfFileId: ghost, fileName: 'ghost.pdf', fileSizeInBytes: 1 }]) })
+      .set({
+        notes: JSON.stringify([
+          { resId: 'a', lectureResId: '', pdfFileId: file._id, fileName: 'chapter.pdf', fileSizeInBytes: 1 },
+          { resId: 'b', lectureResId: '', pdfFileId: ghost, fileName: 'ghost.pdf', fileSizeInBytes: 1 },
+        ]),
+      })
       .where('id', '=', id)
       .execute();
     await check();

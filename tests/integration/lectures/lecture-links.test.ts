@@ -42,7 +42,9 @@ describe("a lecture's lecturer, rate card and courses", () => {
     const card = await createRateCard(harness.db, { title: 'Geography pack' });
     expect((await asAdmin('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Rivers of Kerala', masterSubscription: card } })).statusCode).toBe(200);
     expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().masterSubscription).toBe(card);
-    const unknown = await asAdmin('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Rivers of Kerala', masterSubscription: '00000000-0000-4000-8000-000000000000' } });
+    const unknown = await asAdmin('PUT', `/api/admin/lecture/${id}`, {
+      value: { title: 'Rivers of Kerala', masterSubscription: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(unknown.json()).toMatchObject({ message: 'The rate card was not found', field: 'value.masterSubscription' });
     // A save without the field keeps the card.
     expect((await asAdmin('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Rivers of Kerala' } })).statusCode).toBe(200);
@@ -51,7 +53,8 @@ describe("a lecture's lecturer, rate card and courses", () => {
 
   it('offers exams with a lecture, in order; refuses an unknown or repeated exam; the exam then cannot be deleted', async () => {
     const id = await lecture('Panchayati Raj');
-    const exam = async (title: string) => (await harness.db.insertInto('exams').values({ title, template_id: 'mock-test' }).returning('id').executeTakeFirstOrThrow()).id;
+    const exam = async (title: string) =>
+      (await harness.db.insertInto('exams').values({ title, template_id: 'mock-test' }).returning('id').executeTakeFirstOrThrow()).id;
     const [e1, e2] = [await exam('Quiz 1'), await exam('Quiz 2')];
     expect((await asAdmin('PUT', `/api/admin/lecture/${id}`, { value: { title: 'Panchayati Raj', exams: [e2, e1] } })).statusCode).toBe(200);
     expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().exams).toEqual([
@@ -73,7 +76,15 @@ describe("a lecture's lecturer, rate card and courses", () => {
     const id = await lecture('Preamble');
     expect((await asAdmin('GET', `/api/attached-course/${id}`)).json()).toEqual([]);
     const course = (await asAdmin('POST', '/api/admin/courses', { title: 'Polity course' })).json()._id as string;
-    await asAdmin('PUT', `/api/admin/courses/${course}`, { value: { title: 'Polity course', subjects: [{ title: 'A', lectures: [id] }, { title: 'B', lectures: [id] }] } });
+    await asAdmin('PUT', `/api/admin/courses/${course}`, {
+      value: {
+        title: 'Polity course',
+        subjects: [
+          { title: 'A', lectures: [id] },
+          { title: 'B', lectures: [id] },
+        ],
+      },
+    });
     expect((await asAdmin('GET', `/api/attached-course/${id}`)).json()).toEqual([{ _id: course, title: 'Polity course' }]);
   });
 });

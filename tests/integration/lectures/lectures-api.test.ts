@@ -21,7 +21,12 @@ async function uploadAsset(fileName: string, content: Buffer): Promise<{ _id: st
 }
 
 async function videoAsset(state: 'uploaded' | 'ready', durationSeconds = 754): Promise<string> {
-  return createAsset(harness.db, { size_in_bytes: 52_428_800, storage_key: 'assets/x/original/y', state, duration_seconds: state === 'ready' ? durationSeconds : null });
+  return createAsset(harness.db, {
+    size_in_bytes: 52_428_800,
+    storage_key: 'assets/x/original/y',
+    state,
+    duration_seconds: state === 'ready' ? durationSeconds : null,
+  });
 }
 
 const value = (overrides: Record<string, unknown> = {}) => ({
@@ -50,7 +55,10 @@ describe('saving a lecture', () => {
     const video = await videoAsset('ready', 754);
     const saved = await asAdmin('PUT', `/api/admin/lecture/${id}`, value({ videoResourceId: video, videoFileName: 'ignored.mp4' }));
     expect(saved.json()).toEqual({
-      version: expect.any(Number), isPublished: true, publishWarnings: [] });
+      version: expect.any(Number),
+      isPublished: true,
+      publishWarnings: [],
+    });
     const lecture = (await asAdmin('GET', `/api/admin/lecture/${id}`)).json();
     expect(lecture).toMatchObject({ videoFileName: 'lesson.mp4', videoFileSizeInBytes: 52_428_800, videoDurationInMinutes: 13, isPublished: true });
   });
@@ -60,7 +68,10 @@ describe('saving a lecture', () => {
     const video = await videoAsset('uploaded');
     const saved = await asAdmin('PUT', `/api/admin/lecture/${id}`, value({ videoResourceId: video }));
     expect(saved.json()).toEqual({
-      version: expect.any(Number), isPublished: false, publishWarnings: [LECTURE_WARNINGS.videoProcessing] });
+      version: expect.any(Number),
+      isPublished: false,
+      publishWarnings: [LECTURE_WARNINGS.videoProcessing],
+    });
     await harness.db.updateTable('assets').set({ state: 'ready', duration_seconds: 125 }).where('id', '=', video).execute();
     await refreshLecturesForVideo(harness.database, { assetId: video });
     expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json()).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 2 });
@@ -84,7 +95,10 @@ describe('saving a lecture', () => {
     expect((await asAdmin('GET', `/api/admin/lecture/${id}`)).json().title).toBe('Indian Constitution: Part 1');
     const saved = await asAdmin('PUT', `/api/admin/lecture/${id}`, value({ youtubeLink: 'dQw4w9WgXcQ', enableYoutubePlayer: true }));
     expect(saved.json()).toEqual({
-      version: expect.any(Number), isPublished: true, publishWarnings: [] });
+      version: expect.any(Number),
+      isPublished: true,
+      publishWarnings: [],
+    });
   });
 
   it('refuses files of the wrong kind and keeps notes with their file names and sizes', async () => {
@@ -93,7 +107,11 @@ describe('saving a lecture', () => {
     const pdf = await uploadAsset('chapter-1.pdf', TINY_PDF);
     const wrongVideo = await asAdmin('PUT', `/api/admin/lecture/${id}`, value({ videoResourceId: image._id }));
     expect(wrongVideo.json().message).toBe('The video was not found');
-    const saved = await asAdmin('PUT', `/api/admin/lecture/${id}`, value({ bannerImageId: image._id, notes: [{ resId: 'n1', lectureResId: 'l1', pdfFileId: pdf._id, fileName: 'x', fileSizeInBytes: 1 }] }));
+    const saved = await asAdmin(
+      'PUT',
+      `/api/admin/lecture/${id}`,
+      value({ bannerImageId: image._id, notes: [{ resId: 'n1', lectureResId: 'l1', pdfFileId: pdf._id, fileName: 'x', fileSizeInBytes: 1 }] }),
+    );
     expect(saved.statusCode).toBe(200);
     const lecture = (await asAdmin('GET', `/api/admin/lecture/${id}`)).json();
     expect(lecture.notes).toEqual([{ resId: 'n1', lectureResId: 'l1', pdfFileId: pdf._id, fileName: 'chapter-1.pdf', fileSizeInBytes: TINY_PDF.length }]);

@@ -31,14 +31,19 @@ describe('resolveMediaTools', () => {
   it('explains a missing ffmpeg, naming the setting to use', async () => {
     const error = await resolveMediaTools({ FFMPEG_PATH: '/nowhere/ffmpeg', PATH: '' }, { ffmpegStatic: false }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MediaToolMissingError);
-    expect((error as Error).message).toBe('ffmpeg was not found: install ffmpeg or set FFMPEG_PATH (FFMPEG_PATH is "/nowhere/ffmpeg", which is not an executable file)');
+    expect((error as Error).message).toBe(
+      'ffmpeg was not found: install ffmpeg or set FFMPEG_PATH (FFMPEG_PATH is "/nowhere/ffmpeg", which is not an executable file)',
+    );
     await expect(resolveMediaTools({ PATH: '' }, { ffmpegStatic: false })).rejects.toThrow(/^ffmpeg was not found: install ffmpeg or set FFMPEG_PATH$/);
   });
 
   it('takes ffmpeg-static first when its binary is there, and ffprobe from PATH', async () => {
     const staticFolder = await toolFolder('static', ['ffmpeg']);
     const system = await toolFolder('system', ['ffmpeg', 'ffprobe']);
-    const tools = await resolveMediaTools({ FFMPEG_PATH: path.join(system, 'ffmpeg'), PATH: system }, { ffmpegStatic: async () => path.join(staticFolder, 'ffmpeg') });
+    const tools = await resolveMediaTools(
+      { FFMPEG_PATH: path.join(system, 'ffmpeg'), PATH: system },
+      { ffmpegStatic: async () => path.join(staticFolder, 'ffmpeg') },
+    );
     expect(tools).toEqual({ ffmpeg: path.join(staticFolder, 'ffmpeg'), ffprobe: path.join(system, 'ffprobe'), ffmpegSource: 'ffmpeg-static' });
   });
 

@@ -71,7 +71,13 @@ describe('renderPdfPages', () => {
   it('stops when aborted and removes the pages it wrote', async () => {
     const controller = new AbortController();
     const outDir = workspace.file('pages-aborted');
-    const rendering = renderPdfPages({ input: twelvePages, outDir, signal: controller.signal, concurrency: 1, onProgress: ({ loaded }) => loaded >= 2 && controller.abort() });
+    const rendering = renderPdfPages({
+      input: twelvePages,
+      outDir,
+      signal: controller.signal,
+      concurrency: 1,
+      onProgress: ({ loaded }) => loaded >= 2 && controller.abort(),
+    });
     await expect(rendering).rejects.toMatchObject({ name: 'AbortError' });
     expect(await readdir(outDir)).toEqual([]);
   });
@@ -110,7 +116,9 @@ describe('Ghostscript runs with -dSAFER', () => {
     const file = /^Path:\s*(.+delegates\.mgk)\s*$/m.exec(listing)?.[1];
     const text = file ? await readFile(file, 'utf8').catch(() => undefined) : undefined;
     if (!file || text === undefined) {
-      return context.skip(`GraphicsMagick did not name a readable delegates.mgk (expected e.g. /usr/lib/GraphicsMagick-1.3.40/config/delegates.mgk; it said: ${file ?? 'nothing'})`);
+      return context.skip(
+        `GraphicsMagick did not name a readable delegates.mgk (expected e.g. /usr/lib/GraphicsMagick-1.3.40/config/delegates.mgk; it said: ${file ?? 'nothing'})`,
+      );
     }
     const ghostscriptDelegates = [...text.matchAll(/<delegate\b[^>]*command='("gs"[^']*)'/g)].map((match) => match[1]!);
     expect(ghostscriptDelegates.length).toBeGreaterThan(0);

@@ -89,7 +89,9 @@ describe('probeVideo', () => {
   it('refuses a playlist named .mp4 before it opens the files the playlist names', async () => {
     const playlist = await makePlaylistPretendingToBeVideo(workspace.dir);
     await expect(probeVideo(playlist, { ffprobe: tools.ffprobe })).rejects.toThrow(
-      new MediaInputError('The file is not a supported video: it is an HLS playlist (m3u8), which points at other files, not a video. Upload an MP4, MOV, 3GP, MKV, WebM, AVI, MPEG-TS, FLV, MPEG or WMV file.'),
+      new MediaInputError(
+        'The file is not a supported video: it is an HLS playlist (m3u8), which points at other files, not a video. Upload an MP4, MOV, 3GP, MKV, WebM, AVI, MPEG-TS, FLV, MPEG or WMV file.',
+      ),
     );
     // The segment is a FIFO without a writer: opening it would block ffprobe for ever, so returning at all proves it was never opened.
     const fifo = path.join(workspace.dir, 'secret.ts');
@@ -190,7 +192,11 @@ describe('processVideo', () => {
   it('lists every rendition in the master playlist, lowest first', async () => {
     const master = await readFile(path.join(outDir, result.masterPlaylist), 'utf8');
     expect(master.startsWith('#EXTM3U\n')).toBe(true);
-    const entries = [...master.matchAll(/#EXT-X-STREAM-INF:BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+),RESOLUTION=(\d+x\d+),FRAME-RATE=30\.000,CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"\n(\S+)/g)];
+    const entries = [
+      ...master.matchAll(
+        /#EXT-X-STREAM-INF:BANDWIDTH=(\d+),AVERAGE-BANDWIDTH=(\d+),RESOLUTION=(\d+x\d+),FRAME-RATE=30\.000,CODECS="avc1\.64[0-9a-f]{4},mp4a\.40\.2"\n(\S+)/g,
+      ),
+    ];
     expect(entries.map((entry) => `${entry[3]} ${entry[4]}`)).toEqual([
       '426x240 240p/index.m3u8',
       '640x360 360p/index.m3u8',
@@ -222,7 +228,13 @@ describe('processVideo', () => {
     expect(await streamsOf(path.join(outDir, result.poster))).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 1280, height: 720 })]);
   });
   it('falls back to the first frame when asked for a time past the end', async () => {
-    const poster = await extractPoster({ ffmpeg: tools.ffmpeg, input: clip720, outFile: workspace.file('late-poster.jpg'), atSeconds: 60, size: { width: 320, height: 180 } });
+    const poster = await extractPoster({
+      ffmpeg: tools.ffmpeg,
+      input: clip720,
+      outFile: workspace.file('late-poster.jpg'),
+      atSeconds: 60,
+      size: { width: 320, height: 180 },
+    });
     expect(await streamsOf(poster)).toEqual([expect.objectContaining({ codec_name: 'mjpeg', width: 320, height: 180 })]);
   });
 });
@@ -243,7 +255,10 @@ describe('small, silent and turned sources', () => {
     const outDir = workspace.file('hls-silent');
     const { renditions, masterPlaylist } = await processAll(input, outDir);
     const master = path.join(outDir, masterPlaylist);
-    expect(renditions.map((rendition: Rendition) => [rendition.name, rendition.audioRate])).toEqual([['240p', 0], ['360p', 0]]);
+    expect(renditions.map((rendition: Rendition) => [rendition.name, rendition.audioRate])).toEqual([
+      ['240p', 0],
+      ['360p', 0],
+    ]);
     for (const rendition of renditions) {
       expect((await streamsOf(path.join(outDir, rendition.playlist))).map((stream) => stream.codec_type)).toEqual(['video']);
     }
@@ -306,9 +321,9 @@ describe('failures', () => {
     await expect(
       transcodePass({ ffmpeg: tools.ffmpeg, input: playlist, outDir: workspace.file('hls-playlist'), renditions: chooseLadder(probe), probe }),
     ).rejects.toThrow(/it is an HLS playlist/);
-    await expect(
-      extractPoster({ ffmpeg: tools.ffmpeg, input: playlist, outFile: workspace.file('playlist-poster.jpg'), atSeconds: 0 }),
-    ).rejects.toBeInstanceOf(MediaInputError);
+    await expect(extractPoster({ ffmpeg: tools.ffmpeg, input: playlist, outFile: workspace.file('playlist-poster.jpg'), atSeconds: 0 })).rejects.toBeInstanceOf(
+      MediaInputError,
+    );
   });
 
   it('answers a missing ffmpeg binary with MediaToolMissingError, not a crash', async () => {

@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 
 const DAY = 86_400_000;
-const send = (body: Record<string, unknown>, cookie = harness.cookie('admin')) =>
-  harness.injectWith(cookie)('POST', '/api/admin/notifications/send', body);
+const send = (body: Record<string, unknown>, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', '/api/admin/notifications/send', body);
 
 /** A student whose phone allowed notifications (a device at the stand-in). */
 async function subscribedStudent(phone?: string) {
@@ -33,13 +32,36 @@ async function subscribedStudent(phone?: string) {
 }
 
 const card = async (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
-  (await harness.db.insertInto('subscriptions').values({ net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await harness.db
+      .insertInto('subscriptions')
+      .values({ net_amount: 999, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 const course = async (title: string, rateCard: string | null) =>
-  (await harness.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow()).id;
-const grant = (userId: string, values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date }) =>
-  harness.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
+  (
+    await harness.db
+      .insertInto('courses')
+      .values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+const grant = (
+  userId: string,
+  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date },
+) =>
+  harness.db
+    .insertInto('entitlements')
+    .values({ user_id: userId, ...values })
+    .execute();
 const deliveredTo = (notificationId: string) =>
-  harness.db.selectFrom('push_deliveries as d').innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id').select('s.user_id').where('d.notification_id', '=', notificationId).execute();
+  harness.db
+    .selectFrom('push_deliveries as d')
+    .innerJoin('push_subscriptions as s', 's.id', 'd.subscription_id')
+    .select('s.user_id')
+    .where('d.notification_id', '=', notificationId)
+    .execute();
 
 describe('notifying the students of a course', () => {
   it('reaches exactly the students entitled to the course, with the link in the payload', async () => {
@@ -69,7 +91,12 @@ describe('notifying the students of a course', () => {
 
     const link = await harness.db
       .insertInto('meeting_links')
-      .values({ title: 'KAS live doubt clearing', url: 'https://meet.example.com/kas-live', start_date: new Date(Date.now() + 3_600_000), end_date: new Date(Date.now() + 7_200_000) })
+      .values({
+        title: 'KAS live doubt clearing',
+        url: 'https://meet.example.com/kas-live',
+        start_date: new Date(Date.now() + 3_600_000),
+        end_date: new Date(Date.now() + 7_200_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const sent = await send({
@@ -88,15 +115,32 @@ describe('notifying the students of a course', () => {
     expect((await deliveredTo(notificationId)).map((row) => row.user_id).sort()).toEqual([byCourse.id, byRateCard.id, byExtraCard.id].sort());
 
     const stored = await harness.db.selectFrom('push_notifications').selectAll().where('id', '=', notificationId).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ target_type: 'course', target_course_id: kas, group_targets: [], target_phone: null, resource_type: 'Meeting links', resource_id: link.id, click_action: 'open_link' });
+    expect(stored).toMatchObject({
+      target_type: 'course',
+      target_course_id: kas,
+      group_targets: [],
+      target_phone: null,
+      resource_type: 'Meeting links',
+      resource_id: link.id,
+      click_action: 'open_link',
+    });
 
     expect(await deliverBatch({ db: harness.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
     const got = push.service.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
     expect(got).toHaveLength(3);
-    expect(got[0]!.payload).toMatchObject({ clickAction: 'open_link', resourceType: 'Meeting links', resourceId: link.id, data: { url: 'https://meet.example.com/kas-live' } });
+    expect(got[0]!.payload).toMatchObject({
+      clickAction: 'open_link',
+      resourceType: 'Meeting links',
+      resourceId: link.id,
+      data: { url: 'https://meet.example.com/kas-live' },
+    });
 
     const listed = (await asAdmin('GET', '/api/admin/notifications/sent')).json() as Array<Record<string, unknown>>;
-    expect(listed.find((row) => row._id === notificationId)).toMatchObject({ targetType: 'course', targetCourse: { _id: kas, title: 'KAS Mains 2026' }, groupTargets: [] });
+    expect(listed.find((row) => row._id === notificationId)).toMatchObject({
+      targetType: 'course',
+      targetCourse: { _id: kas, title: 'KAS Mains 2026' },
+      groupTargets: [],
+    });
   });
 
   it('follows free access: a course free for special students reaches the current special students only', async () => {
@@ -107,7 +151,11 @@ describe('notifying the students of a course', () => {
     await subscribedStudent('9847022222');
     await subscribedStudent('9847033333');
     await subscribedStudent('9847044444');
-    await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('phone_number', 'in', ['9847011111', '9847022222', '9847033333']).execute();
+    await harness.db
+      .updateTable('users')
+      .set({ phone_verified_at: new Date() })
+      .where('phone_number', 'in', ['9847011111', '9847022222', '9847033333'])
+      .execute();
     await harness.db
       .insertInto('lakshya_students')
       .values([
@@ -116,14 +164,28 @@ describe('notifying the students of a course', () => {
         { name: 'Unverified', phone_number: '9847044444' },
       ])
       .execute();
-    const sent = await send({ title: 'Special batch', body: 'Tonight', clickAction: 'open_link', linkUrl: 'https://meet.example.com/s', targetType: 'course', courseId: freeCourse });
+    const sent = await send({
+      title: 'Special batch',
+      body: 'Tonight',
+      clickAction: 'open_link',
+      linkUrl: 'https://meet.example.com/s',
+      targetType: 'course',
+      courseId: freeCourse,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect((await deliveredTo(sent.json().notificationId)).map((row) => row.user_id)).toEqual([special.id]);
   });
 
   it('refuses a missing, malformed or unknown course, a course none of whose students can be reached, and an open_link without a web address', async () => {
     const lonely = await course('Course nobody bought', await card({ title: 'Unsold card' }));
-    const base = { title: 'Live class', body: 'Join now', resourceType: 'Meeting links', clickAction: 'open_link', linkUrl: 'https://meet.example.com/x', targetType: 'course' };
+    const base = {
+      title: 'Live class',
+      body: 'Join now',
+      resourceType: 'Meeting links',
+      clickAction: 'open_link',
+      linkUrl: 'https://meet.example.com/x',
+      targetType: 'course',
+    };
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [base, PUSH_MESSAGES.courseRequired, 'courseId'],
       [{ ...base, courseId: null }, PUSH_MESSAGES.courseRequired, 'courseId'],
@@ -136,19 +198,28 @@ describe('notifying the students of a course', () => {
       [{ ...base, courseId: lonely, linkUrl: 'meet.example.com/x' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
       [{ ...base, targetType: 'batch' }, 'targetType is specific-user, everyone, group or course', 'targetType'],
     ];
-    const before = await harness.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await harness.db
+      .selectFrom('push_notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const [body, message, field] of cases) {
       const response = await send(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
     }
-    const after = await harness.db.selectFrom('push_notifications').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await harness.db
+      .selectFrom('push_notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
   it('is refused to roles that may not send notifications', async () => {
     const manager = await createUser(harness.db, { roles: ['manager'] });
-    const answer = await send({ title: 'T', body: 'B', targetType: 'course', courseId: '00000000-0000-4000-8000-000000000000' }, await harness.signIn(manager.email_address!));
+    const answer = await send(
+      { title: 'T', body: 'B', targetType: 'course', courseId: '00000000-0000-4000-8000-000000000000' },
+      await harness.signIn(manager.email_address!),
+    );
     expect(answer.statusCode).toBe(403);
   });
 });

@@ -7,8 +7,7 @@ import { useApp } from '../../support/app-harness.ts';
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
 
-const trpc = (path: string, input: unknown) =>
-  asAdmin('POST', `/trpc/meetingLinks.${path}`, JSON.stringify(input), { 'content-type': 'application/json' });
+const trpc = (path: string, input: unknown) => asAdmin('POST', `/trpc/meetingLinks.${path}`, JSON.stringify(input), { 'content-type': 'application/json' });
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,14 +21,40 @@ const linkBody = (overrides: Record<string, unknown> = {}): Record<string, unkno
   endDate: inHours(2),
   ...overrides,
 });
-const countLinks = async () => Number((await harness.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countLinks = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('meeting_links')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const card = async (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
-  (await harness.db.insertInto('subscriptions').values({ title, net_amount: 999, ...values }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await harness.db
+      .insertInto('subscriptions')
+      .values({ title, net_amount: 999, ...values })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 const course = async (title: string, rateCard: string | null, published = true) =>
-  (await harness.db.insertInto('courses').values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published }).returning('id').executeTakeFirstOrThrow()).id;
-const grant = (userId: string, values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; starts_at?: Date; expires_at?: Date; revoked_at?: Date }) =>
-  harness.db.insertInto('entitlements').values({ user_id: userId, ...values }).execute();
+  (
+    await harness.db
+      .insertInto('courses')
+      .values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+const grant = (
+  userId: string,
+  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; starts_at?: Date; expires_at?: Date; revoked_at?: Date },
+) =>
+  harness.db
+    .insertInto('entitlements')
+    .values({ user_id: userId, ...values })
+    .execute();
 async function student(name: string) {
   const user = await createUser(harness.db, { email: `${name}-${++counter}@example.com` });
   return { id: user.id, cookie: await harness.signIn(user.email_address!) };
@@ -109,7 +134,8 @@ describe('which meeting links a student sees', () => {
 
     // Holding the rate card is holding the course.
     const byCard = await student('card-holder');
-    const paid2Card = (await harness.db.selectFrom('courses').select('course_rate_card_id').where('id', '=', paid2).executeTakeFirstOrThrow()).course_rate_card_id!;
+    const paid2Card = (await harness.db.selectFrom('courses').select('course_rate_card_id').where('id', '=', paid2).executeTakeFirstOrThrow())
+      .course_rate_card_id!;
     await grant(byCard.id, { subscription_id: paid2Card });
     expect((await studentLinks(byCard.cookie)).map((link) => link._id).sort()).toEqual([bothLink, freeLink, openLink].sort());
   });
@@ -137,10 +163,25 @@ describe('which meeting links a student sees', () => {
     expect(ids).not.toContain(hiddenLink);
 
     // The kept link is listed for staff with no course, and reaches students once it has one.
-    const listed = (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[]; version: number; startDate: string; endDate: string; title: string; url: string }>;
+    const listed = (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{
+      _id: string;
+      courseIds: string[];
+      version: number;
+      startDate: string;
+      endDate: string;
+      title: string;
+      url: string;
+    }>;
     const kept = listed.find((link) => link._id === keptLink)!;
     expect(kept).toMatchObject({ courseIds: [], courses: [] });
-    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${keptLink}`, { title: kept.title, url: kept.url, startDate: kept.startDate, endDate: kept.endDate, courseIds: [open], version: kept.version });
+    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${keptLink}`, {
+      title: kept.title,
+      url: kept.url,
+      startDate: kept.startDate,
+      endDate: kept.endDate,
+      courseIds: [open],
+      version: kept.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await studentLinks(holder.cookie)).map((link) => link._id)).toContain(keptLink);
   });
@@ -151,7 +192,11 @@ describe('which meeting links a student sees', () => {
     const later = await create(linkBody({ title: 'Later', startDate: inHours(5), endDate: inHours(6), courseIds: [paid] }));
     await harness.db.updateTable('meeting_links').set({ is_active: false }).where('id', '=', bothLink).execute();
     const over = await create(linkBody({ title: 'Over', courseIds: [paid] }));
-    await harness.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * HOUR), end_date: new Date(Date.now() - HOUR) }).where('id', '=', over._id).execute();
+    await harness.db
+      .updateTable('meeting_links')
+      .set({ start_date: new Date(Date.now() - 3 * HOUR), end_date: new Date(Date.now() - HOUR) })
+      .where('id', '=', over._id)
+      .execute();
     const ids = (await studentLinks(holder.cookie)).map((link) => link._id);
     expect(ids).toContain(paidLink);
     expect(ids).not.toContain(later._id);
@@ -207,12 +252,38 @@ describe('setting the courses of a meeting link (administrators)', () => {
   it('lets staff give an ended, kept link a course without touching its dates', async () => {
     const a = await course('Course for an old link', null);
     const id = await courselessLink('Old class');
-    await harness.db.updateTable('meeting_links').set({ start_date: new Date(Date.now() - 3 * DAY), end_date: new Date(Date.now() - 2 * DAY) }).where('id', '=', id).execute();
-    const old = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string; version: number }>).find((row) => row._id === id)!;
-    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: old.startDate, endDate: old.endDate, courseIds: [a], version: old.version });
+    await harness.db
+      .updateTable('meeting_links')
+      .set({ start_date: new Date(Date.now() - 3 * DAY), end_date: new Date(Date.now() - 2 * DAY) })
+      .where('id', '=', id)
+      .execute();
+    const old = (
+      (await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{
+        _id: string;
+        title: string;
+        url: string;
+        startDate: string;
+        endDate: string;
+        version: number;
+      }>
+    ).find((row) => row._id === id)!;
+    const saved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, {
+      title: old.title,
+      url: old.url,
+      startDate: old.startDate,
+      endDate: old.endDate,
+      courseIds: [a],
+      version: old.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     // Moving it to another past window is refused, as on create.
-    const moved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, { title: old.title, url: old.url, startDate: inHours(-30), endDate: inHours(-29), courseIds: [a] });
+    const moved = await asAdmin('PUT', `/api/admin/meeting-links/${id}`, {
+      title: old.title,
+      url: old.url,
+      startDate: inHours(-30),
+      endDate: inHours(-29),
+      courseIds: [a],
+    });
     expect(moved.statusCode).toBe(400);
     expect(moved.json()).toMatchObject({ message: MEETING_LINK_MESSAGES.endPassed, field: 'endDate' });
   });
@@ -242,7 +313,9 @@ describe('setting the courses of a meeting link (administrators)', () => {
     expect(await countLinks()).toBe(before);
     const stored = await harness.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.version).toBe(1);
-    expect((await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute()).map((row) => row.course_id)).toEqual([a]);
+    expect(
+      (await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute()).map((row) => row.course_id),
+    ).toEqual([a]);
     expect((await asAdmin('PUT', `/api/admin/meeting-links/${MISSING_ID}`, linkBody())).statusCode).toBe(404);
     expect((await asAdmin('PUT', '/api/admin/meeting-links/not-an-id', linkBody())).statusCode).toBe(400);
   });
@@ -251,7 +324,9 @@ describe('setting the courses of a meeting link (administrators)', () => {
     const gone = await course('Course to delete', null);
     const link = await create(linkBody({ courseIds: [gone] }));
     await harness.db.deleteFrom('courses').where('id', '=', gone).execute();
-    const listed = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[] }>).find((row) => row._id === link._id);
+    const listed = ((await asAdmin('GET', '/api/admin/meeting-links')).json() as Array<{ _id: string; courseIds: string[] }>).find(
+      (row) => row._id === link._id,
+    );
     expect(listed!.courseIds).toEqual([]);
   });
 });
@@ -277,7 +352,10 @@ describe('two staff at once', () => {
       const link = await create(linkBody({ courseIds: [courses[0]] }));
       const first = linkBody({ title: `First ${round}`, courseIds: [courses[1], courses[2]], version: link.version });
       const second = linkBody({ title: `Second ${round}`, courseIds: [courses[3]], version: link.version });
-      const answers = await Promise.all([asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, first), asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, second)]);
+      const answers = await Promise.all([
+        asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, first),
+        asAdmin('PUT', `/api/admin/meeting-links/${link._id}`, second),
+      ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const winner = answers[0]!.statusCode === 200 ? first : second;
       const stored = await harness.db.selectFrom('meeting_link_courses').select('course_id').where('meeting_link_id', '=', link._id).execute();

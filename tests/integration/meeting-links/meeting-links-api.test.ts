@@ -21,7 +21,15 @@ const linkBody = (overrides: Record<string, unknown> = {}) => ({
   endDate: inHours(2),
   ...overrides,
 });
-const countLinks = async () => Number((await harness.db.selectFrom('meeting_links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countLinks = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('meeting_links')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function consoleUser(roles: string[]) {
   const user = await createUser(harness.db, { roles });
@@ -34,7 +42,13 @@ describe('meeting links (administrators)', () => {
     const created = await asAdmin('POST', '/api/admin/meeting-links', body);
     expect(created.statusCode, created.body).toBe(200);
     const link = created.json();
-    expect(link).toMatchObject({ title: 'Prelims revision (live)', url: body.url, startDate: '2030-01-05T14:00:00.000Z', endDate: '2030-01-05T15:30:00.000Z', isActive: true });
+    expect(link).toMatchObject({
+      title: 'Prelims revision (live)',
+      url: body.url,
+      startDate: '2030-01-05T14:00:00.000Z',
+      endDate: '2030-01-05T15:30:00.000Z',
+      isActive: true,
+    });
     const stored = await harness.db.selectFrom('meeting_links').selectAll().where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.created_by).not.toBeNull();
 
@@ -191,11 +205,21 @@ describe('who may reach meeting links', () => {
 describe('meeting links in the student apps', () => {
   it('lists only the links switched on whose window holds now, the soonest to end first', async () => {
     // A course every student may open (no rate card): its links show to all of them.
-    const openCourse = await harness.db.insertInto('courses').values({ title: 'Open to all', is_visible: true, is_published: true }).returning('id').executeTakeFirstOrThrow();
+    const openCourse = await harness.db
+      .insertInto('courses')
+      .values({ title: 'Open to all', is_visible: true, is_published: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const insert = async (title: string, start: number, end: number, active = true) => {
       const link = await harness.db
         .insertInto('meeting_links')
-        .values({ title, url: `https://meet.example.com/${encodeURIComponent(title)}`, start_date: new Date(Date.now() + start * HOUR), end_date: new Date(Date.now() + end * HOUR), is_active: active })
+        .values({
+          title,
+          url: `https://meet.example.com/${encodeURIComponent(title)}`,
+          start_date: new Date(Date.now() + start * HOUR),
+          end_date: new Date(Date.now() + end * HOUR),
+          is_active: active,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await harness.db.insertInto('meeting_link_courses').values({ meeting_link_id: link.id, course_id: openCourse.id }).execute();
@@ -226,7 +250,9 @@ describe('meeting links in the student apps', () => {
 
     // Switching one off takes it out of the apps at once.
     await asAdmin('PUT', '/api/admin/update/meeting-link', { id: live.id });
-    expect(((await harness.injectWith(cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>).map((link) => link._id)).toEqual([endingSooner.id]);
+    expect(((await harness.injectWith(cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>).map((link) => link._id)).toEqual([
+      endingSooner.id,
+    ]);
 
     expect((await asNobody('GET', '/api/student/meeting-links')).statusCode).toBe(401);
   });

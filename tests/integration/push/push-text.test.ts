@@ -13,7 +13,9 @@ beforeAll(async () => {
 
 describe('a push the server writes itself', () => {
   it('a reply longer than a push body is cut between two characters and ends with an ellipsis, never in "�"', async () => {
-    const lectureId = (await harness.db.insertInto('lectures').values({ title: 'Constitution', is_published: true, is_visible: true }).returning('id').executeTakeFirstOrThrow()).id;
+    const lectureId = (
+      await harness.db.insertInto('lectures').values({ title: 'Constitution', is_published: true, is_visible: true }).returning('id').executeTakeFirstOrThrow()
+    ).id;
     await createUser(harness.db, { email: 'emoji@example.com', name: 'Anu', phone: '9847300001' });
     const anu = await harness.signIn('emoji@example.com');
     expect((await harness.injectWith(anu)('POST', '/api/student/push-subscriptions', { ...push.service.subscribe() })).statusCode).toBe(200);
@@ -22,7 +24,12 @@ describe('a push the server writes itself', () => {
 
     // 254 code units of text, then emoji: cutting at 255 code units would split the first one.
     const message = `${'ജീവിക്കാനുള്ള അവകാശം '.repeat(12).slice(0, 252)}ab😀👨‍👩‍👧 and more after it`;
-    const replied = await asAdmin('POST', `/api/admin/comments/reply/${comment.json()._id}`, { resourceId: lectureId, message, name: 'Dr. Meera', isAdministrator: true });
+    const replied = await asAdmin('POST', `/api/admin/comments/reply/${comment.json()._id}`, {
+      resourceId: lectureId,
+      message,
+      name: 'Dr. Meera',
+      isAdministrator: true,
+    });
     expect(replied.statusCode, replied.body).toBe(200);
     expect(replied.json().notification).toEqual({ sent: true, message: null });
     const notification = await harness.db.selectFrom('push_notifications').select(['id', 'body']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();

@@ -50,14 +50,25 @@ describe('push subscriptions', () => {
     const student = await subscribedStudent();
     const again = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', student.subscription);
     expect(again.json()._id).toBe(student.id);
-    const foreign = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', { ...student.subscription, endpoint: 'https://evil.example.com/push/1' });
+    const foreign = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', {
+      ...student.subscription,
+      endpoint: 'https://evil.example.com/push/1',
+    });
     expect(foreign.json()).toMatchObject({ message: PUSH_MESSAGES.endpointNotAllowed, field: 'endpoint' });
-    const internal = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', { ...student.subscription, endpoint: 'http://169.254.169.254/latest' });
+    const internal = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', {
+      ...student.subscription,
+      endpoint: 'http://169.254.169.254/latest',
+    });
     expect(internal.statusCode).toBe(400);
-    const badKeys = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', { endpoint: student.subscription.endpoint, keys: { p256dh: 'short', auth: 'x' } });
+    const badKeys = await harness.injectWith(student.cookie)('POST', '/api/student/push-subscriptions', {
+      endpoint: student.subscription.endpoint,
+      keys: { p256dh: 'short', auth: 'x' },
+    });
     expect(badKeys.json()).toMatchObject({ message: PUSH_MESSAGES.p256dhInvalid, field: 'keys.p256dh' });
     expect((await asNobody('POST', '/api/student/push-subscriptions', student.subscription)).statusCode).toBe(401);
-    expect((await harness.injectWith(student.cookie)('DELETE', '/api/student/push-subscriptions', { endpoint: student.subscription.endpoint })).json()).toEqual({ removed: 1 });
+    expect((await harness.injectWith(student.cookie)('DELETE', '/api/student/push-subscriptions', { endpoint: student.subscription.endpoint })).json()).toEqual(
+      { removed: 1 },
+    );
     expect((await asNobody('GET', '/api/push/vapid-public-key')).json().publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
   });
 });
@@ -65,13 +76,27 @@ describe('push subscriptions', () => {
 describe('sending', () => {
   it('delivers to one student by phone: encrypted for their device, signed with VAPID, with TTL and urgency', async () => {
     const student = await subscribedStudent();
-    const sent = await send({ title: 'New mock test', body: 'Mock 12 opens at 7 pm', targetType: 'specific-user', targetPhoneNumber: `+91 ${student.phone}`, resourceType: 'exam', resourceID: 'abc', clickAction: 'open_exam' });
+    const sent = await send({
+      title: 'New mock test',
+      body: 'Mock 12 opens at 7 pm',
+      targetType: 'specific-user',
+      targetPhoneNumber: `+91 ${student.phone}`,
+      resourceType: 'exam',
+      resourceID: 'abc',
+      clickAction: 'open_exam',
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().targeted).toBe(1);
     const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.json().notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 1, gone: 0, failed: 0 });
     const got = push.service.received.find((push) => student.subscription.endpoint.endsWith(push.subscription))!;
-    expect(got.payload).toMatchObject({ title: 'New mock test', body: 'Mock 12 opens at 7 pm', resourceType: 'exam', resourceId: 'abc', clickAction: 'open_exam' });
+    expect(got.payload).toMatchObject({
+      title: 'New mock test',
+      body: 'Mock 12 opens at 7 pm',
+      resourceType: 'exam',
+      resourceId: 'abc',
+      clickAction: 'open_exam',
+    });
     expect(got).toMatchObject({ ttl: '86400', urgency: 'normal' });
     expect(push.service.refused).toEqual([]);
     const [listed] = (await asAdmin('GET', '/api/admin/notifications/sent')).json();
@@ -81,14 +106,32 @@ describe('sending', () => {
 
   it('refuses an unknown phone, a student without a device, an empty group, a payload over 3,993 bytes, and limits the composer fields', async () => {
     await createUser(harness.db, { email: 'nodevice@example.com', phone: '9847099999' });
-    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: '9000000009' })).json().message).toBe(PUSH_MESSAGES.noAccount('9000000009'));
-    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: '9847099999' })).json().message).toBe(PUSH_MESSAGES.noSubscription('9847099999'));
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: '9000000009' })).json().message).toBe(
+      PUSH_MESSAGES.noAccount('9000000009'),
+    );
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: '9847099999' })).json().message).toBe(
+      PUSH_MESSAGES.noSubscription('9847099999'),
+    );
     expect((await send({ title: 'T', body: 'B', targetType: 'specific-user' })).json().message).toBe(PUSH_MESSAGES.phoneRequired);
     expect((await send({ title: 'T', body: 'B', targetType: 'group', groupTargets: [] })).json().message).toBe(PUSH_MESSAGES.groupRequired);
-    const large = await send({ title: 'T', body: 'B', targetType: 'everyone', imageUrl: `https://example.com/${'x'.repeat(2040)}`, lectureId: 'l'.repeat(100), subjectId: 's'.repeat(100), resourceID: 'r'.repeat(100) });
+    const large = await send({
+      title: 'T',
+      body: 'B',
+      targetType: 'everyone',
+      imageUrl: `https://example.com/${'x'.repeat(2040)}`,
+      lectureId: 'l'.repeat(100),
+      subjectId: 's'.repeat(100),
+      resourceID: 'r'.repeat(100),
+    });
     expect(large.statusCode).toBe(400);
-    expect((await send({ title: 'x'.repeat(101), body: 'B', targetType: 'everyone' })).json()).toMatchObject({ message: PUSH_MESSAGES.titleTooLong, field: 'title' });
-    expect((await send({ title: 'T', body: 'x'.repeat(256), targetType: 'everyone' })).json()).toMatchObject({ message: PUSH_MESSAGES.bodyTooLong, field: 'body' });
+    expect((await send({ title: 'x'.repeat(101), body: 'B', targetType: 'everyone' })).json()).toMatchObject({
+      message: PUSH_MESSAGES.titleTooLong,
+      field: 'title',
+    });
+    expect((await send({ title: 'T', body: 'x'.repeat(256), targetType: 'everyone' })).json()).toMatchObject({
+      message: PUSH_MESSAGES.bodyTooLong,
+      field: 'body',
+    });
   });
 
   it('handles each answer: 404 and 410 delete the subscription, 429 waits, 5xx and no answer retry, nothing else deletes', async () => {
@@ -115,7 +158,7 @@ describe('sending', () => {
     expect(byStatus).toEqual(['delivered', 'delivered', 'delivered', 'failed', 'gone', 'gone']);
     // The delivered ones were sent once each.
     expect(push.service.requests.get(students.ok.subscription.endpoint.split('/').at(-1)!)).toBe(1);
-    expect((await harness.db.selectFrom('push_subscriptions').select('id').where('id', '=', students.broken.id).execute())).toHaveLength(1);
+    expect(await harness.db.selectFrom('push_subscriptions').select('id').where('id', '=', students.broken.id).execute()).toHaveLength(1);
     const [listed] = (await asAdmin('GET', '/api/admin/notifications/sent')).json();
     expect(listed).toMatchObject({ targeted: 6, delivered: 3, gone: 2, failed: 1, pending: 0 });
   });
@@ -168,7 +211,12 @@ describe('sending', () => {
     const sent = (await send({ title: 'Half-way', body: 'Again', targetType: 'everyone' })).json();
     // The first worker delivered two and stopped before the rest: their rows say so.
     const first = students.slice(0, 2).map((student) => student.id);
-    await harness.db.updateTable('push_deliveries').set({ status: 'delivered', attempts: 1 }).where('notification_id', '=', sent.notificationId).where('subscription_id', 'in', first).execute();
+    await harness.db
+      .updateTable('push_deliveries')
+      .set({ status: 'delivered', attempts: 1 })
+      .where('notification_id', '=', sent.notificationId)
+      .where('subscription_id', 'in', first)
+      .execute();
     const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 2 });
     const requested = (student: (typeof students)[number]) => push.service.requests.get(student.subscription.endpoint.split('/').at(-1)!) ?? 0;
@@ -179,6 +227,8 @@ describe('sending', () => {
   it('is for roles that see Notifications: the manager may not compose', async () => {
     await createUser(harness.db, { email: 'push-manager@example.com', roles: ['manager'] });
     const manager = await harness.signIn('push-manager@example.com');
-    expect((await harness.injectWith(manager)('POST', '/api/admin/notifications/send', { title: 'T', body: 'B', targetType: 'everyone' })).statusCode).toBe(403);
+    expect((await harness.injectWith(manager)('POST', '/api/admin/notifications/send', { title: 'T', body: 'B', targetType: 'everyone' })).statusCode).toBe(
+      403,
+    );
   });
 });

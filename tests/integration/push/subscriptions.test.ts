@@ -20,7 +20,8 @@ beforeAll(async () => {
   config = testConfig(push.env);
 });
 
-const register = (cookie: string, subscription: unknown) => harness.app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription as Record<string, unknown> });
+const register = (cookie: string, subscription: unknown) =>
+  harness.app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription as Record<string, unknown> });
 const send = (body: Record<string, unknown>) => asAdmin('POST', '/api/admin/notifications/send', body);
 
 async function student() {
@@ -73,7 +74,9 @@ describe('registering a device another account holds', () => {
     expect(await deliverBatch({ db: harness.db, config }, { notificationId: sent.json().notificationId, batch: 0 })).toMatchObject({ delivered: 1, failed: 0 });
     expect(push.service.received.some((push) => push.subscription === standInId(device))).toBe(true);
     expect(push.service.refused).toEqual([]);
-    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: intruder.phone })).json().message).toBe(PUSH_MESSAGES.noSubscription(intruder.phone));
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: intruder.phone })).json().message).toBe(
+      PUSH_MESSAGES.noSubscription(intruder.phone),
+    );
   });
 
   it('moves cleanly to a caller that holds the device (the same auth secret): the other account no longer targets it', async () => {
@@ -86,7 +89,9 @@ describe('registering a device another account holds', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()._id).toBe(registered);
     expect(await rowOf(device.endpoint)).toMatchObject({ user_id: second.id });
-    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: first.phone })).json().message).toBe(PUSH_MESSAGES.noSubscription(first.phone));
+    expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: first.phone })).json().message).toBe(
+      PUSH_MESSAGES.noSubscription(first.phone),
+    );
     const sent = await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: second.phone });
     expect(sent.json().targeted).toBe(1);
   });
@@ -167,25 +172,50 @@ describe('devices per student', () => {
     const devices = Array.from({ length: 13 }, () => push.service.subscribe());
     await harness.db
       .insertInto('push_subscriptions')
-      .values(devices.map((device, at) => ({ user_id: owner.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, updated_at: new Date(Date.UTC(2026, 0, 1, 0, at)) })))
+      .values(
+        devices.map((device, at) => ({
+          user_id: owner.id,
+          endpoint: device.endpoint,
+          p256dh: device.keys.p256dh,
+          auth: device.keys.auth,
+          updated_at: new Date(Date.UTC(2026, 0, 1, 0, at)),
+        })),
+      )
       .execute();
     const single = push.service.subscribe();
-    await harness.db.insertInto('push_subscriptions').values({ user_id: other.id, endpoint: single.endpoint, p256dh: single.keys.p256dh, auth: single.keys.auth }).execute();
+    await harness.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: other.id, endpoint: single.endpoint, p256dh: single.keys.p256dh, auth: single.keys.auth })
+      .execute();
     await capMigration.up(harness.db);
-    expect((await devicesOf(owner.id)).map((row) => row.endpoint).sort()).toEqual(devices.slice(3).map((device) => device.endpoint).sort());
+    expect((await devicesOf(owner.id)).map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .slice(3)
+        .map((device) => device.endpoint)
+        .sort(),
+    );
     expect(await devicesOf(other.id)).toHaveLength(1);
   });
 
   it('cannot be passed by registrations at the same moment', async () => {
     // Every insert waits a little inside its transaction, so the registrations overlap.
-    await sql`create function push_test_slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.05); return new; end $$`.execute(harness.db);
-    await sql`create trigger push_test_slow_insert before insert on push_subscriptions for each row execute function push_test_slow_insert()`.execute(harness.db);
+    await sql`create function push_test_slow_insert() returns trigger language plpgsql as $$ begin perform pg_sleep(0.05); return new; end $$`.execute(
+      harness.db,
+    );
+    await sql`create trigger push_test_slow_insert before insert on push_subscriptions for each row execute function push_test_slow_insert()`.execute(
+      harness.db,
+    );
     try {
       for (let round = 0; round < 5; round += 1) {
         const owner = await student();
         const seeded = Array.from({ length: MAX_DEVICES_PER_STUDENT - 1 }, () => push.service.subscribe());
-        await harness.db.insertInto('push_subscriptions').values(seeded.map((device) => ({ user_id: owner.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth }))).execute();
-        const answers = await Promise.all([push.service.subscribe(), push.service.subscribe(), push.service.subscribe()].map((device) => register(owner.cookie, device)));
+        await harness.db
+          .insertInto('push_subscriptions')
+          .values(seeded.map((device) => ({ user_id: owner.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth })))
+          .execute();
+        const answers = await Promise.all(
+          [push.service.subscribe(), push.service.subscribe(), push.service.subscribe()].map((device) => register(owner.cookie, device)),
+        );
         expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
         expect(await devicesOf(owner.id)).toHaveLength(MAX_DEVICES_PER_STUDENT);
       }

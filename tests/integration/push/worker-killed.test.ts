@@ -63,7 +63,10 @@ describe('a worker process killed in the middle of a fan-out', () => {
     });
     const inserted = await database.db.insertInto('push_subscriptions').values(rows).returning(['id', 'endpoint']).execute();
     for (const row of inserted) endpoints.set(row.id, row.endpoint.split('/').at(-1)!);
-    const { notificationId, targeted } = await sendNotification({ db: database.db, config }, { title: 'Mock test', body: 'Tonight at 7', targetType: 'everyone', createdBy: null });
+    const { notificationId, targeted } = await sendNotification(
+      { db: database.db, config },
+      { title: 'Mock test', body: 'Tonight at 7', targetType: 'everyone', createdBy: null },
+    );
     expect(targeted).toBe(DEVICES);
 
     const first = startWorkerProcess();

@@ -102,7 +102,9 @@ describe('a video', () => {
     const id = await uploadFile(asAdmin, source, 'lecture-video.mp4');
     const created = await asAdmin('POST', '/api/admin/lecture', { title: 'Rivers of Kerala' });
     const lectureId = created.json()._id;
-    const saved = await asAdmin('PUT', `/api/admin/lecture/${lectureId}`, { value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] } });
+    const saved = await asAdmin('PUT', `/api/admin/lecture/${lectureId}`, {
+      value: { title: 'Rivers of Kerala', isVisible: true, lecturerName: 'Dr. Anitha', videoResourceId: id, notes: [] },
+    });
     expect(saved.json()).toEqual({ version: 2, isPublished: false, publishWarnings: ['The video is still being processed'] });
     expect((await asset(id)).queueState).toBeNull();
     await trigger(id);

@@ -72,7 +72,9 @@ describe('adding files', () => {
     await call('POST', `${BASE}/trigger/${waiting}`);
     await call('POST', `${BASE}/trigger/${running}`);
     // A worker has taken this one.
-    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`process-media:${running}`}`.execute(harness.db);
+    await sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'some-worker' where key = ${`process-media:${running}`}`.execute(
+      harness.db,
+    );
     await call('POST', `${BASE}/trigger/end`);
     expect((await mediaJobs()).map((j) => j.key)).toEqual([`process-media:${running}`]);
     const items = (await call('GET', `${BASE}/queue/items`)).json().items;

@@ -37,7 +37,9 @@ async function seedItem(name: string, state: string, options: { createdHoursAgo?
   return { assetId: asset.id, name };
 }
 
-async function list(query = ''): Promise<{ items: Array<{ fileId: string; title: string; state: string }>; total: number; page: number; pageSize: number; state: string }> {
+async function list(
+  query = '',
+): Promise<{ items: Array<{ fileId: string; title: string; state: string }>; total: number; page: number; pageSize: number; state: string }> {
   const response = await asAdmin('GET', `${BASE}/queue/items${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
@@ -74,7 +76,10 @@ describe('the queue lists finished items for a day', () => {
   it('counts from when the item finished, not when it was created, and a file queued again comes back', async () => {
     const item = await seedItem('old-upload.mp4', 'ready', { createdHoursAgo: 500, finishedHoursAgo: 2 });
     expect((await list()).items.map((row) => row.title)).toEqual(['old-upload.mp4']);
-    await harness.db.updateTable('queue_items').set({ finished_at: sql<Date>`now() - interval '3 days'` }).execute();
+    await harness.db
+      .updateTable('queue_items')
+      .set({ finished_at: sql<Date>`now() - interval '3 days'` })
+      .execute();
     expect((await list()).total).toBe(0);
     const again = await asAdmin('POST', `${BASE}/trigger/${item.assetId}`, {}, { 'content-type': 'application/json' });
     expect(again.json()).toMatchObject({ state: 'queued' });
@@ -119,7 +124,10 @@ describe('the queue lists finished items for a day', () => {
     expect(done.state).toBe('ready');
     expect(Date.now() - done.finished_at!.getTime()).toBeLessThan(60_000);
     await setProcessState(harness.db, item.assetId, 'preparing');
-    expect(await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow()).toEqual({ state: 'preparing', finished_at: null });
+    expect(await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow()).toEqual({
+      state: 'preparing',
+      finished_at: null,
+    });
   });
 });
 

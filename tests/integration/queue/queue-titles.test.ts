@@ -42,7 +42,11 @@ async function saveLecture(id: string, value: Record<string, unknown>) {
 
 describe('queue rows', () => {
   it('name a video and a PDF note by the lecture they are used in, with the file name beside it, even when queued before the lecture was saved', async () => {
-    const video = await uploadFile(asAdmin, await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }), 'VID_20261121_final-v3.mp4');
+    const video = await uploadFile(
+      asAdmin,
+      await makeTestVideo({ dir: files.dir, seconds: 1, width: 320, height: 240, audio: false }),
+      'VID_20261121_final-v3.mp4',
+    );
     const pdf = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'rivers.pdf' }), 'ch4_rivers_scan.pdf');
     const loose = await uploadFile(asAdmin, await makeTestPdf(1, { dir: files.dir, name: 'loose.pdf' }), 'unused-handout.pdf');
     // The editor queues an upload at once, before the lecture that uses it is saved.

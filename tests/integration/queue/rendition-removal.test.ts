@@ -31,7 +31,10 @@ async function processedVideo(name = 'lesson.mp4'): Promise<string> {
     })
     .where('id', '=', asset.id)
     .execute();
-  await harness.db.insertInto('queue_items').values({ asset_id: asset.id, title: name, type: 'video', state: 'ready', last_state_updated_on: sql`now()`, finished_at: sql`now()` }).execute();
+  await harness.db
+    .insertInto('queue_items')
+    .values({ asset_id: asset.id, title: name, type: 'video', state: 'ready', last_state_updated_on: sql`now()`, finished_at: sql`now()` })
+    .execute();
   return asset.id;
 }
 

@@ -39,7 +39,12 @@ async function upload(name: string, content = longVideo): Promise<string> {
 const post = (url: string) => asAdmin('POST', url, {}, { 'content-type': 'application/json' });
 const itemOf = (id: string) => harness.db.selectFrom('queue_items').selectAll().where('asset_id', '=', id).executeTakeFirstOrThrow();
 const jobOf = async (id: string) =>
-  (await sql<{ locked_by: string | null; attempts: number }>`select locked_by, attempts from graphile_worker.jobs where key = ${`process-media:${id}`}`.execute(harness.db)).rows[0];
+  (
+    await sql<{
+      locked_by: string | null;
+      attempts: number;
+    }>`select locked_by, attempts from graphile_worker.jobs where key = ${`process-media:${id}`}`.execute(harness.db)
+  ).rows[0];
 
 function childrenOf(pid: number): number[] {
   return readdirSync('/proc')

@@ -16,7 +16,13 @@ async function createRankFile(title = 'LDC 2026 rank list') {
 }
 
 async function exam(title: string, published = true) {
-  return (await harness.db.insertInto('exams').values({ title, template_id: 'mock-test', is_visible: published, is_published: published }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await harness.db
+      .insertInto('exams')
+      .values({ title, template_id: 'mock-test', is_visible: published, is_published: published })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 let seq = 0;
@@ -30,7 +36,17 @@ async function firstAttempt(examId: string, userId: string, score: number) {
     .executeTakeFirstOrThrow();
   await harness.db
     .insertInto('exam_attempts')
-    .values({ exam_id: examId, user_id: userId, paper_id: paper.id, attempt_number: 1, status: 'submitted', score, is_first: true, submitted_seq: seq, deadline_at: new Date() })
+    .values({
+      exam_id: examId,
+      user_id: userId,
+      paper_id: paper.id,
+      attempt_number: 1,
+      status: 'submitted',
+      score,
+      is_first: true,
+      submitted_seq: seq,
+      deadline_at: new Date(),
+    })
     .execute();
 }
 
@@ -41,14 +57,28 @@ describe('rank files', () => {
     const [e1, e2] = [await exam('Mock 1'), await exam('Mock 2', false)];
     const card = await createPaidRateCard(harness.db);
     const saved = await asAdmin('PUT', `/api/admin/rankfiles/${id}`, {
-      value: { title: 'LDC 2026 rank list', isVisible: true, masterSubscription: card, sortIndex: ' 3a ', groups: [{ title: 'Week 1', exam: e1 }, { title: 'Week 2', exam: e2 }, { title: 'Week 3' }] },
+      value: {
+        title: 'LDC 2026 rank list',
+        isVisible: true,
+        masterSubscription: card,
+        sortIndex: ' 3a ',
+        groups: [{ title: 'Week 1', exam: e1 }, { title: 'Week 2', exam: e2 }, { title: 'Week 3' }],
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ isPublished: false, publishWarnings: [RANK_FILE_WARNINGS.unpublishedExam('Mock 2'), RANK_FILE_WARNINGS.groupWithoutExam('Week 3')], version: 2 });
+    expect(saved.json()).toMatchObject({
+      isPublished: false,
+      publishWarnings: [RANK_FILE_WARNINGS.unpublishedExam('Mock 2'), RANK_FILE_WARNINGS.groupWithoutExam('Week 3')],
+      version: 2,
+    });
     const groupResIds = saved.json().groupResIds as string[];
     const file = (await asAdmin('GET', `/api/admin/rankfiles/${id}`)).json();
     expect(file.groups.map((group: { resId: string }) => group.resId)).toEqual(groupResIds);
-    expect(file.groups.map((group: { title: string; exam: string | null }) => [group.title, group.exam])).toEqual([['Week 1', e1], ['Week 2', e2], ['Week 3', null]]);
+    expect(file.groups.map((group: { title: string; exam: string | null }) => [group.title, group.exam])).toEqual([
+      ['Week 1', e1],
+      ['Week 2', e2],
+      ['Week 3', null],
+    ]);
     expect(file).toMatchObject({ sortIndex: '3a', masterSubscription: { _id: card } });
 
     // Moved and fixed: only the published exam, first group last.
@@ -57,7 +87,10 @@ describe('rank files', () => {
       value: { title: 'LDC 2026 rank list', isVisible: true, masterSubscription: card, groups: [{ resId: groupResIds[0], title: 'Week 1', exam: e1 }] },
     });
     expect(fixed.json()).toMatchObject({ isPublished: true, publishWarnings: [] });
-    expect((await asAdmin('GET', '/api/admin/rankfiles')).json().find((entry: { _id: string }) => entry._id === id)).toMatchObject({ isPublished: true, masterSubscription: { _id: card } });
+    expect((await asAdmin('GET', '/api/admin/rankfiles')).json().find((entry: { _id: string }) => entry._id === id)).toMatchObject({
+      isPublished: true,
+      masterSubscription: { _id: card },
+    });
   });
 
   it('refuses an exam in two groups, an unknown exam or rate card, and a stale save, changing nothing', async () => {
@@ -82,8 +115,18 @@ describe('rank files', () => {
   it("ranks students by their first attempts of the file's exams, summed, equal totals sharing a rank; published only after a sync, and not synced while published", async () => {
     const id = await createRankFile('Ranked');
     const [e1, e2, other] = [await exam('Paper 1'), await exam('Paper 2'), await exam('Not in the file')];
-    await asAdmin('PUT', `/api/admin/rankfiles/${id}`, { value: { title: 'Ranked', groups: [{ title: 'A', exam: e1 }, { title: 'B', exam: e2 }] } });
-    const [anu, binu, chitra, devan] = await Promise.all(['Anu', 'Binu', 'Chitra', 'Devan'].map((name) => createUser(harness.db, { name, email: `${name.toLowerCase()}@example.com` })));
+    await asAdmin('PUT', `/api/admin/rankfiles/${id}`, {
+      value: {
+        title: 'Ranked',
+        groups: [
+          { title: 'A', exam: e1 },
+          { title: 'B', exam: e2 },
+        ],
+      },
+    });
+    const [anu, binu, chitra, devan] = await Promise.all(
+      ['Anu', 'Binu', 'Chitra', 'Devan'].map((name) => createUser(harness.db, { name, email: `${name.toLowerCase()}@example.com` })),
+    );
     await firstAttempt(e1, anu!.id, 40);
     await firstAttempt(e2, anu!.id, 30);
     await firstAttempt(e1, binu!.id, 70);
@@ -96,7 +139,12 @@ describe('rank files', () => {
     expect(neverSynced.json().message).toBe(RANK_FILE_MESSAGES.neverSynced);
     const synced = await asAdmin('PUT', `/api/admin/rankfiles/${id}/ranking/sync`);
     expect(synced.json()).toMatchObject({ isRankPublished: false, totalParticipants: 3, lastRankRefresh: expect.any(Number) });
-    const ranking = (await asAdmin('GET', `/api/admin/rankfiles/${id}/ranking`)).json() as Array<{ rank: number; total: number; examsTaken: number; userId: { name: string } }>;
+    const ranking = (await asAdmin('GET', `/api/admin/rankfiles/${id}/ranking`)).json() as Array<{
+      rank: number;
+      total: number;
+      examsTaken: number;
+      userId: { name: string };
+    }>;
     expect(ranking.map((row) => [row.userId.name, row.total, row.examsTaken, row.rank])).toEqual([
       ['Anu', 70, 2, 1],
       ['Binu', 70, 1, 1],
@@ -119,7 +167,9 @@ describe('rank files', () => {
     // Not published yet (the file has no rate card: it is free, but offline).
     expect((await harness.injectWith(cookie)('GET', `/api/student/rank-files/${id}/ranking`)).statusCode).toBe(404);
     const card = await createPaidRateCard(harness.db, 'Rank pack');
-    await asAdmin('PUT', `/api/admin/rankfiles/${id}`, { value: { title: 'Student view', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam: e1 }] } });
+    await asAdmin('PUT', `/api/admin/rankfiles/${id}`, {
+      value: { title: 'Student view', isVisible: true, masterSubscription: card, groups: [{ title: 'A', exam: e1 }] },
+    });
     expect((await harness.injectWith(cookie)('GET', `/api/student/rank-files/${id}/ranking`)).json().message).toBe(RANK_FILE_MESSAGES.notEntitled);
     await harness.db.insertInto('entitlements').values({ user_id: student.id, subscription_id: card }).execute();
     expect((await harness.injectWith(cookie)('GET', `/api/student/rank-files/${id}/ranking`)).json().message).toBe(RANK_FILE_MESSAGES.notPublished);

@@ -5,7 +5,13 @@ import { LIMITS } from '../../../server/auth/auth.limits.ts';
 import { STUDENT_WRITE_LIMIT } from '../../../server/comments/student-comments.service.ts';
 import { AppError } from '../../../server/errors.ts';
 import { ORDERS_PER_STUDENT, WRONG_COUPONS_PER_ACCOUNT, WRONG_COUPONS_PER_ADDRESS } from '../../../server/orders/checkout-limits.ts';
-import { consumeRateLimit, consumeRateLimits, deleteExpiredRateLimits, rateLimitReached, type RateLimitRule } from '../../../server/rate-limit/rate-limit.service.ts';
+import {
+  consumeRateLimit,
+  consumeRateLimits,
+  deleteExpiredRateLimits,
+  rateLimitReached,
+  type RateLimitRule,
+} from '../../../server/rate-limit/rate-limit.service.ts';
 import { CONFIRM_LIMIT } from '../../../server/winners/student-winners.service.ts';
 import { useDatabase } from '../../support/app-harness.ts';
 
@@ -28,11 +34,17 @@ async function refusalOf(call: Promise<unknown>): Promise<AppError | null> {
 
 /** Sets a key's hits to have been made this many seconds ago (by the database's clock). */
 async function hitsAged(key: string, ages: number[]) {
-  await sql`update rate_limits set hit_times = array(select clock_timestamp() - make_interval(secs => age) from unnest(${ages}::float8[]) age order by 1), hits = ${ages.length} where key = ${key}`.execute(database.db);
+  await sql`update rate_limits set hit_times = array(select clock_timestamp() - make_interval(secs => age) from unnest(${ages}::float8[]) age order by 1), hits = ${ages.length} where key = ${key}`.execute(
+    database.db,
+  );
 }
 
 async function storedTimes(key: string): Promise<number> {
-  const row = await database.db.selectFrom('rate_limits').select(['hits', sql<number>`cardinality(hit_times)`.as('kept')]).where('key', '=', key).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('rate_limits')
+    .select(['hits', sql<number>`cardinality(hit_times)`.as('kept')])
+    .where('key', '=', key)
+    .executeTakeFirst();
   expect(row?.hits ?? 0).toBe(row?.kept ?? 0);
   return row?.kept ?? 0;
 }
@@ -130,7 +142,9 @@ describe('rate limits hold in any span of their window', () => {
     expect(await storedTimes(old.key)).toBe(3);
     await consumeRateLimit(database.db, recent);
     // The whole row as it will be a minute and a second from now.
-    await sql`update rate_limits set hit_times = array(select t - interval '61 seconds' from unnest(hit_times) t), reset_at = reset_at - interval '61 seconds' where key = ${old.key}`.execute(database.db);
+    await sql`update rate_limits set hit_times = array(select t - interval '61 seconds' from unnest(hit_times) t), reset_at = reset_at - interval '61 seconds' where key = ${old.key}`.execute(
+      database.db,
+    );
     expect(await deleteExpiredRateLimits(database.db)).toBeGreaterThanOrEqual(1);
     expect(await storedTimes(old.key)).toBe(0);
     expect(await storedTimes(recent.key)).toBe(1);
@@ -157,12 +171,16 @@ describe('every stated limit', () => {
     const { key } = rule(limit);
     await consumeRateLimit(database.db, { key, ...limit });
     // The maximum, made a second ago; the window a fixed count would have used ended just now.
-    await sql`update rate_limits set hit_times = array_fill(clock_timestamp() - interval '1 second', array[${limit.max}::int]), hits = ${limit.max}, reset_at = now() - interval '1 millisecond' where key = ${key}`.execute(database.db);
+    await sql`update rate_limits set hit_times = array_fill(clock_timestamp() - interval '1 second', array[${limit.max}::int]), hits = ${limit.max}, reset_at = now() - interval '1 millisecond' where key = ${key}`.execute(
+      database.db,
+    );
     const refused = await refusalOf(consumeRateLimit(database.db, { key, ...limit }));
     expect(refused?.retryAfterSeconds).toBeGreaterThanOrEqual(limit.windowSeconds - 2);
     expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(limit.windowSeconds);
     // The oldest turns a window old: one place, and only one.
-    await sql`update rate_limits set hit_times[1] = clock_timestamp() - make_interval(secs => ${limit.windowSeconds + 1}) where key = ${key}`.execute(database.db);
+    await sql`update rate_limits set hit_times[1] = clock_timestamp() - make_interval(secs => ${limit.windowSeconds + 1}) where key = ${key}`.execute(
+      database.db,
+    );
     expect(await refusalOf(consumeRateLimit(database.db, { key, ...limit }))).toBeNull();
     expect(await refusalOf(consumeRateLimit(database.db, { key, ...limit }))).not.toBeNull();
   });

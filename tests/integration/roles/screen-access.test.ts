@@ -29,7 +29,9 @@ describe('every admin REST route', () => {
     for (const route of harness.app.adminRoutes) {
       const url = route.url.replace(/:([A-Za-z]+)/g, '00000000-0000-4000-8000-000000000000');
       const call = (cookie?: string) =>
-        harness.injectWith(cookie)(route.method as 'GET', url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, { 'content-type': 'application/json' });
+        harness.injectWith(cookie)(route.method as 'GET', url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {}, {
+          'content-type': 'application/json',
+        });
       const anonymous = await call();
       expect(anonymous.statusCode, `${route.method} ${route.url} signed out`).toBe(401);
       const student = await call(harness.cookie('student'));
@@ -37,8 +39,7 @@ describe('every admin REST route', () => {
       expect(student.json().message).toBe('This account cannot use the admin console');
       for (const role of ROLES) {
         const answer = await call(harness.cookie(role));
-        const allowed =
-          (route.screen === 'console' || canSeeScreen([role], route.screen)) && (!route.ability || ABILITIES[route.ability]([role]));
+        const allowed = (route.screen === 'console' || canSeeScreen([role], route.screen)) && (!route.ability || ABILITIES[route.ability]([role]));
         if (allowed) {
           expect([401, 403], `${route.method} ${route.url} as ${role}`).not.toContain(answer.statusCode);
         } else {
@@ -84,9 +85,7 @@ describe('every admin REST route', () => {
 });
 
 describe('tRPC screen procedures', () => {
-  const probeRouter = router(
-    Object.fromEntries(SCREEN_KEYS.map((screen) => [screen, screenProcedure(screen).query(() => screen)])),
-  );
+  const probeRouter = router(Object.fromEntries(SCREEN_KEYS.map((screen) => [screen, screenProcedure(screen).query(() => screen)])));
   const contextFor = (roles: string[] | null) =>
     ({
       log: harness.app.log,

@@ -18,8 +18,7 @@ function adminCreate(...args: string[]) {
   });
 }
 
-const userByEmail = (email: string) =>
-  database.db.selectFrom('users').selectAll().where('email_address', '=', email).executeTakeFirstOrThrow();
+const userByEmail = (email: string) => database.db.selectFrom('users').selectAll().where('email_address', '=', email).executeTakeFirstOrThrow();
 
 describe('npm run admin:create', () => {
   it('creates a console user and prints a generated password once', async () => {
@@ -41,7 +40,11 @@ describe('npm run admin:create', () => {
 
   it('refuses to replace the roles of the last enabled administrator, as the console does, and replaces them once another administrator exists', async () => {
     // This database's only administrator.
-    await database.db.updateTable('users').set({ roles: ['staff'] }).where(sql<boolean>`roles @> array['admin']::text[]`).execute();
+    await database.db
+      .updateTable('users')
+      .set({ roles: ['staff'] })
+      .where(sql<boolean>`roles @> array['admin']::text[]`)
+      .execute();
     const admin = await createUser(database.db, { email: 'only.admin@example.com', roles: ['admin'] });
     const disabled = await createUser(database.db, { email: 'disabled.admin@example.com', roles: ['admin'] });
     await database.db.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', disabled.id).execute();

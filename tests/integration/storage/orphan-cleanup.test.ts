@@ -169,7 +169,11 @@ describe.each([
     await insertAsset({ id: video, storageKey: referenced[0]!, outputPrefix: output, posterKey: `${output}hls/poster.jpg` });
     // A PDF's page images.
     const pdf = randomUUID();
-    const pages = [await put(`assets/${pdf}/original/1b1b1b1b1b1b`), await put(`assets/${pdf}/out/p1/pages/1.png`), await put(`assets/${pdf}/out/p1/pages/2.png`)];
+    const pages = [
+      await put(`assets/${pdf}/original/1b1b1b1b1b1b`),
+      await put(`assets/${pdf}/out/p1/pages/1.png`),
+      await put(`assets/${pdf}/out/p1/pages/2.png`),
+    ];
     await insertAsset({ id: pdf, storageKey: pages[0]!, outputPrefix: `assets/${pdf}/out/p1/` });
     // A video being processed: its new output version has no row pointing at it yet.
     const working = randomUUID();
@@ -214,7 +218,6 @@ describe.each([
     expect(await h.unfinishedWrites()).toBe(0);
     expect(await db().selectFrom('storage_claims').selectAll().execute()).toEqual([]);
   });
-
 });
 
 describe('the hourly cleanup with local storage', () => {

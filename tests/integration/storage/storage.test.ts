@@ -374,7 +374,12 @@ describe('S3 storage', () => {
       S3_KEY_PREFIX: `/${S3_KEY_PREFIX}/`,
     });
     const storage = createStorage(config);
-    const client = new S3Client({ endpoint: own.endpoint, region: own.region, forcePathStyle: true, credentials: { accessKeyId: own.accessKeyId, secretAccessKey: own.secretAccessKey } });
+    const client = new S3Client({
+      endpoint: own.endpoint,
+      region: own.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: own.accessKeyId, secretAccessKey: own.secretAccessKey },
+    });
     try {
       await storage.put('assets/1/original', streamOf(Buffer.from('prefixed')));
       const raw = await client.send(new ListObjectsV2Command({ Bucket: own.bucket }));

@@ -19,18 +19,37 @@ async function student(name = 'Profile Student') {
 }
 
 async function latestCode(phone: string): Promise<string> {
-  const message = await harness.db.selectFrom('outbound_messages').select('body').where('recipient', '=', `+91${phone}`).where('purpose', '=', 'phone-verification').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(message.body ?? "")![1]!;
+  const message = await harness.db
+    .selectFrom('outbound_messages')
+    .select('body')
+    .where('recipient', '=', `+91${phone}`)
+    .where('purpose', '=', 'phone-verification')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(message.body ?? '')![1]!;
 }
 
 /** Lets the next code be asked for at once (the 30-second resend interval has passed). */
-const ageCodes = (userId: string) => harness.db.updateTable('phone_verifications').set({ created_at: new Date(Date.now() - 60_000) }).where('user_id', '=', userId).execute();
+const ageCodes = (userId: string) =>
+  harness.db
+    .updateTable('phone_verifications')
+    .set({ created_at: new Date(Date.now() - 60_000) })
+    .where('user_id', '=', userId)
+    .execute();
 
 describe('the student profile', () => {
   it('changes the name and nickname, and stores a phone number only after its code', async () => {
     const me = await student();
-    expect((await harness.injectWith(me.cookie)('PUT', '/api/student/profile', { name: 'Arun K', gameNickname: 'arun_99' })).json()).toMatchObject({ name: 'Arun K', gameNickname: 'arun_99', phoneNumber: null, phoneVerified: false });
-    expect((await harness.injectWith(me.cookie)('PUT', '/api/student/profile', { gameNickname: 'bad<script>' })).json()).toMatchObject({ message: PROFILE_MESSAGES.nicknameFormat, field: 'gameNickname' });
+    expect((await harness.injectWith(me.cookie)('PUT', '/api/student/profile', { name: 'Arun K', gameNickname: 'arun_99' })).json()).toMatchObject({
+      name: 'Arun K',
+      gameNickname: 'arun_99',
+      phoneNumber: null,
+      phoneVerified: false,
+    });
+    expect((await harness.injectWith(me.cookie)('PUT', '/api/student/profile', { gameNickname: 'bad<script>' })).json()).toMatchObject({
+      message: PROFILE_MESSAGES.nicknameFormat,
+      field: 'gameNickname',
+    });
 
     const sent = await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '+91 98470 55501' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -45,7 +64,9 @@ describe('the student profile', () => {
     expect(refused.json()).toMatchObject({ message: `${PROFILE_MESSAGES.codeWrong}. 4 attempts left.`, field: 'code' });
     const verified = await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '98470 55501', code });
     expect(verified.json()).toMatchObject({ phoneNumber: '9847055501', phoneVerified: true });
-    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055501', code })).json().message).toBe(PROFILE_MESSAGES.noCode);
+    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055501', code })).json().message).toBe(
+      PROFILE_MESSAGES.noCode,
+    );
   });
 
   it('burns a code after five wrong tries and refuses a bad number or code format', async () => {
@@ -54,9 +75,16 @@ describe('the student profile', () => {
     const code = await latestCode('9847055502');
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i += 1) await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055502', code: wrong });
-    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055502', code })).json().message).toBe(PROFILE_MESSAGES.codeBurned);
-    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '12345' })).json()).toMatchObject({ message: PROFILE_MESSAGES.phone, field: 'phoneNumber' });
-    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055502', code: '12' })).json()).toMatchObject({ message: PROFILE_MESSAGES.codeFormat });
+    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055502', code })).json().message).toBe(
+      PROFILE_MESSAGES.codeBurned,
+    );
+    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '12345' })).json()).toMatchObject({
+      message: PROFILE_MESSAGES.phone,
+      field: 'phoneNumber',
+    });
+    expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055502', code: '12' })).json()).toMatchObject({
+      message: PROFILE_MESSAGES.codeFormat,
+    });
     expect((await asNobody('GET', '/api/student/profile')).statusCode).toBe(401);
   });
 
@@ -67,11 +95,15 @@ describe('the student profile', () => {
       expect((await harness.injectWith(me.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '9847055503' })).statusCode).toBe(200);
       codes.push(await latestCode('9847055503'));
     }
-    const answers = await Promise.all([first, second].map((me, i) => harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055503', code: codes[i] })));
+    const answers = await Promise.all(
+      [first, second].map((me, i) => harness.injectWith(me.cookie)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847055503', code: codes[i] })),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe(PROFILE_MESSAGES.phoneTaken);
     const third = await student();
-    expect((await harness.injectWith(third.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '+91 9847055503' })).json().message).toBe(PROFILE_MESSAGES.phoneTaken);
+    expect((await harness.injectWith(third.cookie)('POST', '/api/student/profile/phone', { phoneNumber: '+91 9847055503' })).json().message).toBe(
+      PROFILE_MESSAGES.phoneTaken,
+    );
     await ageCodes(third.id);
   });
 });
@@ -79,7 +111,15 @@ describe('the student profile', () => {
 describe('codes sent by SMS to one number', () => {
   const sendCode = (cookie: string, phoneNumber: string) => harness.injectWith(cookie)('POST', '/api/student/profile/phone', { phoneNumber });
   const codesSentTo = async (phone: string) =>
-    Number((await harness.db.selectFrom('outbound_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('recipient', '=', `+91${phone}`).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await harness.db
+          .selectFrom('outbound_messages')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('recipient', '=', `+91${phone}`)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const numberLimitMessage = /^Too many codes have been sent to this phone number\. Please try again in (59|60) minutes\.$/;
 
   it('sends at most 5 codes an hour to one number when 25 accounts ask for it at once', async () => {
@@ -98,7 +138,12 @@ describe('codes sent by SMS to one number', () => {
 
   it('sends at most 10 codes a day to one number', async () => {
     // The number's codes of the hour as if sent an hour ago (the day's stay where they are).
-    const passHour = () => harness.db.updateTable('rate_limits').set({ hit_times: sql<Date[]>`array(select t - interval '1 hour' from unnest(hit_times) t)` }).where('key', '=', 'sms:number:9847066002').execute();
+    const passHour = () =>
+      harness.db
+        .updateTable('rate_limits')
+        .set({ hit_times: sql<Date[]>`array(select t - interval '1 hour' from unnest(hit_times) t)` })
+        .where('key', '=', 'sms:number:9847066002')
+        .execute();
     const dayLimitMessage = /^Too many codes have been sent to this phone number\. Please try again in (23|24) hours\.$/;
     for (let i = 0; i < 5; i += 1) expect((await sendCode((await student()).cookie, '+91 98470 66002')).statusCode).toBe(200);
     expect((await sendCode((await student()).cookie, '9847066002')).json().message).toMatch(numberLimitMessage);
@@ -149,7 +194,9 @@ describe('names are plain text', () => {
     const register = (name: string, emailAddress: string) => asNobody('POST', '/api/auth/register', { name, emailAddress, password: 'secret1' });
     const created = await register('\u202eRavi\u0007 M\u009b', 'plain-name@example.com');
     expect(created.statusCode, created.body).toBe(201);
-    expect((await harness.db.selectFrom('users').select('name').where('email_address', '=', 'plain-name@example.com').executeTakeFirstOrThrow()).name).toBe('Ravi M');
+    expect((await harness.db.selectFrom('users').select('name').where('email_address', '=', 'plain-name@example.com').executeTakeFirstOrThrow()).name).toBe(
+      'Ravi M',
+    );
     const refused = await register('\u200b\u200d', 'invisible-name@example.com');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: MESSAGES.nameRequired, field: 'name' });
@@ -165,12 +212,17 @@ describe('All users', () => {
     const page = (await asAdmin('GET', '/api/admin/users?search=zara&pageSize=1')).json();
     expect(page).toMatchObject({ total: 2, pageSize: 1 });
     const all = (await asAdmin('GET', '/api/admin/users?search=zara')).json().users;
-    expect(all.find((user: { _id: string }) => user._id === listed.id)).toMatchObject({ isLakshyaStudent: true, phoneNumber: '+91 90000 11111', phoneVerified: false });
+    expect(all.find((user: { _id: string }) => user._id === listed.id)).toMatchObject({
+      isLakshyaStudent: true,
+      phoneNumber: '+91 90000 11111',
+      phoneVerified: false,
+    });
     expect(all.find((user: { name: string }) => user.name === 'Zara Staff')).toMatchObject({ isLakshyaStudent: false, roles: ['staff', 'educator'] });
     expect((await asAdmin('GET', '/api/admin/users?search=zara&lakshya=yes')).json().total).toBe(1);
     expect((await asAdmin('GET', '/api/admin/users?search=zara&role=staff')).json().total).toBe(1);
     expect((await asAdmin('GET', '/api/admin/users?search=zara&role=student')).json().total).toBe(1);
-    for (const bad of ['page=0', 'pageSize=500', 'role=root', 'lakshya=maybe']) expect((await asAdmin('GET', `/api/admin/users?${bad}`)).statusCode, bad).toBe(400);
+    for (const bad of ['page=0', 'pageSize=500', 'role=root', 'lakshya=maybe'])
+      expect((await asAdmin('GET', `/api/admin/users?${bad}`)).statusCode, bad).toBe(400);
     for (const role of ['staff', 'manager'] as const) {
       await createUser(harness.db, { email: `users-${role}-viewer@example.com`, roles: [role] });
       expect((await harness.injectWith(await harness.signIn(`users-${role}-viewer@example.com`))('GET', '/api/admin/users')).statusCode).toBe(403);

@@ -26,7 +26,9 @@ beforeAll(async () => {
       '{}', timestamptz '2026-02-01' + i * interval '1 second'
     from generate_series(0, ${STUDENTS - 1}, 5) as i`.execute(harness.db);
   // A later second account with the number of student 99995: the list shows the earlier one.
-  await sql`insert into users (name, email_address, phone_number, roles, created_at) values ('Later account', 'later@example.com', '6000099995', '{}', timestamptz '2027-01-01')`.execute(harness.db);
+  await sql`insert into users (name, email_address, phone_number, roles, created_at) values ('Later account', 'later@example.com', '6000099995', '{}', timestamptz '2027-01-01')`.execute(
+    harness.db,
+  );
   // Accounts with other numbers, or none.
   await sql`
     insert into users (name, email_address, phone_number, roles, created_at)

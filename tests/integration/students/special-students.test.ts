@@ -13,12 +13,22 @@ function upload(csv: string | Buffer, field = 'csv') {
   return asAdmin('POST', '/api/admin/lakshya-students/upload', body.payload, body.headers);
 }
 
-const countAll = async () => Number((await harness.db.selectFrom('lakshya_students').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countAll = async () =>
+  Number(
+    (
+      await harness.db
+        .selectFrom('lakshya_students')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('special students', () => {
   it('adds a student with the number kept as 10 digits, shows whether an account has it, edits and deletes', async () => {
     await createUser(harness.db, { email: 'registered@example.com', name: 'Anjali Menon', phone: '+91 98470 12345' });
-    const created = await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Anjali', phoneNumber: '+91 98470-12345', expiryDate: '31/03/2027' } });
+    const created = await asAdmin('POST', '/api/admin/lakshya-students', {
+      value: { name: 'Anjali', phoneNumber: '+91 98470-12345', expiryDate: '31/03/2027' },
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json()).toMatchObject({ name: 'Anjali', phoneNumber: '9847012345', expiryDate: '2027-03-31', user: { name: 'Anjali Menon' } });
     const other = (await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: 'Biju', phoneNumber: '9447011223' } })).json();
@@ -28,7 +38,11 @@ describe('special students', () => {
     expect(edited.json()).toMatchObject({ name: 'Biju K', phoneNumber: '9447011224' });
     const taken = await asAdmin('PUT', `/api/admin/lakshya-students/${other._id}`, { value: { name: 'Biju K', phoneNumber: '9847012345' } });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({ type: 'has-warnings', message: SPECIAL_STUDENT_MESSAGES.processFailed, warnings: ['9847012345 is already on the list'] });
+    expect(taken.json()).toMatchObject({
+      type: 'has-warnings',
+      message: SPECIAL_STUDENT_MESSAGES.processFailed,
+      warnings: ['9847012345 is already on the list'],
+    });
 
     const deleted = await asAdmin('DELETE', '/api/admin/lakshya-students', { value: [created.json()._id, other._id] });
     expect(deleted.json()).toEqual({ deleted: 2 });
@@ -52,7 +66,8 @@ describe('special students', () => {
   });
 
   it('pages and filters the list on the server', async () => {
-    for (let i = 0; i < 5; i += 1) await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: `Pager ${i}`, phoneNumber: `97000000${String(i).padStart(2, '0')}` } });
+    for (let i = 0; i < 5; i += 1)
+      await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: `Pager ${i}`, phoneNumber: `97000000${String(i).padStart(2, '0')}` } });
     const page = (await asAdmin('GET', '/api/admin/lakshya-students?pageSize=2&name=pager')).json();
     expect(page).toMatchObject({ total: 5, pageSize: 2 });
     expect(page.students.map((student: { name: string }) => student.name)).toEqual(['Pager 4', 'Pager 3']);
@@ -67,12 +82,19 @@ describe('names are plain text', () => {
     const created = await asAdmin('POST', '/api/admin/lakshya-students', { value: { name: '\u202eAnu\u0007 Mol\u2069\u009b', phoneNumber: '9847000501' } });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().name).toBe('Anu Mol');
-    const edited = await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: '\u2066Anu\tMol\r\n\u202a', phoneNumber: '9847000501' } });
+    const edited = await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, {
+      value: { name: '\u2066Anu\tMol\r\n\u202a', phoneNumber: '9847000501' },
+    });
     expect(edited.json().name).toBe('AnuMol');
     // Malayalam keeps its joiners.
-    expect((await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: 'ന്\u200dന', phoneNumber: '9847000501' } })).json().name).toBe('ന്\u200dന');
+    expect(
+      (await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name: 'ന്\u200dന', phoneNumber: '9847000501' } })).json().name,
+    ).toBe('ന്\u200dന');
     for (const name of ['\u200b', '\u200b\u200d', '\u202e', '\u0001\u0085 ']) {
-      for (const answer of [await asAdmin('POST', '/api/admin/lakshya-students', { value: { name, phoneNumber: '9847000502' } }), await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name, phoneNumber: '9847000501' } })]) {
+      for (const answer of [
+        await asAdmin('POST', '/api/admin/lakshya-students', { value: { name, phoneNumber: '9847000502' } }),
+        await asAdmin('PUT', `/api/admin/lakshya-students/${created.json()._id}`, { value: { name, phoneNumber: '9847000501' } }),
+      ]) {
         expect(answer.statusCode, JSON.stringify(name)).toBe(400);
         expect(answer.json()).toMatchObject({ message: SPECIAL_STUDENT_MESSAGES.nameRequired, field: 'value.name' });
       }
@@ -109,7 +131,12 @@ describe('the CSV import', () => {
     const good = '\uFEFFName;Phone Number;Expiry Date\r\nഅരുൺ;+91 98950 00200;31/12/2026\r\nMeera;9895000201;\r\n';
     const imported = (await upload(good)).json();
     expect(imported).toEqual({ hasIssues: false, issues: [], moreIssues: 0, imported: 2 });
-    const rows = await harness.db.selectFrom('lakshya_students').select(['name', 'phone_number', 'expiry_date']).where('phone_number', 'in', ['9895000200', '9895000201']).orderBy('phone_number').execute();
+    const rows = await harness.db
+      .selectFrom('lakshya_students')
+      .select(['name', 'phone_number', 'expiry_date'])
+      .where('phone_number', 'in', ['9895000200', '9895000201'])
+      .orderBy('phone_number')
+      .execute();
     expect(rows).toEqual([
       { name: 'അരുൺ', phone_number: '9895000200', expiry_date: '2026-12-31' },
       { name: 'Meera', phone_number: '9895000201', expiry_date: null },
@@ -130,21 +157,31 @@ describe('the CSV import', () => {
     const csv = 'name,phoneNumber\n\u202eRiya\u0001 S\u2069,9895000600\n\u200b\u200d,9895000601\n';
     expect((await upload(csv)).json().issues).toEqual([{ row: 3, column: 'name', message: SPECIAL_STUDENT_MESSAGES.nameRequired }]);
     expect((await upload('name,phoneNumber\n\u202eRiya\u0001 S\u2069,9895000600\n')).json()).toMatchObject({ hasIssues: false, imported: 1 });
-    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000600').executeTakeFirstOrThrow()).name).toBe('Riya S');
+    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000600').executeTakeFirstOrThrow()).name).toBe(
+      'Riya S',
+    );
   });
 
   it('reads UTF-16 with its byte-order mark, and refuses Windows-1252, Latin-1 and UTF-16 without its mark instead of importing garbled names', async () => {
     const text = 'name,phoneNumber\nഅരുൺ José,9895000700\n';
     const bigEndian = Buffer.from(text, 'utf16le').swap16();
     expect((await upload(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).json()).toMatchObject({ hasIssues: false, imported: 1 });
-    expect((await upload(Buffer.concat([Buffer.from([0xfe, 0xff]), bigEndian]))).json().issues[0].message).toBe(SPECIAL_STUDENT_MESSAGES.phoneTaken('9895000700'));
-    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000700').executeTakeFirstOrThrow()).name).toBe('അരുൺ José');
+    expect((await upload(Buffer.concat([Buffer.from([0xfe, 0xff]), bigEndian]))).json().issues[0].message).toBe(
+      SPECIAL_STUDENT_MESSAGES.phoneTaken('9895000700'),
+    );
+    expect((await harness.db.selectFrom('lakshya_students').select('name').where('phone_number', '=', '9895000700').executeTakeFirstOrThrow()).name).toBe(
+      'അരുൺ José',
+    );
 
     const before = await countAll();
     const windows1252 = Buffer.from('name,phoneNumber\nJosé “Joe”,9895000701\n', 'latin1');
     windows1252[windows1252.indexOf(0x1c)] = 0x93; // the curly quotes as Windows-1252 writes them
     windows1252[windows1252.indexOf(0x1d)] = 0x94;
-    for (const bytes of [Buffer.from('name,phoneNumber\nJosé,9895000701\n', 'latin1'), windows1252, Buffer.from('name,phoneNumber\nAsha,9895000702\n', 'utf16le')]) {
+    for (const bytes of [
+      Buffer.from('name,phoneNumber\nJosé,9895000701\n', 'latin1'),
+      windows1252,
+      Buffer.from('name,phoneNumber\nAsha,9895000702\n', 'utf16le'),
+    ]) {
       const refused = await upload(bytes);
       expect(refused.statusCode, refused.body).toBe(400);
       expect(refused.json()).toMatchObject({ message: SPECIAL_STUDENT_MESSAGES.notText, field: 'csv' });
@@ -153,7 +190,10 @@ describe('the CSV import', () => {
   });
 
   it('refuses a 15 MB file of empty lines at once', async () => {
-    const cases = [Buffer.alloc(15 * 1024 * 1024, '\n'), Buffer.concat([Buffer.from('name,phoneNumber,expiryDate\r\n'), Buffer.alloc(15 * 1024 * 1024, ',,\r\n')])];
+    const cases = [
+      Buffer.alloc(15 * 1024 * 1024, '\n'),
+      Buffer.concat([Buffer.from('name,phoneNumber,expiryDate\r\n'), Buffer.alloc(15 * 1024 * 1024, ',,\r\n')]),
+    ];
     for (const file of cases) {
       const started = Date.now();
       const refused = await upload(file);
@@ -168,7 +208,9 @@ describe('the CSV import', () => {
 
   it('imports 100,000 rows in one go', async () => {
     const before = await countAll();
-    const csv = ['name,phoneNumber,expiryDate', ...Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => `Student ${i},${7_000_000_000 + i},2030-01-01`)].join('\n');
+    const csv = ['name,phoneNumber,expiryDate', ...Array.from({ length: MAX_IMPORT_ROWS }, (_, i) => `Student ${i},${7_000_000_000 + i},2030-01-01`)].join(
+      '\n',
+    );
     const result = (await upload(csv)).json();
     expect(result).toMatchObject({ hasIssues: false, imported: MAX_IMPORT_ROWS });
     expect(await countAll()).toBe(before + MAX_IMPORT_ROWS);
@@ -188,8 +230,20 @@ describe('the CSV import', () => {
 
 describe('free to special students', () => {
   it('opens a lecture under a lakshya-students rate card to a listed student once they verify their number, until the expiry date, and to nobody else', async () => {
-    const card = (await harness.db.insertInto('subscriptions').values({ title: 'Lakshya free', is_free: true, free_mode: 'lakshya-students' }).returning('id').executeTakeFirstOrThrow()).id;
-    const lecture = (await harness.db.insertInto('lectures').values({ title: 'Lakshya lecture', is_published: true, is_visible: true, master_subscription_id: card }).returning('id').executeTakeFirstOrThrow()).id;
+    const card = (
+      await harness.db
+        .insertInto('subscriptions')
+        .values({ title: 'Lakshya free', is_free: true, free_mode: 'lakshya-students' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const lecture = (
+      await harness.db
+        .insertInto('lectures')
+        .values({ title: 'Lakshya lecture', is_published: true, is_visible: true, master_subscription_id: card })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await createUser(harness.db, { email: 'lakshya@example.com', phone: '9847099001' });
     await createUser(harness.db, { email: 'outsider@example.com', phone: '9847099002' });
     const [listed, outsider] = [await harness.signIn('lakshya@example.com'), await harness.signIn('outsider@example.com')];
@@ -200,7 +254,9 @@ describe('free to special students', () => {
     expect((await harness.injectWith(listed)('POST', '/api/student/profile/phone', { phoneNumber: '9847099001' })).statusCode).toBe(200);
     const message = await harness.db.selectFrom('outbound_messages').select('body').where('recipient', '=', '+919847099001').executeTakeFirstOrThrow();
     const code = /\b(\d{6})\b/.exec(message.body ?? '')![1]!;
-    expect((await harness.injectWith(listed)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847099001', code })).json()).toMatchObject({ phoneVerified: true });
+    expect((await harness.injectWith(listed)('POST', '/api/student/profile/phone/verify', { phoneNumber: '9847099001', code })).json()).toMatchObject({
+      phoneVerified: true,
+    });
     expect((await play(listed)).statusCode).toBe(200);
     expect((await play(outsider)).statusCode).toBe(403);
     await asAdmin('PUT', `/api/admin/lakshya-students/${entry._id}`, { value: { name: 'Listed', phoneNumber: '9847099001', expiryDate: '2020-01-01' } });

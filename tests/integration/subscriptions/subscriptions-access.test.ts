@@ -80,7 +80,10 @@ describe('the master list GET /api/v2/admin/subscriptions', () => {
     for (const role of ['admin', 'manager', 'staff', 'marketing'] as const) {
       const answer = await call('GET', '/api/v2/admin/subscriptions', role);
       expect(answer.statusCode, role).toBe(200);
-      expect(answer.json().some((card: { _id: string }) => card._id === subscriptionId), role).toBe(true);
+      expect(
+        answer.json().some((card: { _id: string }) => card._id === subscriptionId),
+        role,
+      ).toBe(true);
     }
   });
 

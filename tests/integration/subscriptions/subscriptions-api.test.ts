@@ -11,7 +11,6 @@ const asAdmin = harness.injectAs('admin');
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-
 async function createSubscription(title = 'LDC Mains 2026: 12 months') {
   const response = await asAdmin('POST', '/api/admin/subscriptions', { title });
   expect(response.statusCode).toBe(200);
@@ -149,9 +148,25 @@ describe('POST /api/admin/subscriptions', () => {
 describe('GET /api/v2/admin/subscriptions', () => {
   it('lists every rate card with its prices, newest first', async () => {
     const older = await createSubscription('Village Officer: 3 months');
-    await asAdmin('PUT', `/api/admin/subscriptions/${older}`, value({ title: 'Village Officer: 3 months', subscriptionTerm: '3-months', grossAmount: 499, gstAmount: 89.82, netAmount: 588.82 }));
+    await asAdmin(
+      'PUT',
+      `/api/admin/subscriptions/${older}`,
+      value({ title: 'Village Officer: 3 months', subscriptionTerm: '3-months', grossAmount: 499, gstAmount: 89.82, netAmount: 588.82 }),
+    );
     const newer = await createSubscription('Free for Lakshya students');
-    await asAdmin('PUT', `/api/admin/subscriptions/${newer}`, value({ title: 'Free for Lakshya students', isFree: true, freeMode: 'lakshya-students', grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));
+    await asAdmin(
+      'PUT',
+      `/api/admin/subscriptions/${newer}`,
+      value({
+        title: 'Free for Lakshya students',
+        isFree: true,
+        freeMode: 'lakshya-students',
+        grossAmount: 0,
+        gstAmount: 0,
+        netAmount: 0,
+        compareAtPrice: null,
+      }),
+    );
     const list = (await asAdmin('GET', '/api/v2/admin/subscriptions')).json() as Array<Record<string, unknown>>;
     const ids = list.map((card) => card._id);
     expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
@@ -175,7 +190,13 @@ describe('GET /api/admin/subscriptions/{id}', () => {
     const other = await createSubscription('Someone else');
     const publishAt = new Date('2026-12-01T04:30:00.000Z');
     const byRateCard = await createCourse(harness.db, { title: 'Degree Level Prelims', rateCardId: id, tags: ['Degree Level', 'LGS Special Course'] });
-    const asExtra = await createCourse(harness.db, { title: 'Arithmetic Crash Course', rateCardId: other, extraSubscriptionIds: [id], category: null, tags: [] });
+    const asExtra = await createCourse(harness.db, {
+      title: 'Arithmetic Crash Course',
+      rateCardId: other,
+      extraSubscriptionIds: [id],
+      category: null,
+      tags: [],
+    });
     await createCourse(harness.db, { title: 'Not this one', rateCardId: other });
     const lecture = await createLecture(harness.db, id, { title: 'Fundamental Rights', minutes: 42 });
     const lectureWithoutVideo = await createLecture(harness.db, id, { title: 'Directive Principles', minutes: null });
@@ -225,7 +246,10 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
   it('saves every field, storing GST and nett amounts as sent, and answers the saved rate card', async () => {
     const id = await createSubscription();
     // A hand-made override: the editor computed a nett of 1,124.99 and staff rounded it to the rupee.
-    const saved = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({
+    const saved = await asAdmin(
+      'PUT',
+      `/api/admin/subscriptions/${id}`,
+      value({
         title: '  LDC Mains 2026: 12 months  ',
         grossAmount: 999.99,
         gstRate: 12.5,
@@ -237,7 +261,8 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
         resourceTags: ['ldc', 'mains', 'ldc'],
         isFree: true,
         freeMode: 'lakshya-students',
-      }));
+      }),
+    );
     expect(saved.statusCode).toBe(200);
     const expected = {
       _id: id,
@@ -293,8 +318,18 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
   });
 
   it.each([
-    ['a GST amount that is not the rate of the gross', { gstAmount: 100, netAmount: 1100 }, 'value.gstAmount', 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals'],
-    ['a GST amount at another rate than the card', { gstRate: 5, gstAmount: 180, netAmount: 1050 }, 'value.gstAmount', 'GST amount must be 50: 5% of the gross amount 1,000, to 2 decimals'],
+    [
+      'a GST amount that is not the rate of the gross',
+      { gstAmount: 100, netAmount: 1100 },
+      'value.gstAmount',
+      'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals',
+    ],
+    [
+      'a GST amount at another rate than the card',
+      { gstRate: 5, gstAmount: 180, netAmount: 1050 },
+      'value.gstAmount',
+      'GST amount must be 50: 5% of the gross amount 1,000, to 2 decimals',
+    ],
     ['a nett amount above gross + GST', { netAmount: 1500 }, 'value.netAmount', 'Nett amount must be 1,180: gross amount + GST'],
     ['a nett amount below gross + GST', { netAmount: 1000 }, 'value.netAmount', 'Nett amount must be 1,180: gross amount + GST'],
     [
@@ -303,7 +338,12 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
       'value.netAmount',
       'Nett amount must be 1,049.99 (gross amount + GST) or 1,050 (rounded to the rupee)',
     ],
-    ['a nett amount under ₹1 on a card that is not free', { grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59, compareAtPrice: null }, 'value.netAmount', RATE_CARD_AMOUNT_MESSAGES.belowMinimum],
+    [
+      'a nett amount under ₹1 on a card that is not free',
+      { grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59, compareAtPrice: null },
+      'value.netAmount',
+      RATE_CARD_AMOUNT_MESSAGES.belowMinimum,
+    ],
     [
       'a nett amount under ₹1 that other students would pay online',
       { grossAmount: 0.5, gstAmount: 0.09, netAmount: 0.59, isFree: true, freeMode: 'lakshya-students' },
@@ -322,8 +362,15 @@ describe('PUT /api/admin/subscriptions/{id}', () => {
     const id = await createSubscription();
     const viaTrpc = await asAdmin('POST', '/trpc/subscriptions.save', { id, value: value({ gstAmount: 50 }).value });
     expect(viaTrpc.statusCode).toBe(400);
-    expect(viaTrpc.json().error).toMatchObject({ message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000), data: { type: 'validation', field: 'value.gstAmount' } });
-    const free = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ isFree: true, freeMode: 'none', grossAmount: 0.5, gstAmount: 0, netAmount: 0.5 }));
+    expect(viaTrpc.json().error).toMatchObject({
+      message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000),
+      data: { type: 'validation', field: 'value.gstAmount' },
+    });
+    const free = await asAdmin(
+      'PUT',
+      `/api/admin/subscriptions/${id}`,
+      value({ isFree: true, freeMode: 'none', grossAmount: 0.5, gstAmount: 0, netAmount: 0.5 }),
+    );
     expect(free.statusCode).toBe(200);
     // A new card with no price yet may be saved (checkout refuses to sell it until it has one).
     const draft = await asAdmin('PUT', `/api/admin/subscriptions/${id}`, value({ grossAmount: 0, gstAmount: 0, netAmount: 0, compareAtPrice: null }));

@@ -28,13 +28,22 @@ async function signedInAdmin(name: string) {
 
 /** Only the administrators a test makes count from here on; afterwards the shared one comes back. */
 const disableEveryAdministrator = () =>
-  harness.db.updateTable('users').set({ disabled_at: new Date() }).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
+  harness.db
+    .updateTable('users')
+    .set({ disabled_at: new Date() })
+    .where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles')))
+    .execute();
 afterEach(async () => {
   await harness.db.updateTable('users').set({ disabled_at: null }).where('email_address', '=', 'admin@example.com').execute();
 });
 
 async function enabledAdministrators(): Promise<number> {
-  const rows = await harness.db.selectFrom('users').select('id').where('disabled_at', 'is', null).where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles'))).execute();
+  const rows = await harness.db
+    .selectFrom('users')
+    .select('id')
+    .where('disabled_at', 'is', null)
+    .where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles')))
+    .execute();
   return rows.length;
 }
 
@@ -110,7 +119,8 @@ describe('disabling an account', () => {
   it('makes a recovery code sent before the account was disabled stop working', async () => {
     const email = address('recovering');
     const user = await createUser(harness.db, { email, roles: ['staff'] });
-    const post = (step: string, payload: Record<string, unknown>) => harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload, remoteAddress: '10.9.0.1' });
+    const post = (step: string, payload: Record<string, unknown>) =>
+      harness.app.inject({ method: 'POST', url: `/api/auth/recovery/${step}`, payload, remoteAddress: '10.9.0.1' });
     const { options } = (await post('initiate', { emailAddress: email })).json() as { options: Array<{ type: string; value: string; key: string }> };
     const sent = await post('recovery-channel', { options: options.map((option) => (option.type === 'email' ? { ...option, challenge: email } : option)) });
     expect(sent.statusCode, sent.body).toBe(200);

@@ -32,8 +32,7 @@ afterAll(async () => {
 let counter = 0;
 const uniqueAddress = (prefix: string) => `${prefix}${++counter}-${Date.now()}@example.com`;
 
-const invite = (payload: Record<string, unknown>, cookie = harness.cookie('admin')) =>
-  harness.injectWith(cookie)('POST', '/api/admin/users/invites', payload);
+const invite = (payload: Record<string, unknown>, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', '/api/admin/users/invites', payload);
 const resend = (id: string, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', `/api/admin/users/${id}/invite`);
 const check = (token: string) => asNobody('POST', '/api/auth/invites/check', { token });
 const accept = (token: string, password = 'staff-pass-1') =>
@@ -108,7 +107,11 @@ describe('inviting a staff member', () => {
     const email = uniqueAddress('late');
     const account = (await invite({ name: 'Late Comer', emailAddress: email, roles: ['marketing'] })).json();
     const { token } = await linkMailedTo(email);
-    await harness.db.updateTable('account_invites').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', account._id).execute();
+    await harness.db
+      .updateTable('account_invites')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', account._id)
+      .execute();
     const expired = await accept(token);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.inviteExpired);
@@ -127,7 +130,11 @@ describe('inviting a staff member', () => {
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().message).toMatch(/^An invitation was sent a moment ago\. Please wait \d+ seconds before sending another\.$/);
 
-    await harness.db.updateTable('account_invites').set({ created_at: sql<Date>`created_at - interval '2 minutes'` }).where('user_id', '=', account._id).execute();
+    await harness.db
+      .updateTable('account_invites')
+      .set({ created_at: sql<Date>`created_at - interval '2 minutes'` })
+      .where('user_id', '=', account._id)
+      .execute();
     const mailsBefore = mail.mails.length;
     const [one, two] = await Promise.all([resend(account._id), resend(account._id)]);
     expect([one.statusCode, two.statusCode].sort()).toEqual([200, 429]);
@@ -158,9 +165,17 @@ describe('inviting a staff member', () => {
 
   it('makes one account when the same address is invited twice at once', async () => {
     const email = uniqueAddress('double');
-    const answers = await Promise.all([invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] }), invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] })]);
+    const answers = await Promise.all([
+      invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] }),
+      invite({ name: 'Double Click', emailAddress: email, roles: ['staff'] }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
-    const invites = await harness.db.selectFrom('account_invites as i').innerJoin('users as u', 'u.id', 'i.user_id').select('i.id').where('u.email_address', '=', email).execute();
+    const invites = await harness.db
+      .selectFrom('account_invites as i')
+      .innerJoin('users as u', 'u.id', 'i.user_id')
+      .select('i.id')
+      .where('u.email_address', '=', email)
+      .execute();
     expect(invites).toHaveLength(1);
   });
 
@@ -215,7 +230,12 @@ describe('inviting a staff member', () => {
       const cookie = await harness.signIn(email);
       const answer = await invite({ name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] }, cookie);
       expect(answer.statusCode, role).toBe(403);
-      const trpc = await harness.injectWith(cookie)('POST', '/trpc/users.invite', { name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] }, { 'content-type': 'application/json' });
+      const trpc = await harness.injectWith(cookie)(
+        'POST',
+        '/trpc/users.invite',
+        { name: 'Nope', emailAddress: uniqueAddress('nope'), roles: ['admin'] },
+        { 'content-type': 'application/json' },
+      );
       expect(trpc.statusCode, role).toBe(403);
     }
   });

@@ -15,7 +15,11 @@ async function rateCard(title: string) {
     .executeTakeFirstOrThrow();
 }
 
-async function order(userId: string, cardId: string, values: { mode: 'online' | 'manual' | 'free'; coupon?: string; status?: 'paid' | 'created'; net?: number }) {
+async function order(
+  userId: string,
+  cardId: string,
+  values: { mode: 'online' | 'manual' | 'free'; coupon?: string; status?: 'paid' | 'created'; net?: number },
+) {
   return harness.db
     .insertInto('orders')
     .values({
@@ -71,7 +75,11 @@ describe("a student's holdings", () => {
     expect(orders.orders[1]).toMatchObject({ netAmount: 1180, mode: 'online', couponCode: 'ONAM10', status: 'paid' });
 
     const detail = (await asAdmin('GET', `/api/admin/users/${student.id}`)).json();
-    expect(detail).toMatchObject({ name: 'Arun Holder', status: 'active', specialStudent: { onList: true, listedName: 'Arun H', expiryDate: '2099-12-31', current: true } });
+    expect(detail).toMatchObject({
+      name: 'Arun Holder',
+      status: 'active',
+      specialStudent: { onList: true, listedName: 'Arun H', expiryDate: '2099-12-31', current: true },
+    });
   });
 
   it('pages long lists on the server and answers an empty page past the end', async () => {
@@ -90,7 +98,12 @@ describe("a student's holdings", () => {
   it('answers 404 for an unknown account and shows a student without special status as such', async () => {
     expect((await asAdmin('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/grants')).statusCode).toBe(404);
     const plain = await createStudent(harness.db, { email: `plain-${Date.now()}@example.com` });
-    expect((await asAdmin('GET', `/api/admin/users/${plain.id}`)).json().specialStudent).toEqual({ onList: false, listedName: null, expiryDate: null, current: false });
+    expect((await asAdmin('GET', `/api/admin/users/${plain.id}`)).json().specialStudent).toEqual({
+      onList: false,
+      listedName: null,
+      expiryDate: null,
+      current: false,
+    });
     expect((await asAdmin('GET', `/api/admin/users/${plain.id}/grants`)).json()).toMatchObject({ grants: [], total: 0 });
   });
 });

@@ -27,7 +27,14 @@ function photo(): Promise<string> {
 
 /** A draft from a student, as All users makes it. */
 async function draft(userId = student.id): Promise<string> {
-  const response = await asAdmin('POST', '/api/admin/winners', { user: userId, winnerName: 'Devika Menon', ...WINNER_DRAFT_DEFAULTS, examTitle: 'Daily quiz 12', rank: 1, totalParticipants: 340 });
+  const response = await asAdmin('POST', '/api/admin/winners', {
+    user: userId,
+    winnerName: 'Devika Menon',
+    ...WINNER_DRAFT_DEFAULTS,
+    examTitle: 'Daily quiz 12',
+    rank: 1,
+    totalParticipants: 340,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json()._id as string;
 }
@@ -74,9 +81,15 @@ describe('winner announcements (staff)', () => {
   });
 
   it('creates a blank one from New Item ("Please provide a title" when empty) and refuses an unknown student', async () => {
-    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: '  ' })).json()).toMatchObject({ message: WINNER_MESSAGES.titleRequired, field: 'winnerName' });
+    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: '  ' })).json()).toMatchObject({
+      message: WINNER_MESSAGES.titleRequired,
+      field: 'winnerName',
+    });
     expect((await asAdmin('POST', '/api/admin/winners', { winnerName: 'X', user: 'not-an-id' })).json()).toMatchObject({ field: 'user' });
-    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: 'X', user: UNKNOWN_ID })).json()).toMatchObject({ message: WINNER_MESSAGES.studentNotFound, field: 'user' });
+    expect((await asAdmin('POST', '/api/admin/winners', { winnerName: 'X', user: UNKNOWN_ID })).json()).toMatchObject({
+      message: WINNER_MESSAGES.studentNotFound,
+      field: 'user',
+    });
     const blank = await asAdmin('POST', '/api/admin/winners', { winnerName: 'Tomorrow' });
     expect(blank.statusCode).toBe(200);
     const got = (await asAdmin('GET', `/api/admin/winners/${blank.json()._id}`)).json();
@@ -86,7 +99,10 @@ describe('winner announcements (staff)', () => {
 
   it('saves the whole announcement, decides the publish state, and refuses bad numbers, a bad UPI id and a stale copy', async () => {
     const id = await draft();
-    const saved = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' }), version: 1 });
+    const saved = await asAdmin('PUT', `/api/admin/winners/${id}`, {
+      value: await fullValue({ googlePayOrUPI: 'devika.m@okaxis', beneficiaryName: 'Devika Menon' }),
+      version: 1,
+    });
     expect(saved.json()).toMatchObject({ isPublished: true, publishWarnings: [], isActionRequiredFromUser: true, version: 2 });
     const hidden = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isVisible: false, titleMessage: '' }) });
     expect(hidden.json()).toMatchObject({ isPublished: false, publishWarnings: [WINNER_WARNINGS.noTitleMessage], isActionRequiredFromUser: false });
@@ -100,7 +116,10 @@ describe('winner announcements (staff)', () => {
     expect(await bad({ bannerImageId: UNKNOWN_ID })).toMatchObject({ message: 'The photo was not found', field: 'value.bannerImageId' });
     const privateImage = await photo();
     await harness.db.updateTable('assets').set({ access_mode: 'private' }).where('id', '=', privateImage).execute();
-    expect(await bad({ bannerImageId: privateImage })).toMatchObject({ message: 'The photo must be an image uploaded for public access', field: 'value.bannerImageId' });
+    expect(await bad({ bannerImageId: privateImage })).toMatchObject({
+      message: 'The photo must be an image uploaded for public access',
+      field: 'value.bannerImageId',
+    });
     expect(await bad({ claimMessage: 'x'.repeat(501) })).toMatchObject({ field: 'value.claimMessage' });
     const stale = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue(), version: 1 });
     expect(stale.statusCode).toBe(409);
@@ -167,7 +186,14 @@ describe('the winner’s side (student REST)', () => {
     // The active winner is for every student alike, but the answer says whether this one confirmed: private.
     expect(seenAnswer.headers['cache-control']).toBe('private, no-cache');
     const seen = seenAnswer.json();
-    expect(seen.winner).toMatchObject({ _id: id, winnerName: 'Devika Menon', titleMessage: "Today's Winner", prizeAmount: 1500.5, rank: 1, totalParticipants: 340 });
+    expect(seen.winner).toMatchObject({
+      _id: id,
+      winnerName: 'Devika Menon',
+      titleMessage: "Today's Winner",
+      prizeAmount: 1500.5,
+      rank: 1,
+      totalParticipants: 340,
+    });
     expect(seen.winner.googlePayOrUPI).toBeUndefined();
     await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ isPublic: false }) });
     expect((await harness.injectWith(other.cookie)('GET', '/api/student/winners/active')).json()).toEqual({ winner: null });
@@ -177,21 +203,39 @@ describe('the winner’s side (student REST)', () => {
   it('gives the winner their own announcement with what it asks, confirms it with a valid UPI id and alerts staff once; others get 404', async () => {
     const id = await published();
     const mine = (await harness.injectWith(student.cookie)('GET', '/api/student/winners/mine')).json();
-    expect(mine.items.find((winner: { _id: string }) => winner._id === id)).toMatchObject({ isActionRequiredFromUser: true, hasUserConfirmed: false, claimMessage: "You are today's winner" });
+    expect(mine.items.find((winner: { _id: string }) => winner._id === id)).toMatchObject({
+      isActionRequiredFromUser: true,
+      hasUserConfirmed: false,
+      claimMessage: "You are today's winner",
+    });
     expect((await harness.injectWith(other.cookie)('GET', `/api/student/winners/${id}`)).statusCode).toBe(404);
-    expect((await harness.injectWith(other.cookie)('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Rahul', googlePayOrUPI: 'rahul@ybl' })).statusCode).toBe(404);
+    expect(
+      (await harness.injectWith(other.cookie)('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Rahul', googlePayOrUPI: 'rahul@ybl' }))
+        .statusCode,
+    ).toBe(404);
     expect((await harness.injectWith(other.cookie)('GET', '/api/student/winners/mine')).json().items).toEqual([]);
 
     const confirm = (body: Record<string, unknown>) => harness.injectWith(student.cookie)('POST', `/api/student/winners/${id}/confirm`, body);
-    expect((await confirm({ beneficiaryName: 'Devika', googlePayOrUPI: 'devika at okaxis' })).json()).toMatchObject({ message: UPI_ID_MESSAGE, field: 'googlePayOrUPI' });
-    expect((await confirm({ beneficiaryName: ' ', googlePayOrUPI: 'devika@okaxis' })).json()).toMatchObject({ message: WINNER_MESSAGES.beneficiaryNameRequired, field: 'beneficiaryName' });
+    expect((await confirm({ beneficiaryName: 'Devika', googlePayOrUPI: 'devika at okaxis' })).json()).toMatchObject({
+      message: UPI_ID_MESSAGE,
+      field: 'googlePayOrUPI',
+    });
+    expect((await confirm({ beneficiaryName: ' ', googlePayOrUPI: 'devika@okaxis' })).json()).toMatchObject({
+      message: WINNER_MESSAGES.beneficiaryNameRequired,
+      field: 'beneficiaryName',
+    });
     expect((await confirm({ beneficiaryName: 'Devika' })).json()).toMatchObject({ message: WINNER_MESSAGES.upiRequired, field: 'googlePayOrUPI' });
     const alertsBefore = await harness.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
     expect(alertsBefore).toEqual([]);
 
     const confirmed = await confirm({ beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toMatchObject({ hasUserConfirmed: true, isActionRequiredFromUser: false, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
+    expect(confirmed.json()).toMatchObject({
+      hasUserConfirmed: true,
+      isActionRequiredFromUser: false,
+      beneficiaryName: 'Devika Menon',
+      googlePayOrUPI: 'devika.m@okaxis',
+    });
     await confirm({ beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
     const alerts = await harness.db.selectFrom('admin_alerts').selectAll().where('resource_id', '=', id).execute();
     expect(alerts).toHaveLength(1);
@@ -207,13 +251,21 @@ describe('the winner’s side (student REST)', () => {
   it("makes the winner's confirmation a new version: an editor opened before it gets 409 naming the student, and the details stay", async () => {
     const id = await published();
     const loaded = (await asAdmin('GET', `/api/admin/winners/${id}`)).json();
-    const confirmed = await harness.injectWith(student.cookie)('POST', `/api/student/winners/${id}/confirm`, { beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis' });
+    const confirmed = await harness.injectWith(student.cookie)('POST', `/api/student/winners/${id}/confirm`, {
+      beneficiaryName: 'Devika Menon',
+      googlePayOrUPI: 'devika.m@okaxis',
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const staleSave = await asAdmin('PUT', `/api/admin/winners/${id}`, { value: await fullValue({ examTitle: 'Daily quiz 13' }), version: loaded.version });
     expect(staleSave.statusCode, staleSave.body).toBe(409);
     expect(staleSave.json().message).toContain('Devika Menon');
     expect(staleSave.json().stale).toMatchObject({ version: loaded.version + 1, updatedBy: 'Devika Menon' });
-    expect((await asAdmin('GET', `/api/admin/winners/${id}`)).json()).toMatchObject({ hasUserConfirmed: true, beneficiaryName: 'Devika Menon', googlePayOrUPI: 'devika.m@okaxis', examTitle: 'Daily quiz 12' });
+    expect((await asAdmin('GET', `/api/admin/winners/${id}`)).json()).toMatchObject({
+      hasUserConfirmed: true,
+      beneficiaryName: 'Devika Menon',
+      googlePayOrUPI: 'devika.m@okaxis',
+      examTitle: 'Daily quiz 12',
+    });
   });
 
   it('hides an announcement that is not published from its winner', async () => {

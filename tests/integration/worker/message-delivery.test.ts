@@ -29,9 +29,7 @@ describe('without SMTP or an SMS provider', () => {
 
   it('files the recovery code in the outbox, which npm run outbox prints', async () => {
     await createUser(harness.db, { email: 'outbox@example.com' });
-    const { options } = (
-      await asNobody('POST', '/api/auth/recovery/initiate', { emailAddress: 'outbox@example.com' })
-    ).json();
+    const { options } = (await asNobody('POST', '/api/auth/recovery/initiate', { emailAddress: 'outbox@example.com' })).json();
     const channel = await asNobody('POST', '/api/auth/recovery/recovery-channel', { options: [{ ...options[0], challenge: 'outbox@example.com' }] });
     expect(channel.statusCode).toBe(200);
     const row = await waitFor(async () => {

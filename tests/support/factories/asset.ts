@@ -9,7 +9,16 @@ export async function createAsset(db: Db, values: AssetValues = {}): Promise<str
   const fileName = values.file_name ?? 'lesson.mp4';
   const row = await db
     .insertInto('assets')
-    .values({ file_name: fileName, content_type: 'video/mp4', kind: 'video', access_mode: 'private', size_in_bytes: 10, sha256: 'x', storage_key: `assets/${fileName}`, ...values })
+    .values({
+      file_name: fileName,
+      content_type: 'video/mp4',
+      kind: 'video',
+      access_mode: 'private',
+      size_in_bytes: 10,
+      sha256: 'x',
+      storage_key: `assets/${fileName}`,
+      ...values,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

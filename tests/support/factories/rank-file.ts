@@ -8,7 +8,9 @@ export async function createRankFile(db: Db, values: InsertObject<Database, 'ran
   if (groups > 0) {
     await db
       .insertInto('rank_file_groups')
-      .values(Array.from({ length: groups }, (_, index) => ({ rank_file_id: row.id, position: index + 1, res_id: `g${index + 1}`, title: `Group ${index + 1}` })))
+      .values(
+        Array.from({ length: groups }, (_, index) => ({ rank_file_id: row.id, position: index + 1, res_id: `g${index + 1}`, title: `Group ${index + 1}` })),
+      )
       .execute();
   }
   return row.id;

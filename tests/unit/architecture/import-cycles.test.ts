@@ -19,7 +19,10 @@ export function importCycles(files: string[]): string[] {
   for (const file of files) {
     const text = fs.readFileSync(file, 'utf8');
     const targets = [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((match) => path.resolve(path.dirname(file), match[1]!));
-    graph.set(file, targets.filter((target) => graph.has(target) || fs.existsSync(target)));
+    graph.set(
+      file,
+      targets.filter((target) => graph.has(target) || fs.existsSync(target)),
+    );
   }
   const cycles = new Set<string>();
   const stack: string[] = [];

@@ -31,14 +31,29 @@ function packagesWarnedAbout(nodeVersion: string): string[] {
     .map(([name, pkg]) => `${name.replace(/^.*node_modules\//, '')} (${pkg.engines!.node})`);
 }
 
-const NODE_VERSIONS = ['18.20.8', '20.17.0', '20.20.2', '22.12.0', '22.17.1', '22.18.0', '22.22.0', '23.11.1', '24.0.0', '24.21.0', '25.2.1', '26.0.0', '27.1.0'];
+const NODE_VERSIONS = [
+  '18.20.8',
+  '20.17.0',
+  '20.20.2',
+  '22.12.0',
+  '22.17.1',
+  '22.18.0',
+  '22.22.0',
+  '23.11.1',
+  '24.0.0',
+  '24.21.0',
+  '25.2.1',
+  '26.0.0',
+  '27.1.0',
+];
 
 describe('the supported Node.js versions (package.json engines)', () => {
   it.each(NODE_VERSIONS)('claim Node.js %s exactly when npm ci installs every package on it without an engine warning', (version) => {
     const warnings = packagesWarnedAbout(version);
-    expect(semver.satisfies(version, manifest.engines.node), `engines "${manifest.engines.node}"; npm would warn about: ${warnings.join(', ') || 'nothing'}`).toBe(
-      warnings.length === 0,
-    );
+    expect(
+      semver.satisfies(version, manifest.engines.node),
+      `engines "${manifest.engines.node}"; npm would warn about: ${warnings.join(', ') || 'nothing'}`,
+    ).toBe(warnings.length === 0);
   });
 
   it('include the Node.js that the npm scripts run on', () => {

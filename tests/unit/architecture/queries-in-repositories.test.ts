@@ -21,7 +21,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 // Kysely's `with` takes a name or a callback; an array's `with(index, value)` takes neither.
-const BUILDER_CALL = /\.(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|selectNoFrom|executeQuery)\(|\.with(?:Recursive)?\(\s*['"`(]|\bsql\.raw\(/g;
+const BUILDER_CALL =
+  /\.(?:selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|selectNoFrom|executeQuery)\(|\.with(?:Recursive)?\(\s*['"`(]|\bsql\.raw\(/g;
 const SQL_TAG = /\bsql\b/g;
 
 const isComment = (line: string) => /^\s*(\/\/|\/\*|\*)/.test(line);
@@ -108,7 +109,9 @@ describe('domains', () => {
     const texts = new Map(files.map(({ file, text }) => [file, text]));
     // A folder touches a table when one of its queries names one: a health check's `select 1` and the job
     // queue's calls into graphile_worker's own functions do not count.
-    const touching = [...domains].filter(([, folderFiles]) => folderFiles.some((file) => queryLines(texts.get(file)!).length > 0 && namesTable.test(texts.get(file)!)));
+    const touching = [...domains].filter(([, folderFiles]) =>
+      folderFiles.some((file) => queryLines(texts.get(file)!).length > 0 && namesTable.test(texts.get(file)!)),
+    );
     const missing = touching.filter(([, folderFiles]) => !folderFiles.some(isRepository)).map(([domain]) => domain);
     expect(touching.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);

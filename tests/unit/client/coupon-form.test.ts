@@ -137,7 +137,12 @@ describe('limitOf and formOf', () => {
   });
 
   it('shows no limits as blank fields', () => {
-    expect(draftOf(coupon({ usageLimit: null, perStudentLimit: null, validFrom: null, validUntil: null }))).toMatchObject({ usageLimit: '', perStudentLimit: '', validFrom: '', validUntil: '' });
+    expect(draftOf(coupon({ usageLimit: null, perStudentLimit: null, validFrom: null, validUntil: null }))).toMatchObject({
+      usageLimit: '',
+      perStudentLimit: '',
+      validFrom: '',
+      validUntil: '',
+    });
   });
 });
 
@@ -159,7 +164,10 @@ describe('refusals naming a field', () => {
         { field: 'validUntil', message: 'another' },
       ],
     });
-    expect(errors).toEqual({ usageLimit: 'The usage limit is a whole number from 1 to 1,00,00,000 (leave it empty for no limit)', validUntil: 'Valid until must be after valid from' });
+    expect(errors).toEqual({
+      usageLimit: 'The usage limit is a whole number from 1 to 1,00,00,000 (leave it empty for no limit)',
+      validUntil: 'Valid until must be after valid from',
+    });
     expect(markedFieldsText(errors)).toBe('Please correct the marked fields: Usage limit, Valid until (India time)');
   });
 

@@ -54,7 +54,11 @@ describe('deleteWarningsNotice', () => {
   });
 
   it("shows the server's message, or the connection hint when there was no answer", () => {
-    expect(deleteWarningsNotice(serverError('Current affair not found', { type: 'not-found', httpStatus: 404 }))).toEqual({ kind: 'error', title: 'Delete Warnings', text: 'Current affair not found' });
+    expect(deleteWarningsNotice(serverError('Current affair not found', { type: 'not-found', httpStatus: 404 }))).toEqual({
+      kind: 'error',
+      title: 'Delete Warnings',
+      text: 'Current affair not found',
+    });
     expect(deleteWarningsNotice(TRPCClientError.from(new TypeError('Failed to fetch')))).toEqual({
       kind: 'error',
       title: 'Delete Warnings',

@@ -37,14 +37,7 @@ describe('DeleteConfirmModal', () => {
     const onDeleted = vi.fn();
     const onOpenChange = vi.fn();
     render(
-      <DeleteConfirmModal
-        open
-        onOpenChange={onOpenChange}
-        {...labels}
-        onDelete={() => Promise.reject(failure)}
-        onFailure={onFailure}
-        onDeleted={onDeleted}
-      />,
+      <DeleteConfirmModal open onOpenChange={onOpenChange} {...labels} onDelete={() => Promise.reject(failure)} onFailure={onFailure} onDeleted={onDeleted} />,
     );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));

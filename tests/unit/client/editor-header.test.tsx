@@ -70,7 +70,11 @@ describe('EditorHeader', () => {
     const band = screen.getByRole('button', { name: 'Save' }).closest('.sticky');
     expect(band).not.toBeNull();
     expect(band!.className).toMatch(/\btop-0\b/);
-    for (const control of [screen.getByRole('textbox', { name: 'Title' }), screen.getByRole('button', { name: 'Delete' }), screen.getByRole('link', { name: 'Back' })]) {
+    for (const control of [
+      screen.getByRole('textbox', { name: 'Title' }),
+      screen.getByRole('button', { name: 'Delete' }),
+      screen.getByRole('link', { name: 'Back' }),
+    ]) {
       expect(band!.contains(control)).toBe(true);
     }
     // A long list of warnings must not stay over the page.

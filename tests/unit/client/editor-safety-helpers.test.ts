@@ -18,7 +18,18 @@ describe('safeReturnPath', () => {
   });
 
   it('never returns to another site, the sign-in pages or the root', () => {
-    for (const path of ['//evil.example.com/x', '/\\evil.example.com', 'https://evil.example.com', 'admin/videos', '', null, undefined, '/', '/auth/login', '/auth?x=1']) {
+    for (const path of [
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+      'https://evil.example.com',
+      'admin/videos',
+      '',
+      null,
+      undefined,
+      '/',
+      '/auth/login',
+      '/auth?x=1',
+    ]) {
       expect(safeReturnPath(path)).toBeNull();
     }
   });
@@ -26,7 +37,9 @@ describe('safeReturnPath', () => {
 
 describe('refusedFieldsOf', () => {
   it('names the form field of a validation answer, without the input wrapper', () => {
-    expect(refusedFieldsOf(validationError('Choose a lecturer from the list', { field: 'value.lecturerId' }))).toEqual({ lecturerId: 'Choose a lecturer from the list' });
+    expect(refusedFieldsOf(validationError('Choose a lecturer from the list', { field: 'value.lecturerId' }))).toEqual({
+      lecturerId: 'Choose a lecturer from the list',
+    });
   });
 
   it('lists every issue, the first message per field', () => {
@@ -92,7 +105,14 @@ describe('restorableDraft', () => {
 });
 
 describe('isSaveShortcut', () => {
-  const key = (over: Partial<Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>>) => ({ key: 's', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...over });
+  const key = (over: Partial<Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>>) => ({
+    key: 's',
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    shiftKey: false,
+    ...over,
+  });
 
   it('is Ctrl+S, or Cmd+S on a Mac, in either case', () => {
     expect(isSaveShortcut(key({ ctrlKey: true }))).toBe(true);

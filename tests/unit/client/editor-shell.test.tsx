@@ -21,7 +21,15 @@ const remove = { title: 'Delete Exam', text: 'You are about to delete this exam.
 
 function shell(props: Partial<EditorShellProps> = {}) {
   return (
-    <EditorShell drafts={drafts} documentTitle="LD Clerk 2025" header={header} onReload={() => Promise.resolve()} leave={{ inside: () => true, thing: 'exam' }} remove={remove} {...props}>
+    <EditorShell
+      drafts={drafts}
+      documentTitle="LD Clerk 2025"
+      header={header}
+      onReload={() => Promise.resolve()}
+      leave={{ inside: () => true, thing: 'exam' }}
+      remove={remove}
+      {...props}
+    >
       {props.children ?? <p>Fields</p>}
     </EditorShell>
   );

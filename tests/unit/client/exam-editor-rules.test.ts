@@ -215,8 +215,14 @@ describe('rank controls', () => {
     expect(rankControls({ isRankPublished: false, lastRankRefresh: null }, idle)).toEqual({ canSync: true, canChangeStatus: false });
     expect(rankControls({ isRankPublished: false, lastRankRefresh: 1 }, idle)).toEqual({ canSync: true, canChangeStatus: true });
     expect(rankControls({ isRankPublished: true, lastRankRefresh: 1 }, idle)).toEqual({ canSync: false, canChangeStatus: true });
-    expect(rankControls({ isRankPublished: false, lastRankRefresh: 1 }, { syncing: true, changingStatus: false })).toEqual({ canSync: false, canChangeStatus: false });
-    expect(rankControls({ isRankPublished: false, lastRankRefresh: 1 }, { syncing: false, changingStatus: true })).toEqual({ canSync: true, canChangeStatus: false });
+    expect(rankControls({ isRankPublished: false, lastRankRefresh: 1 }, { syncing: true, changingStatus: false })).toEqual({
+      canSync: false,
+      canChangeStatus: false,
+    });
+    expect(rankControls({ isRankPublished: false, lastRankRefresh: 1 }, { syncing: false, changingStatus: true })).toEqual({
+      canSync: true,
+      canChangeStatus: false,
+    });
     expect(lastRefreshText(null)).toBe('Never synced');
   });
 });

@@ -113,7 +113,11 @@ describe('ExamQuestionsTab', () => {
     expect(within(item).getByText('No correct answer')).toBeTruthy();
     await user.click(within(item).getByRole('radio', { name: 'Option C is correct' }));
     expect(within(item).getByText('Answer C')).toBeTruthy();
-    expect(latest.questionGroups[0]!.questions[0]).toMatchObject({ question: 'Next in 2, 4, 8, ...?', options: ['12', '14', '16', '18'], correctAnswerIndex: 2 });
+    expect(latest.questionGroups[0]!.questions[0]).toMatchObject({
+      question: 'Next in 2, 4, 8, ...?',
+      options: ['12', '14', '16', '18'],
+      correctAnswerIndex: 2,
+    });
 
     // Removing an option before the correct one keeps the answer on "16", now option B.
     await user.click(within(item).getByRole('button', { name: 'Remove option A' }));

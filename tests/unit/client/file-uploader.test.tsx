@@ -78,9 +78,7 @@ describe('FileUploader', () => {
   it('posts the files as file_0, file_1 and shows "Uploading N%" then "Processing..."', async () => {
     const user = userEvent.setup();
     const onUploaded = vi.fn();
-    render(
-      <FileUploader url="/api/assets/private" accept="application/pdf" multiple label="Upload syllabus" onUploaded={onUploaded} />,
-    );
+    render(<FileUploader url="/api/assets/private" accept="application/pdf" multiple label="Upload syllabus" onUploaded={onUploaded} />);
     const input = screen.getByLabelText('Upload syllabus') as HTMLInputElement;
     expect(input.accept).toBe('application/pdf');
     await user.upload(input, [pdf('syllabus.pdf'), pdf('questions.pdf')]);
@@ -170,9 +168,7 @@ describe('FileUploader', () => {
     await user.upload(screen.getByLabelText('Upload video'), pdf('a.pdf'));
     act(() => FakeXhr.last!.progress(59));
     await act(async () => FakeXhr.last!.fail());
-    expect(errorMessage(onError.mock.calls[0]![0])).toBe(
-      'The upload was refused or interrupted before the server could answer. Check the file and try again.',
-    );
+    expect(errorMessage(onError.mock.calls[0]![0])).toBe('The upload was refused or interrupted before the server could answer. Check the file and try again.');
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 

@@ -25,7 +25,9 @@ describe('SelectField', () => {
   });
 
   it('shows its validation message in place of the hint, tied to the control', () => {
-    render(<SelectField id="term" label="Term" value="monthly" options={optionsOf(TERMS, String)} onChange={() => {}} hint="How long." error="Choose a term" />);
+    render(
+      <SelectField id="term" label="Term" value="monthly" options={optionsOf(TERMS, String)} onChange={() => {}} hint="How long." error="Choose a term" />,
+    );
     const select = screen.getByLabelText('Term');
     expect(select.getAttribute('aria-invalid')).toBe('true');
     expect(select.getAttribute('aria-describedby')).toBe('term-error');

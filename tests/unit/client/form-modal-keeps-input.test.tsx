@@ -15,7 +15,12 @@ describe('FormModal keeps what was typed', () => {
         open
         onOpenChange={onOpenChange}
         title="New Student"
-        describeError={() => ({ title: 'Warnings!', message: 'Taken', warnings: ['9847012345 is already on the list'], warningsIntro: 'Process failed, you may need to resolve below warnings before retrying' })}
+        describeError={() => ({
+          title: 'Warnings!',
+          message: 'Taken',
+          warnings: ['9847012345 is already on the list'],
+          warningsIntro: 'Process failed, you may need to resolve below warnings before retrying',
+        })}
         onSubmit={() => Promise.reject(new Error('Taken'))}
       >
         <label>

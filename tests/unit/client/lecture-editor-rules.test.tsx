@@ -71,7 +71,7 @@ describe('lecture editor notices', () => {
     expect(deleteFailedNotice(error)).toMatchObject({ kind: 'error', warnings: ['Used by a course'] });
   });
 
-  it("falls back on the connection hint when the server did not answer", () => {
+  it('falls back on the connection hint when the server did not answer', () => {
     expect(deleteFailedNotice(TRPCClientError.from(new TypeError('Failed to fetch')))).toMatchObject({
       text: 'Unknown error. Check your connection and try again.',
     });

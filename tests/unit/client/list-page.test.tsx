@@ -41,7 +41,15 @@ function renderPage(state: ListQuery<Row>, extra: { onCreate?: () => void } = {}
 describe('ListPage', () => {
   it('shows the heading, its actions, what sits above the table, the rows and the dialogs', async () => {
     const onCreate = vi.fn();
-    renderPage(query({ data: [{ id: 'c1', title: 'LDC 2026' }, { id: 'c2', title: 'VEO crash course' }] }), { onCreate });
+    renderPage(
+      query({
+        data: [
+          { id: 'c1', title: 'LDC 2026' },
+          { id: 'c2', title: 'VEO crash course' },
+        ],
+      }),
+      { onCreate },
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Course Manager' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Kinds' })).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Add course dialog' })).toBeTruthy();

@@ -24,15 +24,12 @@ describe('NoticeModal', () => {
 
   it('shows an outcome with OK, and lists warnings under their introduction', async () => {
     const onClose = vi.fn();
-    render(
-      <NoticeModal
-        notice={{ kind: 'error', title: 'Delete Failed', warnings: ['It is used by a course', 'It has comments'] }}
-        onClose={onClose}
-      />,
-    );
+    render(<NoticeModal notice={{ kind: 'error', title: 'Delete Failed', warnings: ['It is used by a course', 'It has comments'] }} onClose={onClose} />);
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByText('Please resolve these warnings and try again')).toBeTruthy();
-    const items = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['It is used by a course', 'It has comments']);
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalledOnce();

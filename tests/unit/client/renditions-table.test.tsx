@@ -30,7 +30,9 @@ describe('RenditionsTable', () => {
   it('shows one row per rendition under the six headings', () => {
     render(<RenditionsTable renditions={[rendition('240p', 426, 240, 400_000), rendition('360p', 640, 360, 812_000)]} />);
     const table = screen.getByRole('table', { name: 'Renditions' });
-    const headings = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headings).toEqual(['Name', 'Resolution', 'Bitrate', 'Audio rate', 'Segments', 'Size']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);

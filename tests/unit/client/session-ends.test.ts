@@ -7,7 +7,8 @@ import { sessionState, startSigningOut } from '../../../client/src/lib/session-s
 const ME_KEY = [['auth', 'me'], { type: 'query' }];
 const asha = { _id: 'u1', name: 'Asha', roles: ['admin'], phoneNumber: null, emailAddress: 'asha@example.com' };
 const ravi = { ...asha, _id: 'u2', name: 'Ravi', emailAddress: 'ravi@example.com' };
-const unauthenticated = () => TRPCClientError.from({ error: { code: -32001, message: 'Please sign in', data: { code: 'UNAUTHORIZED', httpStatus: 401, type: 'unauthenticated' } } });
+const unauthenticated = () =>
+  TRPCClientError.from({ error: { code: -32001, message: 'Please sign in', data: { code: 'UNAUTHORIZED', httpStatus: 401, type: 'unauthenticated' } } });
 
 afterEach(() => {
   startSigningOut();

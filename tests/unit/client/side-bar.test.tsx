@@ -25,9 +25,7 @@ describe('SideBar', () => {
   });
 
   it('shows the V2 Dashboard link first, only when it is configured', () => {
-    const { rerender } = render(
-      <SideBar user={staff} location="/admin/videos" v2DashboardUrl="https://v2.example.com" onLogout={() => {}} />,
-    );
+    const { rerender } = render(<SideBar user={staff} location="/admin/videos" v2DashboardUrl="https://v2.example.com" onLogout={() => {}} />);
     expect(links()[0]).toBe('V2 Dashboard');
     const v2 = screen.getByRole('link', { name: 'V2 Dashboard' });
     expect(v2.getAttribute('href')).toBe('https://v2.example.com');

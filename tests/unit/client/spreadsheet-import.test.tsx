@@ -175,7 +175,11 @@ describe('SpreadsheetImport', () => {
     const dialog = screen.getByRole('alertdialog');
     expect(within(dialog).getByText('Import Cancelled')).toBeTruthy();
     expect(within(dialog).getByText('Nothing was imported: the spreadsheet has 2 issues. Fix them and upload the spreadsheet again.')).toBeTruthy();
-    expect(within(dialog).getAllByRole('listitem').map((item) => item.textContent)).toEqual(answer.issues.map((issue) => issue.message));
+    expect(
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(answer.issues.map((issue) => issue.message));
     expect(onImported).not.toHaveBeenCalled();
     expect(screen.queryByRole('progressbar')).toBeNull();
 

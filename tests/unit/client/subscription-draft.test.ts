@@ -117,7 +117,9 @@ describe('serverFieldErrors', () => {
       gstAmount: 'GST amount must be 180: 18% of the gross amount 1,000, to 2 decimals',
       netAmount: 'Nett amount must be 1,180: gross amount + GST',
     });
-    expect(serverFieldErrors(refused('Nett amount must be at least INR 1', { type: 'validation', field: 'value.netAmount' }))).toEqual({ netAmount: 'Nett amount must be at least INR 1' });
+    expect(serverFieldErrors(refused('Nett amount must be at least INR 1', { type: 'validation', field: 'value.netAmount' }))).toEqual({
+      netAmount: 'Nett amount must be at least INR 1',
+    });
   });
 
   it('marks no field for a failure that names none', () => {

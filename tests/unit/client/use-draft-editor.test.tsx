@@ -67,7 +67,7 @@ describe('useDraftEditor', () => {
     expect(result.current.saveFailure).toBeNull();
   });
 
-  it('shows a failure a widget reports as an error, under the screen\'s title', () => {
+  it("shows a failure a widget reports as an error, under the screen's title", () => {
     const { result } = setup();
     act(() => result.current.showSaveFailure(new Error('Network error')));
     expect(result.current.saveFailure).toEqual({ title: 'Update subject failed', message: 'Network error' });

@@ -23,6 +23,8 @@ describe('INVOICE_PREFIX and CREDIT_NOTE_PREFIX', () => {
   });
 
   it('refuse one prefix for both series, whose numbers would collide', () => {
-    expect(configErrorLines(() => parseEnv({ INVOICE_PREFIX: 'DOC', CREDIT_NOTE_PREFIX: 'DOC' }))).toEqual(['INVOICE_PREFIX and CREDIT_NOTE_PREFIX: must differ']);
+    expect(configErrorLines(() => parseEnv({ INVOICE_PREFIX: 'DOC', CREDIT_NOTE_PREFIX: 'DOC' }))).toEqual([
+      'INVOICE_PREFIX and CREDIT_NOTE_PREFIX: must differ',
+    ]);
   });
 });

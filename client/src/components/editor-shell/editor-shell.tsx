@@ -60,7 +60,18 @@ export interface EditorShellProps {
  * What every editor has around its own fields: the header with Save (and Ctrl+S) and Delete, the
  * alerts of a save refused or failed, the guard against leaving edits unsaved, and the delete dialog.
  */
-export function EditorShell({ drafts, documentTitle, header, embedded = false, onReload, leave, remove, belowHeader, belowStaleSave, children }: EditorShellProps) {
+export function EditorShell({
+  drafts,
+  documentTitle,
+  header,
+  embedded = false,
+  onReload,
+  leave,
+  remove,
+  belowHeader,
+  belowStaleSave,
+  children,
+}: EditorShellProps) {
   const [deleteOpen, setDeleteOpen] = React.useState(false);
   const [notice, setNotice] = React.useState<Notice | null>(null);
   const openDelete = React.useCallback(() => setDeleteOpen(true), []);

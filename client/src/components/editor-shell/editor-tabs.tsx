@@ -16,7 +16,10 @@ export function EditorTabs({ label, tabs, wrap = false }: { label: string; tabs:
           key={tab.href}
           href={tab.href}
           aria-current={tab.current ? 'page' : undefined}
-          className={cn('border-b-2 px-3 py-2 text-sm font-medium', tab.current ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground')}
+          className={cn(
+            'border-b-2 px-3 py-2 text-sm font-medium',
+            tab.current ? 'border-primary text-primary' : 'border-transparent text-muted-foreground hover:text-foreground',
+          )}
         >
           {tab.label}
         </Link>

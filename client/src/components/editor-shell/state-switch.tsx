@@ -19,6 +19,13 @@ StateSwitch.displayName = 'StateSwitch';
 
 /** "Public visibility" of a record, e.g. "This course is enabled for public visibility". */
 export function VisibilitySwitch({ thing, ...props }: Omit<StateSwitchProps, 'name' | 'on' | 'off'> & { thing: string }) {
-  return <StateSwitch {...props} name="Public visibility" on={`This ${thing} is enabled for public visibility`} off={`Public visibility has turned off for this ${thing}`} />;
+  return (
+    <StateSwitch
+      {...props}
+      name="Public visibility"
+      on={`This ${thing} is enabled for public visibility`}
+      off={`Public visibility has turned off for this ${thing}`}
+    />
+  );
 }
 VisibilitySwitch.displayName = 'VisibilitySwitch';

@@ -52,10 +52,7 @@ export type PdfStatus = 'ready' | 'in-queue' | 'failed' | 'add-to-queue';
  * Add to queue. A queue item that failed (or finished without pages, e.g. after its pages
  * were removed) no longer holds the PDF in the queue: it can be added again.
  */
-export function pdfAssetStatus(
-  asset: Pick<Asset, 'hasConvertedtoImage' | 'state'>,
-  queueItem: Pick<QueueItem, 'state'> | null | undefined,
-): PdfStatus {
+export function pdfAssetStatus(asset: Pick<Asset, 'hasConvertedtoImage' | 'state'>, queueItem: Pick<QueueItem, 'state'> | null | undefined): PdfStatus {
   if (asset.hasConvertedtoImage) return 'ready';
   if (queueItem?.state === 'failed' || (!queueItem && asset.state === 'failed')) return 'failed';
   if (queueItem && queueItem.state !== 'ready') return 'in-queue';

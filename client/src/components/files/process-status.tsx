@@ -41,15 +41,10 @@ export function ProcessStatus({ state, progress, failureReason, showProgress = t
         {step && <span className="text-muted-foreground">{step}</span>}
         {showProgress && isWorkingState(state) && <span className="font-medium tabular-nums">{percent}%</span>}
       </div>
-      {showProgress && isWorkingState(state) && (
-        <Progress value={percent} aria-label={`${processStateLabel(state)} progress`} className="max-w-sm" />
-      )}
+      {showProgress && isWorkingState(state) && <Progress value={percent} aria-label={`${processStateLabel(state)} progress`} className="max-w-sm" />}
       {/* A queued item may carry the reason of a failed attempt that will be retried. */}
       {failureReason && state !== 'ready' && (
-        <p
-          title={failureReason}
-          className={cn('line-clamp-3 text-xs', state === 'failed' ? 'text-destructive' : 'text-muted-foreground')}
-        >
+        <p title={failureReason} className={cn('line-clamp-3 text-xs', state === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
           {failureReason}
         </p>
       )}

@@ -24,8 +24,7 @@ export function useAssetWithQueue(assetId: string, options: { checkMissing?: boo
   const next = assetPollInterval(asset.data?.state, queueState);
   useEffect(() => setPollInterval(next), [next]);
 
-  const queueItem =
-    asset.data && asset.data.queueState !== null ? { state: asset.data.queueState, failureReason: asset.data.failureReason } : null;
+  const queueItem = asset.data && asset.data.queueState !== null ? { state: asset.data.queueState, failureReason: asset.data.failureReason } : null;
   return { asset, queueItem, fileMissing: missing.data?.fileMissing ?? false };
 }
 
@@ -37,10 +36,7 @@ export function useQueueFile() {
       // Show the new queue state at once: a status read that was already on its way when the
       // file was queued must not leave "Add to queue" on screen (polling starts from this state).
       utils.assets.get.setData({ id: input.fileId }, (old) => (old ? { ...old, queueState: item.state } : old));
-      await Promise.all([
-        utils.assets.get.invalidate({ id: input.fileId }),
-        utils.queue.list.invalidate(),
-      ]);
+      await Promise.all([utils.assets.get.invalidate({ id: input.fileId }), utils.queue.list.invalidate()]);
     },
   });
 }

@@ -70,9 +70,7 @@ export function VideoAssetPanel({ assetId, onStateChange, actions, className }: 
         {asset.posterUrl ? (
           <img src={asset.posterUrl} alt="Video poster" className="aspect-video w-40 rounded-md border bg-black object-cover" />
         ) : (
-          <div className="flex aspect-video w-40 items-center justify-center rounded-md border bg-muted text-xs text-muted-foreground">
-            No poster yet
-          </div>
+          <div className="flex aspect-video w-40 items-center justify-center rounded-md border bg-muted text-xs text-muted-foreground">No poster yet</div>
         )}
         <dl className="grid min-w-0 flex-1 basis-64 grid-cols-2 gap-3 sm:grid-cols-3">
           <Fact label="File">

@@ -15,7 +15,14 @@ export interface TextFilterCellProps {
 export function TextFilterCell({ column, value, onChange, maxLength, className }: TextFilterCellProps) {
   return (
     <TableHead>
-      <Input aria-label={`Filter ${column}`} placeholder="Filter" className={className} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input
+        aria-label={`Filter ${column}`}
+        placeholder="Filter"
+        className={className}
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </TableHead>
   );
 }

@@ -33,7 +33,19 @@ export interface ServerListTableProps {
 }
 
 /** A table the server pages: the load failure above it, then loading, nothing found or the rows, and the pager. */
-export function ServerListTable({ label, head, colSpan, query, count, loadingLabel, emptyText, pager, failureTitle = 'Fetching data failed', className, children }: ServerListTableProps) {
+export function ServerListTable({
+  label,
+  head,
+  colSpan,
+  query,
+  count,
+  loadingLabel,
+  emptyText,
+  pager,
+  failureTitle = 'Fetching data failed',
+  className,
+  children,
+}: ServerListTableProps) {
   return (
     <>
       {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}

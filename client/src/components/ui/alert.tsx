@@ -33,20 +33,16 @@ Alert.displayName = 'Alert';
 
 // An alert's title and text often carry a name or a title someone typed (the server's messages
 // quote them): isolated, and without direction overrides, like the table cells.
-export const AlertTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, children, ...props }, ref) => (
-    <h5 ref={ref} dir="auto" className={cn('mb-1 font-semibold leading-none tracking-tight', ISOLATED_TEXT, className)} {...props}>
-      {displayChildren(children)}
-    </h5>
-  ),
-);
+export const AlertTitle = React.forwardRef<HTMLHeadingElement, React.HTMLAttributes<HTMLHeadingElement>>(({ className, children, ...props }, ref) => (
+  <h5 ref={ref} dir="auto" className={cn('mb-1 font-semibold leading-none tracking-tight', ISOLATED_TEXT, className)} {...props}>
+    {displayChildren(children)}
+  </h5>
+));
 AlertTitle.displayName = 'AlertTitle';
 
-export const AlertDescription = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(
-  ({ className, children, ...props }, ref) => (
-    <div ref={ref} dir="auto" className={cn('text-sm [&_p]:leading-relaxed', ISOLATED_TEXT, className)} {...props}>
-      {displayChildren(children)}
-    </div>
-  ),
-);
+export const AlertDescription = React.forwardRef<HTMLDivElement, React.HTMLAttributes<HTMLDivElement>>(({ className, children, ...props }, ref) => (
+  <div ref={ref} dir="auto" className={cn('text-sm [&_p]:leading-relaxed', ISOLATED_TEXT, className)} {...props}>
+    {displayChildren(children)}
+  </div>
+));
 AlertDescription.displayName = 'AlertDescription';

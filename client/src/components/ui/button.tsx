@@ -50,7 +50,10 @@ function hasVisibleText(node: React.ReactNode): boolean {
 }
 
 /** The text a button without visible text shows as its tooltip: its aria-label (on the link inside, with asChild). */
-export function iconButtonTooltip(props: { 'aria-label'?: string | undefined; title?: string | undefined; children?: React.ReactNode }, asChild: boolean): string | undefined {
+export function iconButtonTooltip(
+  props: { 'aria-label'?: string | undefined; title?: string | undefined; children?: React.ReactNode },
+  asChild: boolean,
+): string | undefined {
   if (props.title) return undefined;
   const child = asChild && React.isValidElement<{ 'aria-label'?: unknown; children?: React.ReactNode }>(props.children) ? props.children : null;
   const label = props['aria-label'] ?? (typeof child?.props['aria-label'] === 'string' ? child.props['aria-label'] : undefined);
@@ -63,20 +66,18 @@ export interface ButtonProps extends React.ButtonHTMLAttributes<HTMLButtonElemen
   asChild?: boolean;
 }
 
-export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(
-  ({ className, variant, size, asChild = false, type, ...props }, ref) => {
-    const Comp = asChild ? Slot : 'button';
-    const tooltip = iconButtonTooltip(props, asChild);
-    return (
-      <Comp
-        className={cn(buttonVariants({ variant, size }), tooltip && TOOLTIP_CLASSES, className)}
-        {...(tooltip ? { 'data-tooltip': tooltip } : {})}
-        ref={ref}
-        // A plain <button> inside a form would submit it; make that an explicit choice.
-        {...(asChild ? {} : { type: type ?? 'button' })}
-        {...props}
-      />
-    );
-  },
-);
+export const Button = React.forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, type, ...props }, ref) => {
+  const Comp = asChild ? Slot : 'button';
+  const tooltip = iconButtonTooltip(props, asChild);
+  return (
+    <Comp
+      className={cn(buttonVariants({ variant, size }), tooltip && TOOLTIP_CLASSES, className)}
+      {...(tooltip ? { 'data-tooltip': tooltip } : {})}
+      ref={ref}
+      // A plain <button> inside a form would submit it; make that an explicit choice.
+      {...(asChild ? {} : { type: type ?? 'button' })}
+      {...props}
+    />
+  );
+});
 Button.displayName = 'Button';

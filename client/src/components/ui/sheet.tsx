@@ -20,9 +20,7 @@ const sheetVariants = cva('fixed z-50 flex bg-card shadow-xl focus:outline-none 
   defaultVariants: { side: 'left' },
 });
 
-export interface SheetContentProps
-  extends React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content>,
-    VariantProps<typeof sheetVariants> {}
+export interface SheetContentProps extends React.ComponentPropsWithoutRef<typeof DialogPrimitive.Content>, VariantProps<typeof sheetVariants> {}
 
 /** A panel sliding in from a side of the screen, e.g. the side bar on a phone. */
 export const SheetContent = React.forwardRef<React.ElementRef<typeof DialogPrimitive.Content>, SheetContentProps>(

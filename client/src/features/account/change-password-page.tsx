@@ -75,13 +75,7 @@ export function ChangePasswordPage() {
   const field = (name: Field, id: string, label: string, autoComplete: string, hint?: string) => (
     <FormField id={id} label={label} error={errors[name]} hint={hint}>
       {(control) => (
-        <Input
-          {...control}
-          type="password"
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
-        />
+        <Input {...control} type="password" autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />
       )}
     </FormField>
   );
@@ -97,9 +91,7 @@ export function ChangePasswordPage() {
           <CardTitle asChild>
             <h1>Change Password</h1>
           </CardTitle>
-          <CardDescription>
-            Enter your current password, then the new one twice. You stay signed in here; every other device is signed out.
-          </CardDescription>
+          <CardDescription>Enter your current password, then the new one twice. You stay signed in here; every other device is signed out.</CardDescription>
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">

@@ -28,8 +28,8 @@ export function NoConsoleAccess({ who }: { who: string }) {
         </span>
         <h1 className="text-xl font-semibold tracking-tight">{NO_CONSOLE_ACCESS_TITLE}</h1>
         <p className="text-sm text-muted-foreground">
-          You are signed in as <span className="break-all font-medium text-foreground">{who}</span>. The console is for staff; students use the app. Sign out
-          to sign in with a staff account.
+          You are signed in as <span className="break-all font-medium text-foreground">{who}</span>. The console is for staff; students use the app. Sign out to
+          sign in with a staff account.
         </p>
         {failure !== null && <ErrorAlert title="Logout Failed" error={failure} className="text-left" />}
         <div className="flex flex-wrap justify-center gap-2">

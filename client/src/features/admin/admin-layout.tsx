@@ -31,7 +31,11 @@ export function AdminLayout({ children, notificationCount }: AdminLayoutProps) {
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   // Fetched when the console starts, and again when the alerts screen refreshes or marks them read.
-  const unread = api.alerts.count.useQuery(undefined, { enabled: Boolean(user && canSeeScreen(user.roles, 'notifications')), staleTime: Infinity, retry: false });
+  const unread = api.alerts.count.useQuery(undefined, {
+    enabled: Boolean(user && canSeeScreen(user.roles, 'notifications')),
+    staleTime: Infinity,
+    retry: false,
+  });
   notificationCount ??= unread.data?.count;
 
   if (!user || isEmbedded(search)) {

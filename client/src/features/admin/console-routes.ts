@@ -22,4 +22,22 @@ import type { ConsoleRoute } from './console-route.ts';
  * here. Side-bar links come from the roles table in shared/auth/roles.ts (each screen's label and
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
-export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...lectureRoutes, ...lectureCollectionRoutes, ...pendingPdfRoutes, ...subscriptionRoutes, ...examRoutes, ...courseRoutes, ...rankFileRoutes, ...couponRoutes, ...orderRoutes, ...specialStudentRoutes, ...userRoutes, ...notificationRoutes, ...commentRoutes, ...queueRoutes, ...currentAffairsRoutes, ...meetingLinksRoutes, ...winnersRoutes];
+export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  ...lectureRoutes,
+  ...lectureCollectionRoutes,
+  ...pendingPdfRoutes,
+  ...subscriptionRoutes,
+  ...examRoutes,
+  ...courseRoutes,
+  ...rankFileRoutes,
+  ...couponRoutes,
+  ...orderRoutes,
+  ...specialStudentRoutes,
+  ...userRoutes,
+  ...notificationRoutes,
+  ...commentRoutes,
+  ...queueRoutes,
+  ...currentAffairsRoutes,
+  ...meetingLinksRoutes,
+  ...winnersRoutes,
+];

@@ -51,15 +51,7 @@ export function RegisterPage() {
 
   const field = (name: RegisterField, label: string, type: string, autoComplete: string, hint?: string) => (
     <FormField id={`register-${name}`} label={label} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          type={type}
-          autoComplete={autoComplete}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
-        />
-      )}
+      {(control) => <Input {...control} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />}
     </FormField>
   );
 

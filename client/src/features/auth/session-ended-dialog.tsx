@@ -58,7 +58,12 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
 
   return (
     <Dialog open onOpenChange={() => undefined}>
-      <DialogContent hideClose onEscapeKeyDown={(event) => event.preventDefault()} onPointerDownOutside={(event) => event.preventDefault()} className="max-w-md">
+      <DialogContent
+        hideClose
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onPointerDownOutside={(event) => event.preventDefault()}
+        className="max-w-md"
+      >
         <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign in again">
           <DialogHeader>
             <DialogTitle>{SESSION_ENDED_TITLE}</DialogTitle>
@@ -79,7 +84,14 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
           </FormField>
           <FormField id="session-password" label="Password" error={errors.password}>
             {(control) => (
-              <Input {...control} type="password" autoComplete="current-password" autoFocus value={password} onChange={(event) => setPassword(event.target.value)} />
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                autoFocus
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
             )}
           </FormField>
           <DialogFooter className="gap-2 sm:justify-between">

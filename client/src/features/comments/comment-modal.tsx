@@ -38,7 +38,14 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
   const initialKey = JSON.stringify(initial);
   useEffect(() => {
     if (mode === null) return;
-    setValue({ displayName: '', message: '', isAdministrator: true, isVisible: true, isPinned: false, ...(JSON.parse(initialKey) as Partial<CommentModalValue>) });
+    setValue({
+      displayName: '',
+      message: '',
+      isAdministrator: true,
+      isVisible: true,
+      isPinned: false,
+      ...(JSON.parse(initialKey) as Partial<CommentModalValue>),
+    });
     setErrors({});
   }, [mode, initialKey]);
   const set = (patch: Partial<CommentModalValue>) => setValue((current) => ({ ...current, ...patch }));
@@ -80,7 +87,12 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
       <FormField id="comment-message" label={`Message (${messageLength(value.message)}/${MAX_MESSAGE_LENGTH})`} error={errors.message}>
         {(control) => <TextArea {...control} rows={4} value={value.message} onChange={(event) => set({ message: event.target.value })} />}
       </FormField>
-      <SwitchField id="comment-admin" label="Is Administrator" checked={value.isAdministrator} onCheckedChange={(checked) => set({ isAdministrator: checked })} />
+      <SwitchField
+        id="comment-admin"
+        label="Is Administrator"
+        checked={value.isAdministrator}
+        onCheckedChange={(checked) => set({ isAdministrator: checked })}
+      />
       {mode === 'edit-comment' && (
         <>
           <SwitchField id="comment-visible" label="Visible to public" checked={value.isVisible} onCheckedChange={(checked) => set({ isVisible: checked })} />

@@ -40,11 +40,28 @@ function Author({ name, isAdministrator }: { name: string; isAdministrator: bool
   );
 }
 
-function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete }: { comment: Comment; heading?: React.ReactNode; onEdit: () => void; onReply: () => void; onEditReply: (reply: Reply) => void; onDelete: (reply?: Reply) => void }) {
+function CommentCard({
+  comment,
+  heading,
+  onEdit,
+  onReply,
+  onEditReply,
+  onDelete,
+}: {
+  comment: Comment;
+  heading?: React.ReactNode;
+  onEdit: () => void;
+  onReply: () => void;
+  onEditReply: (reply: Reply) => void;
+  onDelete: (reply?: Reply) => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const { shown, toggle } = visibleReplies(comment.replies, expanded);
   return (
-    <li aria-label={`Comment by ${comment.displayName}`} className={cn('grid min-w-0 grid-cols-1 gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}>
+    <li
+      aria-label={`Comment by ${comment.displayName}`}
+      className={cn('grid min-w-0 grid-cols-1 gap-2 rounded-lg border bg-card p-4', !comment.isVisible && 'opacity-60')}
+    >
       {heading}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
@@ -79,7 +96,13 @@ function CommentCard({ comment, heading, onEdit, onReply, onEditReply, onDelete 
                 <Button variant="ghost" size="sm" aria-label={`Edit the reply by ${reply.displayName}`} onClick={() => onEditReply(reply)}>
                   <Pencil aria-hidden="true" />
                 </Button>
-                <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Delete the reply by ${reply.displayName}`} onClick={() => onDelete(reply)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive"
+                  aria-label={`Delete the reply by ${reply.displayName}`}
+                  onClick={() => onDelete(reply)}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </span>
@@ -126,12 +149,28 @@ export function CommentsBoard({ comments, onChanged, headingOf, newCommentLectur
     if (!editing) return;
     const lectureId = editing.comment?.resourceId ?? newCommentLectureId!;
     if (editing.mode === 'new') await create.mutateAsync({ ...value, resourceType: 'lecture', resourceId: lectureId });
-    else if (editing.mode === 'edit-comment' && editing.comment) await update.mutateAsync({ id: editing.comment._id, ...value, resourceType: 'lecture', resourceId: lectureId });
-    else if (editing.mode === 'edit-reply' && editing.comment && editing.reply) await updateReply.mutateAsync({ commentId: editing.comment._id, replyId: editing.reply._id, message: value.message, displayName: value.displayName, isAdministrator: value.isAdministrator });
+    else if (editing.mode === 'edit-comment' && editing.comment)
+      await update.mutateAsync({ id: editing.comment._id, ...value, resourceType: 'lecture', resourceId: lectureId });
+    else if (editing.mode === 'edit-reply' && editing.comment && editing.reply)
+      await updateReply.mutateAsync({
+        commentId: editing.comment._id,
+        replyId: editing.reply._id,
+        message: value.message,
+        displayName: value.displayName,
+        isAdministrator: value.isAdministrator,
+      });
     else if (editing.mode === 'reply' && editing.comment) {
-      const answer = await reply.mutateAsync({ commentId: editing.comment._id, resourceType: 'lecture', resourceId: lectureId, message: value.message, name: value.displayName, isAdministrator: value.isAdministrator });
+      const answer = await reply.mutateAsync({
+        commentId: editing.comment._id,
+        resourceType: 'lecture',
+        resourceId: lectureId,
+        message: value.message,
+        name: value.displayName,
+        isAdministrator: value.isAdministrator,
+      });
       // The reply is saved; a push that could not go to the student is told.
-      if (editing.comment.user && !answer.notification.sent) setNotice({ kind: 'error', title: 'Failed', text: answer.notification.message ?? 'Something went wrong' });
+      if (editing.comment.user && !answer.notification.sent)
+        setNotice({ kind: 'error', title: 'Failed', text: answer.notification.message ?? 'Something went wrong' });
     }
     await onChanged();
   };
@@ -139,7 +178,13 @@ export function CommentsBoard({ comments, onChanged, headingOf, newCommentLectur
   const initial: Partial<CommentModalValue> = editing?.reply
     ? { displayName: editing.reply.displayName, message: editing.reply.message, isAdministrator: editing.reply.isAdministrator }
     : editing?.mode === 'edit-comment' && editing.comment
-      ? { displayName: editing.comment.displayName, message: editing.comment.message, isAdministrator: editing.comment.isAdministrator, isVisible: editing.comment.isVisible, isPinned: editing.comment.isPinned }
+      ? {
+          displayName: editing.comment.displayName,
+          message: editing.comment.message,
+          isAdministrator: editing.comment.isAdministrator,
+          isVisible: editing.comment.isVisible,
+          isPinned: editing.comment.isPinned,
+        }
       : {};
 
   return (
@@ -213,7 +258,12 @@ export function DiscussionsTab({ lectureId }: { lectureId: string }) {
       {comments.isPending ? (
         <Spinner label="Loading comments" />
       ) : (
-        <CommentsBoard comments={loaded} onChanged={() => utils.comments.list.invalidate({ resourceId: lectureId })} newCommentLectureId={lectureId} emptyText="No comments yet." />
+        <CommentsBoard
+          comments={loaded}
+          onChanged={() => utils.comments.list.invalidate({ resourceId: lectureId })}
+          newCommentLectureId={lectureId}
+          emptyText="No comments yet."
+        />
       )}
       {comments.hasNextPage && (
         <Button variant="outline" className="justify-self-center" disabled={comments.isFetchingNextPage} onClick={() => void comments.fetchNextPage()}>

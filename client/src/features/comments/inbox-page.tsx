@@ -15,7 +15,12 @@ import { CommentsBoard } from './discussions-tab.tsx';
 export function DiscussionsInboxPage() {
   useDocumentTitle('Discussions');
   const utils = api.useUtils();
-  const { filters, setFilter, query: inbox, pager } = useServerList({
+  const {
+    filters,
+    setFilter,
+    query: inbox,
+    pager,
+  } = useServerList({
     initialFilters: { unansweredOnly: false as boolean },
     pageSize: INBOX_PAGE_SIZE,
     toInput: (settled, { page }) => ({ page, ...(settled.unansweredOnly ? { unanswered: 'yes' as const } : {}) }),
@@ -49,7 +54,10 @@ export function DiscussionsInboxPage() {
             return (
               <p className="flex min-w-0 flex-wrap items-center gap-2 text-xs text-muted-foreground">
                 On
-                <Link href={lectureEditorPath(comment.resourceId, { mode: 'discussions' })} className="min-w-0 break-words font-medium text-primary [overflow-wrap:anywhere] hover:underline">
+                <Link
+                  href={lectureEditorPath(comment.resourceId, { mode: 'discussions' })}
+                  className="min-w-0 break-words font-medium text-primary [overflow-wrap:anywhere] hover:underline"
+                >
                   {entry?.lectureTitle ?? 'a lecture'}
                 </Link>
                 {entry && !entry.hasStaffReply && <span className="rounded bg-amber-100 px-1.5 text-amber-900">No staff reply yet</span>}

@@ -1,4 +1,11 @@
-import { COUPON_DEFAULTS, COUPON_MESSAGES, couponValueProblem, parseIndiaDateTime, type Coupon, type CouponForm } from '../../../../shared/commerce/coupons.schema.ts';
+import {
+  COUPON_DEFAULTS,
+  COUPON_MESSAGES,
+  couponValueProblem,
+  parseIndiaDateTime,
+  type Coupon,
+  type CouponForm,
+} from '../../../../shared/commerce/coupons.schema.ts';
 import { COUPON_TARGET_TYPES, type CouponTargetType } from '../../../../shared/commerce/coupon-use.rules.ts';
 import { staffTime } from '../../../../shared/editing/versions.ts';
 import { formMessage } from '../../../../shared/validation/messages.ts';
@@ -30,7 +37,8 @@ export interface CouponDraft {
   appliesTo: CouponTargetDraft[];
 }
 
-export type CouponField = 'code' | 'discountType' | 'value' | 'minOrderAmount' | 'isActive' | 'usageLimit' | 'perStudentLimit' | 'validFrom' | 'validUntil' | 'appliesTo';
+export type CouponField =
+  'code' | 'discountType' | 'value' | 'minOrderAmount' | 'isActive' | 'usageLimit' | 'perStudentLimit' | 'validFrom' | 'validUntil' | 'appliesTo';
 export type CouponDraftErrors = Partial<Record<CouponField, string>>;
 
 /** The modal's words for each field, to name the ones a refusal marks. */

@@ -26,7 +26,12 @@ export function CouponManagerPage() {
 
   const columns = useMemo<ColumnDef<Coupon, unknown>[]>(
     () => [
-      { id: 'code', accessorKey: 'code', header: 'Coupon Code', cell: ({ row }) => <span className="font-mono font-medium [overflow-wrap:anywhere]">{row.original.code}</span> },
+      {
+        id: 'code',
+        accessorKey: 'code',
+        header: 'Coupon Code',
+        cell: ({ row }) => <span className="font-mono font-medium [overflow-wrap:anywhere]">{row.original.code}</span>,
+      },
       {
         id: 'minOrder',
         header: 'Min. Order',
@@ -47,7 +52,12 @@ export function CouponManagerPage() {
           const { validFrom, validUntil } = row.original;
           if (!validFrom && !validUntil) return 'Always';
           // Two short lines keep the column narrow (the header says IST); the spaces keep the cell's text readable as one line.
-          const [first, second] = validFrom && validUntil ? [`${indiaDayTime(validFrom)} – `, indiaDayTime(validUntil)] : validFrom ? ['From ', indiaDayTime(validFrom)] : ['Until ', indiaDayTime(validUntil!)];
+          const [first, second] =
+            validFrom && validUntil
+              ? [`${indiaDayTime(validFrom)} – `, indiaDayTime(validUntil)]
+              : validFrom
+                ? ['From ', indiaDayTime(validFrom)]
+                : ['Until ', indiaDayTime(validUntil!)];
           return (
             <span className="grid whitespace-pre text-xs">
               <span>{first}</span>
@@ -90,7 +100,14 @@ export function CouponManagerPage() {
             >
               <Pencil aria-hidden="true" />
             </Button>
-            <Button variant="outline" size="icon" className="size-8 text-destructive" title="Delete" aria-label={`Delete ${row.original.code}`} onClick={() => setDeleting(row.original)}>
+            <Button
+              variant="outline"
+              size="icon"
+              className="size-8 text-destructive"
+              title="Delete"
+              aria-label={`Delete ${row.original.code}`}
+              onClick={() => setDeleting(row.original)}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           </span>

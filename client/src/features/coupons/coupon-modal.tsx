@@ -79,7 +79,15 @@ function TargetChip({ target, onRemove }: { target: CouponTargetDraft; onRemove:
 }
 
 /** The rate cards and resources the coupon is limited to, as removable chips, and the pickers to add more. */
-function AppliesToField({ targets, error, onChange }: { targets: CouponTargetDraft[]; error: string | undefined; onChange: (targets: CouponTargetDraft[]) => void }) {
+function AppliesToField({
+  targets,
+  error,
+  onChange,
+}: {
+  targets: CouponTargetDraft[];
+  error: string | undefined;
+  onChange: (targets: CouponTargetDraft[]) => void;
+}) {
   const [picking, setPicking] = useState<CouponTargetType | null>(null);
   const errorId = 'coupon-applies-to-error';
   return (
@@ -126,7 +134,21 @@ function AppliesToField({ targets, error, onChange }: { targets: CouponTargetDra
 }
 
 /** A datetime-local input read as India time whatever the browser's zone, with the typed time in words under it. */
-function IndiaTimeField({ id, label, value, error, blankHint, onChange }: { id: string; label: string; value: string; error: string | undefined; blankHint: string; onChange: (value: string) => void }) {
+function IndiaTimeField({
+  id,
+  label,
+  value,
+  error,
+  blankHint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  blankHint: string;
+  onChange: (value: string) => void;
+}) {
   const words = indiaTimeInWords(value);
   return (
     <FormField id={id} label={label} error={error} hint={words ?? blankHint}>
@@ -186,12 +208,30 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
       }}
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField id="coupon-code" label="Coupon Code" error={errors.code} hint={editing ? COUPON_MESSAGES.codeLocked : 'Letters, digits, - and _; students type it in any case.'}>
-          {(control) => <Input {...control} value={draft.code} maxLength={40} disabled={editing} autoFocus={!editing} onChange={(event) => set({ code: event.target.value })} />}
+        <FormField
+          id="coupon-code"
+          label="Coupon Code"
+          error={errors.code}
+          hint={editing ? COUPON_MESSAGES.codeLocked : 'Letters, digits, - and _; students type it in any case.'}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={draft.code}
+              maxLength={40}
+              disabled={editing}
+              autoFocus={!editing}
+              onChange={(event) => set({ code: event.target.value })}
+            />
+          )}
         </FormField>
         <FormField id="coupon-type" label="Type" error={errors.discountType}>
           {(control) => (
-            <NativeSelect {...control} value={draft.discountType} onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}>
+            <NativeSelect
+              {...control}
+              value={draft.discountType}
+              onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}
+            >
               <option value="">Choose a type</option>
               {DISCOUNT_TYPES.map((type) => (
                 <option key={type} value={type}>
@@ -206,18 +246,48 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
         </FormField>
         <FormField id="coupon-min-order" label="Min. Order" error={errors.minOrderAmount}>
           {(control) => (
-            <Input {...control} type="number" step={0.01} placeholder="INR / (Default: -1)" value={draft.minOrderAmount} onChange={(event) => set({ minOrderAmount: event.target.value })} />
+            <Input
+              {...control}
+              type="number"
+              step={0.01}
+              placeholder="INR / (Default: -1)"
+              value={draft.minOrderAmount}
+              onChange={(event) => set({ minOrderAmount: event.target.value })}
+            />
           )}
         </FormField>
         <FormField id="coupon-usage-limit" label="Usage limit" error={errors.usageLimit} hint="Orders in all, open or paid. Blank: no limit.">
-          {(control) => <Input {...control} inputMode="numeric" autoComplete="off" placeholder="No limit" value={draft.usageLimit} onChange={(event) => set({ usageLimit: event.target.value })} />}
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="No limit"
+              value={draft.usageLimit}
+              onChange={(event) => set({ usageLimit: event.target.value })}
+            />
+          )}
         </FormField>
         <FormField id="coupon-per-student-limit" label="Limit per student" error={errors.perStudentLimit} hint="Orders by one student. Blank: no limit.">
           {(control) => (
-            <Input {...control} inputMode="numeric" autoComplete="off" placeholder="No limit" value={draft.perStudentLimit} onChange={(event) => set({ perStudentLimit: event.target.value })} />
+            <Input
+              {...control}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="No limit"
+              value={draft.perStudentLimit}
+              onChange={(event) => set({ perStudentLimit: event.target.value })}
+            />
           )}
         </FormField>
-        <IndiaTimeField id="coupon-valid-from" label="Valid from (India time)" value={draft.validFrom} error={errors.validFrom} blankHint="Blank: no start." onChange={(validFrom) => set({ validFrom })} />
+        <IndiaTimeField
+          id="coupon-valid-from"
+          label="Valid from (India time)"
+          value={draft.validFrom}
+          error={errors.validFrom}
+          blankHint="Blank: no start."
+          onChange={(validFrom) => set({ validFrom })}
+        />
         <IndiaTimeField
           id="coupon-valid-until"
           label="Valid until (India time)"

@@ -59,7 +59,11 @@ export function CouponTargetPicker({ type, onClose, selectedIds, onConfirm }: Co
   const source = { subscription: cards, course: courses, exam: exams, lecture: lectures, rankfile: rankFiles }[kind];
   const data = useMemo<TargetOption[] | undefined>(() => {
     if (kind === 'subscription') {
-      return cards.data?.map((card) => ({ _id: card._id, title: card.title, detail: { kind: 'price', text: `${card.subscriptionTerm} · ${card.isFree ? 'Free' : inr.format(card.netAmount)}` } }));
+      return cards.data?.map((card) => ({
+        _id: card._id,
+        title: card.title,
+        detail: { kind: 'price', text: `${card.subscriptionTerm} · ${card.isFree ? 'Free' : inr.format(card.netAmount)}` },
+      }));
     }
     return publishedOptions({ course: courses.data, exam: exams.data, lecture: lectures.data, rankfile: rankFiles.data }[kind]);
   }, [kind, cards.data, courses.data, exams.data, lectures.data, rankFiles.data]);

@@ -94,7 +94,12 @@ export function toDraft(course: Course): CourseDraft {
         topic: subject.lectureTopicMetadata[lecture._id] ?? '',
       })),
     })),
-    exams: course.exams.map((entry) => ({ exam: entry.exam, title: entry.exams.title, isPublished: entry.exams.isPublished, dayTags: daysText(entry.dayTags) })),
+    exams: course.exams.map((entry) => ({
+      exam: entry.exam,
+      title: entry.exams.title,
+      isPublished: entry.exams.isPublished,
+      dayTags: daysText(entry.dayTags),
+    })),
     rankFiles: course.rankFiles.map((rankFile) => ({ _id: rankFile._id, title: rankFile.title })),
   };
 }
@@ -129,7 +134,9 @@ export function toCourseValue(draft: CourseDraft): CourseValue {
       bannerImageId: subject.bannerImageId,
       lectures: subject.lectures.map((lecture) => lecture._id),
       lectureDaySchedulePlan: Object.fromEntries(subject.lectures.map((lecture) => [lecture._id, parseDayLabels(lecture.days)])),
-      lectureTopicMetadata: Object.fromEntries(subject.lectures.filter((lecture) => lecture.topic.trim() !== '').map((lecture) => [lecture._id, lecture.topic])),
+      lectureTopicMetadata: Object.fromEntries(
+        subject.lectures.filter((lecture) => lecture.topic.trim() !== '').map((lecture) => [lecture._id, lecture.topic]),
+      ),
     })),
     exams: draft.exams.map((entry) => ({ exam: entry.exam, dayTags: parseDayLabels(entry.dayTags) })),
     rankFiles: draft.rankFiles.map((rankFile) => rankFile._id),

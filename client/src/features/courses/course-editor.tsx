@@ -74,7 +74,11 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
           subjects: current.subjects.map((subject) => (subject._id ? subject : { ...subject, _id: idByKey.get(subject.key) })),
         });
       };
-      const answer = await drafts.save(sent, (version) => saveCourse.mutateAsync({ id, value: checked.data, version }), (saved) => withIds(saved)(sent));
+      const answer = await drafts.save(
+        sent,
+        (version) => saveCourse.mutateAsync({ id, value: checked.data, version }),
+        (saved) => withIds(saved)(sent),
+      );
       change(withIds(answer));
       const { subjectIds: _subjectIds, ...state } = answer;
       utils.courses.get.setData({ id }, (old) => (old ? { ...old, ...state } : old));
@@ -114,7 +118,10 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
               <CalendarDays aria-hidden="true" />
               Schedule
             </Button>
-            <SendNotificationButton resource={{ resourceType: 'course', resourceID: id, clickAction: 'open_course', title: draft.title }} hasChanges={drafts.hasChanges} />
+            <SendNotificationButton
+              resource={{ resourceType: 'course', resourceID: id, clickAction: 'open_course', title: draft.title }}
+              hasChanges={drafts.hasChanges}
+            />
           </>
         ),
       }}
@@ -129,7 +136,11 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
         onDeleted: leaveDeleted,
       }}
     >
-      <EditorTabs label="Course editor" wrap tabs={TABS.map((tab) => ({ href: courseEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))} />
+      <EditorTabs
+        label="Course editor"
+        wrap
+        tabs={TABS.map((tab) => ({ href: courseEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))}
+      />
       {mode === 'general' && <CourseGeneralTab editor={editor} course={course} />}
       {mode === 'subjects' && <CourseSubjectsTab editor={editor} />}
       {mode === 'rankfiles' && <CourseExamsTab editor={editor} />}

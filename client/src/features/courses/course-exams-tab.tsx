@@ -94,7 +94,9 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
         onConfirm={(chosen) =>
           editor.change((draft) => {
             const known = new Set(draft.exams.map((entry) => entry.exam));
-            const added = chosen.filter((exam) => !known.has(exam._id)).map((exam) => ({ exam: exam._id, title: exam.title, isPublished: exam.isPublished, dayTags: '' }));
+            const added = chosen
+              .filter((exam) => !known.has(exam._id))
+              .map((exam) => ({ exam: exam._id, title: exam.title, isPublished: exam.isPublished, dayTags: '' }));
             return { ...draft, exams: [...draft.exams, ...added] };
           })
         }
@@ -107,7 +109,13 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
         onConfirm={(chosen) =>
           editor.change((draft) => {
             const known = new Set(draft.rankFiles.map((rankFile) => rankFile._id));
-            return { ...draft, rankFiles: [...draft.rankFiles, ...chosen.filter((rankFile) => !known.has(rankFile._id)).map((rankFile) => ({ _id: rankFile._id, title: rankFile.title }))] };
+            return {
+              ...draft,
+              rankFiles: [
+                ...draft.rankFiles,
+                ...chosen.filter((rankFile) => !known.has(rankFile._id)).map((rankFile) => ({ _id: rankFile._id, title: rankFile.title })),
+              ],
+            };
           })
         }
       />

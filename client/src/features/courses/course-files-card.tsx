@@ -50,7 +50,12 @@ export function CourseFilesCard({ title, description, itemLabel, files, withYear
                   onChange={(event) => update(file.resId, { year: Math.max(0, Math.min(9999, Math.trunc(Number(event.target.value)) || 0)) })}
                 />
               )}
-              <SwitchField id={`active-${file.resId}`} label="Active" checked={file.isActive} onCheckedChange={(isActive) => update(file.resId, { isActive })} />
+              <SwitchField
+                id={`active-${file.resId}`}
+                label="Active"
+                checked={file.isActive}
+                onCheckedChange={(isActive) => update(file.resId, { isActive })}
+              />
               <RemoveButton label={`Remove ${file.fileName}`} onClick={() => onChange(files.filter((other) => other.resId !== file.resId))} />
             </li>
           ))}

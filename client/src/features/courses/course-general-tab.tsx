@@ -22,9 +22,24 @@ function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
   const { draft, change } = editor;
   return (
     <SectionCard title="Monetisation" description="What students buy the course under, and how it is shown to them.">
-      <RateCardSelect id="course-rate-card" label="Default rate card" value={draft.courseRateCardId} onChange={(courseRateCardId) => change({ courseRateCardId })} />
-      <CourseRateCardsField value={draft.attachedSubscriptions} defaultCardId={draft.courseRateCardId} onChange={(attachedSubscriptions) => change({ attachedSubscriptions })} />
-      <SwitchField id="course-best-selling" label="Best seller" description="Marked as a best seller in the app." checked={draft.isBestSelling} onCheckedChange={(isBestSelling) => change({ isBestSelling })} />
+      <RateCardSelect
+        id="course-rate-card"
+        label="Default rate card"
+        value={draft.courseRateCardId}
+        onChange={(courseRateCardId) => change({ courseRateCardId })}
+      />
+      <CourseRateCardsField
+        value={draft.attachedSubscriptions}
+        defaultCardId={draft.courseRateCardId}
+        onChange={(attachedSubscriptions) => change({ attachedSubscriptions })}
+      />
+      <SwitchField
+        id="course-best-selling"
+        label="Best seller"
+        description="Marked as a best seller in the app."
+        checked={draft.isBestSelling}
+        onCheckedChange={(isBestSelling) => change({ isBestSelling })}
+      />
       <VisibilitySwitch id="course-visibility" thing="course" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
     </SectionCard>
   );
@@ -38,13 +53,27 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <SectionCard title="Banner" description="The picture and the short video students see first.">
-        <FileSlot label="Banner image" kind="image" assetId={draft.bannerImageId} sizeInBytes={draft.bannerImageId === course.bannerImageId ? course.bannerImageFizeSizeInBytes : null} onChange={(bannerImageId) => change({ bannerImageId })} />
-        <FileSlot label="Banner video" kind="video" assetId={draft.previewVideoId} sizeInBytes={draft.previewVideoId === course.previewVideoId ? course.previewVideoFileSizeInBytes : null} onChange={(previewVideoId) => change({ previewVideoId })} />
+        <FileSlot
+          label="Banner image"
+          kind="image"
+          assetId={draft.bannerImageId}
+          sizeInBytes={draft.bannerImageId === course.bannerImageId ? course.bannerImageFizeSizeInBytes : null}
+          onChange={(bannerImageId) => change({ bannerImageId })}
+        />
+        <FileSlot
+          label="Banner video"
+          kind="video"
+          assetId={draft.previewVideoId}
+          sizeInBytes={draft.previewVideoId === course.previewVideoId ? course.previewVideoFileSizeInBytes : null}
+          onChange={(previewVideoId) => change({ previewVideoId })}
+        />
       </SectionCard>
       <MonetisationCard editor={editor} />
       <SectionCard title="Description" className="lg:col-span-2">
         <FormField id="course-description" label="Description">
-          {(control) => <TextArea {...control} rows={4} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />}
+          {(control) => (
+            <TextArea {...control} rows={4} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />
+          )}
         </FormField>
       </SectionCard>
       <SectionCard title="Category" description="Where students find the course.">
@@ -68,7 +97,13 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
         )}
       </SectionCard>
       <SectionCard title="Settings">
-        <SwitchField id="course-expired" label="Expired course" description="Kept for students who bought it; no longer sold." checked={draft.isExpiredCourse} onCheckedChange={(isExpiredCourse) => change({ isExpiredCourse })} />
+        <SwitchField
+          id="course-expired"
+          label="Expired course"
+          description="Kept for students who bought it; no longer sold."
+          checked={draft.isExpiredCourse}
+          onCheckedChange={(isExpiredCourse) => change({ isExpiredCourse })}
+        />
         <FormField id="course-sort-index" label="Sort index" hint="Lower numbers come first (0 by default).">
           {(control) => <Input {...control} type="number" step={1} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
         </FormField>
@@ -85,7 +120,10 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
             placeholder="Other tags, separated by commas"
             defaultValue={freeCmsTags.join(', ')}
             onBlur={(event) => {
-              const typed = event.target.value.split(',').map((tag) => tag.trim()).filter(Boolean);
+              const typed = event.target.value
+                .split(',')
+                .map((tag) => tag.trim())
+                .filter(Boolean);
               change({ cmsTags: [...draft.cmsTags.filter((tag) => (CMS_TAGS as readonly string[]).includes(tag)), ...new Set(typed)] });
             }}
           />
@@ -93,7 +131,13 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
       </SectionCard>
       <SectionCard title="Day planner" description="One PDF with the whole plan; offered only when there is none.">
         <FileSlot label="Day planner" kind="pdf" assetId={draft.dayPlannerPdfId} onChange={(dayPlannerPdfId) => change({ dayPlannerPdfId })} />
-        <SwitchField id="course-day-schedule" label="Day schedule" description="Show students the day-by-day schedule." checked={draft.enableDaySchedule} onCheckedChange={(enableDaySchedule) => change({ enableDaySchedule })} />
+        <SwitchField
+          id="course-day-schedule"
+          label="Day schedule"
+          description="Show students the day-by-day schedule."
+          checked={draft.enableDaySchedule}
+          onCheckedChange={(enableDaySchedule) => change({ enableDaySchedule })}
+        />
       </SectionCard>
       <CourseFilesCard
         title="Previous questions"
@@ -103,7 +147,13 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
         files={draft.previousQuestions}
         onChange={(previousQuestions) => change({ previousQuestions })}
       />
-      <CourseFilesCard title="Syllabus" description="The exam's syllabus." itemLabel="syllabus" files={draft.syllabus} onChange={(syllabus) => change({ syllabus })} />
+      <CourseFilesCard
+        title="Syllabus"
+        description="The exam's syllabus."
+        itemLabel="syllabus"
+        files={draft.syllabus}
+        onChange={(syllabus) => change({ syllabus })}
+      />
     </div>
   );
 }

@@ -23,7 +23,12 @@ function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) 
       accessorKey: 'title',
       header: 'Title',
       // Marketing reads titles for campaigns: plain text, not a way into the editor.
-      cell: ({ row }) => (canEdit ? <EditorLink href={courseEditorPath(row.original._id)} title={row.original.title} /> : <span className="font-medium">{row.original.title}</span>),
+      cell: ({ row }) =>
+        canEdit ? (
+          <EditorLink href={courseEditorPath(row.original._id)} title={row.original.title} />
+        ) : (
+          <span className="font-medium">{row.original.title}</span>
+        ),
     },
     {
       id: 'status',

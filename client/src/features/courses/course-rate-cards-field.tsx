@@ -38,7 +38,16 @@ export function CourseRateCardsField({ value, defaultCardId, onChange }: CourseR
   const ids = useMemo(() => [...value].slice(0, RATE_CARD_MAX_PAGE_SIZE), [value]);
   const chosen = api.subscriptions.search.useQuery({ ids, pageSize: RATE_CARD_MAX_PAGE_SIZE }, { enabled: ids.length > 0, placeholderData: keepPreviousData });
   const byId = useMemo(() => new Map((chosen.data?.items ?? []).map((card) => [card._id, card])), [chosen.data]);
-  const cards = value.map((id) => byId.get(id) ?? { _id: id, title: chosen.isPending ? 'Loading...' : `Rate card ${id} (not found)`, subscriptionTerm: 'not-selected' as const, netAmount: 0, isFree: false });
+  const cards = value.map(
+    (id) =>
+      byId.get(id) ?? {
+        _id: id,
+        title: chosen.isPending ? 'Loading...' : `Rate card ${id} (not found)`,
+        subscriptionTerm: 'not-selected' as const,
+        netAmount: 0,
+        isFree: false,
+      },
+  );
 
   return (
     <fieldset className="grid min-w-0 gap-2">
@@ -53,7 +62,13 @@ export function CourseRateCardsField({ value, defaultCardId, onChange }: CourseR
                 <span className="font-medium [overflow-wrap:anywhere]">{card.title}</span>
                 {byId.has(card._id) && <span className="block text-xs text-muted-foreground">{termAndPrice(card)}</span>}
               </span>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${card.title}`} onClick={() => onChange(value.filter((id) => id !== card._id))}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove ${card.title}`}
+                onClick={() => onChange(value.filter((id) => id !== card._id))}
+              >
                 <X aria-hidden="true" />
               </Button>
             </li>

@@ -77,7 +77,8 @@ function AddNoteForm({ onAdd }: { onAdd: (note: Pick<StudyPlanNote, 'afterDayInd
 export function CourseStudyPlanTab({ editor }: { editor: CourseEditorApi }) {
   const notes = editor.draft.studyPlanNotes;
   const days = [...new Set(notes.map((note) => note.afterDayIndex))].sort((a, b) => a - b);
-  const setNotes = (next: (current: StudyPlanNote[]) => StudyPlanNote[]) => editor.change((draft) => ({ ...draft, studyPlanNotes: next(draft.studyPlanNotes) }));
+  const setNotes = (next: (current: StudyPlanNote[]) => StudyPlanNote[]) =>
+    editor.change((draft) => ({ ...draft, studyPlanNotes: next(draft.studyPlanNotes) }));
   const updateNote = (id: string, patch: Partial<StudyPlanNote>) =>
     setNotes((current) => current.map((note) => (note.id === id ? { ...note, ...patch, updatedAt: new Date().toISOString() } : note)));
 
@@ -94,10 +95,27 @@ export function CourseStudyPlanTab({ editor }: { editor: CourseEditorApi }) {
                 const [createdDate, createdTime] = note.createdAt ? formatDateAndTime(note.createdAt) : ['', ''];
                 return (
                   <li key={note.id} className="grid gap-2" aria-label={note.title || 'Note'}>
-                    <Input aria-label="Note title" maxLength={300} value={note.title} placeholder="Title (optional)" onChange={(event) => updateNote(note.id, { title: event.target.value })} />
-                    <TextArea aria-label="Note text" rows={3} maxLength={20000} value={note.content} onChange={(event) => updateNote(note.id, { content: event.target.value })} />
+                    <Input
+                      aria-label="Note title"
+                      maxLength={300}
+                      value={note.title}
+                      placeholder="Title (optional)"
+                      onChange={(event) => updateNote(note.id, { title: event.target.value })}
+                    />
+                    <TextArea
+                      aria-label="Note text"
+                      rows={3}
+                      maxLength={20000}
+                      value={note.content}
+                      onChange={(event) => updateNote(note.id, { content: event.target.value })}
+                    />
                     <div className="flex flex-wrap items-center justify-between gap-3">
-                      <SwitchField id={`note-visible-${note.id}`} label="Visible" checked={note.visible} onCheckedChange={(visible) => updateNote(note.id, { visible })} />
+                      <SwitchField
+                        id={`note-visible-${note.id}`}
+                        label="Visible"
+                        checked={note.visible}
+                        onCheckedChange={(visible) => updateNote(note.id, { visible })}
+                      />
                       <span className="text-xs text-muted-foreground">{note.createdAt ? `Added ${createdDate} ${createdTime}` : 'Not saved yet'}</span>
                       <Button
                         variant="ghost"

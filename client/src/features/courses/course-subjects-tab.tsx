@@ -72,7 +72,11 @@ function SubjectCards({ editor, onOpen }: { editor: CourseEditorApi; onOpen: (ke
             {/* The title takes its own line on a phone, the controls the next: nothing overlaps it. */}
             <span className="flex min-w-0 flex-1 items-baseline gap-2">
               <span className="w-6 shrink-0 text-right text-sm text-muted-foreground">{index + 1}.</span>
-              <button type="button" className="min-w-0 text-left font-medium text-primary [overflow-wrap:anywhere] hover:underline" onClick={() => onOpen(subject.key)}>
+              <button
+                type="button"
+                className="min-w-0 text-left font-medium text-primary [overflow-wrap:anywhere] hover:underline"
+                onClick={() => onOpen(subject.key)}
+              >
                 {subject.title}
               </button>
             </span>
@@ -95,9 +99,7 @@ function SubjectCards({ editor, onOpen }: { editor: CourseEditorApi; onOpen: (ke
         ))}
       </ol>
       <AddSubjectForm
-        onAdd={(title) =>
-          setSubjects((current) => [...current, { key: newKey(), _id: undefined, title, isActive: true, bannerImageId: null, lectures: [] }])
-        }
+        onAdd={(title) => setSubjects((current) => [...current, { key: newKey(), _id: undefined, title, isActive: true, bannerImageId: null, lectures: [] }])}
       />
     </SectionCard>
   );
@@ -119,7 +121,14 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
       <SectionCard title={subject.title} description="Its lectures in order, each on the days of the plan it belongs to.">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="subject-title" label="Subject title">
-            {(control) => <Input {...control} maxLength={300} value={subject.title} onChange={(event) => update((current) => ({ ...current, title: event.target.value }))} />}
+            {(control) => (
+              <Input
+                {...control}
+                maxLength={300}
+                value={subject.title}
+                onChange={(event) => update((current) => ({ ...current, title: event.target.value }))}
+              />
+            )}
           </FormField>
           <SwitchField
             id="subject-active"
@@ -166,10 +175,13 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
                         count={lectures.length}
                         onMove={(position) => update((current) => ({ ...current, lectures: moveTo(current.lectures, index, position) }))}
                       />
-                      <RemoveButton label={`Remove ${lecture.title}`} onClick={() => {
+                      <RemoveButton
+                        label={`Remove ${lecture.title}`}
+                        onClick={() => {
                           update((current) => ({ ...current, lectures: current.lectures.filter((other) => other._id !== lecture._id) }));
                           editor.lectureRemoved(lecture._id);
-                        }} />
+                        }}
+                      />
                     </span>
                   </TableCell>
                 </TableRow>
@@ -177,7 +189,9 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
             </TableBody>
           </Table>
         )}
-        <p className="text-xs text-muted-foreground">Days: numbers separated by commas; anything else counts as day 0. The topic groups lectures on a day (the subject&apos;s title when empty).</p>
+        <p className="text-xs text-muted-foreground">
+          Days: numbers separated by commas; anything else counts as day 0. The topic groups lectures on a day (the subject&apos;s title when empty).
+        </p>
         <Button variant="outline" className="justify-self-start" onClick={() => setPicking(true)}>
           <Plus aria-hidden="true" />
           Add lectures
@@ -194,7 +208,14 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
             ...current,
             lectures: [
               ...current.lectures,
-              ...added.map((lecture) => ({ _id: lecture._id, title: lecture.title, isPublished: lecture.isPublished, videoDurationInMinutes: lecture.videoDurationInMinutes, days: '', topic: '' })),
+              ...added.map((lecture) => ({
+                _id: lecture._id,
+                title: lecture.title,
+                isPublished: lecture.isPublished,
+                videoDurationInMinutes: lecture.videoDurationInMinutes,
+                days: '',
+                topic: '',
+              })),
             ],
           }));
           for (const lecture of added) editor.lectureAdded(lecture._id);

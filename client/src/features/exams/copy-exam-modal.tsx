@@ -57,7 +57,12 @@ export function CopyExamModal({ open, onOpenChange }: { open: boolean; onOpenCha
         errorTitle="Exam cannot be added"
         onSubmit={submit}
       >
-        <FormField id="copy-exam-id" label="Exam id" error={error} hint={chosenTitle ? `Copying “${chosenTitle}”` : 'The id is the last part of the exam editor’s address.'}>
+        <FormField
+          id="copy-exam-id"
+          label="Exam id"
+          error={error}
+          hint={chosenTitle ? `Copying “${chosenTitle}”` : 'The id is the last part of the exam editor’s address.'}
+        >
           {(control) => (
             <Input
               {...control}

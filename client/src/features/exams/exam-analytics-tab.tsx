@@ -35,8 +35,18 @@ const number2 = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const columns: ColumnDef<AnalyticsRow, unknown>[] = [
   { id: 'rank', header: 'Rank', accessorKey: 'rank', cell: ({ row }) => <span className="font-semibold">{row.original.rank}</span> },
   { id: 'name', header: 'Name', accessorFn: (row) => row.userId.name },
-  { id: 'phone', header: 'Phone', accessorFn: (row) => row.userId.phoneNumber ?? '', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.phoneNumber ?? '—'}</span> },
-  { id: 'email', header: 'Email', accessorFn: (row) => row.userId.emailAddress, cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.emailAddress}</span> },
+  {
+    id: 'phone',
+    header: 'Phone',
+    accessorFn: (row) => row.userId.phoneNumber ?? '',
+    cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.phoneNumber ?? '—'}</span>,
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    accessorFn: (row) => row.userId.emailAddress,
+    cell: ({ row }) => <span className="whitespace-nowrap">{row.original.userId.emailAddress}</span>,
+  },
   { id: 'score', header: 'Score', accessorKey: 'score', cell: ({ row }) => number2.format(row.original.score) },
   { id: 'performance', header: 'Performance', accessorKey: 'performance', cell: ({ row }) => `${number2.format(row.original.performance)}%` },
   { id: 'correct', header: 'Correct', accessorKey: 'correctAnswerCount' },
@@ -91,17 +101,13 @@ export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
       <Card>
         <CardHeader className="pb-3">
           <CardTitle className="text-base">Ranking</CardTitle>
-          <CardDescription>
-            Each student's first submitted attempt is ranked when you sync. Students see the ranking once it is published.
-          </CardDescription>
+          <CardDescription>Each student's first submitted attempt is ranked when you sync. Students see the ranking once it is published.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
           <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
             <div className="flex items-center gap-2">
               <dt className="text-muted-foreground">Rank status</dt>
-              <dd>
-                {exam.isRankPublished ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Unpublished</Badge>}
-              </dd>
+              <dd>{exam.isRankPublished ? <Badge variant="success">Published</Badge> : <Badge variant="secondary">Unpublished</Badge>}</dd>
             </div>
             <div className="flex items-center gap-2">
               <dt className="text-muted-foreground">Last refresh</dt>

@@ -124,7 +124,12 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
     [draft.title, draft.examType, onTitleChange, exam, hasChanges, uploads, saving, onSave, id],
   );
   const tabs = useMemo(
-    () => <EditorTabs label="Exam editor" tabs={TABS.map((tab) => ({ href: examEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))} />,
+    () => (
+      <EditorTabs
+        label="Exam editor"
+        tabs={TABS.map((tab) => ({ href: examEditorPath(id, { mode: tab.mode, embedded }), label: tab.label, current: tab.mode === mode }))}
+      />
+    ),
     [id, mode, embedded],
   );
 

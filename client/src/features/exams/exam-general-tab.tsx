@@ -21,7 +21,6 @@ export const ATTEMPT_LOCK_LABELS: Readonly<Record<(typeof ATTEMPT_LOCKS)[number]
   1: '1 attempt',
 };
 
-
 /** A "Not set" choice, then each keyed entry of a fixed list. */
 function keyedOptions(entries: ReadonlyArray<{ key: string; label: string }>): SelectOption<string>[] {
   return [{ value: '', label: 'Not set' }, ...entries.map((entry) => ({ value: entry.key, label: entry.label }))];
@@ -104,7 +103,12 @@ function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'error
                   value={line}
                   onChange={(event) => set(draft.instructions.map((current, at) => (at === index ? event.target.value : current)))}
                 />
-                <Button variant="ghost" size="icon" aria-label={`Remove instruction ${number}`} onClick={() => set(draft.instructions.filter((_, at) => at !== index))}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Remove instruction ${number}`}
+                  onClick={() => set(draft.instructions.filter((_, at) => at !== index))}
+                >
                   <Trash2 aria-hidden="true" />
                 </Button>
               </div>
@@ -137,10 +141,7 @@ function totalsHint(draft: ExamDraft): string {
 export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <SectionCard
-        title="Type and visibility"
-        description="A visible exam is published once nothing holds it back and its publish time has come."
-      >
+      <SectionCard title="Type and visibility" description="A visible exam is published once nothing holds it back and its publish time has come.">
         <SelectField
           id="exam-examType"
           label="Exam type"
@@ -151,10 +152,28 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
           onChange={(examType) => onChange({ examType })}
         />
         {draft.examType === 'freestyle' && (
-          <SwitchField id="exam-showInRecentExams" label="Show in recent exams" description="Listed among the recent exams in the students' app." checked={draft.showInRecentExams} onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })} />
+          <SwitchField
+            id="exam-showInRecentExams"
+            label="Show in recent exams"
+            description="Listed among the recent exams in the students' app."
+            checked={draft.showInRecentExams}
+            onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
+          />
         )}
-        <SwitchField id="exam-isVisible" label="Public visibility" description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'} checked={draft.isVisible} onCheckedChange={(isVisible) => onChange({ isVisible })} />
-        <SwitchField id="exam-isSticky" label="Sticky" description="Kept at the top of the students' exam list." checked={draft.isSticky} onCheckedChange={(isSticky) => onChange({ isSticky })} />
+        <SwitchField
+          id="exam-isVisible"
+          label="Public visibility"
+          description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
+          checked={draft.isVisible}
+          onCheckedChange={(isVisible) => onChange({ isVisible })}
+        />
+        <SwitchField
+          id="exam-isSticky"
+          label="Sticky"
+          description="Kept at the top of the students' exam list."
+          checked={draft.isSticky}
+          onCheckedChange={(isSticky) => onChange({ isSticky })}
+        />
         <FormField
           id="exam-publishDateTime"
           label="Publish date and time (India time)"
@@ -198,15 +217,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
         contentClassName="grid items-start gap-4 sm:grid-cols-2"
       >
         <NumberField field="correctAnswerScore" label="Correct answer score" draft={draft} onChange={onChange} errors={errors} />
-        <NumberField
-          field="wrongAnswerScore"
-          label="Wrong answer penalty"
-          min={0}
-          hint={WRONG_ANSWER_HINT}
-          draft={draft}
-          onChange={onChange}
-          errors={errors}
-        />
+        <NumberField field="wrongAnswerScore" label="Wrong answer penalty" min={0} hint={WRONG_ANSWER_HINT} draft={draft} onChange={onChange} errors={errors} />
         <NumberField field="unAnsweredScore" label="Unanswered score" draft={draft} onChange={onChange} errors={errors} />
         <SelectField
           id="exam-maxNumberOfAttempts"
@@ -221,15 +232,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
       <SectionCard title="Size and time" description={totalsHint(draft)} contentClassName="grid items-start gap-4 sm:grid-cols-2">
         <NumberField field="totalMarks" label="Total marks" min={0} draft={draft} onChange={onChange} errors={errors} />
         <NumberField field="totalQuestions" label="Total questions" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
-        <NumberField
-          field="examDurationInMinutes"
-          label="Duration (minutes)"
-          step="1"
-          min={0}
-          draft={draft}
-          onChange={onChange}
-          errors={errors}
-        />
+        <NumberField field="examDurationInMinutes" label="Duration (minutes)" step="1" min={0} draft={draft} onChange={onChange} errors={errors} />
       </SectionCard>
 
       <SectionCard title="Description and instructions" description="Shown to students before they start." className="lg:col-span-2">

@@ -16,10 +16,7 @@ import { examListColumns } from './exam-cells.tsx';
 import { TEMPLATE_LABELS } from './exam-labels.ts';
 import { examEditorPath, examManagerPath } from './exam-paths.ts';
 
-const columns: ColumnDef<ExamListEntry, unknown>[] = [
-  editorLinkColumn('Exams', examEditorPath),
-  ...examListColumns('Date Created'),
-];
+const columns: ColumnDef<ExamListEntry, unknown>[] = [editorLinkColumn('Exams', examEditorPath), ...examListColumns('Date Created')];
 
 function TemplateLinks({ current }: { current: TemplateId | undefined }) {
   const links: Array<{ templateId: TemplateId | undefined; label: string }> = [

@@ -44,7 +44,19 @@ interface GroupCardProps {
   onUploadBusyChange: (busy: boolean) => void;
 }
 
-const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, highlightedResId, update, isOpen, onToggle, onSetOpen, onRemoveRequest, onUploadBusyChange }: GroupCardProps) {
+const GroupCard = memo(function GroupCard({
+  group,
+  index,
+  count,
+  firstNumber,
+  highlightedResId,
+  update,
+  isOpen,
+  onToggle,
+  onSetOpen,
+  onRemoveRequest,
+  onUploadBusyChange,
+}: GroupCardProps) {
   const name = groupDisplayName(group, index);
   const id = `group-${group.resId}`;
 
@@ -64,10 +76,7 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
     (questionIndex: number, direction: -1 | 1) => update((draft) => questionEdits.move(draft, index, questionIndex, direction)),
     [update, index],
   );
-  const onRemove = useCallback(
-    (questionIndex: number) => update((draft) => questionEdits.remove(draft, index, questionIndex)),
-    [update, index],
-  );
+  const onRemove = useCallback((questionIndex: number) => update((draft) => questionEdits.remove(draft, index, questionIndex)), [update, index]);
   const addQuestion = () => {
     const question = newQuestion();
     onSetOpen([question.resId], true);
@@ -88,7 +97,13 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
             </span>
           </CardTitle>
           <div className="ml-auto flex items-center">
-            <Button variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => update((draft) => groupEdits.move(draft, index, -1))}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} up`}
+              disabled={index === 0}
+              onClick={() => update((draft) => groupEdits.move(draft, index, -1))}
+            >
               <ArrowUp aria-hidden="true" />
             </Button>
             <Button
@@ -106,7 +121,13 @@ const GroupCard = memo(function GroupCard({ group, index, count, firstNumber, hi
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem] sm:items-end">
           <FormField id={`${id}-title`} label={`Group ${index + 1} title`}>
             {(control) => (
-              <Input {...control} maxLength={300} placeholder="e.g. General Knowledge" value={title} onChange={(event) => patchGroup({ title: event.target.value })} />
+              <Input
+                {...control}
+                maxLength={300}
+                placeholder="e.g. General Knowledge"
+                value={title}
+                onChange={(event) => patchGroup({ title: event.target.value })}
+              />
             )}
           </FormField>
           <FormField id={`${id}-duration`} label="Duration (minutes)">

@@ -12,7 +12,6 @@ import { QuestionImageField } from './question-image-field.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 
-
 /** One line saying what a collapsed question is about. */
 export function questionSummary(question: Question): string {
   const text = question.question.trim().replace(/\s+/g, ' ');
@@ -99,7 +98,10 @@ export const QuestionEditor = memo(function QuestionEditor({
     <li
       id={id}
       aria-label={name}
-      className={cn('mt-2 scroll-mt-32 rounded-md border first:mt-0 bg-background [contain-intrinsic-size:none_auto_3.5rem] [content-visibility:auto]', highlighted && 'ring-2 ring-primary/60')}
+      className={cn(
+        'mt-2 scroll-mt-32 rounded-md border first:mt-0 bg-background [contain-intrinsic-size:none_auto_3.5rem] [content-visibility:auto]',
+        highlighted && 'ring-2 ring-primary/60',
+      )}
     >
       <div className="flex flex-wrap items-center gap-2 px-3 py-2">
         {/* The whole one-line summary opens and closes the question. */}
@@ -146,7 +148,13 @@ export const QuestionEditor = memo(function QuestionEditor({
             />
             <FormField id={`${id}-text`} label={question.questionMimeType === 'image' ? 'Question text (optional with an image)' : 'Question'}>
               {(control) => (
-                <TextArea {...control} rows={2} maxLength={20000} value={question.question} onChange={(event) => onChange(index, { question: event.target.value })} />
+                <TextArea
+                  {...control}
+                  rows={2}
+                  maxLength={20000}
+                  value={question.question}
+                  onChange={(event) => onChange(index, { question: event.target.value })}
+                />
               )}
             </FormField>
           </div>

@@ -24,11 +24,27 @@ export function optionLetter(index: number): string {
 export type QuestionEdit = (edit: (question: Question) => Question) => void;
 export type QuestionPatch = (patch: Partial<Question>) => void;
 
-export const QuestionOptions = memo(function QuestionOptions({ name, options, correct, edit, patch }: { name: string; options: readonly string[]; correct: number; edit: QuestionEdit; patch: QuestionPatch }) {
+export const QuestionOptions = memo(function QuestionOptions({
+  name,
+  options,
+  correct,
+  edit,
+  patch,
+}: {
+  name: string;
+  options: readonly string[];
+  correct: number;
+  edit: QuestionEdit;
+  patch: QuestionPatch;
+}) {
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">Options (choose the correct one)</legend>
-      <RadioGroup aria-label={`Correct answer of ${name}`} value={correct >= 0 ? String(correct) : ''} onValueChange={(value) => patch({ correctAnswerIndex: Number(value) })}>
+      <RadioGroup
+        aria-label={`Correct answer of ${name}`}
+        value={correct >= 0 ? String(correct) : ''}
+        onValueChange={(value) => patch({ correctAnswerIndex: Number(value) })}
+      >
         {options.map((option, optionIndex) => {
           const letter = optionLetter(optionIndex);
           return (
@@ -46,7 +62,13 @@ export const QuestionOptions = memo(function QuestionOptions({ name, options, co
                   edit((question) => setOption(question, optionIndex, text));
                 }}
               />
-              <Button variant="ghost" size="icon" aria-label={`Remove option ${letter}`} disabled={options.length <= 2} onClick={() => edit((question) => removeOption(question, optionIndex))}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={`Remove option ${letter}`}
+                disabled={options.length <= 2}
+                onClick={() => edit((question) => removeOption(question, optionIndex))}
+              >
                 <X aria-hidden="true" />
               </Button>
             </div>
@@ -64,7 +86,12 @@ QuestionOptions.displayName = 'QuestionOptions';
 
 type Tags = Pick<Question, (typeof QUESTION_TAG_KEYS)[number]>;
 
-export const QuestionTagsAndSolution = memo(function QuestionTagsAndSolution({ id, solution, patch, ...tags }: Tags & { id: string; solution: string; patch: QuestionPatch }) {
+export const QuestionTagsAndSolution = memo(function QuestionTagsAndSolution({
+  id,
+  solution,
+  patch,
+  ...tags
+}: Tags & { id: string; solution: string; patch: QuestionPatch }) {
   return (
     <>
       <fieldset className="grid gap-2">

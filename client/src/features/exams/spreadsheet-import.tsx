@@ -95,12 +95,7 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <div className="grid w-44 gap-1.5">
           <Label htmlFor={`${ids}-template`}>Template</Label>
-          <NativeSelect
-            id={`${ids}-template`}
-            value={template}
-            disabled={locked}
-            onChange={(event) => setTemplate(event.target.value as ImportTemplate)}
-          >
+          <NativeSelect id={`${ids}-template`} value={template} disabled={locked} onChange={(event) => setTemplate(event.target.value as ImportTemplate)}>
             {IMPORT_TEMPLATES.map((value) => (
               <option key={value} value={value}>
                 {TEMPLATE_LABELS[value]}
@@ -152,12 +147,7 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
         <span className="text-muted-foreground">Download a sample:</span>
         {IMPORT_TEMPLATES.map((value) => (
-          <a
-            key={value}
-            href={sampleSpreadsheetUrl(value, answerInIndex)}
-            download
-            className={cn(buttonVariants({ variant: 'link' }), 'gap-1 text-sm')}
-          >
+          <a key={value} href={sampleSpreadsheetUrl(value, answerInIndex)} download className={cn(buttonVariants({ variant: 'link' }), 'gap-1 text-sm')}>
             <Download aria-hidden="true" />
             {TEMPLATE_LABELS[value]} sample
           </a>
@@ -198,8 +188,8 @@ function ImportCancelledModal({ issues, onClose }: { issues: SpreadsheetIssue[] 
             Import Cancelled
           </AlertDialogTitle>
           <AlertDialogDescription>
-            Nothing was imported: the spreadsheet has {count === 1 ? 'an issue' : `${count.toLocaleString('en-IN')} issues`}. Fix{' '}
-            {count === 1 ? 'it' : 'them'} and upload the spreadsheet again.
+            Nothing was imported: the spreadsheet has {count === 1 ? 'an issue' : `${count.toLocaleString('en-IN')} issues`}. Fix {count === 1 ? 'it' : 'them'}{' '}
+            and upload the spreadsheet again.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <ol aria-label="Issues" className="max-h-[55vh] list-decimal space-y-1 overflow-y-auto pl-6 pr-2 text-sm text-destructive">

@@ -54,7 +54,14 @@ function CollectionTitle({ saved }: { saved: string | undefined }) {
     >
       <Label htmlFor="collection-title">Collection title</Label>
       <div className="flex flex-wrap gap-2">
-        <Input id="collection-title" className="max-w-md" maxLength={300} value={title} disabled={saved === undefined} onChange={(event) => setTitle(event.target.value)} />
+        <Input
+          id="collection-title"
+          className="max-w-md"
+          maxLength={300}
+          value={title}
+          disabled={saved === undefined}
+          onChange={(event) => setTitle(event.target.value)}
+        />
         <Button type="submit" disabled={!changed || rename.isPending}>
           {rename.isPending && <Spinner size="sm" className="text-current" label="" />}
           Update Title
@@ -107,7 +114,12 @@ export function CustomLecturesPage() {
         header: 'Actions',
         cell: ({ row }) => (
           <span className="flex items-center gap-1">
-            <Button variant="outline" size="sm" aria-label={`Move ${row.original.title}`} onClick={() => setMoving({ lecture: row.original, position: row.index + 1 })}>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`Move ${row.original.title}`}
+              onClick={() => setMoving({ lecture: row.original, position: row.index + 1 })}
+            >
               <ArrowUpDown aria-hidden="true" />
               Move Lecture
             </Button>

@@ -33,7 +33,13 @@ export function VisibilityCard({ isVisible, masterSubscription, onChange }: Visi
         checked={isVisible}
         onCheckedChange={(next) => onChange({ isVisible: next })}
       />
-      <RateCardSelect id="lecture-rate-card" label="Subscription" noneLabel="No subscription" value={masterSubscription} onChange={(card) => onChange({ masterSubscription: card })} />
+      <RateCardSelect
+        id="lecture-rate-card"
+        label="Subscription"
+        noneLabel="No subscription"
+        value={masterSubscription}
+        onChange={(card) => onChange({ masterSubscription: card })}
+      />
     </SectionCard>
   );
 }
@@ -53,7 +59,10 @@ export function LecturerCard({ lecturerId, lecturerName, error, onChange }: Lect
   const options: SelectOption<string>[] = [
     { value: '', label: educators.isPending ? 'Loading educators...' : 'Not linked to an account' },
     ...(lecturerId && !known ? [{ value: lecturerId, label: `Account ${lecturerId}` }] : []),
-    ...(educators.data ?? []).map((educator) => ({ value: educator._id, label: educator.emailAddress ? `${educator.name} (${educator.emailAddress})` : educator.name })),
+    ...(educators.data ?? []).map((educator) => ({
+      value: educator._id,
+      label: educator.emailAddress ? `${educator.name} (${educator.emailAddress})` : educator.name,
+    })),
   ];
   return (
     <SectionCard title="Lecturer">
@@ -70,8 +79,21 @@ export function LecturerCard({ lecturerId, lecturerName, error, onChange }: Lect
         }}
       />
       {educators.isError && <LoadFailure title="Fetching educators failed" error={educators.error} onRetry={educators.refetch} />}
-      <FormField id="lecturer-name" label="Lecturer name" error={error} hint={lecturerId ? "The educator's name is used." : 'Shown to students under the video.'}>
-        {(control) => <Input {...control} maxLength={200} value={lecturerName} disabled={lecturerId !== null} onChange={(event) => onChange({ lecturerName: event.target.value })} />}
+      <FormField
+        id="lecturer-name"
+        label="Lecturer name"
+        error={error}
+        hint={lecturerId ? "The educator's name is used." : 'Shown to students under the video.'}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            maxLength={200}
+            value={lecturerName}
+            disabled={lecturerId !== null}
+            onChange={(event) => onChange({ lecturerName: event.target.value })}
+          />
+        )}
       </FormField>
     </SectionCard>
   );
@@ -141,7 +163,10 @@ export function ExamsCard({ exams, onChange }: ExamsCardProps) {
         disabledIds={exams.map((exam) => exam._id)}
         onConfirm={(chosen) => {
           const known = new Set(exams.map((exam) => exam._id));
-          onChange([...exams, ...chosen.filter((exam) => !known.has(exam._id)).map((exam) => ({ _id: exam._id, title: exam.title, isPublished: exam.isPublished }))]);
+          onChange([
+            ...exams,
+            ...chosen.filter((exam) => !known.has(exam._id)).map((exam) => ({ _id: exam._id, title: exam.title, isPublished: exam.isPublished })),
+          ]);
         }}
       />
     </SectionCard>

@@ -40,8 +40,7 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
     id: 'status',
     header: 'Status',
     accessorFn: (lecture) => (lecture.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) =>
-      row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>,
+    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
   },
   {
     id: 'subscription',
@@ -78,9 +77,7 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
     id: 'notes',
     header: 'Notes (PDF)',
     accessorFn: (lecture) => lecture.notesCount,
-    cell: ({ row }) => (
-      <span className={row.original.notesCount === 0 ? 'text-muted-foreground' : undefined}>{notesLabel(row.original.notesCount)}</span>
-    ),
+    cell: ({ row }) => <span className={row.original.notesCount === 0 ? 'text-muted-foreground' : undefined}>{notesLabel(row.original.notesCount)}</span>,
   },
 ];
 

@@ -113,7 +113,12 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
         isVisible: draft.isVisible,
         warnings: lecture.publishWarnings,
         offlineTitle: 'Lecture Offline!',
-        actions: <SendNotificationButton resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }} hasChanges={drafts.hasChanges} />,
+        actions: (
+          <SendNotificationButton
+            resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }}
+            hasChanges={drafts.hasChanges}
+          />
+        ),
       }}
       onReload={onReload}
       leave={{ inside: within(`/admin/videos/lectures/${encodeURIComponent(id)}`), thing: 'lecture' }}
@@ -128,7 +133,11 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
     >
       <EditorTabs
         label="Lecture editor"
-        tabs={(['general', 'discussions'] as const).map((tab) => ({ href: lectureEditorPath(id, { mode: tab, embedded }), label: tab === 'general' ? 'General' : 'Discussions', current: mode === tab }))}
+        tabs={(['general', 'discussions'] as const).map((tab) => ({
+          href: lectureEditorPath(id, { mode: tab, embedded }),
+          label: tab === 'general' ? 'General' : 'Discussions',
+          current: mode === tab,
+        }))}
       />
       {mode === 'discussions' && <DiscussionsTab lectureId={id} />}
       <div className={cn('grid gap-4 lg:grid-cols-3', mode === 'discussions' && 'hidden')}>
@@ -147,7 +156,12 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
         </div>
         <div className="grid content-start gap-4">
           <VisibilityCard isVisible={draft.isVisible} masterSubscription={draft.masterSubscription} onChange={change} />
-          <LecturerCard lecturerId={draft.lecturerId} lecturerName={draft.lecturerName} error={fieldErrors.lecturerName ?? fieldErrors.lecturerId ?? drafts.refusedFields.lecturerName ?? drafts.refusedFields.lecturerId} onChange={change} />
+          <LecturerCard
+            lecturerId={draft.lecturerId}
+            lecturerName={draft.lecturerName}
+            error={fieldErrors.lecturerName ?? fieldErrors.lecturerId ?? drafts.refusedFields.lecturerName ?? drafts.refusedFields.lecturerId}
+            onChange={change}
+          />
           <ExamsCard exams={draft.exams} onChange={(exams) => change({ exams })} />
           <AttachedCoursesCard lectureId={id} />
           <CollectionCard lectureId={id} inCollection={lecture.inCustomCollection} />

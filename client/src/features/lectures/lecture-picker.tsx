@@ -15,7 +15,8 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
   {
     id: 'duration',
     header: 'Duration',
-    cell: ({ row }) => (row.original.videoDurationInMinutes == null ? <span className="text-muted-foreground">—</span> : formatMinutes(row.original.videoDurationInMinutes)),
+    cell: ({ row }) =>
+      row.original.videoDurationInMinutes == null ? <span className="text-muted-foreground">—</span> : formatMinutes(row.original.videoDurationInMinutes),
   },
 ];
 

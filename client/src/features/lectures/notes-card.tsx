@@ -61,8 +61,7 @@ export function NotesCard({ editor, lectureResId, notes }: NotesCardProps) {
                   label="Remove note"
                   size="sm"
                   beforeDelete={{
-                    run: () =>
-                      editor.saveDraft({ ...editor.current(), notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
+                    run: () => editor.saveDraft({ ...editor.current(), notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
                     failureTitle: 'Update subject failed',
                     applied: () => editor.change({ notes: editor.current().notes.filter((n) => n.resId !== note.resId) }),
                   }}

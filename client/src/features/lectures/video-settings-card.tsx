@@ -64,12 +64,7 @@ export function VideoSettingsCard({ editor, draft, youtubeError, onYoutubeChange
         </div>
       )}
       <div className="grid gap-4 border-t pt-4 sm:grid-cols-2">
-        <FormField
-          id="lecture-youtube"
-          label="YouTube video ID"
-          error={youtubeError}
-          hint="The video id only, e.g. dQw4w9WgXcQ, not a link"
-        >
+        <FormField id="lecture-youtube" label="YouTube video ID" error={youtubeError} hint="The video id only, e.g. dQw4w9WgXcQ, not a link">
           {(control) => (
             <Input
               {...control}

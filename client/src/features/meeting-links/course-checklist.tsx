@@ -41,7 +41,8 @@ export function CourseChecklist({ value, onChange, known = [] }: CourseChecklist
     return (courses.data ?? []).filter((course) => words === '' || course.title.toLowerCase().includes(words));
   }, [courses.data, filter]);
   const full = value.length >= MEETING_LINK_LIMITS.courses;
-  const set = (courseId: string, chosen: boolean) => onChange(chosen ? [...value.filter((v) => v !== courseId), courseId] : value.filter((v) => v !== courseId));
+  const set = (courseId: string, chosen: boolean) =>
+    onChange(chosen ? [...value.filter((v) => v !== courseId), courseId] : value.filter((v) => v !== courseId));
 
   return (
     <fieldset className="grid gap-2" aria-describedby={`${id}-hint`}>
@@ -82,7 +83,9 @@ export function CourseChecklist({ value, onChange, known = [] }: CourseChecklist
             <Spinner size="sm" label="" /> Loading courses...
           </p>
         )}
-        {courses.isSuccess && shown.length === 0 && <p className="text-sm text-muted-foreground">{courses.data.length === 0 ? 'No courses yet' : 'No course matches'}</p>}
+        {courses.isSuccess && shown.length === 0 && (
+          <p className="text-sm text-muted-foreground">{courses.data.length === 0 ? 'No courses yet' : 'No course matches'}</p>
+        )}
         {shown.map((course) => {
           const checked = value.includes(course._id);
           const boxId = `${id}-${course._id}`;

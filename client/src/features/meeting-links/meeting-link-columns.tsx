@@ -37,7 +37,13 @@ export function useMeetingLinkColumns({ onEdit, onAnnounce, onRemove, onFailure 
         header: 'URL',
         cell: ({ row }) => (
           // One line however long the address: the whole of it is in the tooltip and the link.
-          <a href={row.original.url} target="_blank" rel="noopener noreferrer" title={row.original.url} className="flex w-44 items-center gap-1 text-primary hover:underline">
+          <a
+            href={row.original.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={row.original.url}
+            className="flex w-44 items-center gap-1 text-primary hover:underline"
+          >
             <span className="truncate">{row.original.url}</span>
             <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
           </a>
@@ -103,10 +109,23 @@ export function useMeetingLinkColumns({ onEdit, onAnnounce, onRemove, onFailure 
             <Button variant="ghost" size="icon" title="Edit" aria-label={`Edit ${row.original.title}`} onClick={() => onEdit(row.original)}>
               <Pencil aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="icon" title="Send notification" aria-label={`Send notification: ${row.original.title}`} onClick={() => onAnnounce(row.original)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              title="Send notification"
+              aria-label={`Send notification: ${row.original.title}`}
+              onClick={() => onAnnounce(row.original)}
+            >
               <Send aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="icon" title="Remove" className="text-destructive" aria-label={`Remove ${row.original.title}`} onClick={() => onRemove(row.original)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              title="Remove"
+              className="text-destructive"
+              aria-label={`Remove ${row.original.title}`}
+              onClick={() => onRemove(row.original)}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           </span>

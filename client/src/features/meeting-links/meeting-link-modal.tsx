@@ -97,14 +97,26 @@ export function MeetingLinkModal({ open, onOpenChange, link = null }: MeetingLin
         {(control) => <Input {...control} value={draft.title} maxLength={200} autoFocus onChange={(event) => set({ title: event.target.value })} />}
       </FormField>
       <FormField id="meeting-link-url" label="Url">
-        {(control) => <Input {...control} type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(event) => set({ url: event.target.value })} />}
+        {(control) => (
+          <Input {...control} type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(event) => set({ url: event.target.value })} />
+        )}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="meeting-link-start" label="Start Date (India time)" className="min-w-0">
-          {(control) => <Input {...control} type="datetime-local" className="min-w-0" value={draft.startDate} onChange={(event) => set({ startDate: event.target.value })} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="datetime-local"
+              className="min-w-0"
+              value={draft.startDate}
+              onChange={(event) => set({ startDate: event.target.value })}
+            />
+          )}
         </FormField>
         <FormField id="meeting-link-end" label="End Date (India time)" className="min-w-0">
-          {(control) => <Input {...control} type="datetime-local" className="min-w-0" value={draft.endDate} onChange={(event) => set({ endDate: event.target.value })} />}
+          {(control) => (
+            <Input {...control} type="datetime-local" className="min-w-0" value={draft.endDate} onChange={(event) => set({ endDate: event.target.value })} />
+          )}
         </FormField>
       </div>
       <CourseChecklist value={draft.courseIds} known={opened?.courses ?? []} onChange={(courseIds) => set({ courseIds })} />

@@ -95,7 +95,11 @@ export function MeetingLinksPage() {
               setAnnouncing(null);
             }}
           />
-          <ComposerModal open={composing !== null} onOpenChange={(open) => !open && setComposing(null)} resource={composing ?? { ...MEETING_LINK_NOTIFICATION, resourceID: '' }} />
+          <ComposerModal
+            open={composing !== null}
+            onOpenChange={(open) => !open && setComposing(null)}
+            resource={composing ?? { ...MEETING_LINK_NOTIFICATION, resourceID: '' }}
+          />
           <NoticeModal notice={notice} onClose={() => setNotice(null)} />
         </>
       }

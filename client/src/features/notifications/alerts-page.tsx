@@ -44,10 +44,24 @@ function AlertsHead({ filters, setFilter }: { filters: AlertFilters; setFilter: 
       </TableRow>
       <TableRow>
         <TableHead>
-          <Input aria-label="Filter Created On" type="date" min="2000-01-01" max="2099-12-31" className="h-8 min-w-36" value={filters.createdOn} onChange={(event) => setFilter('createdOn', event.target.value)} />
+          <Input
+            aria-label="Filter Created On"
+            type="date"
+            min="2000-01-01"
+            max="2099-12-31"
+            className="h-8 min-w-36"
+            value={filters.createdOn}
+            onChange={(event) => setFilter('createdOn', event.target.value)}
+          />
         </TableHead>
         <TextFilterCell column="Message" className="h-8 min-w-40" maxLength={200} value={filters.search} onChange={(value) => setFilter('search', value)} />
-        <ChoiceFilterCell column="Has Read" className="h-8 min-w-24" choices={HAS_READ_CHOICES} value={filters.hasRead} onChange={(value) => setFilter('hasRead', value)} />
+        <ChoiceFilterCell
+          column="Has Read"
+          className="h-8 min-w-24"
+          choices={HAS_READ_CHOICES}
+          value={filters.hasRead}
+          onChange={(value) => setFilter('hasRead', value)}
+        />
         <TableHead />
       </TableRow>
     </>
@@ -59,7 +73,9 @@ function AlertRow({ alert }: { alert: AdminAlert }) {
   return (
     <TableRow>
       <TableCell className="min-w-32 sm:whitespace-nowrap">{longDate(alert.createdAt)}</TableCell>
-      <TableCell className={`min-w-56 break-words sm:min-w-64 [overflow-wrap:anywhere] ${alert.hasRead ? 'text-muted-foreground' : 'font-medium'}`}>{alert.message}</TableCell>
+      <TableCell className={`min-w-56 break-words sm:min-w-64 [overflow-wrap:anywhere] ${alert.hasRead ? 'text-muted-foreground' : 'font-medium'}`}>
+        {alert.message}
+      </TableCell>
       <TableCell>{alert.hasRead ? 'Yes' : 'No'}</TableCell>
       <TableCell>
         {view && (
@@ -77,7 +93,12 @@ function AlertRow({ alert }: { alert: AdminAlert }) {
 export function AlertsPage() {
   useDocumentTitle('Notifications');
   const utils = api.useUtils();
-  const { filters, setFilter, query: alerts, pager } = useServerList({
+  const {
+    filters,
+    setFilter,
+    query: alerts,
+    pager,
+  } = useServerList({
     initialFilters: { search: '', hasRead: '', createdOn: '' } as AlertFilters,
     typed: ['search'],
     pageSize: ALERTS_PAGE_SIZE,

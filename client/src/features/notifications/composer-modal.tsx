@@ -47,7 +47,9 @@ export function ComposerModal({ open, onOpenChange, resource }: ComposerModalPro
             {(control) => <Input {...control} maxLength={COMPOSER_LIMITS.title} value={title} onChange={(event) => draft.setTitle(event.target.value)} />}
           </FormField>
           <FormField id="composer-body" label={`Body (${body.length}/${COMPOSER_LIMITS.body})`} error={shown.body}>
-            {(control) => <TextArea {...control} rows={3} maxLength={COMPOSER_LIMITS.body} value={body} onChange={(event) => draft.setBody(event.target.value)} />}
+            {(control) => (
+              <TextArea {...control} rows={3} maxLength={COMPOSER_LIMITS.body} value={body} onChange={(event) => draft.setBody(event.target.value)} />
+            )}
           </FormField>
           {resource.course ? (
             <p className="text-sm">

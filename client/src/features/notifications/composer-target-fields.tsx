@@ -27,7 +27,15 @@ export function ComposerTargetFields({ draft }: { draft: ComposerDraft }) {
       </div>
       {draft.target === 'specific-user' && (
         <FormField id="composer-phone" label="Phone number">
-          {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={draft.phone} onChange={(event) => draft.setPhone(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              inputMode="tel"
+              placeholder="10-digit mobile number"
+              value={draft.phone}
+              onChange={(event) => draft.setPhone(event.target.value)}
+            />
+          )}
         </FormField>
       )}
       {draft.target === 'group' && (

@@ -9,7 +9,10 @@ const TARGET_LABELS = { 'specific-user': 'Specific user', everyone: 'Everyone', 
 export function SentNotificationsCard() {
   const sent = api.push.sent.useQuery({ limit: 50 }, { staleTime: Infinity });
   return (
-    <SectionCard title="Sent notifications" description="Push notifications sent to students, newest first: how many devices each went to, and what became of them.">
+    <SectionCard
+      title="Sent notifications"
+      description="Push notifications sent to students, newest first: how many devices each went to, and what became of them."
+    >
       {sent.isError && <LoadFailure title="Fetching data failed" error={sent.error} onRetry={sent.refetch} />}
       <Table aria-label="Sent notifications">
         <TableHeader>
@@ -35,7 +38,9 @@ export function SentNotificationsCard() {
                 </TableCell>
                 <TableCell>
                   {TARGET_LABELS[notification.targetType]}
-                  <span className="block text-xs text-muted-foreground">{notification.targetPhoneNumber ?? notification.targetCourse?.title ?? notification.groupTargets.join(', ')}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {notification.targetPhoneNumber ?? notification.targetCourse?.title ?? notification.groupTargets.join(', ')}
+                  </span>
                 </TableCell>
                 <TableCell>{notification.targeted}</TableCell>
                 <TableCell>{notification.delivered}</TableCell>

@@ -27,7 +27,13 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
         <DateAndTime at={order.paidAt ?? order.createdAt} />
       </TableCell>
       <TableCell>{modeOf(order)}</TableCell>
-      <TableCell>{order.discountCouponCode ? <span className="font-mono">{order.discountCouponCode}</span> : <span className="text-muted-foreground">No coupon used</span>}</TableCell>
+      <TableCell>
+        {order.discountCouponCode ? (
+          <span className="font-mono">{order.discountCouponCode}</span>
+        ) : (
+          <span className="text-muted-foreground">No coupon used</span>
+        )}
+      </TableCell>
       <OrderPurchaseCells order={order} />
       <TableCell className="break-all font-mono text-xs">{order.razorPayId ?? '—'}</TableCell>
       <TableCell>
@@ -37,12 +43,23 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
         <span className="flex items-center gap-1">
           {order.netAmount > 0 && (
             <Button asChild variant="outline" size="sm">
-              <a href={`/api/admin/orders/${encodeURIComponent(order._id)}/invoice`} target="_blank" rel="noopener" aria-label={`Invoice of the order of ${customerOf(order)}`}>
+              <a
+                href={`/api/admin/orders/${encodeURIComponent(order._id)}/invoice`}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Invoice of the order of ${customerOf(order)}`}
+              >
                 <FileText aria-hidden="true" />
               </a>
             </Button>
           )}
-          <Button variant="outline" size="sm" className="text-destructive" aria-label={`Delete the order of ${customerOf(order)}`} onClick={() => onDelete(order)}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive"
+            aria-label={`Delete the order of ${customerOf(order)}`}
+            onClick={() => onDelete(order)}
+          >
             <Trash2 aria-hidden="true" />
           </Button>
         </span>
@@ -64,7 +81,17 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInpu
 
   return (
     <>
-      <OrdersTableFrame label="Orders" headings={HEADINGS} query={orders} count={rows.length} loadingLabel="Loading orders" emptyText="No orders match" noun="orders" input={input} onPage={onPage}>
+      <OrdersTableFrame
+        label="Orders"
+        headings={HEADINGS}
+        query={orders}
+        count={rows.length}
+        loadingLabel="Loading orders"
+        emptyText="No orders match"
+        noun="orders"
+        input={input}
+        onPage={onPage}
+      >
         {rows.map((order) => (
           <OrderRow
             key={order._id}
@@ -96,13 +123,20 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInpu
       >
         {deleting && canRefund(deleting) && (
           <div className="flex items-start gap-2 rounded-md border p-3">
-            <Checkbox id="order-refund" className="mt-0.5" checked={refund} aria-describedby="order-refund-hint" onChange={(event) => setRefund(event.target.checked)} />
+            <Checkbox
+              id="order-refund"
+              className="mt-0.5"
+              checked={refund}
+              aria-describedby="order-refund-hint"
+              onChange={(event) => setRefund(event.target.checked)}
+            />
             <div className="grid gap-1">
               <Label htmlFor="order-refund" className="leading-snug">
                 Refund the payment through Razorpay
               </Label>
               <p id="order-refund-hint" className="text-xs text-muted-foreground">
-                Razorpay pays back to the student's payment method what is left of the {inr(deleting.netAmount)} paid (all of it, unless part was refunded before) and a credit note is issued; then the order is deleted. If Razorpay refuses or does not answer, nothing is refunded or deleted.
+                Razorpay pays back to the student's payment method what is left of the {inr(deleting.netAmount)} paid (all of it, unless part was refunded
+                before) and a credit note is issued; then the order is deleted. If Razorpay refuses or does not answer, nothing is refunded or deleted.
               </p>
             </div>
           </div>

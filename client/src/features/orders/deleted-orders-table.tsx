@@ -13,7 +13,12 @@ function DocumentLink({ order, kind }: { order: DeletedOrder; kind: 'invoice' | 
   const label = kind === 'invoice' ? 'Invoice' : 'Credit note';
   return (
     <Button asChild variant="outline" size="sm">
-      <a href={`/api/admin/orders/${encodeURIComponent(order._id)}/${kind}`} target="_blank" rel="noopener" aria-label={`${label} of the deleted order of ${customerOf(order)}`}>
+      <a
+        href={`/api/admin/orders/${encodeURIComponent(order._id)}/${kind}`}
+        target="_blank"
+        rel="noopener"
+        aria-label={`${label} of the deleted order of ${customerOf(order)}`}
+      >
         <FileText aria-hidden="true" />
         {label}
       </a>
@@ -46,7 +51,17 @@ export function DeletedOrdersTable({ input, onPage }: { input: OrdersTableInput;
   const orders = api.orders.deleted.useQuery(input, SERVER_LIST_QUERY_OPTIONS);
   const rows = orders.data?.orders ?? [];
   return (
-    <OrdersTableFrame label="Deleted orders" headings={HEADINGS} query={orders} count={rows.length} loadingLabel="Loading deleted orders" emptyText="No deleted orders match" noun="deleted orders" input={input} onPage={onPage}>
+    <OrdersTableFrame
+      label="Deleted orders"
+      headings={HEADINGS}
+      query={orders}
+      count={rows.length}
+      loadingLabel="Loading deleted orders"
+      emptyText="No deleted orders match"
+      noun="deleted orders"
+      input={input}
+      onPage={onPage}
+    >
       {rows.map((order) => (
         <DeletedOrderRow key={order._id} order={order} />
       ))}

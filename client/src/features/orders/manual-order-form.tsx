@@ -30,7 +30,13 @@ export function manualOrderWarnings(draft: ManualOrderDraft): string[] {
 }
 
 export function manualOrderQuery(draft: ManualOrderDraft): ManualOrderQuery {
-  return { phoneNumber: draft.phoneNumber.trim(), resourceType: draft.resourceType, resourceId: draft.resource?._id ?? '', term: draft.term, amount: draft.amount.trim() === '' ? 0 : draft.amount.trim() };
+  return {
+    phoneNumber: draft.phoneNumber.trim(),
+    resourceType: draft.resourceType,
+    resourceId: draft.resource?._id ?? '',
+    term: draft.term,
+    amount: draft.amount.trim() === '' ? 0 : draft.amount.trim(),
+  };
 }
 
 export interface ManualOrderFormProps {
@@ -47,7 +53,15 @@ export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFo
   return (
     <fieldset disabled={busy} className="grid gap-3">
       <FormField id="manual-phone" label="Phone number">
-        {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={draft.phoneNumber} onChange={(event) => onChange({ phoneNumber: event.target.value })} />}
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="tel"
+            placeholder="10-digit mobile number"
+            value={draft.phoneNumber}
+            onChange={(event) => onChange({ phoneNumber: event.target.value })}
+          />
+        )}
       </FormField>
       <FormField id="manual-type" label="Resource type">
         {(control) => (
@@ -91,7 +105,17 @@ export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFo
         )}
       </FormField>
       <FormField id="manual-amount" label="Amount (INR)" hint="Optional: 0 when left empty.">
-        {(control) => <Input {...control} type="number" min={0} step={0.01} placeholder="0" value={draft.amount} onChange={(event) => onChange({ amount: event.target.value })} />}
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            min={0}
+            step={0.01}
+            placeholder="0"
+            value={draft.amount}
+            onChange={(event) => onChange({ amount: event.target.value })}
+          />
+        )}
       </FormField>
     </fieldset>
   );

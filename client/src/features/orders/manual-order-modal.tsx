@@ -78,7 +78,9 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
         <DialogContent hideClose={busy}>
           <DialogHeader>
             <DialogTitle>{review ? 'Review & Confirm' : 'Create Order'}</DialogTitle>
-            <DialogDescription>{review ? 'Check who gets what before you confirm: access starts at once.' : 'Give a student access by hand, for a payment made outside the app.'}</DialogDescription>
+            <DialogDescription>
+              {review ? 'Check who gets what before you confirm: access starts at once.' : 'Give a student access by hand, for a payment made outside the app.'}
+            </DialogDescription>
           </DialogHeader>
           {review ? <ManualOrderReviewList review={review} /> : <ManualOrderForm draft={draft} busy={busy} onChange={set} onPick={() => setPicking(true)} />}
           {failure && <ErrorAlert title={failure.title} message={failure.message} warnings={failure.warnings} />}
@@ -107,7 +109,12 @@ export function ManualOrderModal({ open, onOpenChange, onCreated }: ManualOrderM
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <ResourcePicker type={picking ? draft.resourceType : null} onClose={() => setPicking(false)} selected={draft.resource} onConfirm={(resource) => set({ resource })} />
+      <ResourcePicker
+        type={picking ? draft.resourceType : null}
+        onClose={() => setPicking(false)}
+        selected={draft.resource}
+        onConfirm={(resource) => set({ resource })}
+      />
       <NoticeModal notice={notice} onClose={() => setNotice(null)} />
     </>
   );

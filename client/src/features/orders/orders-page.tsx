@@ -49,12 +49,29 @@ export function OrdersPage() {
         </Button>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-        <Input aria-label="Search orders" placeholder="Search name, phone, e-mail, title, coupon, payment or order id" className="col-span-2 sm:max-w-lg" maxLength={ORDERS_SEARCH_MAX_LENGTH} value={filters.search} onChange={(event) => setFilter('search', event.target.value)} />
-        <NativeSelect aria-label="Show" className="col-span-2 sm:w-auto" value={shown} onChange={(event) => setFilter('shown', event.target.value as ShownOrders)}>
+        <Input
+          aria-label="Search orders"
+          placeholder="Search name, phone, e-mail, title, coupon, payment or order id"
+          className="col-span-2 sm:max-w-lg"
+          maxLength={ORDERS_SEARCH_MAX_LENGTH}
+          value={filters.search}
+          onChange={(event) => setFilter('search', event.target.value)}
+        />
+        <NativeSelect
+          aria-label="Show"
+          className="col-span-2 sm:w-auto"
+          value={shown}
+          onChange={(event) => setFilter('shown', event.target.value as ShownOrders)}
+        >
           <option value="paid">Completed orders</option>
           <option value="deleted">Deleted orders</option>
         </NativeSelect>
-        <NativeSelect aria-label="Mode" className="min-w-0 sm:w-auto" value={filters.mode} onChange={(event) => setFilter('mode', event.target.value as OrderFilters['mode'])}>
+        <NativeSelect
+          aria-label="Mode"
+          className="min-w-0 sm:w-auto"
+          value={filters.mode}
+          onChange={(event) => setFilter('mode', event.target.value as OrderFilters['mode'])}
+        >
           <option value="">Every mode</option>
           {ORDER_MODES.map((value) => (
             <option key={value} value={value}>
@@ -62,7 +79,12 @@ export function OrdersPage() {
             </option>
           ))}
         </NativeSelect>
-        <NativeSelect aria-label="Resource type" className="min-w-0 sm:w-auto" value={filters.resourceType} onChange={(event) => setFilter('resourceType', event.target.value as OrderFilters['resourceType'])}>
+        <NativeSelect
+          aria-label="Resource type"
+          className="min-w-0 sm:w-auto"
+          value={filters.resourceType}
+          onChange={(event) => setFilter('resourceType', event.target.value as OrderFilters['resourceType'])}
+        >
           <option value="">Every resource</option>
           {RESOURCE_TYPES.map((value) => (
             <option key={value} value={value}>
@@ -77,7 +99,9 @@ export function OrdersPage() {
         onOpenChange={setCreating}
         onCreated={(order) => {
           // The new order goes at the top of the list at once; the server's page follows.
-          utils.orders.completed.setData(input, (old) => (old && page === 1 ? { ...old, orders: [order, ...old.orders.filter((row) => row._id !== order._id)], total: old.total + 1 } : old));
+          utils.orders.completed.setData(input, (old) =>
+            old && page === 1 ? { ...old, orders: [order, ...old.orders.filter((row) => row._id !== order._id)], total: old.total + 1 } : old,
+          );
           void utils.orders.completed.invalidate();
           setFilter('shown', 'paid');
         }}

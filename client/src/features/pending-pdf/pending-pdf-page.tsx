@@ -30,7 +30,12 @@ export function PendingPdfPage() {
         accessorKey: 'title',
         header: 'Title',
         cell: ({ row }) => (
-          <a href={lectureEditorPath(row.original._id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+          <a
+            href={lectureEditorPath(row.original._id)}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-1 font-medium text-primary hover:underline"
+          >
             {row.original.title}
             <ExternalLink aria-hidden="true" className="size-3" />
           </a>

@@ -62,7 +62,9 @@ export function ProcessQueuePage() {
         isPending={query.isPending}
         {...queue.pager}
         emptyText={emptyQueueText(queue.view)}
-        actions={canManageQueue ? { onQueueAgain: actions.queueAgain, onDelete: (item) => void actions.askToDelete(item), deleting: actions.checking } : undefined}
+        actions={
+          canManageQueue ? { onQueueAgain: actions.queueAgain, onDelete: (item) => void actions.askToDelete(item), deleting: actions.checking } : undefined
+        }
       />
       {canManageQueue && <PullDataModal open={pullOpen} onOpenChange={setPullOpen} onPulled={actions.pulled} />}
       {canManageQueue && <RemoveFromQueueModal removal={actions.removal} onClose={actions.closeRemoval} onRemoved={queue.refresh} />}

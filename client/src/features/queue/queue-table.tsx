@@ -64,7 +64,13 @@ export function QueueTable({ items, isPending, page, pageSize, total, onPage, em
                   </TableCell>
                   <TableCell>{typeLabel(item.type)}</TableCell>
                   <TableCell>
-                    <ProcessStatus state={item.state} progress={item.processProgress} failureReason={item.failureReason} showProgress={false} className="min-w-36 max-w-56" />
+                    <ProcessStatus
+                      state={item.state}
+                      progress={item.processProgress}
+                      failureReason={item.failureReason}
+                      showProgress={false}
+                      className="min-w-36 max-w-56"
+                    />
                   </TableCell>
                   <TableCell>
                     <div className="grid w-24 gap-1">

@@ -65,9 +65,7 @@ export function RemoveFromQueueModal({ removal, onClose, onRemoved }: RemoveFrom
       }}
       title="Delete from Queue"
       text={
-        removal
-          ? `Remove “${removal.item.title}” from the queue? What was made from the file (renditions, page images) is deleted; the file itself stays.`
-          : ''
+        removal ? `Remove “${removal.item.title}” from the queue? What was made from the file (renditions, page images) is deleted; the file itself stays.` : ''
       }
       confirmLabel={titles.length > 0 ? 'Unpublish and delete' : 'Delete'}
       busyLabel="Deleting..."
@@ -76,7 +74,11 @@ export function RemoveFromQueueModal({ removal, onClose, onRemoved }: RemoveFrom
       onConfirm={confirm}
     >
       {titles.length > 0 && (
-        <p role="note" aria-label="Lectures that will be unpublished" className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+        <p
+          role="note"
+          aria-label="Lectures that will be unpublished"
+          className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive"
+        >
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>{unpublishWarning(titles)}</span>
         </p>

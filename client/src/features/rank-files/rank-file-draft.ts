@@ -46,7 +46,12 @@ export function toRankFileValue(draft: RankFileDraft): RankFileValue {
     description: draft.description,
     sortIndex: draft.sortIndex,
     bannerImageId: draft.bannerImageId,
-    groups: draft.groups.map((group) => ({ ...(group.resId ? { resId: group.resId } : {}), title: group.title, description: group.description, exam: group.exam })),
+    groups: draft.groups.map((group) => ({
+      ...(group.resId ? { resId: group.resId } : {}),
+      title: group.title,
+      description: group.description,
+      exam: group.exam,
+    })),
   };
 }
 

@@ -32,7 +32,11 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
   const id = rankFile._id;
   const embedded = isEmbedded(useSearch());
   const utils = api.useUtils();
-  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, { same: sameRankFileDraft, saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'rank file', id } });
+  const drafts = useDraftEditor(toDraft(rankFile), rankFile.version, {
+    same: sameRankFileDraft,
+    saveFailedTitle: SAVE_FAILED_TITLE,
+    record: { kind: 'rank file', id },
+  });
   const { draft, change } = drafts;
   const saveRankFile = api.rankFiles.save.useMutation();
   const deleteRankFile = api.rankFiles.delete.useMutation();
@@ -49,10 +53,17 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
     // Groups added in this save get their ids, so that the next save keeps them.
     const withIds = (answer: SavedRankFile) => {
       const byKey = new Map(sent.groups.map((group, index) => [group.key, answer.groupResIds[index]]));
-      return (current: RankFileDraft): RankFileDraft => ({ ...current, groups: current.groups.map((group) => (group.resId ? group : { ...group, resId: byKey.get(group.key) })) });
+      return (current: RankFileDraft): RankFileDraft => ({
+        ...current,
+        groups: current.groups.map((group) => (group.resId ? group : { ...group, resId: byKey.get(group.key) })),
+      });
     };
     try {
-      const answer = await drafts.save(sent, (version) => saveRankFile.mutateAsync({ id, value: checked.data, version }), (saved) => withIds(saved)(sent));
+      const answer = await drafts.save(
+        sent,
+        (version) => saveRankFile.mutateAsync({ id, value: checked.data, version }),
+        (saved) => withIds(saved)(sent),
+      );
       change(withIds(answer));
       toastSuccess('Rank file saved', undefined, savedToast(id));
     } catch {
@@ -77,7 +88,12 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
         isVisible: rankFile.isVisible,
         warnings: rankFile.publishWarnings,
         offlineTitle: 'Item Offline!',
-        actions: <SendNotificationButton resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }} hasChanges={drafts.hasChanges} />,
+        actions: (
+          <SendNotificationButton
+            resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }}
+            hasChanges={drafts.hasChanges}
+          />
+        ),
       }}
       onReload={onReload}
       leave={{ inside: within(rankFileEditorPath(id)), thing: 'rank file' }}
@@ -93,16 +109,29 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription">
           <VisibilitySwitch id="rank-file-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
-          <RateCardSelect id="rank-file-rate-card" label="Rate card" value={draft.masterSubscription} onChange={(masterSubscription) => change({ masterSubscription })} />
+          <RateCardSelect
+            id="rank-file-rate-card"
+            label="Rate card"
+            value={draft.masterSubscription}
+            onChange={(masterSubscription) => change({ masterSubscription })}
+          />
         </SectionCard>
         <SectionCard title="Details">
           <FormField id="rank-file-description" label="Description">
-            {(control) => <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />}
+            {(control) => (
+              <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />
+            )}
           </FormField>
           <FormField id="rank-file-sort-index" label="Sort index" hint="Free text; 0 by default.">
             {(control) => <Input {...control} maxLength={20} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
           </FormField>
-          <FileSlot label="Banner image" kind="image" assetId={draft.bannerImageId} sizeInBytes={draft.bannerImageId === rankFile.bannerImageId ? rankFile.bannerImageFizeSizeInBytes : null} onChange={(bannerImageId) => change({ bannerImageId })} />
+          <FileSlot
+            label="Banner image"
+            kind="image"
+            assetId={draft.bannerImageId}
+            sizeInBytes={draft.bannerImageId === rankFile.bannerImageId ? rankFile.bannerImageFizeSizeInBytes : null}
+            onChange={(bannerImageId) => change({ bannerImageId })}
+          />
         </SectionCard>
         <RankFileGroupsCard groups={draft.groups} change={(update) => change(update)} saveNow={() => void save()} />
         <RankFileRankingCard rankFile={rankFile} />

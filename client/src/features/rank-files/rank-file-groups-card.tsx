@@ -24,11 +24,16 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
   const [attaching, setAttaching] = useState<string | null>(null);
   const [removing, setRemoving] = useState<DraftGroup | null>(null);
   const setGroups = (next: (current: DraftGroup[]) => DraftGroup[]) => change((draft) => ({ ...draft, groups: next(draft.groups) }));
-  const update = (key: string, patch: Partial<DraftGroup>) => setGroups((current) => current.map((group) => (group.key === key ? { ...group, ...patch } : group)));
+  const update = (key: string, patch: Partial<DraftGroup>) =>
+    setGroups((current) => current.map((group) => (group.key === key ? { ...group, ...patch } : group)));
   const name = (group: DraftGroup, index: number) => group.title || `Group ${index + 1}`;
 
   return (
-    <SectionCard title="Exam groups" description="Each group holds one exam; students are ranked by their first attempts of all of them, summed." className="lg:col-span-2">
+    <SectionCard
+      title="Exam groups"
+      description="Each group holds one exam; students are ranked by their first attempts of all of them, summed."
+      className="lg:col-span-2"
+    >
       {groups.length === 0 ? (
         <p className="text-sm text-muted-foreground">No groups yet.</p>
       ) : (
@@ -46,7 +51,13 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
               <TableRow key={group.key}>
                 <TableCell className="text-muted-foreground">{index + 1}</TableCell>
                 <TableCell>
-                  <Input aria-label={`Title of group ${index + 1}`} className="h-8" maxLength={300} value={group.title} onChange={(event) => update(group.key, { title: event.target.value })} />
+                  <Input
+                    aria-label={`Title of group ${index + 1}`}
+                    className="h-8"
+                    maxLength={300}
+                    value={group.title}
+                    onChange={(event) => update(group.key, { title: event.target.value })}
+                  />
                 </TableCell>
                 <TableCell>
                   {group.exam ? (
@@ -64,7 +75,11 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
                       <Link2 aria-hidden="true" />
                       {group.exam ? 'Change exam' : 'Attach exam'}
                     </Button>
-                    <MoveControl name={name(group, index)} count={groups.length} onMove={(position) => setGroups((current) => moveTo(current, index, position))} />
+                    <MoveControl
+                      name={name(group, index)}
+                      count={groups.length}
+                      onMove={(position) => setGroups((current) => moveTo(current, index, position))}
+                    />
                     <RemoveButton label={`Remove ${name(group, index)}`} onClick={() => setRemoving(group)} />
                   </span>
                 </TableCell>
@@ -76,7 +91,12 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
       <Button
         variant="outline"
         className="justify-self-start"
-        onClick={() => setGroups((current) => [...current, { key: newGroupKey(), resId: undefined, title: `Group ${current.length + 1}`, description: '', exam: null, examTitle: null, examIsPublished: null }])}
+        onClick={() =>
+          setGroups((current) => [
+            ...current,
+            { key: newGroupKey(), resId: undefined, title: `Group ${current.length + 1}`, description: '', exam: null, examTitle: null, examIsPublished: null },
+          ])
+        }
       >
         <Plus aria-hidden="true" />
         Add group

@@ -30,14 +30,22 @@ export function RankFileRankingCard({ rankFile }: { rankFile: RankFile }) {
   };
 
   return (
-    <SectionCard title="Ranking" description="Students ranked by their first attempts of the exams above, summed; equal totals share a rank." className="lg:col-span-2">
+    <SectionCard
+      title="Ranking"
+      description="Students ranked by their first attempts of the exams above, summed; equal totals share a rank."
+      className="lg:col-span-2"
+    >
       <div className="flex flex-wrap items-center gap-3">
         {rankFile.isRankPublished ? <Badge variant="success">Ranking published</Badge> : <Badge variant="secondary">Ranking not published</Badge>}
         <span className="text-sm text-muted-foreground">
           {rankFile.lastRankRefresh === null ? 'Never synced' : `Synced ${date} ${time}, ${rankFile.totalParticipants} students`}
         </span>
         <span className="ml-auto flex flex-wrap gap-2">
-          <Button variant="outline" disabled={sync.isPending || rankFile.isRankPublished} onClick={() => void run(() => sync.mutateAsync({ id }), 'Ranking synced')}>
+          <Button
+            variant="outline"
+            disabled={sync.isPending || rankFile.isRankPublished}
+            onClick={() => void run(() => sync.mutateAsync({ id }), 'Ranking synced')}
+          >
             <RefreshCw aria-hidden="true" />
             Sync ranking
           </Button>

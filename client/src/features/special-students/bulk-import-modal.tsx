@@ -46,7 +46,12 @@ export function BulkImportModal({ open, onOpenChange, onDone }: BulkImportModalP
     setPercent(0);
     setFailure(null);
     try {
-      const result = await uploadFiles<ImportResult>('/api/admin/lakshya-students/upload', [csv], { fieldName: 'csv', fallbackMessage: '', isAnswer: isImportResult, onProgress: setPercent });
+      const result = await uploadFiles<ImportResult>('/api/admin/lakshya-students/upload', [csv], {
+        fieldName: 'csv',
+        fallbackMessage: '',
+        isAnswer: isImportResult,
+        onProgress: setPercent,
+      });
       setPercent(100);
       await delay(AFTER_UPLOAD_DELAY_MS);
       onOpenChange(false);

@@ -28,7 +28,14 @@ export function CsvFileSlot({ label, file, onChange, disabled = false, error }: 
           <FileSpreadsheet aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
           <span className="min-w-0 flex-1 break-all font-medium">{file.name}</span>
           <span className="text-xs text-muted-foreground">{formatBytes(file.size)}</span>
-          <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" disabled={disabled} aria-label={`Remove ${file.name}`} onClick={() => onChange(null)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-destructive hover:text-destructive"
+            disabled={disabled}
+            aria-label={`Remove ${file.name}`}
+            onClick={() => onChange(null)}
+          >
             <Trash2 aria-hidden="true" />
             Remove
           </Button>

@@ -74,7 +74,13 @@ export function SpecialStudentsPage() {
         pager={{ ...list.pager, noun: 'students' }}
       >
         {rows.map((student) => (
-          <SpecialStudentRow key={student._id} student={student} selected={selected.has(student._id)} onSelect={(checked) => select(student._id, checked)} onOpen={() => openStudent(student)} />
+          <SpecialStudentRow
+            key={student._id}
+            student={student}
+            selected={selected.has(student._id)}
+            onSelect={(checked) => select(student._id, checked)}
+            onOpen={() => openStudent(student)}
+          />
         ))}
       </ServerListTable>
       <AddOrUploadModal open={choosing} onOpenChange={setChoosing} onUpload={() => setImporting(true)} onAddOne={() => openStudent(null)} />

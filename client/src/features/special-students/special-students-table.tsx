@@ -29,8 +29,20 @@ export function SpecialStudentsHead({ filters, setFilter }: { filters: SpecialSt
       <TableRow>
         <TableHead />
         <TextFilterCell column="Name" className="h-8" maxLength={200} value={filters.name} onChange={(value) => setFilter('name', value)} />
-        <ChoiceFilterCell column="Registration" className="h-8" choices={REGISTRATION_CHOICES} value={filters.registered} onChange={(value) => setFilter('registered', value)} />
-        <TextFilterCell column="Phone Number" className="h-8" maxLength={40} value={filters.phoneNumber} onChange={(value) => setFilter('phoneNumber', value)} />
+        <ChoiceFilterCell
+          column="Registration"
+          className="h-8"
+          choices={REGISTRATION_CHOICES}
+          value={filters.registered}
+          onChange={(value) => setFilter('registered', value)}
+        />
+        <TextFilterCell
+          column="Phone Number"
+          className="h-8"
+          maxLength={40}
+          value={filters.phoneNumber}
+          onChange={(value) => setFilter('phoneNumber', value)}
+        />
         <TableHead />
       </TableRow>
     </>

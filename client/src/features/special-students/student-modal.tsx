@@ -70,7 +70,15 @@ export function StudentModal({ open, onOpenChange, student, onSaved }: StudentMo
         {(control) => <Input {...control} maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />}
       </FormField>
       <FormField id="student-phone" label="Phone number">
-        {(control) => <Input {...control} inputMode="tel" placeholder="10-digit mobile number" value={phoneNumber} onChange={(event) => setPhoneNumber(event.target.value)} />}
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="tel"
+            placeholder="10-digit mobile number"
+            value={phoneNumber}
+            onChange={(event) => setPhoneNumber(event.target.value)}
+          />
+        )}
       </FormField>
       <FormField id="student-expiry" label="Expiry date" hint="Optional: no end when empty.">
         {(control) => <Input {...control} type="date" value={expiryDate} onChange={(event) => setExpiryDate(event.target.value)} />}

@@ -37,7 +37,12 @@ export function useSpecialStudentsList() {
   const imported = (result: ImportResult) => {
     if (result.hasIssues) {
       const more = result.moreIssues > 0 ? [`…and ${result.moreIssues} more`] : [];
-      setNotice({ kind: 'error', title: 'Import Cancelled', warnings: [...result.issues.map(importIssueText), ...more], warningsIntro: SPECIAL_STUDENT_MESSAGES.importCancelled });
+      setNotice({
+        kind: 'error',
+        title: 'Import Cancelled',
+        warnings: [...result.issues.map(importIssueText), ...more],
+        warningsIntro: SPECIAL_STUDENT_MESSAGES.importCancelled,
+      });
       return;
     }
     setNotice({ kind: 'success', title: 'Import complete', text: `${result.imported.toLocaleString('en-IN')} students were added.` });
@@ -47,7 +52,13 @@ export function useSpecialStudentsList() {
   const saved = (student: SpecialStudent, isNew: boolean) => {
     // A new student goes at the top at once; the server's page follows.
     utils.specialStudents.list.setData(list.input, (old) =>
-      old ? { ...old, students: isNew ? [student, ...old.students] : old.students.map((row) => (row._id === student._id ? student : row)), total: old.total + (isNew ? 1 : 0) } : old,
+      old
+        ? {
+            ...old,
+            students: isNew ? [student, ...old.students] : old.students.map((row) => (row._id === student._id ? student : row)),
+            total: old.total + (isNew ? 1 : 0),
+          }
+        : old,
     );
     void utils.specialStudents.list.invalidate();
   };

@@ -38,7 +38,16 @@ export function RateCardSelect({ id, label, value, onChange, noneLabel = 'No rat
   ];
   return (
     <div className="grid gap-2">
-      <SelectField id={id} label={label} hint={hint} error={error} value={value ?? ''} options={options} disabled={cards.isPending} onChange={(chosen) => onChange(chosen || null)} />
+      <SelectField
+        id={id}
+        label={label}
+        hint={hint}
+        error={error}
+        value={value ?? ''}
+        options={options}
+        disabled={cards.isPending}
+        onChange={(chosen) => onChange(chosen || null)}
+      />
       {cards.isError && <LoadFailure title="Fetching rate cards failed" error={cards.error} onRetry={cards.refetch} />}
     </div>
   );

@@ -31,7 +31,15 @@ export function deleteFailedNotice(error: unknown): Notice {
 export const SAVE_FAILED_TITLE = 'Save Failed';
 
 /** The rate-card editor: header, General and Resources tabs. Nothing typed is lost when a save fails. */
-export function SubscriptionEditor({ subscription, mode, onReload }: { subscription: SubscriptionDetail; mode: SubscriptionEditorMode; onReload: () => Promise<void> }) {
+export function SubscriptionEditor({
+  subscription,
+  mode,
+  onReload,
+}: {
+  subscription: SubscriptionDetail;
+  mode: SubscriptionEditorMode;
+  onReload: () => Promise<void>;
+}) {
   const id = subscription._id;
   const [, navigate] = useLocation();
   const utils = api.useUtils();
@@ -42,19 +50,22 @@ export function SubscriptionEditor({ subscription, mode, onReload }: { subscript
   const deleteSubscription = api.subscriptions.delete.useMutation();
 
   const { change: changeTo } = drafts;
-  const change = useCallback((patch: Partial<SubscriptionDraft>) => {
-    changeTo((current) => changeDraft(current, patch));
-    setFieldErrors((errors) => {
-      const cleared = { ...errors };
-      for (const field of Object.keys(patch)) delete cleared[field];
-      // A new gross or rate recalculates GST and nett, so what was said about them no longer holds.
-      if ('grossAmount' in patch || 'gstRate' in patch) {
-        delete cleared.gstAmount;
-        delete cleared.netAmount;
-      }
-      return cleared;
-    });
-  }, [changeTo]);
+  const change = useCallback(
+    (patch: Partial<SubscriptionDraft>) => {
+      changeTo((current) => changeDraft(current, patch));
+      setFieldErrors((errors) => {
+        const cleared = { ...errors };
+        for (const field of Object.keys(patch)) delete cleared[field];
+        // A new gross or rate recalculates GST and nett, so what was said about them no longer holds.
+        if ('grossAmount' in patch || 'gstRate' in patch) {
+          delete cleared.gstAmount;
+          delete cleared.netAmount;
+        }
+        return cleared;
+      });
+    },
+    [changeTo],
+  );
 
   const save = async () => {
     const sent = drafts.current();

@@ -1,12 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
-import {
-  DEFAULT_GST_RATE,
-  FREE_MODES,
-  NUMBER_STEP,
-  SUBSCRIPTION_MODES,
-  SUBSCRIPTION_TERMS,
-} from '../../../../shared/subscriptions/subscription.constants.ts';
+import { DEFAULT_GST_RATE, FREE_MODES, NUMBER_STEP, SUBSCRIPTION_MODES, SUBSCRIPTION_TERMS } from '../../../../shared/subscriptions/subscription.constants.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
@@ -87,7 +81,14 @@ function ResourceTagsField({ tags, error, onChange }: { tags: string[]; error?: 
       {(control) => (
         <div className="grid gap-2">
           <div className="flex gap-2">
-            <Input {...control} value={text} maxLength={100} placeholder="Type a tag and press Enter" onChange={(event) => setText(event.target.value)} onKeyDown={keyDown} />
+            <Input
+              {...control}
+              value={text}
+              maxLength={100}
+              placeholder="Type a tag and press Enter"
+              onChange={(event) => setText(event.target.value)}
+              onKeyDown={keyDown}
+            />
             <Button type="button" variant="outline" onClick={add} disabled={text.trim() === ''}>
               Add Tag
             </Button>
@@ -131,8 +132,20 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
         <AmountInput {...props} field="grossAmount" label="Gross Amount" unit="₹" />
         <AmountInput {...props} field="gstRate" label="GST Rate" unit="%" hint={`${DEFAULT_GST_RATE}% unless the item is taxed otherwise.`} />
         <AmountInput {...props} field="gstAmount" label="GST Amount" unit="₹" hint="Gross × rate ÷ 100, to 2 decimals." />
-        <AmountInput {...props} field="netAmount" label="Nett Amount" unit="₹" hint="Gross + GST, or that rounded to the rupee: what the student pays (at least ₹1 unless free)." />
-        <AmountInput {...props} field="compareAtPrice" label="Compare-at Price" unit="₹" hint="The struck-through price shown beside the nett amount; leave empty for none." />
+        <AmountInput
+          {...props}
+          field="netAmount"
+          label="Nett Amount"
+          unit="₹"
+          hint="Gross + GST, or that rounded to the rupee: what the student pays (at least ₹1 unless free)."
+        />
+        <AmountInput
+          {...props}
+          field="compareAtPrice"
+          label="Compare-at Price"
+          unit="₹"
+          hint="The struck-through price shown beside the nett amount; leave empty for none."
+        />
         <FormField
           id="subscription-promo-label"
           label="Promo Label"
@@ -163,7 +176,14 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
           />
         </SectionCard>
         <SectionCard title="Free Access">
-          <StateSwitch id="subscription-is-free" name="Is Free" on="Students get this without paying" off="Students pay the nett amount" checked={draft.isFree} onCheckedChange={(isFree) => onChange({ isFree })} />
+          <StateSwitch
+            id="subscription-is-free"
+            name="Is Free"
+            on="Students get this without paying"
+            off="Students pay the nett amount"
+            checked={draft.isFree}
+            onCheckedChange={(isFree) => onChange({ isFree })}
+          />
           <SelectField
             id="subscription-free-mode"
             label="Free Mode"

@@ -25,11 +25,7 @@ const columns: ColumnDef<Subscription, unknown>[] = [
     header: 'Term',
     accessorFn: (card) => termLabel(card.subscriptionTerm),
     cell: ({ row }) =>
-      row.original.subscriptionTerm === 'not-selected' ? (
-        <span className="text-muted-foreground">Not selected</span>
-      ) : (
-        termLabel(row.original.subscriptionTerm)
-      ),
+      row.original.subscriptionTerm === 'not-selected' ? <span className="text-muted-foreground">Not selected</span> : termLabel(row.original.subscriptionTerm),
   },
   {
     id: 'grossAmount',

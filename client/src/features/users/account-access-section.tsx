@@ -42,7 +42,9 @@ export function AccountAccessSection({ account, isSelf, onReload }: { account: A
     onSuccess: (next) => applied(next, `A new invitation was sent to ${next.emailAddress ?? ''}`),
     onError: (error) => setFailure(failureNotice('Sending the Invitation Failed', error)),
   });
-  const setDisabled = api.users.setDisabled.useMutation({ onSuccess: (next) => applied(next, next.status === 'disabled' ? `${nameOf(next)} is disabled` : `${nameOf(next)} is enabled`) });
+  const setDisabled = api.users.setDisabled.useMutation({
+    onSuccess: (next) => applied(next, next.status === 'disabled' ? `${nameOf(next)} is disabled` : `${nameOf(next)} is enabled`),
+  });
 
   const disabled = account.status === 'disabled';
   const busy = setRolesMutation.isPending || resend.isPending || setDisabled.isPending;
@@ -86,19 +88,35 @@ export function AccountAccessSection({ account, isSelf, onReload }: { account: A
           {setRolesMutation.isPending ? 'Saving...' : 'Save Roles'}
         </Button>
         {account.status === 'invited' && (
-          <Button variant="outline" disabled={busy} onClick={() => { setFailure(null); resend.mutate({ id: account._id }); }}>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              setFailure(null);
+              resend.mutate({ id: account._id });
+            }}
+          >
             {resend.isPending ? 'Sending...' : 'Resend Invitation'}
           </Button>
         )}
         {!(isSelf && !disabled) && (
-          <Button variant={disabled ? 'outline' : 'destructive'} disabled={busy} onClick={() => { setFailure(null); setConfirming(true); }}>
+          <Button
+            variant={disabled ? 'outline' : 'destructive'}
+            disabled={busy}
+            onClick={() => {
+              setFailure(null);
+              setConfirming(true);
+            }}
+          >
             {disabled ? 'Enable Account' : 'Disable Account'}
           </Button>
         )}
       </div>
       {account.status === 'invited' && (
         <p className="text-sm text-muted-foreground">
-          {account.inviteExpiresAt ? `Invitation pending: its link works until ${formatIndiaTime(account.inviteExpiresAt)}.` : 'The invitation has expired: resend it for a new link.'}
+          {account.inviteExpiresAt
+            ? `Invitation pending: its link works until ${formatIndiaTime(account.inviteExpiresAt)}.`
+            : 'The invitation has expired: resend it for a new link.'}
         </p>
       )}
       <ConfirmModal

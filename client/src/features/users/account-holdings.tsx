@@ -11,7 +11,13 @@ import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { ordersLinkOf } from '../orders/orders-query.ts';
 
-const KIND_LABELS: Record<StudentGrant['kind'], string> = { 'rate-card': 'Rate card', course: 'Course', exam: 'Exam', lecture: 'Lecture', rankfile: 'Rank file' };
+const KIND_LABELS: Record<StudentGrant['kind'], string> = {
+  'rate-card': 'Rate card',
+  course: 'Course',
+  exam: 'Exam',
+  lecture: 'Lecture',
+  rankfile: 'Rank file',
+};
 const STATE_VARIANTS = { active: 'success', scheduled: 'info', expired: 'secondary', revoked: 'destructive' } as const;
 const STATE_LABELS: Record<StudentGrant['state'], string> = { active: 'Active', scheduled: 'Not started', expired: 'Expired', revoked: 'Taken back' };
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
@@ -31,11 +37,20 @@ export function AccountGrants({ userId }: { userId: string }) {
         <Table aria-label="Grants">
           <TableHeader>
             <TableRow>
-              {['What', 'Source', 'From', 'Until', 'State'].map((column) => <TableHead key={column}>{column}</TableHead>)}
+              {['What', 'Source', 'From', 'Until', 'State'].map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
-            <TableStateRows colSpan={5} minRows={1} isPending={grants.isPending} count={rows.length} loadingLabel="Loading grants" emptyText="Holds nothing yet">
+            <TableStateRows
+              colSpan={5}
+              minRows={1}
+              isPending={grants.isPending}
+              count={rows.length}
+              loadingLabel="Loading grants"
+              emptyText="Holds nothing yet"
+            >
               {rows.map((grant) => (
                 <TableRow key={grant._id}>
                   <TableCell>
@@ -81,7 +96,9 @@ export function AccountOrders({ userId }: { userId: string }) {
         <Table aria-label="Orders of this account">
           <TableHeader>
             <TableRow>
-              {['Date', 'Title', 'Amount', 'Status', 'Invoice'].map((column) => <TableHead key={column}>{column}</TableHead>)}
+              {['Date', 'Title', 'Amount', 'Status', 'Invoice'].map((column) => (
+                <TableHead key={column}>{column}</TableHead>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -101,7 +118,12 @@ export function AccountOrders({ userId }: { userId: string }) {
                   <TableCell className="capitalize">{order.status}</TableCell>
                   <TableCell>
                     {order.invoiceNumber ? (
-                      <a href={`/api/admin/orders/${encodeURIComponent(order._id)}/invoice`} target="_blank" rel="noopener" className="whitespace-nowrap text-primary hover:underline">
+                      <a
+                        href={`/api/admin/orders/${encodeURIComponent(order._id)}/invoice`}
+                        target="_blank"
+                        rel="noopener"
+                        className="whitespace-nowrap text-primary hover:underline"
+                      >
                         {order.invoiceNumber}
                       </a>
                     ) : (

@@ -56,7 +56,9 @@ export function InviteStaffModal({ open, onOpenChange }: InviteStaffModalProps) 
         {(control) => <Input {...control} autoFocus maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />}
       </FormField>
       <FormField id="invite-email" label="Email Address" error={errors.emailAddress}>
-        {(control) => <Input {...control} type="email" maxLength={254} autoComplete="off" value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />}
+        {(control) => (
+          <Input {...control} type="email" maxLength={254} autoComplete="off" value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
+        )}
       </FormField>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Roles</legend>

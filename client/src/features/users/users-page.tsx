@@ -31,13 +31,22 @@ function UserRow({ user, canDraftWinner, onOpen }: { user: UserListEntry; canDra
     <TableRow>
       <TableCell className="font-medium">
         {onOpen ? (
-          <button type="button" className="text-left text-primary hover:underline" aria-label={`Open ${user.name.trim() || user.emailAddress || user.phoneNumber || 'account'}`} onClick={() => onOpen(user._id)}>
+          <button
+            type="button"
+            className="text-left text-primary hover:underline"
+            aria-label={`Open ${user.name.trim() || user.emailAddress || user.phoneNumber || 'account'}`}
+            onClick={() => onOpen(user._id)}
+          >
             {name}
           </button>
         ) : (
           name
         )}
-        {user.status !== 'active' && <span className={user.status === 'disabled' ? 'block text-xs text-destructive' : 'block text-xs text-muted-foreground'}>{STATUS_LABELS[user.status]}</span>}
+        {user.status !== 'active' && (
+          <span className={user.status === 'disabled' ? 'block text-xs text-destructive' : 'block text-xs text-muted-foreground'}>
+            {STATUS_LABELS[user.status]}
+          </span>
+        )}
       </TableCell>
       <TableCell className="whitespace-nowrap">
         {user.phoneNumber ?? '—'}
@@ -60,7 +69,12 @@ function UserRow({ user, canDraftWinner, onOpen }: { user: UserListEntry; canDra
 /** /admin/users: every account, a page of 100 at a time from the server, with filters. */
 export function UsersPage() {
   useDocumentTitle('Users');
-  const { filters, setFilter, query: users, pager } = useServerList({
+  const {
+    filters,
+    setFilter,
+    query: users,
+    pager,
+  } = useServerList({
     initialFilters: { search: '', lakshya: '' as '' | 'yes' | 'no' },
     typed: ['search'],
     pageSize: USERS_PAGE_SIZE,
@@ -86,15 +100,37 @@ export function UsersPage() {
         {canManage && <Button onClick={() => setInviting(true)}>Invite Staff</Button>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Input aria-label="Search users" placeholder="Search name, phone, e-mail or nickname" className="max-w-md" maxLength={200} value={filters.search} onChange={(event) => setFilter('search', event.target.value)} />
-        <NativeSelect aria-label="Lakshya Student" value={filters.lakshya} onChange={(event) => setFilter('lakshya', event.target.value as typeof filters.lakshya)}>
+        <Input
+          aria-label="Search users"
+          placeholder="Search name, phone, e-mail or nickname"
+          className="max-w-md"
+          maxLength={200}
+          value={filters.search}
+          onChange={(event) => setFilter('search', event.target.value)}
+        />
+        <NativeSelect
+          aria-label="Lakshya Student"
+          value={filters.lakshya}
+          onChange={(event) => setFilter('lakshya', event.target.value as typeof filters.lakshya)}
+        >
           <option value="">Lakshya Student: all</option>
           <option value="yes">Lakshya Student: Yes</option>
           <option value="no">Lakshya Student: No</option>
         </NativeSelect>
       </div>
-      <ServerListTable label="Users" head={<HeadingsRow headings={columns} />} colSpan={columns.length} query={users} count={rows.length} loadingLabel="Loading users" emptyText="No users match" pager={{ ...pager, noun: 'users' }}>
-        {rows.map((user) => <UserRow key={user._id} user={user} canDraftWinner={canDraftWinner} onOpen={canManage ? setOpenId : null} />)}
+      <ServerListTable
+        label="Users"
+        head={<HeadingsRow headings={columns} />}
+        colSpan={columns.length}
+        query={users}
+        count={rows.length}
+        loadingLabel="Loading users"
+        emptyText="No users match"
+        pager={{ ...pager, noun: 'users' }}
+      >
+        {rows.map((user) => (
+          <UserRow key={user._id} user={user} canDraftWinner={canDraftWinner} onOpen={canManage ? setOpenId : null} />
+        ))}
       </ServerListTable>
       {canManage && (
         <>

@@ -17,10 +17,30 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
-function TextField({ id, label, value, maxLength, onChange, type = 'text', hint, inputMode }: { id: string; label: string; value: string; maxLength: number; onChange: (value: string) => void; type?: string; hint?: string; inputMode?: 'decimal' | 'numeric' }) {
+function TextField({
+  id,
+  label,
+  value,
+  maxLength,
+  onChange,
+  type = 'text',
+  hint,
+  inputMode,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  maxLength: number;
+  onChange: (value: string) => void;
+  type?: string;
+  hint?: string;
+  inputMode?: 'decimal' | 'numeric';
+}) {
   return (
     <FormField id={id} label={label} hint={hint}>
-      {(control) => <Input {...control} type={type} inputMode={inputMode} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />}
+      {(control) => (
+        <Input {...control} type={type} inputMode={inputMode} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
     </FormField>
   );
 }
@@ -35,23 +55,78 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
         <ReadOnly label="Phone" value={winner.user?.phoneNumber ?? ''} />
       </SectionCard>
       <SectionCard title="Basic Settings">
-        <StateSwitch id="winner-public" name="Public" on="Shown to every student as the winner" off="Not shown to other students" checked={draft.isPublic} onCheckedChange={(isPublic) => change({ isPublic })} />
-        <StateSwitch id="winner-visible" name="Visible" on="Published for candidate action" off="Not visible even to candidate" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
+        <StateSwitch
+          id="winner-public"
+          name="Public"
+          on="Shown to every student as the winner"
+          off="Not shown to other students"
+          checked={draft.isPublic}
+          onCheckedChange={(isPublic) => change({ isPublic })}
+        />
+        <StateSwitch
+          id="winner-visible"
+          name="Visible"
+          on="Published for candidate action"
+          off="Not visible even to candidate"
+          checked={draft.isVisible}
+          onCheckedChange={(isVisible) => change({ isVisible })}
+        />
         <TextField id="winner-claim" label="Claim Message" value={draft.claimMessage} maxLength={500} onChange={(claimMessage) => change({ claimMessage })} />
-        <TextField id="winner-title-message" label="Title Message" value={draft.titleMessage} maxLength={200} onChange={(titleMessage) => change({ titleMessage })} />
+        <TextField
+          id="winner-title-message"
+          label="Title Message"
+          value={draft.titleMessage}
+          maxLength={200}
+          onChange={(titleMessage) => change({ titleMessage })}
+        />
         <TextField id="winner-exam-title" label="Exam Title" value={draft.examTitle} maxLength={300} onChange={(examTitle) => change({ examTitle })} />
       </SectionCard>
       <SectionCard title="Weightage">
-        <TextField id="winner-prize" label="Prize Amount (INR)" type="number" inputMode="decimal" value={draft.prizeAmount} maxLength={12} onChange={(prizeAmount) => change({ prizeAmount })} />
+        <TextField
+          id="winner-prize"
+          label="Prize Amount (INR)"
+          type="number"
+          inputMode="decimal"
+          value={draft.prizeAmount}
+          maxLength={12}
+          onChange={(prizeAmount) => change({ prizeAmount })}
+        />
         <TextField id="winner-rank" label="Rank" type="number" inputMode="numeric" value={draft.rank} maxLength={10} onChange={(rank) => change({ rank })} />
-        <TextField id="winner-participants" label="Total Participants" type="number" inputMode="numeric" value={draft.totalParticipants} maxLength={10} onChange={(totalParticipants) => change({ totalParticipants })} />
+        <TextField
+          id="winner-participants"
+          label="Total Participants"
+          type="number"
+          inputMode="numeric"
+          value={draft.totalParticipants}
+          maxLength={10}
+          onChange={(totalParticipants) => change({ totalParticipants })}
+        />
       </SectionCard>
       <SectionCard title="Photo">
-        <FileSlot label="Photo" kind="image" assetId={draft.bannerImageId} sizeInBytes={draft.bannerImageId === winner.bannerImageId ? winner.bannerImageFizeSizeInBytes : null} onChange={(bannerImageId) => change({ bannerImageId })} />
+        <FileSlot
+          label="Photo"
+          kind="image"
+          assetId={draft.bannerImageId}
+          sizeInBytes={draft.bannerImageId === winner.bannerImageId ? winner.bannerImageFizeSizeInBytes : null}
+          onChange={(bannerImageId) => change({ bannerImageId })}
+        />
       </SectionCard>
       <SectionCard title="Beneficiary Details">
-        <TextField id="winner-beneficiary" label="Beneficiary Name" value={draft.beneficiaryName} maxLength={200} onChange={(beneficiaryName) => change({ beneficiaryName })} />
-        <TextField id="winner-upi" label="Google Pay / UPI ID" value={draft.googlePayOrUPI} maxLength={100} hint="Like name@bank" onChange={(googlePayOrUPI) => change({ googlePayOrUPI })} />
+        <TextField
+          id="winner-beneficiary"
+          label="Beneficiary Name"
+          value={draft.beneficiaryName}
+          maxLength={200}
+          onChange={(beneficiaryName) => change({ beneficiaryName })}
+        />
+        <TextField
+          id="winner-upi"
+          label="Google Pay / UPI ID"
+          value={draft.googlePayOrUPI}
+          maxLength={100}
+          hint="Like name@bank"
+          onChange={(googlePayOrUPI) => change({ googlePayOrUPI })}
+        />
         <StateSwitch
           id="winner-confirmed"
           name="User approved"

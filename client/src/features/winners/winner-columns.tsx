@@ -32,7 +32,12 @@ const dash = (text: string) => text || <span className="text-muted-foreground">â
 
 /** The main table's columns; the last one (Activate / Deactivate) is added by the page. */
 export const winnerColumns: ColumnDef<Winner, unknown>[] = [
-  { id: 'name', header: 'Photo / Name', accessorFn: (winner) => winnerDisplayName(winner.winnerName), cell: ({ row }) => <WinnerNameCell winner={row.original} /> },
+  {
+    id: 'name',
+    header: 'Photo / Name',
+    accessorFn: (winner) => winnerDisplayName(winner.winnerName),
+    cell: ({ row }) => <WinnerNameCell winner={row.original} />,
+  },
   {
     id: 'status',
     header: 'Status',

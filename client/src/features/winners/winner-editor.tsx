@@ -36,7 +36,11 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
       return;
     }
     try {
-      await drafts.save(sent, (version) => saveWinner.mutateAsync({ id, value: checked.data, version }), () => sent);
+      await drafts.save(
+        sent,
+        (version) => saveWinner.mutateAsync({ id, value: checked.data, version }),
+        () => sent,
+      );
       toastSuccess('Announcement saved', undefined, savedToast(id));
     } catch {
       return;
@@ -61,7 +65,13 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
         offlineTitle: 'Item Offline!',
         actions: (
           <SendNotificationButton
-            resource={{ resourceType: 'winner_announcement', resourceID: id, clickAction: 'open_winner_announcement', title: draft.titleMessage || draft.winnerName, imageUrl: winner.photoUrl }}
+            resource={{
+              resourceType: 'winner_announcement',
+              resourceID: id,
+              clickAction: 'open_winner_announcement',
+              title: draft.titleMessage || draft.winnerName,
+              imageUrl: winner.photoUrl,
+            }}
             hasChanges={drafts.hasChanges}
           />
         ),

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  hashOtpCode,
-  hashOtpToken,
-  newOtpCode,
-  otpCodeMatches,
-  openOptionKey,
-  sealOptionKey,
-} from '../../../../server/auth/recovery.tokens.ts';
+import { hashOtpCode, hashOtpToken, newOtpCode, otpCodeMatches, openOptionKey, sealOptionKey } from '../../../../server/auth/recovery.tokens.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 

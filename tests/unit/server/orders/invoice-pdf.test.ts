@@ -59,7 +59,14 @@ describe('invoicePdf text', () => {
     const mixed = 'ജോസ് Mathew (LDC 2026), കൊല്ലം';
     const reason = 'കോഴ്സ് റദ്ദാക്കി: പണം തിരികെ നൽകി';
     const pdf = await invoicePdf(
-      invoiceRow({ kind: 'credit-note', number: 'CN/2627/000007', buyer: { name: mixed, state: 'Kerala' }, reason, credited_invoice_number: 'LKA/2627/000042', credited_invoice_issued_at: new Date('2026-11-20T06:00:00Z') }),
+      invoiceRow({
+        kind: 'credit-note',
+        number: 'CN/2627/000007',
+        buyer: { name: mixed, state: 'Kerala' },
+        reason,
+        credited_invoice_number: 'LKA/2627/000042',
+        credited_invoice_issued_at: new Date('2026-11-20T06:00:00Z'),
+      }),
     );
     const text = collapsed(await ghostscriptText(pdf));
     expect(text).toContain(mixed);
@@ -71,7 +78,10 @@ describe('invoicePdf text', () => {
     const long = `${COURSE_TITLE} — ${COURSE_TITLE} മാതൃകാ ചോദ്യങ്ങളും ഉത്തരങ്ങളും വിശദീകരണങ്ങളോടെ (12-months)`;
     const lines = (await ghostscriptText(await invoicePdf(invoiceRow({ description: long })))).split('\n').map(collapsed);
     const first = lines.findIndex((line) => line.startsWith('കേരള'));
-    const wrapped = lines.slice(first, lines.findIndex((line) => line.startsWith('SAC')));
+    const wrapped = lines.slice(
+      first,
+      lines.findIndex((line) => line.startsWith('SAC')),
+    );
     expect(wrapped.length).toBeGreaterThan(1);
     expect(wrapped[0]).toMatch(/ ₹1,046\.19$/);
     expect(collapsed(wrapped.join(' ').replace(' ₹1,046.19', ''))).toBe(long);
@@ -131,7 +141,17 @@ describe('wrapClusters', () => {
 
 describe('invoicePdf amounts and layout', () => {
   it('writes every amount with its paise and the rupee sign', async () => {
-    const pdf = await invoicePdf(invoiceRow({ buyer: { name: BUYER_NAME, state: 'Karnataka' }, cgst_paise: 0, sgst_paise: 0, igst_paise: 18_831, round_off_paise: 0, total_paise: 123_450, discount_paise: 0 }));
+    const pdf = await invoicePdf(
+      invoiceRow({
+        buyer: { name: BUYER_NAME, state: 'Karnataka' },
+        cgst_paise: 0,
+        sgst_paise: 0,
+        igst_paise: 18_831,
+        round_off_paise: 0,
+        total_paise: 123_450,
+        discount_paise: 0,
+      }),
+    );
     const text = collapsed(await ghostscriptText(pdf));
     expect(text).toContain('Taxable value ₹1,046.19');
     expect(text).toContain('IGST @ 18% on ₹1,046.19 ₹188.31');
@@ -235,7 +255,10 @@ describe('woffToSfnt', () => {
     const sfnt = woffToSfnt(woff);
     const view = new DataView(sfnt.buffer, sfnt.byteOffset, sfnt.byteLength);
     expect(view.getUint32(0)).toBe(0x00010000);
-    const tables = Array.from({ length: view.getUint16(4) }, (_, i) => ({ tag: Buffer.from(sfnt.subarray(12 + i * 16, 16 + i * 16)).toString('latin1'), offset: view.getUint32(20 + i * 16) }));
+    const tables = Array.from({ length: view.getUint16(4) }, (_, i) => ({
+      tag: Buffer.from(sfnt.subarray(12 + i * 16, 16 + i * 16)).toString('latin1'),
+      offset: view.getUint32(20 + i * 16),
+    }));
     expect(tables.map((table) => table.tag)).toEqual(expect.arrayContaining(['GSUB', 'GPOS', 'cmap', 'glyf', 'head', 'hmtx', 'loca']));
     expect(view.getUint16(4)).toBe(new DataView(woff.buffer, woff.byteOffset).getUint16(12));
     // The head table's magic number, found where the table directory says.

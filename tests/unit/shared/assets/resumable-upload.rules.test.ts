@@ -33,8 +33,12 @@ describe('resumable upload rules', () => {
     expect(resumableMetadataSchema.safeParse({ filename: 'a.mp4', kind: 'video', accessMode: 'private', filetype: 'video/mp4' }).success).toBe(true);
     const unknown = resumableMetadataSchema.safeParse({ filename: 'a.mp4', owner: 'x', bucket: 'y' });
     expect(unknown.error?.issues[0]?.message).toBe('Unknown upload metadata: owner, bucket');
-    expect(resumableMetadataSchema.safeParse({ filename: 'a.mp4', kind: 'exe' }).error?.issues[0]?.message).toBe('The kind must be image, video, pdf or spreadsheet');
-    expect(resumableMetadataSchema.safeParse({ filename: 'x'.repeat(256) }).error?.issues[0]?.message).toBe('The file name (filename) is at most 255 characters');
+    expect(resumableMetadataSchema.safeParse({ filename: 'a.mp4', kind: 'exe' }).error?.issues[0]?.message).toBe(
+      'The kind must be image, video, pdf or spreadsheet',
+    );
+    expect(resumableMetadataSchema.safeParse({ filename: 'x'.repeat(256) }).error?.issues[0]?.message).toBe(
+      'The file name (filename) is at most 255 characters',
+    );
   });
 
   it('reads the tus Upload-Metadata header, refusing a malformed one with the header named', () => {
@@ -48,7 +52,9 @@ describe('resumable upload rules', () => {
   });
 
   it('says how far an unfinished upload got, and what leaving does to a running one', () => {
-    expect(unfinishedUploadText({ fileName: 'lecture 1.mp4', percent: 60 })).toBe('An unfinished upload of lecture 1.mp4 (60 %) can be resumed: choose the same file');
+    expect(unfinishedUploadText({ fileName: 'lecture 1.mp4', percent: 60 })).toBe(
+      'An unfinished upload of lecture 1.mp4 (60 %) can be resumed: choose the same file',
+    );
     expect(uploadLeaveText('lecture 1.mp4', 42.7, true)).toBe(
       'lecture 1.mp4 is 42 % uploaded. If you leave now, the upload stops; choose the same file again later to resume it from there.',
     );

@@ -5,7 +5,7 @@ const MB = 1024 * 1024;
 const limits: UploadLimits = { image: 20 * MB, video: 4096 * MB, pdf: 200 * MB, spreadsheet: 20 * MB };
 
 describe('checkFileBeforeUpload', () => {
-  it('refuses a 40 MB file that is not a video in a video widget, with the server\'s message', () => {
+  it("refuses a 40 MB file that is not a video in a video widget, with the server's message", () => {
     expect(checkFileBeforeUpload({ name: 'lecture-notes.zip', type: 'application/zip', size: 40 * MB }, 'video', limits)).toBe(
       'The file lecture-notes.zip is not a video (MP4, MOV, MKV, WebM, AVI, MPEG-TS, FLV or 3GP)',
     );
@@ -15,7 +15,7 @@ describe('checkFileBeforeUpload', () => {
     expect(checkFileBeforeUpload({ name: 'class.mp4', type: 'video/mp4', size: 5 * MB }, 'pdf', limits)).toBe('The file class.mp4 is not a PDF');
   });
 
-  it('refuses a file over its kind\'s limit, in the server\'s words', () => {
+  it("refuses a file over its kind's limit, in the server's words", () => {
     expect(checkFileBeforeUpload({ name: 'scan.pdf', type: 'application/pdf', size: 200 * MB + 1 }, 'pdf', limits)).toBe(
       'The file scan.pdf is larger than the 200 MB allowed for PDFs',
     );

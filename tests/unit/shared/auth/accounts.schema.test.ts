@@ -45,7 +45,9 @@ describe('acceptInviteInputSchema', () => {
   it('wants the password twice, alike', () => {
     const mismatch = acceptInviteInputSchema.safeParse({ token: 't'.repeat(43), newPassword: 'secret1', confirmPassword: 'secret2' });
     expect(mismatch.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: 'The passwords do not match' });
-    expect(acceptInviteInputSchema.safeParse({ token: 'short', newPassword: 'secret1', confirmPassword: 'secret1' }).error?.issues[0]?.message).toBe(ACCOUNT_MESSAGES.inviteInvalid);
+    expect(acceptInviteInputSchema.safeParse({ token: 'short', newPassword: 'secret1', confirmPassword: 'secret1' }).error?.issues[0]?.message).toBe(
+      ACCOUNT_MESSAGES.inviteInvalid,
+    );
   });
 });
 

@@ -32,9 +32,7 @@ describe('registration input', () => {
   });
 
   it('needs a name', () => {
-    expect(firstMessage(registerInputSchema.safeParse({ name: ' ', emailAddress: 'a@b.in', password: '12345' }))).toBe(
-      'Full Name is Required',
-    );
+    expect(firstMessage(registerInputSchema.safeParse({ name: ' ', emailAddress: 'a@b.in', password: '12345' }))).toBe('Full Name is Required');
   });
 });
 
@@ -45,17 +43,20 @@ describe('recovery channel input', () => {
   it('needs exactly one chosen option', () => {
     expect(firstMessage(recoveryChannelInputSchema.safeParse({ options: [email, phone] }))).toBe('Please choose a recovery option');
     expect(
-      firstMessage(recoveryChannelInputSchema.safeParse({ options: [{ ...email, challenge: 'a' }, { ...phone, challenge: '1' }] })),
+      firstMessage(
+        recoveryChannelInputSchema.safeParse({
+          options: [
+            { ...email, challenge: 'a' },
+            { ...phone, challenge: '1' },
+          ],
+        }),
+      ),
     ).toBe('Please choose a recovery option');
   });
 
   it('asks for the e-mail or a numeric mobile number', () => {
-    expect(firstMessage(recoveryChannelInputSchema.safeParse({ options: [{ ...email, challenge: ' ' }, phone] }))).toBe(
-      'Email is Required',
-    );
-    expect(firstMessage(recoveryChannelInputSchema.safeParse({ options: [email, { ...phone, challenge: 'abc' }] }))).toBe(
-      'Mobile Number is Required',
-    );
+    expect(firstMessage(recoveryChannelInputSchema.safeParse({ options: [{ ...email, challenge: ' ' }, phone] }))).toBe('Email is Required');
+    expect(firstMessage(recoveryChannelInputSchema.safeParse({ options: [email, { ...phone, challenge: 'abc' }] }))).toBe('Mobile Number is Required');
     const chosen = recoveryChannelInputSchema.parse({ options: [email, { ...phone, challenge: ' 98470 12345 ' }] });
     expect(chosen.option).toMatchObject({ type: 'phone', challenge: '98470 12345' });
   });
@@ -68,9 +69,7 @@ describe('codes and new passwords', () => {
   });
 
   it('needs a new password of at least 5 characters', () => {
-    expect(firstMessage(recoveryExecuteInputSchema.safeParse({ newPassword: '', otp: '123456', otpToken: 't' }))).toBe(
-      'Password is Required',
-    );
+    expect(firstMessage(recoveryExecuteInputSchema.safeParse({ newPassword: '', otp: '123456', otpToken: 't' }))).toBe('Password is Required');
     expect(firstMessage(recoveryExecuteInputSchema.safeParse({ newPassword: 'abcd', otp: '123456', otpToken: 't' }))).toBe(
       'Password must be at least 5 characters',
     );

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  emailChallengeMatches,
-  maskEmail,
-  maskPhone,
-  normalizePhone,
-  phoneChallengeMatches,
-  waitInWords,
-} from '../../../../shared/auth/recovery.rules.ts';
+import { emailChallengeMatches, maskEmail, maskPhone, normalizePhone, phoneChallengeMatches, waitInWords } from '../../../../shared/auth/recovery.rules.ts';
 
 describe('maskEmail', () => {
   it('keeps the first letters and the top-level domain', () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canSeeScreen,
-  hasConsoleAccess,
-  homePathFor,
-  selectedScreen,
-  SIDE_BAR_ORDER,
-  visibleScreens,
-  type ScreenKey,
-} from '../../../../shared/auth/roles.ts';
+import { canSeeScreen, hasConsoleAccess, homePathFor, selectedScreen, SIDE_BAR_ORDER, visibleScreens, type ScreenKey } from '../../../../shared/auth/roles.ts';
 
 // The side-bar table of the specification, written out independently of the implementation.
 const HIDDEN_FROM: Record<ScreenKey, string[]> = {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES, editReplyInputSchema, MAX_MESSAGE_LENGTH, messageLength, messageProblem, messageSchema, replyNotificationTitle, visibleReplies } from '../../../../shared/comments/comments.schema.ts';
+import {
+  COMMENT_MESSAGES,
+  editReplyInputSchema,
+  MAX_MESSAGE_LENGTH,
+  messageLength,
+  messageProblem,
+  messageSchema,
+  replyNotificationTitle,
+  visibleReplies,
+} from '../../../../shared/comments/comments.schema.ts';
 import { COMPOSER_LIMITS, MAX_PUSH_PAYLOAD_BYTES, payloadBytes, PUSH_MESSAGES, sendNotificationInputSchema } from '../../../../shared/push/push.schema.ts';
 import { endpointAllowed } from '../../../../server/push/push-endpoints.ts';
 

@@ -177,7 +177,11 @@ describe('creditNoteLines', () => {
     expectSound(rest, 18, true);
     // Asking for more than is left credits what is left.
     expect(creditNoteLines(invoice, 50_000, 80_000)!.total).toBe(53_100);
-    const igst = creditNoteLines({ ...invoiceLines({ grossAmount: 100_000, discountAmount: 0, gstRate: 18, netAmount: 118_000 }, false), gstRate: 18, sameState: false }, 0, 29_500)!;
+    const igst = creditNoteLines(
+      { ...invoiceLines({ grossAmount: 100_000, discountAmount: 0, gstRate: 18, netAmount: 118_000 }, false), gstRate: 18, sameState: false },
+      0,
+      29_500,
+    )!;
     expect(igst).toEqual({ taxable: 25_000, cgst: 0, sgst: 0, igst: 4500, discount: 0, roundOff: 0, total: 29_500 });
   });
 

@@ -25,20 +25,43 @@ describe('money', () => {
   });
 
   it("takes a rate card's price as stored when it agrees with its rate, 18% when the card has no rate", () => {
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: null, gstAmount: 18_000, netAmount: 118_000 })).toEqual({ ...order, discountAmount: 0, discountRate: 0 });
+    expect(rateCardPrice({ grossAmount: 100_000, gstRate: null, gstAmount: 18_000, netAmount: 118_000 })).toEqual({
+      ...order,
+      discountAmount: 0,
+      discountRate: 0,
+    });
     // ₹999.99 at 12.5%: GST ₹125.00, net ₹1,124.99 or, as the card has it, rounded to ₹1,125.
-    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_500 })).toMatchObject({ gstAmount: 12_500, netAmount: 112_500 });
-    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_499 })).toMatchObject({ gstAmount: 12_500, netAmount: 112_499 });
+    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_500 })).toMatchObject({
+      gstAmount: 12_500,
+      netAmount: 112_500,
+    });
+    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_499 })).toMatchObject({
+      gstAmount: 12_500,
+      netAmount: 112_499,
+    });
   });
 
   it('prices a card whose GST or net was typed by hand at gross + GST on the gross, so the invoice states the tax charged', () => {
     // GST typed ₹100 on ₹1,000 at 18% (an invoice read "CGST @ 9% ₹50").
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 10_000, netAmount: 110_000 })).toMatchObject({ gstAmount: 18_000, netAmount: 118_000 });
+    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 10_000, netAmount: 110_000 })).toMatchObject({
+      gstAmount: 18_000,
+      netAmount: 118_000,
+    });
     // Net typed ₹1,500 and ₹1,000 (round-off lines of ₹320 and −₹180).
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 150_000 })).toMatchObject({ gstAmount: 18_000, netAmount: 118_000 });
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 100_000 })).toMatchObject({ gstAmount: 18_000, netAmount: 118_000 });
+    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 150_000 })).toMatchObject({
+      gstAmount: 18_000,
+      netAmount: 118_000,
+    });
+    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 100_000 })).toMatchObject({
+      gstAmount: 18_000,
+      netAmount: 118_000,
+    });
     // A 5% card with 18% typed as its GST ("CGST @ 2.5%" of ₹90).
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 5, gstAmount: 18_000, netAmount: 118_000 })).toMatchObject({ gstRate: 5, gstAmount: 5000, netAmount: 105_000 });
+    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 5, gstAmount: 18_000, netAmount: 118_000 })).toMatchObject({
+      gstRate: 5,
+      gstAmount: 5000,
+      netAmount: 105_000,
+    });
   });
 
   it('rounds GST half a paisa up exactly, where floating point would round it down', () => {
@@ -70,7 +93,10 @@ describe('applyCoupon', () => {
       netAmount: 106_200,
     });
     // ₹999 − 12.5% = ₹874.125 → discount ₹124.88 (12,487.5 paise, half up); base ₹874.12; GST ₹157.34; net ₹1,031.46 → ₹1,031.
-    const odd = applyCoupon({ grossAmount: 99_900, gstRate: 18, gstAmount: 17_982, netAmount: 117_882 }, { discountType: 'rate', value: 12.5, minOrderAmount: null });
+    const odd = applyCoupon(
+      { grossAmount: 99_900, gstRate: 18, gstAmount: 17_982, netAmount: 117_882 },
+      { discountType: 'rate', value: 12.5, minOrderAmount: null },
+    );
     expect(odd).toMatchObject({ discountAmount: 12_488, gstAmount: 15_734, netAmount: 103_100 });
   });
 
@@ -99,7 +125,11 @@ describe('applyCoupon', () => {
     const priced = applyCoupon(order, { discountType: 'amount', value: 150_000, minOrderAmount: null });
     expect(priced).toMatchObject({ discountAmount: 150_000, gstAmount: 18_000, netAmount: 18_000 });
     // Exactly the gross: nothing taxable, nothing to pay.
-    expect(applyCoupon(order, { discountType: 'rate', value: 100, minOrderAmount: null })).toMatchObject({ discountAmount: 100_000, gstAmount: 0, netAmount: 0 });
+    expect(applyCoupon(order, { discountType: 'rate', value: 100, minOrderAmount: null })).toMatchObject({
+      discountAmount: 100_000,
+      gstAmount: 0,
+      netAmount: 0,
+    });
   });
 
   it('uses the rate card GST rate, not 18%, when the card has another', () => {

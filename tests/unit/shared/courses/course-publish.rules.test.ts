@@ -20,7 +20,10 @@ const planOf = (lectureDays: number[], rateCardTermDays: number | null = 365): C
 describe('emptyDayRanges', () => {
   it('names the stretches between used days, from day 1, each once', () => {
     expect(emptyDayRanges([0, 2, 5])).toEqual([{ from: 3, to: 4 }]);
-    expect(emptyDayRanges([1, 3, 4, 9, 9, 3])).toEqual([{ from: 2, to: 2 }, { from: 5, to: 8 }]);
+    expect(emptyDayRanges([1, 3, 4, 9, 9, 3])).toEqual([
+      { from: 2, to: 2 },
+      { from: 5, to: 8 },
+    ]);
     expect(emptyDayRanges([-4, 1, 2])).toEqual([]);
     expect(emptyDayRanges([])).toEqual([]);
     expect(emptyDayRanges([3])).toEqual([]);
@@ -44,18 +47,22 @@ describe('the empty-days warning', () => {
     const [warning] = coursePublishWarnings(planOf(everyOtherDay, null));
     expect(warning).toBe(`Days 2, 4, 6, 8, 10 and ${dayNumberText(49_999 - MAX_LISTED_RANGES)} more stretches have nothing on them`);
     expect(warning!.length).toBeLessThan(200);
-    expect(COURSE_WARNINGS.emptyDays([{ from: 2, to: 2 }, { from: 4, to: 4 }, { from: 6, to: 6 }, { from: 8, to: 8 }, { from: 10, to: 10 }, { from: 12, to: 12 }])).toBe(
-      'Days 2, 4, 6, 8, 10 and 1 more stretch have nothing on them',
-    );
+    expect(
+      COURSE_WARNINGS.emptyDays([
+        { from: 2, to: 2 },
+        { from: 4, to: 4 },
+        { from: 6, to: 6 },
+        { from: 8, to: 8 },
+        { from: 10, to: 10 },
+        { from: 12, to: 12 },
+      ]),
+    ).toBe('Days 2, 4, 6, 8, 10 and 1 more stretch have nothing on them');
   });
 });
 
 describe('the day plan and the rate card term', () => {
   it('warns when the plan runs past the days the rate card gives', () => {
-    expect(coursePublishWarnings(planOf([1, 2, 31], 30))).toEqual([
-      'Days 3–30 have nothing on them',
-      COURSE_WARNINGS.longerThanTerm(31, 30),
-    ]);
+    expect(coursePublishWarnings(planOf([1, 2, 31], 30))).toEqual(['Days 3–30 have nothing on them', COURSE_WARNINGS.longerThanTerm(31, 30)]);
     expect(COURSE_WARNINGS.longerThanTerm(400, 365)).toBe(
       'The day plan runs to day 400, past the 365 days the rate card gives: students would lose access before the end',
     );

@@ -23,10 +23,7 @@ describe('buildDaySchedule', () => {
   });
 
   it('makes a day the first time it appears, titled "Day N", and sorts the days ascending', () => {
-    const days = buildDaySchedule(
-      [subject('History', ['h1', 'h2'], { h1: [10], h2: [2, 10] })],
-      [{ dayTags: [5, 2], exam: 'e1', details: null }],
-    );
+    const days = buildDaySchedule([subject('History', ['h1', 'h2'], { h1: [10], h2: [2, 10] })], [{ dayTags: [5, 2], exam: 'e1', details: null }]);
     expect(days.map((day) => day.dayIndex)).toEqual([2, 5, 10]);
     expect(days.map((day) => day.title)).toEqual(['Day 2', 'Day 5', 'Day 10']);
     expect(dayTitle(7)).toBe('Day 7');
@@ -40,12 +37,15 @@ describe('buildDaySchedule', () => {
   });
 
   it('gives exam entries without a string id a null id', () => {
-    const days = buildDaySchedule([], [
-      { dayTags: [1], exam: null, details: 'a' },
-      { dayTags: [1], exam: 42, details: 'b' },
-      { dayTags: [1], exam: { _id: 'x' }, details: 'c' },
-      { dayTags: [1], exam: 'e9', details: 'd' },
-    ]);
+    const days = buildDaySchedule(
+      [],
+      [
+        { dayTags: [1], exam: null, details: 'a' },
+        { dayTags: [1], exam: 42, details: 'b' },
+        { dayTags: [1], exam: { _id: 'x' }, details: 'c' },
+        { dayTags: [1], exam: 'e9', details: 'd' },
+      ],
+    );
     expect(days[0]!.exams.map((entry) => entry._id)).toEqual([null, null, null, 'e9']);
   });
 

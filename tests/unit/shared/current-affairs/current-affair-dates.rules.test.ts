@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDate, isPostDate, shortPostDate, todayInIndia } from '../../../../shared/current-affairs/current-affair-dates.rules.ts';
 import { currentAffairPublishWarnings, isCurrentAffairPublished } from '../../../../shared/current-affairs/current-affair-publish.rules.ts';
-import { CURRENT_AFFAIR_MESSAGES, CURRENT_AFFAIR_WARNINGS, createCurrentAffairInputSchema, currentAffairValueSchema } from '../../../../shared/current-affairs/current-affairs.schema.ts';
+import {
+  CURRENT_AFFAIR_MESSAGES,
+  CURRENT_AFFAIR_WARNINGS,
+  createCurrentAffairInputSchema,
+  currentAffairValueSchema,
+} from '../../../../shared/current-affairs/current-affairs.schema.ts';
 
 describe('shortPostDate', () => {
   it('writes a post date as the short date students see', () => {
@@ -42,7 +47,7 @@ describe('todayInIndia', () => {
 });
 
 describe('the post date as a title', () => {
-  it("asks for a title when the date is missing or blank, and says what is wrong with a bad one", () => {
+  it('asks for a title when the date is missing or blank, and says what is wrong with a bad one', () => {
     const message = (title: unknown) => createCurrentAffairInputSchema.safeParse({ title }).error?.issues[0]?.message;
     expect(message(undefined)).toBe(CURRENT_AFFAIR_MESSAGES.titleRequired);
     expect(message('')).toBe(CURRENT_AFFAIR_MESSAGES.titleRequired);
@@ -53,7 +58,14 @@ describe('the post date as a title', () => {
   });
 
   it('takes the whole item the editor sends and keeps only what staff edit', () => {
-    const value = currentAffairValueSchema.parse({ _id: 'x', title: '2026-11-26', titleDisplay: '26 Nov 2026', isPublished: true, hasPDFUploaded: 'Yes', isVisible: true });
+    const value = currentAffairValueSchema.parse({
+      _id: 'x',
+      title: '2026-11-26',
+      titleDisplay: '26 Nov 2026',
+      isPublished: true,
+      hasPDFUploaded: 'Yes',
+      isVisible: true,
+    });
     expect(value).toEqual({ title: '2026-11-26', isVisible: true, masterSubscription: null, bannerImageId: null, pdfFileId: null });
   });
 
@@ -64,7 +76,10 @@ describe('the post date as a title', () => {
 
 describe('currentAffairPublishWarnings', () => {
   it('lists the missing PDF and the missing cover art, in that order', () => {
-    expect(currentAffairPublishWarnings({ hasPdf: false, hasCoverImage: false })).toEqual([CURRENT_AFFAIR_WARNINGS.noPdf, CURRENT_AFFAIR_WARNINGS.noCoverImage]);
+    expect(currentAffairPublishWarnings({ hasPdf: false, hasCoverImage: false })).toEqual([
+      CURRENT_AFFAIR_WARNINGS.noPdf,
+      CURRENT_AFFAIR_WARNINGS.noCoverImage,
+    ]);
     expect(currentAffairPublishWarnings({ hasPdf: true, hasCoverImage: false })).toEqual([CURRENT_AFFAIR_WARNINGS.noCoverImage]);
     expect(currentAffairPublishWarnings({ hasPdf: false, hasCoverImage: true })).toEqual([CURRENT_AFFAIR_WARNINGS.noPdf]);
     expect(currentAffairPublishWarnings({ hasPdf: true, hasCoverImage: true })).toEqual([]);

@@ -21,7 +21,14 @@ describe('groupWindows', () => {
     ]);
   });
   it('cuts windows at the deadline', () => {
-    const windows = groupWindows([{ durationInMins: 25, hasTimeRestriction: true }, { durationInMins: 25, hasTimeRestriction: true }], start, deadline);
+    const windows = groupWindows(
+      [
+        { durationInMins: 25, hasTimeRestriction: true },
+        { durationInMins: 25, hasTimeRestriction: true },
+      ],
+      start,
+      deadline,
+    );
     expect(windows[1]).toEqual({ opensAtMs: start + 1_500_000, closesAtMs: deadline });
   });
 });

@@ -47,7 +47,10 @@ describe('checkQuestionSpreadsheet', () => {
     const result = checkQuestionSpreadsheet(
       sheet(
         REGULAR,
-        row('History', 'Who founded the SNDP Yogam?', ['Sree Narayana Guru', 'Chattampi Swamikal', 'Ayyankali', 'Mannathu Padmanabhan'], '1', ['Kerala', 'Reformers']),
+        row('History', 'Who founded the SNDP Yogam?', ['Sree Narayana Guru', 'Chattampi Swamikal', 'Ayyankali', 'Mannathu Padmanabhan'], '1', [
+          'Kerala',
+          'Reformers',
+        ]),
         row('', 'In which year was the Vaikom Satyagraha?', ['1924', '1930', '1936', '1947'], '1'),
         row('Geography', 'കേരളത്തിലെ ഏറ്റവും നീളം കൂടിയ നദി ഏത്?', ['പെരിയാർ', 'ഭാരതപ്പുഴ', 'പമ്പ', 'ചാലിയാർ'], '1'),
         row(' history ', 'Who led the Malayali Memorial?', ['G. P. Pillai', 'Barrister G. P. Pillai', 'C. V. Raman Pillai', 'K. P. Sankara Menon'], '3'),
@@ -114,7 +117,11 @@ describe('checkQuestionSpreadsheet', () => {
       const headers = ['  answer ', 'QUESTION', 'option 2', 'Option1', 'OPTION 3', 'Option 4', 'group'];
       const result = checkQuestionSpreadsheet(sheet(headers, ['2', 'Capital of India?', 'New Delhi', 'Mumbai', 'Kolkata', 'Chennai', 'GK']), byIndex);
       expect(result.issues).toEqual([]);
-      expect(result.output[0]!.questions[0]).toMatchObject({ question: 'Capital of India?', options: ['Mumbai', 'New Delhi', 'Kolkata', 'Chennai'], correctAnswerIndex: 1 });
+      expect(result.output[0]!.questions[0]).toMatchObject({
+        question: 'Capital of India?',
+        options: ['Mumbai', 'New Delhi', 'Kolkata', 'Chennai'],
+        correctAnswerIndex: 1,
+      });
     });
 
     it('reports each missing column once, on the header row, and reads no rows then', () => {
@@ -139,7 +146,9 @@ describe('checkQuestionSpreadsheet', () => {
         [1, 'Remarks'],
         [3, 'Answer'],
       ]);
-      expect(result.issues[0]!.message).toMatch(/^Row 1, column "Remarks": not a column of the regular template \(column M\)\. Remove it, or rename it to one of: Group, Question/);
+      expect(result.issues[0]!.message).toMatch(
+        /^Row 1, column "Remarks": not a column of the regular template \(column M\)\. Remove it, or rename it to one of: Group, Question/,
+      );
     });
 
     it('points a Solution column on the regular template to the with-solution template, and the reverse', () => {
@@ -148,7 +157,8 @@ describe('checkQuestionSpreadsheet', () => {
         {
           row: 1,
           column: 'Solution',
-          message: 'Row 1, column "Solution": not a column of the regular template (column M). The with-solution template has this column: choose that template, or remove the column.',
+          message:
+            'Row 1, column "Solution": not a column of the regular template (column M). The with-solution template has this column: choose that template, or remove the column.',
         },
       ]);
       const withSolution = checkQuestionSpreadsheet(sheet(REGULAR, row('G', 'Q', ['a', 'b'], '1')), { ...byIndex, template: 'with-solution' });
@@ -259,7 +269,10 @@ describe('checkQuestionSpreadsheet', () => {
     });
 
     it('still return the groups of the rows without issues', () => {
-      const result = checkQuestionSpreadsheet(sheet(REGULAR, row('A', 'Good', ['a', 'b'], '1'), row('B', 'Bad', ['a', 'b'], ''), row('', 'Good too', ['a', 'b'], '2')), byIndex);
+      const result = checkQuestionSpreadsheet(
+        sheet(REGULAR, row('A', 'Good', ['a', 'b'], '1'), row('B', 'Bad', ['a', 'b'], ''), row('', 'Good too', ['a', 'b'], '2')),
+        byIndex,
+      );
       expect(result.hasIssues).toBe(true);
       expect(result.output.map((g) => [g.title, g.questions.map((q) => q.question)])).toEqual([
         ['A', ['Good']],
@@ -269,8 +282,7 @@ describe('checkQuestionSpreadsheet', () => {
   });
 
   describe('the answer as an option number (answer in index on)', () => {
-    const answer = (value: string, options = ['a', 'b', 'c', 'd']) =>
-      checkQuestionSpreadsheet(sheet(REGULAR, row('G', 'Q', options, value)), byIndex);
+    const answer = (value: string, options = ['a', 'b', 'c', 'd']) => checkQuestionSpreadsheet(sheet(REGULAR, row('G', 'Q', options, value)), byIndex);
 
     it('counts from 1, accepting whole numbers written as 3.0', () => {
       expect(answer('1').output[0]!.questions[0]!.correctAnswerIndex).toBe(0);
@@ -321,7 +333,8 @@ describe('checkQuestionSpreadsheet', () => {
   });
 
   describe('limits', () => {
-    const rowsOf = (count: number) => sheet(REGULAR, ...Array.from({ length: count }, (_, i) => row(i === 0 ? 'All' : '', `Question ${i + 1}`, ['a', 'b'], '1')));
+    const rowsOf = (count: number) =>
+      sheet(REGULAR, ...Array.from({ length: count }, (_, i) => row(i === 0 ? 'All' : '', `Question ${i + 1}`, ['a', 'b'], '1')));
 
     it(`accepts ${MAX_QUESTIONS_PER_EXAM} questions`, () => {
       const result = checkQuestionSpreadsheet(rowsOf(MAX_QUESTIONS_PER_EXAM), byIndex);
@@ -356,7 +369,8 @@ describe('checkQuestionSpreadsheet', () => {
         {
           row: null,
           column: null,
-          message: 'The spreadsheet is empty: the first row must hold the column headers (Group, Question, Option 1, Option 2, Option 3, Option 4, Answer, Tag 1, Tag 2, Tag 3, Tag 4, Tag 5)',
+          message:
+            'The spreadsheet is empty: the first row must hold the column headers (Group, Question, Option 1, Option 2, Option 3, Option 4, Answer, Tag 1, Tag 2, Tag 3, Tag 4, Tag 5)',
         },
       ]);
       const headerOnly = checkQuestionSpreadsheet(sheet(REGULAR, []), byIndex);

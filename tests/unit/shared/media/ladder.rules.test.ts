@@ -13,19 +13,17 @@ const sizes = (ladder: ReturnType<typeof chooseLadder>) => ladder.map((rendition
 
 describe('chooseLadder', () => {
   it('gives a 1080p source the whole ladder, 16:9 widths rounded to even numbers', () => {
-    expect(sizes(chooseLadder({ width: 1920, height: 1080 }))).toEqual([
-      '240p 426x240',
-      '360p 640x360',
-      '480p 854x480',
-      '720p 1280x720',
-      '1080p 1920x1080',
-    ]);
+    expect(sizes(chooseLadder({ width: 1920, height: 1080 }))).toEqual(['240p 426x240', '360p 640x360', '480p 854x480', '720p 1280x720', '1080p 1920x1080']);
   });
 
   it('stops at the source height and never upscales', () => {
     expect(sizes(chooseLadder({ width: 1280, height: 720 }))).toEqual(['240p 426x240', '360p 640x360', '480p 854x480', '720p 1280x720']);
     expect(sizes(chooseLadder({ width: 854, height: 480 }))).toEqual(['240p 426x240', '360p 640x360', '480p 854x480']);
-    for (const source of [{ width: 1000, height: 700 }, { width: 3840, height: 2160 }, { width: 300, height: 250 }]) {
+    for (const source of [
+      { width: 1000, height: 700 },
+      { width: 3840, height: 2160 },
+      { width: 300, height: 250 },
+    ]) {
       for (const rendition of chooseLadder(source)) {
         expect(rendition.width).toBeLessThanOrEqual(source.width);
         expect(rendition.height).toBeLessThanOrEqual(source.height);
@@ -50,13 +48,7 @@ describe('chooseLadder', () => {
   });
 
   it('measures rungs on the short side, so a portrait phone video gets portrait renditions', () => {
-    expect(sizes(chooseLadder({ width: 1080, height: 1920 }))).toEqual([
-      '240p 240x426',
-      '360p 360x640',
-      '480p 480x854',
-      '720p 720x1280',
-      '1080p 1080x1920',
-    ]);
+    expect(sizes(chooseLadder({ width: 1080, height: 1920 }))).toEqual(['240p 240x426', '360p 360x640', '480p 480x854', '720p 720x1280', '1080p 1080x1920']);
   });
 
   it('keeps the rung of a source a few lines short of it, at the source size', () => {

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { distinctCourseIds, isMeetingLive, MEETING_LINK_MESSAGES, meetingUrlProblem, meetingWindowProblem, parseMeetingTime } from '../../../../shared/meeting-links/meeting-links.rules.ts';
+import {
+  distinctCourseIds,
+  isMeetingLive,
+  MEETING_LINK_MESSAGES,
+  meetingUrlProblem,
+  meetingWindowProblem,
+  parseMeetingTime,
+} from '../../../../shared/meeting-links/meeting-links.rules.ts';
 import { createMeetingLinkInputSchema } from '../../../../shared/meeting-links/meeting-links.schema.ts';
 import { PUSH_MESSAGES, sendNotificationInputSchema } from '../../../../shared/push/push.schema.ts';
 import { formatMeetingTime, isoToPickerValue, pickerValueToIso } from '../../../../client/src/features/meeting-links/meeting-time.ts';
 
 describe('meetingUrlProblem', () => {
   it('accepts http and https web addresses, whatever the case of the scheme', () => {
-    for (const url of ['https://meet.google.com/abc-defg-hij', 'http://zoom.us/j/123?pwd=x', 'HTTPS://Teams.Example.com/l/meetup', '  https://meet.example.com/a  ']) {
+    for (const url of [
+      'https://meet.google.com/abc-defg-hij',
+      'http://zoom.us/j/123?pwd=x',
+      'HTTPS://Teams.Example.com/l/meetup',
+      '  https://meet.example.com/a  ',
+    ]) {
       expect(meetingUrlProblem(url), url).toBeNull();
     }
   });
@@ -14,7 +26,15 @@ describe('meetingUrlProblem', () => {
   it('refuses what the app cannot open: no scheme, other schemes, no host, spaces, blank, too long', () => {
     expect(meetingUrlProblem('')).toBe(MEETING_LINK_MESSAGES.urlRequired);
     expect(meetingUrlProblem('   ')).toBe(MEETING_LINK_MESSAGES.urlRequired);
-    for (const url of ['meet.google.com/abc', 'ftp://x.example.com', 'javascript:alert(1)', 'https://', 'https:///path', 'https://meet.example.com/a b', 'mailto:a@b.c']) {
+    for (const url of [
+      'meet.google.com/abc',
+      'ftp://x.example.com',
+      'javascript:alert(1)',
+      'https://',
+      'https:///path',
+      'https://meet.example.com/a b',
+      'mailto:a@b.c',
+    ]) {
       expect(meetingUrlProblem(url), url).toBe(MEETING_LINK_MESSAGES.urlNotWeb);
     }
     expect(meetingUrlProblem(`https://x.example.com/${'a'.repeat(2030)}`)).toBe(MEETING_LINK_MESSAGES.urlTooLong);
@@ -42,7 +62,20 @@ describe('parseMeetingTime', () => {
 
   it('tells a missing time from one it cannot read', () => {
     for (const value of [undefined, null, '', '  ']) expect(parseMeetingTime(value)).toBe('missing');
-    for (const value of ['2026-11-26T19:30', '2026-11-26', 'tomorrow', '2026-02-30T10:00:00Z', '2026-11-26T24:30:00Z', '2026-11-26T19:61:00+05:30', '0202-11-26T10:00:00Z', '2101-01-01T10:00:00Z', Number.NaN, Infinity, true, {}]) {
+    for (const value of [
+      '2026-11-26T19:30',
+      '2026-11-26',
+      'tomorrow',
+      '2026-02-30T10:00:00Z',
+      '2026-11-26T24:30:00Z',
+      '2026-11-26T19:61:00+05:30',
+      '0202-11-26T10:00:00Z',
+      '2101-01-01T10:00:00Z',
+      Number.NaN,
+      Infinity,
+      true,
+      {},
+    ]) {
       expect(parseMeetingTime(value), String(value)).toBe('invalid');
     }
   });
@@ -53,16 +86,31 @@ describe('meetingWindowProblem', () => {
   it('wants an end after the start that has not passed', () => {
     expect(meetingWindowProblem(new Date('2026-11-26T13:00:00Z'), new Date('2026-11-26T14:00:00Z'), now)).toBeNull();
     expect(meetingWindowProblem(new Date('2026-11-26T11:00:00Z'), new Date('2026-11-26T14:00:00Z'), now)).toBeNull();
-    expect(meetingWindowProblem(new Date('2026-11-26T14:00:00Z'), new Date('2026-11-26T13:00:00Z'), now)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart });
-    expect(meetingWindowProblem(new Date('2026-11-26T14:00:00Z'), new Date('2026-11-26T14:00:00Z'), now)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart });
-    expect(meetingWindowProblem(new Date('2026-11-26T10:00:00Z'), new Date('2026-11-26T11:00:00Z'), now)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed });
+    expect(meetingWindowProblem(new Date('2026-11-26T14:00:00Z'), new Date('2026-11-26T13:00:00Z'), now)).toEqual({
+      field: 'endDate',
+      message: MEETING_LINK_MESSAGES.endNotAfterStart,
+    });
+    expect(meetingWindowProblem(new Date('2026-11-26T14:00:00Z'), new Date('2026-11-26T14:00:00Z'), now)).toEqual({
+      field: 'endDate',
+      message: MEETING_LINK_MESSAGES.endNotAfterStart,
+    });
+    expect(meetingWindowProblem(new Date('2026-11-26T10:00:00Z'), new Date('2026-11-26T11:00:00Z'), now)).toEqual({
+      field: 'endDate',
+      message: MEETING_LINK_MESSAGES.endPassed,
+    });
   });
 
   it('lets a saved link keep a window that has ended, but not move to another past one', () => {
     const stored = { start: new Date('2026-11-20T10:00:00Z'), end: new Date('2026-11-20T11:00:00Z') };
     expect(meetingWindowProblem(stored.start, stored.end, now, stored)).toBeNull();
-    expect(meetingWindowProblem(stored.start, new Date('2026-11-20T12:00:00Z'), now, stored)).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endPassed });
-    expect(meetingWindowProblem(stored.end, stored.start, now, { start: stored.end, end: stored.start })).toEqual({ field: 'endDate', message: MEETING_LINK_MESSAGES.endNotAfterStart });
+    expect(meetingWindowProblem(stored.start, new Date('2026-11-20T12:00:00Z'), now, stored)).toEqual({
+      field: 'endDate',
+      message: MEETING_LINK_MESSAGES.endPassed,
+    });
+    expect(meetingWindowProblem(stored.end, stored.start, now, { start: stored.end, end: stored.start })).toEqual({
+      field: 'endDate',
+      message: MEETING_LINK_MESSAGES.endNotAfterStart,
+    });
   });
 });
 
@@ -108,11 +156,18 @@ describe('isMeetingLive', () => {
 describe('createMeetingLinkInputSchema', () => {
   const valid = { title: ' Live ', url: ' https://meet.example.com/x ', startDate: '2030-01-01T10:00:00Z', endDate: '2030-01-01T11:00:00Z' };
   it('trims and turns the times into dates', () => {
-    expect(createMeetingLinkInputSchema.parse(valid)).toEqual({ title: 'Live', url: 'https://meet.example.com/x', startDate: new Date('2030-01-01T10:00:00Z'), endDate: new Date('2030-01-01T11:00:00Z'), courseIds: [] });
+    expect(createMeetingLinkInputSchema.parse(valid)).toEqual({
+      title: 'Live',
+      url: 'https://meet.example.com/x',
+      startDate: new Date('2030-01-01T10:00:00Z'),
+      endDate: new Date('2030-01-01T11:00:00Z'),
+      courseIds: [],
+    });
   });
 
   it('names the field of each problem, and checks the order only of readable times', () => {
-    const issues = (input: Record<string, unknown>) => createMeetingLinkInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const issues = (input: Record<string, unknown>) =>
+      createMeetingLinkInputSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ ...valid, endDate: '2030-01-01T09:00:00Z' })).toEqual([['endDate', MEETING_LINK_MESSAGES.endNotAfterStart]]);
     expect(issues({ ...valid, startDate: 'soon', endDate: '' })).toEqual([
       ['startDate', MEETING_LINK_MESSAGES.startInvalid],
@@ -130,12 +185,19 @@ describe('createMeetingLinkInputSchema', () => {
 describe('the composer request with a course target', () => {
   const base = { title: 'Live class', body: 'Join now' };
   it('takes a course id and the link an open_link notification opens', () => {
-    const parsed = sendNotificationInputSchema.parse({ ...base, targetType: 'course', courseId: '3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f', clickAction: 'open_link', linkUrl: ' https://meet.example.com/x ' });
+    const parsed = sendNotificationInputSchema.parse({
+      ...base,
+      targetType: 'course',
+      courseId: '3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f',
+      clickAction: 'open_link',
+      linkUrl: ' https://meet.example.com/x ',
+    });
     expect(parsed).toMatchObject({ targetType: 'course', courseId: '3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f', linkUrl: 'https://meet.example.com/x' });
   });
 
   it('refuses an open_link without a web address, and a course id that is not an id', () => {
-    const messages = (input: Record<string, unknown>) => sendNotificationInputSchema.safeParse({ ...base, ...input }).error?.issues.map((issue) => issue.message);
+    const messages = (input: Record<string, unknown>) =>
+      sendNotificationInputSchema.safeParse({ ...base, ...input }).error?.issues.map((issue) => issue.message);
     expect(messages({ clickAction: 'open_link' })).toEqual([PUSH_MESSAGES.linkRequired]);
     expect(messages({ clickAction: 'open_link', linkUrl: '  ' })).toEqual([PUSH_MESSAGES.linkRequired]);
     expect(messages({ clickAction: 'open_link', linkUrl: 'data:text/html,hi' })).toEqual([PUSH_MESSAGES.linkInvalid]);

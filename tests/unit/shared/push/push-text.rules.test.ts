@@ -49,7 +49,9 @@ describe('fitPushText', () => {
     expect(kept.endsWith(PUSH_ELLIPSIS)).toBe(true);
     expect(kept.length).toBeLessThanOrEqual(100);
     expect(kept.slice(0, -1).endsWith('\u200D')).toBe(false);
-    expect([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(kept.slice(0, -1))].every(({ segment }) => chillu.includes(segment))).toBe(true);
+    expect([...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(kept.slice(0, -1))].every(({ segment }) => chillu.includes(segment))).toBe(
+      true,
+    );
   });
 
   it('drops the space before the ellipsis', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lecturesTakenOffline, unconfirmedUnpublishing, unpublishNotConfirmedMessage, unpublishWarning } from '../../../../shared/queue/rendition-removal.rules.ts';
+import {
+  lecturesTakenOffline,
+  unconfirmedUnpublishing,
+  unpublishNotConfirmedMessage,
+  unpublishWarning,
+} from '../../../../shared/queue/rendition-removal.rules.ts';
 
 const facts = { isVisible: true, hasLecturer: true, youtubeId: null, enableYoutubePlayer: false, videoState: 'ready' };
 
@@ -30,7 +35,11 @@ describe('the messages', () => {
       '“A”, “B” and “C” are published and play this video: deleting its renditions unpublishes them. Confirm unpublishing and try again.',
     );
     expect(unpublishWarning([])).toBe('');
-    expect(unpublishWarning(['Rivers'])).toBe('“Rivers” is published and plays this video: deleting the renditions unpublishes it until the video is processed again.');
-    expect(unpublishWarning(['A', 'B'])).toBe('“A” and “B” are published and play this video: deleting the renditions unpublishes them until the video is processed again.');
+    expect(unpublishWarning(['Rivers'])).toBe(
+      '“Rivers” is published and plays this video: deleting the renditions unpublishes it until the video is processed again.',
+    );
+    expect(unpublishWarning(['A', 'B'])).toBe(
+      '“A” and “B” are published and play this video: deleting the renditions unpublishes them until the video is processed again.',
+    );
   });
 });

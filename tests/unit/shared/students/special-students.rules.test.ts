@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkStudentRows, csvTextOf, importFileProblem, importIssueText, MAX_IMPORT_FILE_BYTES, SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
+import {
+  checkStudentRows,
+  csvTextOf,
+  importFileProblem,
+  importIssueText,
+  MAX_IMPORT_FILE_BYTES,
+  SPECIAL_STUDENT_MESSAGES,
+} from '../../../../shared/students/special-students.rules.ts';
 
 describe('csvTextOf', () => {
   const text = 'name,phoneNumber\nഅരുൺ José,9847012345\n';
@@ -47,7 +54,11 @@ describe('importFileProblem', () => {
 
 describe('importIssueText', () => {
   it('names the row and the column of a refused row', () => {
-    expect(importIssueText({ row: 3, column: 'phoneNumber', message: 'Enter a 10-digit Indian mobile number' })).toBe('Row 3, column phoneNumber: Enter a 10-digit Indian mobile number');
-    expect(importIssueText({ row: 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing })).toBe(`Row 1 (the header row): ${SPECIAL_STUDENT_MESSAGES.headerMissing}`);
+    expect(importIssueText({ row: 3, column: 'phoneNumber', message: 'Enter a 10-digit Indian mobile number' })).toBe(
+      'Row 3, column phoneNumber: Enter a 10-digit Indian mobile number',
+    );
+    expect(importIssueText({ row: 1, column: 'header', message: SPECIAL_STUDENT_MESSAGES.headerMissing })).toBe(
+      `Row 1 (the header row): ${SPECIAL_STUDENT_MESSAGES.headerMissing}`,
+    );
   });
 });

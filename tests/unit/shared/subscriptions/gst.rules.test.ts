@@ -88,7 +88,9 @@ describe('rateCardAmountIssues', () => {
     expect(rateCardAmountIssues({ ...card, gstRate: 5, gstAmount: 180, netAmount: 1050 })).toEqual([
       { field: 'gstAmount', message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(50, 5, 1000) },
     ]);
-    expect(rateCardAmountIssues({ ...card, gstAmount: 180.01, netAmount: 1180 })).toEqual([{ field: 'gstAmount', message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000) }]);
+    expect(rateCardAmountIssues({ ...card, gstAmount: 180.01, netAmount: 1180 })).toEqual([
+      { field: 'gstAmount', message: RATE_CARD_AMOUNT_MESSAGES.gstAmount(180, 18, 1000) },
+    ]);
   });
 
   it('names the nett amount when it is neither gross + GST nor that rounded to the rupee', () => {
@@ -104,7 +106,9 @@ describe('rateCardAmountIssues', () => {
     expect(rateCardAmountIssues(cheap)).toEqual([{ field: 'netAmount', message: RATE_CARD_AMOUNT_MESSAGES.belowMinimum }]);
     expect(RATE_CARD_AMOUNT_MESSAGES.belowMinimum).toBe('Nett amount must be at least INR 1 for a rate card that is not free: online payment takes no less');
     // Free only to special students: everyone else pays it online.
-    expect(rateCardAmountIssues({ ...cheap, isFree: true, freeMode: 'lakshya-students' })).toEqual([{ field: 'netAmount', message: RATE_CARD_AMOUNT_MESSAGES.belowMinimumForOthers }]);
+    expect(rateCardAmountIssues({ ...cheap, isFree: true, freeMode: 'lakshya-students' })).toEqual([
+      { field: 'netAmount', message: RATE_CARD_AMOUNT_MESSAGES.belowMinimumForOthers },
+    ]);
     expect(rateCardAmountIssues({ ...cheap, isFree: true, freeMode: 'none' })).toEqual([]);
     // ₹0.30 + GST rounded to the rupee is not ₹0.
     expect(rateCardAmountIssues({ ...card, grossAmount: 0.3, gstAmount: 0.05, netAmount: 0 })).toMatchObject([{ field: 'netAmount' }]);

@@ -13,7 +13,15 @@ describe('plainName', () => {
       ...Array.from({ length: 32 }, (_, code) => code),
       0x7f,
       ...Array.from({ length: 32 }, (_, i) => 0x80 + i),
-      0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+      0x202a,
+      0x202b,
+      0x202c,
+      0x202d,
+      0x202e,
+      0x2066,
+      0x2067,
+      0x2068,
+      0x2069,
     ];
     for (const code of dropped) expect(plainName(`A${String.fromCodePoint(code)}B`), code.toString(16)).toBe('AB');
   });
@@ -28,7 +36,10 @@ describe('requiredNameSchema', () => {
   const schema = requiredNameSchema('Name is required', 5, 'Too long');
   it('answers the required message for text with nothing visible, after the controls are gone', () => {
     for (const text of ['', ' ', '\u200b', '\u200b\u200d', '\u202e', '\u2066\u2069', '\u0001\u0085', '\t\n']) {
-      expect(schema.safeParse(text).error?.issues.map((issue) => issue.message), JSON.stringify(text)).toEqual(['Name is required']);
+      expect(
+        schema.safeParse(text).error?.issues.map((issue) => issue.message),
+        JSON.stringify(text),
+      ).toEqual(['Name is required']);
     }
     expect(schema.safeParse(undefined).error?.issues[0]?.message).toBe('Name is required');
   });

@@ -8,7 +8,20 @@ describe('UPI id format', () => {
     for (const id of ['devika.m@okaxis', '9847012345@ybl', 'asha_nair-1@oksbi', 'ab@paytm', ' rahul@upi ']) expect(isUpiId(id), id).toBe(true);
   });
   it('refuses what is not one', () => {
-    for (const id of ['', 'devika', '@okaxis', 'devika@', 'de vika@okaxis', 'devika@ok axis', 'devika@@okaxis', 'a@okaxis', 'devika@1bank', 'devika@okaxis.com', `${'a'.repeat(300)}@ybl`, 'déva@okaxis']) {
+    for (const id of [
+      '',
+      'devika',
+      '@okaxis',
+      'devika@',
+      'de vika@okaxis',
+      'devika@ok axis',
+      'devika@@okaxis',
+      'a@okaxis',
+      'devika@1bank',
+      'devika@okaxis.com',
+      `${'a'.repeat(300)}@ybl`,
+      'déva@okaxis',
+    ]) {
       expect(isUpiId(id), id).toBe(false);
     }
   });
@@ -24,7 +37,12 @@ describe('publish warnings', () => {
   const complete = { hasStudent: true, winnerName: 'Devika', titleMessage: WINNER_DRAFT_DEFAULTS.titleMessage, hasPhoto: true };
   it('has none for a complete announcement', () => expect(winnerPublishWarnings(complete)).toEqual([]));
   it('names each missing part, in order', () => {
-    expect(winnerPublishWarnings({ hasStudent: false, winnerName: ' ', titleMessage: '', hasPhoto: false })).toEqual([WINNER_WARNINGS.noStudent, WINNER_WARNINGS.noName, WINNER_WARNINGS.noTitleMessage, WINNER_WARNINGS.noPhoto]);
+    expect(winnerPublishWarnings({ hasStudent: false, winnerName: ' ', titleMessage: '', hasPhoto: false })).toEqual([
+      WINNER_WARNINGS.noStudent,
+      WINNER_WARNINGS.noName,
+      WINNER_WARNINGS.noTitleMessage,
+      WINNER_WARNINGS.noPhoto,
+    ]);
     expect(winnerPublishWarnings({ ...complete, hasPhoto: false })).toEqual([WINNER_WARNINGS.noPhoto]);
   });
 });

@@ -71,8 +71,22 @@ describe('avcCodecFromBytes', () => {
 describe('buildMasterPlaylist', () => {
   it('lists the renditions lowest first with bandwidth, resolution and codecs', () => {
     const text = buildMasterPlaylist([
-      { playlist: '360p/index.m3u8', width: 640, height: 360, bandwidth: { peak: 900_000, average: 700_000 }, videoCodec: 'avc1.64001e', audioCodec: 'mp4a.40.2' },
-      { playlist: '240p/index.m3u8', width: 426, height: 240, bandwidth: { peak: 450_000, average: 300_000 }, videoCodec: 'avc1.640015', audioCodec: 'mp4a.40.2' },
+      {
+        playlist: '360p/index.m3u8',
+        width: 640,
+        height: 360,
+        bandwidth: { peak: 900_000, average: 700_000 },
+        videoCodec: 'avc1.64001e',
+        audioCodec: 'mp4a.40.2',
+      },
+      {
+        playlist: '240p/index.m3u8',
+        width: 426,
+        height: 240,
+        bandwidth: { peak: 450_000, average: 300_000 },
+        videoCodec: 'avc1.640015',
+        audioCodec: 'mp4a.40.2',
+      },
     ]);
     expect(text.split('\n')).toEqual([
       '#EXTM3U',
@@ -108,8 +122,7 @@ describe('the ffmpeg command of a pass', () => {
 
   it('scales each rendition from the next larger one, and caps the frame rate', () => {
     expect(buildFilterGraph(ladder.slice(0, 2), probe, DEFAULT_ENCODER_SETTINGS)).toBe(
-      '[0:v:0]fps=30,scale=640:360:flags=bicubic,setsar=1,format=yuv420p,split=2[v1][c1];' +
-        '[c1]scale=426:240:flags=bicubic,setsar=1,format=yuv420p[v0]',
+      '[0:v:0]fps=30,scale=640:360:flags=bicubic,setsar=1,format=yuv420p,split=2[v1][c1];' + '[c1]scale=426:240:flags=bicubic,setsar=1,format=yuv420p[v0]',
     );
   });
 
@@ -124,7 +137,10 @@ describe('the ffmpeg command of a pass', () => {
   });
 
   it('leaves audio out when the source has none', () => {
-    const args = buildPassArgs({ input: 'upload.mp4', outDir: '/hls', renditions: ladder.slice(0, 1), probe: { ...probe, hasAudio: false, audioSampleRate: null } }, DEFAULT_ENCODER_SETTINGS);
+    const args = buildPassArgs(
+      { input: 'upload.mp4', outDir: '/hls', renditions: ladder.slice(0, 1), probe: { ...probe, hasAudio: false, audioSampleRate: null } },
+      DEFAULT_ENCODER_SETTINGS,
+    );
     expect(args).not.toContain('0:a:0');
     expect(args).not.toContain('aac');
   });

@@ -46,7 +46,10 @@ export function AcceptInvitePage() {
     };
     setErrors(found);
     if (!result.ok || found.confirmPassword) return;
-    accept.mutate({ token, newPassword: result.data, confirmPassword }, { onError: (cause) => setFailure(failureNotice('Setting the Password Failed', cause)) });
+    accept.mutate(
+      { token, newPassword: result.data, confirmPassword },
+      { onError: (cause) => setFailure(failureNotice('Setting the Password Failed', cause)) },
+    );
   };
 
   if (accept.isSuccess) {
@@ -61,7 +64,10 @@ export function AcceptInvitePage() {
   if (!token || check.isError) {
     return (
       <AuthLayout title="Invitation" below={signInLink}>
-        <ErrorAlert title="Invitation Not Valid" message={check.error?.message ?? 'This link has no invitation in it. Open the link from the invitation e-mail again.'} />
+        <ErrorAlert
+          title="Invitation Not Valid"
+          message={check.error?.message ?? 'This link has no invitation in it. Open the link from the invitation e-mail again.'}
+        />
       </AuthLayout>
     );
   }
@@ -77,7 +83,8 @@ export function AcceptInvitePage() {
       title="Choose your password"
       description={
         <>
-          Welcome{check.data.name ? `, ${check.data.name}` : ''}. Choose a password for <span className="font-medium text-foreground [overflow-wrap:anywhere]">{check.data.emailAddress}</span>, then sign in with it.
+          Welcome{check.data.name ? `, ${check.data.name}` : ''}. Choose a password for{' '}
+          <span className="font-medium text-foreground [overflow-wrap:anywhere]">{check.data.emailAddress}</span>, then sign in with it.
         </>
       }
       below={signInLink}
@@ -85,10 +92,27 @@ export function AcceptInvitePage() {
       <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose your password">
         {failure && <ErrorAlert title={failure.title} message={failure.message} />}
         <FormField id="invite-new-password" label="New Password" error={errors.newPassword} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          {(control) => <Input {...control} autoFocus type="password" autoComplete="new-password" value={newPassword} onChange={(event) => setNewPassword(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              autoFocus
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+            />
+          )}
         </FormField>
         <FormField id="invite-confirm-password" label="Confirm Password" error={errors.confirmPassword}>
-          {(control) => <Input {...control} type="password" autoComplete="new-password" value={confirmPassword} onChange={(event) => setConfirmPassword(event.target.value)} />}
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
+          )}
         </FormField>
         <Button type="submit" size="lg" disabled={accept.isPending}>
           {accept.isPending && <Spinner size="sm" className="text-current" label="" />}

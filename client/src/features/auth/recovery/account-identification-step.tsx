@@ -43,14 +43,7 @@ export function AccountIdentificationStep({ initialEmail, onIdentified }: Accoun
       {failure && <ErrorAlert title={failure.title} message={failure.message} />}
       <FormField id="recovery-email" label="Email" error={error}>
         {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            value={emailAddress}
-            onChange={(event) => setEmailAddress(event.target.value)}
-          />
+          <Input {...control} type="email" autoComplete="username" autoFocus value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
         )}
       </FormField>
       <div className="flex items-center justify-between gap-2">

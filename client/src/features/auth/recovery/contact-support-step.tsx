@@ -15,9 +15,7 @@ export function ContactSupportStep({ onBackToOptions, onOk }: ContactSupportStep
 
   return (
     <div className="grid gap-4">
-      <p className="text-sm text-muted-foreground">
-        Our support team can verify your identity and help you back into your account.
-      </p>
+      <p className="text-sm text-muted-foreground">Our support team can verify your identity and help you back into your account.</p>
       {settings.isPending && <LoadingPanel className="min-h-24" />}
       {settings.isError && <ErrorAlert title="Could not load the support contacts" error={settings.error} />}
       {settings.data && (

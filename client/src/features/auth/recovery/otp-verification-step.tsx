@@ -83,8 +83,8 @@ export function OtpVerificationStep({ otpToken, initialOtp, sentWith, sentTo, on
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="OTP verification">
       <p className="text-sm text-muted-foreground">
-        We sent a {OTP_LENGTH}-digit code to your {optionLabel(sentTo).toLowerCase()}{' '}
-        <span className="font-mono text-foreground">{sentTo.value}</span>. It expires in {OTP_TTL_MINUTES} minutes.
+        We sent a {OTP_LENGTH}-digit code to your {optionLabel(sentTo).toLowerCase()} <span className="font-mono text-foreground">{sentTo.value}</span>. It
+        expires in {OTP_TTL_MINUTES} minutes.
       </p>
       {resend === 'resending' && (
         <Alert variant="info">

@@ -64,9 +64,7 @@ export function RecoveryOptionsStep({ options, onCodeSent, onNoOption, onCancel 
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Recovery options">
-      <p className="text-sm text-muted-foreground">
-        Choose where to send a verification code, then enter that email address or mobile number in full.
-      </p>
+      <p className="text-sm text-muted-foreground">Choose where to send a verification code, then enter that email address or mobile number in full.</p>
       {failure && <ErrorAlert title={failure.title} message={failure.message} />}
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Verification method</legend>

@@ -81,12 +81,7 @@ export function RecoveryPage() {
           onCancel={() => setStep('otpVerification')}
         />
       )}
-      {step === 'contactSupport' && (
-        <ContactSupportStep
-          onBackToOptions={() => setStep('recoveryOptions')}
-          onOk={() => navigate(SIGN_IN_AFTER_RECOVERY)}
-        />
-      )}
+      {step === 'contactSupport' && <ContactSupportStep onBackToOptions={() => setStep('recoveryOptions')} onOk={() => navigate(SIGN_IN_AFTER_RECOVERY)} />}
     </AuthLayout>
   );
 }

@@ -49,12 +49,7 @@ export function ResetPasswordStep({ otp, otpToken, onReset, onCancel }: ResetPas
   return (
     <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Reset password">
       {failure && <ErrorAlert title={failure.title} message={failure.message} />}
-      <FormField
-        id="recovery-new-password"
-        label="New Password"
-        error={errors.newPassword}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-      >
+      <FormField id="recovery-new-password" label="New Password" error={errors.newPassword} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
         {(control) => (
           <Input
             {...control}

@@ -4,8 +4,6 @@ import type { FieldIssue } from '../shared/validation/messages.ts';
 export interface AppErrorOptions {
   warnings?: string[];
   retryAfterSeconds?: number;
-  /** A status no kind names (423 while an upload is being finished), or one relayed from a worker thread. */
-  statusCode?: number;
   /** The field a validation error is about. */
   field?: string;
   issues?: FieldIssue[];
@@ -31,7 +29,7 @@ export class AppError extends Error {
     this.type = typeOfKind(kind);
     this.warnings = options.warnings;
     this.retryAfterSeconds = options.retryAfterSeconds;
-    this.statusCode = options.statusCode ?? statusOfKind(kind);
+    this.statusCode = statusOfKind(kind);
     this.field = options.field;
     this.issues = options.issues;
     this.stale = options.stale;

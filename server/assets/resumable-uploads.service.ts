@@ -191,7 +191,7 @@ async function finishWith(
   if (arrived !== size) {
     throw new AppError('conflict', `The upload of ${row.file_name} is not complete: ${arrived} of ${size} bytes have arrived`);
   }
-  if (!(await claimFinishing(ctx.db, id))) throw new AppError('conflict', BEING_FINISHED, { statusCode: 423, retryAfterSeconds: 2 });
+  if (!(await claimFinishing(ctx.db, id))) throw new AppError('locked', BEING_FINISHED, { retryAfterSeconds: 2 });
   let uploaded: UploadedAsset;
   // Copying a large file takes minutes: the hold is renewed meanwhile, and lapses soon if this server stops.
   const heartbeat = setInterval(() => void renewFinishing(ctx.db, id).catch(() => {}), FINISHING_HEARTBEAT_MS);

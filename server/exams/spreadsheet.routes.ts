@@ -20,7 +20,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 /** The one spreadsheet of the request, read into memory up to the size limit; other parts are skipped. */
 async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('validation', UPLOAD_MESSAGES.notMultipart, { statusCode: 415 });
+  if (!request.isMultipart()) throw new AppError('unsupported-media-type', UPLOAD_MESSAGES.notMultipart);
   let content: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: SPREADSHEET_MAX_BYTES } })) {
@@ -34,7 +34,7 @@ async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {
     }
   } catch (error) {
     // The product's own words for every failure of the form data (a limit, a bad boundary, a cut-off body).
-    throw multipartError(error, () => new AppError('validation', UPLOAD_MESSAGES.tooLarge, { statusCode: 413 }));
+    throw multipartError(error, () => new AppError('too-large', UPLOAD_MESSAGES.tooLarge));
   }
   if (!content) throw new AppError('validation', UPLOAD_MESSAGES.noFile);
   return content;

@@ -22,7 +22,7 @@ const TRPC_BODY_LIMITS: Readonly<Record<string, number>> = { 'exams.save': EXAM_
 const TRPC_MAX_BODY = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(TRPC_BODY_LIMITS));
 
 export function tooLarge(limit: number): AppError {
-  return new AppError('validation', `The request is too large: this call takes at most ${Math.round((limit / MiB) * 10) / 10} MB`, { statusCode: 413 });
+  return new AppError('too-large', `The request is too large: this call takes at most ${Math.round((limit / MiB) * 10) / 10} MB`);
 }
 
 /** The procedures of a tRPC call (`/trpc/exams.save,exams.get?batch=1`). */

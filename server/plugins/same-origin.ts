@@ -50,7 +50,7 @@ async function sameOriginPlugin(app: FastifyInstance, options: { publicOrigin: s
     if (SAFE_METHODS.has(request.method)) return;
     if (isCrossSite(request, options.publicOrigin)) throw new AppError('forbidden', MESSAGES.crossSiteRefused);
     if (carriesSessionCookie(request) && !isJsonOrMultipart(request)) {
-      throw new AppError('validation', MESSAGES.contentTypeRefused, { statusCode: 415 });
+      throw new AppError('unsupported-media-type', MESSAGES.contentTypeRefused);
     }
   });
 }

@@ -57,7 +57,7 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
     },
     async (request) => {
       const vapid = request.ctx.config.vapid;
-      if (!vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
+      if (!vapid) throw new AppError('not-configured', PUSH_MESSAGES.notConfigured);
       return { publicKey: vapid.publicKey };
     },
   );

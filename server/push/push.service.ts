@@ -171,7 +171,7 @@ export async function sendNotification(
   deps: { db: Db; config: Config },
   fullRequest: NotificationRequest,
 ): Promise<{ notificationId: string; targeted: number }> {
-  if (!deps.config.vapid) throw new AppError('unavailable', PUSH_MESSAGES.notConfigured, { statusCode: 501 });
+  if (!deps.config.vapid) throw new AppError('not-configured', PUSH_MESSAGES.notConfigured);
   // A text the server wrote (a reply to a comment) may be longer than a push holds: cut on a character boundary.
   const request = { ...fullRequest, title: fitPushText(fullRequest.title, COMPOSER_LIMITS.title), body: fitPushText(fullRequest.body, COMPOSER_LIMITS.body) };
   const sized = payloadBytes(

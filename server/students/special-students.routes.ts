@@ -27,7 +27,7 @@ const UPLOAD = {
 } as const;
 
 async function uploadedCsv(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('validation', UPLOAD.notMultipart, { statusCode: 415 });
+  if (!request.isMultipart()) throw new AppError('unsupported-media-type', UPLOAD.notMultipart);
   let content: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: MAX_CSV_BYTES } })) {
@@ -40,7 +40,7 @@ async function uploadedCsv(request: FastifyRequest): Promise<Buffer> {
       content = await part.toBuffer();
     }
   } catch (error) {
-    throw multipartError(error, () => new AppError('validation', UPLOAD.tooLarge, { statusCode: 413 }));
+    throw multipartError(error, () => new AppError('too-large', UPLOAD.tooLarge));
   }
   if (!content) throw new AppError('validation', UPLOAD.noFile);
   return content;

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ImportedStudent, ImportIssue } from '../../shared/students/special-students.rules.ts';
 import { AppError } from '../errors.ts';
+import type { ErrorKind } from '../../shared/http/errors.ts';
 
 const READER = new URL('./students-csv.worker.ts', import.meta.url);
 const HEAP_MB = 512;
@@ -10,7 +11,7 @@ export const STUDENTS_CSV_MESSAGES = {
   unreadable: 'The file could not be read. Open it in Excel, save it again as "CSV UTF-8" and upload it again.',
 } as const;
 
-type Answer = { result: { students: ImportedStudent[]; issues: ImportIssue[] } } | { refused: { message: string; statusCode: number; field?: string } };
+type Answer = { result: { students: ImportedStudent[]; issues: ImportIssue[] } } | { refused: { message: string; kind: ErrorKind; field?: string } };
 
 /**
  * Reads and checks a special-students CSV in a worker thread with a memory cap and a time limit,
@@ -35,8 +36,8 @@ export function readStudentsCsv(content: Buffer): Promise<{ students: ImportedSt
         if ('result' in answer) {
           resolve(answer.result);
         } else {
-          const { message, statusCode, field } = answer.refused;
-          reject(new AppError('validation', message, { statusCode, ...(field ? { field } : {}) }));
+          const { message, kind, field } = answer.refused;
+          reject(new AppError(kind, message, field ? { field } : {}));
         }
       }),
     );

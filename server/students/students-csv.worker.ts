@@ -36,5 +36,5 @@ try {
   parentPort?.postMessage({ result: checkStudentRows(rows) });
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
-  parentPort?.postMessage({ refused: { message: error.message, statusCode: error.statusCode, field: error.field } });
+  parentPort?.postMessage({ refused: { message: error.message, kind: error.kind, field: error.field } });
 }

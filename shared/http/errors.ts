@@ -34,6 +34,8 @@ export const ERROR_KINDS = {
   'not-configured': { type: 'unavailable', status: 501 },
   'too-large': { type: 'validation', status: 413 },
   'unsupported-media-type': { type: 'validation', status: 415 },
+  /** Held by another request for a moment (an upload being finished): try again shortly. */
+  locked: { type: 'conflict', status: 423 },
 } as const satisfies Record<string, { type: ErrorType; status: number }>;
 
 /** What a service raises: an error type, or a finer kind answered with one of those types. */

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { ImportTemplate } from '../../../shared/exams/exam.constants.ts';
 import type { SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
 import { AppError } from '../../errors.ts';
+import type { ErrorKind } from '../../../shared/http/errors.ts';
 import { CSV_MESSAGES } from './read-csv.ts';
 import type { SpreadsheetFormat } from './spreadsheet-format.ts';
 import { XLSX_MESSAGES } from './xlsx-rows.ts';
@@ -15,7 +16,7 @@ export interface ReaderJob {
 }
 
 /** What the reader thread answers: the checked spreadsheet, or why the file was refused. */
-export type ReaderAnswer = { result: SpreadsheetImportResult } | { refused: { message: string; statusCode: number } };
+export type ReaderAnswer = { result: SpreadsheetImportResult } | { refused: { message: string; kind: ErrorKind } };
 
 const READER = new URL('./spreadsheet-reader.worker.ts', import.meta.url);
 /** Heap of one reader thread; a file needing more is refused as too large instead of taking the server down. */
@@ -80,9 +81,7 @@ function readInWorker(job: ReaderJob, limits: ReaderLimits, onUnexpectedFailure:
     };
     const timer = setTimeout(() => settle(() => reject(tooHeavy())), limits.timeoutMs);
     worker.once('message', (answer: ReaderAnswer) =>
-      settle(() =>
-        'result' in answer ? resolve(answer.result) : reject(new AppError('validation', answer.refused.message, { statusCode: answer.refused.statusCode })),
-      ),
+      settle(() => ('result' in answer ? resolve(answer.result) : reject(new AppError(answer.refused.kind, answer.refused.message)))),
     );
     worker.once('error', (error: Error & { code?: string }) =>
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooHeavy() : unreadable(error))),

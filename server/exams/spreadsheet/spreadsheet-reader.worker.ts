@@ -21,7 +21,7 @@ async function answer(): Promise<ReaderAnswer> {
     const rows = await rowsOf(Buffer.from(job.content.buffer, job.content.byteOffset, job.content.byteLength));
     return { result: checkQuestionSpreadsheet(rows, { template: job.template, answerInIndex: job.answerInIndex }) };
   } catch (error) {
-    if (error instanceof AppError) return { refused: { message: error.message, statusCode: error.statusCode } };
+    if (error instanceof AppError) return { refused: { message: error.message, kind: error.kind } };
     throw error;
   }
 }

@@ -35,10 +35,6 @@ export async function queueStateOf(db: Db, assetId: string): Promise<QueueItemRo
   return item?.state ?? null;
 }
 
-export async function findAssetFileName(db: Db, id: string): Promise<{ file_name: string } | undefined> {
-  return db.selectFrom('assets').select('file_name').where('id', '=', id).executeTakeFirst();
-}
-
 /** The keys some assets' rows refer to, and whether each asset is being processed (then its outputs are being written), in one statement. */
 export async function assetFileRows(db: Db, assetIds: string[]) {
   return db

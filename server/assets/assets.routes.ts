@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
 import { fileParts as multipartFileParts } from './multipart.ts';
-import { SIGNATURE_SCOPES } from './asset-urls.ts';
+import { SIGNATURE_SCOPES } from '../access/asset-urls.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
 

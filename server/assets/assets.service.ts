@@ -9,7 +9,16 @@ import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
-import { checkAssetSignature, parseGrant, publicUrls, scopeOpens, signAsset, signatureQuery, UNSCOPED_LINK_SCOPE, type SignedQuery } from './asset-urls.ts';
+import {
+  checkAssetSignature,
+  parseGrant,
+  publicUrls,
+  scopeOpens,
+  signAsset,
+  signatureQuery,
+  UNSCOPED_LINK_SCOPE,
+  type SignedQuery,
+} from '../access/asset-urls.ts';
 import { deleteAssetRow, findAsset, insertAssets, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
 import { coursesUsingAsset, currentAffairsUsingAsset, lecturesUsingAsset, rankFilesWithBanner, winnersWithPhoto } from './asset-uses.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
@@ -17,7 +26,7 @@ import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { retryOnConflict } from './transaction-retry.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
-import { resetAssetOutputs } from './asset-state.repository.ts';
+import { resetAssetOutputs } from '../queue/asset-state.repository.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';

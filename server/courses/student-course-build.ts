@@ -1,7 +1,7 @@
 import { buildDaySchedule, type ScheduleDay } from '../../shared/courses/schedule.rules.ts';
 import type { CourseAccessFacts, CourseWatchFacts } from '../../shared/courses/student-course-watch.rules.ts';
 import { STUDENT_COURSE_PAGING, type StudentCourse, type StudentCourseSummary, type StudentLecture } from '../../shared/courses/student-courses.schema.ts';
-import { assetUrls } from '../assets/asset-urls.ts';
+import { assetUrls } from '../access/asset-urls.ts';
 import type { CachedCourse } from '../course-state/student-course-cache.ts';
 import type { Db } from '../db/database.ts';
 import { coursePreviewVideoUrl } from './course-preview.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../shared/courses/student-courses.schema.ts';
 import type { z } from 'zod';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls, publicUrls, signAsset, signatureQuery, type SignatureScope } from '../assets/asset-urls.ts';
+import { assetUrls, publicUrls, signAsset, signatureQuery, type SignatureScope } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { cachedCourse, MAX_READERS_PER_COURSE, MAX_TEXTS_PER_COURSE } from '../course-state/student-course-cache.ts';

@@ -12,7 +12,7 @@ import {
   type StudentCurrentAffairsQuery,
 } from '../../shared/current-affairs/current-affairs.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls, publicUrls, signAsset, signatureQuery } from '../assets/asset-urls.ts';
+import { assetUrls, publicUrls, signAsset, signatureQuery } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

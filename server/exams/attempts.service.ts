@@ -12,7 +12,7 @@ import {
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls } from '../assets/asset-urls.ts';
+import { assetUrls } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

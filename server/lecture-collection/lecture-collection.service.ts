@@ -7,7 +7,7 @@ import {
   type LectureCollection,
   type StudentCollection,
 } from '../../shared/lectures/lecture-collection.schema.ts';
-import { publicUrls } from '../assets/asset-urls.ts';
+import { publicUrls } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { durationInMinutes } from '../../shared/media/ladder.rules.ts';
 import { lecturePublishWarnings } from '../../shared/lectures/lecture.rules.ts';
 import type { createLectureInputSchema, Lecture, LectureSummary, saveLectureInputSchema, SavedLecture } from '../../shared/lectures/lectures.schema.ts';
-import { publicUrls } from '../assets/asset-urls.ts';
+import { publicUrls } from '../access/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow } from '../db/types.ts';

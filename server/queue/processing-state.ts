@@ -1,7 +1,6 @@
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Db } from '../db/database.ts';
-import { markAssetFailed, setAssetWorkingState, type WorkingState } from '../assets/asset-state.repository.ts';
-import { findAssetFileName } from '../assets/assets.repository.ts';
+import { findAssetFileName, markAssetFailed, setAssetWorkingState, type WorkingState } from './asset-state.repository.ts';
 import { markItemFailed, markItemWaiting, setItemWorkingState } from './queue.repository.ts';
 
 /**

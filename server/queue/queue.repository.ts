@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
-import type { WorkingState } from '../assets/asset-state.repository.ts';
+import type { WorkingState } from './asset-state.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, LectureRow, QueueItemRow, QueueItemsTable } from '../db/types.ts';
 import type { QueueView } from '../../shared/queue/queue-list.schema.ts';

@@ -23,7 +23,7 @@ import {
   type QueueItemView,
 } from './queue.repository.ts';
 import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
-import { requeueFailedAsset, resetAssetOutputs } from '../assets/asset-state.repository.ts';
+import { requeueFailedAsset, resetAssetOutputs } from './asset-state.repository.ts';
 import { FINISHED_SHOWN_FOR_HOURS, type QueuePage, type RemovalImpact, type queueListInputSchema } from '../../shared/queue/queue-list.schema.ts';
 import type { z } from 'zod';
 import {

@@ -13,7 +13,7 @@ import {
   type SavedRankFile,
 } from '../../shared/rank-files/rank-files.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls } from '../assets/asset-urls.ts';
+import { assetUrls } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';

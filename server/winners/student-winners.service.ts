@@ -3,7 +3,7 @@ import { isActionRequiredFromUser } from '../../shared/winners/winner-publish.ru
 import { WINNER_MESSAGES, type confirmWinnerInputSchema, type OwnWinner } from '../../shared/winners/winners.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
-import { assetUrls } from '../assets/asset-urls.ts';
+import { assetUrls } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';

@@ -8,7 +8,7 @@ import {
   type WinnerList,
 } from '../../shared/winners/winners.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
-import { assetUrls } from '../assets/asset-urls.ts';
+import { assetUrls } from '../access/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';

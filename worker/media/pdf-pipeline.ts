@@ -5,7 +5,7 @@ import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
-import { markAssetReady } from '../../server/assets/asset-state.repository.ts';
+import { markAssetReady } from '../../server/queue/asset-state.repository.ts';
 
 /**
  * Renders every page of an uploaded PDF to a PNG (pdf2pic: GraphicsMagick and

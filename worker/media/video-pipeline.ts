@@ -9,7 +9,7 @@ import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersio
 import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
 import { hasCompleteLadder } from '../../server/assets/asset-state.ts';
-import { markAssetReady, setEarlyRenditions } from '../../server/assets/asset-state.repository.ts';
+import { markAssetReady, setEarlyRenditions } from '../../server/queue/asset-state.repository.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the

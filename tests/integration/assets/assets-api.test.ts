@@ -181,7 +181,7 @@ describe('GET /api/assets/{id}', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This link is not valid');
 
-    const { signAsset } = await import('../../../server/assets/asset-urls.ts');
+    const { signAsset } = await import('../../../server/access/asset-urls.ts');
     const { TEST_SECRET } = await import('../../support/test-app.ts');
     const old = signAsset(TEST_SECRET, id, new Date(Date.now() - 1000), { scope: 'asset' });
     const expired = await asNobody('GET', `/api/assets/${id}?expires=${old.expires}&signature=${old.signature}&scope=asset`);

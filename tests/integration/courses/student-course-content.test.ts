@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
 import { hasCompleteLadder } from '../../../server/assets/asset-state.ts';
-import { markAssetReady } from '../../../server/assets/asset-state.repository.ts';
+import { markAssetReady } from '../../../server/queue/asset-state.repository.ts';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import { refreshLecturesForVideo } from '../../../server/lectures/lectures.service.ts';
 import { createUser, testConfig } from '../../support/test-app.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
-import { signAsset, signatureQuery } from '../../../server/assets/asset-urls.ts';
+import { signAsset, signatureQuery } from '../../../server/access/asset-urls.ts';
 import { cardsFreeTo } from '../../../server/students/free-access.repository.ts';
 import { createUser, testConfig } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';

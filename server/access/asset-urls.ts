@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AssetRow } from '../db/types.ts';
-import { deriveKey } from '../access/session.ts';
+import { deriveKey } from './session.ts';
 
 /** Where an asset's files are served. */
 export const assetUrls = {

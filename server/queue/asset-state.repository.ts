@@ -144,3 +144,8 @@ export async function requeueFailedAsset(db: Db, assetId: string): Promise<void>
     .where('state', '=', 'failed')
     .execute();
 }
+
+/** The asset's file name, for naming it in an alert when its processing fails. */
+export async function findAssetFileName(db: Db, id: string): Promise<{ file_name: string } | undefined> {
+  return db.selectFrom('assets').select('file_name').where('id', '=', id).executeTakeFirst();
+}

@@ -54,7 +54,7 @@ async function ffmpegTestClip(file: string, size: string, seconds: number): Prom
 }
 
 const makers = {
-  /** The 4-second 640×360 clip of the brief: two renditions (240p, 360p), processed in a second or two. */
+  /** A 4-second 640×360 clip: two renditions (240p, 360p), processed in a second or two. */
   'clip.mp4': (file: string) => ffmpegTestClip(file, '640x360', 4),
   /** Another, shorter clip, to replace a video with. */
   'short-clip.mp4': (file: string) => ffmpegTestClip(file, '640x360', 2),

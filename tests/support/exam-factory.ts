@@ -74,3 +74,23 @@ export async function createPublishedExam(
   if (saved.statusCode !== 200) throw new Error(`save failed: ${saved.body}`);
   return { id, saved: saved.json() as { isPublished: boolean; publishWarnings: string[]; publishMessage: string; hasPublishMessage: boolean } };
 }
+
+/** What GET /api/admin/exams/details answers that a save does not take back (the exam's id, its state and stamps). */
+const EXAM_READ_ONLY = [
+  '_id',
+  'templateId',
+  'isPublished',
+  'publishMessage',
+  'hasPublishMessage',
+  'publishWarnings',
+  'isRankPublished',
+  'lastRankRefresh',
+  'createdAt',
+  'hasTimeRestrictedGroup',
+] as const;
+
+/** The editable value of an exam as the details call answers it, for a PUT; `also` leaves out more (e.g. the version). */
+export function editableExam(exam: Record<string, unknown>, also: string[] = []): Record<string, unknown> {
+  const leftOut = new Set<string>([...EXAM_READ_ONLY, ...also]);
+  return Object.fromEntries(Object.entries(exam).filter(([key]) => !leftOut.has(key)));
+}

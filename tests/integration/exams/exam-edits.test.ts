@@ -2,7 +2,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS_PER_EXAM } from '../../../shared/exams/exam.constants.ts';
 import { createUser } from '../../support/test-app.ts';
-import { createFreeRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { createFreeRateCard, createPublishedExam, editableExam, questionGroup } from '../../support/exam-factory.ts';
 import { waitUntilWaiting } from '../../support/pg-activity.ts';
 import { useApp } from '../../support/app-harness.ts';
 
@@ -19,36 +19,7 @@ const details = async (id: string) => (await asAdmin('GET', `/api/admin/exams/de
 
 /** The editable part of an exam as GET answers it. */
 function valueOf(exam: Record<string, unknown>) {
-  const {
-    _id,
-    templateId,
-    isPublished,
-    publishMessage,
-    hasPublishMessage,
-    publishWarnings,
-    isRankPublished,
-    lastRankRefresh,
-    createdAt,
-    hasTimeRestrictedGroup,
-    version,
-    updatedAt,
-    ...value
-  } = exam;
-  void [
-    _id,
-    templateId,
-    isPublished,
-    publishMessage,
-    hasPublishMessage,
-    publishWarnings,
-    isRankPublished,
-    lastRankRefresh,
-    createdAt,
-    hasTimeRestrictedGroup,
-    version,
-    updatedAt,
-  ];
-  return value;
+  return editableExam(exam, ['version', 'updatedAt']);
 }
 
 describe('question and group ids', () => {

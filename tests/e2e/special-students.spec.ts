@@ -75,6 +75,8 @@ test.describe('special students', () => {
     await page.getByRole('alertdialog', { name: 'Import complete' }).getByRole('button', { name: 'OK' }).click();
     await page.getByRole('textbox', { name: 'Filter Phone Number' }).fill(String(second));
     await expect(table.getByRole('row').filter({ hasText: String(second) })).toContainText('2026-12-31');
+    // The filter has been applied: the other students' rows are gone.
+    await expect(table.getByRole('row').filter({ hasText: String(first) })).toHaveCount(0);
     await snap(page, 'special-students');
   });
 

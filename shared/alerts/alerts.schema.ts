@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema } from '../validation/paging.ts';
 import { isCalendarDate } from '../current-affairs/current-affair-dates.rules.ts';
 
 export const ALERTS_PAGE_SIZE = 100;
@@ -27,7 +28,7 @@ export const alertsQuerySchema = z.object({
     .optional(),
 });
 export type AlertsQuery = z.input<typeof alertsQuerySchema>;
-export const alertsPageSchema = z.object({ alerts: z.array(adminAlertSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const alertsPageSchema = pagedListSchema('alerts', adminAlertSchema);
 export type AlertsPage = z.infer<typeof alertsPageSchema>;
 
 /** Where an alert's "View" opens, or null when there is nothing to open. */

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema } from '../validation/paging.ts';
 import { withoutControlCharacters } from '../validation/plain-text.ts';
 import { COMPOSER_LIMITS } from '../push/push.schema.ts';
 import { fitPushText } from '../push/push-text.rules.ts';
@@ -103,7 +104,7 @@ export type StudentReply = z.infer<typeof studentReplySchema>;
 /** What a staff reply answers: the reply, and whether the push to the student went out. */
 export const replyResultSchema = z.object({ reply: replySchema, notification: z.object({ sent: z.boolean(), message: z.string().nullable() }) });
 
-export const studentCommentsPageSchema = z.object({ comments: z.array(studentCommentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const studentCommentsPageSchema = pagedListSchema('comments', studentCommentSchema);
 
 /** The reply list's display: the first three, then "See more replies" or "Hide replies". */
 export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { shown: readonly T[]; toggle: 'See more replies' | 'Hide replies' | null } {
@@ -127,4 +128,4 @@ export type InboxQuery = z.input<typeof inboxQuerySchema>;
 
 export const inboxEntrySchema = commentSchema.extend({ lectureTitle: z.string(), hasStaffReply: z.boolean() });
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
-export const inboxPageSchema = z.object({ comments: z.array(inboxEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const inboxPageSchema = pagedListSchema('comments', inboxEntrySchema);

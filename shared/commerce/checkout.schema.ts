@@ -49,15 +49,20 @@ export const checkoutInputSchema = z
   });
 export type CheckoutInput = z.input<typeof checkoutInputSchema>;
 
+/** The course, exam, lecture or rank file a quote or an order is for; null for a rate card bought as such. */
+export const orderedResourceFields = {
+  resourceType: z.enum(RESOURCE_TYPES).nullable(),
+  resourceId: z.string().nullable(),
+  resourceTitle: z.string().nullable(),
+};
+
 /** Every amount in rupees (paise / 100); the server computed each one. */
 export const quoteSchema = z.object({
   title: z.string(),
   subscriptionId: z.string(),
   subscriptionTerm: z.string(),
   termDays: z.number(),
-  resourceType: z.enum(RESOURCE_TYPES).nullable(),
-  resourceId: z.string().nullable(),
-  resourceTitle: z.string().nullable(),
+  ...orderedResourceFields,
   currency: z.literal('INR'),
   grossAmount: z.number(),
   discountAmount: z.number(),

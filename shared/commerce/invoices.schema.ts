@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema } from '../validation/paging.ts';
 
 export const INVOICE_MESSAGES = {
   notFound: 'Invoice not found',
@@ -48,7 +49,5 @@ export const studentInvoiceSchema = z
   .meta({ id: 'StudentInvoice' });
 export type StudentInvoice = z.infer<typeof studentInvoiceSchema>;
 
-export const studentInvoicesPageSchema = z
-  .object({ invoices: z.array(studentInvoiceSchema), total: z.number(), page: z.number(), pageSize: z.number() })
-  .meta({ id: 'StudentInvoicesPage' });
+export const studentInvoicesPageSchema = pagedListSchema('invoices', studentInvoiceSchema).meta({ id: 'StudentInvoicesPage' });
 export type StudentInvoicesPage = z.infer<typeof studentInvoicesPageSchema>;

@@ -1,6 +1,7 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { SUBSCRIPTION_TERMS } from '../subscriptions/subscription.constants.ts';
-import { ORDER_STATUSES, RESOURCE_TYPES } from './checkout.schema.ts';
+import { ORDER_STATUSES, orderedResourceFields, RESOURCE_TYPES } from './checkout.schema.ts';
 
 export const ORDER_MESSAGES = {
   phoneRequired: 'Phone number is required',
@@ -36,9 +37,7 @@ export const adminOrderSchema = z.object({
   netAmount: z.number(),
   /** Rupees refunded through Razorpay so far (a partial refund leaves the order paid). */
   refundedAmount: z.number(),
-  resourceType: z.enum(RESOURCE_TYPES).nullable(),
-  resourceId: z.string().nullable(),
-  resourceTitle: z.string().nullable(),
+  ...orderedResourceFields,
   razorPayId: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
 });
@@ -60,7 +59,7 @@ export const ordersPageQuerySchema = z.object({
 });
 export type OrdersPageQuery = z.input<typeof ordersPageQuerySchema>;
 
-export const ordersPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const ordersPageSchema = pagedListSchema('orders', adminOrderSchema);
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
@@ -100,24 +99,14 @@ export const resourceSearchQuerySchema = z.object({
   resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }),
   /** Words that must all appear in the title, in any case. */
   search: z.string({ error: 'search is text of at most 200 characters' }).trim().max(200, { error: 'search is text of at most 200 characters' }).optional(),
-  page: z.coerce
-    .number({ error: 'page is a whole number from 1' })
-    .int({ error: 'page is a whole number from 1' })
-    .min(1, { error: 'page is a whole number from 1' })
-    .max(100_000, { error: 'page is a whole number from 1 to 100000' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
-    .int({ error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
-    .min(1, { error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
-    .max(TITLE_SEARCH_MAX_PAGE_SIZE, { error: `pageSize is a whole number from 1 to ${TITLE_SEARCH_MAX_PAGE_SIZE}` })
-    .default(TITLE_SEARCH_PAGE_SIZE),
+  page: pageNumberSchema('page is a whole number from 1 to 100000'),
+  pageSize: pageSizeSchema(TITLE_SEARCH_MAX_PAGE_SIZE, TITLE_SEARCH_PAGE_SIZE),
 });
 export type ResourceSearchQuery = z.input<typeof resourceSearchQuerySchema>;
 
 export const resourceOptionSchema = z.object({ _id: z.string(), title: z.string(), isPublished: z.boolean(), resourceType: z.enum(RESOURCE_TYPES) });
 export type ResourceOption = z.infer<typeof resourceOptionSchema>;
-export const resourceSearchPageSchema = z.object({ items: z.array(resourceOptionSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const resourceSearchPageSchema = pagedListSchema('items', resourceOptionSchema);
 export type ResourceSearchPage = z.infer<typeof resourceSearchPageSchema>;
 
 /** A deleted order: the order as it was, with when and by whom it was deleted and the documents it has. */
@@ -131,5 +120,5 @@ export const deletedOrderSchema = adminOrderSchema.extend({
 export type DeletedOrder = z.infer<typeof deletedOrderSchema>;
 
 /** GET /api/admin/orders/deleted: a page of deleted orders, newest deletion first, filtered by the server. */
-export const deletedOrdersPageSchema = z.object({ orders: z.array(deletedOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const deletedOrdersPageSchema = pagedListSchema('orders', deletedOrderSchema);
 export type DeletedOrdersPage = z.infer<typeof deletedOrdersPageSchema>;

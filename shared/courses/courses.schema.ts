@@ -1,5 +1,13 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import {
+  bannerImageFields,
+  publishableDetailSchema,
+  publishableItemSchema,
+  rateCardRefSchema,
+  savedItemSchema,
+  savedRecordFields,
+} from '../editing/record-fields.ts';
 import { byteSizeSchema, titleSchema } from '../validation/fields.ts';
 import { COURSE_MESSAGES, MAX_DUPLICATE_COUNT } from './course.constants.ts';
 
@@ -92,14 +100,8 @@ export const attachCourseInputSchema = z.object({
   removedLectureIds: z.array(uuid('Lecture not found')).max(5000).default([]),
 });
 
-const rateCardRef = z.object({ _id: z.string(), title: z.string(), netAmount: z.number() });
-
-export const courseListEntrySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
-  courseRateCard: rateCardRef.nullable(),
+export const courseListEntrySchema = publishableItemSchema.extend({
+  courseRateCard: rateCardRefSchema.nullable(),
   isBestSelling: z.boolean(),
   cmsTags: z.array(z.string()),
   category: z.string().nullable(),
@@ -136,12 +138,7 @@ export const courseExamSchema = z.object({
   }),
 });
 
-export const courseSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
-  publishWarnings: z.array(z.string()),
+export const courseSchema = publishableDetailSchema.extend({
   isExpiredCourse: z.boolean(),
   isBestSelling: z.boolean(),
   description: z.string(),
@@ -149,13 +146,12 @@ export const courseSchema = z.object({
   tags: z.array(z.string()),
   sortIndex: z.number(),
   cmsTags: z.array(z.string()),
-  bannerImageId: z.string().nullable(),
-  bannerImageFizeSizeInBytes: z.number().nullable(),
+  ...bannerImageFields,
   previewVideoId: z.string().nullable(),
   previewVideoFileSizeInBytes: z.number().nullable(),
   dayPlannerPdfId: z.string().nullable(),
   courseRateCardId: z.string().nullable(),
-  courseRateCard: rateCardRef.nullable(),
+  courseRateCard: rateCardRefSchema.nullable(),
   attachedSubscriptions: z.array(z.object({ subscriptionId: z.string() })),
   enableDaySchedule: z.boolean(),
   dayScheduleNote: z.string(),
@@ -165,16 +161,11 @@ export const courseSchema = z.object({
   subjects: z.array(subjectSchema),
   exams: z.array(courseExamSchema),
   rankFiles: z.array(z.object({ _id: z.string(), title: z.string(), masterSubscription: z.string().nullable() })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
+  ...savedRecordFields,
 });
 export type Course = z.infer<typeof courseSchema>;
 
-export const savedCourseSchema = z.object({
-  isPublished: z.boolean(),
-  publishWarnings: z.array(z.string()),
-  version: z.number(),
+export const savedCourseSchema = savedItemSchema.extend({
   /** The subjects' ids in the order saved, the new ones' included. */
   subjectIds: z.array(z.string()),
 });

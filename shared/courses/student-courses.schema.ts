@@ -1,5 +1,6 @@
 import { FREE_MODES } from '../subscriptions/subscription.constants.ts';
 import { z } from '../validation/zod.ts';
+import { PAGE_NUMBER_MESSAGE, pageNumberSchema, queryWholeNumberSchema } from '../validation/paging.ts';
 
 /** What a student sees of a course's price: the amounts of its default rate card, and whether it is free to them. */
 export const coursePriceSchema = z.object({
@@ -81,16 +82,8 @@ export type ScheduleDaysPage = z.infer<typeof scheduleDaysPageSchema>;
 
 export const scheduleDaysQuerySchema = z
   .object({
-    from: z.coerce
-      .number({ error: 'from is a day number' })
-      .int({ error: 'from is a day number' })
-      .min(-1000, { error: 'from is a day number' })
-      .max(100_000, { error: 'from is a day number' }),
-    to: z.coerce
-      .number({ error: 'to is a day number' })
-      .int({ error: 'to is a day number' })
-      .min(-1000, { error: 'to is a day number' })
-      .max(100_000, { error: 'to is a day number' }),
+    from: queryWholeNumberSchema('from is a day number', -1000, 100_000),
+    to: queryWholeNumberSchema('to is a day number', -1000, 100_000),
   })
   .refine((range) => range.to >= range.from && range.to - range.from < STUDENT_COURSE_PAGING.maxDaysPerPage, {
     path: ['to'],
@@ -98,12 +91,7 @@ export const scheduleDaysQuerySchema = z
   });
 
 export const subjectLecturesQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page is a whole number from 1' })
-    .int({ error: 'page is a whole number from 1' })
-    .min(1, { error: 'page is a whole number from 1' })
-    .max(100_000, { error: 'page is a whole number from 1' })
-    .default(1),
+  page: pageNumberSchema(PAGE_NUMBER_MESSAGE),
 });
 
 export const studentCourseSchema = studentCourseSummarySchema.extend({

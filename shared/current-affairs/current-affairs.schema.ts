@@ -1,5 +1,7 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema } from '../validation/paging.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { bannerImageFields, publishResultFields, publishStateFields, rateCardRefSchema, savedRecordFields } from '../editing/record-fields.ts';
 import { FIRST_POST_DATE, isCalendarDate, isPostDate, LAST_POST_DATE, shortPostDate } from './current-affair-dates.rules.ts';
 
 export const CURRENT_AFFAIR_MESSAGES = {
@@ -57,13 +59,16 @@ export type CurrentAffairValue = z.input<typeof currentAffairValueSchema>;
 
 export const saveCurrentAffairInputSchema = z.object({ value: currentAffairValueSchema, version: versionSchema, allowSameDate: allowSameDateSchema });
 
-export const currentAffairListEntrySchema = z.object({
+/** A post as every answer names it: its id, its date (the title) and the date as shown. */
+const postHeadingSchema = z.object({
   _id: z.string(),
   /** YYYY-MM-DD. */
   title: z.string(),
   titleDisplay: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
+});
+
+export const currentAffairListEntrySchema = postHeadingSchema.extend({
+  ...publishStateFields,
   bannerImageId: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   pdfFileId: z.string().nullable(),
@@ -72,29 +77,22 @@ export const currentAffairListEntrySchema = z.object({
 });
 export type CurrentAffairListEntry = z.infer<typeof currentAffairListEntrySchema>;
 
-export const currentAffairSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  titleDisplay: z.string(),
+export const currentAffairSchema = postHeadingSchema.extend({
   isVisible: z.boolean(),
   isPublished: z.boolean(),
   publishWarnings: z.array(z.string()),
-  masterSubscription: z.object({ _id: z.string(), title: z.string(), netAmount: z.number() }).nullable(),
-  bannerImageId: z.string().nullable(),
-  bannerImageFizeSizeInBytes: z.number().nullable(),
+  masterSubscription: rateCardRefSchema.nullable(),
+  ...bannerImageFields,
   pdfFileId: z.string().nullable(),
   fileName: z.string().nullable(),
   fileSizeInBytes: z.number().nullable(),
   hasPDFUploaded: z.enum(['Yes', 'No']),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  version: z.number(),
+  ...savedRecordFields,
 });
 export type CurrentAffair = z.infer<typeof currentAffairSchema>;
 
 export const savedCurrentAffairSchema = z.object({
-  isPublished: z.boolean(),
-  publishWarnings: z.array(z.string()),
+  ...publishResultFields,
   titleDisplay: z.string(),
   version: z.number(),
 });
@@ -111,10 +109,7 @@ export const studentCurrentAffairsQuerySchema = z.object({
 });
 export type StudentCurrentAffairsQuery = z.output<typeof studentCurrentAffairsQuerySchema>;
 
-export const studentCurrentAffairSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  titleDisplay: z.string(),
+export const studentCurrentAffairSchema = postHeadingSchema.extend({
   coverImageUrl: z.string().nullable(),
   fileName: z.string().nullable(),
   fileSizeInBytes: z.number().nullable(),
@@ -124,15 +119,11 @@ export const studentCurrentAffairSchema = z.object({
   pdfUrl: z.string().nullable(),
   /** The PDF's pages as images once converted, signed the same way; empty otherwise. */
   pageUrls: z.array(z.string()),
-  rateCard: z.object({ _id: z.string(), title: z.string(), netAmount: z.number() }).nullable(),
+  rateCard: rateCardRefSchema.nullable(),
 });
 export type StudentCurrentAffair = z.infer<typeof studentCurrentAffairSchema>;
 
-export const studentCurrentAffairsPageSchema = z.object({
-  currentAffairs: z.array(studentCurrentAffairSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+export const studentCurrentAffairsPageSchema = pagedListSchema('currentAffairs', studentCurrentAffairSchema).extend({
   expiresAt: z.string(),
 });
 export type StudentCurrentAffairsPage = z.infer<typeof studentCurrentAffairsPageSchema>;

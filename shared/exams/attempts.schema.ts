@@ -1,18 +1,12 @@
 import { z } from '../validation/zod.ts';
-import { EXAM_TYPES, MAX_OPTION_COUNT } from './exam.constants.ts';
+import { EXAM_TYPES, MAX_OPTION_COUNT, type ExamMarking } from './exam.constants.ts';
 import type { QuestionGroup } from './exams.schema.ts';
 
 /** The immutable copy of an exam that attempts are taken and scored against. */
-export interface ExamPaper {
+export interface ExamPaper extends ExamMarking {
   examId: string;
   title: string;
   examType: 'quiz' | 'freestyle';
-  totalMarks: number;
-  totalQuestions: number;
-  examDurationInMinutes: number;
-  correctAnswerScore: number;
-  wrongAnswerScore: number;
-  unAnsweredScore: number;
   instructions: string[];
   questionGroups: QuestionGroup[];
 }
@@ -66,12 +60,16 @@ export const studentExamSchema = z.object({
 });
 export type StudentExam = z.infer<typeof studentExamSchema>;
 
-export const attemptQuestionSchema = z.object({
+/** A question as a student sees it, during the attempt and in its review. */
+const shownQuestionSchema = z.object({
   resId: z.string(),
   question: z.string(),
   questionMimeType: z.enum(['text', 'image']),
   imageUrl: z.string().nullable(),
   options: z.array(z.string()),
+});
+
+export const attemptQuestionSchema = shownQuestionSchema.extend({
   providedAnswerIndex: z.number(),
   timeElapsedInMs: z.number(),
   revision: z.number(),
@@ -151,12 +149,7 @@ export const tallySchema = z.object({
   performance: z.number(),
 });
 
-export const reviewQuestionSchema = z.object({
-  resId: z.string(),
-  question: z.string(),
-  questionMimeType: z.enum(['text', 'image']),
-  imageUrl: z.string().nullable(),
-  options: z.array(z.string()),
+export const reviewQuestionSchema = shownQuestionSchema.extend({
   correctAnswerIndex: z.number(),
   providedAnswerIndex: z.number(),
   hasCorrectlyMarked: z.boolean(),

@@ -7,20 +7,25 @@ export const TEMPLATE_IDS = ['regular', 'mock-test', 'revision-test'] as const;
 export type TemplateId = (typeof TEMPLATE_IDS)[number];
 
 /**
- * What a new exam copies from its template. The wrong-answer score is a penalty: entered
- * as a positive number (.33) and subtracted for each wrong answer, everywhere in the product.
+ * How an exam is marked and timed, as its template sets it and its paper keeps it. The wrong-answer
+ * score is a penalty: entered as a positive number (.33) and subtracted for each wrong answer,
+ * everywhere in the product.
  */
-export interface ExamTemplate {
-  templateId: TemplateId;
-  examType: ExamType;
-  title: string;
-  description: string;
+export interface ExamMarking {
   totalMarks: number;
   totalQuestions: number;
   examDurationInMinutes: number;
   correctAnswerScore: number;
   wrongAnswerScore: number;
   unAnsweredScore: number;
+}
+
+/** What a new exam copies from its template. */
+export interface ExamTemplate extends ExamMarking {
+  templateId: TemplateId;
+  examType: ExamType;
+  title: string;
+  description: string;
 }
 
 export const EXAM_TEMPLATES: Readonly<Record<TemplateId, ExamTemplate>> = {

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { publishResultFields } from '../editing/record-fields.ts';
 import { byteSizeSchema, MAX_TITLE_LENGTH, titleSchema } from '../validation/fields.ts';
 import {
   ATTEMPT_LOCKS,
@@ -203,8 +204,7 @@ export type ExamListEntry = z.infer<typeof examListEntrySchema>;
 export const savedExamSchema = z.object({
   /** The version now stored: the next save sends it. */
   version: z.number(),
-  isPublished: z.boolean(),
-  publishWarnings: z.array(z.string()),
+  ...publishResultFields,
   publishMessage: z.string(),
   hasPublishMessage: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { bannerImageFields, publishableItemSchema, publishResultFields, publishStateFields, savedRecordFields } from '../editing/record-fields.ts';
 import { byteSizeSchema, titleSchema } from '../validation/fields.ts';
 
 export const NEW_LECTURE_TITLE_REQUIRED = 'Please provide a title';
@@ -55,14 +56,12 @@ export const lectureSchema = z.object({
   _id: z.string(),
   resId: z.string(),
   title: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
+  ...publishStateFields,
   publishWarnings: z.array(z.string()),
   masterSubscription: z.string().nullable(),
   lecturerId: z.string().nullable(),
   lecturerName: z.string(),
-  bannerImageId: z.string().nullable(),
-  bannerImageFizeSizeInBytes: z.number().nullable(),
+  ...bannerImageFields,
   youtubeLink: z.string().nullable(),
   enableYoutubePlayer: z.boolean(),
   videoResourceId: z.string().nullable(),
@@ -76,19 +75,12 @@ export const lectureSchema = z.object({
   /** Whether the lecture is in the custom lecture collection. */
   inCustomCollection: z.boolean(),
   __coursesAttachedTo: z.array(z.array(z.object({ courseTitle: z.string() }))),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Sent back with a save, so that a save made from an older copy is refused. */
-  version: z.number(),
+  ...savedRecordFields,
 });
 export type Lecture = z.infer<typeof lectureSchema>;
 
 /** A row of the lecture catalogue. */
-export const lectureSummarySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
+export const lectureSummarySchema = publishableItemSchema.extend({
   masterSubscription: z.string().nullable(),
   thumbnailUrl: z.string().nullable(),
   videoDurationInMinutes: z.number().nullable(),
@@ -99,5 +91,5 @@ export const lectureSummarySchema = z.object({
 });
 export type LectureSummary = z.infer<typeof lectureSummarySchema>;
 
-export const savedLectureSchema = z.object({ version: z.number(), isPublished: z.boolean(), publishWarnings: z.array(z.string()) });
+export const savedLectureSchema = z.object({ version: z.number(), ...publishResultFields });
 export type SavedLecture = z.infer<typeof savedLectureSchema>;

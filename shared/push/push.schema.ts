@@ -1,6 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { hasVisibleText } from '../validation/fields.ts';
-import { withoutControlCharacters } from '../validation/plain-text.ts';
+import { requiredPlainTextSchema } from '../validation/fields.ts';
 
 export const PUSH_MESSAGES = {
   endpointInvalid: 'The push endpoint is not a web address of a push service',
@@ -54,26 +53,8 @@ export const removePushSubscriptionInputSchema = z.object({ endpoint: z.string()
 export const sendNotificationInputSchema = z
   .object({
     // Plain text on a phone's lock screen: control characters and direction overrides are dropped.
-    title: z
-      .string({ error: PUSH_MESSAGES.titleRequired })
-      .transform((text) => withoutControlCharacters(text).trim())
-      .pipe(
-        z
-          .string()
-          .min(1, { error: PUSH_MESSAGES.titleRequired, abort: true })
-          .refine(hasVisibleText, { error: PUSH_MESSAGES.titleRequired, abort: true })
-          .max(COMPOSER_LIMITS.title, { error: PUSH_MESSAGES.titleTooLong }),
-      ),
-    body: z
-      .string({ error: PUSH_MESSAGES.bodyRequired })
-      .transform((text) => withoutControlCharacters(text).trim())
-      .pipe(
-        z
-          .string()
-          .min(1, { error: PUSH_MESSAGES.bodyRequired, abort: true })
-          .refine(hasVisibleText, { error: PUSH_MESSAGES.bodyRequired, abort: true })
-          .max(COMPOSER_LIMITS.body, { error: PUSH_MESSAGES.bodyTooLong }),
-      ),
+    title: requiredPlainTextSchema(PUSH_MESSAGES.titleRequired, COMPOSER_LIMITS.title, PUSH_MESSAGES.titleTooLong),
+    body: requiredPlainTextSchema(PUSH_MESSAGES.bodyRequired, COMPOSER_LIMITS.body, PUSH_MESSAGES.bodyTooLong),
     imageUrl: z.string().trim().max(2048).optional().nullable(),
     resourceID: z.string().trim().max(100).optional().nullable(),
     resourceType: z.string().trim().max(50).optional().nullable(),

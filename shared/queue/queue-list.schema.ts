@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { queueItemSchema, QUEUE_STATES } from '../assets/assets.schema.ts';
 
 /** Rows on one page of the Process Queue table. */
@@ -25,18 +26,8 @@ export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
 
 export const queueListInputSchema = z.object({
   status: z.enum(QUEUE_VIEWS, { error: `status is one of ${QUEUE_VIEWS.join(', ')}` }).default('current'),
-  page: z.coerce
-    .number({ error: 'page is a whole number from 1' })
-    .int({ error: 'page is a whole number from 1' })
-    .min(1, { error: 'page is a whole number from 1' })
-    .max(100_000, { error: 'page is at most 100000' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
-    .int({ error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
-    .min(1, { error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
-    .max(QUEUE_MAX_PAGE_SIZE, { error: `pageSize is a whole number from 1 to ${QUEUE_MAX_PAGE_SIZE}` })
-    .default(QUEUE_PAGE_SIZE),
+  page: pageNumberSchema('page is at most 100000'),
+  pageSize: pageSizeSchema(QUEUE_MAX_PAGE_SIZE, QUEUE_PAGE_SIZE),
 });
 export type QueueListInput = z.input<typeof queueListInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { bannerImageFields, publishableDetailSchema, rateCardRefSchema, savedItemSchema } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 
 export const RANK_FILE_MESSAGES = {
@@ -54,17 +55,13 @@ export const rankFileListEntrySchema = z.object({
 });
 export type RankFileListEntry = z.infer<typeof rankFileListEntrySchema>;
 
-export const rankFileSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
-  publishWarnings: z.array(z.string()),
-  masterSubscription: z.object({ _id: z.string(), title: z.string(), netAmount: z.number() }).nullable(),
+export const rankFileRankStateSchema = z.object({ isRankPublished: z.boolean(), lastRankRefresh: z.number().nullable(), totalParticipants: z.number() });
+
+export const rankFileSchema = publishableDetailSchema.extend({
+  masterSubscription: rateCardRefSchema.nullable(),
   description: z.string(),
   sortIndex: z.string(),
-  bannerImageId: z.string().nullable(),
-  bannerImageFizeSizeInBytes: z.number().nullable(),
+  ...bannerImageFields,
   groups: z.array(
     z.object({
       resId: z.string(),
@@ -75,18 +72,13 @@ export const rankFileSchema = z.object({
       examIsPublished: z.boolean().nullable(),
     }),
   ),
-  isRankPublished: z.boolean(),
-  lastRankRefresh: z.number().nullable(),
-  totalParticipants: z.number(),
+  ...rankFileRankStateSchema.shape,
   createdAt: z.string(),
   version: z.number(),
 });
 export type RankFile = z.infer<typeof rankFileSchema>;
 
-export const savedRankFileSchema = z.object({
-  isPublished: z.boolean(),
-  publishWarnings: z.array(z.string()),
-  version: z.number(),
+export const savedRankFileSchema = savedItemSchema.extend({
   groupResIds: z.array(z.string()),
 });
 export type SavedRankFile = z.infer<typeof savedRankFileSchema>;
@@ -98,5 +90,3 @@ export const rankFileRankingRowSchema = z.object({
   examsTaken: z.number(),
 });
 export type RankFileRankingRow = z.infer<typeof rankFileRankingRowSchema>;
-
-export const rankFileRankStateSchema = z.object({ isRankPublished: z.boolean(), lastRankRefresh: z.number().nullable(), totalParticipants: z.number() });

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { pagedListSchema, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { SUBSCRIPTION_TERMS } from './subscription.constants.ts';
 
 /** Rows per page of the rate-card picker. */
@@ -7,7 +8,6 @@ export const RATE_CARD_MAX_PAGE_SIZE = 50;
 /** How many rate cards can be asked for by id at once (a course carries at most 50 extra ones and its default). */
 export const RATE_CARD_MAX_IDS = 60;
 
-const pageSizeMessage = `pageSize is a whole number from 1 to ${RATE_CARD_MAX_PAGE_SIZE}`;
 const idsMessage = `ids are up to ${RATE_CARD_MAX_IDS} rate card ids, separated by commas`;
 
 /** GET /api/admin/subscriptions/search: rate cards by title, a page at a time, or the ones with these ids. */
@@ -27,18 +27,8 @@ export const rateCardSearchQuerySchema = z.object({
       z.array(z.uuid({ error: idsMessage }), { error: idsMessage }).max(RATE_CARD_MAX_IDS, { error: idsMessage }),
     )
     .optional(),
-  page: z.coerce
-    .number({ error: 'page is a whole number from 1' })
-    .int({ error: 'page is a whole number from 1' })
-    .min(1, { error: 'page is a whole number from 1' })
-    .max(100_000, { error: 'page is a whole number from 1 to 100000' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: pageSizeMessage })
-    .int({ error: pageSizeMessage })
-    .min(1, { error: pageSizeMessage })
-    .max(RATE_CARD_MAX_PAGE_SIZE, { error: pageSizeMessage })
-    .default(RATE_CARD_PAGE_SIZE),
+  page: pageNumberSchema('page is a whole number from 1 to 100000'),
+  pageSize: pageSizeSchema(RATE_CARD_MAX_PAGE_SIZE, RATE_CARD_PAGE_SIZE),
 });
 export type RateCardSearchQuery = z.input<typeof rateCardSearchQuerySchema>;
 
@@ -51,5 +41,5 @@ export const rateCardOptionSchema = z.object({
 });
 export type RateCardOption = z.infer<typeof rateCardOptionSchema>;
 
-export const rateCardSearchPageSchema = z.object({ items: z.array(rateCardOptionSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const rateCardSearchPageSchema = pagedListSchema('items', rateCardOptionSchema);
 export type RateCardSearchPage = z.infer<typeof rateCardSearchPageSchema>;

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { savedRecordFields } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 import { FREE_MODES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_MODES, SUBSCRIPTION_TERMS } from './subscription.constants.ts';
 
@@ -56,10 +57,7 @@ export const subscriptionSchema = z.object({
   discountRatePromoLabel: z.string(),
   mode: z.enum(SUBSCRIPTION_MODES),
   resourceTags: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Sent back with a save, so that a save made from an older copy is refused. */
-  version: z.number(),
+  ...savedRecordFields,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

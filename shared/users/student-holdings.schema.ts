@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { pagedListSchema, queryWholeNumberSchema } from '../validation/paging.ts';
 
 /** Grants and orders in a student's details come a page at a time. */
 export const HOLDINGS_PAGE_SIZE = 20;
 
 export const holdingsQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'Page: a whole number from 1' })
-    .int({ error: 'Page: a whole number from 1' })
-    .min(1, { error: 'Page: a whole number from 1' })
-    .max(10_000, { error: 'Page: at most 10000' })
-    .default(1),
+  page: queryWholeNumberSchema('Page: a whole number from 1', 1, 10_000, 'Page: at most 10000').default(1),
 });
 export const holdingsInputSchema = holdingsQuerySchema.extend({ id: z.uuid({ error: 'This account does not exist' }) });
 
@@ -58,7 +54,7 @@ export const studentOrderSchema = z.object({
 });
 export type StudentOrder = z.infer<typeof studentOrderSchema>;
 
-export const studentGrantsPageSchema = z.object({ grants: z.array(studentGrantSchema), total: z.number(), page: z.number(), pageSize: z.number() });
-export const studentOrdersPageSchema = z.object({ orders: z.array(studentOrderSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const studentGrantsPageSchema = pagedListSchema('grants', studentGrantSchema);
+export const studentOrdersPageSchema = pagedListSchema('orders', studentOrderSchema);
 export type StudentGrantsPage = z.infer<typeof studentGrantsPageSchema>;
 export type StudentOrdersPage = z.infer<typeof studentOrdersPageSchema>;

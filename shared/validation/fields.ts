@@ -1,4 +1,4 @@
-import { plainName } from './plain-text.ts';
+import { plainName, withoutControlCharacters } from './plain-text.ts';
 import { z } from './zod.ts';
 
 /** The text of a UUID (the ids of every record), without anchors: build patterns from it. */
@@ -28,15 +28,25 @@ export function requiredTextSchema(required: string, max: number, tooLong: strin
     .max(max, { error: tooLong });
 }
 
+/** A required text as `clean` leaves it: `required` when that is empty or made only of invisible characters, `tooLong` past `max` characters. */
+function requiredCleanTextSchema(clean: (text: string) => string, required: string, max: number, tooLong: string) {
+  return z
+    .string({ error: required })
+    .transform(clean)
+    .pipe(z.string().min(1, { error: required, abort: true }).refine(hasVisibleText, { error: required, abort: true }).max(max, { error: tooLong }));
+}
+
 /**
  * A person's name: control characters and direction overrides dropped (as comments drop them), trimmed;
  * `required` when missing, blank or made only of invisible characters, `tooLong` past `max` characters.
  */
 export function requiredNameSchema(required: string, max: number, tooLong: string) {
-  return z
-    .string({ error: required })
-    .transform(plainName)
-    .pipe(z.string().min(1, { error: required, abort: true }).refine(hasVisibleText, { error: required, abort: true }).max(max, { error: tooLong }));
+  return requiredCleanTextSchema(plainName, required, max, tooLong);
+}
+
+/** Plain text that may run over lines: control characters other than line breaks and tabs, and direction overrides, dropped; trimmed; required, at most `max` characters. */
+export function requiredPlainTextSchema(required: string, max: number, tooLong: string) {
+  return requiredCleanTextSchema((text) => withoutControlCharacters(text).trim(), required, max, tooLong);
 }
 
 /** A required title: `required` when it is missing or blank, and its own message when too long. */

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { bannerImageFields, publishResultFields } from '../editing/record-fields.ts';
 import { requiredTextSchema, titleSchema } from '../validation/fields.ts';
 import { UPI_ID_MESSAGE, isUpiId } from './upi.rules.ts';
 
@@ -98,8 +99,7 @@ export const winnerSchema = z.object({
   prizeAmount: z.number(),
   rank: z.number(),
   totalParticipants: z.number(),
-  bannerImageId: z.string().nullable(),
-  bannerImageFizeSizeInBytes: z.number().nullable(),
+  ...bannerImageFields,
   photoUrl: z.string().nullable(),
   beneficiaryName: z.string(),
   googlePayOrUPI: z.string(),
@@ -116,8 +116,7 @@ export const winnerListSchema = z.object({ items: z.array(winnerSchema), activeI
 export type WinnerList = z.infer<typeof winnerListSchema>;
 
 export const savedWinnerSchema = z.object({
-  isPublished: z.boolean(),
-  publishWarnings: z.array(z.string()),
+  ...publishResultFields,
   isActionRequiredFromUser: z.boolean(),
   version: z.number(),
 });

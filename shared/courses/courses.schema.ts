@@ -1,5 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import {
   bannerImageFields,
   publishableDetailSchema,
@@ -7,6 +7,7 @@ import {
   rateCardRefSchema,
   savedItemSchema,
   savedRecordFields,
+  titledRefSchema,
 } from '../editing/record-fields.ts';
 import { byteSizeSchema, titleSchema } from '../validation/fields.ts';
 import { COURSE_MESSAGES, MAX_DUPLICATE_COUNT } from './course.constants.ts';
@@ -94,7 +95,7 @@ export const courseValueSchema = z.object({
 });
 export type CourseValue = z.input<typeof courseValueSchema>;
 
-export const saveCourseInputSchema = z.object({ value: courseValueSchema, version: versionSchema });
+export const saveCourseInputSchema = saveInputSchema(courseValueSchema);
 export const attachCourseInputSchema = z.object({
   addedLectureIds: z.array(uuid('Lecture not found')).max(5000).default([]),
   removedLectureIds: z.array(uuid('Lecture not found')).max(5000).default([]),
@@ -109,9 +110,7 @@ export const courseListEntrySchema = publishableItemSchema.extend({
 });
 export type CourseListEntry = z.infer<typeof courseListEntrySchema>;
 
-export const courseLectureSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const courseLectureSchema = titledRefSchema.extend({
   isPublished: z.boolean(),
   videoDurationInMinutes: z.number().nullable(),
 });

@@ -1,6 +1,7 @@
 import { FREE_MODES } from '../subscriptions/subscription.constants.ts';
 import { z } from '../validation/zod.ts';
-import { PAGE_NUMBER_MESSAGE, pageNumberSchema, queryWholeNumberSchema } from '../validation/paging.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
+import { PAGE_NUMBER_MESSAGE, pageFields, pageNumberSchema, queryWholeNumberSchema } from '../validation/paging.ts';
 
 /** What a student sees of a course's price: the amounts of its default rate card, and whether it is free to them. */
 export const coursePriceSchema = z.object({
@@ -36,9 +37,7 @@ export type StudentCourseSummary = z.infer<typeof studentCourseSummarySchema>;
 /** How much one answer carries: lectures per page of a subject, days per page of the schedule, and what the course answer shows first. */
 export const STUDENT_COURSE_PAGING = { lecturesPerPage: 50, maxDaysPerPage: 7, firstDays: 3 } as const;
 
-export const studentLectureSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const studentLectureSchema = titledRefSchema.extend({
   videoDurationInMinutes: z.number().nullable(),
   /** An image any signed-in student can open: the lecture's banner, else its video's poster. */
   thumbnailUrl: z.string().nullable(),
@@ -52,15 +51,14 @@ export type StudentLecture = z.infer<typeof studentLectureSchema>;
 /** One page of a subject's lectures, in the subject's order. */
 export const subjectLecturesPageSchema = z.object({
   subjectId: z.string(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
   pageCount: z.number(),
   lectureCount: z.number(),
   lectures: z.array(studentLectureSchema),
 });
 export type SubjectLecturesPage = z.infer<typeof subjectLecturesPageSchema>;
 
-const scheduleExamSchema = z.object({ _id: z.string().nullable(), exam: z.object({ _id: z.string(), title: z.string() }) });
+const scheduleExamSchema = z.object({ _id: z.string().nullable(), exam: titledRefSchema });
 
 /** A day of the schedule, as `buildDaySchedule` lays it out: its exams, and its lectures grouped by topic (each with its subject's title as `topic`). */
 export const scheduleDaySchema = z.object({
@@ -108,7 +106,7 @@ export const studentCourseSchema = studentCourseSummarySchema.extend({
   studyPlanNotes: z.array(z.object({ id: z.string(), afterDayIndex: z.number(), title: z.string(), content: z.string() })),
   exams: z.array(z.object({ _id: z.string(), title: z.string(), dayTags: z.array(z.number()), examDurationInMinutes: z.number(), totalQuestions: z.number() })),
   /** The course's published rank files. */
-  rankFiles: z.array(z.object({ _id: z.string(), title: z.string() })),
+  rankFiles: z.array(titledRefSchema),
   /** The active previous-question and syllabus PDFs by name; their addresses come from POST .../documents. */
   previousQuestions: z.array(z.object({ resId: z.string(), fileName: z.string(), year: z.number() })),
   syllabus: z.array(z.object({ resId: z.string(), fileName: z.string() })),

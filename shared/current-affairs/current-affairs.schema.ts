@@ -1,6 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { pagedListSchema } from '../validation/paging.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import { bannerImageFields, publishResultFields, publishStateFields, rateCardRefSchema, savedRecordFields } from '../editing/record-fields.ts';
 import { FIRST_POST_DATE, isCalendarDate, isPostDate, LAST_POST_DATE, shortPostDate } from './current-affair-dates.rules.ts';
 
@@ -57,7 +57,7 @@ export const currentAffairValueSchema = z.object({
 });
 export type CurrentAffairValue = z.input<typeof currentAffairValueSchema>;
 
-export const saveCurrentAffairInputSchema = z.object({ value: currentAffairValueSchema, version: versionSchema, allowSameDate: allowSameDateSchema });
+export const saveCurrentAffairInputSchema = saveInputSchema(currentAffairValueSchema).extend({ allowSameDate: allowSameDateSchema });
 
 /** A post as every answer names it: its id, its date (the title) and the date as shown. */
 const postHeadingSchema = z.object({

@@ -5,11 +5,14 @@ import { z } from '../validation/zod.ts';
  * common, as the server answers them. Each schema composes the ones it has, in its own field order.
  */
 
+/** Another record as an answer names it: its id and title. */
+export const titledRefSchema = z.object({ _id: z.string(), title: z.string() });
+
 /** Whether students see the item: published (visible, with nothing missing), and visible as staff set it. */
 export const publishStateFields = { isPublished: z.boolean(), isVisible: z.boolean() };
 
 /** An item as its list shows it: its id and title, and whether students see it. */
-export const publishableItemSchema = z.object({ _id: z.string(), title: z.string(), ...publishStateFields });
+export const publishableItemSchema = titledRefSchema.extend(publishStateFields);
 
 /** An item as its editor opens it: also what keeps it unpublished (empty once it is published). */
 export const publishableDetailSchema = publishableItemSchema.extend({ publishWarnings: z.array(z.string()) });

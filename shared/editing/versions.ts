@@ -14,6 +14,11 @@ export const versionSchema = z
     'The version the editor loaded (from GET). When sent, the save is refused with 409 and `stale` if someone saved in the meantime; when left out, the save overwrites whatever is stored.',
   );
 
+/** What an editor's save sends: the whole value, and the version it loaded. */
+export function saveInputSchema<Value extends z.ZodType>(value: Value) {
+  return z.object({ value, version: versionSchema });
+}
+
 /** "23 Nov 2026, 9:40 pm IST": staff read times in India's time zone. */
 export function staffTime(at: Date): string {
   const text = new Intl.DateTimeFormat('en-IN', {

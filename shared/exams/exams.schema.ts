@@ -1,5 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import { publishResultFields } from '../editing/record-fields.ts';
 import { byteSizeSchema, MAX_TITLE_LENGTH, titleSchema } from '../validation/fields.ts';
 import {
@@ -147,7 +147,7 @@ function duplicateIds(ids: string[]): Array<{ id: string; index: number; count: 
 export type ExamValue = z.output<typeof examValueSchema>;
 export type ExamValueInput = z.input<typeof examValueSchema>;
 
-export const saveExamInputSchema = z.object({ value: examValueSchema, version: versionSchema });
+export const saveExamInputSchema = saveInputSchema(examValueSchema);
 
 export const examSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 import { lectureSummarySchema } from './lectures.schema.ts';
 
@@ -31,9 +32,7 @@ export const collectionOrderInputSchema = z.object({
 });
 
 /** A lecture of the collection as the student apps list it. */
-export const studentCollectionLectureSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const studentCollectionLectureSchema = titledRefSchema.extend({
   thumbnailUrl: z.string().nullable(),
   lecturerName: z.string(),
   videoDurationInMinutes: z.number().nullable(),

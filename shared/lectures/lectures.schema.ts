@@ -1,5 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import { bannerImageFields, publishableItemSchema, publishResultFields, publishStateFields, savedRecordFields } from '../editing/record-fields.ts';
 import { byteSizeSchema, titleSchema } from '../validation/fields.ts';
 
@@ -50,7 +50,7 @@ export const lectureValueSchema = z.object({
 });
 export type LectureValue = z.input<typeof lectureValueSchema>;
 
-export const saveLectureInputSchema = z.object({ value: lectureValueSchema, version: versionSchema });
+export const saveLectureInputSchema = saveInputSchema(lectureValueSchema);
 
 export const lectureSchema = z.object({
   _id: z.string(),

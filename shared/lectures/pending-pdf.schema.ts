@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
 
 /** Why a note counts as missing. */
 export const MISSING_NOTE_REASONS = {
@@ -19,7 +20,7 @@ export const pendingPdfLectureSchema = z.object({
   _id: z.string(),
   title: z.string(),
   missingPdfs: z.array(missingPdfSchema),
-  courses: z.array(z.object({ _id: z.string(), title: z.string() })),
+  courses: z.array(titledRefSchema),
 });
 export type PendingPdfLecture = z.infer<typeof pendingPdfLectureSchema>;
 

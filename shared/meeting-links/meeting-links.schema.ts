@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
 import { versionSchema } from '../editing/versions.ts';
 import { requiredTextSchema } from '../validation/fields.ts';
 import { distinctCourseIds, MEETING_LINK_LIMITS, MEETING_LINK_MESSAGES, meetingUrlProblem, parseMeetingTime } from './meeting-links.rules.ts';
@@ -73,7 +74,7 @@ export type UpdateMeetingLinkInput = z.input<typeof updateMeetingLinkInputSchema
 export const meetingLinkIdSchema = z.object({ id: z.uuid({ error: MEETING_LINK_MESSAGES.notFound }) });
 
 /** A course of a link, with its title for the table and the apps. */
-export const meetingLinkCourseSchema = z.object({ _id: z.string(), title: z.string() });
+export const meetingLinkCourseSchema = titledRefSchema;
 
 export const meetingLinkSchema = z.object({
   _id: z.string(),

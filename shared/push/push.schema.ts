@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
 import { requiredPlainTextSchema } from '../validation/fields.ts';
 
 export const PUSH_MESSAGES = {
@@ -95,7 +96,7 @@ export const sentNotificationSchema = z.object({
   targetPhoneNumber: z.string().nullable(),
   groupTargets: z.array(z.string()),
   /** The course of a course target, while it exists. */
-  targetCourse: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  targetCourse: titledRefSchema.nullable(),
   resourceType: z.string().nullable(),
   resourceID: z.string().nullable(),
   targeted: z.number(),

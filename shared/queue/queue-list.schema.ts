@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
-import { pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
+import { pageFields, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { queueItemSchema, QUEUE_STATES } from '../assets/assets.schema.ts';
 
 /** Rows on one page of the Process Queue table. */
@@ -35,8 +36,7 @@ export const queuePageSchema = z.object({
   items: z.array(queueItemSchema),
   state: z.enum(QUEUE_STATES),
   total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageFields,
 });
 export type QueuePage = z.infer<typeof queuePageSchema>;
 
@@ -46,7 +46,7 @@ export const unpublishLectureIdsSchema = z
   .max(100, { error: 'unpublishLectureIds lists at most 100 lectures' });
 
 /** A published lecture that plays a file's video, and so goes offline when the file's renditions are deleted. */
-export const lectureShownSchema = z.object({ _id: z.string(), title: z.string() });
+export const lectureShownSchema = titledRefSchema;
 export type LectureShown = z.infer<typeof lectureShownSchema>;
 
 /** What deleting a queue item's outputs would do: the published lectures it would take offline. */

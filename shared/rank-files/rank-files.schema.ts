@@ -1,6 +1,6 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
-import { bannerImageFields, publishableDetailSchema, rateCardRefSchema, savedItemSchema } from '../editing/record-fields.ts';
+import { saveInputSchema } from '../editing/versions.ts';
+import { bannerImageFields, publishableDetailSchema, rateCardRefSchema, savedItemSchema, titledRefSchema } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 
 export const RANK_FILE_MESSAGES = {
@@ -43,14 +43,12 @@ export const rankFileValueSchema = z.object({
 });
 export type RankFileValue = z.input<typeof rankFileValueSchema>;
 
-export const saveRankFileInputSchema = z.object({ value: rankFileValueSchema, version: versionSchema });
+export const saveRankFileInputSchema = saveInputSchema(rankFileValueSchema);
 
-export const rankFileListEntrySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const rankFileListEntrySchema = titledRefSchema.extend({
   isPublished: z.boolean(),
   thumbnailUrl: z.string().nullable(),
-  masterSubscription: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  masterSubscription: titledRefSchema.nullable(),
   createdAt: z.string(),
 });
 export type RankFileListEntry = z.infer<typeof rankFileListEntrySchema>;

@@ -1,6 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { pagedListSchema, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
-import { SUBSCRIPTION_TERMS } from './subscription.constants.ts';
+import { subscriptionSchema } from './subscriptions.schema.ts';
 
 /** Rows per page of the rate-card picker. */
 export const RATE_CARD_PAGE_SIZE = 5;
@@ -32,13 +32,8 @@ export const rateCardSearchQuerySchema = z.object({
 });
 export type RateCardSearchQuery = z.input<typeof rateCardSearchQuerySchema>;
 
-export const rateCardOptionSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  subscriptionTerm: z.enum(SUBSCRIPTION_TERMS),
-  netAmount: z.number(),
-  isFree: z.boolean(),
-});
+/** A rate card as the picker lists it. */
+export const rateCardOptionSchema = subscriptionSchema.pick({ _id: true, title: true, subscriptionTerm: true, netAmount: true, isFree: true });
 export type RateCardOption = z.infer<typeof rateCardOptionSchema>;
 
 export const rateCardSearchPageSchema = pagedListSchema('items', rateCardOptionSchema);

@@ -1,5 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import { savedRecordFields } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 import { FREE_MODES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_MODES, SUBSCRIPTION_TERMS } from './subscription.constants.ts';
@@ -33,7 +33,7 @@ export const subscriptionValueSchema = z.object({
 export type SubscriptionValue = z.output<typeof subscriptionValueSchema>;
 export type SubscriptionValueInput = z.input<typeof subscriptionValueSchema>;
 
-export const saveSubscriptionInputSchema = z.object({ value: subscriptionValueSchema.passthrough(), version: versionSchema });
+export const saveSubscriptionInputSchema = saveInputSchema(subscriptionValueSchema.passthrough());
 
 export const attachedResourcesSchema = z.object({
   courses: z.array(z.object({ _id: z.string(), title: z.string(), category: z.string().nullable(), tags: z.array(z.string()) })),

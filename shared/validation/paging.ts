@@ -20,8 +20,11 @@ export function pageSizeSchema(max: number, usual: number) {
   return queryWholeNumberSchema(`pageSize is a whole number from 1 to ${max}`, 1, max).default(usual);
 }
 
+/** The paging an answer carries back: the page it is and the rows a page holds. */
+export const pageFields = { page: z.number(), pageSize: z.number() };
+
 /** A page of a list, under the list's own name (`items`, `orders`, …), with the whole list's count and the paging asked for. */
 export function pagedListSchema<Key extends string, Item extends z.ZodType>(key: Key, item: Item) {
   const list = { [key]: z.array(item) } as Record<Key, z.ZodArray<Item>>;
-  return z.object({ ...list, total: z.number(), page: z.number(), pageSize: z.number() });
+  return z.object({ ...list, total: z.number(), ...pageFields });
 }

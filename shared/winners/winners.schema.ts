@@ -1,5 +1,5 @@
 import { z } from '../validation/zod.ts';
-import { versionSchema } from '../editing/versions.ts';
+import { saveInputSchema } from '../editing/versions.ts';
 import { bannerImageFields, publishResultFields } from '../editing/record-fields.ts';
 import { requiredTextSchema, titleSchema } from '../validation/fields.ts';
 import { UPI_ID_MESSAGE, isUpiId } from './upi.rules.ts';
@@ -81,7 +81,7 @@ export const winnerValueSchema = z.object({
 });
 export type WinnerValue = z.input<typeof winnerValueSchema>;
 
-export const saveWinnerInputSchema = z.object({ value: winnerValueSchema, version: versionSchema });
+export const saveWinnerInputSchema = saveInputSchema(winnerValueSchema);
 
 const studentSchema = z.object({ _id: z.string(), name: z.string(), phoneNumber: z.string() }).nullable();
 

@@ -115,9 +115,7 @@ export const courseLectureSchema = titledRefSchema.extend({
   videoDurationInMinutes: z.number().nullable(),
 });
 
-export const subjectSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const subjectSchema = titledRefSchema.extend({
   isActive: z.boolean(),
   bannerImageId: z.string().nullable(),
   lectures: z.array(courseLectureSchema),

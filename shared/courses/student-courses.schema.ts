@@ -19,9 +19,7 @@ export const coursePriceSchema = z.object({
   freeMode: z.enum(FREE_MODES).nullable(),
 });
 
-export const studentCourseSummarySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const studentCourseSummarySchema = titledRefSchema.extend({
   description: z.string(),
   category: z.string().nullable(),
   tags: z.array(z.string()),

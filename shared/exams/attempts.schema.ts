@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { titledRefSchema } from '../editing/record-fields.ts';
 import { EXAM_TYPES, MAX_OPTION_COUNT, type ExamMarking } from './exam.constants.ts';
 import type { QuestionGroup } from './exams.schema.ts';
 
@@ -37,9 +38,7 @@ export const ATTEMPT_MESSAGES = {
   rankNotPublished: 'The ranking of this exam is not published yet',
 } as const;
 
-export const studentExamSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const studentExamSchema = titledRefSchema.extend({
   examType: z.enum(EXAM_TYPES),
   description: z.string(),
   instructions: z.array(z.string()),

@@ -1,6 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { saveInputSchema } from '../editing/versions.ts';
-import { publishResultFields } from '../editing/record-fields.ts';
+import { publishResultFields, publishStateFields, titledRefSchema } from '../editing/record-fields.ts';
 import { byteSizeSchema, MAX_TITLE_LENGTH, titleSchema } from '../validation/fields.ts';
 import {
   ATTEMPT_LOCKS,
@@ -185,13 +185,10 @@ export const examSchema = z.object({
 });
 export type Exam = z.infer<typeof examSchema>;
 
-export const examListEntrySchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const examListEntrySchema = titledRefSchema.extend({
   templateId: z.enum(TEMPLATE_IDS),
   examType: z.enum(EXAM_TYPES),
-  isPublished: z.boolean(),
-  isVisible: z.boolean(),
+  ...publishStateFields,
   hasPublishMessage: z.boolean(),
   publishMessage: z.string(),
   masterSubscription: z.string().nullable(),

@@ -88,9 +88,7 @@ export const sendNotificationInputSchema = z
   });
 export type SendNotificationInput = z.input<typeof sendNotificationInputSchema>;
 
-export const sentNotificationSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
+export const sentNotificationSchema = titledRefSchema.extend({
   body: z.string(),
   targetType: z.enum(TARGET_TYPES),
   targetPhoneNumber: z.string().nullable(),

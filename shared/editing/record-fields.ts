@@ -1,8 +1,9 @@
 import { z } from '../validation/zod.ts';
 
 /**
- * The fields the console's publishable items (courses, lectures, exams, rank files, posts…) have in
- * common, as the server answers them. Each schema composes the ones it has, in its own field order.
+ * Fields that many answers share: the id-and-title reference to a record, and what the publishable
+ * items (courses, lectures, exams, rank files, posts…) have in common. Each schema composes the ones
+ * it has where its own fields stand, so that the answers keep their order of keys.
  */
 
 /** Another record as an answer names it: its id and title. */
@@ -30,4 +31,4 @@ export const savedItemSchema = z.object({ ...publishResultFields, version: z.num
 export const bannerImageFields = { bannerImageId: z.string().nullable(), bannerImageFizeSizeInBytes: z.number().nullable() };
 
 /** The rate card an item is sold under, as its editor and the apps name it. */
-export const rateCardRefSchema = z.object({ _id: z.string(), title: z.string(), netAmount: z.number() });
+export const rateCardRefSchema = titledRefSchema.extend({ netAmount: z.number() });

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../shared/auth/auth.constants.ts';
 import { PROFILE_MESSAGES, updateProfileInputSchema } from '../../../../shared/students/profile.schema.ts';
 import { specialStudentValueSchema } from '../../../../shared/students/special-students.schema.ts';
 import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
-import { requiredNameSchema } from '../../../../shared/validation/fields.ts';
+import { requiredNameSchema, requiredPlainTextSchema } from '../../../../shared/validation/fields.ts';
 import { plainName } from '../../../../shared/validation/plain-text.ts';
 
 describe('plainName', () => {
@@ -47,6 +47,19 @@ describe('requiredNameSchema', () => {
   it('counts the length without the dropped characters', () => {
     expect(schema.parse('\u202eAnu\u0007 M\u2069')).toBe('Anu M');
     expect(schema.safeParse('Anu Mo').error?.issues[0]?.message).toBe('Too long');
+  });
+});
+
+describe('requiredPlainTextSchema', () => {
+  const schema = requiredPlainTextSchema('Message is required', 5, 'Too long');
+  it('keeps line breaks and tabs, drops the other controls and the direction marks, and trims', () => {
+    expect(schema.parse(' a\tb\nc\u0007\u202e ')).toBe('a\tb\nc');
+  });
+
+  it('answers the required message for text with nothing visible, and the long one past the limit', () => {
+    for (const text of ['', ' \n ', '\u200b', '\u0001\u202e'])
+      expect(schema.safeParse(text).error?.issues[0]?.message, JSON.stringify(text)).toBe('Message is required');
+    expect(schema.safeParse('abcdef').error?.issues[0]?.message).toBe('Too long');
   });
 });
 

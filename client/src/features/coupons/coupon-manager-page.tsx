@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { DISCOUNT_TYPE_LABELS, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
+import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -122,15 +123,13 @@ export function CouponManagerPage() {
       heading="Discount Coupons"
       description="Codes students enter at checkout. A new coupon starts inactive: edit it to switch it on."
       actions={
-        <Button
+        <AddButton
+          label="New Coupon"
           onClick={() => {
             setEditing(null);
             setModalOpen(true);
           }}
-        >
-          <Plus aria-hidden="true" />
-          New Coupon
-        </Button>
+        />
       }
       query={coupons}
       failureTitle="Fetching course failed"
@@ -139,10 +138,8 @@ export function CouponManagerPage() {
       className="[&_td]:px-2 [&_th]:px-2"
       columns={columns}
       pageSize={100}
-      minRows={3}
       filterColumns={['code', 'minOrder', 'type', 'value', 'impressions', 'redemptions', 'active']}
       emptyMessage="No coupons yet"
-      getRowId={(coupon) => coupon._id}
       dialogs={
         <>
           <CouponModal open={modalOpen} onOpenChange={setModalOpen} coupon={editing} />

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CopyPlus, Plus } from 'lucide-react';
+import { CopyPlus } from 'lucide-react';
 import { canEditCourses } from '../../../../shared/auth/roles.ts';
 import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
 import { EditorLink } from '../../components/editor-shell/editor-link-column.tsx';
@@ -91,7 +91,6 @@ export function CourseManagerPage() {
   const roles = useCurrentUser().data?.roles ?? [];
   const canEdit = canEditCourses(roles);
   const courses = api.courses.list.useQuery();
-  const [adding, setAdding] = useState(false);
   const [duplicating, setDuplicating] = useState<CourseListEntry | null>(null);
   const columns = useMemo(() => courseColumns(canEdit, setDuplicating), [canEdit]);
 
@@ -99,29 +98,13 @@ export function CourseManagerPage() {
     <ListPage
       heading="Course Manager"
       description="What students buy: subjects of lectures on a day-by-day plan, with exams and rank lists."
-      actions={
-        canEdit && (
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Course
-          </Button>
-        )
-      }
+      add={canEdit && { label: 'Add Course', Dialog: AddCourseModal }}
       query={courses}
       failureTitle="Fetching course failed"
       label="Courses"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No courses yet"
-      getRowId={(course) => course._id}
-      dialogs={
-        <>
-          <AddCourseModal open={adding} onOpenChange={setAdding} />
-          <DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />
-        </>
-      }
+      dialogs={<DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />}
     />
   );
 }

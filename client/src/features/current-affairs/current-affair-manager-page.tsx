@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ImageIcon, Plus } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { CURRENT_AFFAIRS_PAGE_SIZE, type CurrentAffairListEntry } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NewPostModal } from './new-post-modal.tsx';
@@ -52,27 +50,18 @@ export function CurrentAffairManagerPage() {
   useDocumentTitle('Current Affairs');
   // A failed listing is asked for again after 100 ms.
   const posts = api.currentAffairs.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
   return (
     <ListPage
       heading="Current Affairs"
       description="Daily current-affairs posts: a date, its cover art and its PDF, as students see them in the app."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          New Post
-        </Button>
-      }
+      add={{ label: 'New Post', Dialog: NewPostModal }}
       query={posts}
       failureTitle="Fetching data failed"
       label="Current affairs"
       columns={columns}
       pageSize={CURRENT_AFFAIRS_PAGE_SIZE}
-      minRows={3}
       filterColumns={['title', 'pdfUploaded']}
       emptyMessage="No posts yet"
-      getRowId={(post) => post._id}
-      dialogs={<NewPostModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

@@ -139,10 +139,8 @@ export function CustomLecturesPage() {
       failureTitle="Fetching data failed"
       label="Collection lectures"
       columns={columns}
-      pageSize={10}
-      minRows={3}
+      filterColumns={[]}
       emptyMessage="No lectures in the collection yet"
-      getRowId={(lecture) => lecture._id}
       dialogs={
         <>
           <MoveLectureModal

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { MessagesSquare, Plus, Video } from 'lucide-react';
+import { MessagesSquare, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
 import { ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
@@ -86,35 +85,24 @@ export function LectureCataloguePage() {
   useDocumentTitle('Lecture Video Manager');
   // A failed listing is asked for again after 100 ms.
   const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
   return (
     <ListPage
       heading="Lecture Video Manager"
       description="Lecture videos with their notes, as students find them in the app."
       actions={
-        <>
-          <Button asChild variant="outline">
-            <Link href="/admin/discussions">
-              <MessagesSquare aria-hidden="true" />
-              Discussions
-            </Link>
-          </Button>
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Lecture
-          </Button>
-        </>
+        <Button asChild variant="outline">
+          <Link href="/admin/discussions">
+            <MessagesSquare aria-hidden="true" />
+            Discussions
+          </Link>
+        </Button>
       }
+      add={{ label: 'Add Lecture', Dialog: AddLectureModal }}
       query={lectures}
       failureTitle="Fetching course failed"
       label="Lectures"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No lectures yet"
-      getRowId={(lecture) => lecture._id}
-      dialogs={<AddLectureModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

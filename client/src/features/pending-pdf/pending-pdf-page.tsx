@@ -96,10 +96,7 @@ export function PendingPdfPage() {
       label="Pending PDF lectures"
       columns={columns}
       pageSize={50}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No lecture has a missing PDF"
-      getRowId={(lecture) => lecture._id}
       dialogs={
         <ConfirmModal
           open={resolving !== null}

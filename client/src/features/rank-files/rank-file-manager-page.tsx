@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FileSpreadsheet, Plus } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
@@ -55,27 +53,16 @@ export function RankFileManagerPage() {
   useDocumentTitle('Rank Files');
   // A failed listing is asked for again after 100 ms.
   const rankFiles = api.rankFiles.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
   return (
     <ListPage
       heading="Rank File Manager"
       description="Rank lists over groups of exams, as students see them in the app."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Rank File
-        </Button>
-      }
+      add={{ label: 'Add Rank File', Dialog: AddRankFileModal }}
       query={rankFiles}
       failureTitle="Fetching course failed"
       label="Rank files"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No rank files yet"
-      getRowId={(file) => file._id}
-      dialogs={<AddRankFileModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { WINNER_MESSAGES, type Winner } from '../../../../shared/winners/winners.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ListPage } from '../../components/list-page.tsx';
@@ -25,7 +24,6 @@ export function WinnerManagerPage() {
   const winners = api.winners.list.useQuery(undefined, { retryDelay: 100 });
   const activate = api.winners.activate.useMutation();
   const deactivate = api.winners.deactivate.useMutation();
-  const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const active = winners.data?.items.find((winner) => winner.isActive);
 
@@ -62,24 +60,16 @@ export function WinnerManagerPage() {
     <ListPage
       heading="Winner Announcements"
       description="The day's winner as students see it in the app: publish an announcement, then activate it."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          New Item
-        </Button>
-      }
+      add={{ label: 'New Item', Dialog: AddWinnerModal }}
       query={{ ...winners, data: winners.data?.items }}
       failureTitle="Fetching data failed"
       label="Winner announcements"
       columns={columns}
       pageSize={100}
-      minRows={3}
       filterColumns={WINNER_FILTER_COLUMNS}
       emptyMessage="No winner announcements yet"
-      getRowId={(winner) => winner._id}
       dialogs={
         <>
-          <AddWinnerModal open={adding} onOpenChange={setAdding} />
           <ConfirmModal
             open={pending !== null}
             onOpenChange={(open) => !open && setPending(null)}

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
 import { DISCOUNT_TYPE_LABELS, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
 import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { IconActions } from '../../components/icon-button.tsx';
 import { ListPage } from '../../components/list-page.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -24,6 +24,11 @@ export function CouponManagerPage() {
   const [editing, setEditing] = useState<Coupon | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
+  /** Opens the coupon modal on a coupon, or on a new one. */
+  const edit = useCallback((coupon: Coupon | null) => {
+    setEditing(coupon);
+    setModalOpen(true);
+  }, []);
 
   const columns = useMemo<ColumnDef<Coupon, unknown>[]>(
     () => [
@@ -87,50 +92,25 @@ export function CouponManagerPage() {
         header: 'Actions',
         // Icon buttons (named for screen readers, titled for the mouse), as in the other wide tables, keep both in view at laptop widths.
         cell: ({ row }) => (
-          <span className="flex gap-1">
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-8"
-              title="Edit"
-              aria-label={`Edit ${row.original.code}`}
-              onClick={() => {
-                setEditing(row.original);
-                setModalOpen(true);
-              }}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-8 text-destructive"
-              title="Delete"
-              aria-label={`Delete ${row.original.code}`}
-              onClick={() => setDeleting(row.original)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </span>
+          <IconActions
+            variant="outline"
+            className="size-8"
+            actions={[
+              { icon: Pencil, title: 'Edit', label: `Edit ${row.original.code}`, onClick: () => edit(row.original) },
+              { icon: Trash2, title: 'Delete', label: `Delete ${row.original.code}`, onClick: () => setDeleting(row.original), destructive: true },
+            ]}
+          />
         ),
       },
     ],
-    [],
+    [edit],
   );
 
   return (
     <ListPage
       heading="Discount Coupons"
       description="Codes students enter at checkout. A new coupon starts inactive: edit it to switch it on."
-      actions={
-        <AddButton
-          label="New Coupon"
-          onClick={() => {
-            setEditing(null);
-            setModalOpen(true);
-          }}
-        />
-      }
+      actions={<AddButton label="New Coupon" onClick={() => edit(null)} />}
       query={coupons}
       failureTitle="Fetching course failed"
       label="Coupons"

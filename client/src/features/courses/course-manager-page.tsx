@@ -4,6 +4,7 @@ import { CopyPlus } from 'lucide-react';
 import { canEditCourses } from '../../../../shared/auth/roles.ts';
 import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
 import { EditorLink } from '../../components/editor-shell/editor-link-column.tsx';
+import { publishedStatusColumn } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,12 +31,7 @@ function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) 
           <span className="font-medium">{row.original.title}</span>
         ),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      accessorFn: (course) => (course.isPublished ? 'Published' : 'Unpublished'),
-      cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-    },
+    publishedStatusColumn(),
     { id: 'id', header: 'Id', accessorKey: '_id', cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original._id}</span> },
     {
       id: 'subscription',

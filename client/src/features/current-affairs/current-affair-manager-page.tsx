@@ -2,8 +2,8 @@ import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ImageIcon } from 'lucide-react';
 import { CURRENT_AFFAIRS_PAGE_SIZE, type CurrentAffairListEntry } from '../../../../shared/current-affairs/current-affairs.schema.ts';
+import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NewPostModal } from './new-post-modal.tsx';
@@ -17,13 +17,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
     accessorFn: (post) => `${post.title} ${post.titleDisplay}`,
     cell: ({ row }) => (
       <Link href={currentAffairEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
-        {row.original.thumbnailUrl ? (
-          <img src={row.original.thumbnailUrl} alt="" loading="lazy" className="h-10 w-16 shrink-0 rounded border object-cover" />
-        ) : (
-          <span aria-hidden="true" className="flex h-10 w-16 shrink-0 items-center justify-center rounded border bg-muted text-muted-foreground">
-            <ImageIcon className="size-4" />
-          </span>
-        )}
+        <Thumbnail url={row.original.thumbnailUrl} icon={ImageIcon} className="shrink-0" />
         <span>
           {row.original.titleDisplay}
           <span className="block text-xs font-normal text-muted-foreground">{row.original.title}</span>
@@ -31,12 +25,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
       </Link>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (post) => (post.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'pdfUploaded',
     header: 'PDF Uploaded',

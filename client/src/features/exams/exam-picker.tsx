@@ -1,14 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
+import { plainTitleColumn } from '../../components/list-columns.tsx';
 import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
 import { api } from '../../lib/trpc.ts';
 import { examListColumns } from './exam-cells.tsx';
 
-const columns: ColumnDef<ExamListEntry, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  ...examListColumns('Created'),
-];
+const columns: ColumnDef<ExamListEntry, unknown>[] = [plainTitleColumn(), ...examListColumns('Created')];
 
 export interface ExamPickerProps {
   open: boolean;

@@ -2,10 +2,10 @@ import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { MessagesSquare, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
+import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatBytes, formatMinutes } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
@@ -14,15 +14,6 @@ import { AddLectureModal } from './add-lecture-modal.tsx';
 import { notesLabel } from './lecture-labels.ts';
 import { lectureEditorPath } from './lecture-paths.ts';
 
-function Thumbnail({ url }: { url: string | null }) {
-  if (url) return <img src={url} alt="" loading="lazy" className="h-10 w-16 shrink-0 rounded border bg-black object-cover" />;
-  return (
-    <span aria-hidden="true" className="flex h-10 w-16 shrink-0 items-center justify-center rounded border bg-muted text-muted-foreground">
-      <Video className="size-4" />
-    </span>
-  );
-}
-
 const columns: ColumnDef<LectureSummary, unknown>[] = [
   {
     id: 'title',
@@ -30,17 +21,12 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
     header: 'Title',
     cell: ({ row }) => (
       <Link href={lectureEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
-        <Thumbnail url={row.original.thumbnailUrl} />
+        <Thumbnail url={row.original.thumbnailUrl} icon={Video} className="shrink-0" imageClassName="bg-black" />
         <span className="line-clamp-2">{row.original.title}</span>
       </Link>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (lecture) => (lecture.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'subscription',
     header: 'Subscription',

@@ -1,17 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
+import { plainTitleColumn, publishedStatusColumn } from '../../components/list-columns.tsx';
 import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { formatMinutes } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 
 const columns: ColumnDef<LectureSummary, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  plainTitleColumn(),
+  publishedStatusColumn(),
   {
     id: 'duration',
     header: 'Duration',

@@ -3,8 +3,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { FileSpreadsheet } from 'lucide-react';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
+import { publishedStatusColumn, thumbnailColumn } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
@@ -12,25 +12,9 @@ import { AddRankFileModal } from './add-rank-file-modal.tsx';
 import { rankFileEditorPath } from './rank-file-paths.ts';
 
 const columns: ColumnDef<RankFileListEntry, unknown>[] = [
-  {
-    id: 'thumbnail',
-    header: () => <span className="sr-only">Thumbnail</span>,
-    cell: ({ row }) =>
-      row.original.thumbnailUrl ? (
-        <img src={row.original.thumbnailUrl} alt="" loading="lazy" className="h-10 w-16 rounded border object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex h-10 w-16 items-center justify-center rounded border bg-muted text-muted-foreground">
-          <FileSpreadsheet className="size-4" />
-        </span>
-      ),
-  },
+  thumbnailColumn({ icon: FileSpreadsheet }),
   editorLinkColumn('Title', rankFileEditorPath),
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (file) => (file.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'subscription',
     header: 'Subscription',

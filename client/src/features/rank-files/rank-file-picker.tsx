@@ -1,17 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
+import { plainTitleColumn, publishedStatusColumn } from '../../components/list-columns.tsx';
 import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { api } from '../../lib/trpc.ts';
 
-const columns: ColumnDef<RankFileListEntry, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
-];
+const columns: ColumnDef<RankFileListEntry, unknown>[] = [plainTitleColumn(), publishedStatusColumn()];
 
 export interface RankFilePickerProps {
   open: boolean;

@@ -12,6 +12,9 @@ export interface ListQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
+/** The query options of most lists: a failed listing is asked for again after 100 ms. */
+export const LIST_QUERY_OPTIONS = { retryDelay: 100 };
+
 /** The props of a dialog that a list's "Add" button opens. */
 export interface AddDialogProps {
   open: boolean;

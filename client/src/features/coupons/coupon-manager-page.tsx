@@ -5,7 +5,7 @@ import { DISCOUNT_TYPE_LABELS, type Coupon } from '../../../../shared/commerce/c
 import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { IconActions } from '../../components/icon-button.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -18,8 +18,7 @@ const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumF
 export function CouponManagerPage() {
   useDocumentTitle('Coupons');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const coupons = api.coupons.list.useQuery(undefined, { retryDelay: 100 });
+  const coupons = api.coupons.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const remove = api.coupons.delete.useMutation();
   const [editing, setEditing] = useState<Coupon | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { ImageIcon } from 'lucide-react';
 import { CURRENT_AFFAIRS_PAGE_SIZE, type CurrentAffairListEntry } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NewPostModal } from './new-post-modal.tsx';
@@ -37,8 +37,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
 /** /admin/current-affairs: every post, newest date first; New Post. */
 export function CurrentAffairManagerPage() {
   useDocumentTitle('Current Affairs');
-  // A failed listing is asked for again after 100 ms.
-  const posts = api.currentAffairs.list.useQuery(undefined, { retryDelay: 100 });
+  const posts = api.currentAffairs.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Current Affairs"

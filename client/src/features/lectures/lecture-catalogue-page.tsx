@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { MessagesSquare, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
 import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -69,8 +69,7 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
 /** /admin/videos: the Lecture Video Manager, the console's landing page. */
 export function LectureCataloguePage() {
   useDocumentTitle('Lecture Video Manager');
-  // A failed listing is asked for again after 100 ms.
-  const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
+  const lectures = api.lectures.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Lecture Video Manager"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MEETING_LINK_NOTIFICATION, type MeetingLink } from '../../../../shared/meeting-links/meeting-links.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
@@ -18,8 +18,7 @@ export const MEETING_LINK_DELETE_DELAY_MS = 300;
 export function MeetingLinksPage() {
   useDocumentTitle('Meeting Links');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const links = api.meetingLinks.list.useQuery(undefined, { retryDelay: 100 });
+  const links = api.meetingLinks.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const remove = api.meetingLinks.delete.useMutation();
   const [editing, setEditing] = useState<MeetingLink | null>(null);
   const [removing, setRemoving] = useState<MeetingLink | null>(null);

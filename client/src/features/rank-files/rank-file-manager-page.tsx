@@ -4,7 +4,7 @@ import { FileSpreadsheet } from 'lucide-react';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { publishedStatusColumn, thumbnailColumn } from '../../components/list-columns.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
@@ -35,8 +35,7 @@ const columns: ColumnDef<RankFileListEntry, unknown>[] = [
 /** /admin/rank-files: every rank file with its status and rate card; add one. */
 export function RankFileManagerPage() {
   useDocumentTitle('Rank Files');
-  // A failed listing is asked for again after 100 ms.
-  const rankFiles = api.rankFiles.list.useQuery(undefined, { retryDelay: 100 });
+  const rankFiles = api.rankFiles.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Rank File Manager"

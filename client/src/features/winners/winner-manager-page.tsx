@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { WINNER_MESSAGES, type Winner } from '../../../../shared/winners/winners.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -20,8 +20,7 @@ type Pending = { action: 'activate'; winner: Winner } | { action: 'deactivate' }
 export function WinnerManagerPage() {
   useDocumentTitle('Winners');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const winners = api.winners.list.useQuery(undefined, { retryDelay: 100 });
+  const winners = api.winners.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const activate = api.winners.activate.useMutation();
   const deactivate = api.winners.deactivate.useMutation();
   const [pending, setPending] = useState<Pending>(null);

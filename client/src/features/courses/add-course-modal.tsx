@@ -3,6 +3,7 @@ import { addTexts, createByTitleModal } from '../../components/create-by-title-m
 import { api } from '../../lib/trpc.ts';
 import { courseEditorPath } from './course-paths.ts';
 
+/** Adds the record and refreshes the list behind the dialog. */
 function useCreate() {
   const utils = api.useUtils();
   const create = api.courses.create.useMutation({ onSuccess: () => utils.courses.list.invalidate() });

@@ -3,6 +3,7 @@ import { addTexts, createByTitleModal } from '../../components/create-by-title-m
 import { api } from '../../lib/trpc.ts';
 import { lectureEditorPath } from './lecture-paths.ts';
 
+/** Adds the record and refreshes the list behind the dialog. */
 function useCreate() {
   const utils = api.useUtils();
   const create = api.lectures.create.useMutation({ onSuccess: () => utils.lectures.list.invalidate() });

@@ -7,6 +7,7 @@ import { winnerEditorPath } from './winner-paths.ts';
 
 const newItemSchema = z.object({ title: titleSchema(WINNER_MESSAGES.titleRequired) });
 
+/** Adds the record and refreshes the list behind the dialog. */
 function useCreate() {
   const utils = api.useUtils();
   const create = api.winners.create.useMutation({ onSuccess: () => utils.winners.list.invalidate() });

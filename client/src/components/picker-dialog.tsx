@@ -24,6 +24,20 @@ export function retryPickerLoad(_failureCount: number, error: unknown): boolean 
   return true;
 }
 
+/** The query options of a picker's list: loaded while the picker is open, retried as `retryPickerLoad` says. */
+export function pickerQueryOptions(open: boolean) {
+  return { enabled: open, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS };
+}
+
+/**
+ * A picker's title and description for its kind of item: "Select an Exam" and "Tick the exam to use."
+ * for one, "Select Exams" and "Tick every exam to add." for several.
+ */
+export function pickerTexts(selection: 'single' | 'multiple', one: string, many: string): { title: string; description: string } {
+  if (selection === 'multiple') return { title: `Select ${many}`, description: `Tick every ${one.toLowerCase()} to add.` };
+  return { title: `Select ${/^[AEIOU]/.test(one) ? 'an' : 'a'} ${one}`, description: `Tick the ${one.toLowerCase()} to use.` };
+}
+
 interface PickerChoice {
   selected: readonly string[];
   disabled: ReadonlySet<string>;

@@ -7,7 +7,7 @@ import { httpBatchLink } from '@trpc/client';
 import type { ExamListEntry } from '../../../shared/exams/exams.schema.ts';
 import { api } from '../../../client/src/lib/trpc.ts';
 import { ExamPicker, type ExamPickerProps } from '../../../client/src/features/exams/exam-picker.tsx';
-import { pickerConfirmLabel } from '../../../client/src/components/picker-dialog.tsx';
+import { pickerConfirmLabel, pickerTexts } from '../../../client/src/components/picker-dialog.tsx';
 
 afterEach(cleanup);
 
@@ -132,6 +132,13 @@ describe('ExamPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('LD Clerk Mock Test 1')).toBeTruthy());
     expect(calls).toHaveLength(2);
+  });
+
+  it('titles a picker by its kind of item and the selection, with the article the name asks for', () => {
+    expect(pickerTexts('single', 'Exam', 'Exams')).toEqual({ title: 'Select an Exam', description: 'Tick the exam to use.' });
+    expect(pickerTexts('multiple', 'Exam', 'Exams')).toEqual({ title: 'Select Exams', description: 'Tick every exam to add.' });
+    expect(pickerTexts('single', 'Rank File', 'Rank Files')).toEqual({ title: 'Select a Rank File', description: 'Tick the rank file to use.' });
+    expect(pickerTexts('multiple', 'Lecture', 'Lectures')).toEqual({ title: 'Select Lectures', description: 'Tick every lecture to add.' });
   });
 
   it('names the confirm button by the selection', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ListPage, type ListQuery } from '../../../client/src/components/list-page.tsx';
+import { ListPage, type AddDialogProps, type ListQuery } from '../../../client/src/components/list-page.tsx';
 
 afterEach(cleanup);
 
@@ -75,5 +75,53 @@ describe('ListPage', () => {
   it('shows the table as loading until the first answer', () => {
     renderPage(query({ isPending: true }));
     expect(screen.getByRole('status').textContent).toContain('Loading');
+  });
+
+  it('filters by title unless told otherwise', async () => {
+    const byIdColumns: ColumnDef<{ _id: string; title: string }, unknown>[] = [{ id: 'title', accessorKey: 'title', header: 'Title' }];
+    const rows = [
+      { _id: 'c1', title: 'LDC 2026' },
+      { _id: 'c2', title: 'VEO crash course' },
+    ];
+    const state = { data: rows, isPending: false, isError: false, error: null, refetch: () => Promise.resolve() };
+    render(
+      <ListPage heading="Course Manager" description="Courses." query={state} failureTitle="Fetching course failed" label="Courses" columns={byIdColumns} />,
+    );
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Filter Title' }), 'veo');
+    const table = screen.getByRole('table', { name: 'Courses' });
+    expect(within(table).queryByText('LDC 2026')).toBeNull();
+    expect(within(table).getByText('VEO crash course')).toBeTruthy();
+  });
+
+  it('puts the Add button after the other actions and opens its dialog, and leaves it out when adding is not allowed', async () => {
+    function AddDialog({ open, onOpenChange }: AddDialogProps) {
+      return open ? (
+        <div role="dialog" aria-label="Add Course">
+          <button onClick={() => onOpenChange(false)}>Close</button>
+        </div>
+      ) : null;
+    }
+    const page = (add: { label: string; Dialog: typeof AddDialog } | false) => (
+      <ListPage
+        heading="Course Manager"
+        description="Courses."
+        actions={<button>Copy Course</button>}
+        add={add}
+        query={query({ data: [] })}
+        failureTitle="Fetching course failed"
+        label="Courses"
+        columns={columns}
+      />
+    );
+    const { rerender } = render(page({ label: 'Add Course', Dialog: AddDialog }));
+    expect(screen.getAllByRole('button', { name: /Course$/ }).map((button) => button.textContent)).toEqual(['Copy Course', 'Add Course']);
+    expect(screen.queryByRole('dialog', { name: 'Add Course' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add Course' }));
+    expect(screen.getByRole('dialog', { name: 'Add Course' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Add Course' })).toBeNull();
+    rerender(page(false));
+    expect(screen.queryByRole('button', { name: 'Add Course' })).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MessageSquarePlus, Pencil, Reply as ReplyIcon, ShieldCheck, Trash2 } from 'lucide-react';
 import { ADMIN_COMMENTS_PAGE_SIZE, visibleReplies, type Comment, type Reply } from '../../../../shared/comments/comments.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { IconButton } from '../../components/icon-button.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,6 +28,16 @@ function when(iso: string): string {
  * (also in the min-content width that grid and flex tracks size by), so the buttons stay on screen.
  */
 const WRAP_ANYWHERE = 'min-w-0 break-words [overflow-wrap:anywhere]';
+
+/** A comment's or a reply's Edit and Delete icons; `what` names it ("the reply by Anu"). */
+function EditDeleteButtons({ what, onEdit, onDelete }: { what: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <IconButton icon={Pencil} variant="ghost" size="sm" label={`Edit ${what}`} onClick={onEdit} />
+      <IconButton icon={Trash2} variant="ghost" size="sm" className="text-destructive" label={`Delete ${what}`} onClick={onDelete} />
+    </>
+  );
+}
 
 type Editing = { mode: CommentModalMode; comment?: Comment; reply?: Reply } | null;
 type Deleting = { comment: Comment; reply?: Reply } | null;
@@ -75,12 +86,7 @@ function CommentCard({
             <ReplyIcon aria-hidden="true" />
             Reply
           </Button>
-          <Button variant="ghost" size="sm" aria-label={`Edit the comment by ${comment.displayName}`} onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-          </Button>
-          <Button variant="ghost" size="sm" className="text-destructive" aria-label={`Delete the comment by ${comment.displayName}`} onClick={() => onDelete()}>
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <EditDeleteButtons what={`the comment by ${comment.displayName}`} onEdit={onEdit} onDelete={() => onDelete()} />
         </span>
       </div>
       <p dir="auto" className={cn('whitespace-pre-wrap text-sm', WRAP_ANYWHERE)}>
@@ -93,18 +99,7 @@ function CommentCard({
               <span className="flex min-w-0 flex-wrap items-center gap-2">
                 <Author name={reply.displayName} isAdministrator={reply.isAdministrator} />
                 <span className="text-xs text-muted-foreground">{when(reply.createdAt)}</span>
-                <Button variant="ghost" size="sm" aria-label={`Edit the reply by ${reply.displayName}`} onClick={() => onEditReply(reply)}>
-                  <Pencil aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-destructive"
-                  aria-label={`Delete the reply by ${reply.displayName}`}
-                  onClick={() => onDelete(reply)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
+                <EditDeleteButtons what={`the reply by ${reply.displayName}`} onEdit={() => onEditReply(reply)} onDelete={() => onDelete(reply)} />
               </span>
               <p dir="auto" className={cn('whitespace-pre-wrap', WRAP_ANYWHERE)}>
                 <UserText>{reply.message}</UserText>

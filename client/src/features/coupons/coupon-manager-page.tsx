@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { DISCOUNT_TYPE_LABELS, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
+import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { IconActions } from '../../components/icon-button.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -17,12 +18,16 @@ const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumF
 export function CouponManagerPage() {
   useDocumentTitle('Coupons');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const coupons = api.coupons.list.useQuery(undefined, { retryDelay: 100 });
+  const coupons = api.coupons.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const remove = api.coupons.delete.useMutation();
   const [editing, setEditing] = useState<Coupon | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
+  /** Opens the coupon modal on a coupon, or on a new one. */
+  const edit = useCallback((coupon: Coupon | null) => {
+    setEditing(coupon);
+    setModalOpen(true);
+  }, []);
 
   const columns = useMemo<ColumnDef<Coupon, unknown>[]>(
     () => [
@@ -86,52 +91,25 @@ export function CouponManagerPage() {
         header: 'Actions',
         // Icon buttons (named for screen readers, titled for the mouse), as in the other wide tables, keep both in view at laptop widths.
         cell: ({ row }) => (
-          <span className="flex gap-1">
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-8"
-              title="Edit"
-              aria-label={`Edit ${row.original.code}`}
-              onClick={() => {
-                setEditing(row.original);
-                setModalOpen(true);
-              }}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-8 text-destructive"
-              title="Delete"
-              aria-label={`Delete ${row.original.code}`}
-              onClick={() => setDeleting(row.original)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </span>
+          <IconActions
+            variant="outline"
+            className="size-8"
+            actions={[
+              { icon: Pencil, title: 'Edit', label: `Edit ${row.original.code}`, onClick: () => edit(row.original) },
+              { icon: Trash2, title: 'Delete', label: `Delete ${row.original.code}`, onClick: () => setDeleting(row.original), destructive: true },
+            ]}
+          />
         ),
       },
     ],
-    [],
+    [edit],
   );
 
   return (
     <ListPage
       heading="Discount Coupons"
       description="Codes students enter at checkout. A new coupon starts inactive: edit it to switch it on."
-      actions={
-        <Button
-          onClick={() => {
-            setEditing(null);
-            setModalOpen(true);
-          }}
-        >
-          <Plus aria-hidden="true" />
-          New Coupon
-        </Button>
-      }
+      actions={<AddButton label="New Coupon" onClick={() => edit(null)} />}
       query={coupons}
       failureTitle="Fetching course failed"
       label="Coupons"
@@ -139,10 +117,8 @@ export function CouponManagerPage() {
       className="[&_td]:px-2 [&_th]:px-2"
       columns={columns}
       pageSize={100}
-      minRows={3}
       filterColumns={['code', 'minOrder', 'type', 'value', 'impressions', 'redemptions', 'active']}
       emptyMessage="No coupons yet"
-      getRowId={(coupon) => coupon._id}
       dialogs={
         <>
           <CouponModal open={modalOpen} onOpenChange={setModalOpen} coupon={editing} />

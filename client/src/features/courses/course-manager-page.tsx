@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { CopyPlus, Plus } from 'lucide-react';
+import { CopyPlus } from 'lucide-react';
 import { canEditCourses } from '../../../../shared/auth/roles.ts';
 import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
 import { EditorLink } from '../../components/editor-shell/editor-link-column.tsx';
+import { publishedStatusColumn } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -30,12 +31,7 @@ function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) 
           <span className="font-medium">{row.original.title}</span>
         ),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      accessorFn: (course) => (course.isPublished ? 'Published' : 'Unpublished'),
-      cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-    },
+    publishedStatusColumn(),
     { id: 'id', header: 'Id', accessorKey: '_id', cell: ({ row }) => <span className="break-all font-mono text-xs">{row.original._id}</span> },
     {
       id: 'subscription',
@@ -91,7 +87,6 @@ export function CourseManagerPage() {
   const roles = useCurrentUser().data?.roles ?? [];
   const canEdit = canEditCourses(roles);
   const courses = api.courses.list.useQuery();
-  const [adding, setAdding] = useState(false);
   const [duplicating, setDuplicating] = useState<CourseListEntry | null>(null);
   const columns = useMemo(() => courseColumns(canEdit, setDuplicating), [canEdit]);
 
@@ -99,29 +94,13 @@ export function CourseManagerPage() {
     <ListPage
       heading="Course Manager"
       description="What students buy: subjects of lectures on a day-by-day plan, with exams and rank lists."
-      actions={
-        canEdit && (
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Course
-          </Button>
-        )
-      }
+      add={canEdit && { label: 'Add Course', Dialog: AddCourseModal }}
       query={courses}
       failureTitle="Fetching course failed"
       label="Courses"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No courses yet"
-      getRowId={(course) => course._id}
-      dialogs={
-        <>
-          <AddCourseModal open={adding} onOpenChange={setAdding} />
-          <DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />
-        </>
-      }
+      dialogs={<DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />}
     />
   );
 }

@@ -3,7 +3,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { RATE_CARD_MAX_PAGE_SIZE, RATE_CARD_PAGE_SIZE, type RateCardOption } from '../../../../shared/subscriptions/rate-card-search.schema.ts';
 import { LoadFailure } from '../../components/load-failure.tsx';
-import { PICKER_RETRY_DELAY_MS, retryPickerLoad } from '../../components/picker-dialog.tsx';
+import { pickerQueryOptions } from '../../components/picker-dialog.tsx';
 import { ServerPickerDialog, type ServerPickerInput } from '../../components/server-picker-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -17,7 +17,7 @@ const termAndPrice = (card: RateCardOption) => `${card.subscriptionTerm} · ${ca
 function useRateCardPage({ search, page }: ServerPickerInput, enabled: boolean) {
   return api.subscriptions.search.useQuery(
     { page, pageSize: RATE_CARD_PAGE_SIZE, ...(search ? { search } : {}) },
-    { enabled, placeholderData: keepPreviousData, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS },
+    { ...pickerQueryOptions(enabled), placeholderData: keepPreviousData },
   );
 }
 

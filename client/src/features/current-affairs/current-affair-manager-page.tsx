@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ImageIcon, Plus } from 'lucide-react';
+import { ImageIcon } from 'lucide-react';
 import { CURRENT_AFFAIRS_PAGE_SIZE, type CurrentAffairListEntry } from '../../../../shared/current-affairs/current-affairs.schema.ts';
-import { ListPage } from '../../components/list-page.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { NewPostModal } from './new-post-modal.tsx';
@@ -19,13 +17,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
     accessorFn: (post) => `${post.title} ${post.titleDisplay}`,
     cell: ({ row }) => (
       <Link href={currentAffairEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
-        {row.original.thumbnailUrl ? (
-          <img src={row.original.thumbnailUrl} alt="" loading="lazy" className="h-10 w-16 shrink-0 rounded border object-cover" />
-        ) : (
-          <span aria-hidden="true" className="flex h-10 w-16 shrink-0 items-center justify-center rounded border bg-muted text-muted-foreground">
-            <ImageIcon className="size-4" />
-          </span>
-        )}
+        <Thumbnail url={row.original.thumbnailUrl} icon={ImageIcon} className="shrink-0" />
         <span>
           {row.original.titleDisplay}
           <span className="block text-xs font-normal text-muted-foreground">{row.original.title}</span>
@@ -33,12 +25,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
       </Link>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (post) => (post.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'pdfUploaded',
     header: 'PDF Uploaded',
@@ -50,29 +37,19 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
 /** /admin/current-affairs: every post, newest date first; New Post. */
 export function CurrentAffairManagerPage() {
   useDocumentTitle('Current Affairs');
-  // A failed listing is asked for again after 100 ms.
-  const posts = api.currentAffairs.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
+  const posts = api.currentAffairs.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Current Affairs"
       description="Daily current-affairs posts: a date, its cover art and its PDF, as students see them in the app."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          New Post
-        </Button>
-      }
+      add={{ label: 'New Post', Dialog: NewPostModal }}
       query={posts}
       failureTitle="Fetching data failed"
       label="Current affairs"
       columns={columns}
       pageSize={CURRENT_AFFAIRS_PAGE_SIZE}
-      minRows={3}
       filterColumns={['title', 'pdfUploaded']}
       emptyMessage="No posts yet"
-      getRowId={(post) => post._id}
-      dialogs={<NewPostModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

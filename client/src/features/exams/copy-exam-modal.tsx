@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { ListChecks } from 'lucide-react';
 import { copyExamInputSchema } from '../../../../shared/exams/exams.schema.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { validateForm } from '../../lib/forms.ts';
+import { useCreateAndOpen } from '../../components/use-create-and-open.ts';
 import { api } from '../../lib/trpc.ts';
 import { ExamPicker } from './exam-picker.tsx';
 import { examEditorPath } from './exam-paths.ts';
@@ -16,51 +15,36 @@ import { examEditorPath } from './exam-paths.ts';
  * hidden, keeps the settings and questions, and opens in the editor.
  */
 export function CopyExamModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [id, setId] = useState('');
   const [chosenTitle, setChosenTitle] = useState<string | null>(null);
-  const [error, setError] = useState<string | undefined>();
   const [picking, setPicking] = useState(false);
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const copy = api.exams.copy.useMutation({ onSuccess: () => utils.exams.list.invalidate() });
-
-  const change = (next: boolean) => {
-    if (next) {
-      setId('');
-      setChosenTitle(null);
-      setError(undefined);
-    }
-    onOpenChange(next);
-  };
-
-  const submit = async () => {
-    const result = validateForm(copyExamInputSchema, { id });
-    if (!result.ok) {
-      setError(result.errors.id);
-      return;
-    }
-    setError(undefined);
-    const created = await copy.mutateAsync(result.data);
-    onOpenChange(false);
-    navigate(examEditorPath(created._id));
-  };
+  const form = useCreateAndOpen({
+    initial: { id: '' },
+    schema: copyExamInputSchema,
+    create: (data) => copy.mutateAsync(data),
+    pathOf: examEditorPath,
+    onOpenChange,
+    onReset: () => setChosenTitle(null),
+  });
+  const id = form.values.id;
 
   return (
     <>
       <FormModal
         open={open}
-        onOpenChange={change}
+        onOpenChange={form.change}
         title="Copy Exam"
         description="The copy keeps the settings and questions, starts hidden, and has no attempts or ranking."
         submitLabel="Copy Exam"
         busyLabel="Copying..."
         errorTitle="Exam cannot be added"
-        onSubmit={submit}
+        onSubmit={form.submit}
       >
         <FormField
           id="copy-exam-id"
           label="Exam id"
-          error={error}
+          error={form.errors.id}
           hint={chosenTitle ? `Copying “${chosenTitle}”` : 'The id is the last part of the exam editor’s address.'}
         >
           {(control) => (
@@ -70,7 +54,7 @@ export function CopyExamModal({ open, onOpenChange }: { open: boolean; onOpenCha
               placeholder="e.g. 5b0c8f9e-3f7a-4d2b-9c61-2a7e4f0d1b35"
               value={id}
               onChange={(event) => {
-                setId(event.target.value);
+                form.setValues({ id: event.target.value });
                 setChosenTitle(null);
               }}
             />
@@ -89,9 +73,9 @@ export function CopyExamModal({ open, onOpenChange }: { open: boolean; onOpenCha
         initialSelectedIds={id ? [id.trim()] : []}
         onConfirm={([exam]) => {
           if (!exam) return;
-          setId(exam._id);
+          form.setValues({ id: exam._id });
           setChosenTitle(exam.title);
-          setError(undefined);
+          form.setErrors({});
         }}
       />
     </>

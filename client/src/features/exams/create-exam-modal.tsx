@@ -1,12 +1,10 @@
-import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { DEFAULT_TEMPLATE_ID, EXAM_TEMPLATES, TEMPLATE_IDS } from '../../../../shared/exams/exam.constants.ts';
 import { createExamInputSchema } from '../../../../shared/exams/exams.schema.ts';
 import { FormModal } from '../../components/form-modal.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
-import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { useCreateAndOpen } from '../../components/use-create-and-open.ts';
 import { api } from '../../lib/trpc.ts';
 import { TEMPLATE_LABELS } from './exam-labels.ts';
 import { examEditorPath } from './exam-paths.ts';
@@ -18,49 +16,36 @@ function templateSummary(templateId: string): string {
   return `${template.totalQuestions} questions, ${template.totalMarks} marks, ${template.examDurationInMinutes} minutes; +${template.correctAnswerScore} per correct answer, ${template.wrongAnswerScore} off per wrong answer.`;
 }
 
+/** The dialog's fields as it opens (the template select also offers a blank choice). */
+const NEW_EXAM: { title: string; templateId: string } = { title: '', templateId: DEFAULT_TEMPLATE_ID };
+
 /** 'Create Exam': a title and a template; the new exam copies the template's settings and opens in the editor. */
 export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [title, setTitle] = useState('');
-  const [templateId, setTemplateId] = useState<string>(DEFAULT_TEMPLATE_ID);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [, navigate] = useLocation();
   const utils = api.useUtils();
   const create = api.exams.create.useMutation({ onSuccess: () => utils.exams.list.invalidate() });
-
-  const change = (next: boolean) => {
-    if (next) {
-      setTitle('');
-      setTemplateId(DEFAULT_TEMPLATE_ID);
-      setErrors({});
-    }
-    onOpenChange(next);
-  };
+  const form = useCreateAndOpen({
+    initial: NEW_EXAM,
+    schema: createExamInputSchema,
+    create: (data) => create.mutateAsync(data),
+    pathOf: examEditorPath,
+    onOpenChange,
+  });
+  const { title, templateId } = form.values;
+  const { errors, setErrors } = form;
 
   // A field's message goes as soon as the field is changed; the next submit checks again.
   const clearError = (field: 'title' | 'templateId') => setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
-  const submit = async () => {
-    const result = validateForm(createExamInputSchema, { title, templateId });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    const created = await create.mutateAsync(result.data);
-    onOpenChange(false);
-    navigate(examEditorPath(created._id));
-  };
-
   return (
     <FormModal
       open={open}
-      onOpenChange={change}
+      onOpenChange={form.change}
       title="Create Exam"
       description="Name the exam and choose the template whose marks, questions, duration and scoring it starts with."
       submitLabel="Create Exam"
       busyLabel="Creating..."
       errorTitle="Course cannot be added"
-      onSubmit={submit}
+      onSubmit={form.submit}
     >
       <FormField id="new-exam-title" label="Title" error={errors.title}>
         {(control) => (
@@ -71,7 +56,7 @@ export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenC
             placeholder="e.g. LD Clerk Mock Test 12"
             value={title}
             onChange={(event) => {
-              setTitle(event.target.value);
+              form.setValues((current) => ({ ...current, title: event.target.value }));
               clearError('title');
             }}
           />
@@ -85,7 +70,7 @@ export function CreateExamModal({ open, onOpenChange }: { open: boolean; onOpenC
         value={templateId}
         options={[{ value: '', label: 'Select a template' }, ...optionsOf(TEMPLATE_IDS, (id) => TEMPLATE_LABELS[id])]}
         onChange={(chosen) => {
-          setTemplateId(chosen);
+          form.setValues((current) => ({ ...current, templateId: chosen }));
           clearError('templateId');
         }}
       />

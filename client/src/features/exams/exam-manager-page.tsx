@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Copy, Plus } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { TEMPLATE_IDS, type TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
@@ -49,39 +49,24 @@ function TemplateLinks({ current }: { current: TemplateId | undefined }) {
 export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
   useDocumentTitle('Exams');
   const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined);
-  const [creating, setCreating] = useState(false);
   const [copying, setCopying] = useState(false);
   return (
     <ListPage
       heading="Exam Manager"
       description="Mock tests, revision tests and other exams with their question groups and rankings."
       actions={
-        <>
-          <Button variant="outline" onClick={() => setCopying(true)}>
-            <Copy aria-hidden="true" />
-            Copy Exam
-          </Button>
-          <Button onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" />
-            Create Exam
-          </Button>
-        </>
+        <Button variant="outline" onClick={() => setCopying(true)}>
+          <Copy aria-hidden="true" />
+          Copy Exam
+        </Button>
       }
+      add={{ label: 'Create Exam', Dialog: CreateExamModal }}
       query={exams}
       failureTitle="Fetching course failed"
       label="Exams"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage={templateId ? `No exams from the ${TEMPLATE_LABELS[templateId]} template yet` : 'No exams yet'}
-      getRowId={(exam) => exam._id}
-      dialogs={
-        <>
-          <CreateExamModal open={creating} onOpenChange={setCreating} />
-          <CopyExamModal open={copying} onOpenChange={setCopying} />
-        </>
-      }
+      dialogs={<CopyExamModal open={copying} onOpenChange={setCopying} />}
     >
       <TemplateLinks current={templateId} />
     </ListPage>

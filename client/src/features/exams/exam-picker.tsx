@@ -1,14 +1,12 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
-import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
+import { plainTitleColumn } from '../../components/list-columns.tsx';
+import { PickerDialog, pickerQueryOptions, pickerTexts } from '../../components/picker-dialog.tsx';
 import { api } from '../../lib/trpc.ts';
 import { examListColumns } from './exam-cells.tsx';
 
-const columns: ColumnDef<ExamListEntry, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  ...examListColumns('Created'),
-];
+const columns: ColumnDef<ExamListEntry, unknown>[] = [plainTitleColumn(), ...examListColumns('Created')];
 
 export interface ExamPickerProps {
   open: boolean;
@@ -31,36 +29,9 @@ export interface ExamPickerProps {
  * A modal table of exams to choose from, for the editors that attach exams (courses,
  * lectures, rank files) and for copying an exam.
  */
-export function ExamPicker({
-  open,
-  onOpenChange,
-  selection,
-  title = selection === 'single' ? 'Select an Exam' : 'Select Exams',
-  description = selection === 'single' ? 'Tick the exam to use.' : 'Tick every exam to add.',
-  templateId,
-  initialSelectedIds,
-  disabledIds,
-  onConfirm,
-}: ExamPickerProps) {
-  const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined, {
-    enabled: open,
-    retry: retryPickerLoad,
-    retryDelay: PICKER_RETRY_DELAY_MS,
-  });
-  return (
-    <PickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      selection={selection}
-      title={title}
-      description={description}
-      itemsLabel="exams"
-      query={exams}
-      columns={columns}
-      initialSelectedIds={initialSelectedIds}
-      disabledIds={disabledIds}
-      onConfirm={onConfirm}
-    />
-  );
+export function ExamPicker({ templateId, ...props }: ExamPickerProps) {
+  const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined, pickerQueryOptions(props.open));
+  // The picker's own title and description where the caller gives none.
+  return <PickerDialog {...pickerTexts(props.selection, 'Exam', 'Exams')} {...props} itemsLabel="exams" query={exams} columns={columns} />;
 }
 ExamPicker.displayName = 'ExamPicker';

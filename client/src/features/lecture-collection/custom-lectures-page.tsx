@@ -7,9 +7,9 @@ import type { LectureSummary } from '../../../../shared/lectures/lectures.schema
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { publishedStatusColumn, thumbnailColumn } from '../../components/list-columns.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -20,15 +20,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { notesLabel } from '../lectures/lecture-labels.ts';
 import { lectureEditorPath } from '../lectures/lecture-paths.ts';
 import { MoveLectureModal } from './move-lecture-modal.tsx';
-
-function Thumbnail({ url }: { url: string | null }) {
-  if (url) return <img src={url} alt="" loading="lazy" className="h-10 w-16 rounded border bg-black object-cover" />;
-  return (
-    <span aria-hidden="true" className="flex h-10 w-16 items-center justify-center rounded border bg-muted text-muted-foreground">
-      <Video className="size-4" />
-    </span>
-  );
-}
 
 /** The collection's title with "Update Title", enabled only once it differs from the saved one. */
 function CollectionTitle({ saved }: { saved: string | undefined }) {
@@ -87,13 +78,9 @@ export function CustomLecturesPage() {
 
   const columns = useMemo<ColumnDef<LectureSummary, unknown>[]>(
     () => [
-      { id: 'thumbnail', header: () => <span className="sr-only">Thumbnail</span>, cell: ({ row }) => <Thumbnail url={row.original.thumbnailUrl} /> },
+      thumbnailColumn({ icon: Video, imageClassName: 'bg-black' }),
       editorLinkColumn('Title', lectureEditorPath),
-      {
-        id: 'status',
-        header: 'Status',
-        cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-      },
+      publishedStatusColumn(),
       {
         id: 'duration',
         header: 'Duration',
@@ -139,10 +126,8 @@ export function CustomLecturesPage() {
       failureTitle="Fetching data failed"
       label="Collection lectures"
       columns={columns}
-      pageSize={10}
-      minRows={3}
+      filterColumns={[]}
       emptyMessage="No lectures in the collection yet"
-      getRowId={(lecture) => lecture._id}
       dialogs={
         <>
           <MoveLectureModal

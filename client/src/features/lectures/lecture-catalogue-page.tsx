@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { MessagesSquare, Plus, Video } from 'lucide-react';
+import { MessagesSquare, Video } from 'lucide-react';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
-import { ListPage } from '../../components/list-page.tsx';
+import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { ProcessStateBadge } from '../../components/files/process-status.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatBytes, formatMinutes } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
@@ -15,15 +14,6 @@ import { AddLectureModal } from './add-lecture-modal.tsx';
 import { notesLabel } from './lecture-labels.ts';
 import { lectureEditorPath } from './lecture-paths.ts';
 
-function Thumbnail({ url }: { url: string | null }) {
-  if (url) return <img src={url} alt="" loading="lazy" className="h-10 w-16 shrink-0 rounded border bg-black object-cover" />;
-  return (
-    <span aria-hidden="true" className="flex h-10 w-16 shrink-0 items-center justify-center rounded border bg-muted text-muted-foreground">
-      <Video className="size-4" />
-    </span>
-  );
-}
-
 const columns: ColumnDef<LectureSummary, unknown>[] = [
   {
     id: 'title',
@@ -31,17 +21,12 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
     header: 'Title',
     cell: ({ row }) => (
       <Link href={lectureEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
-        <Thumbnail url={row.original.thumbnailUrl} />
+        <Thumbnail url={row.original.thumbnailUrl} icon={Video} className="shrink-0" imageClassName="bg-black" />
         <span className="line-clamp-2">{row.original.title}</span>
       </Link>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (lecture) => (lecture.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'subscription',
     header: 'Subscription',
@@ -84,37 +69,25 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
 /** /admin/videos: the Lecture Video Manager, the console's landing page. */
 export function LectureCataloguePage() {
   useDocumentTitle('Lecture Video Manager');
-  // A failed listing is asked for again after 100 ms.
-  const lectures = api.lectures.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
+  const lectures = api.lectures.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Lecture Video Manager"
       description="Lecture videos with their notes, as students find them in the app."
       actions={
-        <>
-          <Button asChild variant="outline">
-            <Link href="/admin/discussions">
-              <MessagesSquare aria-hidden="true" />
-              Discussions
-            </Link>
-          </Button>
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Lecture
-          </Button>
-        </>
+        <Button asChild variant="outline">
+          <Link href="/admin/discussions">
+            <MessagesSquare aria-hidden="true" />
+            Discussions
+          </Link>
+        </Button>
       }
+      add={{ label: 'Add Lecture', Dialog: AddLectureModal }}
       query={lectures}
       failureTitle="Fetching course failed"
       label="Lectures"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No lectures yet"
-      getRowId={(lecture) => lecture._id}
-      dialogs={<AddLectureModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

@@ -1,17 +1,13 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
-import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { plainTitleColumn, publishedStatusColumn } from '../../components/list-columns.tsx';
+import { PickerDialog, pickerQueryOptions, pickerTexts } from '../../components/picker-dialog.tsx';
 import { formatMinutes } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 
 const columns: ColumnDef<LectureSummary, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  plainTitleColumn(),
+  publishedStatusColumn(),
   {
     id: 'duration',
     header: 'Duration',
@@ -29,20 +25,16 @@ export interface LecturePickerProps {
 }
 
 /** A modal table of lectures to add, for the course editor's subjects and the custom collection. */
-export function LecturePicker({ open, onOpenChange, disabledIds, onConfirm }: LecturePickerProps) {
-  const lectures = api.lectures.list.useQuery(undefined, { enabled: open, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS });
+export function LecturePicker(props: LecturePickerProps) {
+  const lectures = api.lectures.list.useQuery(undefined, pickerQueryOptions(props.open));
   return (
     <PickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
+      {...props}
+      {...pickerTexts('multiple', 'Lecture', 'Lectures')}
       selection="multiple"
-      title="Select Lectures"
-      description="Tick every lecture to add."
       itemsLabel="lectures"
       query={lectures}
       columns={columns}
-      disabledIds={disabledIds}
-      onConfirm={onConfirm}
     />
   );
 }

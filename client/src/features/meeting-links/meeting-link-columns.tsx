@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ExternalLink, Pencil, Send, Trash2 } from 'lucide-react';
 import type { MeetingLink } from '../../../../shared/meeting-links/meeting-links.schema.ts';
+import { IconActions } from '../../components/icon-button.tsx';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -105,30 +106,14 @@ export function useMeetingLinkColumns({ onEdit, onAnnounce, onRemove, onFailure 
         id: 'actions',
         header: 'Actions',
         cell: ({ row }) => (
-          <span className="flex gap-1">
-            <Button variant="ghost" size="icon" title="Edit" aria-label={`Edit ${row.original.title}`} onClick={() => onEdit(row.original)}>
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              title="Send notification"
-              aria-label={`Send notification: ${row.original.title}`}
-              onClick={() => onAnnounce(row.original)}
-            >
-              <Send aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              title="Remove"
-              className="text-destructive"
-              aria-label={`Remove ${row.original.title}`}
-              onClick={() => onRemove(row.original)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
-          </span>
+          <IconActions
+            variant="ghost"
+            actions={[
+              { icon: Pencil, title: 'Edit', label: `Edit ${row.original.title}`, onClick: () => onEdit(row.original) },
+              { icon: Send, title: 'Send notification', label: `Send notification: ${row.original.title}`, onClick: () => onAnnounce(row.original) },
+              { icon: Trash2, title: 'Remove', label: `Remove ${row.original.title}`, onClick: () => onRemove(row.original), destructive: true },
+            ]}
+          />
         ),
       },
     ],

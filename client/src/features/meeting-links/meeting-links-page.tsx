@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
 import { MEETING_LINK_NOTIFICATION, type MeetingLink } from '../../../../shared/meeting-links/meeting-links.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -20,10 +18,8 @@ export const MEETING_LINK_DELETE_DELAY_MS = 300;
 export function MeetingLinksPage() {
   useDocumentTitle('Meeting Links');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const links = api.meetingLinks.list.useQuery(undefined, { retryDelay: 100 });
+  const links = api.meetingLinks.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const remove = api.meetingLinks.delete.useMutation();
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<MeetingLink | null>(null);
   const [removing, setRemoving] = useState<MeetingLink | null>(null);
   const [announcing, setAnnouncing] = useState<MeetingLink | null>(null);
@@ -36,23 +32,15 @@ export function MeetingLinksPage() {
     <ListPage
       heading="Meeting Links"
       description="Live classes students join from the app: a link shows to the students of its courses while it is active, from its start to its end."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add url
-        </Button>
-      }
+      add={{ label: 'Add url', Dialog: MeetingLinkModal }}
       query={links}
       failureTitle={FAILURE_TITLE}
       label="Meeting links"
       columns={columns}
-      pageSize={10}
-      minRows={3}
+      filterColumns={[]}
       emptyMessage="No meeting links yet"
-      getRowId={(link) => link._id}
       dialogs={
         <>
-          <MeetingLinkModal open={adding} onOpenChange={setAdding} />
           <MeetingLinkModal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} link={editing} />
           <ConfirmModal
             open={removing !== null}

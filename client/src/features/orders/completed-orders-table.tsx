@@ -77,22 +77,11 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInpu
   // Off for every order the dialog opens on: giving money back is a choice made each time.
   const [refund, setRefund] = useState(false);
   const refunding = deleting !== null && canRefund(deleting) && refund;
-  const rows = orders.data?.orders ?? [];
 
   return (
     <>
-      <OrdersTableFrame
-        label="Orders"
-        headings={HEADINGS}
-        query={orders}
-        count={rows.length}
-        loadingLabel="Loading orders"
-        emptyText="No orders match"
-        noun="orders"
-        input={input}
-        onPage={onPage}
-      >
-        {rows.map((order) => (
+      <OrdersTableFrame noun="orders" headings={HEADINGS} query={orders} input={input} onPage={onPage}>
+        {(order) => (
           <OrderRow
             key={order._id}
             order={order}
@@ -101,7 +90,7 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInpu
               setDeleting(chosen);
             }}
           />
-        ))}
+        )}
       </OrdersTableFrame>
       <ConfirmModal
         open={deleting !== null}

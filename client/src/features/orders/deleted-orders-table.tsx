@@ -49,22 +49,9 @@ function DeletedOrderRow({ order }: { order: DeletedOrder }) {
 /** Deleted orders, the latest deletion first, a page at a time from the server: who deleted each, when, and its documents. */
 export function DeletedOrdersTable({ input, onPage }: { input: OrdersTableInput; onPage: (page: number) => void }) {
   const orders = api.orders.deleted.useQuery(input, SERVER_LIST_QUERY_OPTIONS);
-  const rows = orders.data?.orders ?? [];
   return (
-    <OrdersTableFrame
-      label="Deleted orders"
-      headings={HEADINGS}
-      query={orders}
-      count={rows.length}
-      loadingLabel="Loading deleted orders"
-      emptyText="No deleted orders match"
-      noun="deleted orders"
-      input={input}
-      onPage={onPage}
-    >
-      {rows.map((order) => (
-        <DeletedOrderRow key={order._id} order={order} />
-      ))}
+    <OrdersTableFrame noun="deleted orders" headings={HEADINGS} query={orders} input={input} onPage={onPage}>
+      {(order) => <DeletedOrderRow key={order._id} order={order} />}
     </OrdersTableFrame>
   );
 }

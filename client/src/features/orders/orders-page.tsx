@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE } from '../../../../shared/commerce/orders.schema.ts';
+import { AddButton } from '../../components/add-button.tsx';
 import { presentFilters, useServerListState } from '../../components/server-list/use-server-list.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -17,6 +16,32 @@ import { RESOURCE_LABELS } from './resource-picker.tsx';
 
 // A type, not an interface: the list's filters are a record of texts.
 type OrderFilters = { search: string; shown: ShownOrders; mode: '' | (typeof ORDER_MODES)[number]; resourceType: '' | (typeof RESOURCE_TYPES)[number] };
+
+/** A filter of the orders by one field: every value ("Every mode"), or one. */
+function FilterSelect<Value extends string>(props: {
+  label: string;
+  everyLabel: string;
+  value: '' | Value;
+  values: readonly Value[];
+  labelOf: (value: Value) => string;
+  onChange: (value: '' | Value) => void;
+}) {
+  return (
+    <NativeSelect
+      aria-label={props.label}
+      className="min-w-0 sm:w-auto"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value as '' | Value)}
+    >
+      <option value="">{props.everyLabel}</option>
+      {props.values.map((value) => (
+        <option key={value} value={value}>
+          {props.labelOf(value)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
 
 /** /admin/orders: completed (or deleted) orders, a page at a time from the server, with filters; manual orders; delete. */
 export function OrdersPage() {
@@ -43,10 +68,7 @@ export function OrdersPage() {
               : 'Deleted orders, the latest deletion first: who deleted each and when, with its invoice and credit note.'}
           </p>
         </div>
-        <Button onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" />
-          Create Manual Order
-        </Button>
+        <AddButton label="Create Manual Order" onClick={() => setCreating(true)} />
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         <Input
@@ -66,32 +88,22 @@ export function OrdersPage() {
           <option value="paid">Completed orders</option>
           <option value="deleted">Deleted orders</option>
         </NativeSelect>
-        <NativeSelect
-          aria-label="Mode"
-          className="min-w-0 sm:w-auto"
+        <FilterSelect
+          label="Mode"
+          everyLabel="Every mode"
           value={filters.mode}
-          onChange={(event) => setFilter('mode', event.target.value as OrderFilters['mode'])}
-        >
-          <option value="">Every mode</option>
-          {ORDER_MODES.map((value) => (
-            <option key={value} value={value}>
-              {MODE_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
-        <NativeSelect
-          aria-label="Resource type"
-          className="min-w-0 sm:w-auto"
+          values={ORDER_MODES}
+          labelOf={(mode) => MODE_LABELS[mode]}
+          onChange={(mode) => setFilter('mode', mode)}
+        />
+        <FilterSelect
+          label="Resource type"
+          everyLabel="Every resource"
           value={filters.resourceType}
-          onChange={(event) => setFilter('resourceType', event.target.value as OrderFilters['resourceType'])}
-        >
-          <option value="">Every resource</option>
-          {RESOURCE_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {RESOURCE_LABELS[value].one}
-            </option>
-          ))}
-        </NativeSelect>
+          values={RESOURCE_TYPES}
+          labelOf={(type) => RESOURCE_LABELS[type].one}
+          onChange={(type) => setFilter('resourceType', type)}
+        />
       </div>
       {shown === 'paid' ? <CompletedOrdersTable input={input} onPage={setPage} /> : <DeletedOrdersTable input={input} onPage={setPage} />}
       <ManualOrderModal

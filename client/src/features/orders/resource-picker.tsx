@@ -1,7 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import type { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { TITLE_SEARCH_PAGE_SIZE, type ResourceOption } from '../../../../shared/commerce/orders.schema.ts';
-import { PICKER_RETRY_DELAY_MS, retryPickerLoad } from '../../components/picker-dialog.tsx';
+import { pickerQueryOptions } from '../../components/picker-dialog.tsx';
 import { ServerPickerDialog, type ServerPickerInput } from '../../components/server-picker-dialog.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -30,7 +30,7 @@ export function ResourcePicker({ type, onClose, selected, onConfirm }: ResourceP
   const usePage = ({ search, page }: ServerPickerInput, enabled: boolean) =>
     api.orders.resources.useQuery(
       { resourceType: kind, page, pageSize: TITLE_SEARCH_PAGE_SIZE, ...(search ? { search } : {}) },
-      { enabled, placeholderData: keepPreviousData, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS },
+      { ...pickerQueryOptions(enabled), placeholderData: keepPreviousData },
     );
   return (
     <ServerPickerDialog<ResourceOption>

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { CheckCheck, ExternalLink } from 'lucide-react';
 import { MISSING_NOTE_REASONS, type PendingPdfLecture } from '../../../../shared/lectures/pending-pdf.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -14,8 +14,7 @@ import { lectureEditorPath } from '../lectures/lecture-paths.ts';
 /** /admin/pending-pdf: lectures whose PDF notes the hourly check found missing, until marked resolved. */
 export function PendingPdfPage() {
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const pending = api.pendingPdf.list.useQuery(undefined, { retryDelay: 100 });
+  const pending = api.pendingPdf.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const [resolving, setResolving] = useState<PendingPdfLecture | null>(null);
   const markSolved = api.pendingPdf.markSolved.useMutation();
   const count = pending.data?.length ?? 0;
@@ -96,10 +95,7 @@ export function PendingPdfPage() {
       label="Pending PDF lectures"
       columns={columns}
       pageSize={50}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No lecture has a missing PDF"
-      getRowId={(lecture) => lecture._id}
       dialogs={
         <ConfirmModal
           open={resolving !== null}

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FileSpreadsheet, Plus } from 'lucide-react';
+import { FileSpreadsheet } from 'lucide-react';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
-import { ListPage } from '../../components/list-page.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { publishedStatusColumn, thumbnailColumn } from '../../components/list-columns.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { subscriptionEditorPath } from '../subscriptions/subscription-paths.ts';
@@ -14,25 +12,9 @@ import { AddRankFileModal } from './add-rank-file-modal.tsx';
 import { rankFileEditorPath } from './rank-file-paths.ts';
 
 const columns: ColumnDef<RankFileListEntry, unknown>[] = [
-  {
-    id: 'thumbnail',
-    header: () => <span className="sr-only">Thumbnail</span>,
-    cell: ({ row }) =>
-      row.original.thumbnailUrl ? (
-        <img src={row.original.thumbnailUrl} alt="" loading="lazy" className="h-10 w-16 rounded border object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex h-10 w-16 items-center justify-center rounded border bg-muted text-muted-foreground">
-          <FileSpreadsheet className="size-4" />
-        </span>
-      ),
-  },
+  thumbnailColumn({ icon: FileSpreadsheet }),
   editorLinkColumn('Title', rankFileEditorPath),
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (file) => (file.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   {
     id: 'subscription',
     header: 'Subscription',
@@ -53,29 +35,17 @@ const columns: ColumnDef<RankFileListEntry, unknown>[] = [
 /** /admin/rank-files: every rank file with its status and rate card; add one. */
 export function RankFileManagerPage() {
   useDocumentTitle('Rank Files');
-  // A failed listing is asked for again after 100 ms.
-  const rankFiles = api.rankFiles.list.useQuery(undefined, { retryDelay: 100 });
-  const [adding, setAdding] = useState(false);
+  const rankFiles = api.rankFiles.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   return (
     <ListPage
       heading="Rank File Manager"
       description="Rank lists over groups of exams, as students see them in the app."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Rank File
-        </Button>
-      }
+      add={{ label: 'Add Rank File', Dialog: AddRankFileModal }}
       query={rankFiles}
       failureTitle="Fetching course failed"
       label="Rank files"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No rank files yet"
-      getRowId={(file) => file._id}
-      dialogs={<AddRankFileModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

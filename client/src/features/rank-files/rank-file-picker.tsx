@@ -1,17 +1,10 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
-import { PICKER_RETRY_DELAY_MS, PickerDialog, retryPickerLoad } from '../../components/picker-dialog.tsx';
-import { Badge } from '../../components/ui/badge.tsx';
+import { plainTitleColumn, publishedStatusColumn } from '../../components/list-columns.tsx';
+import { PickerDialog, pickerQueryOptions, pickerTexts } from '../../components/picker-dialog.tsx';
 import { api } from '../../lib/trpc.ts';
 
-const columns: ColumnDef<RankFileListEntry, unknown>[] = [
-  { id: 'title', accessorKey: 'title', header: 'Title', cell: ({ row }) => <span className="font-medium">{row.original.title}</span> },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
-];
+const columns: ColumnDef<RankFileListEntry, unknown>[] = [plainTitleColumn(), publishedStatusColumn()];
 
 export interface RankFilePickerProps {
   open: boolean;
@@ -22,21 +15,8 @@ export interface RankFilePickerProps {
 }
 
 /** A modal table of rank files to choose from (one or several), for the course editor. */
-export function RankFilePicker({ open, onOpenChange, selection, disabledIds, onConfirm }: RankFilePickerProps) {
-  const rankFiles = api.rankFiles.list.useQuery(undefined, { enabled: open, retry: retryPickerLoad, retryDelay: PICKER_RETRY_DELAY_MS });
-  return (
-    <PickerDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      selection={selection}
-      title={selection === 'single' ? 'Select a Rank File' : 'Select Rank Files'}
-      description={selection === 'single' ? 'Tick the rank file to use.' : 'Tick every rank file to add.'}
-      itemsLabel="rank files"
-      query={rankFiles}
-      columns={columns}
-      disabledIds={disabledIds}
-      onConfirm={onConfirm}
-    />
-  );
+export function RankFilePicker(props: RankFilePickerProps) {
+  const rankFiles = api.rankFiles.list.useQuery(undefined, pickerQueryOptions(props.open));
+  return <PickerDialog {...props} {...pickerTexts(props.selection, 'Rank File', 'Rank Files')} itemsLabel="rank files" query={rankFiles} columns={columns} />;
 }
 RankFilePicker.displayName = 'RankFilePicker';

@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import type { Subscription } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { ListPage } from '../../components/list-page.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AddSubscriptionModal } from './add-subscription-modal.tsx';
@@ -55,27 +52,16 @@ const columns: ColumnDef<Subscription, unknown>[] = [
 export function SubscriptionManagerPage() {
   useDocumentTitle('Subscriptions');
   const subscriptions = api.subscriptions.list.useQuery();
-  const [adding, setAdding] = useState(false);
   return (
     <ListPage
       heading="Subscription Manager"
       description="Rate cards: the term and price (with GST) of what students buy."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Subscription
-        </Button>
-      }
+      add={{ label: 'Add Subscription', Dialog: AddSubscriptionModal }}
       query={subscriptions}
       failureTitle="Fetching subscrptions failed"
       label="Subscriptions"
       columns={columns}
-      pageSize={10}
-      minRows={3}
-      filterColumns={['title']}
       emptyMessage="No subscriptions yet"
-      getRowId={(card) => card._id}
-      dialogs={<AddSubscriptionModal open={adding} onOpenChange={setAdding} />}
     />
   );
 }

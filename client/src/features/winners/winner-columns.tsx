@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Trophy } from 'lucide-react';
 import { winnerDisplayName } from '../../../../shared/winners/winner-publish.rules.ts';
 import type { Winner } from '../../../../shared/winners/winners.schema.ts';
-import { Badge } from '../../components/ui/badge.tsx';
+import { publishedStatusColumn } from '../../components/list-columns.tsx';
 import { winnerEditorPath } from './winner-paths.ts';
 
 /** Rupees as staff read them: "₹1,500" or "₹1,500.50". */
@@ -38,12 +38,7 @@ export const winnerColumns: ColumnDef<Winner, unknown>[] = [
     accessorFn: (winner) => winnerDisplayName(winner.winnerName),
     cell: ({ row }) => <WinnerNameCell winner={row.original} />,
   },
-  {
-    id: 'status',
-    header: 'Status',
-    accessorFn: (winner) => (winner.isPublished ? 'Published' : 'Unpublished'),
-    cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
-  },
+  publishedStatusColumn(),
   { id: 'active', header: 'Is Activated', accessorFn: (winner) => (winner.isActive ? 'Yes' : 'No') },
   { id: 'rank', header: 'Rank', accessorFn: (winner) => String(winner.rank) },
   { id: 'prize', header: 'Prize Amount', accessorFn: (winner) => rupees(winner.prizeAmount) },

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Plus } from 'lucide-react';
 import { WINNER_MESSAGES, type Winner } from '../../../../shared/winners/winners.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { ListPage } from '../../components/list-page.tsx';
+import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -21,11 +20,9 @@ type Pending = { action: 'activate'; winner: Winner } | { action: 'deactivate' }
 export function WinnerManagerPage() {
   useDocumentTitle('Winners');
   const utils = api.useUtils();
-  // A failed listing is asked for again after 100 ms.
-  const winners = api.winners.list.useQuery(undefined, { retryDelay: 100 });
+  const winners = api.winners.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const activate = api.winners.activate.useMutation();
   const deactivate = api.winners.deactivate.useMutation();
-  const [adding, setAdding] = useState(false);
   const [pending, setPending] = useState<Pending>(null);
   const active = winners.data?.items.find((winner) => winner.isActive);
 
@@ -62,24 +59,16 @@ export function WinnerManagerPage() {
     <ListPage
       heading="Winner Announcements"
       description="The day's winner as students see it in the app: publish an announcement, then activate it."
-      actions={
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          New Item
-        </Button>
-      }
+      add={{ label: 'New Item', Dialog: AddWinnerModal }}
       query={{ ...winners, data: winners.data?.items }}
       failureTitle="Fetching data failed"
       label="Winner announcements"
       columns={columns}
       pageSize={100}
-      minRows={3}
       filterColumns={WINNER_FILTER_COLUMNS}
       emptyMessage="No winner announcements yet"
-      getRowId={(winner) => winner._id}
       dialogs={
         <>
-          <AddWinnerModal open={adding} onOpenChange={setAdding} />
           <ConfirmModal
             open={pending !== null}
             onOpenChange={(open) => !open && setPending(null)}

@@ -4,18 +4,17 @@ import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/auth/auth.constants.ts';
 import { changePasswordInputSchema } from '../../../../shared/auth/auth.schema.ts';
 import { hasConsoleAccess, homePathFor } from '../../../../shared/auth/roles.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../auth/session.ts';
 import { AccountLayout } from './account-layout.tsx';
+import { AuthForm } from '../auth/auth-form.tsx';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -73,11 +72,16 @@ export function ChangePasswordPage() {
   };
 
   const field = (name: Field, id: string, label: string, autoComplete: string, hint?: string) => (
-    <FormField id={id} label={label} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input {...control} type="password" autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />
-      )}
-    </FormField>
+    <TextField
+      id={id}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValueChange={(value) => change(name, value)}
+    />
   );
 
   return (
@@ -94,8 +98,7 @@ export function ChangePasswordPage() {
           <CardDescription>Enter your current password, then the new one twice. You stay signed in here; every other device is signed out.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-            {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+          <AuthForm label="Change password" onSubmit={submit} failure={failure}>
             {changed && (
               <Alert variant="info">
                 <CheckCircle2 aria-hidden="true" />
@@ -106,11 +109,10 @@ export function ChangePasswordPage() {
             {field('currentPassword', 'current-password', 'Current Password', 'current-password')}
             {field('newPassword', 'new-password', 'New Password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
             {field('confirmPassword', 'confirm-password', 'Confirm New Password', 'new-password')}
-            <Button type="submit" disabled={changePassword.isPending} className="justify-self-start">
-              {changePassword.isPending && <Spinner size="sm" className="text-current" label="" />}
-              {changePassword.isPending ? 'Saving...' : 'Change Password'}
-            </Button>
-          </form>
+            <SubmitButton pending={changePassword.isPending} pendingText="Saving..." className="justify-self-start">
+              Change Password
+            </SubmitButton>
+          </AuthForm>
         </CardContent>
       </Card>
     </AccountLayout>

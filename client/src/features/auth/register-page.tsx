@@ -2,15 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/auth/auth.constants.ts';
 import { registerInputSchema } from '../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useStartSession } from './session.ts';
+import { AuthForm } from './auth-form.tsx';
 
 type RegisterField = 'name' | 'emailAddress' | 'password' | 'confirmPassword';
 type RegisterValues = Record<RegisterField, string>;
@@ -50,9 +48,16 @@ export function RegisterPage() {
   };
 
   const field = (name: RegisterField, label: string, type: string, autoComplete: string, hint?: string) => (
-    <FormField id={`register-${name}`} label={label} error={errors[name]} hint={hint}>
-      {(control) => <Input {...control} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />}
-    </FormField>
+    <TextField
+      id={`register-${name}`}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValueChange={(value) => change(name, value)}
+    />
   );
 
   return (
@@ -68,17 +73,17 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Create an account">
-        {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+      <AuthForm
+        label="Create an account"
+        onSubmit={submit}
+        failure={failure}
+        submit={{ text: 'Create Account', pendingText: 'Creating account...', pending: register.isPending }}
+      >
         {field('name', 'Full Name', 'text', 'name')}
         {field('emailAddress', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         {field('confirmPassword', 'Confirm Password', 'password', 'new-password')}
-        <Button type="submit" size="lg" disabled={register.isPending}>
-          {register.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {register.isPending ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

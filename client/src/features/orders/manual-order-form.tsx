@@ -1,9 +1,10 @@
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MESSAGES, type ManualOrderQuery, type ResourceOption } from '../../../../shared/commerce/orders.schema.ts';
 import { SUBSCRIPTION_TERMS } from '../../../../shared/subscriptions/subscription.constants.ts';
+import { bindDraft } from '../../components/form/bind-draft.ts';
+import { TextField } from '../../components/form/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RESOURCE_LABELS } from './resource-picker.tsx';
 
@@ -50,19 +51,10 @@ export interface ManualOrderFormProps {
 /** Create Order: the student's phone number, the resource, the term and the amount paid. */
 export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFormProps) {
   const kind = RESOURCE_LABELS[draft.resourceType].one;
+  const bind = bindDraft(draft, onChange);
   return (
     <fieldset disabled={busy} className="grid gap-3">
-      <FormField id="manual-phone" label="Phone number">
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="tel"
-            placeholder="10-digit mobile number"
-            value={draft.phoneNumber}
-            onChange={(event) => onChange({ phoneNumber: event.target.value })}
-          />
-        )}
-      </FormField>
+      <TextField id="manual-phone" label="Phone number" inputMode="tel" placeholder="10-digit mobile number" {...bind.text('phoneNumber')} />
       <FormField id="manual-type" label="Resource type">
         {(control) => (
           <NativeSelect
@@ -104,19 +96,16 @@ export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFo
           </NativeSelect>
         )}
       </FormField>
-      <FormField id="manual-amount" label="Amount (INR)" hint="Optional: 0 when left empty.">
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            min={0}
-            step={0.01}
-            placeholder="0"
-            value={draft.amount}
-            onChange={(event) => onChange({ amount: event.target.value })}
-          />
-        )}
-      </FormField>
+      <TextField
+        id="manual-amount"
+        label="Amount (INR)"
+        hint="Optional: 0 when left empty."
+        type="number"
+        min={0}
+        step={0.01}
+        placeholder="0"
+        {...bind.text('amount')}
+      />
     </fieldset>
   );
 }

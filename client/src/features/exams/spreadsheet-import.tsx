@@ -5,6 +5,7 @@ import type { QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB, type SpreadsheetIssue } from '../../../../shared/exams/spreadsheet.rules.ts';
 import { SPREADSHEET_UPLOAD_MESSAGES } from '../../../../shared/exams/spreadsheet.schema.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { UploadProgress } from '../../components/file-uploader.tsx';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -16,11 +17,9 @@ import {
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Progress } from '../../components/ui/progress.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { delay } from '../../lib/delay.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { uploadProgressLabel } from '../../lib/upload-progress.ts';
 import { cn } from '../../lib/utils.ts';
 import { sampleSpreadsheetUrl, uploadQuestionSpreadsheet } from './spreadsheet-upload.ts';
 
@@ -154,14 +153,7 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
         ))}
       </div>
 
-      {uploading && (
-        <div className="grid w-72 max-w-full gap-1">
-          <Progress value={percent} aria-label="Spreadsheet upload progress" />
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            {uploadProgressLabel(percent)}
-          </p>
-        </div>
-      )}
+      {uploading && <UploadProgress percent={percent} label="Spreadsheet upload progress" className="w-72" />}
       {failure !== null && <ErrorAlert title="Import Failed" message={failure} />}
 
       <ImportCancelledModal issues={issues} onClose={() => setIssues(null)} />

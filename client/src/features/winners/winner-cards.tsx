@@ -17,9 +17,22 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The announcement's switches: each one's name and what its setting means. */
+const SWITCHES = {
+  isPublic: { id: 'winner-public', name: 'Public', on: 'Shown to every student as the winner', off: 'Not shown to other students' },
+  isVisible: { id: 'winner-visible', name: 'Visible', on: 'Published for candidate action', off: 'Not visible even to candidate' },
+  hasUserConfirmed: {
+    id: 'winner-confirmed',
+    name: 'User approved',
+    on: 'The student approved the listing',
+    off: 'The student has not approved the listing yet',
+  },
+} as const;
+
 /** The editor's cards: Student profile (read-only), Basic Settings, Weightage, Photo and Beneficiary Details. */
 export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: WinnerDraft; change: Change }) {
   const bind = bindDraft(draft, change);
+  const stateSwitch = (key: keyof typeof SWITCHES) => <StateSwitch {...SWITCHES[key]} {...bind.toggle(key)} />;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <SectionCard title="Student profile">
@@ -28,14 +41,8 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
         <ReadOnly label="Phone" value={winner.user?.phoneNumber ?? ''} />
       </SectionCard>
       <SectionCard title="Basic Settings">
-        <StateSwitch
-          id="winner-public"
-          name="Public"
-          on="Shown to every student as the winner"
-          off="Not shown to other students"
-          {...bind.toggle('isPublic')}
-        />
-        <StateSwitch id="winner-visible" name="Visible" on="Published for candidate action" off="Not visible even to candidate" {...bind.toggle('isVisible')} />
+        {stateSwitch('isPublic')}
+        {stateSwitch('isVisible')}
         <TextField id="winner-claim" label="Claim Message" maxLength={500} {...bind.text('claimMessage')} />
         <TextField id="winner-title-message" label="Title Message" maxLength={200} {...bind.text('titleMessage')} />
         <TextField id="winner-exam-title" label="Exam Title" maxLength={300} {...bind.text('examTitle')} />
@@ -51,13 +58,7 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
       <SectionCard title="Beneficiary Details">
         <TextField id="winner-beneficiary" label="Beneficiary Name" maxLength={200} {...bind.text('beneficiaryName')} />
         <TextField id="winner-upi" label="Google Pay / UPI ID" maxLength={100} hint="Like name@bank" {...bind.text('googlePayOrUPI')} />
-        <StateSwitch
-          id="winner-confirmed"
-          name="User approved"
-          on="The student approved the listing"
-          off="The student has not approved the listing yet"
-          {...bind.toggle('hasUserConfirmed')}
-        />
+        {stateSwitch('hasUserConfirmed')}
       </SectionCard>
     </div>
   );

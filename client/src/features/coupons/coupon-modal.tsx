@@ -4,6 +4,7 @@ import { Plus, X } from 'lucide-react';
 import { COUPON_MESSAGES, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
 import { COUPON_TARGET_TYPES, type CouponTargetType } from '../../../../shared/commerce/coupon-use.rules.ts';
 import { bindDraft } from '../../components/form/bind-draft.ts';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { TextField, type TextFieldProps } from '../../components/form/text-field.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,7 +12,6 @@ import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import {
@@ -225,22 +225,12 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
           autoFocus={!editing}
           {...bind.text('code')}
         />
-        <FormField id="coupon-type" label="Type" error={errors.discountType}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={draft.discountType}
-              onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}
-            >
-              <option value="">Choose a type</option>
-              {DISCOUNT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {DISCOUNT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField
+          id="coupon-type"
+          label="Type"
+          options={[{ value: '', label: 'Choose a type' }, ...optionsOf(DISCOUNT_TYPES, DISCOUNT_TYPE_LABELS)]}
+          {...bind.choice('discountType')}
+        />
         <TextField id="coupon-value" label="Value" type="number" step={0.01} min={0} {...bind.text('value')} />
         <TextField id="coupon-min-order" label="Min. Order" type="number" step={0.01} placeholder="INR / (Default: -1)" {...bind.text('minOrderAmount')} />
         <LimitField id="coupon-usage-limit" label="Usage limit" hint="Orders in all, open or paid. Blank: no limit." {...bind.text('usageLimit')} />

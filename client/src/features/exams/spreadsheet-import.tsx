@@ -6,6 +6,7 @@ import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB, type SpreadsheetIssue } from
 import { SPREADSHEET_UPLOAD_MESSAGES } from '../../../../shared/exams/spreadsheet.schema.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { UploadProgress } from '../../components/file-uploader.tsx';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -16,7 +17,6 @@ import {
 } from '../../components/ui/alert-dialog.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { delay } from '../../lib/delay.ts';
 import { errorMessage } from '../../lib/errors.ts';
@@ -92,16 +92,15 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
   return (
     <div className={cn('grid gap-3', className)}>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        <div className="grid w-44 gap-1.5">
-          <Label htmlFor={`${ids}-template`}>Template</Label>
-          <NativeSelect id={`${ids}-template`} value={template} disabled={locked} onChange={(event) => setTemplate(event.target.value as ImportTemplate)}>
-            {IMPORT_TEMPLATES.map((value) => (
-              <option key={value} value={value}>
-                {TEMPLATE_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id={`${ids}-template`}
+          label="Template"
+          className="w-44"
+          value={template}
+          disabled={locked}
+          options={optionsOf(IMPORT_TEMPLATES, TEMPLATE_LABELS)}
+          onChange={setTemplate}
+        />
         <div className="flex h-9 items-center gap-2">
           <Switch id={`${ids}-answer-in-index`} checked={answerInIndex} disabled={locked} onCheckedChange={setAnswerInIndex} />
           <Label htmlFor={`${ids}-answer-in-index`}>Answer in index</Label>

@@ -13,6 +13,7 @@ import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../auth/session.ts';
+import { useCheckedForm } from '../auth/use-checked-form.ts';
 import { AccountLayout } from './account-layout.tsx';
 import { AuthForm } from '../auth/auth-form.tsx';
 
@@ -21,10 +22,10 @@ const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', con
 
 /** The same rules the server applies, each field's first message; a mismatch shows even while another field is wrong. */
 function checkFields(values: Record<Field, string>) {
-  const result = validateForm(changePasswordInputSchema, values);
-  const errors: FieldErrors<Field> = result.ok ? {} : { ...result.errors };
+  const outcome = validateForm(changePasswordInputSchema, values);
+  const errors: FieldErrors<Field> = outcome.ok ? {} : { ...outcome.errors };
   if (values.newPassword !== '' && values.confirmPassword !== values.newPassword) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
-  return { result, errors };
+  return { outcome, errors };
 }
 
 /**
@@ -34,9 +35,7 @@ function checkFields(values: Record<Field, string>) {
 export function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const me = useCurrentUser();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useCheckedForm(EMPTY, checkFields);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const [changed, setChanged] = useState(false);
   const changePassword = api.auth.changePassword.useMutation();
@@ -47,24 +46,19 @@ export function ChangePasswordPage() {
     : { href: '/account', label: 'Back to My Account' };
 
   const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
+    form.change(field, value);
     setChanged(false);
-    if (submitted) setErrors(checkFields(next).errors);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
     setChanged(false);
-    const { result, errors: found } = checkFields(values);
-    setErrors(found);
-    if (!result.ok || Object.values(found).some(Boolean)) return;
-    changePassword.mutate(result.data, {
+    const { outcome, errors: found } = form.submitCheck();
+    if (!outcome.ok || Object.values(found).some(Boolean)) return;
+    changePassword.mutate(outcome.data, {
       onSuccess: () => {
-        setValues(EMPTY);
-        setSubmitted(false);
+        form.reset();
         setChanged(true);
       },
       onError: (cause) => setFailure(failureNotice('Password Not Changed', cause)),
@@ -75,11 +69,11 @@ export function ChangePasswordPage() {
     <TextField
       id={id}
       label={label}
-      error={errors[name]}
+      error={form.errors[name]}
       hint={hint}
       type="password"
       autoComplete={autoComplete}
-      value={values[name]}
+      value={form.values[name]}
       onValueChange={(value) => change(name, value)}
     />
   );

@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { loginInputSchema } from '../../../../shared/auth/auth.schema.ts';
 import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
-import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useStartSession } from './session.ts';
-import { SignInFields, type SignInField } from './sign-in-fields.tsx';
+import { checkSignIn, SignInFields } from './sign-in-fields.tsx';
+import { useCheckedForm } from './use-checked-form.ts';
 import { AuthForm } from './auth-form.tsx';
 
 /** /auth/login and /auth/signin. On success the auth guard sends the user to their home page. */
 export function LoginPage() {
-  const [values, setValues] = useState({ emailAddress: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useCheckedForm({ emailAddress: '', password: '' }, checkSignIn);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const startSession = useStartSession();
   const login = api.auth.login.useMutation({
@@ -21,24 +18,11 @@ export function LoginPage() {
     onError: (error) => setFailure(failureNotice('Authentication Failed', error)),
   });
 
-  const check = (next: typeof values) => {
-    const result = validateForm(loginInputSchema, next);
-    setErrors(result.ok ? {} : result.errors);
-    return result;
-  };
-
-  const change = (field: SignInField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) check(next);
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
-    const result = check(values);
-    if (result.ok) login.mutate(result.data);
+    const { outcome } = form.submitCheck();
+    if (outcome.ok) login.mutate(outcome.data);
   };
 
   return (
@@ -55,7 +39,7 @@ export function LoginPage() {
       }
     >
       <AuthForm label="Sign in" onSubmit={submit} failure={failure} submit={{ text: 'Sign In', pendingText: 'Signing in...', pending: login.isPending }}>
-        <SignInFields idPrefix="login" values={values} errors={errors} onChange={change} focus="emailAddress" />
+        <SignInFields idPrefix="login" values={form.values} errors={form.errors} onChange={form.change} focus="emailAddress" />
         <div className="-mt-1 flex justify-end">
           <Link href="/auth/recovery" className="text-sm font-medium text-primary hover:underline">
             Forgot password?

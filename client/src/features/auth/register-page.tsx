@@ -9,22 +9,21 @@ import { api } from '../../lib/trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useStartSession } from './session.ts';
 import { AuthForm } from './auth-form.tsx';
+import { useCheckedForm } from './use-checked-form.ts';
 
 type RegisterField = 'name' | 'emailAddress' | 'password' | 'confirmPassword';
 type RegisterValues = Record<RegisterField, string>;
 
 function checkRegistration(values: RegisterValues) {
-  const result = validateForm(registerInputSchema, values);
-  const errors: FieldErrors<RegisterField> = result.ok ? {} : { ...result.errors };
+  const outcome = validateForm(registerInputSchema, values);
+  const errors: FieldErrors<RegisterField> = outcome.ok ? {} : { ...outcome.errors };
   if (values.password !== '' && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
-  return { result, errors };
+  return { outcome, errors };
 }
 
 /** /auth/register: creates a student account and signs it in. */
 export function RegisterPage() {
-  const [values, setValues] = useState<RegisterValues>({ name: '', emailAddress: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, errors, change, submitCheck } = useCheckedForm({ name: '', emailAddress: '', password: '', confirmPassword: '' }, checkRegistration);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const startSession = useStartSession();
   const register = api.auth.register.useMutation({
@@ -32,19 +31,11 @@ export function RegisterPage() {
     onError: (error) => setFailure(failureNotice('Sign In Failed', error)),
   });
 
-  const change = (field: RegisterField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(checkRegistration(next).errors);
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
-    const { result, errors: found } = checkRegistration(values);
-    setErrors(found);
-    if (result.ok && !found.confirmPassword) register.mutate(result.data);
+    const { outcome, errors: found } = submitCheck();
+    if (outcome.ok && !found.confirmPassword) register.mutate(outcome.data);
   };
 
   const field = (name: RegisterField, label: string, type: string, autoComplete: string, hint?: string) => (

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { loginInputSchema, type CurrentUser } from '../../../../shared/auth/auth.schema.ts';
+import type { CurrentUser } from '../../../../shared/auth/auth.schema.ts';
 import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
 import { startSigningOut } from '../../lib/session-state.ts';
 import { api } from '../../lib/trpc.ts';
-import { SignInFields, type SignInField, type SignInValues } from './sign-in-fields.tsx';
+import { checkSignIn, SignInFields, type SignInField, type SignInValues } from './sign-in-fields.tsx';
 import { SIGN_IN_PATH } from './sign-in-path.ts';
 import { AuthForm } from './auth-form.tsx';
 
@@ -43,9 +43,9 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
     event.stopPropagation();
     if (login.isPending) return;
     setFailure(null);
-    const result = validateForm(loginInputSchema, values);
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) login.mutate(result.data);
+    const { outcome, errors: found } = checkSignIn(values);
+    setErrors(found);
+    if (outcome.ok) login.mutate(outcome.data);
   };
 
   const change = (field: SignInField, value: string) => setValues((current) => ({ ...current, [field]: value }));

@@ -1,8 +1,16 @@
+import { loginInputSchema } from '../../../../shared/auth/auth.schema.ts';
 import { TextField } from '../../components/form/text-field.tsx';
-import type { FieldErrors } from '../../lib/forms.ts';
+import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 
 export type SignInField = 'emailAddress' | 'password';
 export type SignInValues = Record<SignInField, string>;
+
+/** The sign-in's check, with the server's rules for an email address and a password. */
+export function checkSignIn(values: SignInValues) {
+  const outcome = validateForm(loginInputSchema, values);
+  const errors: FieldErrors<SignInField> = outcome.ok ? {} : outcome.errors;
+  return { outcome, errors };
+}
 
 export interface SignInFieldsProps {
   /** The fields' ids are `<idPrefix>-email` and `<idPrefix>-password`. */

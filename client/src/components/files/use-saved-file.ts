@@ -49,3 +49,12 @@ export function useSavedFile<Draft>(editor: SavingEditor<Draft>, field: keyof Dr
 
   return { uploaded, replaced };
 }
+
+/**
+ * What a file's delete button does first: the record lets go of the file and is saved, since the
+ * server keeps the files a record uses. `failureTitle` names a save that failed.
+ */
+export function releaseBeforeDelete<Draft>(editor: SavingEditor<Draft>, field: keyof Draft, failureTitle: string) {
+  const patch = { [field]: null } as unknown as Partial<Draft>;
+  return { run: () => editor.saveDraft({ ...editor.current(), ...patch }), failureTitle, applied: () => editor.change(patch) };
+}

@@ -1,4 +1,4 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS } from '../../../../shared/exams/exam.constants.ts';
 import { EXAM_WARNINGS, emptyInstructionLines } from '../../../../shared/exams/exam-publish.rules.ts';
 import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
@@ -11,6 +11,7 @@ import { TextAreaField } from '../../components/form/text-area-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
@@ -97,10 +98,9 @@ function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'error
           );
         })}
       </ol>
-      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => set([...draft.instructions, ''])}>
-        <Plus aria-hidden="true" />
+      <AddButton size="sm" onClick={() => set([...draft.instructions, ''])}>
         Add instruction
-      </Button>
+      </AddButton>
     </fieldset>
   );
 }

@@ -90,14 +90,7 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
           description="Kept for students who bought it; no longer sold."
           {...bind.toggle('isExpiredCourse')}
         />
-        <TextField
-          id="course-sort-index"
-          label="Sort index"
-          hint="Lower numbers come first (0 by default)."
-          type="number"
-          step={1}
-          {...bind.text('sortIndex')}
-        />
+        <TextField id="course-sort-index" label="Sort index" hint="Lower numbers come first (0 by default)." type="number" {...bind.text('sortIndex')} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">CMS tags</legend>
           {CMS_TAGS.map((tag) => (

@@ -60,6 +60,18 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The bar and the words of an upload in progress, read out as they change. */
+export function UploadProgress({ percent, label, className }: { percent: number; label: string; className: string }) {
+  return (
+    <div className={cn('grid max-w-full gap-1', className)}>
+      <Progress value={percent} aria-label={label} />
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {uploadProgressLabel(percent)}
+      </p>
+    </div>
+  );
+}
+
 /** A file button that uploads at once, with a progress bar reading "Uploading N%" then "Processing...". */
 export function FileUploader<T = unknown>({
   url,
@@ -152,14 +164,7 @@ export function FileUploader<T = unknown>({
           {label}
         </label>
       </div>
-      {uploading && (
-        <div className="grid w-64 max-w-full gap-1">
-          <Progress value={percent} aria-label="Upload progress" />
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            {uploadProgressLabel(percent)}
-          </p>
-        </div>
-      )}
+      {uploading && <UploadProgress percent={percent} label="Upload progress" className="w-64" />}
       {!uploading && notice}
       <LeaveGuard
         when={uploading}

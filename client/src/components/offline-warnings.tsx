@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { TriangleAlert } from 'lucide-react';
-import { displayText, ISOLATED_TEXT } from '../lib/user-text.ts';
 import { cn } from '../lib/utils.ts';
+import { WarningItems } from './warnings-list.tsx';
 
 export const OFFLINE_WARNINGS_TEXT =
   'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
@@ -37,11 +37,7 @@ export const OfflineWarnings = React.forwardRef<HTMLDivElement, OfflineWarningsP
         </h3>
         <p className="mt-1 text-sm">{text}</p>
         <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
-          {warnings.map((warning, index) => (
-            <li key={`${index}-${warning}`} dir="auto" className={ISOLATED_TEXT}>
-              {displayText(warning)}
-            </li>
-          ))}
+          <WarningItems warnings={warnings} />
         </ul>
       </section>
     );

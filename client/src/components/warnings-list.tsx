@@ -8,6 +8,19 @@ export function repeatsWarning(text: unknown, warnings: readonly string[] | unde
   return typeof text === 'string' && (warnings ?? []).some((warning) => warning.trim() === text.trim());
 }
 
+/** Each warning as an item of a list, isolated in its own writing direction. */
+export function WarningItems({ warnings }: { warnings: readonly string[] }) {
+  return (
+    <>
+      {warnings.map((warning, index) => (
+        <li key={`${index}-${warning}`} dir="auto" className={ISOLATED_TEXT}>
+          {displayText(warning)}
+        </li>
+      ))}
+    </>
+  );
+}
+
 /** A has-warnings answer's blockers as an ordered list under an introduction. */
 export function WarningsList({
   warnings,
@@ -23,11 +36,7 @@ export function WarningsList({
     <div className={cn('grid gap-1 text-sm', className)}>
       {intro && <p>{intro}</p>}
       <ol className="list-decimal space-y-1 pl-6">
-        {warnings.map((warning, index) => (
-          <li key={`${index}-${warning}`} dir="auto" className={ISOLATED_TEXT}>
-            {displayText(warning)}
-          </li>
-        ))}
+        <WarningItems warnings={warnings} />
       </ol>
     </div>
   );

@@ -10,6 +10,18 @@ export function publishStatus(isPublished: boolean, unpublished = 'Unpublished')
   return isPublished ? { text: 'Published', variant: 'success' } : { text: unpublished, variant: 'destructive' };
 }
 
+/** What the server says of a record's publishing: whether it is out, and what keeps it offline. */
+export interface PublishedRecord {
+  isPublished: boolean;
+  isVisible: boolean;
+  publishWarnings: readonly string[] | null;
+}
+
+/** The header's publish badge and offline warnings of a record. */
+export function publishHeader(record: PublishedRecord, offlineTitle: string, unpublished?: string) {
+  return { status: publishStatus(record.isPublished, unpublished), isVisible: record.isVisible, warnings: record.publishWarnings, offlineTitle };
+}
+
 /** What a failed check before saving says: the first field's problem. */
 export function firstProblem(errors: FieldErrors): string {
   return Object.values(errors).find(Boolean) ?? 'Please check the fields';

@@ -24,16 +24,24 @@ export type ShellHeaderProps = Omit<EditorHeaderProps, 'hasChanges' | 'onDelete'
   hasChanges?: boolean;
 };
 
-export interface EditorDelete {
+/** The pause before a record is deleted, unless its editor names another. */
+export const EDITOR_DELETE_PAUSE_MS = 300;
+
+/** The delete dialog's words and how a failed delete is told: the same on every render of an editor. */
+export interface EditorDeleteDialog {
   /** e.g. "Delete Lecture". */
   title: string;
   text: string;
-  pauseMs: number;
-  onDelete: () => Promise<unknown>;
+  /** `EDITOR_DELETE_PAUSE_MS` when absent. */
+  pauseMs?: number;
   /** A failed delete told inside the modal, which stays open. */
   describeError?: (error: unknown) => FailureNotice;
   /** A failed delete told in a notice once the modal has closed. */
   failureNotice?: (error: unknown) => Notice;
+}
+
+export interface EditorDelete extends EditorDeleteDialog {
+  onDelete: () => Promise<unknown>;
   onDeleted: () => unknown;
 }
 
@@ -92,7 +100,7 @@ export function EditorShell({
         onOpenChange={setDeleteOpen}
         title={remove.title}
         text={remove.text}
-        pauseMs={remove.pauseMs}
+        pauseMs={remove.pauseMs ?? EDITOR_DELETE_PAUSE_MS}
         onDelete={remove.onDelete}
         {...(failureNotice ? { onFailure: (error: unknown) => setNotice(failureNotice(error)) } : {})}
         {...(remove.describeError ? { describeError: remove.describeError } : {})}

@@ -65,3 +65,26 @@ export function FileSlot({
   );
 }
 FileSlot.displayName = 'FileSlot';
+
+/** What a saved record says of its banner image. */
+export interface SavedBannerImage {
+  bannerImageId: string | null;
+  bannerImageFizeSizeInBytes: number | null;
+}
+
+/** A record's banner image slot: the saved size is shown while the draft still holds the saved image. */
+export function BannerImageSlot({
+  label,
+  saved,
+  assetId,
+  onChange,
+}: {
+  label: string;
+  saved: SavedBannerImage;
+  assetId: string | null;
+  onChange: (assetId: string | null) => void;
+}) {
+  const sizeInBytes = assetId === saved.bannerImageId ? saved.bannerImageFizeSizeInBytes : null;
+  return <FileSlot label={label} kind="image" assetId={assetId} sizeInBytes={sizeInBytes} onChange={onChange} />;
+}
+BannerImageSlot.displayName = 'BannerImageSlot';

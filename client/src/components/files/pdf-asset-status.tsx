@@ -1,14 +1,13 @@
 import * as React from 'react';
 import { Eye, ListPlus, TriangleAlert } from 'lucide-react';
 import { cn } from '../../lib/utils.ts';
-import { toastError, toastSuccess } from '../toasts.ts';
 import { Badge } from '../ui/badge.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../ui/dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { isWorkingState, pdfAssetStatus, processPercent, processStateLabel } from './asset-status.rules.ts';
 import { PdfPagesViewer } from './pdf-pages-viewer.tsx';
-import { useAssetWithQueue, useQueueFile } from './use-asset.ts';
+import { useAddToQueue, useAssetWithQueue } from './use-asset.ts';
 
 export interface PdfAssetStatusProps {
   assetId: string;
@@ -21,7 +20,7 @@ export interface PdfAssetStatusProps {
  */
 export function PdfAssetStatus({ assetId, className }: PdfAssetStatusProps) {
   const { asset: assetQuery, queueItem, fileMissing } = useAssetWithQueue(assetId, { checkMissing: true });
-  const queueFile = useQueueFile();
+  const queue = useAddToQueue();
   const [previewOpen, setPreviewOpen] = React.useState(false);
   const asset = assetQuery.data;
 
@@ -46,14 +45,7 @@ export function PdfAssetStatus({ assetId, className }: PdfAssetStatusProps) {
 
   const status = pdfAssetStatus(asset, queueItem);
   const workingState = queueItem && isWorkingState(queueItem.state) ? queueItem.state : isWorkingState(asset.state) ? asset.state : null;
-  const addToQueue = () =>
-    queueFile.mutate(
-      { fileId: asset._id },
-      {
-        onSuccess: () => toastSuccess('Added to the processing queue'),
-        onError: (error) => toastError('Could not add to queue', error),
-      },
-    );
+  const addToQueue = () => queue.addToQueue(asset._id);
 
   return (
     <div className={cn('flex flex-wrap items-center gap-2', className)}>
@@ -83,7 +75,7 @@ export function PdfAssetStatus({ assetId, className }: PdfAssetStatusProps) {
         </Badge>
       )}
       {(status === 'add-to-queue' || status === 'failed') && (
-        <Button variant="outline" size="sm" onClick={addToQueue} disabled={queueFile.isPending}>
+        <Button variant="outline" size="sm" onClick={addToQueue} disabled={queue.isPending}>
           <ListPlus aria-hidden="true" />
           Add to queue
         </Button>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { canManageQueue, canSeeScreen } from '../../../../shared/auth/roles.ts';
 import { useCurrentUser } from '../../features/auth/session.ts';
 import { api } from '../../lib/trpc.ts';
+import { toastError, toastSuccess } from '../toasts.ts';
 import { assetPollInterval } from './asset-status.rules.ts';
 
 /** What the signed-in user may do with the processing queue (staff cannot pull or remove). */
@@ -39,4 +40,18 @@ export function useQueueFile() {
       await Promise.all([utils.assets.get.invalidate({ id: input.fileId }), utils.queue.list.invalidate()]);
     },
   });
+}
+
+/** The "Add to queue" button's action: queues the file and tells in a toast how that went. */
+export function useAddToQueue() {
+  const queueFile = useQueueFile();
+  const addToQueue = (fileId: string) =>
+    queueFile.mutate(
+      { fileId },
+      {
+        onSuccess: () => toastSuccess('Added to the processing queue'),
+        onError: (error) => toastError('Could not add to queue', error),
+      },
+    );
+  return { addToQueue, isPending: queueFile.isPending };
 }

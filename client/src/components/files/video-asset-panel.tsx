@@ -4,14 +4,13 @@ import { durationInMinutes } from '../../../../shared/media/ladder.rules.ts';
 import { formatBytes, formatClock, formatMinutes } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { ErrorAlert } from '../error-alert.tsx';
-import { toastError, toastSuccess } from '../toasts.ts';
 import { Button } from '../ui/button.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { HlsPlayer } from './hls-player.tsx';
 import { ProcessStatus } from './process-status.tsx';
 import { RenditionsTable } from './renditions-table.tsx';
 import type { AnyProcessState } from './asset-status.rules.ts';
-import { useAssetWithQueue, useQueueFile } from './use-asset.ts';
+import { useAddToQueue, useAssetWithQueue } from './use-asset.ts';
 
 export interface VideoAssetPanelProps {
   assetId: string;
@@ -38,7 +37,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  */
 export function VideoAssetPanel({ assetId, onStateChange, actions, className }: VideoAssetPanelProps) {
   const { asset: assetQuery, queueItem } = useAssetWithQueue(assetId);
-  const queueFile = useQueueFile();
+  const queue = useAddToQueue();
   const asset = assetQuery.data;
   // A file waiting in the queue keeps its own state (uploaded, or ready when processed again) meanwhile.
   const state: AnyProcessState | undefined = asset && queueItem?.state === 'queued' ? 'queued' : asset?.state;
@@ -55,14 +54,7 @@ export function VideoAssetPanel({ assetId, onStateChange, actions, className }: 
   if (!asset || !state) return <ErrorAlert title="The video could not be loaded" error={assetQuery.error} />;
 
   const canQueue = state === 'uploaded' || state === 'ready' || state === 'failed';
-  const addToQueue = () =>
-    queueFile.mutate(
-      { fileId: asset._id },
-      {
-        onSuccess: () => toastSuccess('Added to the processing queue'),
-        onError: (error) => toastError('Could not add to queue', error),
-      },
-    );
+  const addToQueue = () => queue.addToQueue(asset._id);
 
   return (
     <div className={cn('grid gap-4', className)}>
@@ -88,7 +80,7 @@ export function VideoAssetPanel({ assetId, onStateChange, actions, className }: 
         <ProcessStatus state={state} progress={asset.processProgress} failureReason={queueItem?.failureReason ?? asset.failureReason} />
         <div className="flex flex-wrap items-center gap-2">
           {canQueue && (
-            <Button variant={state === 'uploaded' ? 'default' : 'outline'} onClick={addToQueue} disabled={queueFile.isPending}>
+            <Button variant={state === 'uploaded' ? 'default' : 'outline'} onClick={addToQueue} disabled={queue.isPending}>
               {state === 'failed' ? <RotateCw aria-hidden="true" /> : <ListPlus aria-hidden="true" />}
               {state === 'failed' ? 'Queue again' : 'Add to Queue'}
             </Button>

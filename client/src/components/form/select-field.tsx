@@ -19,9 +19,12 @@ export interface SelectFieldProps<V extends string> {
   className?: string;
 }
 
-/** Options from a fixed list with a label for each, e.g. `optionsOf(TERMS, termLabel)`. */
-export function optionsOf<V extends string>(values: readonly V[], labelOf: (value: V) => React.ReactNode): SelectOption<V>[] {
-  return values.map((value) => ({ value, label: labelOf(value) }));
+/** Options from a fixed list with a label for each, e.g. `optionsOf(TERMS, termLabel)` or `optionsOf(MODES, MODE_LABELS)`. */
+export function optionsOf<V extends string>(
+  values: readonly V[],
+  labelOf: ((value: V) => React.ReactNode) | Readonly<Record<V, React.ReactNode>>,
+): SelectOption<V>[] {
+  return values.map((value) => ({ value, label: typeof labelOf === 'function' ? labelOf(value) : labelOf[value] }));
 }
 
 /** A labelled select over a fixed list, with its hint and validation message. */

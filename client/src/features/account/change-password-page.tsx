@@ -4,28 +4,28 @@ import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/auth/auth.constants.ts';
 import { changePasswordInputSchema } from '../../../../shared/auth/auth.schema.ts';
 import { hasConsoleAccess, homePathFor } from '../../../../shared/auth/roles.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useCurrentUser } from '../auth/session.ts';
+import { useCheckedForm } from '../auth/use-checked-form.ts';
 import { AccountLayout } from './account-layout.tsx';
+import { AuthForm } from '../auth/auth-form.tsx';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** The same rules the server applies, each field's first message; a mismatch shows even while another field is wrong. */
 function checkFields(values: Record<Field, string>) {
-  const result = validateForm(changePasswordInputSchema, values);
-  const errors: FieldErrors<Field> = result.ok ? {} : { ...result.errors };
+  const outcome = validateForm(changePasswordInputSchema, values);
+  const errors: FieldErrors<Field> = outcome.ok ? {} : { ...outcome.errors };
   if (values.newPassword !== '' && values.confirmPassword !== values.newPassword) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
-  return { result, errors };
+  return { outcome, errors };
 }
 
 /**
@@ -35,9 +35,7 @@ function checkFields(values: Record<Field, string>) {
 export function ChangePasswordPage() {
   useDocumentTitle('Change Password');
   const me = useCurrentUser();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useCheckedForm(EMPTY, checkFields);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const [changed, setChanged] = useState(false);
   const changePassword = api.auth.changePassword.useMutation();
@@ -48,24 +46,19 @@ export function ChangePasswordPage() {
     : { href: '/account', label: 'Back to My Account' };
 
   const change = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
+    form.change(field, value);
     setChanged(false);
-    if (submitted) setErrors(checkFields(next).errors);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
     setChanged(false);
-    const { result, errors: found } = checkFields(values);
-    setErrors(found);
-    if (!result.ok || Object.values(found).some(Boolean)) return;
-    changePassword.mutate(result.data, {
+    const { outcome, errors: found } = form.submitCheck();
+    if (!outcome.ok || Object.values(found).some(Boolean)) return;
+    changePassword.mutate(outcome.data, {
       onSuccess: () => {
-        setValues(EMPTY);
-        setSubmitted(false);
+        form.reset();
         setChanged(true);
       },
       onError: (cause) => setFailure(failureNotice('Password Not Changed', cause)),
@@ -73,11 +66,16 @@ export function ChangePasswordPage() {
   };
 
   const field = (name: Field, id: string, label: string, autoComplete: string, hint?: string) => (
-    <FormField id={id} label={label} error={errors[name]} hint={hint}>
-      {(control) => (
-        <Input {...control} type="password" autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />
-      )}
-    </FormField>
+    <TextField
+      id={id}
+      label={label}
+      error={form.errors[name]}
+      hint={hint}
+      type="password"
+      autoComplete={autoComplete}
+      value={form.values[name]}
+      onValueChange={(value) => change(name, value)}
+    />
   );
 
   return (
@@ -94,8 +92,7 @@ export function ChangePasswordPage() {
           <CardDescription>Enter your current password, then the new one twice. You stay signed in here; every other device is signed out.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Change password">
-            {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+          <AuthForm label="Change password" onSubmit={submit} failure={failure}>
             {changed && (
               <Alert variant="info">
                 <CheckCircle2 aria-hidden="true" />
@@ -106,11 +103,10 @@ export function ChangePasswordPage() {
             {field('currentPassword', 'current-password', 'Current Password', 'current-password')}
             {field('newPassword', 'new-password', 'New Password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
             {field('confirmPassword', 'confirm-password', 'Confirm New Password', 'new-password')}
-            <Button type="submit" disabled={changePassword.isPending} className="justify-self-start">
-              {changePassword.isPending && <Spinner size="sm" className="text-current" label="" />}
-              {changePassword.isPending ? 'Saving...' : 'Change Password'}
-            </Button>
-          </form>
+            <SubmitButton pending={changePassword.isPending} pendingText="Saving..." className="justify-self-start">
+              Change Password
+            </SubmitButton>
+          </AuthForm>
         </CardContent>
       </Card>
     </AccountLayout>

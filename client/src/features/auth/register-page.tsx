@@ -2,31 +2,28 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../shared/auth/auth.constants.ts';
 import { registerInputSchema } from '../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { validateForm, type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { useStartSession } from './session.ts';
+import { AuthForm } from './auth-form.tsx';
+import { useCheckedForm } from './use-checked-form.ts';
 
 type RegisterField = 'name' | 'emailAddress' | 'password' | 'confirmPassword';
 type RegisterValues = Record<RegisterField, string>;
 
 function checkRegistration(values: RegisterValues) {
-  const result = validateForm(registerInputSchema, values);
-  const errors: FieldErrors<RegisterField> = result.ok ? {} : { ...result.errors };
+  const outcome = validateForm(registerInputSchema, values);
+  const errors: FieldErrors<RegisterField> = outcome.ok ? {} : { ...outcome.errors };
   if (values.password !== '' && values.confirmPassword !== values.password) errors.confirmPassword = MESSAGES.passwordsDoNotMatch;
-  return { result, errors };
+  return { outcome, errors };
 }
 
 /** /auth/register: creates a student account and signs it in. */
 export function RegisterPage() {
-  const [values, setValues] = useState<RegisterValues>({ name: '', emailAddress: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<RegisterField>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, errors, change, submitCheck } = useCheckedForm({ name: '', emailAddress: '', password: '', confirmPassword: '' }, checkRegistration);
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const startSession = useStartSession();
   const register = api.auth.register.useMutation({
@@ -34,25 +31,24 @@ export function RegisterPage() {
     onError: (error) => setFailure(failureNotice('Sign In Failed', error)),
   });
 
-  const change = (field: RegisterField, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(checkRegistration(next).errors);
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
-    const { result, errors: found } = checkRegistration(values);
-    setErrors(found);
-    if (result.ok && !found.confirmPassword) register.mutate(result.data);
+    const { outcome, errors: found } = submitCheck();
+    if (outcome.ok && !found.confirmPassword) register.mutate(outcome.data);
   };
 
   const field = (name: RegisterField, label: string, type: string, autoComplete: string, hint?: string) => (
-    <FormField id={`register-${name}`} label={label} error={errors[name]} hint={hint}>
-      {(control) => <Input {...control} type={type} autoComplete={autoComplete} value={values[name]} onChange={(event) => change(name, event.target.value)} />}
-    </FormField>
+    <TextField
+      id={`register-${name}`}
+      label={label}
+      error={errors[name]}
+      hint={hint}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValueChange={(value) => change(name, value)}
+    />
   );
 
   return (
@@ -68,17 +64,17 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Create an account">
-        {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+      <AuthForm
+        label="Create an account"
+        onSubmit={submit}
+        failure={failure}
+        submit={{ text: 'Create Account', pendingText: 'Creating account...', pending: register.isPending }}
+      >
         {field('name', 'Full Name', 'text', 'name')}
         {field('emailAddress', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', 'new-password', `At least ${PASSWORD_MIN_LENGTH} characters.`)}
         {field('confirmPassword', 'Confirm Password', 'password', 'new-password')}
-        <Button type="submit" size="lg" disabled={register.isPending}>
-          {register.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {register.isPending ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

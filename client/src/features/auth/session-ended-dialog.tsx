@@ -1,21 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { loginInputSchema, type CurrentUser } from '../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import type { CurrentUser } from '../../../../shared/auth/auth.schema.ts';
+import { failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
+import { SubmitButton } from '../../components/form/submit-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
-import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import type { FieldErrors } from '../../lib/forms.ts';
 import { startSigningOut } from '../../lib/session-state.ts';
 import { api } from '../../lib/trpc.ts';
+import { checkSignIn, SignInFields, type SignInField, type SignInValues } from './sign-in-fields.tsx';
 import { SIGN_IN_PATH } from './sign-in-path.ts';
+import { AuthForm } from './auth-form.tsx';
 
 export const SESSION_ENDED_TITLE = 'Sign in again';
 export const SESSION_ENDED_TEXT = 'Your session has ended. Sign in again to continue; your changes are kept.';
-
-type LoginField = 'emailAddress' | 'password';
 
 /**
  * Asks for the password over the current screen when the session has ended, so that the
@@ -26,9 +24,8 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const utils = api.useUtils();
   const fixedEmail = user.emailAddress;
-  const [emailAddress, setEmailAddress] = useState(fixedEmail ?? '');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [values, setValues] = useState<SignInValues>({ emailAddress: fixedEmail ?? '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<SignInField>>({});
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const login = api.auth.login.useMutation({
     onSuccess: (signedIn) => {
@@ -46,10 +43,12 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
     event.stopPropagation();
     if (login.isPending) return;
     setFailure(null);
-    const result = validateForm(loginInputSchema, { emailAddress, password });
-    setErrors(result.ok ? {} : result.errors);
-    if (result.ok) login.mutate(result.data);
+    const { outcome, errors: found } = checkSignIn(values);
+    setErrors(found);
+    if (outcome.ok) login.mutate(outcome.data);
   };
+
+  const change = (field: SignInField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const switchAccount = () => {
     startSigningOut();
@@ -64,46 +63,27 @@ export function SessionEndedDialog({ user }: { user: CurrentUser }) {
         onPointerDownOutside={(event) => event.preventDefault()}
         className="max-w-md"
       >
-        <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Sign in again">
-          <DialogHeader>
-            <DialogTitle>{SESSION_ENDED_TITLE}</DialogTitle>
-            <DialogDescription>{SESSION_ENDED_TEXT}</DialogDescription>
-          </DialogHeader>
-          {failure && <ErrorAlert title={failure.title} message={failure.message} />}
-          <FormField id="session-email" label="Email" error={errors.emailAddress}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="username"
-                readOnly={fixedEmail !== null}
-                value={emailAddress}
-                onChange={(event) => setEmailAddress(event.target.value)}
-              />
-            )}
-          </FormField>
-          <FormField id="session-password" label="Password" error={errors.password}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                autoFocus
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </FormField>
+        <AuthForm
+          label="Sign in again"
+          onSubmit={submit}
+          failure={failure}
+          intro={
+            <DialogHeader>
+              <DialogTitle>{SESSION_ENDED_TITLE}</DialogTitle>
+              <DialogDescription>{SESSION_ENDED_TEXT}</DialogDescription>
+            </DialogHeader>
+          }
+        >
+          <SignInFields idPrefix="session" values={values} errors={errors} onChange={change} focus="password" emailReadOnly={fixedEmail !== null} />
           <DialogFooter className="gap-2 sm:justify-between">
             <Button variant="ghost" disabled={login.isPending} onClick={switchAccount}>
               Use another account
             </Button>
-            <Button type="submit" disabled={login.isPending}>
-              {login.isPending && <Spinner size="sm" className="text-current" label="" />}
-              {login.isPending ? 'Signing in...' : 'Sign In'}
-            </Button>
+            <SubmitButton pending={login.isPending} pendingText="Signing in...">
+              Sign In
+            </SubmitButton>
           </DialogFooter>
-        </form>
+        </AuthForm>
       </DialogContent>
     </Dialog>
   );

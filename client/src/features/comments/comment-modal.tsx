@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { COMMENT_MESSAGES, MAX_MESSAGE_LENGTH, messageLength, messageProblem } from '../../../../shared/comments/comments.schema.ts';
 import { FormModal } from '../../components/form-modal.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { TextArea } from '../../components/ui/textarea.tsx';
+import { TextAreaField } from '../../components/form/text-area-field.tsx';
 import { api } from '../../lib/trpc.ts';
 
 export type CommentModalMode = 'new' | 'edit-comment' | 'edit-reply' | 'reply';
@@ -49,6 +49,7 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
     setErrors({});
   }, [mode, initialKey]);
   const set = (patch: Partial<CommentModalValue>) => setValue((current) => ({ ...current, ...patch }));
+  const bind = bindDraft(value, set, errors);
   const names = [...new Set([...(educators.data ?? []).map((educator) => educator.name), ...(value.displayName ? [value.displayName] : [])])];
 
   return (
@@ -66,37 +67,20 @@ export function CommentModal({ mode, initial, onOpenChange, onSubmit }: CommentM
         onOpenChange(false);
       }}
     >
-      <FormField
+      <SelectField
         id="comment-author"
         label="Author"
-        error={errors.displayName}
         hint={educators.isSuccess && educators.data.length === 0 ? 'No educators yet: an administrator gives the Educator role in Users' : undefined}
-      >
-        {(control) => (
-          <NativeSelect {...control} value={value.displayName} onChange={(event) => set({ displayName: event.target.value })}>
-            <option value="">Choose an educator</option>
-            {names.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      {/* No native maxLength: it counts UTF-16 units (an emoji twice), the server counts characters. */}
-      <FormField id="comment-message" label={`Message (${messageLength(value.message)}/${MAX_MESSAGE_LENGTH})`} error={errors.message}>
-        {(control) => <TextArea {...control} rows={4} value={value.message} onChange={(event) => set({ message: event.target.value })} />}
-      </FormField>
-      <SwitchField
-        id="comment-admin"
-        label="Is Administrator"
-        checked={value.isAdministrator}
-        onCheckedChange={(checked) => set({ isAdministrator: checked })}
+        options={[{ value: '', label: 'Choose an educator' }, ...names.map((name) => ({ value: name, label: name }))]}
+        {...bind.choice('displayName')}
       />
+      {/* No native maxLength: it counts UTF-16 units (an emoji twice), the server counts characters. */}
+      <TextAreaField id="comment-message" label={`Message (${messageLength(value.message)}/${MAX_MESSAGE_LENGTH})`} rows={4} {...bind.text('message')} />
+      <SwitchField id="comment-admin" label="Is Administrator" {...bind.toggle('isAdministrator')} />
       {mode === 'edit-comment' && (
         <>
-          <SwitchField id="comment-visible" label="Visible to public" checked={value.isVisible} onCheckedChange={(checked) => set({ isVisible: checked })} />
-          <SwitchField id="comment-pinned" label="Pinned" checked={value.isPinned} onCheckedChange={(checked) => set({ isPinned: checked })} />
+          <SwitchField id="comment-visible" label="Visible to public" {...bind.toggle('isVisible')} />
+          <SwitchField id="comment-pinned" label="Pinned" {...bind.toggle('isPinned')} />
         </>
       )}
     </FormModal>

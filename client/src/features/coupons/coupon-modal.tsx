@@ -3,13 +3,15 @@ import { TRPCClientError } from '@trpc/client';
 import { Plus, X } from 'lucide-react';
 import { COUPON_MESSAGES, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
 import { COUPON_TARGET_TYPES, type CouponTargetType } from '../../../../shared/commerce/coupon-use.rules.ts';
+import { bindDraft } from '../../components/form/bind-draft.ts';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
+import { TextField, type TextFieldProps } from '../../components/form/text-field.tsx';
 import { FormModal } from '../../components/form-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import {
@@ -157,6 +159,11 @@ function IndiaTimeField({
   );
 }
 
+/** A count that may be left blank for "no limit". */
+function LimitField(props: Omit<TextFieldProps, 'inputMode' | 'autoComplete' | 'placeholder'>) {
+  return <TextField {...props} inputMode="numeric" autoComplete="off" placeholder="No limit" />;
+}
+
 /** New or edit: the code is locked once created, and only an edit can switch the coupon on. */
 export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
   const utils = api.useUtils();
@@ -173,6 +180,7 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
   }, [open, coupon]);
 
   const set = (patch: Partial<CouponDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const bind = bindDraft(draft, set, errors);
 
   return (
     <FormModal
@@ -208,94 +216,27 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
       }}
     >
       <div className="grid items-start gap-4 sm:grid-cols-2">
-        <FormField
+        <TextField
           id="coupon-code"
           label="Coupon Code"
-          error={errors.code}
           hint={editing ? COUPON_MESSAGES.codeLocked : 'Letters, digits, - and _; students type it in any case.'}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={draft.code}
-              maxLength={40}
-              disabled={editing}
-              autoFocus={!editing}
-              onChange={(event) => set({ code: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id="coupon-type" label="Type" error={errors.discountType}>
-          {(control) => (
-            <NativeSelect
-              {...control}
-              value={draft.discountType}
-              onChange={(event) => set({ discountType: event.target.value as CouponDraft['discountType'] })}
-            >
-              <option value="">Choose a type</option>
-              {DISCOUNT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {DISCOUNT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
-        <FormField id="coupon-value" label="Value" error={errors.value}>
-          {(control) => <Input {...control} type="number" step={0.01} min={0} value={draft.value} onChange={(event) => set({ value: event.target.value })} />}
-        </FormField>
-        <FormField id="coupon-min-order" label="Min. Order" error={errors.minOrderAmount}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              step={0.01}
-              placeholder="INR / (Default: -1)"
-              value={draft.minOrderAmount}
-              onChange={(event) => set({ minOrderAmount: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id="coupon-usage-limit" label="Usage limit" error={errors.usageLimit} hint="Orders in all, open or paid. Blank: no limit.">
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="No limit"
-              value={draft.usageLimit}
-              onChange={(event) => set({ usageLimit: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id="coupon-per-student-limit" label="Limit per student" error={errors.perStudentLimit} hint="Orders by one student. Blank: no limit.">
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="No limit"
-              value={draft.perStudentLimit}
-              onChange={(event) => set({ perStudentLimit: event.target.value })}
-            />
-          )}
-        </FormField>
-        <IndiaTimeField
-          id="coupon-valid-from"
-          label="Valid from (India time)"
-          value={draft.validFrom}
-          error={errors.validFrom}
-          blankHint="Blank: no start."
-          onChange={(validFrom) => set({ validFrom })}
+          maxLength={40}
+          disabled={editing}
+          autoFocus={!editing}
+          {...bind.text('code')}
         />
-        <IndiaTimeField
-          id="coupon-valid-until"
-          label="Valid until (India time)"
-          value={draft.validUntil}
-          error={errors.validUntil}
-          blankHint="Blank: no end."
-          onChange={(validUntil) => set({ validUntil })}
+        <SelectField
+          id="coupon-type"
+          label="Type"
+          options={[{ value: '', label: 'Choose a type' }, ...optionsOf(DISCOUNT_TYPES, DISCOUNT_TYPE_LABELS)]}
+          {...bind.choice('discountType')}
         />
+        <TextField id="coupon-value" label="Value" type="number" step={0.01} min={0} {...bind.text('value')} />
+        <TextField id="coupon-min-order" label="Min. Order" type="number" step={0.01} placeholder="INR / (Default: -1)" {...bind.text('minOrderAmount')} />
+        <LimitField id="coupon-usage-limit" label="Usage limit" hint="Orders in all, open or paid. Blank: no limit." {...bind.text('usageLimit')} />
+        <LimitField id="coupon-per-student-limit" label="Limit per student" hint="Orders by one student. Blank: no limit." {...bind.text('perStudentLimit')} />
+        <IndiaTimeField id="coupon-valid-from" label="Valid from (India time)" blankHint="Blank: no start." {...bind.choice('validFrom')} />
+        <IndiaTimeField id="coupon-valid-until" label="Valid until (India time)" blankHint="Blank: no end." {...bind.choice('validUntil')} />
         <AppliesToField targets={draft.appliesTo} error={errors.appliesTo} onChange={(appliesTo) => set({ appliesTo })} />
         {editing && (
           <div className="flex items-center gap-2 sm:col-span-2">

@@ -3,15 +3,15 @@ import { useSearch } from 'wouter';
 import { CalendarDays } from 'lucide-react';
 import { NO_LECTURE_CHANGES, trackLectureAdded, trackLectureRemoved, type LectureChanges } from '../../../../shared/courses/course-editor.rules.ts';
 import { courseValueSchema, type Course, type SavedCourse } from '../../../../shared/courses/courses.schema.ts';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { checkBeforeSave } from '../../components/editor-shell/check-before-save.ts';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
-import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { publishHeader } from '../../components/editor-shell/editor-notices.ts';
 import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { within } from '../../components/leave-guard.tsx';
-import { dismissToast, savedToast, toastError, toastSuccess } from '../../components/toasts.ts';
+import { savedToast, toastError, toastSuccess } from '../../components/toasts.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { validateForm } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
@@ -36,6 +36,14 @@ const TABS: ReadonlyArray<{ mode: CourseEditorMode; label: string }> = [
   { mode: 'study-plan', label: 'Study Plan' },
 ];
 
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = {
+  title: 'Delete Course',
+  text: DELETE_COURSE_TEXT,
+  pauseMs: DELETE_COURSE_DELAY_MS,
+  describeError: (error: unknown) => failureNotice('Delete Failed', error),
+};
+
 /** The course editor: header, the four tabs and the draft they share. Nothing typed is lost when a save fails. */
 export function CourseEditor({ course, mode, onReload }: { course: Course; mode: CourseEditorMode; onReload: () => Promise<void> }) {
   const id = course._id;
@@ -58,13 +66,9 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
   };
 
   const save = async () => {
-    const sent = drafts.current();
-    dismissToast(savedToast(id));
-    const checked = validateForm(courseValueSchema, toCourseValue(sent));
-    if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
-      return;
-    }
+    const checked = checkBeforeSave(drafts, id, { schema: courseValueSchema, toValue: toCourseValue, failedTitle: SAVE_FAILED_TITLE });
+    if (!checked.ok) return;
+    const { sent } = checked;
     try {
       // Subjects added in this save get their ids, so that the next save updates them instead of adding them again.
       const withIds = (answer: SavedCourse) => {
@@ -76,7 +80,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
       };
       const answer = await drafts.save(
         sent,
-        (version) => saveCourse.mutateAsync({ id, value: checked.data, version }),
+        (version) => saveCourse.mutateAsync({ id, value: checked.value, version }),
         (saved) => withIds(saved)(sent),
       );
       change(withIds(answer));
@@ -105,13 +109,10 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
         title: draft.title,
         titleLabel: 'Course title',
         onTitleChange: (title) => change({ title }),
-        status: publishStatus(course.isPublished),
+        ...publishHeader(course, 'Course Offline!'),
         saving: saveCourse.isPending,
         onSave: () => void save(),
         backHref: COURSE_MANAGER_PATH,
-        isVisible: course.isVisible,
-        warnings: course.publishWarnings,
-        offlineTitle: 'Course Offline!',
         actions: (
           <>
             <Button variant="outline" onClick={() => setScheduleOpen(true)}>
@@ -127,14 +128,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
       }}
       onReload={onReload}
       leave={{ inside: within(`${COURSE_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'course' }}
-      remove={{
-        title: 'Delete Course',
-        text: DELETE_COURSE_TEXT,
-        pauseMs: DELETE_COURSE_DELAY_MS,
-        onDelete: () => deleteCourse.mutateAsync({ id }),
-        describeError: (error) => failureNotice('Delete Failed', error),
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteCourse.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <EditorTabs
         label="Course editor"

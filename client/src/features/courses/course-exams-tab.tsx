@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Plus } from 'lucide-react';
+
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { RankFilePicker } from '../rank-files/rank-file-picker.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
@@ -39,10 +39,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             ))}
           </ul>
         )}
-        <Button variant="outline" className="justify-self-start" onClick={() => setPickingRankFiles(true)}>
-          <Plus aria-hidden="true" />
-          Add rank files
-        </Button>
+        <AddButton onClick={() => setPickingRankFiles(true)}>Add rank files</AddButton>
       </SectionCard>
       <SectionCard title="Exams" description="Exams on the plan: each shows on the days listed for it (numbers separated by commas).">
         {exams.length === 0 ? (
@@ -81,10 +78,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             </TableBody>
           </Table>
         )}
-        <Button variant="outline" className="justify-self-start" onClick={() => setPicking(true)}>
-          <Plus aria-hidden="true" />
-          Add exams
-        </Button>
+        <AddButton onClick={() => setPicking(true)}>Add exams</AddButton>
       </SectionCard>
       <ExamPicker
         open={picking}

@@ -1,14 +1,15 @@
 import { CMS_TAGS, COURSE_CATEGORIES } from '../../../../shared/courses/course.constants.ts';
 import type { Course } from '../../../../shared/courses/courses.schema.ts';
-import { FileSlot } from '../../components/files/file-slot.tsx';
+import { BannerImageSlot, FileSlot } from '../../components/files/file-slot.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { TextAreaField } from '../../components/form/text-area-field.tsx';
 import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { TextArea } from '../../components/ui/textarea.tsx';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
 import { CourseFilesCard } from './course-files-card.tsx';
 import { CourseRateCardsField } from './course-rate-cards-field.tsx';
@@ -20,6 +21,7 @@ function toggled(list: readonly string[], value: string, on: boolean): string[] 
 
 function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
   const { draft, change } = editor;
+  const bind = bindDraft(draft, change);
   return (
     <SectionCard title="Monetisation" description="What students buy the course under, and how it is shown to them.">
       <RateCardSelect
@@ -33,14 +35,8 @@ function MonetisationCard({ editor }: { editor: CourseEditorApi }) {
         defaultCardId={draft.courseRateCardId}
         onChange={(attachedSubscriptions) => change({ attachedSubscriptions })}
       />
-      <SwitchField
-        id="course-best-selling"
-        label="Best seller"
-        description="Marked as a best seller in the app."
-        checked={draft.isBestSelling}
-        onCheckedChange={(isBestSelling) => change({ isBestSelling })}
-      />
-      <VisibilitySwitch id="course-visibility" thing="course" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
+      <SwitchField id="course-best-selling" label="Best seller" description="Marked as a best seller in the app." {...bind.toggle('isBestSelling')} />
+      <VisibilitySwitch id="course-visibility" thing="course" {...bind.toggle('isVisible')} />
     </SectionCard>
   );
 }
@@ -50,16 +46,11 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
   const { draft, change } = editor;
   const category = COURSE_CATEGORIES.find((entry) => entry.key === draft.category);
   const freeCmsTags = draft.cmsTags.filter((tag) => !(CMS_TAGS as readonly string[]).includes(tag));
+  const bind = bindDraft(draft, change);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <SectionCard title="Banner" description="The picture and the short video students see first.">
-        <FileSlot
-          label="Banner image"
-          kind="image"
-          assetId={draft.bannerImageId}
-          sizeInBytes={draft.bannerImageId === course.bannerImageId ? course.bannerImageFizeSizeInBytes : null}
-          onChange={(bannerImageId) => change({ bannerImageId })}
-        />
+        <BannerImageSlot label="Banner image" saved={course} assetId={draft.bannerImageId} onChange={(bannerImageId) => change({ bannerImageId })} />
         <FileSlot
           label="Banner video"
           kind="video"
@@ -70,11 +61,7 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
       </SectionCard>
       <MonetisationCard editor={editor} />
       <SectionCard title="Description" className="lg:col-span-2">
-        <FormField id="course-description" label="Description">
-          {(control) => (
-            <TextArea {...control} rows={4} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />
-          )}
-        </FormField>
+        <TextAreaField id="course-description" label="Description" rows={4} maxLength={20000} {...bind.text('description')} />
       </SectionCard>
       <SectionCard title="Category" description="Where students find the course.">
         <SelectField
@@ -101,12 +88,9 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
           id="course-expired"
           label="Expired course"
           description="Kept for students who bought it; no longer sold."
-          checked={draft.isExpiredCourse}
-          onCheckedChange={(isExpiredCourse) => change({ isExpiredCourse })}
+          {...bind.toggle('isExpiredCourse')}
         />
-        <FormField id="course-sort-index" label="Sort index" hint="Lower numbers come first (0 by default).">
-          {(control) => <Input {...control} type="number" step={1} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
-        </FormField>
+        <TextField id="course-sort-index" label="Sort index" hint="Lower numbers come first (0 by default)." type="number" {...bind.text('sortIndex')} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">CMS tags</legend>
           {CMS_TAGS.map((tag) => (
@@ -131,13 +115,7 @@ export function CourseGeneralTab({ editor, course }: { editor: CourseEditorApi; 
       </SectionCard>
       <SectionCard title="Day planner" description="One PDF with the whole plan; offered only when there is none.">
         <FileSlot label="Day planner" kind="pdf" assetId={draft.dayPlannerPdfId} onChange={(dayPlannerPdfId) => change({ dayPlannerPdfId })} />
-        <SwitchField
-          id="course-day-schedule"
-          label="Day schedule"
-          description="Show students the day-by-day schedule."
-          checked={draft.enableDaySchedule}
-          onCheckedChange={(enableDaySchedule) => change({ enableDaySchedule })}
-        />
+        <SwitchField id="course-day-schedule" label="Day schedule" description="Show students the day-by-day schedule." {...bind.toggle('enableDaySchedule')} />
       </SectionCard>
       <CourseFilesCard
         title="Previous questions"

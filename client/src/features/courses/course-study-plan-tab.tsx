@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { COURSE_MESSAGES } from '../../../../shared/courses/course.constants.ts';
 import { dayTitle } from '../../../../shared/courses/schedule.rules.ts';
 import type { StudyPlanNote } from '../../../../shared/courses/courses.schema.ts';
@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import type { CourseEditorApi } from './course-draft.ts';
 
@@ -65,10 +66,7 @@ function AddNoteForm({ onAdd }: { onAdd: (note: Pick<StudyPlanNote, 'afterDayInd
           />
         )}
       </FormField>
-      <Button type="submit" variant="outline" className="justify-self-start">
-        <Plus aria-hidden="true" />
-        Add note
-      </Button>
+      <AddButton type="submit">Add note</AddButton>
     </form>
   );
 }

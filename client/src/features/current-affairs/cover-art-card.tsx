@@ -3,6 +3,7 @@ import type { UploadedAsset } from '../../../../shared/assets/assets.schema.ts';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
+import { releaseBeforeDelete } from '../../components/files/use-saved-file.ts';
 import { api } from '../../lib/trpc.ts';
 import { SAVE_FAILED_TITLE, type CurrentAffairEditorApi } from './current-affair-editor-api.ts';
 import { FileView } from './file-view.tsx';
@@ -43,12 +44,7 @@ export function CoverArtCard({ editor, bannerImageId }: { editor: CurrentAffairE
                 <AssetDeleteButton
                   assetId={bannerImageId}
                   label="Delete image"
-                  beforeDelete={{
-                    // The post lets go of the file first: the server keeps files a post uses.
-                    run: () => editor.saveDraft({ ...editor.current(), bannerImageId: null }),
-                    failureTitle: SAVE_FAILED_TITLE,
-                    applied: () => editor.change({ bannerImageId: null }),
-                  }}
+                  beforeDelete={releaseBeforeDelete(editor, 'bannerImageId', SAVE_FAILED_TITLE)}
                 />
               </>
             }

@@ -1,6 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { CurrentAffair, CurrentAffairValue } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { errorTypeOf } from '../../lib/errors.ts';
+import { rateCardRecordDraft } from '../../components/editor-shell/rate-card-record.ts';
 
 /** What staff edit of a post; the rest is derived by the server. */
 export interface CurrentAffairDraft {
@@ -13,9 +14,7 @@ export interface CurrentAffairDraft {
 
 export function toDraft(post: CurrentAffair): CurrentAffairDraft {
   return {
-    title: post.title,
-    isVisible: post.isVisible,
-    masterSubscription: post.masterSubscription?._id ?? null,
+    ...rateCardRecordDraft(post),
     bannerImageId: post.bannerImageId,
     pdfFileId: post.pdfFileId,
   };

@@ -3,10 +3,11 @@ import { useSearch } from 'wouter';
 import { shortPostDate } from '../../../../shared/current-affairs/current-affair-dates.rules.ts';
 import { currentAffairValueSchema, type CurrentAffair } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
-import { deleteFailureNotice, firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { deleteFailureNotice, firstProblem, publishHeader } from '../../components/editor-shell/editor-notices.ts';
 import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { within } from '../../components/leave-guard.tsx';
 import type { Notice } from '../../components/notice-modal.tsx';
@@ -24,13 +25,14 @@ import { CURRENT_AFFAIRS_MANAGER_PATH, currentAffairEditorPath } from './current
 import { PdfCard } from './pdf-card.tsx';
 
 export const DELETE_CURRENT_AFFAIR_TEXT = 'You are about to delete this item. Do you want to continue?';
-/** A short pause before the post is deleted. */
-const DELETE_DELAY_MS = 300;
 
 /** A failed delete: the warnings of a has-warnings answer, else the message or the connection hint. */
 export function deleteWarningsNotice(error: unknown): Notice {
   return deleteFailureNotice('Delete Warnings', error);
 }
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = { title: 'Delete Item', text: DELETE_CURRENT_AFFAIR_TEXT, failureNotice: deleteWarningsNotice };
 
 /** The current-affairs editor: the date as its title, visibility and rate card, cover art and PDF. */
 export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; onReload: () => Promise<void> }) {
@@ -39,6 +41,7 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
   const utils = api.useUtils();
   const drafts = useDraftEditor(toDraft(post), post.version, { saveFailedTitle: SAVE_FAILED_TITLE, record: { kind: 'current affairs post', id } });
   const { draft, change, save: saveWithVersion, showSaveFailure } = drafts;
+  const bind = bindDraft(draft, change);
   // The server's question when the date has another post, and the answer the save waits for.
   const [sameDate, setSameDate] = useState<string | null>(null);
   const answerSameDate = useRef<(confirmed: boolean) => void>(() => undefined);
@@ -90,37 +93,26 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
         titleType: 'date',
         titleLabel: 'Post date',
         onTitleChange: (title) => change({ title }),
-        status: publishStatus(post.isPublished, 'Not Published'),
+        ...publishHeader(post, 'Item Offline!', 'Not Published'),
         saving: savePost.isPending,
         onSave: save,
         backHref: CURRENT_AFFAIRS_MANAGER_PATH,
-        isVisible: post.isVisible,
-        warnings: post.publishWarnings,
-        offlineTitle: 'Item Offline!',
         // The date field writes the date the browser's way; the short date says it plainly.
         actions: draft.title ? <span className="text-sm text-muted-foreground">{shortPostDate(draft.title)}</span> : null,
       }}
       onReload={onReload}
       leave={{ inside: within(currentAffairEditorPath(id)), thing: 'post' }}
-      remove={{
-        title: 'Delete Item',
-        text: DELETE_CURRENT_AFFAIR_TEXT,
-        pauseMs: DELETE_DELAY_MS,
-        onDelete: () => deletePost.mutateAsync({ id }),
-        failureNotice: deleteWarningsNotice,
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deletePost.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription" className="lg:col-span-2">
-          <VisibilitySwitch id="current-affair-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
+          <VisibilitySwitch id="current-affair-visibility" thing="item" {...bind.toggle('isVisible')} />
           <RateCardSelect
             id="current-affair-rate-card"
             label="Rate card"
             noneLabel="No rate card (free for every student)"
             hint="Students who hold this rate card open the PDF; without one, every signed-in student does."
-            value={draft.masterSubscription}
-            onChange={(masterSubscription) => change({ masterSubscription })}
+            {...bind.choice('masterSubscription')}
           />
         </SectionCard>
         <CoverArtCard editor={editor} bannerImageId={draft.bannerImageId} />

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
-import { useSavedFile } from '../../components/files/use-saved-file.ts';
+import { releaseBeforeDelete, useSavedFile } from '../../components/files/use-saved-file.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SAVE_FAILED_TITLE, type CurrentAffairEditorApi } from './current-affair-editor-api.ts';
@@ -28,15 +28,7 @@ export function PdfCard({ editor, pdfFileId }: { editor: CurrentAffairEditorApi;
                   </a>
                 </Button>
                 <AssetReplacer kind="pdf" assetId={pdfFileId} label="Replace PDF" variant="outline" onReplaced={replaced} />
-                <AssetDeleteButton
-                  assetId={pdfFileId}
-                  label="Delete PDF"
-                  beforeDelete={{
-                    run: () => editor.saveDraft({ ...editor.current(), pdfFileId: null }),
-                    failureTitle: SAVE_FAILED_TITLE,
-                    applied: () => editor.change({ pdfFileId: null }),
-                  }}
-                />
+                <AssetDeleteButton assetId={pdfFileId} label="Delete PDF" beforeDelete={releaseBeforeDelete(editor, 'pdfFileId', SAVE_FAILED_TITLE)} />
               </>
             }
           />

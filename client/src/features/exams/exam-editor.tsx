@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { Megaphone } from 'lucide-react';
 import type { Exam, SavedExam } from '../../../../shared/exams/exams.schema.ts';
-import { EditorShell, type ShellHeaderProps } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorShell, type ShellHeaderProps, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { within } from '../../components/leave-guard.tsx';
@@ -51,6 +51,14 @@ function PublishMessage({ exam }: { exam: Exam }) {
     </Alert>
   );
 }
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = {
+  title: 'Delete Exam',
+  text: DELETE_EXAM_TEXT,
+  pauseMs: DELETE_EXAM_DELAY_MS,
+  describeError: (error: unknown) => failureNotice('Delete Exam failed', error),
+};
 
 /** The exam editor: header, the three tabs and the draft they share. Nothing typed is lost when a save fails. */
 export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEditorMode; onReload: () => Promise<void> }) {
@@ -148,14 +156,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
       belowStaleSave={<PublishMessage exam={exam} />}
       onReload={onReload}
       leave={{ inside: within(`${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'exam' }}
-      remove={{
-        title: 'Delete Exam',
-        text: DELETE_EXAM_TEXT,
-        pauseMs: DELETE_EXAM_DELAY_MS,
-        onDelete: () => deleteExam.mutateAsync({ id }),
-        describeError: (error) => failureNotice('Delete Exam failed', error),
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteExam.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       {tabs}
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}

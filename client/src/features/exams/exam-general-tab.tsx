@@ -1,14 +1,17 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { ATTEMPT_LOCKS, EXAM_SUBJECTS, EXAM_TYPES, PSC_EXAMS } from '../../../../shared/exams/exam.constants.ts';
 import { EXAM_WARNINGS, emptyInstructionLines } from '../../../../shared/exams/exam-publish.rules.ts';
 import { round2 } from '../../../../shared/exams/exam-scoring.rules.ts';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, optionsOf, type SelectOption } from '../../components/form/select-field.tsx';
 import { SwitchField } from '../../components/form/switch-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
+import { TextAreaField } from '../../components/form/text-area-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { TextArea } from '../../components/ui/textarea.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
@@ -44,34 +47,8 @@ interface NumberFieldProps {
 }
 
 function NumberField({ field, label, draft, onChange, errors, hint, step = '0.01', min }: NumberFieldProps) {
-  return (
-    <FormField id={`exam-${field}`} label={label} error={errors[field]} hint={hint}>
-      {(control) => (
-        <Input
-          {...control}
-          type="number"
-          inputMode="decimal"
-          step={step}
-          min={min}
-          value={draft[field]}
-          onChange={(event) => onChange({ [field]: event.target.value })}
-        />
-      )}
-    </FormField>
-  );
-}
-
-function RateCardField({ draft, onChange, errors }: ExamGeneralTabProps) {
-  return (
-    <RateCardSelect
-      id="exam-masterSubscription"
-      label="Rate card"
-      error={errors.masterSubscription}
-      hint="Students with this subscription can take the exam."
-      value={draft.masterSubscription}
-      onChange={(masterSubscription) => onChange({ masterSubscription })}
-    />
-  );
+  const bind = bindDraft(draft, onChange, errors);
+  return <TextField id={`exam-${field}`} label={label} hint={hint} type="number" inputMode="decimal" step={step} min={min} {...bind.text(field)} />;
 }
 
 /**
@@ -121,10 +98,9 @@ function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'error
           );
         })}
       </ol>
-      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => set([...draft.instructions, ''])}>
-        <Plus aria-hidden="true" />
+      <AddButton size="sm" onClick={() => set([...draft.instructions, ''])}>
         Add instruction
-      </Button>
+      </AddButton>
     </fieldset>
   );
 }
@@ -139,41 +115,32 @@ function totalsHint(draft: ExamDraft): string {
 
 /** The General tab: every setting of the exam apart from its questions. */
 export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps) {
+  const bind = bindDraft(draft, onChange, errors);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <SectionCard title="Type and visibility" description="A visible exam is published once nothing holds it back and its publish time has come.">
         <SelectField
           id="exam-examType"
           label="Exam type"
-          error={errors.examType}
           hint={EXAM_TYPE_HINTS[draft.examType]}
-          value={draft.examType}
           options={optionsOf(EXAM_TYPES, (type) => EXAM_TYPE_LABELS[type])}
-          onChange={(examType) => onChange({ examType })}
+          {...bind.choice('examType')}
         />
         {draft.examType === 'freestyle' && (
           <SwitchField
             id="exam-showInRecentExams"
             label="Show in recent exams"
             description="Listed among the recent exams in the students' app."
-            checked={draft.showInRecentExams}
-            onCheckedChange={(showInRecentExams) => onChange({ showInRecentExams })}
+            {...bind.toggle('showInRecentExams')}
           />
         )}
         <SwitchField
           id="exam-isVisible"
           label="Public visibility"
           description={draft.isVisible ? 'Students can see this exam once it is published.' : 'Hidden from students.'}
-          checked={draft.isVisible}
-          onCheckedChange={(isVisible) => onChange({ isVisible })}
+          {...bind.toggle('isVisible')}
         />
-        <SwitchField
-          id="exam-isSticky"
-          label="Sticky"
-          description="Kept at the top of the students' exam list."
-          checked={draft.isSticky}
-          onCheckedChange={(isSticky) => onChange({ isSticky })}
-        />
+        <SwitchField id="exam-isSticky" label="Sticky" description="Kept at the top of the students' exam list." {...bind.toggle('isSticky')} />
         <FormField
           id="exam-publishDateTime"
           label="Publish date and time (India time)"
@@ -192,23 +159,14 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
       </SectionCard>
 
       <SectionCard title="Category and rate card" description="Where students find the exam, and which subscription gives access to it.">
-        <SelectField
-          id="exam-examCategoryKey"
-          label="PSC exam"
-          error={errors.examCategoryKey}
-          value={draft.examCategoryKey}
-          options={keyedOptions(PSC_EXAMS)}
-          onChange={(examCategoryKey) => onChange({ examCategoryKey })}
+        <SelectField id="exam-examCategoryKey" label="PSC exam" options={keyedOptions(PSC_EXAMS)} {...bind.choice('examCategoryKey')} />
+        <SelectField id="exam-examCourseTypeKey" label="Subject" options={keyedOptions(EXAM_SUBJECTS)} {...bind.choice('examCourseTypeKey')} />
+        <RateCardSelect
+          id="exam-masterSubscription"
+          label="Rate card"
+          hint="Students with this subscription can take the exam."
+          {...bind.choice('masterSubscription')}
         />
-        <SelectField
-          id="exam-examCourseTypeKey"
-          label="Subject"
-          error={errors.examCourseTypeKey}
-          value={draft.examCourseTypeKey}
-          options={keyedOptions(EXAM_SUBJECTS)}
-          onChange={(examCourseTypeKey) => onChange({ examCourseTypeKey })}
-        />
-        <RateCardField draft={draft} onChange={onChange} errors={errors} />
       </SectionCard>
 
       <SectionCard
@@ -236,11 +194,7 @@ export function ExamGeneralTab({ draft, onChange, errors }: ExamGeneralTabProps)
       </SectionCard>
 
       <SectionCard title="Description and instructions" description="Shown to students before they start." className="lg:col-span-2">
-        <FormField id="exam-description" label="Description" error={errors.description}>
-          {(control) => (
-            <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => onChange({ description: event.target.value })} />
-          )}
-        </FormField>
+        <TextAreaField id="exam-description" label="Description" rows={3} maxLength={20000} {...bind.text('description')} />
         <InstructionsField draft={draft} onChange={onChange} />
       </SectionCard>
     </div>

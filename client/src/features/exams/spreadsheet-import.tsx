@@ -5,6 +5,8 @@ import type { QuestionGroup } from '../../../../shared/exams/exams.schema.ts';
 import { SPREADSHEET_MAX_BYTES, SPREADSHEET_MAX_MB, type SpreadsheetIssue } from '../../../../shared/exams/spreadsheet.rules.ts';
 import { SPREADSHEET_UPLOAD_MESSAGES } from '../../../../shared/exams/spreadsheet.schema.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { UploadProgress } from '../../components/file-uploader.tsx';
+import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -15,12 +17,9 @@ import {
 } from '../../components/ui/alert-dialog.tsx';
 import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
-import { Progress } from '../../components/ui/progress.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { delay } from '../../lib/delay.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { uploadProgressLabel } from '../../lib/upload-progress.ts';
 import { cn } from '../../lib/utils.ts';
 import { sampleSpreadsheetUrl, uploadQuestionSpreadsheet } from './spreadsheet-upload.ts';
 
@@ -93,16 +92,15 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
   return (
     <div className={cn('grid gap-3', className)}>
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        <div className="grid w-44 gap-1.5">
-          <Label htmlFor={`${ids}-template`}>Template</Label>
-          <NativeSelect id={`${ids}-template`} value={template} disabled={locked} onChange={(event) => setTemplate(event.target.value as ImportTemplate)}>
-            {IMPORT_TEMPLATES.map((value) => (
-              <option key={value} value={value}>
-                {TEMPLATE_LABELS[value]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id={`${ids}-template`}
+          label="Template"
+          className="w-44"
+          value={template}
+          disabled={locked}
+          options={optionsOf(IMPORT_TEMPLATES, TEMPLATE_LABELS)}
+          onChange={setTemplate}
+        />
         <div className="flex h-9 items-center gap-2">
           <Switch id={`${ids}-answer-in-index`} checked={answerInIndex} disabled={locked} onCheckedChange={setAnswerInIndex} />
           <Label htmlFor={`${ids}-answer-in-index`}>Answer in index</Label>
@@ -154,14 +152,7 @@ export function SpreadsheetImport({ onImported, disabled = false, onBusyChange, 
         ))}
       </div>
 
-      {uploading && (
-        <div className="grid w-72 max-w-full gap-1">
-          <Progress value={percent} aria-label="Spreadsheet upload progress" />
-          <p className="text-xs text-muted-foreground" aria-live="polite">
-            {uploadProgressLabel(percent)}
-          </p>
-        </div>
-      )}
+      {uploading && <UploadProgress percent={percent} label="Spreadsheet upload progress" className="w-72" />}
       {failure !== null && <ErrorAlert title="Import Failed" message={failure} />}
 
       <ImportCancelledModal issues={issues} onClose={() => setIssues(null)} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Plus } from 'lucide-react';
+
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, type SelectOption } from '../../components/form/select-field.tsx';
@@ -8,9 +8,9 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { courseEditorPath } from '../courses/course-paths.ts';
 import { ExamPicker } from '../exams/exam-picker.tsx';
@@ -152,10 +152,9 @@ export function ExamsCard({ exams, onChange }: ExamsCardProps) {
           ))}
         </ul>
       )}
-      <Button variant="outline" size="sm" className="justify-self-start" onClick={() => setPicking(true)}>
-        <Plus aria-hidden="true" />
+      <AddButton size="sm" onClick={() => setPicking(true)}>
         Add exams
-      </Button>
+      </AddButton>
       <ExamPicker
         open={picking}
         onOpenChange={setPicking}

@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { useSearch } from 'wouter';
 import type { Lecture } from '../../../../shared/lectures/lectures.schema.ts';
 import { lectureValueSchema, youtubeIdSchema } from '../../../../shared/lectures/lectures.schema.ts';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
-import { deleteFailureNotice, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { deleteFailureNotice, publishHeader } from '../../components/editor-shell/editor-notices.ts';
 import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { within } from '../../components/leave-guard.tsx';
@@ -24,8 +24,6 @@ import { NotesCard } from './notes-card.tsx';
 import { VideoSettingsCard } from './video-settings-card.tsx';
 
 export const DELETE_LECTURE_TEXT = 'You are about to delete this lecture. Do you want to continue?';
-/** A short pause before the lecture is deleted. */
-const DELETE_DELAY_MS = 300;
 
 /** The title of a failed save. */
 export const SAVE_FAILED_TITLE = 'Update subject failed';
@@ -45,6 +43,9 @@ function youtubeError(value: string): string | undefined {
   const result = youtubeIdSchema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = { title: 'Delete Lecture', text: DELETE_LECTURE_TEXT, failureNotice: deleteFailedNotice };
 
 /** The lecture editor's General tab with its header. Nothing typed is lost when a save fails. */
 export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture: Lecture; onReload: () => Promise<void>; mode?: LectureEditorMode }) {
@@ -106,13 +107,11 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
         title: draft.title,
         titleLabel: 'Lecture title',
         onTitleChange: (title) => change({ title }),
-        status: publishStatus(lecture.isPublished),
+        ...publishHeader(lecture, 'Lecture Offline!'),
         saving: saveLecture.isPending,
         onSave: save,
         backHref: LECTURE_CATALOGUE_PATH,
         isVisible: draft.isVisible,
-        warnings: lecture.publishWarnings,
-        offlineTitle: 'Lecture Offline!',
         actions: (
           <SendNotificationButton
             resource={{ resourceType: 'lecture', resourceID: id, clickAction: 'open_lecture', title: draft.title, lectureId: id }}
@@ -122,14 +121,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
       }}
       onReload={onReload}
       leave={{ inside: within(`/admin/videos/lectures/${encodeURIComponent(id)}`), thing: 'lecture' }}
-      remove={{
-        title: 'Delete Lecture',
-        text: DELETE_LECTURE_TEXT,
-        pauseMs: DELETE_DELAY_MS,
-        onDelete: () => deleteLecture.mutateAsync({ id }),
-        failureNotice: deleteFailedNotice,
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteLecture.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <EditorTabs
         label="Lecture editor"

@@ -5,8 +5,7 @@ import { SectionCard } from '../../components/form/section-card.tsx';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetUploader } from '../../components/files/asset-uploader.tsx';
 import { PdfAssetStatus } from '../../components/files/pdf-asset-status.tsx';
-import { useQueueFile } from '../../components/files/use-asset.ts';
-import { toastError } from '../../components/toasts.ts';
+import { useSaveThenQueue } from '../../components/files/use-saved-file.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { newResId } from '../../lib/res-id.ts';
 import type { LectureEditorApi } from './lecture-draft.ts';
@@ -20,7 +19,7 @@ export interface NotesCardProps {
 
 /** The lecture's PDF notes: each with its conversion status and page preview; add and remove. */
 export function NotesCard({ editor, lectureResId, notes }: NotesCardProps) {
-  const queueFile = useQueueFile();
+  const saveThenQueue = useSaveThenQueue(editor);
 
   const uploaded = async (asset: UploadedAsset) => {
     const note: LectureNote = {
@@ -30,16 +29,8 @@ export function NotesCard({ editor, lectureResId, notes }: NotesCardProps) {
       fileName: asset.fileName,
       fileSizeInBytes: asset.sizeInBytes,
     };
-    const next = { ...editor.current(), notes: [...editor.current().notes, note] };
-    editor.change({ notes: next.notes });
-    try {
-      await editor.saveDraft(next);
-    } catch (error) {
-      editor.showSaveFailure(error);
-      return;
-    }
     // Students read notes as page images: convert the PDF at once.
-    await queueFile.mutateAsync({ fileId: asset._id }).catch((error: unknown) => toastError('Could not add to queue', error));
+    await saveThenQueue({ notes: [...editor.current().notes, note] }, asset._id);
   };
 
   return (

@@ -3,7 +3,7 @@ import { SwitchField } from '../../components/form/switch-field.tsx';
 import { AssetDeleteButton } from '../../components/files/asset-delete-button.tsx';
 import { AssetReplacer, AssetUploader } from '../../components/files/asset-uploader.tsx';
 import type { AnyProcessState } from '../../components/files/asset-status.rules.ts';
-import { useSavedFile } from '../../components/files/use-saved-file.ts';
+import { releaseBeforeDelete, useSavedFile } from '../../components/files/use-saved-file.ts';
 import { VideoAssetPanel } from '../../components/files/video-asset-panel.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -47,12 +47,7 @@ export function VideoSettingsCard({ editor, draft, youtubeError, onYoutubeChange
               <AssetDeleteButton
                 assetId={videoId}
                 label="Delete video"
-                beforeDelete={{
-                  // The lecture lets go of the file first: the server keeps files a lecture uses.
-                  run: () => editor.saveDraft({ ...editor.current(), videoResourceId: null }),
-                  failureTitle: 'Update subject failed',
-                  applied: () => editor.change({ videoResourceId: null }),
-                }}
+                beforeDelete={releaseBeforeDelete(editor, 'videoResourceId', 'Update subject failed')}
               />
             </>
           }

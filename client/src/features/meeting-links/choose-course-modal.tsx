@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import type { CourseOption } from './course-checklist.tsx';
 
 export interface ChooseCourseModalProps {
@@ -38,18 +37,14 @@ export function ChooseCourseModal({ open, onOpenChange, courses, onCompose, onEd
               : 'The notification goes to the students of this course who have allowed notifications.'}
           </DialogDescription>
         </DialogHeader>
-        <FormField id="meeting-link-course" label="Course">
-          {(control) => (
-            <NativeSelect {...control} value={courseId} disabled={courses.length === 0} onChange={(event) => setCourseId(event.target.value)}>
-              <option value="">Please choose a Course</option>
-              {courses.map((course) => (
-                <option key={course._id} value={course._id}>
-                  {course.title}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </FormField>
+        <SelectField
+          id="meeting-link-course"
+          label="Course"
+          value={courseId}
+          disabled={courses.length === 0}
+          options={[{ value: '', label: 'Please choose a Course' }, ...courses.map((course) => ({ value: course._id, label: course.title }))]}
+          onChange={setCourseId}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

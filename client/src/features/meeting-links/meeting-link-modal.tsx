@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { MeetingLink } from '../../../../shared/meeting-links/meeting-links.schema.ts';
 import { FormModal } from '../../components/form-modal.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
+import { TextField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/trpc.ts';
 import { CourseChecklist } from './course-checklist.tsx';
 import { isoToPickerValue, pickerValueToIso } from './meeting-time.ts';
@@ -58,6 +58,10 @@ export function MeetingLinkModal({ open, onOpenChange, link = null }: MeetingLin
   }, [open]);
 
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const bind = bindDraft(draft, set);
+  const dateField = (id: string, label: string, key: 'startDate' | 'endDate') => (
+    <TextField id={id} label={label} fieldClassName="min-w-0" type="datetime-local" className="min-w-0" {...bind.text(key)} />
+  );
   // While closing, the page has let go of the link: the form keeps the title it opened with.
   const editing = open ? link !== null : opened !== null;
 
@@ -93,31 +97,11 @@ export function MeetingLinkModal({ open, onOpenChange, link = null }: MeetingLin
         onOpenChange(false);
       }}
     >
-      <FormField id="meeting-link-title" label="Name">
-        {(control) => <Input {...control} value={draft.title} maxLength={200} autoFocus onChange={(event) => set({ title: event.target.value })} />}
-      </FormField>
-      <FormField id="meeting-link-url" label="Url">
-        {(control) => (
-          <Input {...control} type="url" inputMode="url" placeholder="https://" value={draft.url} onChange={(event) => set({ url: event.target.value })} />
-        )}
-      </FormField>
+      <TextField id="meeting-link-title" label="Name" maxLength={200} autoFocus {...bind.text('title')} />
+      <TextField id="meeting-link-url" label="Url" type="url" inputMode="url" placeholder="https://" {...bind.text('url')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="meeting-link-start" label="Start Date (India time)" className="min-w-0">
-          {(control) => (
-            <Input
-              {...control}
-              type="datetime-local"
-              className="min-w-0"
-              value={draft.startDate}
-              onChange={(event) => set({ startDate: event.target.value })}
-            />
-          )}
-        </FormField>
-        <FormField id="meeting-link-end" label="End Date (India time)" className="min-w-0">
-          {(control) => (
-            <Input {...control} type="datetime-local" className="min-w-0" value={draft.endDate} onChange={(event) => set({ endDate: event.target.value })} />
-          )}
-        </FormField>
+        {dateField('meeting-link-start', 'Start Date (India time)', 'startDate')}
+        {dateField('meeting-link-end', 'End Date (India time)', 'endDate')}
       </div>
       <CourseChecklist value={draft.courseIds} known={opened?.courses ?? []} onChange={(courseIds) => set({ courseIds })} />
     </FormModal>

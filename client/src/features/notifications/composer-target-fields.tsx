@@ -1,7 +1,6 @@
 import { GROUP_TARGETS } from '../../../../shared/push/push.schema.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import type { ComposerDraft } from './use-composer-draft.ts';
 
@@ -26,17 +25,14 @@ export function ComposerTargetFields({ draft }: { draft: ComposerDraft }) {
         ))}
       </div>
       {draft.target === 'specific-user' && (
-        <FormField id="composer-phone" label="Phone number">
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="tel"
-              placeholder="10-digit mobile number"
-              value={draft.phone}
-              onChange={(event) => draft.setPhone(event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          id="composer-phone"
+          label="Phone number"
+          inputMode="tel"
+          placeholder="10-digit mobile number"
+          value={draft.phone}
+          onValueChange={draft.setPhone}
+        />
       )}
       {draft.target === 'group' && (
         <div className="flex flex-wrap gap-4">

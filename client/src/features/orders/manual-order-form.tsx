@@ -1,10 +1,10 @@
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MESSAGES, type ManualOrderQuery, type ResourceOption } from '../../../../shared/commerce/orders.schema.ts';
 import { SUBSCRIPTION_TERMS } from '../../../../shared/subscriptions/subscription.constants.ts';
+import { bindDraft } from '../../components/form/bind-draft.ts';
+import { SelectField } from '../../components/form/select-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RESOURCE_LABELS } from './resource-picker.tsx';
 
 const TERMS = SUBSCRIPTION_TERMS.filter((term) => term !== 'not-selected');
@@ -50,35 +50,18 @@ export interface ManualOrderFormProps {
 /** Create Order: the student's phone number, the resource, the term and the amount paid. */
 export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFormProps) {
   const kind = RESOURCE_LABELS[draft.resourceType].one;
+  const bind = bindDraft(draft, onChange);
   return (
     <fieldset disabled={busy} className="grid gap-3">
-      <FormField id="manual-phone" label="Phone number">
-        {(control) => (
-          <Input
-            {...control}
-            inputMode="tel"
-            placeholder="10-digit mobile number"
-            value={draft.phoneNumber}
-            onChange={(event) => onChange({ phoneNumber: event.target.value })}
-          />
-        )}
-      </FormField>
-      <FormField id="manual-type" label="Resource type">
-        {(control) => (
-          <NativeSelect
-            {...control}
-            value={draft.resourceType}
-            // A resource of another kind cannot stay chosen.
-            onChange={(event) => onChange({ resourceType: event.target.value as ManualOrderDraft['resourceType'], resource: null })}
-          >
-            {RESOURCE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {RESOURCE_LABELS[type].one}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <TextField id="manual-phone" label="Phone number" inputMode="tel" placeholder="10-digit mobile number" {...bind.text('phoneNumber')} />
+      <SelectField
+        id="manual-type"
+        label="Resource type"
+        value={draft.resourceType}
+        options={RESOURCE_TYPES.map((type) => ({ value: type, label: RESOURCE_LABELS[type].one }))}
+        // A resource of another kind cannot stay chosen.
+        onChange={(resourceType) => onChange({ resourceType, resource: null })}
+      />
       <div className="grid gap-1.5">
         <span id="manual-resource-label" className="text-sm font-medium">
           {kind}
@@ -92,31 +75,22 @@ export function ManualOrderForm({ draft, busy, onChange, onPick }: ManualOrderFo
           </Button>
         </div>
       </div>
-      <FormField id="manual-term" label="Subscription term">
-        {(control) => (
-          <NativeSelect {...control} value={draft.term} onChange={(event) => onChange({ term: event.target.value })}>
-            <option value="">Choose a term</option>
-            {TERMS.map((term) => (
-              <option key={term} value={term}>
-                {term}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
-      <FormField id="manual-amount" label="Amount (INR)" hint="Optional: 0 when left empty.">
-        {(control) => (
-          <Input
-            {...control}
-            type="number"
-            min={0}
-            step={0.01}
-            placeholder="0"
-            value={draft.amount}
-            onChange={(event) => onChange({ amount: event.target.value })}
-          />
-        )}
-      </FormField>
+      <SelectField
+        id="manual-term"
+        label="Subscription term"
+        options={[{ value: '', label: 'Choose a term' }, ...TERMS.map((term) => ({ value: term, label: term }))]}
+        {...bind.choice('term')}
+      />
+      <TextField
+        id="manual-amount"
+        label="Amount (INR)"
+        hint="Optional: 0 when left empty."
+        type="number"
+        min={0}
+        step={0.01}
+        placeholder="0"
+        {...bind.text('amount')}
+      />
     </fieldset>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { FormModal } from '../../components/form-modal.tsx';
+import { SelectField } from '../../components/form/select-field.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { RadioGroup, RadioGroupItem } from '../../components/ui/radio-group.tsx';
 import { api } from '../../lib/trpc.ts';
 
@@ -65,17 +64,13 @@ export function PullDataModal({ open, onOpenChange, onPulled }: PullDataModalPro
           </div>
         </RadioGroup>
       </fieldset>
-      <FormField id="pull-count" label="Count">
-        {(control) => (
-          <NativeSelect {...control} value={count} onChange={(event) => setCount(Number(event.target.value))}>
-            {PULL_COUNTS.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </NativeSelect>
-        )}
-      </FormField>
+      <SelectField
+        id="pull-count"
+        label="Count"
+        value={String(count)}
+        options={PULL_COUNTS.map((option) => ({ value: String(option), label: option }))}
+        onChange={(chosen) => setCount(Number(chosen))}
+      />
       <div className="grid gap-1">
         <div className="flex items-center gap-2">
           <Checkbox id="pull-force" checked={force} onChange={(event) => setForce(event.target.checked)} />

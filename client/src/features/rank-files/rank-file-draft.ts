@@ -1,5 +1,6 @@
 import type { RankFile, RankFileValue } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { sameWhenSent } from '../../lib/same-draft.ts';
+import { rateCardRecordDraft } from '../../components/editor-shell/rate-card-record.ts';
 
 export interface DraftGroup {
   /** Stable across moves, for React. */
@@ -27,9 +28,7 @@ export const newGroupKey = () => `group-${(keys += 1)}`;
 
 export function toDraft(file: RankFile): RankFileDraft {
   return {
-    title: file.title,
-    isVisible: file.isVisible,
-    masterSubscription: file.masterSubscription?._id ?? null,
+    ...rateCardRecordDraft(file),
     description: file.description,
     sortIndex: file.sortIndex,
     bannerImageId: file.bannerImageId,

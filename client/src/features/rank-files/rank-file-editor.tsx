@@ -1,18 +1,18 @@
 import { useSearch } from 'wouter';
 import { rankFileValueSchema, type RankFile, type SavedRankFile } from '../../../../shared/rank-files/rank-files.schema.ts';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { checkBeforeSave } from '../../components/editor-shell/check-before-save.ts';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { VisibilitySwitch } from '../../components/editor-shell/state-switch.tsx';
-import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { publishHeader } from '../../components/editor-shell/editor-notices.ts';
 import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
-import { FileSlot } from '../../components/files/file-slot.tsx';
+import { BannerImageSlot } from '../../components/files/file-slot.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
+import { TextAreaField } from '../../components/form/text-area-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { within } from '../../components/leave-guard.tsx';
-import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { TextArea } from '../../components/ui/textarea.tsx';
-import { validateForm } from '../../lib/forms.ts';
+import { savedToast, toastSuccess } from '../../components/toasts.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { isEmbedded } from '../admin/admin-layout.tsx';
@@ -24,8 +24,14 @@ import { RANK_FILE_MANAGER_PATH, rankFileEditorPath } from './rank-file-paths.ts
 import { RankFileRankingCard } from './rank-file-ranking-card.tsx';
 
 export const DELETE_RANK_FILE_TEXT = 'You are about to delete this rank file. Do you want to continue?';
-const DELETE_DELAY_MS = 300;
 const SAVE_FAILED_TITLE = 'Update subject failed';
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = {
+  title: 'Delete Rank File',
+  text: DELETE_RANK_FILE_TEXT,
+  describeError: (error: unknown) => failureNotice('Delete Failed', error),
+};
 
 /** The rank file editor: visibility and rate card, details, banner, exam groups and the ranking. */
 export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onReload: () => Promise<void> }) {
@@ -38,18 +44,15 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
     record: { kind: 'rank file', id },
   });
   const { draft, change } = drafts;
+  const bind = bindDraft(draft, change);
   const saveRankFile = api.rankFiles.save.useMutation();
   const deleteRankFile = api.rankFiles.delete.useMutation();
   const leaveDeleted = useLeaveDeleted(RANK_FILE_MANAGER_PATH, 'Rank file deleted', () => utils.rankFiles.list.invalidate());
 
   const save = async () => {
-    const sent = drafts.current();
-    dismissToast(savedToast(id));
-    const checked = validateForm(rankFileValueSchema, toRankFileValue(sent));
-    if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
-      return;
-    }
+    const checked = checkBeforeSave(drafts, id, { schema: rankFileValueSchema, toValue: toRankFileValue, failedTitle: SAVE_FAILED_TITLE });
+    if (!checked.ok) return;
+    const { sent } = checked;
     // Groups added in this save get their ids, so that the next save keeps them.
     const withIds = (answer: SavedRankFile) => {
       const byKey = new Map(sent.groups.map((group, index) => [group.key, answer.groupResIds[index]]));
@@ -61,7 +64,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
     try {
       const answer = await drafts.save(
         sent,
-        (version) => saveRankFile.mutateAsync({ id, value: checked.data, version }),
+        (version) => saveRankFile.mutateAsync({ id, value: checked.value, version }),
         (saved) => withIds(saved)(sent),
       );
       change(withIds(answer));
@@ -81,13 +84,10 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
         title: draft.title,
         titleLabel: 'Rank file title',
         onTitleChange: (title) => change({ title }),
-        status: publishStatus(rankFile.isPublished),
+        ...publishHeader(rankFile, 'Item Offline!'),
         saving: saveRankFile.isPending,
         onSave: () => void save(),
         backHref: RANK_FILE_MANAGER_PATH,
-        isVisible: rankFile.isVisible,
-        warnings: rankFile.publishWarnings,
-        offlineTitle: 'Item Offline!',
         actions: (
           <SendNotificationButton
             resource={{ resourceType: 'rankfile', resourceID: id, clickAction: 'open_rank_file', title: draft.title }}
@@ -97,41 +97,17 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
       }}
       onReload={onReload}
       leave={{ inside: within(rankFileEditorPath(id)), thing: 'rank file' }}
-      remove={{
-        title: 'Delete Rank File',
-        text: DELETE_RANK_FILE_TEXT,
-        pauseMs: DELETE_DELAY_MS,
-        onDelete: () => deleteRankFile.mutateAsync({ id }),
-        describeError: (error) => failureNotice('Delete Failed', error),
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteRankFile.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <div className="grid gap-4 lg:grid-cols-2">
         <SectionCard title="Visibility & Subscription">
-          <VisibilitySwitch id="rank-file-visibility" thing="item" checked={draft.isVisible} onCheckedChange={(isVisible) => change({ isVisible })} />
-          <RateCardSelect
-            id="rank-file-rate-card"
-            label="Rate card"
-            value={draft.masterSubscription}
-            onChange={(masterSubscription) => change({ masterSubscription })}
-          />
+          <VisibilitySwitch id="rank-file-visibility" thing="item" {...bind.toggle('isVisible')} />
+          <RateCardSelect id="rank-file-rate-card" label="Rate card" {...bind.choice('masterSubscription')} />
         </SectionCard>
         <SectionCard title="Details">
-          <FormField id="rank-file-description" label="Description">
-            {(control) => (
-              <TextArea {...control} rows={3} maxLength={20000} value={draft.description} onChange={(event) => change({ description: event.target.value })} />
-            )}
-          </FormField>
-          <FormField id="rank-file-sort-index" label="Sort index" hint="Free text; 0 by default.">
-            {(control) => <Input {...control} maxLength={20} value={draft.sortIndex} onChange={(event) => change({ sortIndex: event.target.value })} />}
-          </FormField>
-          <FileSlot
-            label="Banner image"
-            kind="image"
-            assetId={draft.bannerImageId}
-            sizeInBytes={draft.bannerImageId === rankFile.bannerImageId ? rankFile.bannerImageFizeSizeInBytes : null}
-            onChange={(bannerImageId) => change({ bannerImageId })}
-          />
+          <TextAreaField id="rank-file-description" label="Description" rows={3} maxLength={20000} {...bind.text('description')} />
+          <TextField id="rank-file-sort-index" label="Sort index" hint="Free text; 0 by default." maxLength={20} {...bind.text('sortIndex')} />
+          <BannerImageSlot label="Banner image" saved={rankFile} assetId={draft.bannerImageId} onChange={(bannerImageId) => change({ bannerImageId })} />
         </SectionCard>
         <RankFileGroupsCard groups={draft.groups} change={(update) => change(update)} saveNow={() => void save()} />
         <RankFileRankingCard rankFile={rankFile} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link2, Plus } from 'lucide-react';
+import { Link2 } from 'lucide-react';
 import { moveTo } from '../../../../shared/courses/course-editor.rules.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
+import { AddButton } from '../../components/form/add-button.tsx';
 import { MoveControl } from '../courses/move-control.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { newGroupKey, type DraftGroup, type RankFileDraft } from './rank-file-draft.ts';
@@ -88,9 +89,7 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
           </TableBody>
         </Table>
       )}
-      <Button
-        variant="outline"
-        className="justify-self-start"
+      <AddButton
         onClick={() =>
           setGroups((current) => [
             ...current,
@@ -98,9 +97,8 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
           ])
         }
       >
-        <Plus aria-hidden="true" />
         Add group
-      </Button>
+      </AddButton>
       <ExamPicker
         open={attaching !== null}
         onOpenChange={(open) => !open && setAttaching(null)}

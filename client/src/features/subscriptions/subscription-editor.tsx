@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { SubscriptionDetail } from '../../../../shared/subscriptions/subscriptions.schema.ts';
 import { subscriptionValueSchema } from '../../../../shared/subscriptions/subscriptions.schema.ts';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
+import { checkBeforeSave } from '../../components/editor-shell/check-before-save.ts';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
 import { EditorTabs } from '../../components/editor-shell/editor-tabs.tsx';
-import { firstProblem } from '../../components/editor-shell/editor-notices.ts';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { within } from '../../components/leave-guard.tsx';
-import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
+import { savedToast, toastSuccess } from '../../components/toasts.ts';
 import { errorMessage, errorWarnings } from '../../lib/errors.ts';
-import { validateForm, type FieldErrors } from '../../lib/forms.ts';
+import { type FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { changeDraft, serverFieldErrors, toDraft, toSubscriptionValue, type SubscriptionDraft } from './subscription-draft.ts';
@@ -18,8 +18,6 @@ import { SUBSCRIPTION_MANAGER_PATH, subscriptionEditorPath, type SubscriptionEdi
 import { SubscriptionResources } from './subscription-resources.tsx';
 
 export const DELETE_SUBSCRIPTION_TEXT = 'You are about to delete this subscription. Do you want to continue?';
-/** 300 ms before a subscription is deleted. */
-const DELETE_DELAY_MS = 300;
 
 /** A failed delete: "Delete Failed" with the server's message and, when it refused, what still uses the rate card. */
 export function deleteFailedNotice(error: unknown): Notice {
@@ -29,6 +27,9 @@ export function deleteFailedNotice(error: unknown): Notice {
 
 /** The title of a failed save. */
 export const SAVE_FAILED_TITLE = 'Save Failed';
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = { title: 'Delete Subscription', text: DELETE_SUBSCRIPTION_TEXT, failureNotice: deleteFailedNotice };
 
 /** The rate-card editor: header, General and Resources tabs. Nothing typed is lost when a save fails. */
 export function SubscriptionEditor({
@@ -68,17 +69,15 @@ export function SubscriptionEditor({
   );
 
   const save = async () => {
-    const sent = drafts.current();
-    dismissToast(savedToast(id));
-    const checked = validateForm(subscriptionValueSchema, toSubscriptionValue(sent));
+    const checked = checkBeforeSave(drafts, id, { schema: subscriptionValueSchema, toValue: toSubscriptionValue, failedTitle: SAVE_FAILED_TITLE });
     if (!checked.ok) {
       setFieldErrors(checked.errors);
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
       return;
     }
+    const { sent } = checked;
     try {
       // Shows what was stored (a trimmed title), unless something was typed while saving.
-      const answer = await drafts.save(sent, (version) => saveSubscription.mutateAsync({ id, value: checked.data, version }), toDraft);
+      const answer = await drafts.save(sent, (version) => saveSubscription.mutateAsync({ id, value: checked.value, version }), toDraft);
       utils.subscriptions.get.setData({ id }, (old) => (old ? { ...old, ...answer } : old));
       await Promise.all([utils.subscriptions.get.invalidate({ id }), utils.subscriptions.list.invalidate()]);
       toastSuccess('Subscription saved', undefined, savedToast(id));
@@ -123,14 +122,7 @@ export function SubscriptionEditor({
       }
       onReload={onReload}
       leave={{ inside: within(`${SUBSCRIPTION_MANAGER_PATH}/editor/${encodeURIComponent(id)}`), thing: 'rate card' }}
-      remove={{
-        title: 'Delete Subscription',
-        text: DELETE_SUBSCRIPTION_TEXT,
-        pauseMs: DELETE_DELAY_MS,
-        onDelete: () => deleteSubscription.mutateAsync({ id }),
-        failureNotice: deleteFailedNotice,
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteSubscription.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <EditorTabs label="Subscription editor" tabs={[tab('general', 'General'), tab('resources', `Resources (${resourceCount})`)]} />
       {mode === 'general' ? (

@@ -3,9 +3,11 @@ import { X } from 'lucide-react';
 import { DEFAULT_GST_RATE, FREE_MODES, NUMBER_STEP, SUBSCRIPTION_MODES, SUBSCRIPTION_TERMS } from '../../../../shared/subscriptions/subscription.constants.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
 import { StateSwitch } from '../../components/editor-shell/state-switch.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
@@ -121,6 +123,7 @@ function ResourceTagsField({ tags, error, onChange }: { tags: string[]; error?: 
 /** The General tab: term, prices with GST, free access, promotion and mode of a rate card. */
 export function SubscriptionGeneralForm({ draft, errors, onChange }: SubscriptionGeneralFormProps) {
   const props = { draft, errors, onChange };
+  const bind = bindDraft(draft, onChange, errors);
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <SectionCard
@@ -146,33 +149,23 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
           unit="₹"
           hint="The struck-through price shown beside the nett amount; leave empty for none."
         />
-        <FormField
+        <TextField
           id="subscription-promo-label"
           label="Promo Label"
-          error={errors.discountRatePromoLabel}
           hint="e.g. 50% off, shown on the price."
-          className="content-start"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              maxLength={100}
-              value={draft.discountRatePromoLabel}
-              onChange={(event) => onChange({ discountRatePromoLabel: event.target.value })}
-            />
-          )}
-        </FormField>
+          fieldClassName="content-start"
+          maxLength={100}
+          {...bind.text('discountRatePromoLabel')}
+        />
       </SectionCard>
       <div className="grid content-start gap-4">
         <SectionCard title="Term" contentClassName="">
           <SelectField
             id="subscription-term"
             label="Term"
-            error={errors.subscriptionTerm}
             hint="How long a purchase gives access."
-            value={draft.subscriptionTerm}
             options={optionsOf(SUBSCRIPTION_TERMS, termLabel)}
-            onChange={(subscriptionTerm) => onChange({ subscriptionTerm })}
+            {...bind.choice('subscriptionTerm')}
           />
         </SectionCard>
         <SectionCard title="Free Access">
@@ -181,28 +174,18 @@ export function SubscriptionGeneralForm({ draft, errors, onChange }: Subscriptio
             name="Is Free"
             on="Students get this without paying"
             off="Students pay the nett amount"
-            checked={draft.isFree}
-            onCheckedChange={(isFree) => onChange({ isFree })}
+            {...bind.toggle('isFree')}
           />
           <SelectField
             id="subscription-free-mode"
             label="Free Mode"
-            error={errors.freeMode}
             hint="Who gets it free."
-            value={draft.freeMode}
             options={optionsOf(FREE_MODES, (mode) => FREE_MODE_LABELS[mode])}
-            onChange={(freeMode) => onChange({ freeMode })}
+            {...bind.choice('freeMode')}
           />
         </SectionCard>
         <SectionCard title="Mode">
-          <SelectField
-            id="subscription-mode"
-            label="Mode"
-            error={errors.mode}
-            value={draft.mode}
-            options={optionsOf(SUBSCRIPTION_MODES, (mode) => MODE_LABELS[mode])}
-            onChange={(mode) => onChange({ mode })}
-          />
+          <SelectField id="subscription-mode" label="Mode" options={optionsOf(SUBSCRIPTION_MODES, (mode) => MODE_LABELS[mode])} {...bind.choice('mode')} />
           {draft.mode === 'tag-based' && (
             <ResourceTagsField tags={draft.resourceTags} error={errors.resourceTags} onChange={(resourceTags) => onChange({ resourceTags })} />
           )}

@@ -1,9 +1,9 @@
 import type { Winner } from '../../../../shared/winners/winners.schema.ts';
-import { FileSlot } from '../../components/files/file-slot.tsx';
+import { BannerImageSlot } from '../../components/files/file-slot.tsx';
+import { bindDraft } from '../../components/form/bind-draft.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { StateSwitch } from '../../components/editor-shell/state-switch.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import type { WinnerDraft } from './winner-draft.ts';
 
 type Change = (update: Partial<WinnerDraft>) => void;
@@ -17,36 +17,22 @@ function ReadOnly({ label, value }: { label: string; value: string }) {
   );
 }
 
-function TextField({
-  id,
-  label,
-  value,
-  maxLength,
-  onChange,
-  type = 'text',
-  hint,
-  inputMode,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  maxLength: number;
-  onChange: (value: string) => void;
-  type?: string;
-  hint?: string;
-  inputMode?: 'decimal' | 'numeric';
-}) {
-  return (
-    <FormField id={id} label={label} hint={hint}>
-      {(control) => (
-        <Input {...control} type={type} inputMode={inputMode} maxLength={maxLength} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </FormField>
-  );
-}
+/** The announcement's switches: each one's name and what its setting means. */
+const SWITCHES = {
+  isPublic: { id: 'winner-public', name: 'Public', on: 'Shown to every student as the winner', off: 'Not shown to other students' },
+  isVisible: { id: 'winner-visible', name: 'Visible', on: 'Published for candidate action', off: 'Not visible even to candidate' },
+  hasUserConfirmed: {
+    id: 'winner-confirmed',
+    name: 'User approved',
+    on: 'The student approved the listing',
+    off: 'The student has not approved the listing yet',
+  },
+} as const;
 
 /** The editor's cards: Student profile (read-only), Basic Settings, Weightage, Photo and Beneficiary Details. */
 export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: WinnerDraft; change: Change }) {
+  const bind = bindDraft(draft, change);
+  const stateSwitch = (key: keyof typeof SWITCHES) => <StateSwitch {...SWITCHES[key]} {...bind.toggle(key)} />;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <SectionCard title="Student profile">
@@ -55,86 +41,24 @@ export function WinnerCards({ winner, draft, change }: { winner: Winner; draft: 
         <ReadOnly label="Phone" value={winner.user?.phoneNumber ?? ''} />
       </SectionCard>
       <SectionCard title="Basic Settings">
-        <StateSwitch
-          id="winner-public"
-          name="Public"
-          on="Shown to every student as the winner"
-          off="Not shown to other students"
-          checked={draft.isPublic}
-          onCheckedChange={(isPublic) => change({ isPublic })}
-        />
-        <StateSwitch
-          id="winner-visible"
-          name="Visible"
-          on="Published for candidate action"
-          off="Not visible even to candidate"
-          checked={draft.isVisible}
-          onCheckedChange={(isVisible) => change({ isVisible })}
-        />
-        <TextField id="winner-claim" label="Claim Message" value={draft.claimMessage} maxLength={500} onChange={(claimMessage) => change({ claimMessage })} />
-        <TextField
-          id="winner-title-message"
-          label="Title Message"
-          value={draft.titleMessage}
-          maxLength={200}
-          onChange={(titleMessage) => change({ titleMessage })}
-        />
-        <TextField id="winner-exam-title" label="Exam Title" value={draft.examTitle} maxLength={300} onChange={(examTitle) => change({ examTitle })} />
+        {stateSwitch('isPublic')}
+        {stateSwitch('isVisible')}
+        <TextField id="winner-claim" label="Claim Message" maxLength={500} {...bind.text('claimMessage')} />
+        <TextField id="winner-title-message" label="Title Message" maxLength={200} {...bind.text('titleMessage')} />
+        <TextField id="winner-exam-title" label="Exam Title" maxLength={300} {...bind.text('examTitle')} />
       </SectionCard>
       <SectionCard title="Weightage">
-        <TextField
-          id="winner-prize"
-          label="Prize Amount (INR)"
-          type="number"
-          inputMode="decimal"
-          value={draft.prizeAmount}
-          maxLength={12}
-          onChange={(prizeAmount) => change({ prizeAmount })}
-        />
-        <TextField id="winner-rank" label="Rank" type="number" inputMode="numeric" value={draft.rank} maxLength={10} onChange={(rank) => change({ rank })} />
-        <TextField
-          id="winner-participants"
-          label="Total Participants"
-          type="number"
-          inputMode="numeric"
-          value={draft.totalParticipants}
-          maxLength={10}
-          onChange={(totalParticipants) => change({ totalParticipants })}
-        />
+        <TextField id="winner-prize" label="Prize Amount (INR)" type="number" inputMode="decimal" maxLength={12} {...bind.text('prizeAmount')} />
+        <TextField id="winner-rank" label="Rank" type="number" inputMode="numeric" maxLength={10} {...bind.text('rank')} />
+        <TextField id="winner-participants" label="Total Participants" type="number" inputMode="numeric" maxLength={10} {...bind.text('totalParticipants')} />
       </SectionCard>
       <SectionCard title="Photo">
-        <FileSlot
-          label="Photo"
-          kind="image"
-          assetId={draft.bannerImageId}
-          sizeInBytes={draft.bannerImageId === winner.bannerImageId ? winner.bannerImageFizeSizeInBytes : null}
-          onChange={(bannerImageId) => change({ bannerImageId })}
-        />
+        <BannerImageSlot label="Photo" saved={winner} assetId={draft.bannerImageId} onChange={(bannerImageId) => change({ bannerImageId })} />
       </SectionCard>
       <SectionCard title="Beneficiary Details">
-        <TextField
-          id="winner-beneficiary"
-          label="Beneficiary Name"
-          value={draft.beneficiaryName}
-          maxLength={200}
-          onChange={(beneficiaryName) => change({ beneficiaryName })}
-        />
-        <TextField
-          id="winner-upi"
-          label="Google Pay / UPI ID"
-          value={draft.googlePayOrUPI}
-          maxLength={100}
-          hint="Like name@bank"
-          onChange={(googlePayOrUPI) => change({ googlePayOrUPI })}
-        />
-        <StateSwitch
-          id="winner-confirmed"
-          name="User approved"
-          on="The student approved the listing"
-          off="The student has not approved the listing yet"
-          checked={draft.hasUserConfirmed}
-          onCheckedChange={(hasUserConfirmed) => change({ hasUserConfirmed })}
-        />
+        <TextField id="winner-beneficiary" label="Beneficiary Name" maxLength={200} {...bind.text('beneficiaryName')} />
+        <TextField id="winner-upi" label="Google Pay / UPI ID" maxLength={100} hint="Like name@bank" {...bind.text('googlePayOrUPI')} />
+        {stateSwitch('hasUserConfirmed')}
       </SectionCard>
     </div>
   );

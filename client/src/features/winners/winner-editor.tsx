@@ -1,11 +1,11 @@
 import { winnerValueSchema, type Winner } from '../../../../shared/winners/winners.schema.ts';
-import { EditorShell } from '../../components/editor-shell/editor-shell.tsx';
-import { firstProblem, publishStatus } from '../../components/editor-shell/editor-notices.ts';
+import { checkBeforeSave } from '../../components/editor-shell/check-before-save.ts';
+import { EditorShell, type EditorDeleteDialog } from '../../components/editor-shell/editor-shell.tsx';
+import { publishHeader } from '../../components/editor-shell/editor-notices.ts';
 import { useLeaveDeleted } from '../../components/editor-shell/use-leave-deleted.ts';
 import { failureNotice } from '../../components/error-alert.tsx';
 import { within } from '../../components/leave-guard.tsx';
-import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.ts';
-import { validateForm } from '../../lib/forms.ts';
+import { savedToast, toastSuccess } from '../../components/toasts.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
 import { SendNotificationButton } from '../notifications/send-notification-button.tsx';
@@ -14,8 +14,14 @@ import { WinnerCards } from './winner-cards.tsx';
 import { WINNER_MANAGER_PATH, winnerEditorPath } from './winner-paths.ts';
 
 export const DELETE_WINNER_TEXT = 'You are about to delete this item. Do you want to continue?';
-const DELETE_DELAY_MS = 300;
 const SAVE_FAILED_TITLE = 'Update subject failed';
+
+/** The delete dialog of the editor. */
+const DELETE_DIALOG: EditorDeleteDialog = {
+  title: 'Delete Announcement',
+  text: DELETE_WINNER_TEXT,
+  describeError: (error: unknown) => failureNotice('Delete Warnings', error),
+};
 
 /** The winner announcement editor: the student, settings, prize, photo and where the prize goes. */
 export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: () => Promise<void> }) {
@@ -28,17 +34,13 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
   const leaveDeleted = useLeaveDeleted(WINNER_MANAGER_PATH, 'Announcement deleted', () => utils.winners.list.invalidate());
 
   const save = async () => {
-    const sent = drafts.current();
-    dismissToast(savedToast(id));
-    const checked = validateForm(winnerValueSchema, toWinnerValue(sent));
-    if (!checked.ok) {
-      drafts.showSaveFailure({ title: SAVE_FAILED_TITLE, message: firstProblem(checked.errors) });
-      return;
-    }
+    const checked = checkBeforeSave(drafts, id, { schema: winnerValueSchema, toValue: toWinnerValue, failedTitle: SAVE_FAILED_TITLE });
+    if (!checked.ok) return;
+    const { sent } = checked;
     try {
       await drafts.save(
         sent,
-        (version) => saveWinner.mutateAsync({ id, value: checked.data, version }),
+        (version) => saveWinner.mutateAsync({ id, value: checked.value, version }),
         () => sent,
       );
       toastSuccess('Announcement saved', undefined, savedToast(id));
@@ -56,13 +58,10 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
         title: draft.winnerName,
         titleLabel: 'Winner name',
         onTitleChange: (winnerName) => change({ winnerName }),
-        status: publishStatus(winner.isPublished, 'Not Published'),
+        ...publishHeader(winner, 'Item Offline!', 'Not Published'),
         saving: saveWinner.isPending,
         onSave: () => void save(),
         backHref: WINNER_MANAGER_PATH,
-        isVisible: winner.isVisible,
-        warnings: winner.publishWarnings,
-        offlineTitle: 'Item Offline!',
         actions: (
           <SendNotificationButton
             resource={{
@@ -78,14 +77,7 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
       }}
       onReload={onReload}
       leave={{ inside: within(winnerEditorPath(id)), thing: 'announcement' }}
-      remove={{
-        title: 'Delete Announcement',
-        text: DELETE_WINNER_TEXT,
-        pauseMs: DELETE_DELAY_MS,
-        onDelete: () => deleteWinner.mutateAsync({ id }),
-        describeError: (error) => failureNotice('Delete Warnings', error),
-        onDeleted: leaveDeleted,
-      }}
+      remove={{ ...DELETE_DIALOG, onDelete: () => deleteWinner.mutateAsync({ id }), onDeleted: leaveDeleted }}
     >
       <WinnerCards winner={winner} draft={draft} change={change} />
     </EditorShell>

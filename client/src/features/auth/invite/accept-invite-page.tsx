@@ -1,15 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { MESSAGES, PASSWORD_MIN_LENGTH } from '../../../../../shared/auth/auth.constants.ts';
-import { newPasswordSchema } from '../../../../../shared/auth/auth.schema.ts';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { validateForm } from '../../../lib/forms.ts';
 import { api } from '../../../lib/trpc.ts';
 import { AuthLayout } from '../auth-layout.tsx';
+import { NewPasswordFields, useNewPassword } from '../new-password-fields.tsx';
+import { AuthForm } from '../auth-form.tsx';
 
 /** The token rides after # in the mailed link, so no server ever logs it. */
 const tokenFromLink = () => window.location.hash.replace(/^#/, '');
@@ -25,9 +22,7 @@ export function AcceptInvitePage() {
   const [token] = useState(tokenFromLink);
   const check = api.auth.invites.check.useMutation();
   const accept = api.auth.invites.accept.useMutation();
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<{ newPassword?: string | undefined; confirmPassword?: string | undefined }>({});
+  const password = useNewPassword();
   const [failure, setFailure] = useState<FailureNotice | null>(null);
   const { mutate: checkToken } = check;
 
@@ -39,15 +34,10 @@ export function AcceptInvitePage() {
     event.preventDefault();
     if (accept.isPending) return;
     setFailure(null);
-    const result = validateForm(newPasswordSchema, newPassword);
-    const found = {
-      newPassword: result.ok ? undefined : result.errors.form,
-      confirmPassword: confirmPassword !== newPassword ? MESSAGES.passwordsDoNotMatch : undefined,
-    };
-    setErrors(found);
-    if (!result.ok || found.confirmPassword) return;
+    const newPassword = password.check();
+    if (newPassword === null) return;
     accept.mutate(
-      { token, newPassword: result.data, confirmPassword },
+      { token, newPassword, confirmPassword: password.values.confirmPassword },
       { onError: (cause) => setFailure(failureNotice('Setting the Password Failed', cause)) },
     );
   };
@@ -89,36 +79,14 @@ export function AcceptInvitePage() {
       }
       below={signInLink}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Choose your password">
-        {failure && <ErrorAlert title={failure.title} message={failure.message} />}
-        <FormField id="invite-new-password" label="New Password" error={errors.newPassword} hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
-          {(control) => (
-            <Input
-              {...control}
-              autoFocus
-              type="password"
-              autoComplete="new-password"
-              value={newPassword}
-              onChange={(event) => setNewPassword(event.target.value)}
-            />
-          )}
-        </FormField>
-        <FormField id="invite-confirm-password" label="Confirm Password" error={errors.confirmPassword}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.target.value)}
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={accept.isPending}>
-          {accept.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {accept.isPending ? 'Saving...' : 'Set Password'}
-        </Button>
-      </form>
+      <AuthForm
+        label="Choose your password"
+        onSubmit={submit}
+        failure={failure}
+        submit={{ text: 'Set Password', pendingText: 'Saving...', pending: accept.isPending }}
+      >
+        <NewPasswordFields idPrefix="invite" form={password} />
+      </AuthForm>
     </AuthLayout>
   );
 }

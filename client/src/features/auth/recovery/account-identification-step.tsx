@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { RecoveryOption } from '../../../../../shared/auth/auth.schema.ts';
 import { recoveryInitiateInputSchema } from '../../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
+import { failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { validateForm } from '../../../lib/forms.ts';
 import { api } from '../../../lib/trpc.ts';
+import { AuthForm } from '../auth-form.tsx';
 
 export interface AccountIdentificationStepProps {
   initialEmail: string;
@@ -38,24 +38,31 @@ export function AccountIdentificationStep({ initialEmail, onIdentified }: Accoun
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Account identification">
-      <p className="text-sm text-muted-foreground">Enter the email address of your account. We will help you set a new password.</p>
-      {failure && <ErrorAlert title={failure.title} message={failure.message} />}
-      <FormField id="recovery-email" label="Email" error={error}>
-        {(control) => (
-          <Input {...control} type="email" autoComplete="username" autoFocus value={emailAddress} onChange={(event) => setEmailAddress(event.target.value)} />
-        )}
-      </FormField>
+    <AuthForm
+      label="Account identification"
+      onSubmit={submit}
+      failure={failure}
+      intro={<p className="text-sm text-muted-foreground">Enter the email address of your account. We will help you set a new password.</p>}
+    >
+      <TextField
+        id="recovery-email"
+        label="Email"
+        error={error}
+        type="email"
+        autoComplete="username"
+        autoFocus
+        value={emailAddress}
+        onValueChange={setEmailAddress}
+      />
       <div className="flex items-center justify-between gap-2">
         <Button asChild variant="ghost">
           <Link href="/auth/login">Back to sign in</Link>
         </Button>
-        <Button type="submit" disabled={initiate.isPending}>
-          {initiate.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {initiate.isPending ? 'Checking...' : 'Continue'}
-        </Button>
+        <SubmitButton pending={initiate.isPending} pendingText="Checking...">
+          Continue
+        </SubmitButton>
       </div>
-    </form>
+    </AuthForm>
   );
 }
 AccountIdentificationStep.displayName = 'AccountIdentificationStep';

@@ -2,16 +2,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { OTP_LENGTH, OTP_RESEND_DELAY_MS, OTP_TTL_MINUTES } from '../../../../../shared/auth/auth.constants.ts';
 import { otpSchema, type RecoveryOption } from '../../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
+import { failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { delay } from '../../../lib/delay.ts';
 import { validateForm } from '../../../lib/forms.ts';
 import { api } from '../../../lib/trpc.ts';
 import { optionLabel } from './recovery-steps.ts';
+import { AuthForm } from '../auth-form.tsx';
 
 export interface OtpVerificationStepProps {
   otpToken: string;
@@ -81,39 +81,44 @@ export function OtpVerificationStep({ otpToken, initialOtp, sentWith, sentTo, on
   const busy = verify.isPending || resend === 'resending';
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="OTP verification">
-      <p className="text-sm text-muted-foreground">
-        We sent a {OTP_LENGTH}-digit code to your {optionLabel(sentTo).toLowerCase()} <span className="font-mono text-foreground">{sentTo.value}</span>. It
-        expires in {OTP_TTL_MINUTES} minutes.
-      </p>
-      {resend === 'resending' && (
-        <Alert variant="info">
-          <Loader2 aria-hidden="true" className="animate-spin" />
-          <AlertTitle>Resending</AlertTitle>
-          <AlertDescription>Please wait while we send you a new code.</AlertDescription>
-        </Alert>
-      )}
-      {resend === 'resent' && !failure && (
-        <Alert variant="info">
-          <AlertTitle>Code sent</AlertTitle>
-          <AlertDescription>A new code is on its way. Earlier codes no longer work.</AlertDescription>
-        </Alert>
-      )}
-      {failure && <ErrorAlert title={failure.title} message={failure.message} />}
-      <FormField id="recovery-otp" label="OTP" error={error}>
-        {(control) => (
-          <Input
-            {...control}
-            autoFocus
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={OTP_LENGTH}
-            className="font-mono tracking-[0.4em]"
-            value={otp}
-            onChange={(event) => setOtp(event.target.value.replace(/\s/g, ''))}
-          />
-        )}
-      </FormField>
+    <AuthForm
+      label="OTP verification"
+      onSubmit={submit}
+      failure={failure}
+      intro={
+        <>
+          <p className="text-sm text-muted-foreground">
+            We sent a {OTP_LENGTH}-digit code to your {optionLabel(sentTo).toLowerCase()} <span className="font-mono text-foreground">{sentTo.value}</span>. It
+            expires in {OTP_TTL_MINUTES} minutes.
+          </p>
+          {resend === 'resending' && (
+            <Alert variant="info">
+              <Loader2 aria-hidden="true" className="animate-spin" />
+              <AlertTitle>Resending</AlertTitle>
+              <AlertDescription>Please wait while we send you a new code.</AlertDescription>
+            </Alert>
+          )}
+          {resend === 'resent' && !failure && (
+            <Alert variant="info">
+              <AlertTitle>Code sent</AlertTitle>
+              <AlertDescription>A new code is on its way. Earlier codes no longer work.</AlertDescription>
+            </Alert>
+          )}
+        </>
+      }
+    >
+      <TextField
+        id="recovery-otp"
+        label="OTP"
+        error={error}
+        autoFocus
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        className="font-mono tracking-[0.4em]"
+        value={otp}
+        onValueChange={(value) => setOtp(value.replace(/\s/g, ''))}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
           <Button variant="ghost" onClick={onBack} disabled={busy}>
@@ -123,12 +128,11 @@ export function OtpVerificationStep({ otpToken, initialOtp, sentWith, sentTo, on
             Resend OTP
           </Button>
         </div>
-        <Button type="submit" disabled={busy}>
-          {verify.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {verify.isPending ? 'Verifying...' : 'Verify'}
-        </Button>
+        <SubmitButton pending={verify.isPending} pendingText="Verifying..." disabled={busy}>
+          Verify
+        </SubmitButton>
       </div>
-    </form>
+    </AuthForm>
   );
 }
 OtpVerificationStep.displayName = 'OtpVerificationStep';

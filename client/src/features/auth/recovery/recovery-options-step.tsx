@@ -2,17 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { Mail, Phone } from 'lucide-react';
 import { MESSAGES } from '../../../../../shared/auth/auth.constants.ts';
 import { recoveryChannelInputSchema, type RecoveryOption } from '../../../../../shared/auth/auth.schema.ts';
-import { ErrorAlert, failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
+import { failureNotice, type FailureNotice } from '../../../components/error-alert.tsx';
+import { SubmitButton } from '../../../components/form/submit-button.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { RadioGroup, RadioGroupItem } from '../../../components/ui/radio-group.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { validateForm } from '../../../lib/forms.ts';
 import { api } from '../../../lib/trpc.ts';
 import { cn } from '../../../lib/utils.ts';
 import { optionLabel, withChallenge } from './recovery-steps.ts';
+import { AuthForm } from '../auth-form.tsx';
 
 const NONE = 'none';
 
@@ -63,9 +63,12 @@ export function RecoveryOptionsStep({ options, onCodeSent, onNoOption, onCancel 
   };
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4" aria-label="Recovery options">
-      <p className="text-sm text-muted-foreground">Choose where to send a verification code, then enter that email address or mobile number in full.</p>
-      {failure && <ErrorAlert title={failure.title} message={failure.message} />}
+    <AuthForm
+      label="Recovery options"
+      onSubmit={submit}
+      failure={failure}
+      intro={<p className="text-sm text-muted-foreground">Choose where to send a verification code, then enter that email address or mobile number in full.</p>}
+    >
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Verification method</legend>
         <RadioGroup
@@ -92,24 +95,18 @@ export function RecoveryOptionsStep({ options, onCodeSent, onNoOption, onCancel 
                   </Label>
                 </div>
                 {choice === String(index) && (
-                  <FormField
+                  <TextField
                     id="recovery-challenge"
-                    className="mt-3"
+                    fieldClassName="mt-3"
                     label={option.type === 'email' ? 'Enter your full email address' : 'Enter your mobile number'}
                     error={error}
-                  >
-                    {(control) => (
-                      <Input
-                        {...control}
-                        autoFocus
-                        type={option.type === 'email' ? 'email' : 'tel'}
-                        inputMode={option.type === 'email' ? 'email' : 'numeric'}
-                        autoComplete={option.type === 'email' ? 'email' : 'tel'}
-                        value={challenge}
-                        onChange={(event) => setChallenge(event.target.value)}
-                      />
-                    )}
-                  </FormField>
+                    autoFocus
+                    type={option.type === 'email' ? 'email' : 'tel'}
+                    inputMode={option.type === 'email' ? 'email' : 'numeric'}
+                    autoComplete={option.type === 'email' ? 'email' : 'tel'}
+                    value={challenge}
+                    onValueChange={setChallenge}
+                  />
                 )}
               </div>
             );
@@ -133,12 +130,11 @@ export function RecoveryOptionsStep({ options, onCodeSent, onNoOption, onCancel 
         <Button variant="outline" onClick={onCancel} disabled={channel.isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={channel.isPending}>
-          {channel.isPending && <Spinner size="sm" className="text-current" label="" />}
-          {channel.isPending ? 'Sending code...' : choice === NONE ? 'Continue' : 'Send Code'}
-        </Button>
+        <SubmitButton pending={channel.isPending} pendingText="Sending code...">
+          {choice === NONE ? 'Continue' : 'Send Code'}
+        </SubmitButton>
       </div>
-    </form>
+    </AuthForm>
   );
 }
 RecoveryOptionsStep.displayName = 'RecoveryOptionsStep';

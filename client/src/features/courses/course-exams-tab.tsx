@@ -4,7 +4,7 @@ import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { RankFilePicker } from '../rank-files/rank-file-picker.tsx';
 import type { CourseEditorApi } from './course-draft.ts';
@@ -39,7 +39,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             ))}
           </ul>
         )}
-        <AddButton onClick={() => setPickingRankFiles(true)}>Add rank files</AddButton>
+        <AddRowButton onClick={() => setPickingRankFiles(true)}>Add rank files</AddRowButton>
       </SectionCard>
       <SectionCard title="Exams" description="Exams on the plan: each shows on the days listed for it (numbers separated by commas).">
         {exams.length === 0 ? (
@@ -78,7 +78,7 @@ export function CourseExamsTab({ editor }: { editor: CourseEditorApi }) {
             </TableBody>
           </Table>
         )}
-        <AddButton onClick={() => setPicking(true)}>Add exams</AddButton>
+        <AddRowButton onClick={() => setPicking(true)}>Add exams</AddRowButton>
       </SectionCard>
       <ExamPicker
         open={picking}

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import type { CourseEditorApi } from './course-draft.ts';
 
@@ -66,7 +66,7 @@ function AddNoteForm({ onAdd }: { onAdd: (note: Pick<StudyPlanNote, 'afterDayInd
           />
         )}
       </FormField>
-      <AddButton type="submit">Add note</AddButton>
+      <AddRowButton type="submit">Add note</AddRowButton>
     </form>
   );
 }

@@ -12,7 +12,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { LecturePicker } from '../lectures/lecture-picker.tsx';
 import { newKey, type CourseEditorApi, type DraftLecture, type DraftSubject } from './course-draft.ts';
@@ -193,7 +193,7 @@ function SubjectDetail({ editor, subject, onBack }: { editor: CourseEditorApi; s
         <p className="text-xs text-muted-foreground">
           Days: numbers separated by commas; anything else counts as day 0. The topic groups lectures on a day (the subject&apos;s title when empty).
         </p>
-        <AddButton onClick={() => setPicking(true)}>Add lectures</AddButton>
+        <AddRowButton onClick={() => setPicking(true)}>Add lectures</AddRowButton>
       </SectionCard>
       <LecturePicker
         open={picking}

@@ -11,7 +11,7 @@ import { TextAreaField } from '../../components/form/text-area-field.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { parseNumber, questionCount, type ExamDraft, type ExamNumberField } from './exam-draft.ts';
 import { RateCardSelect } from '../subscriptions/rate-card-select.tsx';
@@ -98,9 +98,9 @@ function InstructionsField({ draft, onChange }: Omit<ExamGeneralTabProps, 'error
           );
         })}
       </ol>
-      <AddButton size="sm" onClick={() => set([...draft.instructions, ''])}>
+      <AddRowButton size="sm" onClick={() => set([...draft.instructions, ''])}>
         Add instruction
-      </AddButton>
+      </AddRowButton>
     </fieldset>
   );
 }

@@ -10,7 +10,7 @@ import { RemoveButton } from '../../components/remove-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { api } from '../../lib/trpc.ts';
 import { courseEditorPath } from '../courses/course-paths.ts';
 import { ExamPicker } from '../exams/exam-picker.tsx';
@@ -152,9 +152,9 @@ export function ExamsCard({ exams, onChange }: ExamsCardProps) {
           ))}
         </ul>
       )}
-      <AddButton size="sm" onClick={() => setPicking(true)}>
+      <AddRowButton size="sm" onClick={() => setPicking(true)}>
         Add exams
-      </AddButton>
+      </AddRowButton>
       <ExamPicker
         open={picking}
         onOpenChange={setPicking}

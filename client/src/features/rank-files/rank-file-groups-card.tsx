@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
-import { AddButton } from '../../components/form/add-button.tsx';
+import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { MoveControl } from '../courses/move-control.tsx';
 import { ExamPicker } from '../exams/exam-picker.tsx';
 import { newGroupKey, type DraftGroup, type RankFileDraft } from './rank-file-draft.ts';
@@ -89,7 +89,7 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
           </TableBody>
         </Table>
       )}
-      <AddButton
+      <AddRowButton
         onClick={() =>
           setGroups((current) => [
             ...current,
@@ -98,7 +98,7 @@ export function RankFileGroupsCard({ groups, change, saveNow }: RankFileGroupsCa
         }
       >
         Add group
-      </AddButton>
+      </AddRowButton>
       <ExamPicker
         open={attaching !== null}
         onOpenChange={(open) => !open && setAttaching(null)}

@@ -3,7 +3,7 @@ import { cn } from '../../lib/utils.ts';
 import { Button, type ButtonProps } from '../ui/button.tsx';
 
 /** An outlined "Add …" button with the plus sign, at the start of its row: it adds a row or opens a picker. */
-export function AddButton({ className, children, ...button }: Omit<ButtonProps, 'variant'>) {
+export function AddRowButton({ className, children, ...button }: Omit<ButtonProps, 'variant'>) {
   return (
     <Button variant="outline" className={cn('justify-self-start', className)} {...button}>
       <Plus aria-hidden="true" />
@@ -11,4 +11,4 @@ export function AddButton({ className, children, ...button }: Omit<ButtonProps, 
     </Button>
   );
 }
-AddButton.displayName = 'AddButton';
+AddRowButton.displayName = 'AddRowButton';

@@ -1,73 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { FileUploader } from '../../../client/src/components/file-uploader.tsx';
 import { errorMessage } from '../../../client/src/lib/errors.ts';
+import { FakeXhr, useFakeXhr } from '../../support/fake-xhr.ts';
 
-/** Stands in for the browser's XMLHttpRequest: the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  body: FormData | undefined;
-  status = 0;
-  readyState = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onreadystatechange: (() => void) | null = null;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.readyState = 1;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total = 100) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.headers(status);
-    this.responseText = JSON.stringify(body);
-    this.readyState = 4;
-    this.onreadystatechange?.();
-    this.onload?.();
-  }
-  /** The answer's status line and headers arrive (readyState 2). */
-  headers(status: number) {
-    this.status = status;
-    this.readyState = 2;
-    this.onreadystatechange?.();
-  }
-  /** The connection ends: the browser reports an error and forgets the status, as it does. */
-  fail() {
-    this.status = 0;
-    this.readyState = 4;
-    this.onreadystatechange?.();
-    this.onerror?.();
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
+useFakeXhr();
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function pdf(name: string) {

@@ -1,21 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
-import type { Config } from '../../../server/config.ts';
-import { deliverBatch } from '../../../server/push/push-delivery.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn } from '../../support/push-service-stand-in.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { createUser } from '../../support/test-app.ts';
+import { usePushApp } from '../../support/push-app.ts';
 
 /** A meeting link announced to the students of one course: the composer's course target. */
-let config: Config;
 let counter = 0;
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, deliver } = usePushApp();
 const asAdmin = harness.injectAs('admin');
-beforeAll(async () => {
-  config = testConfig(push.env);
-});
 
 const DAY = 86_400_000;
 const send = (body: Record<string, unknown>, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', '/api/admin/notifications/send', body);
@@ -125,7 +117,7 @@ describe('notifying the students of a course', () => {
       click_action: 'open_link',
     });
 
-    expect(await deliverBatch({ db: harness.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
+    expect(await deliver({ notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
     const got = push.service.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
     expect(got).toHaveLength(3);
     expect(got[0]!.payload).toMatchObject({

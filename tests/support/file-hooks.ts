@@ -1,0 +1,20 @@
+import { afterAll, beforeAll } from 'vitest';
+
+/**
+ * Something a test file starts before its tests and stops after them. The function returned answers
+ * it, and throws when called before the hooks ran (at the top of the file, say); `what` ends the
+ * sentence "… in beforeAll", e.g. "the app starts".
+ */
+export function startedForFile<T>(start: () => Promise<T>, stop: (started: T) => Promise<void>, what: string): () => T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  afterAll(async () => {
+    if (started !== undefined) await stop(started);
+  });
+  return () => {
+    if (started === undefined) throw new Error(`${what} in beforeAll: use it inside hooks and tests`);
+    return started;
+  };
+}

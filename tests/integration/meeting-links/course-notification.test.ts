@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
 import { createUser } from '../../support/test-app.ts';
 import { usePushApp } from '../../support/push-app.ts';
+import { expectRefusals, type Refusal } from '../../support/refusals.ts';
+import { countRows } from '../../support/row-count.ts';
 
 /** A meeting link announced to the students of one course: the composer's course target. */
 let counter = 0;
@@ -178,7 +180,7 @@ describe('notifying the students of a course', () => {
       linkUrl: 'https://meet.example.com/x',
       targetType: 'course',
     };
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Refusal[] = [
       [base, PUSH_MESSAGES.courseRequired, 'courseId'],
       [{ ...base, courseId: null }, PUSH_MESSAGES.courseRequired, 'courseId'],
       [{ ...base, courseId: 'KAS' }, PUSH_MESSAGES.courseNotFound, 'courseId'],
@@ -190,20 +192,9 @@ describe('notifying the students of a course', () => {
       [{ ...base, courseId: lonely, linkUrl: 'meet.example.com/x' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
       [{ ...base, targetType: 'batch' }, 'targetType is specific-user, everyone, group or course', 'targetType'],
     ];
-    const before = await harness.db
-      .selectFrom('push_notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    for (const [body, message, field] of cases) {
-      const response = await send(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
-    }
-    const after = await harness.db
-      .selectFrom('push_notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    const before = await countRows(harness.db, 'push_notifications');
+    await expectRefusals(send, cases);
+    expect(await countRows(harness.db, 'push_notifications')).toBe(before);
   });
 
   it('is refused to roles that may not send notifications', async () => {

@@ -6,6 +6,7 @@ import { SpreadsheetImport } from '../../../client/src/features/exams/spreadshee
 import type { QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import type { SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
 import { FakeXhr, useFakeXhr } from '../../support/fake-xhr.ts';
+import { PLAIN_QUESTION } from '../../support/exam-factory.ts';
 
 useFakeXhr();
 
@@ -33,15 +34,7 @@ const GROUPS: QuestionGroup[] = [
         question: 'കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?',
         options: ['കൊച്ചി', 'തിരുവനന്തപുരം'],
         correctAnswerIndex: 1,
-        questionMimeType: 'text',
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: '',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
+        ...PLAIN_QUESTION,
       },
     ],
   },

@@ -3,7 +3,7 @@ import type { BuildAppOptions } from '../../server/app.ts';
 import type { OpenDatabaseOptions } from '../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { buildTestApp, createUser, signIn } from './test-app.ts';
-import { startedForFile } from './file-hooks.ts';
+import { closedAfterFile, startedForFile } from './file-hooks.ts';
 
 /** Who a request comes from: a signed-in person of a role (`<role>@example.com`; the student has none) or nobody. */
 export type Role = 'admin' | 'staff' | 'marketing' | 'manager' | 'educator' | 'student' | 'nobody';
@@ -110,11 +110,7 @@ export async function startApp(options: AppOptions = {}): Promise<AppHarness> {
  * named at the top of the file; its parts are there once the file's hooks have started it.
  */
 export function useApp(options: AppOptions = {}): AppHarness {
-  const current = startedForFile(
-    () => startApp(options),
-    (started) => started.close(),
-    'the app starts',
-  );
+  const current = closedAfterFile(() => startApp(options), 'the app starts');
   return {
     get database() {
       return current().database;

@@ -18,3 +18,8 @@ export function startedForFile<T>(start: () => Promise<T>, stop: (started: T) =>
     return started;
   };
 }
+
+/** The same for something stopped by its own close(), as the app and the stand-ins are. */
+export function closedAfterFile<T extends { close(): Promise<void> }>(start: () => Promise<T>, what: string): () => T {
+  return startedForFile(start, (started) => started.close(), what);
+}

@@ -4,6 +4,8 @@ import { createUser } from '../../support/test-app.ts';
 import { usePushApp } from '../../support/push-app.ts';
 import { expectRefusals, type Refusal } from '../../support/refusals.ts';
 import { countRows } from '../../support/row-count.ts';
+import { createCourse, createRateCard } from '../../support/factories/course.ts';
+import { grantEntitlement, type EntitlementValues } from '../../support/factories/student.ts';
 
 /** A meeting link announced to the students of one course: the composer's course target. */
 let counter = 0;
@@ -25,30 +27,11 @@ async function subscribedStudent(phone?: string) {
   return { id: user.id, endpoint: subscription.endpoint };
 }
 
-const card = async (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
-  (
-    await harness.db
-      .insertInto('subscriptions')
-      .values({ net_amount: 999, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const course = async (title: string, rateCard: string | null) =>
-  (
-    await harness.db
-      .insertInto('courses')
-      .values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const grant = (
-  userId: string,
-  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date },
-) =>
-  harness.db
-    .insertInto('entitlements')
-    .values({ user_id: userId, ...values })
-    .execute();
+const card = (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
+  createRateCard(harness.db, { net_amount: 999, ...values });
+const course = (title: string, rateCard: string | null) =>
+  createCourse(harness.db, { title, course_rate_card_id: rateCard, is_visible: true, is_published: true });
+const grant = (userId: string, values: EntitlementValues) => grantEntitlement(harness.db, userId, values);
 const deliveredTo = (notificationId: string) =>
   harness.db
     .selectFrom('push_deliveries as d')

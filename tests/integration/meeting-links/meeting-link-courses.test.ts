@@ -4,6 +4,8 @@ import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { countRows } from '../../support/row-count.ts';
 import { HOUR, inHours, linkBody as newLinkBody, MISSING_ID } from './link-body.ts';
+import { createCourse, createRateCard } from '../../support/factories/course.ts';
+import { grantEntitlement, type EntitlementValues } from '../../support/factories/student.ts';
 
 /** A meeting link belongs to courses: staff choose them, and a student sees only the links of courses they may open now. */
 const harness = useApp();
@@ -16,30 +18,11 @@ let counter = 0;
 /** Links here start an hour ago unless a test says otherwise: a student sees them at once. */
 const linkBody = (overrides: Record<string, unknown> = {}) => newLinkBody({ startDate: inHours(-1), ...overrides });
 
-const card = async (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
-  (
-    await harness.db
-      .insertInto('subscriptions')
-      .values({ title, net_amount: 999, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const course = async (title: string, rateCard: string | null, published = true) =>
-  (
-    await harness.db
-      .insertInto('courses')
-      .values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const grant = (
-  userId: string,
-  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; starts_at?: Date; expires_at?: Date; revoked_at?: Date },
-) =>
-  harness.db
-    .insertInto('entitlements')
-    .values({ user_id: userId, ...values })
-    .execute();
+const card = (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
+  createRateCard(harness.db, { title, net_amount: 999, ...values });
+const course = (title: string, rateCard: string | null, published = true) =>
+  createCourse(harness.db, { title, course_rate_card_id: rateCard, is_visible: published, is_published: published });
+const grant = (userId: string, values: EntitlementValues) => grantEntitlement(harness.db, userId, values);
 async function student(name: string) {
   const user = await createUser(harness.db, { email: `${name}-${++counter}@example.com` });
   return { id: user.id, cookie: await harness.signIn(user.email_address!) };

@@ -13,24 +13,19 @@ import {
 import { expectResults } from '../../support/result-table.ts';
 
 describe('formatBytes', () => {
-  it('uses the largest whole unit with one decimal below ten', () => {
-    expectResults(formatBytes, [
-      [0, '0 B'],
-      [812, '812 B'],
-      [1536, '1.5 KB'],
-      [5 * 1024 * 1024, '5.0 MB'],
-      [123.4 * 1024 * 1024, '123 MB'],
-      [2.25 * 1024 ** 3, '2.3 GB'],
-    ]);
+  it.each([
+    [0, '0 B'],
+    [812, '812 B'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5.0 MB'],
+    [123.4 * 1024 * 1024, '123 MB'],
+    [2.25 * 1024 ** 3, '2.3 GB'],
+  ])('uses the largest whole unit with one decimal below ten: %d bytes are %s', (bytes, shown) => {
+    expect(formatBytes(bytes)).toBe(shown);
   });
 
-  it('shows a dash for unknown sizes', () => {
-    expectResults(formatBytes, [
-      [null, '—'],
-      [undefined, '—'],
-      [Number.NaN, '—'],
-      [-1, '—'],
-    ]);
+  it.each([null, undefined, Number.NaN, -1])('shows a dash for unknown sizes (%s)', (bytes) => {
+    expect(formatBytes(bytes)).toBe('—');
   });
 });
 

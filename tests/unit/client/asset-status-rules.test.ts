@@ -9,6 +9,7 @@ import {
   processStateLabel,
   processStepLabel,
 } from '../../../client/src/components/files/asset-status.rules.ts';
+import { expectResults } from '../../support/result-table.ts';
 
 describe('pdfAssetStatus', () => {
   /** A PDF whose pages are not converted yet, in a file state. */
@@ -42,11 +43,9 @@ describe('pdfAssetStatus', () => {
 
 describe('processing state labels', () => {
   it('numbers the five working steps', () => {
-    expect(processStepLabel('preparing')).toBe('Step 1 of 5');
-    expect(processStepLabel('downloading')).toBe('Step 2 of 5');
-    expect(processStepLabel('processing')).toBe('Step 3 of 5');
-    expect(processStepLabel('post-processing')).toBe('Step 4 of 5');
-    expect(processStepLabel('uploading')).toBe('Step 5 of 5');
+    ['preparing', 'downloading', 'processing', 'post-processing', 'uploading'].forEach((state, index) => {
+      expect(processStepLabel(state), state).toBe(`Step ${index + 1} of 5`);
+    });
     for (const state of ['uploaded', 'queued', 'ready', 'failed']) expect(processStepLabel(state)).toBeUndefined();
   });
 
@@ -56,9 +55,11 @@ describe('processing state labels', () => {
   });
 
   it('knows which states have a worker on the file', () => {
-    expect(isWorkingState('uploading')).toBe(true);
-    expect(isWorkingState('queued')).toBe(false);
-    expect(isWorkingState('ready')).toBe(false);
+    expectResults(isWorkingState, [
+      ['uploading', true],
+      ['queued', false],
+      ['ready', false],
+    ]);
   });
 
   it('computes the percent of the current state, 100 when ready and 0 when unknown', () => {

@@ -8,14 +8,13 @@ import { createRateCard as createRateCardRow } from '../../support/factories/cou
 import { createLecture as createLectureRow } from '../../support/factories/lecture.ts';
 import { createRankFile } from '../../support/factories/rank-file.ts';
 import { editableExam } from '../../support/exam-factory.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp({ roles: ['admin', 'manager', 'marketing', 'staff'], names: { admin: 'Asha' } });
 const asStaff = harness.injectAs('staff');
 const asMarketing = harness.injectAs('marketing');
 const asManager = harness.injectAs('manager');
 const asAdmin = harness.injectAs('admin');
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function createCourse(title = 'LDC Complete Course 2026') {
   const response = await asAdmin('POST', '/api/admin/courses', { title });

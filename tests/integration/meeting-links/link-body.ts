@@ -1,6 +1,8 @@
+import { UNKNOWN_ID } from '../../support/ids.ts';
+
 export const HOUR = 3_600_000;
 export const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+export const MISSING_ID = UNKNOWN_ID;
 
 let counter = 0;
 /** The body of a new meeting link with a title and address of its own, from an hour from now to two hours from now unless overridden. */

@@ -6,11 +6,10 @@ import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { createRankFile as createRankFileRow } from '../../support/factories/rank-file.ts';
 import { PAID_TWELVE_MONTHS } from '../../support/rate-card-value.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function createSubscription(title = 'LDC Mains 2026: 12 months') {
   const response = await asAdmin('POST', '/api/admin/subscriptions', { title });

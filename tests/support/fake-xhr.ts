@@ -57,7 +57,7 @@ export class FakeXhr {
 }
 
 /** Puts FakeXhr in place of XMLHttpRequest for each test of the file, and the real one back after it. */
-export function useFakeXhr() {
+export function stubXhrInEachTest() {
   beforeEach(() => {
     FakeXhr.last = undefined;
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

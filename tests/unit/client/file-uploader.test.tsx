@@ -4,9 +4,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { FileUploader } from '../../../client/src/components/file-uploader.tsx';
 import { errorMessage } from '../../../client/src/lib/errors.ts';
-import { FakeXhr, useFakeXhr } from '../../support/fake-xhr.ts';
+import { FakeXhr, stubXhrInEachTest } from '../../support/fake-xhr.ts';
 
-useFakeXhr();
+stubXhrInEachTest();
 
 afterEach(() => {
   cleanup();
@@ -14,6 +14,14 @@ afterEach(() => {
 
 function pdf(name: string) {
   return new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+}
+
+/** An uploader labelled `label` with an onError spy, after a.pdf was chosen in it: the upload has gone out. */
+async function chooseFile(label: string) {
+  const onError = vi.fn();
+  render(<FileUploader url="/api/assets/private" label={label} onUploaded={() => {}} onError={onError} />);
+  await userEvent.setup().upload(screen.getByLabelText(label), pdf('a.pdf'));
+  return onError;
 }
 
 describe('FileUploader', () => {
@@ -49,10 +57,7 @@ describe('FileUploader', () => {
   });
 
   it("reports the server's message on failure", async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload banner" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload banner'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload banner');
     await act(async () => FakeXhr.last!.respond(413, { message: 'The file is too large', type: 'validation' }));
     expect(onError).toHaveBeenCalledOnce();
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('The file is too large');
@@ -104,10 +109,7 @@ describe('FileUploader', () => {
   });
 
   it('says the upload was refused or interrupted when the connection closes mid-upload with no answer', async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload video" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload video'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload video');
     act(() => FakeXhr.last!.progress(59));
     await act(async () => FakeXhr.last!.fail());
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('The upload was refused or interrupted before the server could answer. Check the file and try again.');
@@ -128,10 +130,7 @@ describe('FileUploader', () => {
   });
 
   it('reports a dropped connection as "Network error"', async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload banner" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload banner'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload banner');
     // Nothing went out: the server could not be reached.
     await act(async () => FakeXhr.last!.fail());
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('Network error');

@@ -5,10 +5,10 @@ import { userEvent } from '@testing-library/user-event';
 import { SpreadsheetImport } from '../../../client/src/features/exams/spreadsheet-import.tsx';
 import type { QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import type { SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
-import { FakeXhr, useFakeXhr } from '../../support/fake-xhr.ts';
+import { FakeXhr, stubXhrInEachTest } from '../../support/fake-xhr.ts';
 import { PLAIN_QUESTION } from '../../support/exam-factory.ts';
 
-useFakeXhr();
+stubXhrInEachTest();
 
 afterEach(() => {
   cleanup();

@@ -1,16 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const shots = (name: string) => `/tmp/o-shots/${name}.png`;
-
-const busyAnswer = {
-  status: 503,
-  contentType: 'application/json',
-  body: JSON.stringify([
-    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-  ]),
-};
 
 /** `count` rate cards titled "<prefix> 001" onwards, made in one statement. */
 async function rateCards(prefix: string, count: number): Promise<void> {
@@ -46,7 +39,7 @@ test.describe('course rate cards and subjects', () => {
     await expect(page.getByRole('checkbox', { name: `${prefix} 001` })).toHaveCount(0);
 
     // The search fails for a while: the picker says so and asks again by itself until it answers.
-    await page.route(/\/trpc\/[^?]*subscriptions\.search/, (route) => route.fulfill(busyAnswer));
+    await page.route(/\/trpc\/[^?]*subscriptions\.search/, (route) => route.fulfill(BUSY_ANSWER));
     await extras.getByRole('button', { name: 'Add rate cards' }).click();
     const picker = page.getByRole('dialog', { name: 'Add rate cards' });
     await expect(picker.getByRole('alert').filter({ hasText: 'Fetching rate cards failed' })).toContainText('Trying again in a second...');

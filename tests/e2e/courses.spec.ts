@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
 
 function uniqueTitle(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -36,14 +37,6 @@ async function pick(page: Page, dialogName: string, titles: string[]) {
   await picker.getByRole('button', { name: `Select ${titles.length} item(s)` }).click();
   await expect(picker).toBeHidden();
 }
-
-const busyAnswer = {
-  status: 503,
-  contentType: 'application/json',
-  body: JSON.stringify([
-    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-  ]),
-};
 
 test.describe('course manager and editor', () => {
   test('builds a course from nothing: subjects with lectures on days, an exam on day 3, a note; reads and fixes its warnings; opens the schedule; duplicates it', async ({
@@ -195,7 +188,7 @@ test.describe('course manager and editor', () => {
 
     await page.goto(`/admin/courses/editor/${id}`);
     await page.getByLabel('Course title').fill(`${title} (edited)`);
-    await page.route(/\/trpc\/[^?]*courses\.save/, (route) => route.fulfill(busyAnswer));
+    await page.route(/\/trpc\/[^?]*courses\.save/, (route) => route.fulfill(BUSY_ANSWER));
     await page.getByRole('button', { name: 'Save' }).click();
     const failure = page.getByRole('alert').filter({ hasText: 'Update subject failed' });
     await expect(failure).toContainText('The database is busy');
@@ -211,7 +204,7 @@ test.describe('course manager and editor', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Active entitlement: Anu')).toBeVisible();
 
-    await page.route(/\/trpc\/[^?]*courses\.list/, (route) => route.fulfill(busyAnswer));
+    await page.route(/\/trpc\/[^?]*courses\.list/, (route) => route.fulfill(BUSY_ANSWER));
     await page.goto('/admin/courses');
     const listFailure = page.getByRole('alert').filter({ hasText: 'Fetching course failed' });
     await expect(listFailure).toContainText('The database is busy');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, signInThroughApi } from './support/helpers.ts';
 import { shootSizes } from './support/screens.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
 
 const QUESTIONS = 2000;
 
@@ -107,15 +108,7 @@ test.describe('a 2,000-question exam', () => {
     const item = await openQuestion(page, 2000);
     const text = item.getByLabel('Question', { exact: true });
     await text.fill('Which is the longest river in Kerala?');
-    await page.route(/\/trpc\/[^?]*exams\.save/, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify([
-          { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-        ]),
-      }),
-    );
+    await page.route(/\/trpc\/[^?]*exams\.save/, (route) => route.fulfill(BUSY_ANSWER));
     const save = saveButton(page);
     await save.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Saving the exam failed' })).toContainText('The database is busy');

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createConsoleUser, createStudent, signInThroughApi, type Account } from './support/helpers.ts';
 import { snap } from './support/media.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
 
 const OFFLINE_TEXT = 'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
 const PENALTY_HINT = 'Enter the penalty as a positive number (e.g. .33): it is subtracted from the score for each wrong answer.';
@@ -440,15 +441,7 @@ test.describe('exam failure paths', () => {
     await page.goto(`/admin/exams/editor/${id}`);
     await expect(page.getByRole('textbox', { name: 'Exam title' })).toHaveValue(title);
 
-    await page.route(/\/trpc\/[^?]*exams\.save/, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify([
-          { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-        ]),
-      }),
-    );
+    await page.route(/\/trpc\/[^?]*exams\.save/, (route) => route.fulfill(BUSY_ANSWER));
     const renamed = `${title} (final)`;
     await page.getByRole('textbox', { name: 'Exam title' }).fill(renamed);
     await page.getByLabel('Description').fill('Chemistry and physics from the last five papers.');

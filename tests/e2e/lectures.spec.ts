@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
 import { createLecture, fixture, limitUploadSpeed, recordProcessingStatuses, snap } from './support/media.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
 
 const OFFLINE_TEXT = 'This content cannot be seen by students and other users through the app. To make it public, please resolve below warnings.';
 const YOUTUBE_ID_ONLY = 'Enter the YouTube video id only (11 characters, e.g. dQw4w9WgXcQ), not a link';
@@ -54,15 +55,7 @@ test.describe('lecture catalogue', () => {
 
   test("says 'Lecture cannot be added' with the server's message when creating fails", async ({ page }) => {
     await signInAsAdmin(page);
-    await page.route(/\/trpc\/lectures\.create/, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify([
-          { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-        ]),
-      }),
-    );
+    await page.route(/\/trpc\/lectures\.create/, (route) => route.fulfill(BUSY_ANSWER));
     await page.goto('/admin/videos');
     await page.getByRole('button', { name: 'Add Lecture' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Lecture' });

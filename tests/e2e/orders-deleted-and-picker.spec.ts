@@ -1,32 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
+import { BUSY_ANSWER } from './support/answers.ts';
+import { courseForSale } from './support/commerce.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A 10-digit mobile number no other test uses. */
 const mobile = () => `8${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
 const shots = (name: string) => `/tmp/o-shots/${name}.png`;
-
-/** A published course sold under a ₹1,000 + 18% GST rate card. */
-async function courseForSale(title: string): Promise<string> {
-  const [card] = await query<{ id: string }>(
-    `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
-    [`${title} plan`],
-  );
-  const [course] = await query<{ id: string }>(
-    `insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`,
-    [title, card!.id],
-  );
-  return course!.id;
-}
-
-const busyAnswer = {
-  status: 503,
-  contentType: 'application/json',
-  body: JSON.stringify([
-    { error: { message: 'The database is busy', code: -32603, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503, type: 'unavailable' } } },
-  ]),
-};
 
 /** The page itself does not scroll sideways (a wide table may scroll inside its own box). */
 const pageFitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -122,7 +103,7 @@ test.describe('orders: picking by title, deleted orders, phones', () => {
     await expect(page.getByRole('table', { name: 'Orders' }).getByText('No orders match')).toBeVisible();
 
     // Deleted orders cannot be loaded for a while (retries included); Try again then loads them.
-    await page.route(/\/trpc\/[^?]*orders\.deleted/, (route) => route.fulfill(busyAnswer));
+    await page.route(/\/trpc\/[^?]*orders\.deleted/, (route) => route.fulfill(BUSY_ANSWER));
     await page.getByRole('combobox', { name: 'Show' }).selectOption('deleted');
     await expect(page.getByRole('heading', { name: 'Orders (Deleted)' })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Fetching data failed' })).toBeVisible();

@@ -1,23 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createConsoleUser, createStudent, query, signInThroughApi } from './support/helpers.ts';
+import { createConsoleUser, createStudent, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
+import { courseForSale } from './support/commerce.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 /** A 10-digit mobile number no other test uses. */
 const mobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-
-/** A published course sold under a ₹1,000 + 18% GST, 12-month rate card. */
-async function courseForSale(title: string): Promise<string> {
-  const [card] = await query<{ id: string }>(
-    `insert into subscriptions (title, subscription_term, gross_amount, gst_rate, gst_amount, net_amount) values ($1, '12-months', 1000, 18, 180, 1180) returning id`,
-    [`${title} plan`],
-  );
-  const [course] = await query<{ id: string }>(
-    `insert into courses (title, is_published, is_visible, course_rate_card_id) values ($1, true, true, $2) returning id`,
-    [title, card!.id],
-  );
-  return course!.id;
-}
 
 async function studentPage(browser: Browser, phone: string): Promise<Page> {
   const context = await browser.newContext();

@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
 import type { BuildAppOptions } from '../../server/app.ts';
 import type { OpenDatabaseOptions } from '../../server/db/database.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 import { buildTestApp, createUser, signIn } from './test-app.ts';
+import { closedAfterFile, startedForFile } from './file-hooks.ts';
 
 /** Who a request comes from: a signed-in person of a role (`<role>@example.com`; the student has none) or nobody. */
 export type Role = 'admin' | 'staff' | 'marketing' | 'manager' | 'educator' | 'student' | 'nobody';
@@ -110,17 +110,7 @@ export async function startApp(options: AppOptions = {}): Promise<AppHarness> {
  * named at the top of the file; its parts are there once the file's hooks have started it.
  */
 export function useApp(options: AppOptions = {}): AppHarness {
-  let started: AppHarness | undefined;
-  beforeAll(async () => {
-    started = await startApp(options);
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-  const current = () => {
-    if (!started) throw new Error('the app starts in beforeAll: use it inside hooks and tests');
-    return started;
-  };
+  const current = closedAfterFile(() => startApp(options), 'the app starts');
   return {
     get database() {
       return current().database;
@@ -152,17 +142,14 @@ export function useApp(options: AppOptions = {}): AppHarness {
  * created before the file's tests and dropped after them. Its fields are there once the hooks ran.
  */
 export function useDatabase(options: { poolSize?: number; database?: OpenDatabaseOptions } = {}): TestDatabase {
-  let started: TestDatabase | undefined;
-  beforeAll(async () => {
-    started = await createTestDatabase(options.poolSize, options.database);
-  });
-  afterAll(async () => {
-    await started?.drop();
-  });
+  const current = startedForFile(
+    () => createTestDatabase(options.poolSize, options.database),
+    (started) => started.drop(),
+    'the database is created',
+  );
   return new Proxy({} as TestDatabase, {
     get(_target, key) {
-      if (!started) throw new Error('the database is created in beforeAll: use it inside hooks and tests');
-      return Reflect.get(started, key);
+      return Reflect.get(current(), key);
     },
   });
 }

@@ -4,6 +4,19 @@ import type { Db } from '../../server/db/database.ts';
 
 let counter = 0;
 
+/** What a plain text question leaves blank: no picture, no tags, no solution. */
+export const PLAIN_QUESTION = {
+  questionMimeType: 'text' as const,
+  bannerImageId: null,
+  bannerImageFizeSizeInBytes: null,
+  tag1: '',
+  tag2: '',
+  tag3: '',
+  tag4: '',
+  tag5: '',
+  solution: '',
+};
+
 /** A group of `count` questions whose correct option is `correct(i)` (default: option 0). */
 export function questionGroup(
   count: number,
@@ -20,14 +33,8 @@ export function questionGroup(
       question: `Question ${i + 1}: which is right?`,
       options: ['A', 'B', 'C', 'D'],
       correctAnswerIndex: options.correct ? options.correct(i) : 0,
-      questionMimeType: 'text' as const,
-      bannerImageId: null,
-      bannerImageFizeSizeInBytes: null,
+      ...PLAIN_QUESTION,
       tag1: options.tags ? options.tags(i) : '',
-      tag2: '',
-      tag3: '',
-      tag4: '',
-      tag5: '',
       solution: `Because option ${options.correct ? options.correct(i) + 1 : 1} is right.`,
     })),
   };

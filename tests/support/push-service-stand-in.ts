@@ -6,7 +6,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { closedAfterFile } from './file-hooks.ts';
 
 /**
  * A push service for tests on 127.0.0.1, speaking RFC 8030: each subscription it hands out has its
@@ -263,17 +263,7 @@ export async function startPushServiceStandIn(options: StandInOptions = {}): Pro
  * closed after it. Its fields are there once the hooks ran.
  */
 export function usePushServiceStandIn(options: StandInOptions = {}): { readonly service: PushServiceStandIn; readonly env: Record<string, string> } {
-  let service: PushServiceStandIn | undefined;
-  beforeAll(async () => {
-    service = await startPushServiceStandIn(options);
-  });
-  afterAll(async () => {
-    await service?.close();
-  });
-  const started = () => {
-    if (!service) throw new Error('the push service starts in beforeAll: use it inside hooks and tests');
-    return service;
-  };
+  const started = closedAfterFile(() => startPushServiceStandIn(options), 'the push service starts');
   return {
     get service() {
       return started();

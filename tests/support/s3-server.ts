@@ -229,3 +229,13 @@ export function s3Env(server: S3TestServer): Record<string, string> {
     S3_FORCE_PATH_STYLE: 'true',
   };
 }
+
+/** A client of the bucket itself, to look at the objects as S3 keeps them. */
+export function s3ClientFor(server: S3TestServer): S3Client {
+  return new S3Client({
+    endpoint: server.endpoint,
+    region: server.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
+  });
+}

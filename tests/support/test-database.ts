@@ -41,3 +41,18 @@ export async function createTestDatabase(poolSize = 5, options: OpenDatabaseOpti
     },
   };
 }
+
+/** An empty database, not migrated, for tests of migrating itself: its URL, and `drop` to remove it. */
+export async function createEmptyDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `${prefix}_${Date.now()}`;
+  await admin(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

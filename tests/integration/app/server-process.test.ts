@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.ts';
+import { runScript } from '../../support/script-run.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-server-'));
 chmodSync(dataDir, 0o755);
@@ -22,38 +23,23 @@ const isBannerLine = (line: string) => line.trim() === '' || line.startsWith('  
 describe('the server process (npm start without a built console)', () => {
   it('starts on the embedded database, prints how to sign in, and finishes in-flight requests on SIGTERM', async () => {
     const port = await freePort();
-    server = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: '',
-        NODE_ENV: 'development',
-        CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: '',
-        SESSION_SECRET: '',
-        // Real contacts: with the placeholders the start warns (support-contacts-warning.test.ts).
-        SUPPORT_PHONE: '+91 471 255 0000',
-        SUPPORT_EMAIL: 'help@pscacademy.in',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const run = runScript('server/main.ts', dataDir, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_FORMAT: '',
+      CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: '',
+      SESSION_SECRET: '',
+      // Real contacts: with the placeholders the start warns (support-contacts-warning.test.ts).
+      SUPPORT_PHONE: '+91 471 255 0000',
+      SUPPORT_EMAIL: 'help@pscacademy.in',
     });
-    let output = '';
-    let stdout = '';
-    let stderr = '';
-    server.stdout!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stdout += chunk.toString())));
-    server.stderr!.on('data', (chunk: Buffer) => ((output += chunk.toString()), (stderr += chunk.toString())));
-    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
-
-    const deadline = Date.now() + 45_000;
-    while (!output.includes('Worker:')) {
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = run.child;
+    await run.waitFor('Worker:', 45_000, 'server');
+    const output = run.output();
+    const stdout = run.stdout();
+    const stderr = run.stderr();
     // Not on a terminal, the log is JSON lines, and a normal start says nothing alarming.
     expect(stderr, output).toBe('');
     const logLines = stdout.split('\n').filter((line) => !isBannerLine(line));
@@ -94,7 +80,7 @@ describe('the server process (npm start without a built console)', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     server.kill('SIGTERM');
     expect(await Promise.all(inFlight)).toEqual(Array(8).fill(401));
-    expect(await exited).toBe(0);
+    expect(await run.exited).toBe(0);
 
     const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
     expect(() => readFileSync(pidFile), output).toThrow();

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.ts';
+import { runScript } from '../../support/script-run.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-support-'));
 // PostgreSQL runs as its own user when the tests run as root: it must reach the data directory.
@@ -19,36 +20,21 @@ const WARNING =
 
 describe('the start with the placeholder support contacts', () => {
   it('warns in the log and in the printed block until SUPPORT_PHONE and SUPPORT_EMAIL are set', async () => {
-    server = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: 'json',
-        NODE_ENV: 'development',
-        CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
-        RUN_WORKER: 'false',
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'a-long-password',
-        DATABASE_URL: '',
-        // Unset (blank is unset): the placeholders.
-        SUPPORT_PHONE: '',
-        SUPPORT_EMAIL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const run = runScript('server/main.ts', dataDir, {
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      LOG_FORMAT: 'json',
+      CONSOLE_DIST_DIR: path.join(dataDir, 'no-console'),
+      RUN_WORKER: 'false',
+      ADMIN_EMAIL: 'owner@example.com',
+      ADMIN_PASSWORD: 'a-long-password',
+      // Unset (blank is unset): the placeholders.
+      SUPPORT_PHONE: '',
+      SUPPORT_EMAIL: '',
     });
-    let stdout = '';
-    let stderr = '';
-    server.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 60_000;
-    while (!stdout.includes('Worker:')) {
-      if (Date.now() > deadline || server.exitCode !== null) throw new Error(`server did not start:\n${stdout}\n${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    server = run.child;
+    await run.waitFor('Worker:', 60_000, 'server');
+    const stdout = run.stdout();
 
     const entries = stdout
       .split('\n')
@@ -59,6 +45,6 @@ describe('the start with the placeholder support contacts', () => {
     expect(stdout.trimEnd().endsWith(`  Warning:        ${WARNING}`), stdout).toBe(true);
 
     server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await run.exited).toBe(0);
   }, 90_000);
 });

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ELF_BYTES, multipartBody, TINY_PDF, TINY_PNG, type FilePart } from '../../support/multipart.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { makeTinyClip } from '../../support/media-fixtures.ts';
+import { countRows } from '../../support/row-count.ts';
 
 const harness = useApp({ roles: ['admin', 'student'], env: { ASSET_MAX_IMAGE_MB: '1' } });
 const asNobody = harness.injectAs('nobody');
@@ -17,16 +18,6 @@ async function upload(files: FilePart[], options: { url?: string; cookie?: strin
   const body = multipartBody(files);
   return harness.injectWith(options.cookie ?? harness.cookie('admin'))('POST', options.url ?? '/api/assets/private', body.payload, body.headers);
 }
-
-const assetCount = async () =>
-  Number(
-    (
-      await harness.db
-        .selectFrom('assets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 describe('POST /api/assets/{accessMode}', () => {
   it('stores several files and answers each with _id, sizeInBytes and fileName', async () => {
@@ -79,7 +70,7 @@ describe('POST /api/assets/{accessMode}', () => {
   });
 
   it('refuses an executable renamed .mp4, a zero-byte file and a file of the wrong kind, storing nothing', async () => {
-    const before = await assetCount();
+    const before = await countRows(harness.db, 'assets');
     const executable = await upload([{ fileName: 'lecture.mp4', content: ELF_BYTES }]);
     expect(executable.statusCode).toBe(415);
     expect(executable.json().message).toBe('The file lecture.mp4 is not an image, a video, a PDF or a spreadsheet');
@@ -95,16 +86,16 @@ describe('POST /api/assets/{accessMode}', () => {
       { fileName: 'bad.mp4', content: ELF_BYTES },
     ]);
     expect(mixed.statusCode).toBe(415);
-    expect(await assetCount()).toBe(before);
+    expect(await countRows(harness.db, 'assets')).toBe(before);
   });
 
   it('answers 413 for a file over its limit and stores nothing', async () => {
-    const before = await assetCount();
+    const before = await countRows(harness.db, 'assets');
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(1024 * 1024 + 10)]);
     const response = await upload([{ fileName: 'huge.png', content: big }]);
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The file huge.png is larger than the 1 MB allowed for images');
-    expect(await assetCount()).toBe(before);
+    expect(await countRows(harness.db, 'assets')).toBe(before);
   });
 
   it('needs a console session', async () => {

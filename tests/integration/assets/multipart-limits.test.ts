@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { testDataDir } from '../../support/test-app.ts';
 import { TINY_PNG } from '../../support/multipart.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { countRows } from '../../support/row-count.ts';
 
 const harness = useApp({ env: { ASSET_MAX_UPLOAD_MB: '1' } });
 const asAdmin = harness.injectAs('admin');
@@ -34,16 +35,6 @@ async function send(payload: Buffer, options: { contentType?: string; method?: '
   });
 }
 
-const assetCount = async () =>
-  Number(
-    (
-      await harness.db
-        .selectFrom('assets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 async function storedFiles(): Promise<string[]> {
   const root = path.join(testDataDir(), 'storage', 'assets');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -53,11 +44,11 @@ async function storedFiles(): Promise<string[]> {
 /** Refused with our own message and shape, nothing recorded and nothing left in storage. */
 async function expectRefused(response: Awaited<ReturnType<typeof send>>, status: number, message: string, before: { assets: number; files: string[] }) {
   expect({ status: response.statusCode, body: response.json() }).toEqual({ status, body: { message, type: 'validation' } });
-  expect(await assetCount()).toBe(before.assets);
+  expect(await countRows(harness.db, 'assets')).toBe(before.assets);
   expect(await storedFiles()).toEqual(before.files);
 }
 
-const snapshot = async () => ({ assets: await assetCount(), files: await storedFiles() });
+const snapshot = async () => ({ assets: await countRows(harness.db, 'assets'), files: await storedFiles() });
 
 describe('multipart limits on POST /api/assets/{accessMode}', () => {
   it('accepts 20 files at once', async () => {

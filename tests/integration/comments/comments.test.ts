@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COMMENTS_PAGE_SIZE, COMMENT_MESSAGES } from '../../../shared/comments/comments.schema.ts';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
-import { deliverBatch } from '../../../server/push/push-delivery.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn } from '../../support/push-service-stand-in.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { createUser } from '../../support/test-app.ts';
+import { usePushApp } from '../../support/push-app.ts';
 
 let counter = 0;
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, deliver } = usePushApp();
 const asNobody = harness.injectAs('nobody');
 const asAdmin = harness.injectAs('admin');
 beforeAll(async () => {
@@ -55,7 +52,7 @@ describe('discussions', () => {
     expect(replied.statusCode, replied.body).toBe(200);
     expect(replied.json().notification).toEqual({ sent: true, message: null });
     const notification = await harness.db.selectFrom('push_notifications').select('id').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-    await deliverBatch({ db: harness.db, config: testConfig(push.env) }, { notificationId: notification.id, batch: 0 });
+    await deliver({ notificationId: notification.id, batch: 0 });
     expect(push.service.received.at(-1)!.payload).toMatchObject({
       title: 'Dr. Meera - replied to you',
       body: 'Protection of life and personal liberty.',

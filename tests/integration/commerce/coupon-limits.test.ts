@@ -3,6 +3,7 @@ import { COUPON_USE_MESSAGES } from '../../../shared/commerce/coupon-use.rules.t
 import { COUPON_MESSAGES } from '../../../shared/commerce/coupons.schema.ts';
 import { reconcileOpenOrders } from '../../../server/orders/reconciler.ts';
 import { startCommerceWorld, type CommerceWorld } from '../../support/commerce-fixtures.ts';
+import { expectRefusals, type Refusal } from '../../support/refusals.ts';
 
 let world: CommerceWorld;
 beforeAll(async () => {
@@ -91,7 +92,7 @@ describe('coupon limits, held exactly', () => {
   it('checks and shows the limits, the window and the scope in the console routes, naming the field', async () => {
     const { courseId } = await world.courseForSale();
     const post = (body: Record<string, unknown>) => world.call(world.admin, 'POST', '/v2/coupons', { discountType: 'rate', value: 5, ...body });
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Refusal[] = [
       [{ code: 'BADLIMIT', usageLimit: 0 }, COUPON_MESSAGES.usageLimit, 'usageLimit'],
       [{ code: 'BADLIMIT', usageLimit: 2.5 }, COUPON_MESSAGES.usageLimit, 'usageLimit'],
       [{ code: 'BADLIMIT', perStudentLimit: 1001 }, COUPON_MESSAGES.perStudentLimit, 'perStudentLimit'],
@@ -103,11 +104,7 @@ describe('coupon limits, held exactly', () => {
         'appliesTo[0].id',
       ],
     ];
-    for (const [body, message, field] of cases) {
-      const answer = await post(body);
-      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
-      expect(answer.json(), JSON.stringify(body)).toMatchObject({ message, field });
-    }
+    await expectRefusals(post, cases);
     const made = await post({
       code: 'GOOD',
       usageLimit: '50',

@@ -6,6 +6,7 @@ import { multipartBody, TINY_PDF, TINY_PNG } from '../../support/multipart.ts';
 import { waitUntilWaiting } from '../../support/pg-activity.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp({
   roles: ['admin', 'staff', 'manager', 'marketing', 'student'],
@@ -20,8 +21,6 @@ beforeAll(async () => {
   await createUser(harness.db, { email: 'other@example.com', name: 'Other' });
   otherStudent = await harness.signIn('other@example.com');
 });
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function createPost(title: string, allowSameDate?: boolean): Promise<string> {
   const response = await asAdmin('POST', '/api/admin/current-affairs', { title, ...(allowSameDate === undefined ? {} : { allowSameDate }) });

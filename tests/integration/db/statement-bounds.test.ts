@@ -3,13 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { migrateToLatest } from '../../../server/db/migrate.ts';
 import { TIMED_OUT_MESSAGE } from '../../../server/db/statement-timeout.ts';
 import { createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { multipartBody } from '../../support/multipart.ts';
-import type { TestDatabase } from '../../support/test-database.ts';
+import { createEmptyDatabase, type TestDatabase } from '../../support/test-database.ts';
 import { useApp } from '../../support/app-harness.ts';
 
 /** Routes that only these tests have: a statement that sleeps, alone or inside a transaction. */
@@ -110,16 +109,10 @@ describe('a statement that runs out of time', () => {
   });
 
   it('applies every migration even when the pool bound is shorter than the wait for another run', async () => {
-    const adminUrl = inject('pgAdminUrl');
-    const name = `bounds_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const holder = new pg.Client({ connectionString: url.toString() });
+    const empty = await createEmptyDatabase('bounds');
+    const holder = new pg.Client({ connectionString: empty.url });
     await holder.connect();
-    const fresh = openDatabase(url.toString(), 2, 0, { statementTimeoutMs: 300 });
+    const fresh = openDatabase(empty.url, 2, 0, { statementTimeoutMs: 300 });
     try {
       // Another process is migrating: it holds Kysely's migration lock for a second.
       await holder.query('begin');
@@ -134,8 +127,7 @@ describe('a statement that runs out of time', () => {
     } finally {
       await fresh.close();
       await holder.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await empty.drop();
     }
   });
 });

@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_QUESTIONS_PER_EXAM } from '../../../shared/exams/exam.constants.ts';
 import { CSV_PIECE_BYTES, readCsvRows } from '../../../server/exams/spreadsheet/read-csv.ts';
 import { MAX_FILLED_ROWS, TOO_MANY_ROWS_MESSAGE } from '../../../server/exams/spreadsheet/row-limit.ts';
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+import { refusal } from '../../support/rejection.ts';
 
 describe('readCsvRows', () => {
   it('numbers rows as a spreadsheet shows them and leaves out the empty ones', async () => {

@@ -7,6 +7,7 @@ import { XLSX_MESSAGES } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
 import { multipartBody } from '../../support/multipart.ts';
 import { repeatedRowsWorkbook } from './spreadsheet-fixtures.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { countRows } from '../../support/row-count.ts';
 
 const harness = useApp();
 const asNobody = harness.injectAs('nobody');
@@ -17,16 +18,6 @@ const HEADER = sampleHeaders('regular').join(',');
 function shortRowsCsv(count: number): Buffer {
   return Buffer.from(`${HEADER}\n${'G,Q,a,b\n'.repeat(count)}`);
 }
-
-const storedAssets = async () =>
-  Number(
-    (
-      await harness.db
-        .selectFrom('assets')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 /** Resolves when the next worker thread this process starts is running, or when `instead` settles first. */
 function nextWorkerThreadRunning(instead: Promise<unknown>): Promise<void> {
@@ -71,14 +62,14 @@ async function importWhileAskingHealth(content: Buffer, fileName: string) {
 
 describe('a CSV with far more rows than an exam holds', () => {
   it('is refused with 400 "too many rows" while the server keeps answering, and nothing is stored', async () => {
-    const before = await storedAssets();
+    const before = await countRows(harness.db, 'assets');
     const content = shortRowsCsv(1_000_000);
     expect(content.length).toBeLessThan(10 * 1024 * 1024);
     const { response, order } = await importWhileAskingHealth(content, 'questions.csv');
     expect(order).toEqual(['health', 'import']);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({ message: TOO_MANY_ROWS_MESSAGE, type: 'validation' });
-    expect(await storedAssets()).toBe(before);
+    expect(await countRows(harness.db, 'assets')).toBe(before);
   }, 120_000);
 
   it('answers "too many rows" for 588,657 rows, where reading the header once overflowed the stack', async () => {
@@ -91,7 +82,7 @@ describe('a CSV with far more rows than an exam holds', () => {
 
 describe('an XLSX whose zip headers understate its unpacked size', () => {
   it('is refused with 413 "too large when unpacked" while the server keeps answering, and nothing is stored', async () => {
-    const before = await storedAssets();
+    const before = await countRows(harness.db, 'assets');
     // 256 MB of sheet XML that claims to unpack to 64 KB.
     const { content, unpackedSize } = await repeatedRowsWorkbook(256 * 1024 * 1024, { declaredSize: 64 * 1024 });
     expect(unpackedSize).toBeGreaterThan(250 * 1024 * 1024);
@@ -100,6 +91,6 @@ describe('an XLSX whose zip headers understate its unpacked size', () => {
     expect(order).toEqual(['health', 'import']);
     expect(response.statusCode, response.body).toBe(413);
     expect(response.json()).toEqual({ message: XLSX_MESSAGES.partTooLarge, type: 'validation' });
-    expect(await storedAssets()).toBe(before);
+    expect(await countRows(harness.db, 'assets')).toBe(before);
   }, 120_000);
 });

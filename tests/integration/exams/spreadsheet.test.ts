@@ -12,6 +12,7 @@ import { XLSX_MESSAGES } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
 import { multipartBody, TINY_PDF, type FilePart } from '../../support/multipart.ts';
 import { zipOf } from './spreadsheet-fixtures.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { countRows } from '../../support/row-count.ts';
 
 const harness = useApp({ roles: ['admin', 'staff', 'student'] });
 const asAdmin = harness.injectAs('admin');
@@ -329,19 +330,10 @@ describe('files that are not a readable spreadsheet', () => {
   });
 
   it('stores nothing', async () => {
-    const count = async () =>
-      Number(
-        (
-          await harness.db
-            .selectFrom('assets')
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-    const before = await count();
+    const before = await countRows(harness.db, 'assets');
     await imported(csvOf([REGULAR, row('G', 'Q', ['a', 'b'], 1)]));
     await upload(randomBytes(100));
-    expect(await count()).toBe(before);
+    expect(await countRows(harness.db, 'assets')).toBe(before);
   });
 });
 

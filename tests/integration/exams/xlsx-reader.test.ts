@@ -12,6 +12,7 @@ import {
 } from '../../../server/exams/spreadsheet/xlsx-rows.ts';
 import { checkUnpackedSizes, zipDirectory } from '../../../server/exams/spreadsheet/zip-archive.ts';
 import { repeatedRowsSheet, repeatedRowsWorkbook, workbookWith, zipOf } from './spreadsheet-fixtures.ts';
+import { refusal } from '../../support/rejection.ts';
 
 async function workbook(fill: (sheet: ExcelJS.Worksheet) => void): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -68,12 +69,6 @@ const MB = 1024 * 1024;
 const LIMITS = { entryBytes: MAX_XLSX_PART_MB * MB, totalBytes: MAX_XLSX_UNPACKED_MB * MB };
 /** The inflater hands over its output in pieces of 64 KB: counting stops within one piece past a limit. */
 const ONE_PIECE = 64 * 1024;
-
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 
 describe('what a workbook unpacks to', () => {
   it('is counted as it unpacks, and a workbook of one repeated cell reads when it is small and honest', async () => {

@@ -1,21 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
-import type { Config } from '../../../server/config.ts';
-import { deliverBatch } from '../../../server/push/push-delivery.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn } from '../../support/push-service-stand-in.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { createUser } from '../../support/test-app.ts';
+import { usePushApp } from '../../support/push-app.ts';
+import { expectRefusals, type Refusal } from '../../support/refusals.ts';
+import { countRows } from '../../support/row-count.ts';
+import { createCourse, createRateCard } from '../../support/factories/course.ts';
+import { grantEntitlement, type EntitlementValues } from '../../support/factories/student.ts';
 
 /** A meeting link announced to the students of one course: the composer's course target. */
-let config: Config;
 let counter = 0;
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, deliver } = usePushApp();
 const asAdmin = harness.injectAs('admin');
-beforeAll(async () => {
-  config = testConfig(push.env);
-});
 
 const DAY = 86_400_000;
 const send = (body: Record<string, unknown>, cookie = harness.cookie('admin')) => harness.injectWith(cookie)('POST', '/api/admin/notifications/send', body);
@@ -31,30 +27,11 @@ async function subscribedStudent(phone?: string) {
   return { id: user.id, endpoint: subscription.endpoint };
 }
 
-const card = async (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
-  (
-    await harness.db
-      .insertInto('subscriptions')
-      .values({ net_amount: 999, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const course = async (title: string, rateCard: string | null) =>
-  (
-    await harness.db
-      .insertInto('courses')
-      .values({ title, course_rate_card_id: rateCard, is_visible: true, is_published: true })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const grant = (
-  userId: string,
-  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; expires_at?: Date; revoked_at?: Date; starts_at?: Date },
-) =>
-  harness.db
-    .insertInto('entitlements')
-    .values({ user_id: userId, ...values })
-    .execute();
+const card = (values: { title: string; is_free?: boolean; free_mode?: 'none' | 'lakshya-students' }) =>
+  createRateCard(harness.db, { net_amount: 999, ...values });
+const course = (title: string, rateCard: string | null) =>
+  createCourse(harness.db, { title, course_rate_card_id: rateCard, is_visible: true, is_published: true });
+const grant = (userId: string, values: EntitlementValues) => grantEntitlement(harness.db, userId, values);
 const deliveredTo = (notificationId: string) =>
   harness.db
     .selectFrom('push_deliveries as d')
@@ -125,7 +102,7 @@ describe('notifying the students of a course', () => {
       click_action: 'open_link',
     });
 
-    expect(await deliverBatch({ db: harness.db, config }, { notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
+    expect(await deliver({ notificationId, batch: 0 })).toMatchObject({ delivered: 3, failed: 0 });
     const got = push.service.received.filter((push) => push.payload && (push.payload as { notificationId?: string }).notificationId === notificationId);
     expect(got).toHaveLength(3);
     expect(got[0]!.payload).toMatchObject({
@@ -186,7 +163,7 @@ describe('notifying the students of a course', () => {
       linkUrl: 'https://meet.example.com/x',
       targetType: 'course',
     };
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Refusal[] = [
       [base, PUSH_MESSAGES.courseRequired, 'courseId'],
       [{ ...base, courseId: null }, PUSH_MESSAGES.courseRequired, 'courseId'],
       [{ ...base, courseId: 'KAS' }, PUSH_MESSAGES.courseNotFound, 'courseId'],
@@ -198,20 +175,9 @@ describe('notifying the students of a course', () => {
       [{ ...base, courseId: lonely, linkUrl: 'meet.example.com/x' }, PUSH_MESSAGES.linkInvalid, 'linkUrl'],
       [{ ...base, targetType: 'batch' }, 'targetType is specific-user, everyone, group or course', 'targetType'],
     ];
-    const before = await harness.db
-      .selectFrom('push_notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    for (const [body, message, field] of cases) {
-      const response = await send(body);
-      expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json(), JSON.stringify(body)).toMatchObject({ message, field });
-    }
-    const after = await harness.db
-      .selectFrom('push_notifications')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
+    const before = await countRows(harness.db, 'push_notifications');
+    await expectRefusals(send, cases);
+    expect(await countRows(harness.db, 'push_notifications')).toBe(before);
   });
 
   it('is refused to roles that may not send notifications', async () => {

@@ -2,6 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { MEETING_LINK_LIMITS, MEETING_LINK_MESSAGES } from '../../../shared/meeting-links/meeting-links.schema.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { countRows } from '../../support/row-count.ts';
+import { HOUR, inHours, linkBody as newLinkBody, MISSING_ID } from './link-body.ts';
+import { createCourse, createRateCard } from '../../support/factories/course.ts';
+import { grantEntitlement, type EntitlementValues } from '../../support/factories/student.ts';
 
 /** A meeting link belongs to courses: staff choose them, and a student sees only the links of courses they may open now. */
 const harness = useApp();
@@ -9,52 +13,16 @@ const asAdmin = harness.injectAs('admin');
 
 const trpc = (path: string, input: unknown) => asAdmin('POST', `/trpc/meetingLinks.${path}`, JSON.stringify(input), { 'content-type': 'application/json' });
 
-const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 let counter = 0;
-const linkBody = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  title: `Live class ${++counter}`,
-  url: `https://meet.example.com/class-${counter}`,
-  startDate: inHours(-1),
-  endDate: inHours(2),
-  ...overrides,
-});
-const countLinks = async () =>
-  Number(
-    (
-      await harness.db
-        .selectFrom('meeting_links')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/** Links here start an hour ago unless a test says otherwise: a student sees them at once. */
+const linkBody = (overrides: Record<string, unknown> = {}) => newLinkBody({ startDate: inHours(-1), ...overrides });
 
-const card = async (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
-  (
-    await harness.db
-      .insertInto('subscriptions')
-      .values({ title, net_amount: 999, ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const course = async (title: string, rateCard: string | null, published = true) =>
-  (
-    await harness.db
-      .insertInto('courses')
-      .values({ title, course_rate_card_id: rateCard, is_visible: published, is_published: published })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-const grant = (
-  userId: string,
-  values: { resource_type?: 'course'; resource_id?: string; subscription_id?: string; starts_at?: Date; expires_at?: Date; revoked_at?: Date },
-) =>
-  harness.db
-    .insertInto('entitlements')
-    .values({ user_id: userId, ...values })
-    .execute();
+const card = (title: string, values: { is_free?: boolean; free_mode?: 'none' | 'lakshya-students' } = {}) =>
+  createRateCard(harness.db, { title, net_amount: 999, ...values });
+const course = (title: string, rateCard: string | null, published = true) =>
+  createCourse(harness.db, { title, course_rate_card_id: rateCard, is_visible: published, is_published: published });
+const grant = (userId: string, values: EntitlementValues) => grantEntitlement(harness.db, userId, values);
 async function student(name: string) {
   const user = await createUser(harness.db, { email: `${name}-${++counter}@example.com` });
   return { id: user.id, cookie: await harness.signIn(user.email_address!) };
@@ -299,7 +267,7 @@ describe('setting the courses of a meeting link (administrators)', () => {
       [linkBody({ courseIds: 'LDC' }), MEETING_LINK_MESSAGES.coursesNotList],
       [linkBody({ courseIds: Array.from({ length: MEETING_LINK_LIMITS.courses + 1 }, () => a) }), MEETING_LINK_MESSAGES.tooManyCourses],
     ];
-    const before = await countLinks();
+    const before = await countRows(harness.db, 'meeting_links');
     for (const [body, message] of cases) {
       for (const [method, url] of [
         ['POST', '/api/admin/meeting-links'],
@@ -310,7 +278,7 @@ describe('setting the courses of a meeting link (administrators)', () => {
         expect(answer.json(), `${method} ${JSON.stringify(body.courseIds)}`).toMatchObject({ message, field: expect.stringMatching(/^courseIds/) });
       }
     }
-    expect(await countLinks()).toBe(before);
+    expect(await countRows(harness.db, 'meeting_links')).toBe(before);
     const stored = await harness.db.selectFrom('meeting_links').select(['title', 'version']).where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.version).toBe(1);
     expect(
@@ -335,15 +303,15 @@ describe('two staff at once', () => {
   it('creates one link for a double click on Create (the same requestId)', async () => {
     const a = await course('Double click course', null);
     const body = linkBody({ courseIds: [a], requestId: crypto.randomUUID() });
-    const before = await countLinks();
+    const before = await countRows(harness.db, 'meeting_links');
     const answers = await Promise.all(Array.from({ length: 5 }, () => asAdmin('POST', '/api/admin/meeting-links', body)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.json()._id)).size).toBe(1);
-    expect(await countLinks()).toBe(before + 1);
+    expect(await countRows(harness.db, 'meeting_links')).toBe(before + 1);
     expect(answers[0]!.json().courseIds).toEqual([a]);
     // A new opening of the modal is a new link, even with the same fields.
     expect((await asAdmin('POST', '/api/admin/meeting-links', { ...body, requestId: crypto.randomUUID() })).statusCode).toBe(200);
-    expect(await countLinks()).toBe(before + 2);
+    expect(await countRows(harness.db, 'meeting_links')).toBe(before + 2);
   });
 
   it('saves one of two edits made from the same copy and refuses the other, never mixing their courses', async () => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { MEETING_LINK_MESSAGES } from '../../../shared/meeting-links/meeting-links.schema.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { expectRefusals, type Refusal } from '../../support/refusals.ts';
+import { countRows } from '../../support/row-count.ts';
+import { HOUR, inHours, linkBody, MISSING_ID } from './link-body.ts';
 
 const harness = useApp();
 const asNobody = harness.injectAs('nobody');
@@ -9,27 +12,6 @@ const asAdmin = harness.injectAs('admin');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** As the administrator unless another session (or null: signed out) is given. */
-
-const HOUR = 3_600_000;
-const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
-const MISSING_ID = '00000000-0000-4000-8000-000000000000';
-let counter = 0;
-const linkBody = (overrides: Record<string, unknown> = {}) => ({
-  title: `Live class ${++counter}`,
-  url: `https://meet.example.com/class-${counter}`,
-  startDate: inHours(1),
-  endDate: inHours(2),
-  ...overrides,
-});
-const countLinks = async () =>
-  Number(
-    (
-      await harness.db
-        .selectFrom('meeting_links')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 async function consoleUser(roles: string[]) {
   const user = await createUser(harness.db, { roles });
@@ -75,7 +57,7 @@ describe('meeting links (administrators)', () => {
   });
 
   it('refuses what a student app could not open, naming the field, and stores nothing', async () => {
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Refusal[] = [
       [linkBody({ title: undefined }), MEETING_LINK_MESSAGES.titleRequired, 'title'],
       [linkBody({ title: '   ' }), MEETING_LINK_MESSAGES.titleRequired, 'title'],
       [linkBody({ title: 42 }), MEETING_LINK_MESSAGES.titleRequired, 'title'],
@@ -101,13 +83,9 @@ describe('meeting links (administrators)', () => {
       [linkBody({ startDate: inHours(3), endDate: inHours(3) }), MEETING_LINK_MESSAGES.endNotAfterStart, 'endDate'],
       [linkBody({ startDate: inHours(-3), endDate: inHours(-1) }), MEETING_LINK_MESSAGES.endPassed, 'endDate'],
     ];
-    const before = await countLinks();
-    for (const [body, message, field] of cases) {
-      const response = await asAdmin('POST', '/api/admin/meeting-links', body);
-      expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
-      expect(response.json(), JSON.stringify(body).slice(0, 200)).toMatchObject({ message, field });
-    }
-    expect(await countLinks()).toBe(before);
+    const before = await countRows(harness.db, 'meeting_links');
+    await expectRefusals((body) => asAdmin('POST', '/api/admin/meeting-links', body), cases);
+    expect(await countRows(harness.db, 'meeting_links')).toBe(before);
     // A meeting already under way may still be added: it shows at once.
     expect((await asAdmin('POST', '/api/admin/meeting-links', linkBody({ startDate: inHours(-1), endDate: inHours(1) }))).statusCode).toBe(200);
     // Upper-case schemes are web addresses too.
@@ -169,7 +147,7 @@ describe('who may reach meeting links', () => {
       ['PUT', '/api/admin/update/meeting-link', { id: link._id }],
       ['DELETE', `/api/admin/meeting-link/${link._id}`, undefined],
     ];
-    const before = await countLinks();
+    const before = await countRows(harness.db, 'meeting_links');
     const refused: Array<[string | null, number]> = [
       [await consoleUser(['staff']), 403],
       [await consoleUser(['marketing']), 403],
@@ -186,7 +164,7 @@ describe('who may reach meeting links', () => {
       const trpc = await harness.app.inject({ method: 'GET', url: '/trpc/meetingLinks.list', headers: cookie ? { cookie } : {} });
       expect(trpc.statusCode).toBe(status);
     }
-    expect(await countLinks()).toBe(before);
+    expect(await countRows(harness.db, 'meeting_links')).toBe(before);
     const stored = await harness.db.selectFrom('meeting_links').select('is_active').where('id', '=', link._id).executeTakeFirstOrThrow();
     expect(stored.is_active).toBe(true);
     // An administrator holding a restricted role as well still reaches them.

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deliverBatch } from '../../../server/push/push-delivery.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn } from '../../support/push-service-stand-in.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { createUser } from '../../support/test-app.ts';
+import { usePushApp } from '../../support/push-app.ts';
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, deliver } = usePushApp();
 const asAdmin = harness.injectAs('admin');
 beforeAll(async () => {
   await createUser(harness.db, { name: 'Dr. Meera', roles: ['educator'] });
@@ -33,7 +30,7 @@ describe('a push the server writes itself', () => {
     expect(replied.statusCode, replied.body).toBe(200);
     expect(replied.json().notification).toEqual({ sent: true, message: null });
     const notification = await harness.db.selectFrom('push_notifications').select(['id', 'body']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-    await deliverBatch({ db: harness.db, config: testConfig(push.env) }, { notificationId: notification.id, batch: 0 });
+    await deliver({ notificationId: notification.id, batch: 0 });
     const body = (push.service.received.at(-1)!.payload as { body: string }).body;
     expect(body).not.toContain('\uFFFD');
     expect(body.endsWith('…')).toBe(true);

@@ -1,23 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
-import type { Config } from '../../../server/config.ts';
-import { deliverBatch, outcomeOf } from '../../../server/push/push-delivery.ts';
+import { outcomeOf } from '../../../server/push/push-delivery.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn, type PushBehaviour } from '../../support/push-service-stand-in.ts';
+import { createUser } from '../../support/test-app.ts';
+import type { PushBehaviour } from '../../support/push-service-stand-in.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { usePushApp } from '../../support/push-app.ts';
 
-let config: Config;
 let counter = 0;
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, config, deliver } = usePushApp();
 const asNobody = harness.injectAs('nobody');
 const asAdmin = harness.injectAs('admin');
-beforeAll(async () => {
-  config = testConfig(push.env);
-});
 
 /** A student with a phone number and a device subscribed at the stand-in, answering as told. */
 async function subscribedStudent(behaviour: PushBehaviour = 'ok', retryAfter = 1) {
@@ -87,7 +81,7 @@ describe('sending', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().targeted).toBe(1);
-    const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.json().notificationId, batch: 0 });
+    const result = await deliver({ notificationId: sent.json().notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 1, gone: 0, failed: 0 });
     const got = push.service.received.find((push) => student.subscription.endpoint.endsWith(push.subscription))!;
     expect(got.payload).toMatchObject({
@@ -146,13 +140,13 @@ describe('sending', () => {
     };
     const sent = (await send({ title: 'Everyone', body: 'Hello', targetType: 'everyone' })).json();
     expect(sent.targeted).toBe(6);
-    const first = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 });
+    const first = await deliver({ notificationId: sent.notificationId, batch: 0 });
     expect(first).toMatchObject({ delivered: 1, gone: 2, retryAfterSeconds: 1 });
     const subscriptions = await harness.db.selectFrom('push_subscriptions').select('id').execute();
     expect(subscriptions.map((row) => row.id).sort()).toEqual([students.ok.id, students.busy.id, students.flaky.id, students.broken.id].sort());
-    const second = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 });
+    const second = await deliver({ notificationId: sent.notificationId, batch: 0 });
     expect(second).toMatchObject({ delivered: 2, retriable: 1, retryAfterSeconds: null });
-    const last = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 }, { finalAttempt: true });
+    const last = await deliver({ notificationId: sent.notificationId, batch: 0 }, { finalAttempt: true });
     expect(last).toMatchObject({ failed: 1 });
     const byStatus = (await deliveriesOf(sent.notificationId)).map((row) => row.status).sort();
     expect(byStatus).toEqual(['delivered', 'delivered', 'delivered', 'failed', 'gone', 'gone']);
@@ -177,13 +171,13 @@ describe('sending', () => {
     await subscribedStudent('hang');
     const sent = (await send({ title: 'Hang', body: 'Wait', targetType: 'everyone' })).json();
     // The job stops waiting for it (it would hold up the batch) and the batch is looked at again later.
-    const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 });
+    const result = await deliver({ notificationId: sent.notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 0, stragglers: 1 });
     // Its own timeout (10 s) ends it: still pending, one attempt counted, to be tried again.
     await expect
       .poll(async () => (await deliveriesOf(sent.notificationId)).map((row) => [row.status, row.attempts]), { timeout: 20_000, interval: 500 })
       .toEqual([['pending', 1]]);
-    const again = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 }, { finalAttempt: true });
+    const again = await deliver({ notificationId: sent.notificationId, batch: 0 }, { finalAttempt: true });
     expect(again).toMatchObject({ delivered: 0, stragglers: 1 });
   }, 40_000);
 
@@ -196,7 +190,7 @@ describe('sending', () => {
     await subscribedStudent();
     const sent = (await send({ title: 'Group', body: 'For special students', targetType: 'group', groupTargets: ['lakshya-students'] })).json();
     expect(sent.targeted).toBe(1);
-    const worker: WorkerHandle = await startTestWorker(harness.database, config);
+    const worker: WorkerHandle = await startTestWorker(harness.database, config());
     try {
       await expect.poll(async () => (await deliveriesOf(sent.notificationId)).map((row) => row.status), { timeout: 20_000 }).toEqual(['delivered']);
     } finally {
@@ -217,7 +211,7 @@ describe('sending', () => {
       .where('notification_id', '=', sent.notificationId)
       .where('subscription_id', 'in', first)
       .execute();
-    const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.notificationId, batch: 0 });
+    const result = await deliver({ notificationId: sent.notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 2 });
     const requested = (student: (typeof students)[number]) => push.service.requests.get(student.subscription.endpoint.split('/').at(-1)!) ?? 0;
     expect(students.map(requested)).toEqual([0, 0, 1, 1]);

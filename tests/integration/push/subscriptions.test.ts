@@ -1,24 +1,17 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
 import * as capMigration from '../../../migrations/202611280200_push_subscriptions_per_student.ts';
-import type { Config } from '../../../server/config.ts';
-import { deliverBatch } from '../../../server/push/push-delivery.ts';
 import { MAX_DEVICES_PER_STUDENT, REGISTRATIONS_PER_STUDENT } from '../../../server/push/push-subscription.limits.ts';
-import { createUser, testConfig } from '../../support/test-app.ts';
-import { usePushServiceStandIn, type StandInSubscription } from '../../support/push-service-stand-in.ts';
-import { useApp } from '../../support/app-harness.ts';
+import { createUser } from '../../support/test-app.ts';
+import type { StandInSubscription } from '../../support/push-service-stand-in.ts';
+import { usePushApp } from '../../support/push-app.ts';
 
-let config: Config;
 let counter = 0;
 
-const push = usePushServiceStandIn();
-const harness = useApp({ env: () => push.env });
+const { push, harness, deliver } = usePushApp();
 const asAdmin = harness.injectAs('admin');
-beforeAll(async () => {
-  config = testConfig(push.env);
-});
 
 const register = (cookie: string, subscription: unknown) =>
   harness.app.inject({ method: 'POST', url: '/api/student/push-subscriptions', headers: { cookie }, payload: subscription as Record<string, unknown> });
@@ -71,7 +64,7 @@ describe('registering a device another account holds', () => {
 
     const sent = await send({ title: 'Mock 12', body: 'Tonight at 7', targetType: 'specific-user', targetPhoneNumber: owner.phone });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(await deliverBatch({ db: harness.db, config }, { notificationId: sent.json().notificationId, batch: 0 })).toMatchObject({ delivered: 1, failed: 0 });
+    expect(await deliver({ notificationId: sent.json().notificationId, batch: 0 })).toMatchObject({ delivered: 1, failed: 0 });
     expect(push.service.received.some((push) => push.subscription === standInId(device))).toBe(true);
     expect(push.service.refused).toEqual([]);
     expect((await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: intruder.phone })).json().message).toBe(
@@ -143,7 +136,7 @@ describe('subscription keys', () => {
       .executeTakeFirstOrThrow();
     const sent = await send({ title: 'T', body: 'B', targetType: 'specific-user', targetPhoneNumber: owner.phone });
     expect(sent.statusCode, sent.body).toBe(200);
-    const result = await deliverBatch({ db: harness.db, config }, { notificationId: sent.json().notificationId, batch: 0 });
+    const result = await deliver({ notificationId: sent.json().notificationId, batch: 0 });
     expect(result).toMatchObject({ delivered: 0, gone: 1, failed: 0, retriable: 0 });
     const [delivery] = await harness.db.selectFrom('push_deliveries').selectAll().where('notification_id', '=', sent.json().notificationId).execute();
     expect(delivery).toMatchObject({ subscription_id: stored.id, status: 'gone', last_error: 'subscription keys not valid' });

@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FINISHED_SHOWN_FOR_HOURS } from '../../../shared/queue/queue-list.schema.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { createAsset } from '../../support/factories/asset.ts';
+import { useStoppedQueue } from '../../support/stopped-queue.ts';
 
 const BASE = '/api/admin/assets/process/video';
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
 
-beforeAll(async () => {
-  await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
-});
-beforeEach(async () => {
-  await harness.db.deleteFrom('queue_items').execute();
-  await harness.db.deleteFrom('assets').execute();
-});
+useStoppedQueue(harness, ['assets']);
 
 type Seeded = { assetId: string; name: string };
 

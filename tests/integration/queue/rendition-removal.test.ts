@@ -1,21 +1,15 @@
 import { sql } from 'kysely';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LECTURE_WARNINGS } from '../../../shared/lectures/lecture.rules.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { createAsset } from '../../support/factories/asset.ts';
+import { useStoppedQueue } from '../../support/stopped-queue.ts';
 
 const BASE = '/api/admin/assets/process/video';
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
 
-beforeAll(async () => {
-  await harness.db.updateTable('queue_settings').set({ state: 'STOPPED' }).execute();
-});
-beforeEach(async () => {
-  await harness.db.deleteFrom('queue_items').execute();
-  await harness.db.deleteFrom('lectures').execute();
-  await harness.db.deleteFrom('assets').execute();
-});
+useStoppedQueue(harness, ['lectures', 'assets']);
 
 /** A video processed to the end (as a finished run leaves it) with its finished queue item. */
 async function processedVideo(name = 'lesson.mp4'): Promise<string> {

@@ -3,11 +3,10 @@ import { RANK_FILE_MESSAGES, RANK_FILE_WARNINGS } from '../../../shared/rank-fil
 import { createUser } from '../../support/test-app.ts';
 import { createPaidRateCard } from '../../support/exam-factory.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp({ names: { admin: 'Asha' } });
 const asAdmin = harness.injectAs('admin');
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function createRankFile(title = 'LDC 2026 rank list') {
   const response = await asAdmin('POST', '/api/admin/rankfiles', { title });

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../support/free-port.ts';
+import { runScript } from '../../support/script-run.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-dev-'));
 chmodSync(dataDir, 0o755);
@@ -32,37 +33,20 @@ afterAll(() => {
 describe('npm run dev', () => {
   it('stops the server once on Ctrl-C, which finishes its work and stops PostgreSQL', async () => {
     // Its own process group, like a terminal's foreground job: Ctrl-C signals every process in it.
-    dev = spawn(process.execPath, ['scripts/dev.ts'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(await freePort()),
-        LOG_LEVEL: 'info',
-        LOG_FORMAT: '',
-        NODE_ENV: 'development',
-        DATABASE_URL: '',
-        ADMIN_PASSWORD: '',
-        SESSION_SECRET: '',
-      },
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    dev.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    dev.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => dev!.once('exit', (code) => resolve(code)));
-
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('Worker:')) {
-      if (Date.now() > deadline) throw new Error(`npm run dev did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const run = runScript(
+      'scripts/dev.ts',
+      dataDir,
+      { PORT: String(await freePort()), LOG_FORMAT: '', ADMIN_PASSWORD: '', SESSION_SECRET: '' },
+      { detached: true },
+    );
+    dev = run.child;
+    await run.waitFor('Worker:', 60_000, 'npm run dev');
     expect(existsSync(pidFile)).toBe(true);
 
     process.kill(-dev.pid!, 'SIGINT');
-    expect(await exited, output).toBe(0);
-    expect(output).toContain('SIGINT received: finishing in-flight work, then stopping');
-    expect(output).not.toContain('again: exiting without waiting');
-    expect(existsSync(pidFile), output).toBe(false);
+    expect(await run.exited, run.output()).toBe(0);
+    expect(run.output()).toContain('SIGINT received: finishing in-flight work, then stopping');
+    expect(run.output()).not.toContain('again: exiting without waiting');
+    expect(existsSync(pidFile), run.output()).toBe(false);
   }, 120_000);
 });

@@ -1,32 +1,25 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queueMessage } from '../../../server/messages/messages.service.ts';
 import { startMailCatcher, waitFor } from '../../support/mail-catcher.ts';
 import { useDatabase } from '../../support/app-harness.ts';
+import { createEmptyDatabase } from '../../support/test-database.ts';
 
 const run = promisify(execFile);
 const baseEnv = { ...process.env, LOG_LEVEL: 'warn', SESSION_SECRET: 'x'.repeat(32), NODE_ENV: 'test' };
 
 describe('npm run db:migrate', () => {
   it('applies the migrations to an empty database, and a second run changes nothing', async () => {
-    const adminUrl = inject('pgAdminUrl');
-    const name = `migrate_cli_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const empty = await createEmptyDatabase('migrate_cli');
     try {
-      const env = { ...baseEnv, DATABASE_URL: url.toString() };
+      const env = { ...baseEnv, DATABASE_URL: empty.url };
       const first = await run(process.execPath, ['scripts/db-migrate.ts'], { env });
       expect(first.stdout).toMatch(/^Applied: 202611211300_users_and_sessions, 202611211310_recovery_and_messages, /);
       const second = await run(process.execPath, ['scripts/db-migrate.ts'], { env });
       expect(second.stdout.trim()).toBe('The database is up to date.');
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await empty.drop();
     }
   });
 });

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../../server/assets/storage/index.ts';
@@ -13,7 +13,7 @@ import type { Storage } from '../../../server/assets/storage/storage.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { transportsFromConfig } from '../../../server/messages/transports.ts';
 import { cleanup } from '../../../worker/tasks/cleanup.ts';
-import { s3Env, startS3Server, type S3TestServer } from '../../support/s3-server.ts';
+import { s3ClientFor, s3Env, startS3Server, type S3TestServer } from '../../support/s3-server.ts';
 import { useDatabase } from '../../support/app-harness.ts';
 
 const HOUR = 60 * 60_000;
@@ -76,12 +76,7 @@ async function s3Harness(): Promise<Harness> {
     S3_KEY_PREFIX,
   });
   const storage = createStorage(config);
-  const client = new S3Client({
-    endpoint: server.endpoint,
-    region: server.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: server.accessKeyId, secretAccessKey: server.secretAccessKey },
-  });
+  const client = s3ClientFor(server);
   return {
     config,
     storage,

@@ -4,13 +4,13 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorage } from '../../../server/assets/storage/index.ts';
 import { S3Storage } from '../../../server/assets/storage/s3-storage.ts';
 import { InvalidStorageKeyError, StorageNotFoundError, type Storage } from '../../../server/assets/storage/storage.ts';
 import { loadConfig } from '../../../server/config.ts';
-import { s3Env, startS3Server } from '../../support/s3-server.ts';
+import { s3ClientFor, s3Env, startS3Server } from '../../support/s3-server.ts';
 
 const MiB = 1024 * 1024;
 const SESSION_SECRET = 'storage-tests-session-secret-0123456789';
@@ -374,12 +374,7 @@ describe('S3 storage', () => {
       S3_KEY_PREFIX: `/${S3_KEY_PREFIX}/`,
     });
     const storage = createStorage(config);
-    const client = new S3Client({
-      endpoint: own.endpoint,
-      region: own.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: own.accessKeyId, secretAccessKey: own.secretAccessKey },
-    });
+    const client = s3ClientFor(own);
     try {
       await storage.put('assets/1/original', streamOf(Buffer.from('prefixed')));
       const raw = await client.send(new ListObjectsV2Command({ Bucket: own.bucket }));

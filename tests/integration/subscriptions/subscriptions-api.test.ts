@@ -5,11 +5,11 @@ import type { Db } from '../../../server/db/database.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { createRankFile as createRankFileRow } from '../../support/factories/rank-file.ts';
+import { PAID_TWELVE_MONTHS } from '../../support/rate-card-value.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp();
 const asAdmin = harness.injectAs('admin');
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 async function createSubscription(title = 'LDC Mains 2026: 12 months') {
   const response = await asAdmin('POST', '/api/admin/subscriptions', { title });
@@ -20,13 +20,7 @@ async function createSubscription(title = 'LDC Mains 2026: 12 months') {
 const value = (overrides: Record<string, unknown> = {}) => ({
   value: {
     title: 'LDC Mains 2026: 12 months',
-    subscriptionTerm: '12-months',
-    grossAmount: 1000,
-    gstRate: 18,
-    gstAmount: 180,
-    netAmount: 1180,
-    isFree: false,
-    freeMode: 'none',
+    ...PAID_TWELVE_MONTHS,
     compareAtPrice: 1999,
     discountRatePromoLabel: '50% off',
     mode: 'default',

@@ -5,6 +5,7 @@ import { WINNER_DRAFT_DEFAULTS, WINNER_MESSAGES, WINNER_WARNINGS } from '../../.
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { createImageAsset } from '../../support/factories/asset.ts';
+import { UNKNOWN_ID } from '../../support/ids.ts';
 
 const harness = useApp({ names: { admin: 'Asha' } });
 const asNobody = harness.injectAs('nobody');
@@ -18,8 +19,6 @@ beforeAll(async () => {
   const someoneElse = await createUser(harness.db, { email: 'other@example.com', name: 'Rahul' });
   other = { id: someoneElse.id, cookie: await harness.signIn('other@example.com') };
 });
-
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 function photo(): Promise<string> {
   return createImageAsset(harness.db, { file_name: 'winner.jpg', size_in_bytes: 2048, storage_key: 'assets/x/original/w', state: 'ready' });

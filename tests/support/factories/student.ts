@@ -1,4 +1,6 @@
+import type { InsertObject } from 'kysely';
 import type { Db } from '../../../server/db/database.ts';
+import type { Database } from '../../../server/db/types.ts';
 import { createUser } from '../test-app.ts';
 
 let counter = 0;
@@ -12,4 +14,14 @@ export async function createStudent(db: Db, values: { name?: string; email?: str
 /** Marks a student's phone as verified (the OTP step done). */
 export async function verifyPhone(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', userId).execute();
+}
+
+export type EntitlementValues = Omit<InsertObject<Database, 'entitlements'>, 'user_id'>;
+
+/** Gives a student what `values` say: a course, a rate card's resources, for a window or for good. */
+export async function grantEntitlement(db: Db, userId: string, values: EntitlementValues): Promise<void> {
+  await db
+    .insertInto('entitlements')
+    .values({ user_id: userId, ...values })
+    .execute();
 }

@@ -9,41 +9,43 @@ import {
   processStateLabel,
   processStepLabel,
 } from '../../../client/src/components/files/asset-status.rules.ts';
+import { expectResults } from '../../support/result-table.ts';
 
 describe('pdfAssetStatus', () => {
+  /** A PDF whose pages are not converted yet, in a file state. */
+  const unconverted = (state: Parameters<typeof pdfAssetStatus>[0]['state']) => ({ hasConvertedtoImage: false, state });
+
   it('is Ready once the pages are converted, whatever the queue says', () => {
     expect(pdfAssetStatus({ hasConvertedtoImage: true, state: 'ready' }, null)).toBe('ready');
     expect(pdfAssetStatus({ hasConvertedtoImage: true, state: 'ready' }, { state: 'queued' })).toBe('ready');
   });
 
   it('is In queue while the PDF has a queue item that is waiting or being worked on', () => {
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'uploaded' }, { state: 'queued' })).toBe('in-queue');
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'processing' }, { state: 'processing' })).toBe('in-queue');
+    expect(pdfAssetStatus(unconverted('uploaded'), { state: 'queued' })).toBe('in-queue');
+    expect(pdfAssetStatus(unconverted('processing'), { state: 'processing' })).toBe('in-queue');
   });
 
   it('is Add to queue when the PDF has no queue item', () => {
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'uploaded' }, null)).toBe('add-to-queue');
+    expect(pdfAssetStatus(unconverted('uploaded'), null)).toBe('add-to-queue');
   });
 
   it('offers the queue again when the item failed or finished without pages', () => {
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'failed' }, { state: 'failed' })).toBe('failed');
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'ready' }, { state: 'ready' })).toBe('add-to-queue');
+    expect(pdfAssetStatus(unconverted('failed'), { state: 'failed' })).toBe('failed');
+    expect(pdfAssetStatus(unconverted('ready'), { state: 'ready' })).toBe('add-to-queue');
   });
 
   it('falls back on the file state when the queue cannot be read (undefined item)', () => {
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'downloading' }, undefined)).toBe('in-queue');
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'failed' }, undefined)).toBe('failed');
-    expect(pdfAssetStatus({ hasConvertedtoImage: false, state: 'uploaded' }, undefined)).toBe('add-to-queue');
+    expect(pdfAssetStatus(unconverted('downloading'), undefined)).toBe('in-queue');
+    expect(pdfAssetStatus(unconverted('failed'), undefined)).toBe('failed');
+    expect(pdfAssetStatus(unconverted('uploaded'), undefined)).toBe('add-to-queue');
   });
 });
 
 describe('processing state labels', () => {
   it('numbers the five working steps', () => {
-    expect(processStepLabel('preparing')).toBe('Step 1 of 5');
-    expect(processStepLabel('downloading')).toBe('Step 2 of 5');
-    expect(processStepLabel('processing')).toBe('Step 3 of 5');
-    expect(processStepLabel('post-processing')).toBe('Step 4 of 5');
-    expect(processStepLabel('uploading')).toBe('Step 5 of 5');
+    ['preparing', 'downloading', 'processing', 'post-processing', 'uploading'].forEach((state, index) => {
+      expect(processStepLabel(state), state).toBe(`Step ${index + 1} of 5`);
+    });
     for (const state of ['uploaded', 'queued', 'ready', 'failed']) expect(processStepLabel(state)).toBeUndefined();
   });
 
@@ -53,9 +55,11 @@ describe('processing state labels', () => {
   });
 
   it('knows which states have a worker on the file', () => {
-    expect(isWorkingState('uploading')).toBe(true);
-    expect(isWorkingState('queued')).toBe(false);
-    expect(isWorkingState('ready')).toBe(false);
+    expectResults(isWorkingState, [
+      ['uploading', true],
+      ['queued', false],
+      ['ready', false],
+    ]);
   });
 
   it('computes the percent of the current state, 100 when ready and 0 when unknown', () => {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Exam, QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import { toDraft, type ExamDraft } from '../../../client/src/features/exams/exam-draft.ts';
 import { ExamQuestionsTab } from '../../../client/src/features/exams/exam-questions-tab.tsx';
+import { PLAIN_QUESTION } from '../../support/exam-factory.ts';
 
 afterEach(cleanup);
 
@@ -59,15 +60,7 @@ function groupsOf(groups: number, perGroup: number): QuestionGroup[] {
         question: `Question text ${number}: which river flows through district ${number}?`,
         options: ['Periyar', 'Bharathapuzha', 'Pamba', 'Chaliyar'],
         correctAnswerIndex: number % 4,
-        questionMimeType: 'text' as const,
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: '',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
+        ...PLAIN_QUESTION,
       };
     }),
   }));

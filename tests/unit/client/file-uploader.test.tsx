@@ -1,77 +1,27 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { FileUploader } from '../../../client/src/components/file-uploader.tsx';
 import { errorMessage } from '../../../client/src/lib/errors.ts';
+import { FakeXhr, stubXhrInEachTest } from '../../support/fake-xhr.ts';
 
-/** Stands in for the browser's XMLHttpRequest: the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  body: FormData | undefined;
-  status = 0;
-  readyState = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onreadystatechange: (() => void) | null = null;
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.readyState = 1;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total = 100) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.headers(status);
-    this.responseText = JSON.stringify(body);
-    this.readyState = 4;
-    this.onreadystatechange?.();
-    this.onload?.();
-  }
-  /** The answer's status line and headers arrive (readyState 2). */
-  headers(status: number) {
-    this.status = status;
-    this.readyState = 2;
-    this.onreadystatechange?.();
-  }
-  /** The connection ends: the browser reports an error and forgets the status, as it does. */
-  fail() {
-    this.status = 0;
-    this.readyState = 4;
-    this.onreadystatechange?.();
-    this.onerror?.();
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
+stubXhrInEachTest();
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function pdf(name: string) {
   return new File(['%PDF-1.4'], name, { type: 'application/pdf' });
+}
+
+/** An uploader labelled `label` with an onError spy, after a.pdf was chosen in it: the upload has gone out. */
+async function chooseFile(label: string) {
+  const onError = vi.fn();
+  render(<FileUploader url="/api/assets/private" label={label} onUploaded={() => {}} onError={onError} />);
+  await userEvent.setup().upload(screen.getByLabelText(label), pdf('a.pdf'));
+  return onError;
 }
 
 describe('FileUploader', () => {
@@ -107,10 +57,7 @@ describe('FileUploader', () => {
   });
 
   it("reports the server's message on failure", async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload banner" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload banner'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload banner');
     await act(async () => FakeXhr.last!.respond(413, { message: 'The file is too large', type: 'validation' }));
     expect(onError).toHaveBeenCalledOnce();
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('The file is too large');
@@ -162,10 +109,7 @@ describe('FileUploader', () => {
   });
 
   it('says the upload was refused or interrupted when the connection closes mid-upload with no answer', async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload video" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload video'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload video');
     act(() => FakeXhr.last!.progress(59));
     await act(async () => FakeXhr.last!.fail());
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('The upload was refused or interrupted before the server could answer. Check the file and try again.');
@@ -186,10 +130,7 @@ describe('FileUploader', () => {
   });
 
   it('reports a dropped connection as "Network error"', async () => {
-    const user = userEvent.setup();
-    const onError = vi.fn();
-    render(<FileUploader url="/api/assets/private" label="Upload banner" onUploaded={() => {}} onError={onError} />);
-    await user.upload(screen.getByLabelText('Upload banner'), pdf('a.pdf'));
+    const onError = await chooseFile('Upload banner');
     // Nothing went out: the server could not be reached.
     await act(async () => FakeXhr.last!.fail());
     expect(errorMessage(onError.mock.calls[0]![0])).toBe('Network error');

@@ -10,53 +10,61 @@ import {
   fromIndiaDateTimeInput,
   toIndiaDateTimeInput,
 } from '../../../client/src/lib/format.ts';
+import { expectResults } from '../../support/result-table.ts';
 
 describe('formatBytes', () => {
-  it('uses the largest whole unit with one decimal below ten', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(812)).toBe('812 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
-    expect(formatBytes(123.4 * 1024 * 1024)).toBe('123 MB');
-    expect(formatBytes(2.25 * 1024 ** 3)).toBe('2.3 GB');
+  it.each([
+    [0, '0 B'],
+    [812, '812 B'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5.0 MB'],
+    [123.4 * 1024 * 1024, '123 MB'],
+    [2.25 * 1024 ** 3, '2.3 GB'],
+  ])('uses the largest whole unit with one decimal below ten: %d bytes are %s', (bytes, shown) => {
+    expect(formatBytes(bytes)).toBe(shown);
   });
 
-  it('shows a dash for unknown sizes', () => {
-    expect(formatBytes(null)).toBe('—');
-    expect(formatBytes(undefined)).toBe('—');
-    expect(formatBytes(Number.NaN)).toBe('—');
-    expect(formatBytes(-1)).toBe('—');
+  it.each([null, undefined, Number.NaN, -1])('shows a dash for unknown sizes (%s)', (bytes) => {
+    expect(formatBytes(bytes)).toBe('—');
   });
 });
 
 describe('formatBitrate and formatSampleRate', () => {
   it('writes bitrates in kb/s below a megabit and Mb/s above', () => {
-    expect(formatBitrate(400_000)).toBe('400 kb/s');
-    expect(formatBitrate(812_345)).toBe('812 kb/s');
-    expect(formatBitrate(1_400_000)).toBe('1.4 Mb/s');
-    expect(formatBitrate(5_000_000)).toBe('5 Mb/s');
-    expect(formatBitrate(0)).toBe('—');
+    expectResults(formatBitrate, [
+      [400_000, '400 kb/s'],
+      [812_345, '812 kb/s'],
+      [1_400_000, '1.4 Mb/s'],
+      [5_000_000, '5 Mb/s'],
+      [0, '—'],
+    ]);
   });
 
   it('writes sample rates in kHz', () => {
-    expect(formatSampleRate(48_000)).toBe('48 kHz');
-    expect(formatSampleRate(44_100)).toBe('44.1 kHz');
-    expect(formatSampleRate(null)).toBe('—');
+    expectResults(formatSampleRate, [
+      [48_000, '48 kHz'],
+      [44_100, '44.1 kHz'],
+      [null, '—'],
+    ]);
   });
 });
 
 describe('formatClock and formatMinutes', () => {
   it('writes running times as m:ss or h:mm:ss', () => {
-    expect(formatClock(4.04)).toBe('0:04');
-    expect(formatClock(65)).toBe('1:05');
-    expect(formatClock(3725)).toBe('1:02:05');
-    expect(formatClock(null)).toBe('—');
+    expectResults(formatClock, [
+      [4.04, '0:04'],
+      [65, '1:05'],
+      [3725, '1:02:05'],
+      [null, '—'],
+    ]);
   });
 
   it('writes whole minutes', () => {
-    expect(formatMinutes(1)).toBe('1 min');
-    expect(formatMinutes(12)).toBe('12 mins');
-    expect(formatMinutes(null)).toBe('—');
+    expectResults(formatMinutes, [
+      [1, '1 min'],
+      [12, '12 mins'],
+      [null, '—'],
+    ]);
   });
 });
 
@@ -81,10 +89,12 @@ describe('formatIndiaTime', () => {
   });
 
   it('shows a dash for no time or nonsense', () => {
-    expect(formatIndiaTime(null)).toBe('—');
-    expect(formatIndiaTime(undefined)).toBe('—');
-    expect(formatIndiaTime('')).toBe('—');
-    expect(formatIndiaTime('yesterday')).toBe('—');
+    expectResults(formatIndiaTime, [
+      [null, '—'],
+      [undefined, '—'],
+      ['', '—'],
+      ['yesterday', '—'],
+    ]);
   });
 });
 

@@ -1,55 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { SpreadsheetImport } from '../../../client/src/features/exams/spreadsheet-import.tsx';
 import type { QuestionGroup } from '../../../shared/exams/exams.schema.ts';
 import type { SpreadsheetImportResult } from '../../../shared/exams/spreadsheet.rules.ts';
+import { FakeXhr, stubXhrInEachTest } from '../../support/fake-xhr.ts';
+import { PLAIN_QUESTION } from '../../support/exam-factory.ts';
 
-/** Stands in for the browser's XMLHttpRequest: the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  body: FormData | undefined;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total = 100) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
-beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-});
+stubXhrInEachTest();
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const setup = () => userEvent.setup();
@@ -71,15 +34,7 @@ const GROUPS: QuestionGroup[] = [
         question: 'കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?',
         options: ['കൊച്ചി', 'തിരുവനന്തപുരം'],
         correctAnswerIndex: 1,
-        questionMimeType: 'text',
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: '',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
+        ...PLAIN_QUESTION,
       },
     ],
   },

@@ -5,18 +5,13 @@ import { subscriptionValueSchema, type Subscription } from '../../../shared/subs
 import { changeDraft, serverFieldErrors, toDraft, toSubscriptionValue } from '../../../client/src/features/subscriptions/subscription-draft.ts';
 import { sameDraft } from '../../../client/src/lib/same-draft.ts';
 import { formatInr, formatRate, termLabel } from '../../../client/src/features/subscriptions/subscription-labels.ts';
+import { PAID_TWELVE_MONTHS } from '../../support/rate-card-value.ts';
 
 const card: Subscription = {
   _id: '6f0c3c1e-5b7a-4d2e-9a51-0d3b1f6f2a10',
   version: 1,
   title: 'LDC Mains 2026',
-  subscriptionTerm: '12-months',
-  grossAmount: 1000,
-  gstRate: 18,
-  gstAmount: 180,
-  netAmount: 1180,
-  isFree: false,
-  freeMode: 'none',
+  ...PAID_TWELVE_MONTHS,
   compareAtPrice: null,
   discountRatePromoLabel: '',
   mode: 'default',

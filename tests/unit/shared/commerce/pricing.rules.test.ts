@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { formatInr, roundToRupee, toPaise, toRupees } from '../../../../shared/commerce/money.ts';
-import { applyCoupon, gstOn, PRICING_MESSAGES, PricingError, rateCardPrice, type OrderPrice } from '../../../../shared/commerce/pricing.rules.ts';
+import {
+  applyCoupon,
+  gstOn,
+  PRICING_MESSAGES,
+  PricingError,
+  rateCardPrice,
+  type OrderPrice,
+  type PricedOrder,
+} from '../../../../shared/commerce/pricing.rules.ts';
 
 /** ₹1,000 + 18% GST = ₹1,180. */
 const order: OrderPrice = { grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 118_000 };
@@ -24,44 +32,52 @@ describe('money', () => {
     expect(gstOn(0, 18)).toBe(0);
   });
 
+  /** Each card with what its price must hold. */
+  const expectPrices = (cases: Array<[card: Parameters<typeof rateCardPrice>[0], price: Partial<PricedOrder>]>) => {
+    for (const [card, price] of cases) expect(rateCardPrice(card), JSON.stringify(card)).toMatchObject(price);
+  };
+
   it("takes a rate card's price as stored when it agrees with its rate, 18% when the card has no rate", () => {
     expect(rateCardPrice({ grossAmount: 100_000, gstRate: null, gstAmount: 18_000, netAmount: 118_000 })).toEqual({
       ...order,
       discountAmount: 0,
       discountRate: 0,
     });
-    // ₹999.99 at 12.5%: GST ₹125.00, net ₹1,124.99 or, as the card has it, rounded to ₹1,125.
-    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_500 })).toMatchObject({
-      gstAmount: 12_500,
-      netAmount: 112_500,
-    });
-    expect(rateCardPrice({ grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_499 })).toMatchObject({
-      gstAmount: 12_500,
-      netAmount: 112_499,
-    });
+    expectPrices([
+      // ₹999.99 at 12.5%: GST ₹125.00, net ₹1,124.99 or, as the card has it, rounded to ₹1,125.
+      [
+        { grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_500 },
+        { gstAmount: 12_500, netAmount: 112_500 },
+      ],
+      [
+        { grossAmount: 99_999, gstRate: 12.5, gstAmount: 12_500, netAmount: 112_499 },
+        { gstAmount: 12_500, netAmount: 112_499 },
+      ],
+    ]);
   });
 
   it('prices a card whose GST or net was typed by hand at gross + GST on the gross, so the invoice states the tax charged', () => {
-    // GST typed ₹100 on ₹1,000 at 18% (an invoice read "CGST @ 9% ₹50").
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 10_000, netAmount: 110_000 })).toMatchObject({
-      gstAmount: 18_000,
-      netAmount: 118_000,
-    });
-    // Net typed ₹1,500 and ₹1,000 (round-off lines of ₹320 and −₹180).
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 150_000 })).toMatchObject({
-      gstAmount: 18_000,
-      netAmount: 118_000,
-    });
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 100_000 })).toMatchObject({
-      gstAmount: 18_000,
-      netAmount: 118_000,
-    });
-    // A 5% card with 18% typed as its GST ("CGST @ 2.5%" of ₹90).
-    expect(rateCardPrice({ grossAmount: 100_000, gstRate: 5, gstAmount: 18_000, netAmount: 118_000 })).toMatchObject({
-      gstRate: 5,
-      gstAmount: 5000,
-      netAmount: 105_000,
-    });
+    expectPrices([
+      // GST typed ₹100 on ₹1,000 at 18% (an invoice read "CGST @ 9% ₹50").
+      [
+        { grossAmount: 100_000, gstRate: 18, gstAmount: 10_000, netAmount: 110_000 },
+        { gstAmount: 18_000, netAmount: 118_000 },
+      ],
+      // Net typed ₹1,500 and ₹1,000 (round-off lines of ₹320 and −₹180).
+      [
+        { grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 150_000 },
+        { gstAmount: 18_000, netAmount: 118_000 },
+      ],
+      [
+        { grossAmount: 100_000, gstRate: 18, gstAmount: 18_000, netAmount: 100_000 },
+        { gstAmount: 18_000, netAmount: 118_000 },
+      ],
+      // A 5% card with 18% typed as its GST ("CGST @ 2.5%" of ₹90).
+      [
+        { grossAmount: 100_000, gstRate: 5, gstAmount: 18_000, netAmount: 118_000 },
+        { gstRate: 5, gstAmount: 5000, netAmount: 105_000 },
+      ],
+    ]);
   });
 
   it('rounds GST half a paisa up exactly, where floating point would round it down', () => {

@@ -11,12 +11,17 @@ import {
 import { COURSE_WARNINGS, coursePublishWarnings, isCoursePublished, type CoursePublishFacts } from '../../../../shared/courses/course-publish.rules.ts';
 
 describe('day labels', () => {
-  it('turn anything non-numeric into 0 and a number into an integer', () => {
-    expect(parseDayLabel('abc')).toBe(0);
-    expect(parseDayLabel('')).toBe(0);
-    expect(parseDayLabel(' 7 ')).toBe(7);
-    expect(parseDayLabel('3.9')).toBe(3);
-    expect(parseDayLabel('-2')).toBe(-2);
+  it.each([
+    ['abc', 0],
+    ['', 0],
+    [' 7 ', 7],
+    ['3.9', 3],
+    ['-2', -2],
+  ])('turn anything non-numeric into 0 and a number into an integer: %j is day %d', (label, day) => {
+    expect(parseDayLabel(label)).toBe(day);
+  });
+
+  it('read a list separated by commas', () => {
     expect(parseDayLabels('1, 3 five,3')).toEqual([1, 3, 0]);
   });
 });

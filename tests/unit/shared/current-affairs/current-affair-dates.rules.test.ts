@@ -9,16 +9,17 @@ import {
 } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 
 describe('shortPostDate', () => {
-  it('writes a post date as the short date students see', () => {
-    expect(shortPostDate('2026-11-26')).toBe('26 Nov 2026');
-    expect(shortPostDate('2026-01-05')).toBe('5 Jan 2026');
-    expect(shortPostDate('2024-02-29')).toBe('29 Feb 2024');
-    expect(shortPostDate('2026-12-31')).toBe('31 Dec 2026');
+  it.each([
+    ['2026-11-26', '26 Nov 2026'],
+    ['2026-01-05', '5 Jan 2026'],
+    ['2024-02-29', '29 Feb 2024'],
+    ['2026-12-31', '31 Dec 2026'],
+  ])('writes the post date %s as the short date students see, %s', (postDate, shown) => {
+    expect(shortPostDate(postDate)).toBe(shown);
   });
 
-  it('shows anything that is not a calendar day as given', () => {
-    expect(shortPostDate('2026-02-30')).toBe('2026-02-30');
-    expect(shortPostDate('')).toBe('');
+  it.each(['2026-02-30', ''])('shows anything that is not a calendar day as given (%j)', (text) => {
+    expect(shortPostDate(text)).toBe(text);
   });
 });
 

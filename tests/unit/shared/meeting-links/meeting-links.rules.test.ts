@@ -12,16 +12,12 @@ import { PUSH_MESSAGES, sendNotificationInputSchema } from '../../../../shared/p
 import { formatMeetingTime, isoToPickerValue, pickerValueToIso } from '../../../../client/src/features/meeting-links/meeting-time.ts';
 
 describe('meetingUrlProblem', () => {
-  it('accepts http and https web addresses, whatever the case of the scheme', () => {
-    for (const url of [
-      'https://meet.google.com/abc-defg-hij',
-      'http://zoom.us/j/123?pwd=x',
-      'HTTPS://Teams.Example.com/l/meetup',
-      '  https://meet.example.com/a  ',
-    ]) {
+  it.each(['https://meet.google.com/abc-defg-hij', 'http://zoom.us/j/123?pwd=x', 'HTTPS://Teams.Example.com/l/meetup', '  https://meet.example.com/a  '])(
+    'accepts http and https web addresses, whatever the case of the scheme (%j)',
+    (url) => {
       expect(meetingUrlProblem(url), url).toBeNull();
-    }
-  });
+    },
+  );
 
   it('refuses what the app cannot open: no scheme, other schemes, no host, spaces, blank, too long', () => {
     expect(meetingUrlProblem('')).toBe(MEETING_LINK_MESSAGES.urlRequired);

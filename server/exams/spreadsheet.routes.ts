@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses } from '../http/route-options.ts';
 import type { FastifyRequest } from 'fastify';
 import {
   SPREADSHEET_FIELD,
@@ -16,7 +17,7 @@ import { importQuestionSpreadsheet, sampleSpreadsheet } from './spreadsheet/spre
 import { MAX_XLSX_PART_MB, MAX_XLSX_UNPACKED_MB } from './spreadsheet/xlsx-rows.ts';
 
 const tags = ['exams'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 
 /** The one spreadsheet of the request, read into memory up to the size limit; other parts are skipped. */
 async function uploadedSpreadsheet(request: FastifyRequest): Promise<Buffer> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   collectionOrderInputSchema,
@@ -10,43 +11,39 @@ import {
 import * as collection from './lecture-collection.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['custom lecture collection'];
-const answer = { 200: lectureCollectionSchema, ...errors };
+const errors = errorResponses(400, 401, 403, 404, 409);
+const admin = routeOptions(['custom lecture collection'], errors);
 
 export const lectureCollectionRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/custom-lectures',
-    { schema: { tags, summary: 'The custom lecture collection: its title and lectures in order', response: answer } },
+    admin({ summary: 'The custom lecture collection: its title and lectures in order', ok: lectureCollectionSchema }),
     async (request) => collection.getCollection(request.ctx),
   );
   app.post(
     '/api/admin/lecture/add/lecture-collection/:id',
-    { schema: { tags, summary: 'Add a lecture at the end of the collection (adding it again changes nothing)', params: idParams, response: answer } },
+    admin({ summary: 'Add a lecture at the end of the collection (adding it again changes nothing)', params: idParams, ok: lectureCollectionSchema }),
     async (request) => collection.addToCollection(request.ctx, request.params),
   );
   app.post(
     '/api/admin/lecture/remove/lecture-collection/:id',
-    { schema: { tags, summary: 'Remove a lecture from the collection', params: idParams, response: answer } },
+    admin({ summary: 'Remove a lecture from the collection', params: idParams, ok: lectureCollectionSchema }),
     async (request) => collection.removeFromCollection(request.ctx, request.params),
   );
   app.post(
     '/api/admin/lecture/update/lecture-collection/title',
-    { schema: { tags, summary: 'Rename the collection', body: collectionTitleInputSchema, response: answer } },
+    admin({ summary: 'Rename the collection', body: collectionTitleInputSchema, ok: lectureCollectionSchema }),
     async (request) => collection.renameCollection(request.ctx, request.body),
   );
   app.post(
     '/api/admin/lecture/update/lecture-collection/order',
-    {
-      schema: {
-        tags,
-        summary: 'Put the collection in a new order',
-        description:
-          'Send every lecture of the collection once, in the new order; an order missing a lecture or naming one that is not in it answers 409 (reload and try again).',
-        body: collectionOrderInputSchema,
-        response: answer,
-      },
-    },
+    admin({
+      summary: 'Put the collection in a new order',
+      description:
+        'Send every lecture of the collection once, in the new order; an order missing a lecture or naming one that is not in it answers 409 (reload and try again).',
+      body: collectionOrderInputSchema,
+      ok: lectureCollectionSchema,
+    }),
     async (request) => collection.reorderCollection(request.ctx, request.body),
   );
 };

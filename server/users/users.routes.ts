@@ -1,4 +1,5 @@
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   accountDetailSchema,
@@ -16,7 +17,8 @@ import { listGrantsOfAccount, listOrdersOfAccount } from './student-holdings.ser
 import { listUsers } from './users-list.service.ts';
 
 const tags = ['users'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
+const accounts = routeOptions(tags, errors);
 /** Accounts and what they hold: administrators only. */
 const admin = { ability: 'manageAccounts' as const };
 
@@ -66,15 +68,12 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/admin/users/:id',
-    {
+    accounts({
       config: admin,
-      schema: {
-        tags,
-        summary: 'One account: roles, status, version and special-student status',
-        params: accountIdParamsSchema,
-        response: { 200: accountDetailSchema, ...errors },
-      },
-    },
+      summary: 'One account: roles, status, version and special-student status',
+      params: accountIdParamsSchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => getAccountDetail(request.ctx, request.params),
   );
 
@@ -113,31 +112,25 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/admin/users/:id/grants',
-    {
+    accounts({
       config: admin,
-      schema: {
-        tags,
-        summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
-        params: accountIdParamsSchema,
-        querystring: holdingsQuerySchema,
-        response: { 200: studentGrantsPageSchema, ...errors },
-      },
-    },
+      summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
+      params: accountIdParamsSchema,
+      querystring: holdingsQuerySchema,
+      ok: studentGrantsPageSchema,
+    }),
     async (request) => listGrantsOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 
   app.get(
     '/api/admin/users/:id/orders',
-    {
+    accounts({
       config: admin,
-      schema: {
-        tags,
-        summary: "The account's orders in every state, newest first, 20 a page",
-        params: accountIdParamsSchema,
-        querystring: holdingsQuerySchema,
-        response: { 200: studentOrdersPageSchema, ...errors },
-      },
-    },
+      summary: "The account's orders in every state, newest first, 20 a page",
+      params: accountIdParamsSchema,
+      querystring: holdingsQuerySchema,
+      ok: studentOrdersPageSchema,
+    }),
     async (request) => listOrdersOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 };

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { deletedSchema, routeOptions } from '../http/route-options.ts';
 import { COUPON_MESSAGES, couponFormSchema, couponSchema, couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
 import * as coupons from './coupons.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: COUPON_MESSAGES.notFound }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['coupons'], errors);
+const admin = routeOptions(['coupons']);
 
 export const couponsRoutes: DomainRoutes = async (app) => {
   app.get('/v2/coupons', admin({ summary: 'Every discount coupon, newest first', ok: z.array(couponSchema) }), async (request) =>

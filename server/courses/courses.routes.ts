@@ -10,12 +10,11 @@ import {
   saveCourseInputSchema,
 } from '../../shared/courses/courses.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import * as courses from './courses.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: COURSE_MESSAGES.notFound }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['courses'], errors);
+const admin = routeOptions(['courses']);
 const edit = { ability: 'editCourses' as const };
 
 export const coursesRoutes: DomainRoutes = async (app) => {

@@ -10,14 +10,13 @@ import {
   studentCurrentAffairsQuerySchema,
 } from '../../shared/current-affairs/current-affairs.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import * as currentAffairs from './current-affairs.service.ts';
 
 /** An id that is not a post's is answered 404 by the service. */
 const idParams = z.object({ id: z.string().max(100) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const student = routeOptions(['student current affairs'], errors);
-const admin = routeOptions(['current affairs'], errors);
+const student = routeOptions(['student current affairs']);
+const admin = routeOptions(['current affairs']);
 
 export const currentAffairsRoutes: DomainRoutes = async (app) => {
   app.get(

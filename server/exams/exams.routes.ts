@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import { EXAM_MESSAGES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 import {
   analyticsRowSchema,
@@ -18,9 +18,7 @@ import * as ranks from './ranks.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const examIdParams = z.object({ examId: z.string().min(1) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const tags = ['exams'];
-const admin = routeOptions(tags, errors);
+const admin = routeOptions(['exams']);
 
 const statisticsSchema = z.object({
   participants: z.number(),
@@ -60,8 +58,7 @@ export const examsRoutes: DomainRoutes = async (app) => {
     '/api/admin/exams/:id',
     {
       bodyLimit: EXAM_SAVE_BODY_LIMIT,
-      schema: {
-        tags,
+      ...admin({
         summary: 'Save a whole exam',
         description:
           'wrongAnswerScore is a penalty: a positive number (.33) subtracted for each wrong answer. The answer says whether the exam is published, what keeps it offline, and the message of an exam scheduled for later. ' +
@@ -69,8 +66,8 @@ export const examsRoutes: DomainRoutes = async (app) => {
           'A new group or question may leave out `resId`: the server gives it one. The body may be up to 32 MB.',
         params: idParams,
         body: saveExamInputSchema,
-        response: { 200: savedExamSchema, ...errors },
-      },
+        ok: savedExamSchema,
+      }),
     },
     async (request) => exams.saveExam(request.ctx, { ...request.body, id: request.params.id }),
   );

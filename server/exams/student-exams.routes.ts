@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { errorResponses, routeOptions } from '../http/route-options.ts';
+import { routeOptions } from '../http/route-options.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
 import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
 import { studentRanking } from './ranks.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
-const student = routeOptions(['student exams'], errors);
+const student = routeOptions(['student exams']);
 const examParams = z.object({ examId: z.string().min(1) });
 const attemptParams = z.object({ attemptId: z.string().min(1) });
 

@@ -9,6 +9,9 @@ export function errorResponses<Status extends number>(...statuses: Status[]): Re
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<Status, ErrorBody>;
 }
 
+/** The failures of an editor screen's routes: a wrong input, no session, a role without the screen, no such row, a stale save. */
+export const EDITOR_ERRORS = errorResponses(400, 401, 403, 404, 409);
+
 /** What one route says of itself: its OpenAPI text, its inputs and its 200 answer (`ok`). */
 interface RouteSpec {
   summary: string;
@@ -22,10 +25,10 @@ interface RouteSpec {
 
 /**
  * The options of routes that share their OpenAPI tags and documented failures (a domain's admin
- * routes, say): each route gives only what is its own. The schema keeps the types the zod type
+ * routes, say; an editor's failures unless told otherwise): each route gives only what is its own. The schema keeps the types the zod type
  * provider reads, so handlers see typed params, body and answer.
  */
-export function routeOptions<Errors extends Record<number, ErrorBody>>(tags: string[], errors: Errors) {
+export function routeOptions<Errors extends Record<number, ErrorBody> = typeof EDITOR_ERRORS>(tags: string[], errors: Errors = EDITOR_ERRORS as Errors) {
   return <Spec extends RouteSpec>({ config, ok, ...schema }: Spec) => ({
     ...(config === undefined ? {} : { config }),
     schema: { tags, ...schema, response: { 200: ok as Spec['ok'], ...errors } },

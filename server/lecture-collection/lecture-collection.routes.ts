@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorResponses, routeOptions } from '../http/route-options.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   collectionOrderInputSchema,
   collectionTitleInputSchema,
@@ -11,8 +10,8 @@ import {
 import * as collection from './lecture-collection.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['custom lecture collection'], errors);
+const admin = routeOptions(['custom lecture collection']);
+const student = routeOptions(['student courses'], errorResponses(401, 403));
 
 export const lectureCollectionRoutes: DomainRoutes = async (app) => {
   app.get(
@@ -51,13 +50,7 @@ export const lectureCollectionRoutes: DomainRoutes = async (app) => {
 export const studentLectureCollectionRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/custom-lectures',
-    {
-      schema: {
-        tags: ['student courses'],
-        summary: "The custom collection's published lectures in order, with whether the student may watch each",
-        response: { 200: studentCollectionSchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
+    student({ summary: "The custom collection's published lectures in order, with whether the student may watch each", ok: studentCollectionSchema }),
     async (request) => collection.studentCollection(request.ctx),
   );
 };

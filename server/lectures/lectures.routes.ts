@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import {
   createLectureInputSchema,
   lectureSchema,
@@ -11,8 +11,7 @@ import {
 import * as lectures from './lectures.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['lectures'], errors);
+const admin = routeOptions(['lectures']);
 
 export const lecturesRoutes: DomainRoutes = async (app) => {
   app.get('/api/admin/lecture', admin({ summary: 'The lecture catalogue', ok: z.array(lectureSummarySchema) }), async (request) =>

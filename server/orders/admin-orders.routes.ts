@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { deletedSchema, routeOptions } from '../http/route-options.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
 import {
   adminOrderSchema,
   deletedOrdersPageSchema,
@@ -16,15 +15,7 @@ import {
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  501: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 501, 503);
 const admin = routeOptions(['orders'], errors);
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { routeOptions } from '../http/route-options.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { checkoutInputSchema, createdOrderSchema, quoteSchema, studentOrderSchema, verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
 import * as checkout from './checkout.service.ts';
 import { sendPdf } from './send-pdf.ts';
 import { handleRazorpayWebhook } from './payment-events.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  501: errorBodySchema,
-  503: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 501, 503);
 const student = routeOptions(['student checkout'], errors);
 const idParams = z.object({ id: z.string().max(100) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { errorResponses, routeOptions } from '../http/route-options.ts';
+import { routeOptions } from '../http/route-options.ts';
 import type { FastifyRequest } from 'fastify';
 import { queueItemSchema, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
 import { AppError } from '../errors.ts';
@@ -12,7 +12,6 @@ import { UUID_TEXT } from '../../shared/validation/fields.ts';
 const BASE = '/api/admin/assets/process/video';
 const fileParams = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 const stateSchema = z.object({ state: z.enum(QUEUE_STATES) });
-const errors = errorResponses(400, 401, 403, 404, 409);
 const pullQuery = z.object({
   count: z.coerce.number().int().min(1, { error: 'Count should be more than 0' }).max(1000).default(10),
   force: z
@@ -23,7 +22,7 @@ const pullQuery = z.object({
 const pullAnswer = z.object({ pulled: z.number(), items: z.array(queueItemSchema) });
 
 export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
-  const admin = routeOptions(['processing queue'], errors);
+  const admin = routeOptions(['processing queue']);
 
   app.get(`${BASE}/queue/state`, admin({ summary: 'The global queue state', ok: stateSchema }), async (request) => queue.getQueueState(request.ctx));
 

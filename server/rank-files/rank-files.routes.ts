@@ -10,12 +10,11 @@ import {
   saveRankFileInputSchema,
 } from '../../shared/rank-files/rank-files.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import * as rankFiles from './rank-files.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: RANK_FILE_MESSAGES.notFound }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['rank files'], errors);
+const admin = routeOptions(['rank files']);
 
 export const rankFilesRoutes: DomainRoutes = async (app) => {
   app.get('/api/admin/rankfiles', admin({ summary: 'Every rank file, newest first', ok: z.array(rankFileListEntrySchema) }), async (request) =>
@@ -78,14 +77,13 @@ const studentRankingSchema = z.object({
   me: z.object({ rank: z.number(), total: z.number(), examsTaken: z.number() }).nullable(),
 });
 
+const student = routeOptions(['student courses']);
+
 /** A rank file's published ranking, for students who may open it. */
 export const studentRankFilesRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/rank-files/:id/ranking',
-    routeOptions(
-      ['student courses'],
-      errors,
-    )({
+    student({
       summary: "A rank file's published ranking: the top 100 and the student's own place",
       params: z.object({ id: z.string().max(100) }),
       ok: studentRankingSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import { SUBSCRIPTION_MESSAGES } from '../../shared/subscriptions/subscription.constants.ts';
 import {
   createSubscriptionInputSchema,
@@ -12,8 +12,7 @@ import { rateCardSearchPageSchema, rateCardSearchQuerySchema } from '../../share
 import * as subscriptions from './subscriptions.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: SUBSCRIPTION_MESSAGES.notFound }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['subscriptions'], errors);
+const admin = routeOptions(['subscriptions']);
 
 export const subscriptionsRoutes: DomainRoutes = async (app) => {
   app.post('/api/admin/subscriptions', admin({ summary: 'Add a rate card', body: createSubscriptionInputSchema, ok: createdSchema }), async (request) =>

@@ -11,13 +11,12 @@ import {
   winnerSchema,
 } from '../../shared/winners/winners.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
-import { createdSchema, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import * as students from './student-winners.service.ts';
 import * as winners from './winners.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: WINNER_MESSAGES.notFound }) });
-const errors = errorResponses(400, 401, 403, 404, 409);
-const admin = routeOptions(['winners'], errors);
+const admin = routeOptions(['winners']);
 const activeSchema = z.object({ activeId: z.string().nullable() });
 
 export const winnersRoutes: DomainRoutes = async (app) => {
@@ -64,7 +63,7 @@ export const winnersRoutes: DomainRoutes = async (app) => {
   );
 };
 
-const student = routeOptions(['student winners'], errors);
+const student = routeOptions(['student winners']);
 const studentId = z.object({ id: z.string().max(100) });
 
 /** The winner announcements in the student apps: the day's winner for all, and the winner's own. */

@@ -4,8 +4,7 @@ import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { alertsPageSchema, alertsQuerySchema } from '../../shared/alerts/alerts.schema.ts';
 import * as alerts from './alerts.service.ts';
 
-const errors = errorResponses(400, 401, 403);
-const admin = routeOptions(['notifications'], errors);
+const admin = routeOptions(['notifications'], errorResponses(400, 401, 403));
 
 export const alertsRoutes: DomainRoutes = async (app) => {
   app.get(

@@ -19,17 +19,24 @@ interface RouteSpec {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  consumes?: string[];
+  produces?: string[];
   ok: z.ZodType;
   config?: FastifyContextConfig;
 }
 
 /**
  * The options of routes that share their OpenAPI tags and documented failures (a domain's admin
- * routes, say; an editor's failures unless told otherwise): each route gives only what is its own. The schema keeps the types the zod type
+ * routes, say; an editor's failures unless told otherwise) and maybe their config (a route's own
+ * replaces it): each route gives only what is its own. The schema keeps the types the zod type
  * provider reads, so handlers see typed params, body and answer.
  */
-export function routeOptions<Errors extends Record<number, ErrorBody> = typeof EDITOR_ERRORS>(tags: string[], errors: Errors = EDITOR_ERRORS as Errors) {
-  return <Spec extends RouteSpec>({ config, ok, ...schema }: Spec) => ({
+export function routeOptions<Errors extends Record<number, ErrorBody> = typeof EDITOR_ERRORS>(
+  tags: string[],
+  errors: Errors = EDITOR_ERRORS as Errors,
+  sharedConfig?: FastifyContextConfig,
+) {
+  return <Spec extends RouteSpec>({ config = sharedConfig, ok, ...schema }: Spec) => ({
     ...(config === undefined ? {} : { config }),
     schema: { tags, ...schema, response: { 200: ok as Spec['ok'], ...errors } },
   });

@@ -15,8 +15,7 @@ import {
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 501, 503);
-const admin = routeOptions(['orders'], errors);
+const admin = routeOptions(['orders'], errorResponses(400, 401, 403, 404, 409, 501, 503));
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {
   app.get(

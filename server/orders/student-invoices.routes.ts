@@ -5,8 +5,7 @@ import { studentInvoicesPageSchema, studentInvoicesQuerySchema } from '../../sha
 import * as invoices from './student-invoices.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = errorResponses(400, 401, 403, 404);
-const student = routeOptions(['student invoices'], errors);
+const student = routeOptions(['student invoices'], errorResponses(400, 401, 403, 404));
 
 /** The student's own GST invoices and credit notes, also for orders staff deleted since. */
 export const studentInvoiceRoutes: DomainRoutes = async (app) => {

@@ -5,8 +5,7 @@ import { markSolvedSchema, pendingPdfLectureSchema } from '../../shared/lectures
 import * as pending from './pending-pdf.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
-const errors = errorResponses(400, 401, 403, 404);
-const admin = routeOptions(['pending pdf'], errors);
+const admin = routeOptions(['pending pdf'], errorResponses(400, 401, 403, 404));
 
 export const pendingPdfRoutes: DomainRoutes = async (app) => {
   app.get(

@@ -18,21 +18,24 @@ import { listUsers } from './users-list.service.ts';
 
 const tags = ['users'];
 const errors = errorResponses(400, 401, 403, 404);
-const accounts = routeOptions(tags, errors);
 /** Accounts and what they hold: administrators only. */
 const admin = { ability: 'manageAccounts' as const };
+const accounts = routeOptions(tags, errors, admin);
+/** The list of accounts: any role with the screen. */
+const listing = routeOptions(tags, errorResponses(400, 401, 403));
+/** Invitations: refused for an address in use (409) and past the sending limits (429). */
+const invites = routeOptions(tags, { ...errors, ...errorResponses(409, 429) }, admin);
+/** Changes a stale copy or the last administrator can refuse (409). */
+const accountChanges = routeOptions(tags, { ...errors, ...errorResponses(409) }, admin);
 
 export const usersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Every account, newest first, a page at a time (filters: search, lakshya, role)',
-        querystring: usersQuerySchema,
-        response: { 200: usersPageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
+    listing({
+      summary: 'Every account, newest first, a page at a time (filters: search, lakshya, role)',
+      querystring: usersQuerySchema,
+      ok: usersPageSchema,
+    }),
     async (request) => listUsers(request.ctx, request.query),
   );
 
@@ -54,22 +57,17 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.post(
     '/api/admin/users/:id/invite',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Send an invited account a new link (the older links stop working)',
-        params: accountIdParamsSchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
-      },
-    },
+    invites({
+      summary: 'Send an invited account a new link (the older links stop working)',
+      params: accountIdParamsSchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => resendInvite(request.ctx, request.params),
   );
 
   app.get(
     '/api/admin/users/:id',
     accounts({
-      config: admin,
       summary: 'One account: roles, status, version and special-student status',
       params: accountIdParamsSchema,
       ok: accountDetailSchema,
@@ -79,41 +77,32 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.put(
     '/api/admin/users/:id/roles',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Replace the account's roles",
-        description:
-          'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
-        params: accountIdParamsSchema,
-        body: accountRolesBodySchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
-      },
-    },
+    accountChanges({
+      summary: "Replace the account's roles",
+      description:
+        'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
+      params: accountIdParamsSchema,
+      body: accountRolesBodySchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => setAccountRoles(request.ctx, { ...request.body, id: request.params.id }),
   );
 
   app.put(
     '/api/admin/users/:id/disabled',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Disable an account (every session ends; sign-in and recovery are refused) or enable it again',
-        description: 'Send the `version` from GET. Administrators cannot disable themselves, nor the last enabled administrator (409).',
-        params: accountIdParamsSchema,
-        body: accountDisabledBodySchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
-      },
-    },
+    accountChanges({
+      summary: 'Disable an account (every session ends; sign-in and recovery are refused) or enable it again',
+      description: 'Send the `version` from GET. Administrators cannot disable themselves, nor the last enabled administrator (409).',
+      params: accountIdParamsSchema,
+      body: accountDisabledBodySchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => setAccountDisabled(request.ctx, { ...request.body, id: request.params.id }),
   );
 
   app.get(
     '/api/admin/users/:id/grants',
     accounts({
-      config: admin,
       summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
       params: accountIdParamsSchema,
       querystring: holdingsQuerySchema,
@@ -125,7 +114,6 @@ export const usersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/users/:id/orders',
     accounts({
-      config: admin,
       summary: "The account's orders in every state, newest first, 20 a page",
       params: accountIdParamsSchema,
       querystring: holdingsQuerySchema,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
+import { percentile } from './bench-database.ts';
 import { countSpecialStudents, type SpecialStudentFilter } from '../../server/students/special-students.repository.ts';
 
 /**
@@ -67,9 +68,6 @@ const TARGET_MS = 50;
 const ROUNDS = 40;
 const WARM_UP = 5;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 const ms = (value: number) => value.toFixed(1);
 
 async function count(db: Db, query: RawBuilder<{ n: number }>): Promise<number> {

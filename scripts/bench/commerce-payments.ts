@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
+import { percentile } from './bench-database.ts';
 import type { RazorpayStandIn } from '../../tests/support/razorpay-stand-in.ts';
 
 /** Parts of the commerce benchmark about money under load: a slow Razorpay, and a coupon's limit under a rush. */
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 const ms = (value: number) => value.toFixed(1);
 const READER_PAUSE_MS = 50;
 const post = (base: string, cookie: string, url: string, body: unknown) =>

@@ -1,15 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { startTarget } from './processes.ts';
+import { insertBenchAdmin, openBenchDatabase, percentile, signIn } from './bench-database.ts';
 import { commerceListsBenchmark } from './commerce-lists.ts';
 import { couponLimitRush, eventsApplied, slowRazorpayReads } from './commerce-payments.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 import { startRazorpayStandIn } from '../../tests/support/razorpay-stand-in.ts';
 
 /**
@@ -28,10 +24,6 @@ import { startRazorpayStandIn } from '../../tests/support/razorpay-stand-in.ts';
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const SLOW_RAZORPAY_MS = Number(process.env.BENCH_SLOW_RAZORPAY_MS ?? 8000);
 const IMPORT_ROWS = 100_000;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /** Runs `work` over items, `limit` at a time. */
 async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -56,39 +48,16 @@ function shuffle<T>(items: T[]): T[] {
   return items;
 }
 
-async function signIn(base: string, email: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  return cookie;
-}
-
 const ms = (value: number) => value.toFixed(1);
 
 export async function runCommerceBenchmark(): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
-  chmodSync(scratch, 0o755);
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const handle = openDatabase(databaseUrl, 4);
+  const { databaseUrl, handle, close } = await openBenchDatabase(4);
   const razorpay = await startRazorpayStandIn();
   const children: ChildProcess[] = [];
   try {
-    await migrateToLatest(handle.db, handle.pool);
     const stamp = Date.now();
     const passwordHash = await hashPassword('bench-pass');
-    const admin = await handle.db
-      .insertInto('users')
-      .values({ name: 'Bench Admin', email_address: `bench-admin-${stamp}@example.com`, password_hash: passwordHash, roles: ['admin'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const admin = await insertBenchAdmin(handle.db, `bench-admin-${stamp}@example.com`, passwordHash);
     const students = await handle.db
       .insertInto('users')
       .values(
@@ -231,8 +200,6 @@ export async function runCommerceBenchmark(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await razorpay.close();
-    await handle.close();
-    await embedded?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await close();
   }
 }

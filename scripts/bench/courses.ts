@@ -1,14 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs, startTarget } from './processes.ts';
+import { insertBenchAdmin, openBenchDatabase, signIn } from './bench-database.ts';
 import { hashPassword } from '../../server/auth/password.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
 
 /**
  * Benchmark of the courses (part of `npm run bench`): a course of 30 subjects × 50 lectures with
@@ -38,36 +34,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function signIn(base: string, email: string, password: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ emailAddress: email, password }),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
-  return cookie;
-}
-
 export async function runCoursesBenchmark(): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
-  chmodSync(scratch, 0o755);
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const handle = openDatabase(databaseUrl, 2);
+  const { databaseUrl, handle, close } = await openBenchDatabase(2);
   const children: ChildProcess[] = [];
   try {
-    await migrateToLatest(handle.db, handle.pool);
     const stamp = Date.now();
     const passwordHash = await hashPassword('bench-pass');
-    const admin = await handle.db
-      .insertInto('users')
-      .values({ name: 'Bench Admin', email_address: `bench-admin-${stamp}@example.com`, password_hash: passwordHash, roles: ['admin'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const admin = await insertBenchAdmin(handle.db, `bench-admin-${stamp}@example.com`, passwordHash);
     const student = await handle.db
       .insertInto('users')
       .values({ name: 'Bench Student', email_address: `bench-student-${stamp}@example.com`, password_hash: passwordHash, roles: [] })
@@ -339,8 +312,6 @@ export async function runCoursesBenchmark(): Promise<void> {
     if (studentRows.some(([, result]) => result.errors + result.timeouts + result.non2xx > 0)) process.exitCode = 1;
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await handle.close();
-    await embedded?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,16 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import secureSession from '@fastify/secure-session';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
-import { openDatabase, type Db } from '../../server/db/database.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import type { Db } from '../../server/db/database.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
 import { paperHash, paperOf } from '../../server/exams/papers.ts';
 import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
@@ -463,14 +461,9 @@ async function rankSync(db: Db): Promise<void> {
 }
 
 export async function runExamBenchmark(): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
-  chmodSync(scratch, 0o755);
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const handle = openDatabase(databaseUrl, 4);
+  const { databaseUrl, handle, close } = await openBenchDatabase(4);
   const children: ChildProcess[] = [];
   try {
-    await migrateToLatest(handle.db, handle.pool);
     if (costStudents > 0) await requestCosts(handle.db, databaseUrl, children);
     if (students > 0) await liveMockTest(handle.db, databaseUrl, children);
     for (const child of children) child.kill('SIGTERM');
@@ -478,8 +471,6 @@ export async function runExamBenchmark(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     agent.destroy();
-    await handle.close();
-    await embedded?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await close();
   }
 }

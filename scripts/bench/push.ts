@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { loadConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { sendNotification } from '../../server/push/push.service.ts';
 import { startPushServiceStandIn, type PushBehaviour } from '../../tests/support/push-service-stand-in.ts';
 
@@ -59,11 +57,7 @@ function rssMb(pid: number): number {
 }
 
 export async function runPushBenchmark(): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
-  chmodSync(scratch, 0o755);
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const handle = openDatabase(databaseUrl, 4);
+  const { scratch, databaseUrl, handle, close } = await openBenchDatabase(4);
   // The stand-in answers as told without decrypting, so that its own work does not slow the sender down.
   const pushService = await startPushServiceStandIn({ verify: false, sharedKeys: true });
   const env = {
@@ -77,7 +71,6 @@ export async function runPushBenchmark(): Promise<void> {
   const config = loadConfig({ ...env, NODE_ENV: 'development' });
   let worker: ReturnType<typeof spawn> | undefined;
   try {
-    await migrateToLatest(handle.db, handle.pool);
     const user = await handle.db.insertInto('users').values({ name: 'Bench students', roles: [] }).returning('id').executeTakeFirstOrThrow();
     const behaviours = new Map<string, PushBehaviour>();
     const rows = Array.from({ length: TOTAL }, (_, i) => {
@@ -185,8 +178,6 @@ export async function runPushBenchmark(): Promise<void> {
       await exited;
     }
     await pushService.close();
-    await handle.close();
-    await embedded?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await close();
   }
 }

@@ -1,12 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { cpuMs, startTarget } from './processes.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
+import { insertBenchAdmin, openBenchDatabase, signIn } from './bench-database.ts';
 import { hashPassword } from '../../server/auth/password.ts';
 
 /**
@@ -48,33 +44,15 @@ async function load(name: string, target: ChildProcess, url: string, headers: Re
 }
 
 export async function runSessionBenchmark(): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'psc-bench-'));
-  chmodSync(scratch, 0o755);
-  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: scratch, databaseName: 'bench' });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const handle = openDatabase(databaseUrl, 2);
+  const { databaseUrl, handle, close } = await openBenchDatabase(2);
   const children: ChildProcess[] = [];
   try {
-    await migrateToLatest(handle.db, handle.pool);
     const email = `bench-${Date.now()}@example.com`;
-    const user = await handle.db
-      .insertInto('users')
-      .values({ name: 'Bench Admin', email_address: email, password_hash: await hashPassword('bench-pass'), roles: ['admin'] })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const user = await insertBenchAdmin(handle.db, email, await hashPassword('bench-pass'));
 
     const product = await startTarget('product', databaseUrl, user.id);
     children.push(product.child);
-    const login = await fetch(`http://127.0.0.1:${product.port}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ emailAddress: email, password: 'bench-pass' }),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    if (login.status !== 200 || !cookie) throw new Error(`bench sign-in failed: ${login.status}`);
+    const cookie = await signIn(`http://127.0.0.1:${product.port}`, email);
 
     const bareFastify = await startTarget('bare-fastify', databaseUrl, user.id);
     children.push(bareFastify.child);
@@ -117,8 +95,6 @@ export async function runSessionBenchmark(): Promise<void> {
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    await handle.close();
-    await embedded?.stop();
-    rmSync(scratch, { recursive: true, force: true });
+    await close();
   }
 }

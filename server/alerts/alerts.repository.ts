@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 
 export async function insertAlert(db: Db, values: { message: string; resourceType: string | null; resourceId: string | null }): Promise<void> {
   await db.insertInto('admin_alerts').values({ message: values.message, resource_type: values.resourceType, resource_id: values.resourceId }).execute();
@@ -30,12 +31,7 @@ export async function alertsPage(
 
 /** Marks every unread alert read; answers how many were. */
 export async function markUnreadAlertsRead(db: Db): Promise<number> {
-  const result = await db
-    .updateTable('admin_alerts')
-    .set({ read_at: sql<Date>`now()` })
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return stampNow(db, 'admin_alerts', 'read_at', { read_at: null });
 }
 
 export async function countUnreadAlerts(db: Db): Promise<number> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import type { FastifyRequest } from 'fastify';
 import { accessModeSchema, assetSchema, ASSET_KINDS, uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
@@ -19,7 +20,8 @@ const signatureQuery = z.object({
   student: z.uuid(notValid).optional(),
   grant: z.string().max(100, notValid).optional(),
 });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
+const assetRoute = routeOptions(['assets'], errors);
 const uploadErrors = { ...errors, 409: errorBodySchema, 413: errorBodySchema, 415: errorBodySchema };
 
 /** The file parts of a multipart request, in order; a parser failure answers in the product's words. */
@@ -153,43 +155,34 @@ export const assetsRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/assets/:id/signed-url',
-    {
+    assetRoute({
       config: { screen: 'console', signedUrls: true },
-      schema: {
-        tags: ['assets'],
-        summary: 'A link that opens a private file without a session until it expires',
-        params: idParams,
-        response: { 200: z.object({ url: z.string(), expiresAt: z.string() }), ...errors },
-      },
-    },
+      summary: 'A link that opens a private file without a session until it expires',
+      params: idParams,
+      ok: z.object({ url: z.string(), expiresAt: z.string() }),
+    }),
     async (request) => assets.signedUrl(ctxOf(request), { assetId: request.params.id }),
   );
 
   app.get(
     '/api/admin/assets/:id',
-    {
+    assetRoute({
       config: { screen: 'console' },
-      schema: {
-        tags: ['assets'],
-        summary: 'A file with its processing state, progress, renditions and page images',
-        params: idParams,
-        response: { 200: assetSchema, ...errors },
-      },
-    },
+      summary: 'A file with its processing state, progress, renditions and page images',
+      params: idParams,
+      ok: assetSchema,
+    }),
     async (request) => assets.getAsset(ctxOf(request), { assetId: request.params.id }),
   );
 
   app.get(
     '/api/admin/pdf-missing/:id',
-    {
+    assetRoute({
       config: { screen: 'console' },
-      schema: {
-        tags: ['assets'],
-        summary: 'Whether the stored file of a PDF is gone',
-        params: idParams,
-        response: { 200: z.object({ fileMissing: z.boolean() }), ...errors },
-      },
-    },
+      summary: 'Whether the stored file of a PDF is gone',
+      params: idParams,
+      ok: z.object({ fileMissing: z.boolean() }),
+    }),
     async (request) => assets.isFileMissing(ctxOf(request), { assetId: request.params.id }),
   );
 };

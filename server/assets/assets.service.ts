@@ -5,6 +5,7 @@ import type { AppContext, RequestContext } from '../context.ts';
 import { currentAffairLinkHolds } from '../current-affairs/current-affairs.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
+import { retryOnConflict } from '../db/retry.ts';
 import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
@@ -23,7 +24,6 @@ import { deleteAssetRow, findAsset, insertAssets, lockAssetForReplace, queueStat
 import { coursesUsingAsset, currentAffairsUsingAsset, lecturesUsingAsset, rankFilesWithBanner, winnersWithPhoto } from './asset-uses.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
 import { releaseStorageKeys } from './storage-claims.repository.ts';
-import { retryOnConflict } from './transaction-retry.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
 import { resetAssetOutputs } from '../queue/asset-state.repository.ts';
@@ -157,28 +157,30 @@ export async function replaceFile(
   const stored = await storeUpload(part, { db: ctx.db, storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
   let replaced: { storage_key: string; output_prefix: string | null };
   try {
-    replaced = await retryOnConflict(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        const current = await lockAssetForReplace(trx, assetId);
-        if (!current) throw new AppError('not-found', NOT_FOUND);
-        if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
-        // A video's complete ladder stays and is served until the new content's is ready (the worker then removes it).
-        const keepLadder = current.kind === 'video' && current.output_prefix !== null && current.poster_key !== null;
-        const content = {
-          file_name: stored.fileName,
-          content_type: stored.contentType,
-          size_in_bytes: stored.sizeInBytes,
-          sha256: stored.sha256,
-          storage_key: stored.storageKey,
-        };
-        await resetAssetOutputs(trx, assetId, initialState(stored.kind), content, { keepLadder });
-        if (stored.kind === 'video' || stored.kind === 'pdf') {
-          await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
-        }
-        await releaseStorageKeys(trx, [stored.storageKey]);
-        await recordWith?.(trx);
-        return { storage_key: current.storage_key, output_prefix: keepLadder ? null : current.output_prefix };
-      }),
+    replaced = await retryOnConflict(
+      () =>
+        ctx.db.transaction().execute(async (trx) => {
+          const current = await lockAssetForReplace(trx, assetId);
+          if (!current) throw new AppError('not-found', NOT_FOUND);
+          if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
+          // A video's complete ladder stays and is served until the new content's is ready (the worker then removes it).
+          const keepLadder = current.kind === 'video' && current.output_prefix !== null && current.poster_key !== null;
+          const content = {
+            file_name: stored.fileName,
+            content_type: stored.contentType,
+            size_in_bytes: stored.sizeInBytes,
+            sha256: stored.sha256,
+            storage_key: stored.storageKey,
+          };
+          await resetAssetOutputs(trx, assetId, initialState(stored.kind), content, { keepLadder });
+          if (stored.kind === 'video' || stored.kind === 'pdf') {
+            await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
+          }
+          await releaseStorageKeys(trx, [stored.storageKey]);
+          await recordWith?.(trx);
+          return { storage_key: current.storage_key, output_prefix: keepLadder ? null : current.output_prefix };
+        }),
+      { attempts: 4, pause: false },
     );
   } catch (error) {
     await forgetStored(ctx, [stored.storageKey]);

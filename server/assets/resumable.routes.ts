@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses } from '../http/route-options.ts';
 import { createResumableStore } from './resumable-store.ts';
 import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOAD_PATH } from '../../shared/assets/resumable-upload.rules.ts';
 import { drainRequestBody, peekRequestBody } from './resumable-first-bytes.ts';
@@ -19,7 +20,7 @@ import {
 
 const TUS_BODY = 'application/offset+octet-stream';
 const params = z.object({ id: z.uuid({ error: UPLOAD_NOT_FOUND }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];

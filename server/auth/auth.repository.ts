@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 import type { NewUser, UserRow } from '../db/types.ts';
 
 export async function findUserByEmail(db: Db, emailAddress: string): Promise<UserRow | undefined> {
@@ -45,12 +46,7 @@ export async function replacePassword(db: Db, change: { userId: string; checkedH
     .returning('session_version')
     .executeTakeFirst();
   if (!row) return undefined;
-  await db
-    .updateTable('user_sessions')
-    .set({ revoked_at: sql`now()` })
-    .where('user_id', '=', change.userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await stampNow(db, 'user_sessions', 'revoked_at', { user_id: change.userId, revoked_at: null });
   return row.session_version;
 }
 
@@ -69,12 +65,7 @@ export async function createSession(db: Db, session: { userId: string; expiresAt
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db
-    .updateTable('user_sessions')
-    .set({ revoked_at: sql`now()` })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await stampNow(db, 'user_sessions', 'revoked_at', { id: sessionId, revoked_at: null });
 }
 
 /** Ends every session of a user, and makes any cookie issued before this moment fail. */
@@ -84,12 +75,7 @@ export async function endAllSessions(db: Db, userId: string): Promise<void> {
     .set({ session_version: sql`session_version + 1`, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
-  await db
-    .updateTable('user_sessions')
-    .set({ revoked_at: sql`now()` })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await stampNow(db, 'user_sessions', 'revoked_at', { user_id: userId, revoked_at: null });
 }
 
 export async function deleteStaleSessions(db: Db): Promise<number> {

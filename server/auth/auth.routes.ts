@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import {
   changePasswordInputSchema,
   currentUserSchema,
@@ -21,7 +22,8 @@ import * as recovery from './recovery.service.ts';
 import { acceptInviteInputSchema, invitationSchema, inviteTokenInputSchema } from '../../shared/auth/accounts.schema.ts';
 import { acceptInvite, checkInvite } from './invite-acceptance.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 429);
+const authRoute = routeOptions(['auth'], errors);
 const statusSchema = <T extends string>(value: T) => z.object({ status: z.literal(value) });
 
 /** The REST compatibility routes of sign-in and recovery, as the student apps call them. */
@@ -41,15 +43,12 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with e-mail address and password',
-        description: 'Sets the session cookie. A wrong address or password answers 401.',
-        body: loginInputSchema,
-        response: { 200: currentUserSchema, ...errors },
-      },
-    },
+    authRoute({
+      summary: 'Sign in with e-mail address and password',
+      description: 'Sets the session cookie. A wrong address or password answers 401.',
+      body: loginInputSchema,
+      ok: currentUserSchema,
+    }),
     async (request) => auth.login(request.ctx, request.body),
   );
 
@@ -79,109 +78,75 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   });
   app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));
 
-  app.get('/api/auth/me', { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...errors } } }, async (request) =>
-    auth.me(request.ctx),
-  );
+  app.get('/api/auth/me', authRoute({ summary: 'The signed-in user', ok: currentUserSchema }), async (request) => auth.me(request.ctx));
 
   app.post(
     '/api/auth/change-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "Change the signed-in user's password",
-        description:
-          'Checks `currentPassword`; `newPassword` needs at least 5 characters and `confirmPassword` must repeat it. ' +
-          'Every other session of the account ends; this one continues with a new session cookie. ' +
-          'A wrong current password answers 400; five wrong ones in 15 minutes answer 429.',
-        body: changePasswordInputSchema,
-        response: { 200: statusSchema('success'), ...errors },
-      },
-    },
+    authRoute({
+      summary: "Change the signed-in user's password",
+      description:
+        'Checks `currentPassword`; `newPassword` needs at least 5 characters and `confirmPassword` must repeat it. ' +
+        'Every other session of the account ends; this one continues with a new session cookie. ' +
+        'A wrong current password answers 400; five wrong ones in 15 minutes answer 429.',
+      body: changePasswordInputSchema,
+      ok: statusSchema('success'),
+    }),
     async (request) => changePassword(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/recovery/initiate',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Step 1 of recovery: look up the account and list its recovery options (masked)',
-        body: recoveryInitiateInputSchema,
-        response: {
-          200: z.object({ isValid: z.boolean(), options: z.array(recoveryOptionSchema) }),
-          ...errors,
-        },
-      },
-    },
+    authRoute({
+      summary: 'Step 1 of recovery: look up the account and list its recovery options (masked)',
+      body: recoveryInitiateInputSchema,
+      ok: z.object({ isValid: z.boolean(), options: z.array(recoveryOptionSchema) }),
+    }),
     async (request) => recovery.initiate(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/recovery/recovery-channel',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Step 2: send a 6-digit code through the chosen option',
-        description:
-          'Send back the options as received, with `challenge` (the full e-mail address or phone number) on the chosen one. ' +
-          'Calling again replaces the code (at most every 30 seconds). The code expires after 10 minutes.',
-        body: recoveryChannelInputSchema,
-        response: { 200: z.object({ otpToken: z.string() }), ...errors },
-      },
-    },
+    authRoute({
+      summary: 'Step 2: send a 6-digit code through the chosen option',
+      description:
+        'Send back the options as received, with `challenge` (the full e-mail address or phone number) on the chosen one. ' +
+        'Calling again replaces the code (at most every 30 seconds). The code expires after 10 minutes.',
+      body: recoveryChannelInputSchema,
+      ok: z.object({ otpToken: z.string() }),
+    }),
     async (request) => recovery.sendCode(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/recovery/otp-verification',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Step 3: check the code; five wrong codes burn the token',
-        body: otpVerificationInputSchema,
-        response: { 200: statusSchema('valid'), ...errors },
-      },
-    },
+    authRoute({ summary: 'Step 3: check the code; five wrong codes burn the token', body: otpVerificationInputSchema, ok: statusSchema('valid') }),
     async (request) => recovery.verifyCode(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/recovery/execute',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Step 4: set the new password; every session of the account ends',
-        body: recoveryExecuteInputSchema,
-        response: { 200: statusSchema('success'), ...errors },
-      },
-    },
+    authRoute({ summary: 'Step 4: set the new password; every session of the account ends', body: recoveryExecuteInputSchema, ok: statusSchema('success') }),
     async (request) => recovery.resetPassword(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/invites/check',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whom a staff invitation link invites (the token from the link, after #)',
-        description: 'A used, expired or unknown link answers 400 saying which; a disabled account 403.',
-        body: inviteTokenInputSchema,
-        response: { 200: invitationSchema, ...errors },
-      },
-    },
+    authRoute({
+      summary: 'Whom a staff invitation link invites (the token from the link, after #)',
+      description: 'A used, expired or unknown link answers 400 saying which; a disabled account 403.',
+      body: inviteTokenInputSchema,
+      ok: invitationSchema,
+    }),
     async (request) => checkInvite(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/invites/accept',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: "Set an invited staff member's first password; the link then stops working",
-        body: acceptInviteInputSchema,
-        response: { 200: z.object({ status: z.literal('success'), emailAddress: z.string() }), ...errors },
-      },
-    },
+    authRoute({
+      summary: "Set an invited staff member's first password; the link then stops working",
+      body: acceptInviteInputSchema,
+      ok: z.object({ status: z.literal('success'), emailAddress: z.string() }),
+    }),
     async (request) => acceptInvite(request.ctx, request.body),
   );
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 
 /**
  * Queries of staff invitations as a link is followed and used (sending them is the users domain's
@@ -8,12 +9,7 @@ import type { Db } from '../db/database.ts';
 
 /** Uses up every invitation of the account that is still open: only the newest link works. */
 export async function consumeOpenInvites(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('account_invites')
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await stampNow(db, 'account_invites', 'consumed_at', { user_id: userId, consumed_at: null });
 }
 
 export interface InviteRow {
@@ -45,11 +41,7 @@ export function lockInvite(trx: Db, tokenHash: string): Promise<InviteRow | unde
 }
 
 export async function markInviteUsed(trx: Db, inviteId: string): Promise<void> {
-  await trx
-    .updateTable('account_invites')
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('id', '=', inviteId)
-    .execute();
+  await stampNow(trx, 'account_invites', 'consumed_at', { id: inviteId });
 }
 
 /** Sets the first password and ends any session the account might have (it should have none). */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 
 /** Queries of account-recovery codes; each runs on the connection (or transaction) it is given. */
 
@@ -23,13 +24,7 @@ export async function latestCodeAgeSeconds(trx: Db, userId: string, requestedFro
 
 /** Uses up the account's codes asked for from this address and not used yet. */
 export async function consumeCodesFrom(trx: Db, userId: string, requestedFrom: string): Promise<void> {
-  await trx
-    .updateTable('recovery_tokens')
-    .set({ consumed_at: sql`now()` })
-    .where('user_id', '=', userId)
-    .where('requested_from', '=', requestedFrom)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await stampNow(trx, 'recovery_tokens', 'consumed_at', { user_id: userId, requested_from: requestedFrom, consumed_at: null });
 }
 
 export async function insertRecoveryToken(
@@ -65,11 +60,7 @@ export async function setWrongAttempts(trx: Db, tokenId: string, attempts: numbe
 }
 
 export async function markTokenVerified(db: Db, tokenId: string): Promise<void> {
-  await db
-    .updateTable('recovery_tokens')
-    .set({ verified_at: sql`now()` })
-    .where('id', '=', tokenId)
-    .execute();
+  await stampNow(db, 'recovery_tokens', 'verified_at', { id: tokenId });
 }
 
 /** Uses up the token unless it was used up already (then undefined). */

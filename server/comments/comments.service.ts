@@ -28,8 +28,8 @@ export function replyOf(row: ReplyRow): Reply {
   return { _id: row.id, message: row.message, displayName: row.display_name, isAdministrator: row.is_administrator, createdAt: row.created_at.toISOString() };
 }
 
-/** A comment as staff see it: with the account that wrote it. */
-function commentOf(row: CommentRow, replies: ReplyRow[]): Comment {
+/** What staff and students alike see of a comment, before its replies. */
+export function commentFields(row: CommentRow) {
   return {
     _id: row.id,
     message: row.message,
@@ -39,6 +39,13 @@ function commentOf(row: CommentRow, replies: ReplyRow[]): Comment {
     isVisible: row.is_visible,
     isPinned: row.is_pinned,
     createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** A comment as staff see it: with the account that wrote it. */
+function commentOf(row: CommentRow, replies: ReplyRow[]): Comment {
+  return {
+    ...commentFields(row),
     replies: replies.map(replyOf),
     user: row.user_id ? { _id: row.user_id, phoneNumber: row.phone_number ?? null } : null,
     resourceType: 'lecture',

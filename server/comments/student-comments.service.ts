@@ -7,7 +7,7 @@ import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
-import { commentRow, lectureTitle, repliesOf, replyRow, type CommentRow, type ReplyRow } from './comments.service.ts';
+import { commentFields, commentRow, lectureTitle, repliesOf, replyRow, type CommentRow, type ReplyRow } from './comments.service.ts';
 import * as repo from './comments.repository.ts';
 
 /** Messages a student may write: at most this many in any span of this many seconds. */
@@ -28,14 +28,7 @@ function studentReplyOf(row: ReplyRow, me: string): StudentReply {
 /** A comment as students get it: no account id of anyone, only whether it is theirs. */
 function studentCommentOf(row: CommentRow, replies: ReplyRow[], me: string): StudentComment {
   return {
-    _id: row.id,
-    message: row.message,
-    displayName: row.display_name,
-    effectiveDisplayName: row.display_name,
-    isAdministrator: row.is_administrator,
-    isVisible: row.is_visible,
-    isPinned: row.is_pinned,
-    createdAt: row.created_at.toISOString(),
+    ...commentFields(row),
     replies: replies.map((reply) => studentReplyOf(reply, me)),
     resourceType: 'lecture',
     resourceId: row.lecture_id,

@@ -16,6 +16,7 @@ import { coursesUsingLectures } from '../course-state/course-state.repository.ts
 import { forgetCourse } from '../course-state/student-course-cache.ts';
 import type { Db } from '../db/database.ts';
 import type { CourseRow } from '../db/types.ts';
+import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
@@ -238,7 +239,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
       })),
       exams: value.exams.map((exam) => ({ title: examById.get(exam.exam)!.title, isPublished: examById.get(exam.exam)!.is_published, days: exam.dayTags })),
     });
-    const isPublished = value.isVisible && warnings.length === 0;
+    const { isPublished, columns: publishColumns } = publishState(value.isVisible, warnings);
     // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
     const saved = await repo.updateCourseAtVersion(
       trx,
@@ -256,9 +257,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
         day_planner_pdf_id: value.dayPlannerPdfId,
         course_rate_card_id: value.courseRateCardId,
         is_best_selling: value.isBestSelling,
-        is_visible: value.isVisible,
-        is_published: isPublished,
-        publish_warnings: warnings,
+        ...publishColumns,
         enable_day_schedule: value.enableDaySchedule,
         day_schedule_note: value.dayScheduleNote,
         previous_questions: JSON.stringify(previousQuestions),

@@ -14,12 +14,14 @@ import {
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { sendStoredFile } from '../assets/send-stored-file.ts';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { lecturePoster } from './student-course-poster.ts';
 import * as studentCourses from './student-courses.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['student courses'];
+const student = routeOptions(tags, errors);
 const courseParams = z.object({ courseId: z.string().max(100) });
 const etagNote = 'The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.';
 
@@ -27,73 +29,58 @@ const etagNote = 'The answer has an ETag: send it back as If-None-Match to get 3
 export const studentCoursesRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/courses',
-    {
-      schema: {
-        tags,
-        summary: 'Published courses with their prices (from the default rate card) and whether the student holds each',
-        response: { 200: z.array(studentCourseSummarySchema), ...errors },
-      },
-    },
+    student({
+      summary: 'Published courses with their prices (from the default rate card) and whether the student holds each',
+      ok: z.array(studentCourseSummarySchema),
+    }),
     async (request) => studentCourses.listStudentCourses(request.ctx),
   );
   app.get(
     '/api/student/courses/:courseId',
-    {
-      schema: {
-        tags,
-        summary: 'A course: its summary and what the app shows first (the first subject’s first page of lectures, the first days of the schedule)',
-        description:
-          'Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject ' +
-          '(`/subjects/{subjectId}/lectures?page=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and ' +
-          '`available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning ' +
-          `keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). ${etagNote}`,
-        params: courseParams,
-        response: { 200: studentCourseSchema, ...errors },
-      },
-    },
+    student({
+      summary: 'A course: its summary and what the app shows first (the first subject’s first page of lectures, the first days of the schedule)',
+      description:
+        'Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject ' +
+        '(`/subjects/{subjectId}/lectures?page=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and ' +
+        '`available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning ' +
+        `keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). ${etagNote}`,
+      params: courseParams,
+      ok: studentCourseSchema,
+    }),
     async (request, reply) => sendJsonText(request, reply, await studentCourses.getStudentCourse(request.ctx, request.params)),
   );
   app.get(
     '/api/student/courses/:courseId/subjects/:subjectId/lectures',
-    {
-      schema: {
-        tags,
-        summary: `One page (${STUDENT_COURSE_PAGING.lecturesPerPage} lectures) of an active subject of the course, in the subject's order`,
-        description: `A page past the last is empty. ${etagNote}`,
-        params: courseParams.extend({ subjectId: z.string().max(100) }),
-        querystring: subjectLecturesQuerySchema,
-        response: { 200: subjectLecturesPageSchema, ...errors },
-      },
-    },
+    student({
+      summary: `One page (${STUDENT_COURSE_PAGING.lecturesPerPage} lectures) of an active subject of the course, in the subject's order`,
+      description: `A page past the last is empty. ${etagNote}`,
+      params: courseParams.extend({ subjectId: z.string().max(100) }),
+      querystring: subjectLecturesQuerySchema,
+      ok: subjectLecturesPageSchema,
+    }),
     async (request, reply) =>
       sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, page: request.query.page })),
   );
   app.get(
     '/api/student/courses/:courseId/days',
-    {
-      schema: {
-        tags,
-        summary: `The schedule's days numbered from \`from\` to \`to\` (at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days), with their lectures and exams`,
-        description: `\`nextDayIndex\` is the next day after \`to\` with something on it (null at the end). ${etagNote}`,
-        params: courseParams,
-        querystring: scheduleDaysQuerySchema,
-        response: { 200: scheduleDaysPageSchema, ...errors },
-      },
-    },
+    student({
+      summary: `The schedule's days numbered from \`from\` to \`to\` (at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days), with their lectures and exams`,
+      description: `\`nextDayIndex\` is the next day after \`to\` with something on it (null at the end). ${etagNote}`,
+      params: courseParams,
+      querystring: scheduleDaysQuerySchema,
+      ok: scheduleDaysPageSchema,
+    }),
     async (request, reply) => sendJsonText(request, reply, await studentCourses.getScheduleDays(request.ctx, { ...request.params, ...request.query })),
   );
   app.post(
     '/api/student/courses/:courseId/documents',
-    {
+    student({
       config: { signedUrls: true },
-      schema: {
-        tags,
-        summary: "The course's previous-question and syllabus PDFs and its day planner, with their page images, signed for this student",
-        description: `For a student who holds the course (403 "${STUDENT_COURSE_MESSAGES.courseNotEntitled}" otherwise). The addresses work only with this student's session and expire at \`expiresAt\`; ask again for new ones.`,
-        params: courseParams,
-        response: { 200: courseDocumentsSchema, ...errors },
-      },
-    },
+      summary: "The course's previous-question and syllabus PDFs and its day planner, with their page images, signed for this student",
+      description: `For a student who holds the course (403 "${STUDENT_COURSE_MESSAGES.courseNotEntitled}" otherwise). The addresses work only with this student's session and expire at \`expiresAt\`; ask again for new ones.`,
+      params: courseParams,
+      ok: courseDocumentsSchema,
+    }),
     async (request) => studentCourses.courseDocuments(request.ctx, request.params),
   );
   app.post(

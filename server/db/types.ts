@@ -176,13 +176,27 @@ export interface LectureNote {
   fileSizeInBytes: number;
 }
 
-export interface LecturesTable {
+/** The columns of a row staff save whole from an editor; `version` keeps a save from overwriting a newer one. */
+interface EditedColumns {
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  /** Grows by one with every save from an editor. */
+  version: Generated<number>;
+  updated_by: string | null;
+}
+
+/** The columns that say whether students see a row. */
+interface PublishColumns {
+  is_visible: Generated<boolean>;
+  /** Visible with no warnings. */
+  is_published: Generated<boolean>;
+  publish_warnings: TextArray;
+}
+
+export interface LecturesTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   res_id: Generated<string>;
   title: string;
-  is_visible: Generated<boolean>;
-  is_published: Generated<boolean>;
-  publish_warnings: ColumnType<string[], string[] | undefined, string[]>;
   master_subscription_id: string | null;
   lecturer_id: string | null;
   lecturer_name: Generated<string>;
@@ -195,17 +209,12 @@ export interface LecturesTable {
   video_duration_in_minutes: number | null;
   notes: Json<LectureNote[]>;
   created_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
-  /** Grows by one with every save from an editor. */
-  version: Generated<number>;
-  updated_by: string | null;
 }
 
 type Num = ColumnType<number, number | undefined, number>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
 
-export interface SubscriptionsTable {
+export interface SubscriptionsTable extends EditedColumns {
   id: Generated<string>;
   title: string;
   subscription_term: Generated<string>;
@@ -219,28 +228,14 @@ export interface SubscriptionsTable {
   discount_rate_promo_label: Generated<string>;
   mode: Generated<(typeof SUBSCRIPTION_MODES)[number]>;
   resource_tags: TextArray;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
-  /** Grows by one with every save from an editor. */
-  version: Generated<number>;
-  updated_by: string | null;
 }
 
-export interface CoursesTable {
+export interface CoursesTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   title: string;
   category: string | null;
   tags: TextArray;
   course_rate_card_id: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
-  /** Grows by one with every save from an editor. */
-  version: Generated<number>;
-  updated_by: string | null;
-  is_visible: Generated<boolean>;
-  /** Visible with no warnings. */
-  is_published: Generated<boolean>;
-  publish_warnings: TextArray;
   is_expired_course: Generated<boolean>;
   is_best_selling: Generated<boolean>;
   description: Generated<string>;
@@ -593,19 +588,10 @@ export interface CourseSubscriptionsTable {
   subscription_id: string;
 }
 
-export interface RankFilesTable {
+export interface RankFilesTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   title: string;
   master_subscription_id: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
-  /** Grows by one with every save from an editor. */
-  version: Generated<number>;
-  updated_by: string | null;
-  is_visible: Generated<boolean>;
-  /** Visible with no warnings. */
-  is_published: Generated<boolean>;
-  publish_warnings: TextArray;
   description: Generated<string>;
   /** Free text, as staff type it ("0" by default). */
   sort_index: Generated<string>;
@@ -640,14 +626,11 @@ export interface RankFileResultsTable {
   rank: number;
 }
 
-export interface ExamsTable {
+export interface ExamsTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   title: string;
   template_id: (typeof TEMPLATE_IDS)[number];
   exam_type: Generated<(typeof EXAM_TYPES)[number]>;
-  is_visible: Generated<boolean>;
-  is_published: Generated<boolean>;
-  publish_warnings: TextArray;
   publish_at: NullableTimestamp;
   exam_category_key: string | null;
   exam_course_type_key: string | null;
@@ -671,11 +654,6 @@ export interface ExamsTable {
   rank_cutoff_seq: Generated<number>;
   rank_participants: Generated<number>;
   created_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
-  /** Grows by one with every save from an editor. */
-  version: Generated<number>;
-  updated_by: string | null;
 }
 
 export interface ExamPapersTable {
@@ -759,24 +737,16 @@ export interface StorageClaimsTable {
   claimed_at: Generated<Date>;
 }
 
-export interface CurrentAffairsTable {
+export interface CurrentAffairsTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   /** The post's date, YYYY-MM-DD (a date column, read as text). */
   title: ColumnType<string, string, string>;
-  is_visible: Generated<boolean>;
-  /** Visible with no warnings. */
-  is_published: Generated<boolean>;
-  publish_warnings: TextArray;
   master_subscription_id: string | null;
   banner_image_id: string | null;
   pdf_file_id: string | null;
-  version: Generated<number>;
   /** Named by the PDF addresses handed out; grows when the post is unpublished or its PDF changes, which stops the earlier ones. */
   signing_generation: Generated<number>;
   created_by: string | null;
-  updated_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
 }
 
 export interface MeetingLinksTable {
@@ -801,14 +771,11 @@ export interface MeetingLinkCoursesTable {
   course_id: string;
 }
 
-export interface WinnerAnnouncementsTable {
+export interface WinnerAnnouncementsTable extends PublishColumns, EditedColumns {
   id: Generated<string>;
   user_id: string | null;
   winner_name: Generated<string>;
   is_public: Generated<boolean>;
-  is_visible: Generated<boolean>;
-  is_published: Generated<boolean>;
-  publish_warnings: TextArray;
   claim_message: Generated<string>;
   title_message: Generated<string>;
   exam_title: Generated<string>;
@@ -821,11 +788,7 @@ export interface WinnerAnnouncementsTable {
   google_pay_or_upi: Generated<string>;
   has_user_confirmed: Generated<boolean>;
   user_confirmed_at: NullableTimestamp;
-  version: Generated<number>;
   created_by: string | null;
-  updated_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Timestamp;
 }
 
 export interface ActiveWinnerAnnouncementTable {

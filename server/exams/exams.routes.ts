@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import { EXAM_MESSAGES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 import {
   analyticsRowSchema,
@@ -11,15 +12,13 @@ import {
   savedExamSchema,
   saveExamInputSchema,
 } from '../../shared/exams/exams.schema.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import * as exams from './exams.service.ts';
 import { EXAM_SAVE_BODY_LIMIT } from '../plugins/body-limits.ts';
 import * as ranks from './ranks.service.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const examIdParams = z.object({ examId: z.string().min(1) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['exams'];
+const admin = routeOptions(['exams']);
 
 const statisticsSchema = z.object({
   participants: z.number(),
@@ -30,58 +29,36 @@ const statisticsSchema = z.object({
 });
 
 export const examsRoutes: DomainRoutes = async (app) => {
-  app.get(
-    '/api/admin/exams',
-    { schema: { tags, summary: 'Every exam, newest first', response: { 200: z.array(examListEntrySchema), ...errors } } },
-    async (request) => exams.listExams(request.ctx),
+  app.get('/api/admin/exams', admin({ summary: 'Every exam, newest first', ok: z.array(examListEntrySchema) }), async (request) =>
+    exams.listExams(request.ctx),
   );
   app.get(
     '/api/admin/exams/:id',
-    {
-      schema: {
-        tags,
-        summary: "One template's exams (regular, mock-test or revision-test)",
-        params: z.object({ id: z.enum(TEMPLATE_IDS, { error: EXAM_MESSAGES.templateRequired }) }),
-        response: { 200: z.array(examListEntrySchema), ...errors },
-      },
-    },
+    admin({
+      summary: "One template's exams (regular, mock-test or revision-test)",
+      params: z.object({ id: z.enum(TEMPLATE_IDS, { error: EXAM_MESSAGES.templateRequired }) }),
+      ok: z.array(examListEntrySchema),
+    }),
     async (request) => exams.listExams(request.ctx, { templateId: request.params.id }),
   );
   app.post(
     '/api/admin/exams',
-    {
-      schema: {
-        tags,
-        summary: "Create an exam from a template (it copies the template's settings)",
-        body: createExamInputSchema,
-        response: { 200: z.object({ _id: z.string() }), ...errors },
-      },
-    },
+    admin({ summary: "Create an exam from a template (it copies the template's settings)", body: createExamInputSchema, ok: createdSchema }),
     async (request) => exams.createExam(request.ctx, request.body),
   );
   app.post(
     '/api/exams/copy/campus',
-    {
-      schema: {
-        tags,
-        summary: 'Copy an exam (hidden, without attempts or ranks)',
-        body: copyExamInputSchema,
-        response: { 200: z.object({ _id: z.string() }), ...errors },
-      },
-    },
+    admin({ summary: 'Copy an exam (hidden, without attempts or ranks)', body: copyExamInputSchema, ok: createdSchema }),
     async (request) => exams.copyExam(request.ctx, request.body),
   );
-  app.get(
-    '/api/admin/exams/details/:examId',
-    { schema: { tags, summary: 'One exam with its question groups', params: examIdParams, response: { 200: examSchema, ...errors } } },
-    async (request) => exams.getExam(request.ctx, { id: request.params.examId }),
+  app.get('/api/admin/exams/details/:examId', admin({ summary: 'One exam with its question groups', params: examIdParams, ok: examSchema }), async (request) =>
+    exams.getExam(request.ctx, { id: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:id',
     {
       bodyLimit: EXAM_SAVE_BODY_LIMIT,
-      schema: {
-        tags,
+      ...admin({
         summary: 'Save a whole exam',
         description:
           'wrongAnswerScore is a penalty: a positive number (.33) subtracted for each wrong answer. The answer says whether the exam is published, what keeps it offline, and the message of an exam scheduled for later. ' +
@@ -89,62 +66,36 @@ export const examsRoutes: DomainRoutes = async (app) => {
           'A new group or question may leave out `resId`: the server gives it one. The body may be up to 32 MB.',
         params: idParams,
         body: saveExamInputSchema,
-        response: { 200: savedExamSchema, ...errors },
-      },
+        ok: savedExamSchema,
+      }),
     },
     async (request) => exams.saveExam(request.ctx, { ...request.body, id: request.params.id }),
   );
-  app.delete(
-    '/api/admin/exams/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an exam that no student has attempted',
-        params: idParams,
-        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
-      },
-    },
-    async (request) => exams.deleteExam(request.ctx, { id: request.params.id }),
+  app.delete('/api/admin/exams/:id', admin({ summary: 'Delete an exam that no student has attempted', params: idParams, ok: deletedSchema }), async (request) =>
+    exams.deleteExam(request.ctx, { id: request.params.id }),
   );
   app.get(
     '/api/admin/exams/analytics/:examId',
-    { schema: { tags, summary: 'The top 100 of the last rank sync', params: examIdParams, response: { 200: z.array(analyticsRowSchema), ...errors } } },
+    admin({ summary: 'The top 100 of the last rank sync', params: examIdParams, ok: z.array(analyticsRowSchema) }),
     async (request) => ranks.examAnalytics(request.ctx, { examId: request.params.examId }),
   );
   app.get(
     '/api/admin/exams/:examId/statistics',
-    {
-      schema: {
-        tags,
-        summary: "Score distribution and each question's share of correct answers",
-        params: examIdParams,
-        response: { 200: statisticsSchema, ...errors },
-      },
-    },
+    admin({ summary: "Score distribution and each question's share of correct answers", params: examIdParams, ok: statisticsSchema }),
     async (request) => ranks.examStatistics(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/sync',
-    {
-      schema: {
-        tags,
-        summary: "Rank each student's first submitted attempt (refused while the ranking is published)",
-        params: examIdParams,
-        response: { 200: rankStateSchema, ...errors },
-      },
-    },
+    admin({ summary: "Rank each student's first submitted attempt (refused while the ranking is published)", params: examIdParams, ok: rankStateSchema }),
     async (request) => ranks.syncExamRanks(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/status/:status',
-    {
-      schema: {
-        tags,
-        summary: 'Publish or unpublish the ranking to students',
-        params: examIdParams.extend({ status: z.enum(['published', 'unpublished']) }),
-        response: { 200: rankStateSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Publish or unpublish the ranking to students',
+      params: examIdParams.extend({ status: z.enum(['published', 'unpublished']) }),
+      ok: rankStateSchema,
+    }),
     async (request) => ranks.setRankStatus(request.ctx, request.params),
   );
 };

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type UpdateObject } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Database } from '../db/types.ts';
 
 /** The rankings' queries; each runs on the connection (or transaction) it is given. */
 
@@ -47,23 +48,23 @@ export async function deleteOtherRankVersions(trx: Db, examId: string, version: 
   await trx.deleteFrom('exam_rank_scores').where('exam_id', '=', examId).where('rank_version', '<>', version).execute();
 }
 
-/** Makes `version` the exam's ranking: answers the state the console shows. */
+/** Changes the exam's ranking columns: answers the state the console shows. */
+function updateRankState(db: Db, examId: string, values: UpdateObject<Database, 'exams'>) {
+  return db.updateTable('exams').set(values).where('id', '=', examId).returning(['last_rank_refresh', 'is_rank_published']).executeTakeFirstOrThrow();
+}
+
+/** Makes `version` the exam's ranking. */
 export function setRankVersion(trx: Db, examId: string, values: { version: number; participants: number; cutoffSeq: number }) {
-  return trx
-    .updateTable('exams')
-    .set({ rank_version: values.version, rank_participants: values.participants, rank_cutoff_seq: values.cutoffSeq, last_rank_refresh: sql<Date>`now()` })
-    .where('id', '=', examId)
-    .returning(['last_rank_refresh', 'is_rank_published'])
-    .executeTakeFirstOrThrow();
+  return updateRankState(trx, examId, {
+    rank_version: values.version,
+    rank_participants: values.participants,
+    rank_cutoff_seq: values.cutoffSeq,
+    last_rank_refresh: sql<Date>`now()`,
+  });
 }
 
 export function setRankPublished(db: Db, examId: string, published: boolean) {
-  return db
-    .updateTable('exams')
-    .set({ is_rank_published: published })
-    .where('id', '=', examId)
-    .returning(['last_rank_refresh', 'is_rank_published'])
-    .executeTakeFirstOrThrow();
+  return updateRankState(db, examId, { is_rank_published: published });
 }
 
 /** The nearest higher score of the exam's current ranking, with its rank and students. */

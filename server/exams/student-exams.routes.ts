@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { routeOptions } from '../http/route-options.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
 import { studentRanking } from './ranks.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['student exams'];
+const student = routeOptions(['student exams']);
 const examParams = z.object({ examId: z.string().min(1) });
 const attemptParams = z.object({ attemptId: z.string().min(1) });
 
@@ -22,78 +21,50 @@ const rankingSchema = z.object({
 export const studentExamsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/exams',
-    {
-      schema: {
-        tags,
-        summary: 'Exams the student may take: published, visible, open and entitled (free or granted)',
-        response: { 200: z.array(studentExamSchema), ...errors },
-      },
-    },
+    student({ summary: 'Exams the student may take: published, visible, open and entitled (free or granted)', ok: z.array(studentExamSchema) }),
     async (request) => attempts.listStudentExams(request.ctx),
   );
   app.post(
     '/api/student/exams/:examId/attempts',
-    {
-      schema: {
-        tags,
-        summary: 'Start an attempt, or resume the one in progress',
-        description:
-          'Questions come without answers or solutions; a quiz shuffles questions and options per attempt. Refused when the exam is not open (403), the student is not entitled (403), or its one attempt is used (409).',
-        params: examParams,
-        response: { 200: attemptSchema, ...errors },
-      },
-    },
+    student({
+      summary: 'Start an attempt, or resume the one in progress',
+      description:
+        'Questions come without answers or solutions; a quiz shuffles questions and options per attempt. Refused when the exam is not open (403), the student is not entitled (403), or its one attempt is used (409).',
+      params: examParams,
+      ok: attemptSchema,
+    }),
     async (request) => attempts.startAttempt(request.ctx, { examId: request.params.examId }),
   );
   app.get(
     '/api/student/attempts/:attemptId',
-    { schema: { tags, summary: 'An attempt with the saved answers and the server clock', params: attemptParams, response: { 200: attemptSchema, ...errors } } },
+    student({ summary: 'An attempt with the saved answers and the server clock', params: attemptParams, ok: attemptSchema }),
     async (request) => attempts.getAttempt(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.put(
     '/api/student/attempts/:attemptId/answers',
-    {
-      schema: {
-        tags,
-        summary: 'Autosave answers (idempotent; safe every few seconds)',
-        description:
-          'Each answer carries the client revision; a stored answer is replaced only by a higher revision, so a late or repeated request never overwrites a newer answer. providedAnswerIndex is the option as shown in this attempt; -1 clears it. timeElapsedInMs is the total time on the question. Answers after the deadline plus 15 s are refused (409); answers to a time-restricted group outside its window are listed in rejected.',
-        params: attemptParams,
-        body: saveAnswersInputSchema,
-        response: { 200: savedAnswersSchema, ...errors },
-      },
-    },
+    student({
+      summary: 'Autosave answers (idempotent; safe every few seconds)',
+      description:
+        'Each answer carries the client revision; a stored answer is replaced only by a higher revision, so a late or repeated request never overwrites a newer answer. providedAnswerIndex is the option as shown in this attempt; -1 clears it. timeElapsedInMs is the total time on the question. Answers after the deadline plus 15 s are refused (409); answers to a time-restricted group outside its window are listed in rejected.',
+      params: attemptParams,
+      body: saveAnswersInputSchema,
+      ok: savedAnswersSchema,
+    }),
     async (request) => attempts.saveAnswers(request.ctx, { ...request.body, attemptId: request.params.attemptId }),
   );
   app.post(
     '/api/student/attempts/:attemptId/submit',
-    {
-      schema: {
-        tags,
-        summary: 'Submit the attempt and get its result (idempotent)',
-        params: attemptParams,
-        response: { 200: examResultSchema, ...errors },
-      },
-    },
+    student({ summary: 'Submit the attempt and get its result (idempotent)', params: attemptParams, ok: examResultSchema }),
     async (request) => attempts.submitOwnAttempt(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.get(
     '/api/student/attempts/:attemptId/result',
-    {
-      schema: {
-        tags,
-        summary: 'The result, with every answer and its solution, after submission',
-        params: attemptParams,
-        response: { 200: examResultSchema, ...errors },
-      },
-    },
+    student({ summary: 'The result, with every answer and its solution, after submission', params: attemptParams, ok: examResultSchema }),
     async (request) => attempts.attemptResult(request.ctx, { attemptId: request.params.attemptId }),
   );
   app.get(
     '/api/student/exams/:examId/ranking',
-    {
-      schema: { tags, summary: 'The published ranking (top 100) and the student’s own rank', params: examParams, response: { 200: rankingSchema, ...errors } },
-    },
+    student({ summary: 'The published ranking (top 100) and the student’s own rank', params: examParams, ok: rankingSchema }),
     async (request) => {
       const actor = await requireActor(request.ctx);
       return studentRanking(request.ctx.db, request.params.examId, actor.id);

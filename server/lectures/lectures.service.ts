@@ -7,6 +7,7 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { AssetRow, LectureRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
+import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
 import { hasCompleteLadder } from '../assets/asset-state.ts';
@@ -170,7 +171,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
     enableYoutubePlayer: value.enableYoutubePlayer,
     videoState: video ? playableState(video) : null,
   });
-  const isPublished = value.isVisible && warnings.length === 0;
+  const { isPublished, columns: publishColumns } = publishState(value.isVisible, warnings);
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
   const version = await updateLectureAtVersion(
     db,
@@ -179,9 +180,7 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
       title: value.title,
       // Absent from an older client's save: the rate card stays as it is.
       ...(value.masterSubscription === undefined ? {} : { master_subscription_id: value.masterSubscription }),
-      is_visible: value.isVisible,
-      is_published: isPublished,
-      publish_warnings: warnings,
+      ...publishColumns,
       lecturer_id: lecturer?.id ?? null,
       lecturer_name: lecturerName,
       banner_image_id: value.bannerImageId ?? null,

@@ -8,31 +8,28 @@ import {
   updateMeetingLinkBodySchema,
 } from '../../shared/meeting-links/meeting-links.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
+import { deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
 import * as meetingLinks from './meeting-links.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const timeFormats = 'startDate and endDate are ISO 8601 date-times with their zone (e.g. 2026-11-26T19:30:00+05:30) or milliseconds since 1970.';
 const coursesRule = `courseIds: at most 20 ids of existing courses (GET /api/admin/course-title); only the students who may open one of them see the link, and a link without courses is for staff only.`;
 const tags = ['meeting links'];
+const admin = routeOptions(tags, errors);
 
 /** The Meeting links screen (administrators only). */
 export const meetingLinksRoutes: DomainRoutes = async (app) => {
-  app.get(
-    '/api/admin/meeting-links',
-    { schema: { tags, summary: 'Every meeting link, the latest meeting first', response: { 200: z.array(meetingLinkSchema), ...errors } } },
-    async (request) => meetingLinks.listMeetingLinks(request.ctx),
+  app.get('/api/admin/meeting-links', admin({ summary: 'Every meeting link, the latest meeting first', ok: z.array(meetingLinkSchema) }), async (request) =>
+    meetingLinks.listMeetingLinks(request.ctx),
   );
   app.post(
     '/api/admin/meeting-links',
-    {
-      schema: {
-        tags,
-        summary: 'Add a meeting link (active from the start)',
-        description: `url must be an http:// or https:// web address. ${timeFormats} The end must be after the start and not already passed. ${coursesRule} requestId (a UUID made when the form opens) makes a second submit of the same form answer the first one's link.`,
-        body: createMeetingLinkInputSchema,
-        response: { 200: meetingLinkSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Add a meeting link (active from the start)',
+      description: `url must be an http:// or https:// web address. ${timeFormats} The end must be after the start and not already passed. ${coursesRule} requestId (a UUID made when the form opens) makes a second submit of the same form answer the first one's link.`,
+      body: createMeetingLinkInputSchema,
+      ok: meetingLinkSchema,
+    }),
     async (request) => meetingLinks.createMeetingLink(request.ctx, request.body),
   );
   app.put(
@@ -51,15 +48,11 @@ export const meetingLinksRoutes: DomainRoutes = async (app) => {
   );
   app.put(
     '/api/admin/update/meeting-link',
-    { schema: { tags, summary: 'Switch a meeting link on or off (it flips)', body: meetingLinkIdSchema, response: { 200: meetingLinkSchema, ...errors } } },
+    admin({ summary: 'Switch a meeting link on or off (it flips)', body: meetingLinkIdSchema, ok: meetingLinkSchema }),
     async (request) => meetingLinks.toggleMeetingLink(request.ctx, request.body),
   );
-  app.delete(
-    '/api/admin/meeting-link/:id',
-    {
-      schema: { tags, summary: 'Remove a meeting link', params: meetingLinkIdSchema, response: { 200: z.object({ status: z.literal('deleted') }), ...errors } },
-    },
-    async (request) => meetingLinks.deleteMeetingLink(request.ctx, request.params),
+  app.delete('/api/admin/meeting-link/:id', admin({ summary: 'Remove a meeting link', params: meetingLinkIdSchema, ok: deletedSchema }), async (request) =>
+    meetingLinks.deleteMeetingLink(request.ctx, request.params),
   );
 };
 

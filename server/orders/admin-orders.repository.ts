@@ -57,15 +57,17 @@ export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offs
     .execute();
 }
 
-export async function countPaidOrders(db: Db, filter: OrdersFilter): Promise<number> {
-  // The orders alone are counted: the customer's words are in the order's search text.
+/** How many orders in the state match the filter: the orders alone, as the customer's words are in the order's search text. */
+async function countOrders(db: Db, status: 'paid' | 'deleted', filter: OrdersFilter): Promise<number> {
   const row = await db
     .selectFrom('orders as o')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(ordersMatching('paid', filter))
+    .where(ordersMatching(status, filter))
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+export const countPaidOrders = (db: Db, filter: OrdersFilter) => countOrders(db, 'paid', filter);
 
 /**
  * A page of deleted orders, the latest deletion first, with the customer, who deleted each (null
@@ -90,14 +92,7 @@ export function deletedOrdersPage(db: Db, filter: OrdersFilter, limit: number, o
     .execute();
 }
 
-export async function countDeletedOrders(db: Db, filter: OrdersFilter): Promise<number> {
-  const row = await db
-    .selectFrom('orders as o')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(ordersMatching('deleted', filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+export const countDeletedOrders = (db: Db, filter: OrdersFilter) => countOrders(db, 'deleted', filter);
 
 export function orderWithUser(db: Db, id: string) {
   return db

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
 import {
   adminOrderSchema,
   deletedOrdersPageSchema,
@@ -15,92 +15,61 @@ import {
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  501: errorBodySchema,
-  503: errorBodySchema,
-};
-const tags = ['orders'];
+const admin = routeOptions(['orders'], errorResponses(400, 401, 403, 404, 409, 501, 503));
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/orders/completed',
-    {
-      schema: {
-        tags,
-        summary: 'Paid orders, a page at a time (newest payment first), filtered by the server',
-        querystring: ordersPageQuerySchema,
-        response: { 200: ordersPageSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Paid orders, a page at a time (newest payment first), filtered by the server',
+      querystring: ordersPageQuerySchema,
+      ok: ordersPageSchema,
+    }),
     async (request) => orders.listCompletedOrders(request.ctx, request.query),
   );
   app.get(
     '/api/admin/orders/deleted',
-    {
-      schema: {
-        tags,
-        summary: 'Deleted orders, a page at a time (latest deletion first), filtered by the server',
-        description:
-          'Each with when and by whom it was deleted (`deletedBy` null when not recorded) and whether its invoice and credit note exist: open them at `/api/admin/orders/{id}/invoice` and `/credit-note`.',
-        querystring: ordersPageQuerySchema,
-        response: { 200: deletedOrdersPageSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Deleted orders, a page at a time (latest deletion first), filtered by the server',
+      description:
+        'Each with when and by whom it was deleted (`deletedBy` null when not recorded) and whether its invoice and credit note exist: open them at `/api/admin/orders/{id}/invoice` and `/credit-note`.',
+      querystring: ordersPageQuerySchema,
+      ok: deletedOrdersPageSchema,
+    }),
     async (request) => orders.listDeletedOrders(request.ctx, request.query),
   );
   app.get(
     '/api/admin/orders/resources',
-    {
-      schema: {
-        tags,
-        summary: 'Courses, exams, lectures or rank files whose title holds every word of the search, by title, a page at a time (for a manual order)',
-        querystring: resourceSearchQuerySchema,
-        response: { 200: resourceSearchPageSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Courses, exams, lectures or rank files whose title holds every word of the search, by title, a page at a time (for a manual order)',
+      querystring: resourceSearchQuerySchema,
+      ok: resourceSearchPageSchema,
+    }),
     async (request) => orders.searchResources(request.ctx, request.query),
   );
   app.get(
     '/api/subscriptions/manual/review',
-    {
-      schema: {
-        tags,
-        summary: 'Review a manual order: the student (by phone) and the resource',
-        querystring: manualOrderQuerySchema,
-        response: { 200: manualOrderReviewSchema, ...errors },
-      },
-    },
+    admin({ summary: 'Review a manual order: the student (by phone) and the resource', querystring: manualOrderQuerySchema, ok: manualOrderReviewSchema }),
     async (request) => orders.reviewManualOrder(request.ctx, request.query),
   );
   app.post(
     '/api/order/manual',
-    {
-      schema: {
-        tags,
-        summary: 'Create a manual order (createdBy admin): paid at once, giving access as a paid order does',
-        description: 'The same order sent again within 60 seconds answers the first one.',
-        querystring: manualOrderQuerySchema,
-        response: { 200: adminOrderSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Create a manual order (createdBy admin): paid at once, giving access as a paid order does',
+      description: 'The same order sent again within 60 seconds answers the first one.',
+      querystring: manualOrderQuerySchema,
+      ok: adminOrderSchema,
+    }),
     async (request) => orders.createManualOrder(request.ctx, request.query),
   );
   for (const kind of ['invoice', 'credit-note'] as const) {
     app.get(
       `/api/admin/orders/:id/${kind}`,
-      {
-        schema: {
-          tags,
-          summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "An order's latest credit note (PDF): for its deletion or a refund",
-          params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
-          response: { 200: z.any().describe('application/pdf'), ...errors },
-        },
-      },
+      admin({
+        summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "An order's latest credit note (PDF): for its deletion or a refund",
+        params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+        ok: z.any().describe('application/pdf'),
+      }),
       async (request, reply) => {
         const { fileName, pdf } = await orders.orderDocumentPdf(request.ctx, { id: request.params.id, kind });
         return sendPdf(reply, fileName, pdf);
@@ -109,17 +78,14 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
   }
   app.delete(
     '/api/order/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete an order: kept as deleted (with who did it), and the access it gave taken back',
-        description:
-          'Issues a credit note for its invoice and gives back the coupon use it counted. With `refund=true`, a paid online order is first refunded in full through Razorpay; when Razorpay refuses (409) or does not answer (503), nothing is deleted.',
-        params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
-        querystring: z.object({ refund: z.enum(['true', 'false'], { error: 'refund is true or false' }).optional() }),
-        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
-      },
-    },
+    admin({
+      summary: 'Delete an order: kept as deleted (with who did it), and the access it gave taken back',
+      description:
+        'Issues a credit note for its invoice and gives back the coupon use it counted. With `refund=true`, a paid online order is first refunded in full through Razorpay; when Razorpay refuses (409) or does not answer (503), nothing is deleted.',
+      params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+      querystring: z.object({ refund: z.enum(['true', 'false'], { error: 'refund is true or false' }).optional() }),
+      ok: deletedSchema,
+    }),
     async (request) => orders.deleteOrder(request.ctx, { id: request.params.id, refund: request.query.refund === 'true' }),
   );
 };

@@ -1,80 +1,55 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { checkoutInputSchema, createdOrderSchema, quoteSchema, studentOrderSchema, verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
 import * as checkout from './checkout.service.ts';
 import { sendPdf } from './send-pdf.ts';
 import { handleRazorpayWebhook } from './payment-events.service.ts';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  501: errorBodySchema,
-  503: errorBodySchema,
-};
-const tags = ['student checkout'];
+const errors = errorResponses(400, 401, 403, 404, 409, 501, 503);
+const student = routeOptions(['student checkout'], errors);
 const idParams = z.object({ id: z.string().max(100) });
 
 export const checkoutRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/student/checkout/quote',
-    {
-      schema: {
-        tags,
-        summary: 'The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied',
-        description:
-          'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
-        body: checkoutInputSchema,
-        response: { 200: quoteSchema, ...errors },
-      },
-    },
+    student({
+      summary: 'The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied',
+      description:
+        'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
+      body: checkoutInputSchema,
+      ok: quoteSchema,
+    }),
     async (request) => checkout.quote(request.ctx, request.body),
   );
   app.post(
     '/api/student/orders',
-    {
-      schema: {
-        tags,
-        summary: 'Create an order and its Razorpay order; pay it with Razorpay Checkout using `payment`',
-        description:
-          'The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null). 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.',
-        body: checkoutInputSchema,
-        response: { 200: createdOrderSchema, ...errors },
-      },
-    },
+    student({
+      summary: 'Create an order and its Razorpay order; pay it with Razorpay Checkout using `payment`',
+      description:
+        'The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null). 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.',
+      body: checkoutInputSchema,
+      ok: createdOrderSchema,
+    }),
     async (request) => checkout.createOrder(request.ctx, request.body),
   );
   app.post(
     '/api/student/orders/:id/verify',
-    {
-      schema: {
-        tags,
-        summary: "Report Checkout's payment: a valid signature pays the order and gives access at once",
-        params: idParams,
-        body: verifyPaymentInputSchema,
-        response: { 200: studentOrderSchema, ...errors },
-      },
-    },
+    student({
+      summary: "Report Checkout's payment: a valid signature pays the order and gives access at once",
+      params: idParams,
+      body: verifyPaymentInputSchema,
+      ok: studentOrderSchema,
+    }),
     async (request) => checkout.verifyPayment(request.ctx, { id: request.params.id, ...request.body }),
   );
-  app.get(
-    '/api/student/orders',
-    { schema: { tags, summary: "The student's latest 100 orders", response: { 200: z.array(studentOrderSchema), ...errors } } },
-    async (request) => checkout.listStudentOrders(request.ctx),
+  app.get('/api/student/orders', student({ summary: "The student's latest 100 orders", ok: z.array(studentOrderSchema) }), async (request) =>
+    checkout.listStudentOrders(request.ctx),
   );
   app.get(
     '/api/student/orders/:id/invoice',
-    {
-      schema: {
-        tags,
-        summary: "The GST invoice of one of the student's paid orders (PDF)",
-        params: idParams,
-        response: { 200: z.any().describe('application/pdf'), ...errors },
-      },
-    },
+    student({ summary: "The GST invoice of one of the student's paid orders (PDF)", params: idParams, ok: z.any().describe('application/pdf') }),
     async (request, reply) => {
       const { fileName, pdf } = await checkout.studentInvoicePdf(request.ctx, request.params);
       return sendPdf(reply, fileName, pdf);
@@ -82,14 +57,7 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/orders/:id',
-    {
-      schema: {
-        tags,
-        summary: 'One of the student’s orders (another student’s answers 404)',
-        params: idParams,
-        response: { 200: studentOrderSchema, ...errors },
-      },
-    },
+    student({ summary: 'One of the student’s orders (another student’s answers 404)', params: idParams, ok: studentOrderSchema }),
     async (request) => checkout.getStudentOrder(request.ctx, request.params),
   );
 };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /** Queries of the grants orders give; each runs in the transaction it is given. */
@@ -62,10 +63,5 @@ export async function shortenGrant(trx: Db, id: string, days: number): Promise<v
 }
 
 export async function revokeGrant(trx: Db, id: string): Promise<void> {
-  await trx
-    .updateTable('entitlements')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await stampNow(trx, 'entitlements', 'revoked_at', { id, revoked_at: null });
 }

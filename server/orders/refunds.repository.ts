@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 import type { RefundsTable } from '../db/types.ts';
 import type { GatewayRefund } from './payment-gateway.ts';
 
@@ -49,11 +50,7 @@ export function updateRefundState(trx: Db, id: string, refund: Pick<GatewayRefun
 }
 
 export async function markRefundApplied(trx: Db, id: string): Promise<void> {
-  await trx
-    .updateTable('refunds')
-    .set({ applied_at: sql<Date>`now()` })
-    .where('id', '=', id)
-    .execute();
+  await stampNow(trx, 'refunds', 'applied_at', { id });
 }
 
 export interface RefundClaim {

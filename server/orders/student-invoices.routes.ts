@@ -1,39 +1,32 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { studentInvoicesPageSchema, studentInvoicesQuerySchema } from '../../shared/commerce/invoices.schema.ts';
 import * as invoices from './student-invoices.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const tags = ['student invoices'];
+const student = routeOptions(['student invoices'], errorResponses(400, 401, 403, 404));
 
 /** The student's own GST invoices and credit notes, also for orders staff deleted since. */
 export const studentInvoiceRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/invoices',
-    {
-      schema: {
-        tags,
-        summary: "The student's GST invoices and credit notes, newest first, a page at a time",
-        description:
-          'A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in rupees; `pdfUrl` is the document as a PDF.',
-        querystring: studentInvoicesQuerySchema,
-        response: { 200: studentInvoicesPageSchema, ...errors },
-      },
-    },
+    student({
+      summary: "The student's GST invoices and credit notes, newest first, a page at a time",
+      description:
+        'A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in rupees; `pdfUrl` is the document as a PDF.',
+      querystring: studentInvoicesQuerySchema,
+      ok: studentInvoicesPageSchema,
+    }),
     async (request) => invoices.listStudentInvoices(request.ctx, request.query),
   );
   app.get(
     '/api/student/invoices/:id',
-    {
-      schema: {
-        tags,
-        summary: "One of the student's GST invoices or credit notes (PDF); another student's answers 404",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: z.any().describe('application/pdf'), ...errors },
-      },
-    },
+    student({
+      summary: "One of the student's GST invoices or credit notes (PDF); another student's answers 404",
+      params: z.object({ id: z.string().max(100) }),
+      ok: z.any().describe('application/pdf'),
+    }),
     async (request, reply) => {
       const { fileName, pdf } = await invoices.studentDocumentPdf(request.ctx, request.params);
       return sendPdf(reply, fileName, pdf);

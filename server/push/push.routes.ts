@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   pushSubscriptionInputSchema,
@@ -11,34 +12,29 @@ import { AppError } from '../errors.ts';
 import { PUSH_MESSAGES } from '../../shared/push/push.schema.ts';
 import * as push from './push.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 501: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 409, 501);
+const admin = routeOptions(['notifications'], errors);
 
 /** The composer and the sent-notifications list (the Notifications screen's roles). */
 export const pushAdminRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/admin/notifications/send',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: "Send a push notification: the composer's request",
-        description:
-          'targetType specific-user (targetPhoneNumber: an account with that number that has allowed notifications), everyone, group (groupTargets lakshya-students and/or purchased-users), or course (courseId: the students entitled to that course; refused when none of them has allowed notifications). clickAction open_link needs linkUrl (http or https), which the app finds in the payload as data.url. The payload may be at most 3,993 bytes. Answers how many subscriptions it goes to; the worker sends it.',
-        body: sendNotificationInputSchema,
-        response: { 200: z.object({ notificationId: z.string(), targeted: z.number() }), ...errors },
-      },
-    },
+    admin({
+      summary: "Send a push notification: the composer's request",
+      description:
+        'targetType specific-user (targetPhoneNumber: an account with that number that has allowed notifications), everyone, group (groupTargets lakshya-students and/or purchased-users), or course (courseId: the students entitled to that course; refused when none of them has allowed notifications). clickAction open_link needs linkUrl (http or https), which the app finds in the payload as data.url. The payload may be at most 3,993 bytes. Answers how many subscriptions it goes to; the worker sends it.',
+      body: sendNotificationInputSchema,
+      ok: z.object({ notificationId: z.string(), targeted: z.number() }),
+    }),
     async (request) => push.composeAndSend(request.ctx, request.body),
   );
   app.get(
     '/api/admin/notifications/sent',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'The latest push notifications sent, with their counts (targeted, delivered, gone, failed, pending)',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
-        response: { 200: z.array(sentNotificationSchema), ...errors },
-      },
-    },
+    admin({
+      summary: 'The latest push notifications sent, with their counts (targeted, delivered, gone, failed, pending)',
+      querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      ok: z.array(sentNotificationSchema),
+    }),
     async (request) => push.listSent(request.ctx, request.query),
   );
 };
@@ -46,6 +42,7 @@ export const pushAdminRoutes: DomainRoutes = async (app) => {
 /** The student apps' push subscriptions, and the key they subscribe with. */
 export const pushStudentRoutes: DomainRoutes = async (app) => {
   const tags = ['student push'];
+  const student = routeOptions(tags, errors);
   app.get(
     '/api/push/vapid-public-key',
     {
@@ -77,14 +74,7 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
   );
   app.delete(
     '/api/student/push-subscriptions',
-    {
-      schema: {
-        tags,
-        summary: "Remove this device's push subscription",
-        body: removePushSubscriptionInputSchema,
-        response: { 200: z.object({ removed: z.number() }), ...errors },
-      },
-    },
+    student({ summary: "Remove this device's push subscription", body: removePushSubscriptionInputSchema, ok: z.object({ removed: z.number() }) }),
     async (request) => push.removeSubscription(request.ctx, request.body),
   );
 };

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   COMPOSER_LIMITS,
@@ -14,7 +15,7 @@ import { requireActor } from '../access/access.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
-import type { PushTargetType } from '../db/types.ts';
+import type { PushNotificationsTable, PushTargetType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { retryOnConflict } from '../db/retry.ts';
@@ -138,16 +139,13 @@ async function resolveTarget(db: Db, request: NotificationRequest): Promise<Push
   return { type: 'specific-user', userId: user.id };
 }
 
-export function payloadOf(notification: {
-  id: string;
-  title: string;
-  body: string;
-  image_url: string | null;
-  click_action: string | null;
-  resource_type: string | null;
-  resource_id: string | null;
-  data: Record<string, string>;
-}): PushPayload {
+/** The columns of a notification that its payload carries. */
+type PayloadColumns = Pick<
+  Selectable<PushNotificationsTable>,
+  'id' | 'title' | 'body' | 'image_url' | 'click_action' | 'resource_type' | 'resource_id' | 'data'
+>;
+
+export function payloadOf(notification: PayloadColumns): PushPayload {
   return {
     notificationId: notification.id,
     title: notification.title,

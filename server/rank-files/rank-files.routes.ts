@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   createRankFileInputSchema,
   RANK_FILE_MESSAGES,
@@ -11,81 +10,61 @@ import {
   saveRankFileInputSchema,
 } from '../../shared/rank-files/rank-files.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
+import { createdSchema, deletedSchema, routeOptions } from '../http/route-options.ts';
 import * as rankFiles from './rank-files.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: RANK_FILE_MESSAGES.notFound }) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const tags = ['rank files'];
+const admin = routeOptions(['rank files']);
 
 export const rankFilesRoutes: DomainRoutes = async (app) => {
-  app.get(
-    '/api/admin/rankfiles',
-    { schema: { tags, summary: 'Every rank file, newest first', response: { 200: z.array(rankFileListEntrySchema), ...errors } } },
-    async (request) => rankFiles.listRankFiles(request.ctx),
+  app.get('/api/admin/rankfiles', admin({ summary: 'Every rank file, newest first', ok: z.array(rankFileListEntrySchema) }), async (request) =>
+    rankFiles.listRankFiles(request.ctx),
   );
-  app.post(
-    '/api/admin/rankfiles',
-    { schema: { tags, summary: 'Add a rank file', body: createRankFileInputSchema, response: { 200: z.object({ _id: z.string() }), ...errors } } },
-    async (request) => rankFiles.createRankFile(request.ctx, request.body),
+  app.post('/api/admin/rankfiles', admin({ summary: 'Add a rank file', body: createRankFileInputSchema, ok: createdSchema }), async (request) =>
+    rankFiles.createRankFile(request.ctx, request.body),
   );
   app.get(
     '/api/admin/rankfiles/:id',
-    { schema: { tags, summary: 'One rank file with its groups and ranking state', params: idParams, response: { 200: rankFileSchema, ...errors } } },
+    admin({ summary: 'One rank file with its groups and ranking state', params: idParams, ok: rankFileSchema }),
     async (request) => rankFiles.getRankFile(request.ctx, request.params),
   );
   app.put(
     '/api/admin/rankfiles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Save a rank file with its groups; the answer says whether it is published and what keeps it offline',
-        description: 'Send `version` (from GET) to save only if nobody saved it since you read it: otherwise 409 with `stale`. A group without `resId` is new.',
-        params: idParams,
-        body: saveRankFileInputSchema,
-        response: { 200: savedRankFileSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Save a rank file with its groups; the answer says whether it is published and what keeps it offline',
+      description: 'Send `version` (from GET) to save only if nobody saved it since you read it: otherwise 409 with `stale`. A group without `resId` is new.',
+      params: idParams,
+      body: saveRankFileInputSchema,
+      ok: savedRankFileSchema,
+    }),
     async (request) => rankFiles.saveRankFile(request.ctx, { id: request.params.id, ...request.body }),
   );
   app.delete(
     '/api/admin/rankfiles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a rank file (refused while a course lists it)',
-        params: idParams,
-        response: { 200: z.object({ status: z.literal('deleted') }), ...errors },
-      },
-    },
+    admin({ summary: 'Delete a rank file (refused while a course lists it)', params: idParams, ok: deletedSchema }),
     async (request) => rankFiles.deleteRankFile(request.ctx, request.params),
   );
   app.get(
     '/api/admin/rankfiles/:id/ranking',
-    { schema: { tags, summary: 'The top 100 of the last sync', params: idParams, response: { 200: z.array(rankFileRankingRowSchema), ...errors } } },
+    admin({ summary: 'The top 100 of the last sync', params: idParams, ok: z.array(rankFileRankingRowSchema) }),
     async (request) => rankFiles.rankFileRanking(request.ctx, request.params),
   );
   app.put(
     '/api/admin/rankfiles/:id/ranking/sync',
-    {
-      schema: {
-        tags,
-        summary: "Rank students by their first attempts of the file's exams, summed (refused while published)",
-        params: idParams,
-        response: { 200: rankFileRankStateSchema, ...errors },
-      },
-    },
+    admin({
+      summary: "Rank students by their first attempts of the file's exams, summed (refused while published)",
+      params: idParams,
+      ok: rankFileRankStateSchema,
+    }),
     async (request) => rankFiles.syncRankFileRanking(request.ctx, request.params),
   );
   app.put(
     '/api/admin/rankfiles/:id/ranking/status/:status',
-    {
-      schema: {
-        tags,
-        summary: 'Publish or unpublish the ranking to students',
-        params: idParams.extend({ status: z.enum(['published', 'unpublished']) }),
-        response: { 200: rankFileRankStateSchema, ...errors },
-      },
-    },
+    admin({
+      summary: 'Publish or unpublish the ranking to students',
+      params: idParams.extend({ status: z.enum(['published', 'unpublished']) }),
+      ok: rankFileRankStateSchema,
+    }),
     async (request) => rankFiles.setRankFileRankingStatus(request.ctx, { id: request.params.id, status: request.params.status }),
   );
 };
@@ -98,18 +77,17 @@ const studentRankingSchema = z.object({
   me: z.object({ rank: z.number(), total: z.number(), examsTaken: z.number() }).nullable(),
 });
 
+const student = routeOptions(['student courses']);
+
 /** A rank file's published ranking, for students who may open it. */
 export const studentRankFilesRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/rank-files/:id/ranking',
-    {
-      schema: {
-        tags: ['student courses'],
-        summary: "A rank file's published ranking: the top 100 and the student's own place",
-        params: z.object({ id: z.string().max(100) }),
-        response: { 200: studentRankingSchema, ...errors },
-      },
-    },
+    student({
+      summary: "A rank file's published ranking: the top 100 and the student's own place",
+      params: z.object({ id: z.string().max(100) }),
+      ok: studentRankingSchema,
+    }),
     async (request) => rankFiles.studentRankFileRanking(request.ctx, request.params),
   );
 };

@@ -19,6 +19,7 @@ import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { RankFileRow } from '../db/types.ts';
+import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
@@ -127,16 +128,14 @@ export async function saveRankFile(
         exam: group.examId ? { title: examById.get(group.examId)!.title, isPublished: examById.get(group.examId)!.is_published } : null,
       })),
     });
-    const isPublished = value.isVisible && warnings.length === 0;
+    const { isPublished, columns: publishColumns } = publishState(value.isVisible, warnings);
     // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen.
     const saved = await repo.updateRankFileAtVersion(
       trx,
       id,
       {
         title: value.title,
-        is_visible: value.isVisible,
-        is_published: isPublished,
-        publish_warnings: warnings,
+        ...publishColumns,
         master_subscription_id: value.masterSubscription,
         description: value.description,
         sort_index: value.sortIndex === '' ? '0' : value.sortIndex,

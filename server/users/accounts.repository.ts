@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { stampNow } from '../db/stamp-now.ts';
 import type { UserRow } from '../db/types.ts';
 import { accountMobileSql } from '../students/free-access.repository.ts';
 
@@ -56,12 +57,7 @@ export function insertInvitedUser(db: Db, user: { name: string; emailAddress: st
 
 /** Uses up the account's recovery codes not used yet: a disabled account cannot finish a recovery begun before. */
 export async function consumeOpenRecoveryCodes(db: Db, userId: string): Promise<void> {
-  await db
-    .updateTable('recovery_tokens')
-    .set({ consumed_at: sql<Date>`now()` })
-    .where('user_id', '=', userId)
-    .where('consumed_at', 'is', null)
-    .execute();
+  await stampNow(db, 'recovery_tokens', 'consumed_at', { user_id: userId, consumed_at: null });
 }
 
 export async function insertInvite(db: Db, invite: { userId: string; tokenHash: string; invitedBy: string; ttlHours: number }): Promise<Date> {

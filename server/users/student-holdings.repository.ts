@@ -36,8 +36,18 @@ const grantStateSql = sql<GrantRow['state']>`case
   when g.expires_at is not null and g.expires_at <= now() then 'expired'
   else 'active' end`;
 
+/** How many rows of the table are the account's: the total behind a page of them. */
+async function accountRowCount(db: Db, table: 'entitlements' | 'orders', userId: string): Promise<number> {
+  const count = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
 export async function listStudentGrants(db: Db, userId: string, page: { limit: number; offset: number }): Promise<{ rows: GrantRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('entitlements as g')
       .leftJoin('subscriptions as s', 's.id', 'g.subscription_id')
@@ -64,13 +74,9 @@ export async function listStudentGrants(db: Db, userId: string, page: { limit: n
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
-      .selectFrom('entitlements')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    accountRowCount(db, 'entitlements', userId),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }
 
 export interface StudentOrderRow {
@@ -88,7 +94,7 @@ export interface StudentOrderRow {
 }
 
 export async function listStudentOrders(db: Db, userId: string, page: { limit: number; offset: number }): Promise<{ rows: StudentOrderRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('orders')
       .select([
@@ -114,11 +120,7 @@ export async function listStudentOrders(db: Db, userId: string, page: { limit: n
       .limit(page.limit)
       .offset(page.offset)
       .execute(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
+    accountRowCount(db, 'orders', userId),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total };
 }

@@ -8,6 +8,7 @@ import {
   type StudentOrdersPage,
 } from '../../shared/users/student-holdings.schema.ts';
 import type { RequestContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/auth/accounts.schema.ts';
 import { findUserRow } from './users.repository.ts';
@@ -33,12 +34,20 @@ async function requireAccount(ctx: RequestContext, id: string): Promise<void> {
   if (!(await findUserRow(ctx.db, id))) throw new AppError('not-found', ACCOUNT_MESSAGES.notFound);
 }
 
-const pageOf = (page: number) => ({ limit: HOLDINGS_PAGE_SIZE, offset: (page - 1) * HOLDINGS_PAGE_SIZE });
+/** The asked page of what the account holds, once the caller may see accounts and the account exists. */
+async function accountPage<Row>(
+  ctx: RequestContext,
+  input: HoldingsInput,
+  list: (db: Db, userId: string, page: { limit: number; offset: number }) => Promise<{ rows: Row[]; total: number }>,
+) {
+  await requireAccount(ctx, input.id);
+  const { rows, total } = await list(ctx.db, input.id, { limit: HOLDINGS_PAGE_SIZE, offset: (input.page - 1) * HOLDINGS_PAGE_SIZE });
+  return { rows, paging: { total, page: input.page, pageSize: HOLDINGS_PAGE_SIZE } };
+}
 
 /** GET /api/admin/users/{id}/grants: what the account may open, live grants first, a page at a time. */
 export async function listGrantsOfAccount(ctx: RequestContext, input: HoldingsInput): Promise<StudentGrantsPage> {
-  await requireAccount(ctx, input.id);
-  const { rows, total } = await listStudentGrants(ctx.db, input.id, pageOf(input.page));
+  const { rows, paging } = await accountPage(ctx, input, listStudentGrants);
   return {
     grants: rows.map((row) => ({
       _id: row.id,
@@ -51,16 +60,13 @@ export async function listGrantsOfAccount(ctx: RequestContext, input: HoldingsIn
       expiresAt: row.expires_at?.toISOString() ?? null,
       state: row.state,
     })),
-    total,
-    page: input.page,
-    pageSize: HOLDINGS_PAGE_SIZE,
+    ...paging,
   };
 }
 
 /** GET /api/admin/users/{id}/orders: the account's orders in every state, newest first, a page at a time. */
 export async function listOrdersOfAccount(ctx: RequestContext, input: HoldingsInput): Promise<StudentOrdersPage> {
-  await requireAccount(ctx, input.id);
-  const { rows, total } = await listStudentOrders(ctx.db, input.id, pageOf(input.page));
+  const { rows, paging } = await accountPage(ctx, input, listStudentOrders);
   return {
     orders: rows.map((row) => ({
       _id: row.id,
@@ -74,8 +80,6 @@ export async function listOrdersOfAccount(ctx: RequestContext, input: HoldingsIn
       razorPayId: row.razorpay_payment_id ?? row.razorpay_order_id,
       invoiceNumber: row.invoice_number,
     })),
-    total,
-    page: input.page,
-    pageSize: HOLDINGS_PAGE_SIZE,
+    ...paging,
   };
 }

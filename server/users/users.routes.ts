@@ -1,4 +1,5 @@
 import type { DomainRoutes } from '../domain.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
   accountDetailSchema,
@@ -16,21 +17,25 @@ import { listGrantsOfAccount, listOrdersOfAccount } from './student-holdings.ser
 import { listUsers } from './users-list.service.ts';
 
 const tags = ['users'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 /** Accounts and what they hold: administrators only. */
 const admin = { ability: 'manageAccounts' as const };
+const accounts = routeOptions(tags, errors, admin);
+/** The list of accounts: any role with the screen. */
+const listing = routeOptions(tags, errorResponses(400, 401, 403));
+/** Invitations: refused for an address in use (409) and past the sending limits (429). */
+const invites = routeOptions(tags, { ...errors, ...errorResponses(409, 429) }, admin);
+/** Changes a stale copy or the last administrator can refuse (409). */
+const accountChanges = routeOptions(tags, { ...errors, ...errorResponses(409) }, admin);
 
 export const usersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/users',
-    {
-      schema: {
-        tags,
-        summary: 'Every account, newest first, a page at a time (filters: search, lakshya, role)',
-        querystring: usersQuerySchema,
-        response: { 200: usersPageSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
+    listing({
+      summary: 'Every account, newest first, a page at a time (filters: search, lakshya, role)',
+      querystring: usersQuerySchema,
+      ok: usersPageSchema,
+    }),
     async (request) => listUsers(request.ctx, request.query),
   );
 
@@ -52,92 +57,68 @@ export const usersRoutes: DomainRoutes = async (app) => {
 
   app.post(
     '/api/admin/users/:id/invite',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Send an invited account a new link (the older links stop working)',
-        params: accountIdParamsSchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, 429: errorBodySchema, ...errors },
-      },
-    },
+    invites({
+      summary: 'Send an invited account a new link (the older links stop working)',
+      params: accountIdParamsSchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => resendInvite(request.ctx, request.params),
   );
 
   app.get(
     '/api/admin/users/:id',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'One account: roles, status, version and special-student status',
-        params: accountIdParamsSchema,
-        response: { 200: accountDetailSchema, ...errors },
-      },
-    },
+    accounts({
+      summary: 'One account: roles, status, version and special-student status',
+      params: accountIdParamsSchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => getAccountDetail(request.ctx, request.params),
   );
 
   app.put(
     '/api/admin/users/:id/roles',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "Replace the account's roles",
-        description:
-          'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
-        params: accountIdParamsSchema,
-        body: accountRolesBodySchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
-      },
-    },
+    accountChanges({
+      summary: "Replace the account's roles",
+      description:
+        'Send the `version` from GET; a change made from an older copy answers 409. Taking the Administrator role from the last enabled administrator answers 409.',
+      params: accountIdParamsSchema,
+      body: accountRolesBodySchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => setAccountRoles(request.ctx, { ...request.body, id: request.params.id }),
   );
 
   app.put(
     '/api/admin/users/:id/disabled',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'Disable an account (every session ends; sign-in and recovery are refused) or enable it again',
-        description: 'Send the `version` from GET. Administrators cannot disable themselves, nor the last enabled administrator (409).',
-        params: accountIdParamsSchema,
-        body: accountDisabledBodySchema,
-        response: { 200: accountDetailSchema, 409: errorBodySchema, ...errors },
-      },
-    },
+    accountChanges({
+      summary: 'Disable an account (every session ends; sign-in and recovery are refused) or enable it again',
+      description: 'Send the `version` from GET. Administrators cannot disable themselves, nor the last enabled administrator (409).',
+      params: accountIdParamsSchema,
+      body: accountDisabledBodySchema,
+      ok: accountDetailSchema,
+    }),
     async (request) => setAccountDisabled(request.ctx, { ...request.body, id: request.params.id }),
   );
 
   app.get(
     '/api/admin/users/:id/grants',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
-        params: accountIdParamsSchema,
-        querystring: holdingsQuerySchema,
-        response: { 200: studentGrantsPageSchema, ...errors },
-      },
-    },
+    accounts({
+      summary: 'What the account holds: its grants with their source and expiry, live first, 20 a page',
+      params: accountIdParamsSchema,
+      querystring: holdingsQuerySchema,
+      ok: studentGrantsPageSchema,
+    }),
     async (request) => listGrantsOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 
   app.get(
     '/api/admin/users/:id/orders',
-    {
-      config: admin,
-      schema: {
-        tags,
-        summary: "The account's orders in every state, newest first, 20 a page",
-        params: accountIdParamsSchema,
-        querystring: holdingsQuerySchema,
-        response: { 200: studentOrdersPageSchema, ...errors },
-      },
-    },
+    accounts({
+      summary: "The account's orders in every state, newest first, 20 a page",
+      params: accountIdParamsSchema,
+      querystring: holdingsQuerySchema,
+      ok: studentOrdersPageSchema,
+    }),
     async (request) => listOrdersOfAccount(request.ctx, { ...request.query, id: request.params.id }),
   );
 };

@@ -12,6 +12,7 @@ import { assetUrls } from '../access/asset-urls.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
+import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
@@ -115,7 +116,7 @@ function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } 
       titleMessage: value.titleMessage,
       hasPhoto: value.bannerImageId !== null,
     });
-    const isPublished = value.isVisible && warnings.length === 0;
+    const { isPublished, columns: publishColumns } = publishState(value.isVisible, warnings);
     const confirmedNow = value.hasUserConfirmed && !locked.has_user_confirmed;
     const saved = await repo.updateWinnerAtVersion(
       trx,
@@ -123,9 +124,7 @@ function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } 
       {
         winner_name: value.winnerName,
         is_public: value.isPublic,
-        is_visible: value.isVisible,
-        is_published: isPublished,
-        publish_warnings: warnings,
+        ...publishColumns,
         claim_message: value.claimMessage,
         title_message: value.titleMessage,
         exam_title: value.examTitle,

@@ -1,0 +1,49 @@
+import type { FastifyContextConfig } from 'fastify';
+import { z } from 'zod';
+import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+
+type ErrorBody = typeof errorBodySchema;
+
+/** The failures a route documents: every status answers the one error body. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, ErrorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<Status, ErrorBody>;
+}
+
+/** The failures of an editor screen's routes: a wrong input, no session, a role without the screen, no such row, a stale save. */
+export const EDITOR_ERRORS = errorResponses(400, 401, 403, 404, 409);
+
+/** What one route says of itself: its OpenAPI text, its inputs and its 200 answer (`ok`). */
+interface RouteSpec {
+  summary: string;
+  description?: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  consumes?: string[];
+  produces?: string[];
+  ok: z.ZodType;
+  config?: FastifyContextConfig;
+}
+
+/**
+ * The options of routes that share their OpenAPI tags and documented failures (a domain's admin
+ * routes, say; an editor's failures unless told otherwise) and maybe their config (a route's own
+ * replaces it): each route gives only what is its own. The schema keeps the types the zod type
+ * provider reads, so handlers see typed params, body and answer.
+ */
+export function routeOptions<Errors extends Record<number, ErrorBody> = typeof EDITOR_ERRORS>(
+  tags: string[],
+  errors: Errors = EDITOR_ERRORS as Errors,
+  sharedConfig?: FastifyContextConfig,
+) {
+  return <Spec extends RouteSpec>({ config = sharedConfig, ok, ...schema }: Spec) => ({
+    ...(config === undefined ? {} : { config }),
+    schema: { tags, ...schema, response: { 200: ok as Spec['ok'], ...errors } },
+  });
+}
+
+/** The answer to a create: the new row's id. */
+export const createdSchema = z.object({ _id: z.string() });
+
+/** The answer to a delete. */
+export const deletedSchema = z.object({ status: z.literal('deleted') });

@@ -15,7 +15,7 @@ import { ordersDomain } from './orders/index.ts';
 import { pushDomain } from './push/index.ts';
 import { queueDomain } from './queue/index.ts';
 import { rankFilesDomain } from './rank-files/index.ts';
-import { specialStudentsDomain } from './students/index.ts';
+import { lakshyaStudentsDomain } from './lakshya-students/index.ts';
 import { subscriptionsDomain } from './subscriptions/index.ts';
 import { usersDomain } from './users/index.ts';
 import { winnersDomain } from './winners/index.ts';
@@ -38,7 +38,7 @@ export const DOMAINS = [
   rankFilesDomain,
   couponsDomain,
   ordersDomain,
-  specialStudentsDomain,
+  lakshyaStudentsDomain,
   usersDomain,
   pushDomain,
   alertsDomain,

@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { WorkerEvents } from 'graphile-worker';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../server/db/database.ts';
-import { deleteHeartbeat, deleteHeartbeats, forceUnlockWorkers, recordHeartbeats, silentLockHolders } from '../server/jobs/worker-heartbeats.repository.ts';
+import { deleteHeartbeat, deleteHeartbeats, forceUnlockWorkers, recordHeartbeats, silentLockHolders } from './heartbeats.repository.ts';
 
 /**
  * graphile-worker keeps a job locked for hours when the worker holding it dies (kill -9,

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { percentile } from './bench-database.ts';
-import { countSpecialStudents, type SpecialStudentFilter } from '../../server/students/special-students.repository.ts';
+import { countLakshyaStudents, type LakshyaStudentFilter } from '../../server/lakshya-students/lakshya-students.repository.ts';
 
 /**
  * The console's long lists under the commerce benchmark's data (part of `npm run bench -- commerce`):
@@ -13,7 +13,7 @@ import { countSpecialStudents, type SpecialStudentFilter } from '../../server/st
  * 100,000 special students, a fifth of whom have an account with their number written as people
  * write it (+91, a leading 0, dashes), whatever the benchmark made before it.
  */
-export const LIST_SIZES = { paidOrders: 200_000, accounts: 200_000, specialStudents: 100_000 } as const;
+export const LIST_SIZES = { paidOrders: 200_000, accounts: 200_000, lakshyaStudents: 100_000 } as const;
 const REGISTERED_SHARE = 0.2;
 const FIRST_NAMES = [
   'Anu',
@@ -76,7 +76,7 @@ async function count(db: Db, query: RawBuilder<{ n: number }>): Promise<number> 
 }
 
 /** Adds what is missing of the sizes above; answers what there is now. */
-async function topUp(db: Db): Promise<{ paidOrders: number; accounts: number; specialStudents: number; registered: number }> {
+async function topUp(db: Db): Promise<{ paidOrders: number; accounts: number; lakshyaStudents: number; registered: number }> {
   const stamp = Date.now();
   const paid = await count(db, sql<{ n: number }>`select count(*)::int as n from orders where status = 'paid'`);
   const missingOrders = Math.max(0, LIST_SIZES.paidOrders - paid);
@@ -103,16 +103,16 @@ async function topUp(db: Db): Promise<{ paidOrders: number; accounts: number; sp
       from generate_series(1, ${LIST_SIZES.accounts - accounts}) as n`.execute(db);
   }
   const students = await count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students`);
-  if (students < LIST_SIZES.specialStudents) {
+  if (students < LIST_SIZES.lakshyaStudents) {
     await sql`
       insert into lakshya_students (name, phone_number, created_at)
       select 'Lakshya student ' || n, (8000000000 + n)::text, now() - n * interval '1 second'
-      from generate_series(1, ${LIST_SIZES.specialStudents - students}) as n
+      from generate_series(1, ${LIST_SIZES.lakshyaStudents - students}) as n
       on conflict (phone_number) do nothing`.execute(db);
   }
   const registeredNow = () =>
     count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students ls where exists (select 1 from users u where u.mobile = ls.phone_number)`);
-  const wanted = Math.round(LIST_SIZES.specialStudents * REGISTERED_SHARE);
+  const wanted = Math.round(LIST_SIZES.lakshyaStudents * REGISTERED_SHARE);
   const registered = await registeredNow();
   if (registered < wanted) {
     // Every fifth student (newest first) gets an account, until a fifth of the list has one.
@@ -132,7 +132,7 @@ async function topUp(db: Db): Promise<{ paidOrders: number; accounts: number; sp
   return {
     paidOrders: await count(db, sql<{ n: number }>`select count(*)::int as n from orders where status = 'paid'`),
     accounts: await count(db, sql<{ n: number }>`select count(*)::int as n from users`),
-    specialStudents: await count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students`),
+    lakshyaStudents: await count(db, sql<{ n: number }>`select count(*)::int as n from lakshya_students`),
     registered: await registeredNow(),
   };
 }
@@ -153,7 +153,7 @@ export async function commerceListsBenchmark(input: { base: string; db: Db; admi
   const started = performance.now();
   const sizes = await topUp(db);
   console.log(
-    `\nLists at ${sizes.paidOrders.toLocaleString('en-IN')} paid orders, ${sizes.accounts.toLocaleString('en-IN')} accounts and ${sizes.specialStudents.toLocaleString('en-IN')} special students ` +
+    `\nLists at ${sizes.paidOrders.toLocaleString('en-IN')} paid orders, ${sizes.accounts.toLocaleString('en-IN')} accounts and ${sizes.lakshyaStudents.toLocaleString('en-IN')} special students ` +
       `(${sizes.registered.toLocaleString('en-IN')} with an account), seeded in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ROUNDS} requests each, one after another:`,
   );
   const page = (path: string, expectTotal?: (total: number) => boolean) =>
@@ -186,18 +186,18 @@ export async function commerceListsBenchmark(input: { base: string; db: Db; admi
       await page(`/api/admin/orders/completed?search=${encodeURIComponent(customerPhone)}`, (total) => total >= 1),
     ],
     ['Users, first page', await page('/api/admin/users')],
-    ['Special students, first page', await page('/api/admin/lakshya-students', (total) => total === sizes.specialStudents)],
+    ['Special students, first page', await page('/api/admin/lakshya-students', (total) => total === sizes.lakshyaStudents)],
     [`Special students, filtered by name ("${name}")`, await page(`/api/admin/lakshya-students?name=${encodeURIComponent(name)}`, (total) => total >= 1)],
     [
       `Special students, filtered by phone ("${phone.slice(2, 8)}")`,
       await page(`/api/admin/lakshya-students?phoneNumber=${phone.slice(2, 8)}`, (total) => total >= 1),
     ],
     ['Special students, registered yes', await page('/api/admin/lakshya-students?registered=yes', (total) => total === sizes.registered)],
-    ['Special students, registered no', await page('/api/admin/lakshya-students?registered=no', (total) => total === sizes.specialStudents - sizes.registered)],
+    ['Special students, registered no', await page('/api/admin/lakshya-students?registered=no', (total) => total === sizes.lakshyaStudents - sizes.registered)],
   ];
-  const countOf = (filter: SpecialStudentFilter) =>
+  const countOf = (filter: LakshyaStudentFilter) =>
     timed(async () => {
-      await countSpecialStudents(db, filter);
+      await countLakshyaStudents(db, filter);
     });
   lines.push(['Special students, the count alone (in the database)', await countOf({})]);
   lines.push(['Special students, the count of registered ones alone', await countOf({ registered: 'yes' })]);

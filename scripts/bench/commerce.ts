@@ -17,7 +17,7 @@ import { startRazorpayStandIn } from '../../tests/support/razorpay-stand-in.ts';
  *   stored events are all applied;
  * - while Razorpay takes 8 s to answer 50 checkouts at once, other students' reads (target p95 under 50 ms);
  * - 1,000 checkouts at once on a coupon limited to 50 uses: exactly 50 orders with it;
- * - a 100,000-row special-students import (target under 10 s);
+ * - a 100,000-row lakshya-students import (target under 10 s);
  * - the console's long lists at 200,000 orders and accounts and 100,000 special students (commerce-lists.ts).
  * Options (environment): BENCH_STUDENTS (default 1000), BENCH_SLOW_RAZORPAY_MS (default 8000), DATABASE_URL.
  */
@@ -178,7 +178,7 @@ export async function runCommerceBenchmark(): Promise<void> {
     // Every student at once on a coupon limited to 50.
     const limitHeld = await couponLimitRush({ base, db: handle.db, cardId: card.id, cookies, limit: 50 });
 
-    // A 100,000-row special-students import.
+    // A 100,000-row lakshya-students import.
     const csv = ['name,phoneNumber,expiryDate', ...Array.from({ length: IMPORT_ROWS }, (_, i) => `Student ${i},${6_000_000_000 + i},2030-03-31`)].join('\n');
     const form = new FormData();
     form.append('csv', new Blob([csv], { type: 'text/csv' }), 'students.csv');

@@ -143,9 +143,9 @@ export async function runCoursesBenchmark(): Promise<void> {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
-    const specialPhone = `98${String(stamp).slice(-8)}`;
-    await reader('special', specialPhone);
-    await handle.db.insertInto('lakshya_students').values({ name: 'Bench special', phone_number: specialPhone }).execute();
+    const lakshyaPhone = `98${String(stamp).slice(-8)}`;
+    await reader('special', lakshyaPhone);
+    await handle.db.insertInto('lakshya_students').values({ name: 'Bench special', phone_number: lakshyaPhone }).execute();
     const lakshyaCard = await handle.db
       .insertInto('subscriptions')
       .values({ title: 'Bench Lakshya card', is_free: true, free_mode: 'lakshya-students', gross_amount: 0, gst_amount: 0, net_amount: 0 })

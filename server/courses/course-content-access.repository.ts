@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { courseFreeSql, type AccountRef } from '../students/free-access.repository.ts';
+import { courseFreeSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 
 /** Who may open what through a course: the SQL every student route that serves course content uses. */
 

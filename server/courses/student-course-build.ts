@@ -68,10 +68,10 @@ async function watchFacts(db: Db, courseId: string, lectures: LectureRows): Prom
   const facts = await repo.watchFactRows(db, courseId, lectureCards);
   const cards = new Map(facts.cards.map((card) => [card.id, card]));
   const freeForAll = (id: string) => cards.get(id)?.is_free === true && cards.get(id)?.free_mode === 'none';
-  const freeToSpecial = (id: string) => cards.get(id)?.is_free === true && cards.get(id)?.free_mode === 'lakshya-students';
+  const freeToLakshya = (id: string) => cards.get(id)?.is_free === true && cards.get(id)?.free_mode === 'lakshya-students';
   const freeLectureIds = new Set(lectures.filter((lecture) => lecture.is_free).map((lecture) => lecture.lecture_id));
-  const specialLectureIds = new Set(
-    lectures.filter((lecture) => lecture.master_subscription_id && freeToSpecial(lecture.master_subscription_id)).map((lecture) => lecture.lecture_id),
+  const lakshyaLectureIds = new Set(
+    lectures.filter((lecture) => lecture.master_subscription_id && freeToLakshya(lecture.master_subscription_id)).map((lecture) => lecture.lecture_id),
   );
   const lecturesByCard = new Map<string, string[]>();
   for (const lecture of lectures) {
@@ -85,10 +85,10 @@ async function watchFacts(db: Db, courseId: string, lectures: LectureRows): Prom
     const cardIds = course.card_ids.filter((id): id is string => id !== null);
     // A published course without a default card opens to everyone; any course with a card free for everyone does too.
     if ((course.is_published && course.card_ids[0] === null) || cardIds.some(freeForAll)) for (const id of course.lecture_ids) freeLectureIds.add(id);
-    else if (cardIds.some(freeToSpecial)) for (const id of course.lecture_ids) specialLectureIds.add(id);
+    else if (cardIds.some(freeToLakshya)) for (const id of course.lecture_ids) lakshyaLectureIds.add(id);
     otherCourses.push({ id: course.id, cardIds, lectureIds: course.lecture_ids });
   }
-  return { freeLectureIds, lecturesByCard, specialLectureIds: [...specialLectureIds], otherCourses };
+  return { freeLectureIds, lecturesByCard, lakshyaLectureIds: [...lakshyaLectureIds], otherCourses };
 }
 
 /** The course as everyone sees it, with what decides who may open it, or undefined when it is neither published nor visible. */

@@ -3,7 +3,7 @@ import type { QueryResultRow } from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
 import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.repository.ts';
-import { courseFreeModeSql, freeCardSql, isSpecialStudentSql, type AccountRef } from '../students/free-access.repository.ts';
+import { courseFreeModeSql, freeCardSql, isLakshyaStudentSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 
 /** What the student apps read of courses; each query runs on the connection it is given. */
 
@@ -189,14 +189,14 @@ async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): 
 
 export async function readerSummary(db: Db, userId: string): Promise<ReaderSummary> {
   const query = sql<{ special: boolean; grants: { f: string | null; c: string[] | null; s: string[] | null } }>`
-    select ${isSpecialStudentSql(userId)} as special,
+    select ${isLakshyaStudentSql(userId)} as special,
       (select json_build_object(
           'f', ${lecturesFingerprintSql},
           'c', json_agg(g.resource_id) filter (where g.resource_type = 'course' and g.resource_id is not null),
           's', json_agg(g.subscription_id) filter (where g.subscription_id is not null))
         from entitlements g where ${activeGrant(userId)}) as grants`;
   const { special, grants } = (await preparedRows(db, 'student-course-reader', query))[0]!;
-  return { isSpecialStudent: special, lecturesFingerprint: grants.f, courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
+  return { isLakshyaStudent: special, lecturesFingerprint: grants.f, courseIds: grants.c ?? [], cardIds: grants.s ?? [] };
 }
 
 /** The lectures the student holds by a grant of their own, and their fingerprint (as readerSummary gives it). */

@@ -80,7 +80,7 @@ export async function readCourse(ctx: RequestContext, courseId: string): Promise
     const holder: Holdings = { textKey: `holder:${paid}`, mayWatch: () => true, current: true };
     return { course, entitled: true, freeMode, grantsKey: holder.textKey, holdings: async () => holder };
   }
-  const grantsKey = `grants:${reader.lecturesFingerprint ?? ''}:${[...reader.cardIds].sort().join(',')}:${[...reader.courseIds].sort().join(',')}:${reader.isSpecialStudent}:${paid}`;
+  const grantsKey = `grants:${reader.lecturesFingerprint ?? ''}:${[...reader.cardIds].sort().join(',')}:${[...reader.courseIds].sort().join(',')}:${reader.isLakshyaStudent}:${paid}`;
   const holdings = async (): Promise<Holdings> => {
     const { lectureIds, fingerprint } = reader.lecturesFingerprint === null ? { lectureIds: [], fingerprint: null } : await repo.readerLectures(db, actor.id);
     // A lecture grant given or ending between the two statements: this read uses the newer, but keeps nothing under the older fingerprint.

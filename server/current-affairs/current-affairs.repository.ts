@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CurrentAffairsTable } from '../db/types.ts';
 import { updateAtVersion } from '../editing/versions.repository.ts';
-import { freeCardSql } from '../students/free-access.repository.ts';
+import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
 
 /** The current-affairs posts' queries; each runs on the connection (or transaction) it is given. */
 

@@ -11,8 +11,8 @@ import type { Db } from './database.ts';
 export const LONG_STATEMENT_TIMEOUTS_MS = {
   /** Saving an exam writes its whole paper (5,000 questions, up to 32 MB of JSON) in one statement. */
   examSave: 60_000,
-  /** A 100,000-row special-students CSV is inserted in one transaction, 20,000 rows a statement. */
-  specialStudentsImport: 120_000,
+  /** A 100,000-row lakshya-students CSV is inserted in one transaction, 20,000 rows a statement. */
+  lakshyaStudentsImport: 120_000,
   /** A rank sync aggregates every submitted attempt of an exam (a million and more). */
   rankSync: 600_000,
   /** Hourly housekeeping deletes whatever expired since (after an attack, millions of rate-limit windows). */

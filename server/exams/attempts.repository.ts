@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
-import { freeCardSql } from '../students/free-access.repository.ts';
+import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 

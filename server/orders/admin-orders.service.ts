@@ -12,7 +12,7 @@ import {
   type ResourceSearchPage,
   type resourceSearchQuerySchema,
 } from '../../shared/commerce/orders.schema.ts';
-import { indianMobile, PHONE_MESSAGE } from '../../shared/students/phone.rules.ts';
+import { indianMobile, PHONE_MESSAGE } from '../../shared/validation/phone.rules.ts';
 import { DEFAULT_GST_RATE, TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import type { AppContext, RequestContext } from '../context.ts';

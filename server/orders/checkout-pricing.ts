@@ -9,7 +9,7 @@ import * as coupons from '../coupons/coupons.repository.ts';
 import type { ResourceType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { consumeRateLimits, rateLimitReached } from '../rate-limit/rate-limit.service.ts';
-import { cardsFreeTo } from '../students/free-access.repository.ts';
+import { cardsFreeTo } from '../lakshya-students/free-access.repository.ts';
 import { wrongCouponRules } from './checkout-limits.ts';
 import * as repo from './orders.repository.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { courseEntitledSql } from '../courses/course-content-access.repository.ts';
 import type { Db } from '../db/database.ts';
-import { accountMobileSql, isSpecialStudentSql } from '../students/free-access.repository.ts';
+import { accountMobileSql, isLakshyaStudentSql } from '../lakshya-students/free-access.repository.ts';
 
 export type PushTarget =
   | { type: 'specific-user'; userId: string }
@@ -23,7 +23,7 @@ export function targetSql(target: PushTarget): RawBuilder<boolean> {
   // The rule the student apps follow to open the course, for each subscription's account.
   if (target.type === 'course') return sql<boolean>`exists (select 1 from courses c where c.id = ${target.courseId} and ${courseEntitledSql(subscriber)})`;
   const parts: Array<RawBuilder<boolean>> = [];
-  if (target.groups.includes('lakshya-students')) parts.push(isSpecialStudentSql(subscriber));
+  if (target.groups.includes('lakshya-students')) parts.push(isLakshyaStudentSql(subscriber));
   if (target.groups.includes('purchased-users')) parts.push(sql<boolean>`exists (select 1 from orders o where o.user_id = s.user_id and o.status = 'paid')`);
   if (parts.length === 0) return sql<boolean>`false`;
   return sql<boolean>`(${sql.join(parts, sql` or `)})`;

@@ -10,7 +10,7 @@ import {
   type SentNotification,
 } from '../../shared/push/push.schema.ts';
 import { fitPushText } from '../../shared/push/push-text.rules.ts';
-import { indianMobile } from '../../shared/students/phone.rules.ts';
+import { indianMobile } from '../../shared/validation/phone.rules.ts';
 import { requireActor } from '../access/access.ts';
 import type { Config } from '../config.ts';
 import type { AppContext, RequestContext } from '../context.ts';

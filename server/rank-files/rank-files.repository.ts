@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { RankFileRow, RankFilesTable } from '../db/types.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
-import { freeCardSql } from '../students/free-access.repository.ts';
+import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
 import { updateAtVersion } from '../editing/versions.repository.ts';
 
 /** The rank files' queries; each runs on the connection (or transaction) it is given. */

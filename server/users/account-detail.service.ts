@@ -28,7 +28,7 @@ export async function readAccountDetail(db: Db, userId: string): Promise<Account
     version: row.access_version,
     createdAt: row.created_at.toISOString(),
     inviteExpiresAt: status === 'invited' && row.invite_expires_at ? new Date(row.invite_expires_at).toISOString() : null,
-    specialStudent: { onList: row.on_list, listedName: row.listed_name, expiryDate: row.listed_expiry, current: row.list_current },
+    lakshyaStudent: { onList: row.on_list, listedName: row.listed_name, expiryDate: row.listed_expiry, current: row.list_current },
   };
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { stampNow } from '../db/stamp-now.ts';
 import type { UserRow } from '../db/types.ts';
-import { accountMobileSql } from '../students/free-access.repository.ts';
+import { accountMobileSql } from '../lakshya-students/free-access.repository.ts';
 
 /** Queries behind inviting staff and changing an account's roles or access; each runs on the connection it is given. */
 
@@ -149,7 +149,7 @@ export interface AccountDetailRow {
   list_current: boolean;
 }
 
-/** One account with its open invitation and its place on the special-students list. */
+/** One account with its open invitation and its place on the lakshya-students list. */
 export async function findAccountDetail(db: Db, userId: string): Promise<AccountDetailRow | undefined> {
   return db
     .selectFrom('users as u')

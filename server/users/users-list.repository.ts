@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { usersQuerySchema } from '../../shared/students/users-list.schema.ts';
+import type { usersQuerySchema } from '../../shared/users/users-list.schema.ts';
 import type { Db } from '../db/database.ts';
-import { accountMobileSql } from '../students/free-access.repository.ts';
+import { accountMobileSql } from '../lakshya-students/free-access.repository.ts';
 
 /** Queries of the All users list. */
 
@@ -26,7 +26,7 @@ function matching(db: Db, filter: UsersFilter) {
   return base;
 }
 
-/** A page of the accounts, newest first, each with its status and whether its number is on the special-students list. */
+/** A page of the accounts, newest first, each with its status and whether its number is on the lakshya-students list. */
 export function usersPage(db: Db, filter: UsersFilter, limit: number, offset: number) {
   return matching(db, filter)
     .select(

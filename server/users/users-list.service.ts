@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { UsersPage, usersQuerySchema } from '../../shared/students/users-list.schema.ts';
+import type { UsersPage, usersQuerySchema } from '../../shared/users/users-list.schema.ts';
 import type { AppContext } from '../context.ts';
 import { countUsers, usersPage } from './users-list.repository.ts';
 

@@ -1,5 +1,5 @@
 import { accountDisabledInputSchema, accountIdParamsSchema, accountRolesInputSchema, inviteInputSchema } from '../../shared/auth/accounts.schema.ts';
-import { usersQuerySchema } from '../../shared/students/users-list.schema.ts';
+import { usersQuerySchema } from '../../shared/users/users-list.schema.ts';
 import { holdingsInputSchema } from '../../shared/users/student-holdings.schema.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';

@@ -8,7 +8,7 @@ import {
   accountRolesBodySchema,
   inviteInputSchema,
 } from '../../shared/auth/accounts.schema.ts';
-import { usersPageSchema, usersQuerySchema } from '../../shared/students/users-list.schema.ts';
+import { usersPageSchema, usersQuerySchema } from '../../shared/users/users-list.schema.ts';
 import { holdingsQuerySchema, studentGrantsPageSchema, studentOrdersPageSchema } from '../../shared/users/student-holdings.schema.ts';
 import { setAccountDisabled, setAccountRoles } from './account-access.service.ts';
 import { getAccountDetail } from './account-detail.service.ts';
@@ -68,7 +68,7 @@ export const usersRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/users/:id',
     accounts({
-      summary: 'One account: roles, status, version and special-student status',
+      summary: 'One account: roles, status, version and lakshya-student status',
       params: accountIdParamsSchema,
       ok: accountDetailSchema,
     }),

@@ -88,12 +88,12 @@ export const accountDetailSchema = z.object({
   createdAt: z.string(),
   /** When the pending invitation's link stops working (invited accounts only). */
   inviteExpiresAt: z.string().nullable(),
-  specialStudent: z.object({
-    /** The account's number is on the special-students (Lakshya) list. */
+  lakshyaStudent: z.object({
+    /** The account's number is on the lakshya-students (Lakshya) list. */
     onList: z.boolean(),
     listedName: z.string().nullable(),
     expiryDate: z.string().nullable(),
-    /** On the list, the number verified and the expiry date not passed: special-student prices apply. */
+    /** On the list, the number verified and the expiry date not passed: lakshya-student prices apply. */
     current: z.boolean(),
   }),
 });

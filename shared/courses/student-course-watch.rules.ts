@@ -11,7 +11,7 @@ export interface CourseWatchFacts {
   /** The course's lectures by the rate card each is sold under. */
   lecturesByCard: ReadonlyMap<string, readonly string[]>;
   /** Lectures free to special (Lakshya) students: their card, or another course holding them, is free to them. */
-  specialLectureIds: readonly string[];
+  lakshyaLectureIds: readonly string[];
   /** Other courses holding lectures of this one, that a holder may open: their rate cards (default and extra) and those lectures. */
   otherCourses: ReadonlyArray<{ id: string; cardIds: readonly string[]; lectureIds: readonly string[] }>;
 }
@@ -21,7 +21,7 @@ export interface ReaderGrants {
   lectureIds: readonly string[];
   courseIds: readonly string[];
   cardIds: readonly string[];
-  isSpecialStudent: boolean;
+  isLakshyaStudent: boolean;
 }
 
 /** What decides who may open the course itself: its state and the rate cards it is sold under. */
@@ -47,7 +47,7 @@ export function courseAccessFor(
   course: CourseAccessFacts,
   reader: Omit<ReaderGrants, 'lectureIds'>,
 ): { open: boolean; entitled: boolean; freeMode: 'none' | 'lakshya-students' | null } {
-  const free = course.cards.filter((card) => card.freeMode === 'none' || (card.freeMode === 'lakshya-students' && reader.isSpecialStudent));
+  const free = course.cards.filter((card) => card.freeMode === 'none' || (card.freeMode === 'lakshya-students' && reader.isLakshyaStudent));
   const freeMode = free.some((card) => card.freeMode === 'none') ? 'none' : free.length > 0 ? 'lakshya-students' : null;
   const held = free.length > 0 || reader.courseIds.includes(course.courseId) || course.cards.some((card) => reader.cardIds.includes(card.id));
   const entitled = course.defaultCardId === null || held;
@@ -62,7 +62,7 @@ export function lecturesHeldBy(facts: CourseWatchFacts, reader: ReaderGrants): S
   for (const course of facts.otherCourses) {
     if (reader.courseIds.includes(course.id) || course.cardIds.some((card) => reader.cardIds.includes(card))) for (const id of course.lectureIds) held.add(id);
   }
-  if (reader.isSpecialStudent) for (const id of facts.specialLectureIds) held.add(id);
+  if (reader.isLakshyaStudent) for (const id of facts.lakshyaLectureIds) held.add(id);
   return held;
 }
 

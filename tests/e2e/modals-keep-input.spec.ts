@@ -40,7 +40,7 @@ test.describe('a modal form keeps what was typed until a save succeeds', () => {
 
     const free = uniquePhone();
     await modal.getByLabel('Phone number').fill(free);
-    await dropNextCall(page, 'specialStudents.create');
+    await dropNextCall(page, 'lakshyaStudents.create');
     await modal.getByRole('button', { name: 'Save' }).click();
     await expect(modal.getByRole('alert').filter({ hasText: 'Warnings!' })).toContainText('Network error');
     await expect(modal.getByLabel('Name')).toHaveValue('Anjali Nair');

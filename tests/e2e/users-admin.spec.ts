@@ -196,7 +196,7 @@ test.describe('people and roles', () => {
     await expect(sheet.getByLabel(/^Staff/)).not.toBeChecked();
   });
 
-  test("a student's sheet shows their grants with source and expiry, their orders, and special-student status", async ({ page }) => {
+  test("a student's sheet shows their grants with source and expiry, their orders, and lakshya-student status", async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Holdings Admin'));
     const tag = Date.now().toString(36);
     const phone = `9${String(Date.now()).slice(-9)}`;

@@ -3,7 +3,7 @@ import { createConsoleUser, createStudent, query, signInThroughApi } from './sup
 import { snap } from './support/media.ts';
 
 test.describe('all users', () => {
-  test('lists accounts a page at a time with Unspecified names, the special-student flag and roles, filtered by the server', async ({ page }) => {
+  test('lists accounts a page at a time with Unspecified names, the lakshya-student flag and roles, filtered by the server', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Users Admin'));
     const tag = Date.now().toString(36);
     const phone = `8${String(Date.now()).slice(-9)}`;

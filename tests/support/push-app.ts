@@ -1,6 +1,6 @@
 import { beforeAll } from 'vitest';
 import type { Config } from '../../server/config.ts';
-import { deliverBatch } from '../../server/push/push-delivery.ts';
+import { deliverBatch } from '../../worker/push/push-delivery.ts';
 import { useApp, type AppHarness } from './app-harness.ts';
 import { usePushServiceStandIn } from './push-service-stand-in.ts';
 import { testConfig } from './test-app.ts';

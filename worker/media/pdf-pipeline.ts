@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { renderPdfPages } from './pdf-pages.ts';
-import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
+import { progressWriter, setProcessState } from './processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFolder, withWorkspace } from './workspace.ts';

@@ -2,7 +2,7 @@ import { resolveMediaTools } from './binaries.ts';
 import { POSTER_NAME, processVideo as transcodeToHls } from './process-video.ts';
 import { MASTER_PLAYLIST_NAME } from './transcode.ts';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
-import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
+import { progressWriter, setProcessState } from './processing-state.ts';
 import type { AssetRow } from '../../server/db/types.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersions, uploadFiles, withWorkspace } from './workspace.ts';

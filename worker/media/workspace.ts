@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StorageNotFoundError, type Storage } from '../../server/assets/storage/storage.ts';
 import type { AssetRow } from '../../server/db/types.ts';
-import { progressWriter, setProcessState } from '../../server/queue/processing-state.ts';
+import { progressWriter, setProcessState } from './processing-state.ts';
 import type { Db } from '../../server/db/database.ts';
 import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
 

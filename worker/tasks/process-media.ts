@@ -3,7 +3,7 @@ import { findAsset } from '../../server/assets/assets.repository.ts';
 import { refreshLecturesForVideo } from '../../server/lectures/lectures.service.ts';
 import { findItemIdByAsset, setItemAttempts } from '../../server/queue/queue.repository.ts';
 import { MediaInputError, MediaToolMissingError } from '../media/media.errors.ts';
-import { markFailed, markRetrying } from '../../server/queue/processing-state.ts';
+import { markFailed, markRetrying } from '../media/processing-state.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { taskPayload } from './payload.ts';
 import { processPdf } from '../media/pdf-pipeline.ts';

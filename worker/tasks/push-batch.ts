@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { enqueue } from '../../server/jobs/enqueue.ts';
-import { deliverBatch, PUSH_TIMEOUT_MS } from '../../server/push/push-delivery.ts';
+import { deliverBatch, PUSH_TIMEOUT_MS } from '../push/push-delivery.ts';
 import type { WorkerDeps } from '../deps.ts';
 import { taskPayload } from './payload.ts';
 

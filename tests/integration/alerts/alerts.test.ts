@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertViewPath } from '../../../shared/alerts/alerts.schema.ts';
 import { raiseAlert } from '../../../server/alerts/alerts.service.ts';
-import { markFailed } from '../../../server/queue/processing-state.ts';
+import { markFailed } from '../../../worker/media/processing-state.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '../../../shared/commerce/orders.schema.ts';
-import { PHONE_MESSAGE } from '../../../shared/students/phone.rules.ts';
+import { PHONE_MESSAGE } from '../../../shared/validation/phone.rules.ts';
 import { createUser } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 

@@ -161,7 +161,7 @@ describe('lectures held another way', () => {
     await harness.db.insertInto('entitlements').values({ user_id: learner.id, subscription_id: otherCard }).execute();
     expect(await watchable()).toEqual({ [shared]: true, [own]: false, [special]: false });
     expect([await plays(shared), await plays(own)]).toEqual([true, false]);
-    // On the special-students list: the Lakshya-free lecture opens too.
+    // On the lakshya-students list: the Lakshya-free lecture opens too.
     await harness.db.insertInto('lakshya_students').values({ name: 'Learner', phone_number: '9847062001' }).execute();
     expect(await watchable()).toEqual({ [shared]: true, [own]: false, [special]: true });
     expect(await plays(special)).toBe(true);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDENT_COURSE_MESSAGES } from '../../../shared/courses/student-courses.schema.ts';
 import { signAsset, signatureQuery } from '../../../server/access/asset-urls.ts';
-import { cardsFreeTo } from '../../../server/students/free-access.repository.ts';
+import { cardsFreeTo } from '../../../server/lakshya-students/free-access.repository.ts';
 import { createUser, testConfig } from '../../support/test-app.ts';
 import { createPaidRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { multipartBody, TINY_PDF } from '../../support/multipart.ts';
@@ -216,7 +216,7 @@ describe('free to this student: every rate card of a course counts', () => {
         .executeTakeFirstOrThrow()
     ).id;
 
-  /** A student whose number is on the special-students list, verified (entered the code) or only typed on the account. */
+  /** A student whose number is on the lakshya-students list, verified (entered the code) or only typed on the account. */
   async function listedStudent(email: string, phone: string, verified: boolean) {
     const user = await createUser(harness.db, { email, phone });
     if (verified) await harness.db.updateTable('users').set({ phone_verified_at: new Date() }).where('id', '=', user.id).execute();

@@ -85,7 +85,7 @@ describe('a statement that runs out of time', () => {
     expect(rest.statusCode, rest.body).toBe(503);
     expect(rest.json()).toMatchObject({ message: TIMED_OUT_MESSAGE, type: 'unavailable' });
 
-    const trpc = await asAdmin('POST', '/trpc/specialStudents.create', JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }), {
+    const trpc = await asAdmin('POST', '/trpc/lakshyaStudents.create', JSON.stringify({ value: { name: 'Slow', phoneNumber: '9847000002' } }), {
       'content-type': 'application/json',
     });
     expect(trpc.statusCode, trpc.body).toBe(503);

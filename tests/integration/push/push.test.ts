@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_MESSAGES } from '../../../shared/push/push.schema.ts';
-import { outcomeOf } from '../../../server/push/push-delivery.ts';
+import { outcomeOf } from '../../../worker/push/push-delivery.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { createUser } from '../../support/test-app.ts';
 import type { PushBehaviour } from '../../support/push-service-stand-in.ts';

@@ -112,7 +112,7 @@ describe('the queue lists finished items for a day', () => {
 
   it('a worker finishing an item records when; starting it again forgets it', async () => {
     const { markItemReady } = await import('../../../server/queue/queue.repository.ts');
-    const { setProcessState } = await import('../../../server/queue/processing-state.ts');
+    const { setProcessState } = await import('../../../worker/media/processing-state.ts');
     const item = await seedItem('run.mp4', 'processing');
     await markItemReady(harness.db, item.assetId);
     const done = await harness.db.selectFrom('queue_items').select(['state', 'finished_at']).executeTakeFirstOrThrow();

@@ -78,7 +78,7 @@ describe("a student's holdings", () => {
     expect(detail).toMatchObject({
       name: 'Arun Holder',
       status: 'active',
-      specialStudent: { onList: true, listedName: 'Arun H', expiryDate: '2099-12-31', current: true },
+      lakshyaStudent: { onList: true, listedName: 'Arun H', expiryDate: '2099-12-31', current: true },
     });
   });
 
@@ -98,7 +98,7 @@ describe("a student's holdings", () => {
   it('answers 404 for an unknown account and shows a student without special status as such', async () => {
     expect((await asAdmin('GET', '/api/admin/users/00000000-0000-4000-8000-000000000000/grants')).statusCode).toBe(404);
     const plain = await createStudent(harness.db, { email: `plain-${Date.now()}@example.com` });
-    expect((await asAdmin('GET', `/api/admin/users/${plain.id}`)).json().specialStudent).toEqual({
+    expect((await asAdmin('GET', `/api/admin/users/${plain.id}`)).json().lakshyaStudent).toEqual({
       onList: false,
       listedName: null,
       expiryDate: null,

@@ -15,7 +15,7 @@ export function paidRateCardValues(gross: number) {
   return { gross_amount: gross, gst_rate: 18, gst_amount: Math.round(gross * 18) / 100, net_amount: Math.round(gross * 118) / 100 };
 }
 
-/** Free to students on the special-students (Lakshya) list. */
+/** Free to students on the lakshya-students (Lakshya) list. */
 export const LAKSHYA_FREE = { is_free: true, free_mode: 'lakshya-students' } as const;
 
 export async function createCourse(db: Db, values: CourseValues): Promise<string> {

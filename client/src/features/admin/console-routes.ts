@@ -11,7 +11,7 @@ import { notificationRoutes } from '../notifications/index.tsx';
 import { orderRoutes } from '../orders/index.tsx';
 import { queueRoutes } from '../queue/index.tsx';
 import { rankFileRoutes } from '../rank-files/index.tsx';
-import { specialStudentRoutes } from '../special-students/index.tsx';
+import { lakshyaStudentRoutes } from '../lakshya-students/index.tsx';
 import { subscriptionRoutes } from '../subscriptions/index.tsx';
 import { userRoutes } from '../users/index.tsx';
 import { winnersRoutes } from '../winners/index.tsx';
@@ -32,7 +32,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...rankFileRoutes,
   ...couponRoutes,
   ...orderRoutes,
-  ...specialStudentRoutes,
+  ...lakshyaStudentRoutes,
   ...userRoutes,
   ...notificationRoutes,
   ...commentRoutes,

@@ -15,16 +15,16 @@ import { AccountGrants, AccountOrders } from './account-holdings.tsx';
 export const STATUS_LABELS: Record<AccountDetail['status'], string> = { active: 'Active', invited: 'Invitation pending', disabled: 'Disabled' };
 const STATUS_VARIANTS = { active: 'success', invited: 'info', disabled: 'destructive' } as const;
 
-function SpecialStudentStatus({ account }: { account: AccountDetail }) {
-  const { specialStudent } = account;
-  let text = 'Not on the special-students list.';
-  if (specialStudent.onList) {
-    const until = specialStudent.expiryDate ? ` until ${formatIndiaTime(`${specialStudent.expiryDate}T00:00:00+05:30`, 'date')}` : '';
-    text = specialStudent.current
+function LakshyaStudentStatus({ account }: { account: AccountDetail }) {
+  const { lakshyaStudent } = account;
+  let text = 'Not on the lakshya-students list.';
+  if (lakshyaStudent.onList) {
+    const until = lakshyaStudent.expiryDate ? ` until ${formatIndiaTime(`${lakshyaStudent.expiryDate}T00:00:00+05:30`, 'date')}` : '';
+    text = lakshyaStudent.current
       ? `Special student${until}: rate cards free to special students are open to them.`
       : account.phoneVerified
-        ? `On the list as ${specialStudent.listedName ?? ''}, but the expiry date has passed.`
-        : `On the list as ${specialStudent.listedName ?? ''}, but the phone number is not verified yet, so it does not count.`;
+        ? `On the list as ${lakshyaStudent.listedName ?? ''}, but the expiry date has passed.`
+        : `On the list as ${lakshyaStudent.listedName ?? ''}, but the phone number is not verified yet, so it does not count.`;
   }
   return (
     <section aria-labelledby="account-special-title" className="grid gap-1">
@@ -67,7 +67,7 @@ export function AccountSheet({ userId, onClose }: { userId: string | null; onClo
               <span className="text-muted-foreground">Joined {formatIndiaTime(account.createdAt, 'date')}</span>
             </div>
             <AccountAccessSection account={account} isSelf={me?._id === account._id} onReload={() => void detail.refetch()} />
-            <SpecialStudentStatus account={account} />
+            <LakshyaStudentStatus account={account} />
             <AccountGrants userId={account._id} />
             <AccountOrders userId={account._id} />
           </>

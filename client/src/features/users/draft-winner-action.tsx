@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Trophy } from 'lucide-react';
-import type { UserListEntry } from '../../../../shared/students/users-list.schema.ts';
+import type { UserListEntry } from '../../../../shared/users/users-list.schema.ts';
 import { WINNER_DRAFT_DEFAULTS, WINNER_MESSAGES } from '../../../../shared/winners/winners.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { canManageAccounts, canSeeScreen, consoleRoleLabels } from '../../../../shared/auth/roles.ts';
-import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/students/users-list.schema.ts';
+import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/users/users-list.schema.ts';
 import { HeadingsRow, ServerListTable } from '../../components/server-list/server-list-table.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { registerInputSchema } from '../../../../shared/auth/auth.schema.ts';
 import { MESSAGES } from '../../../../shared/auth/auth.constants.ts';
-import { PROFILE_MESSAGES, updateProfileInputSchema } from '../../../../shared/students/profile.schema.ts';
-import { specialStudentValueSchema } from '../../../../shared/students/special-students.schema.ts';
-import { SPECIAL_STUDENT_MESSAGES } from '../../../../shared/students/special-students.rules.ts';
+import { PROFILE_MESSAGES, updateProfileInputSchema } from '../../../../shared/users/profile.schema.ts';
+import { lakshyaStudentValueSchema } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
+import { LAKSHYA_STUDENT_MESSAGES } from '../../../../shared/lakshya-students/lakshya-students.rules.ts';
 import { requiredNameSchema, requiredPlainTextSchema } from '../../../../shared/validation/fields.ts';
 import { plainName } from '../../../../shared/validation/plain-text.ts';
 
@@ -64,10 +64,10 @@ describe('requiredPlainTextSchema', () => {
 });
 
 describe('every name a person gives uses the rule', () => {
-  it('the special-student form, the profile and registration', () => {
+  it('the lakshya-student form, the profile and registration', () => {
     const value = { phoneNumber: '9847012345', name: '\u202eAnjali\u0000' };
-    expect(specialStudentValueSchema.parse(value).name).toBe('Anjali');
-    expect(specialStudentValueSchema.safeParse({ ...value, name: '\u200b' }).error?.issues[0]?.message).toBe(SPECIAL_STUDENT_MESSAGES.nameRequired);
+    expect(lakshyaStudentValueSchema.parse(value).name).toBe('Anjali');
+    expect(lakshyaStudentValueSchema.safeParse({ ...value, name: '\u200b' }).error?.issues[0]?.message).toBe(LAKSHYA_STUDENT_MESSAGES.nameRequired);
     expect(updateProfileInputSchema.parse({ name: 'Arun\u009b K' }).name).toBe('Arun K');
     expect(updateProfileInputSchema.safeParse({ name: '\u2066' }).error?.issues[0]?.message).toBe(PROFILE_MESSAGES.nameRequired);
     expect(updateProfileInputSchema.parse({}).name).toBeUndefined();

@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import { MAX_IMPORT_ISSUES, LAKSHYA_STUDENT_MESSAGES, type ImportIssue } from '../../shared/lakshya-students/lakshya-students.rules.ts';
+import type {
+  deleteLakshyaStudentsInputSchema,
+  ImportResult,
+  LakshyaStudent,
+  LakshyaStudentsPage,
+  lakshyaStudentInputSchema,
+  lakshyaStudentsQuerySchema,
+} from '../../shared/lakshya-students/lakshya-students.schema.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import * as repo from './lakshya-students.repository.ts';
+import { readStudentsCsv } from './lakshya-students-csv-thread.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.lakshyaStudentById>>>;
+
+function studentOf(row: Row): LakshyaStudent {
+  return {
+    _id: row.id,
+    name: row.name,
+    phoneNumber: row.phone_number,
+    expiryDate: row.expiry_date,
+    user: row.user_id ? { _id: row.user_id, name: row.user_name ?? '' } : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/** GET /api/admin/lakshya-students: the list, newest first, a page at a time, filtered here. */
+export async function listLakshyaStudents(ctx: AppContext, query: z.output<typeof lakshyaStudentsQuerySchema>): Promise<LakshyaStudentsPage> {
+  const filter = { name: query.name, phoneNumber: query.phoneNumber, registered: query.registered };
+  const [rows, total] = await Promise.all([
+    repo.lakshyaStudentsPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    repo.countLakshyaStudents(ctx.db, filter),
+  ]);
+  return { students: rows.map(studentOf), total, page: query.page, pageSize: query.pageSize };
+}
+
+type Value = z.output<typeof lakshyaStudentInputSchema>['value'];
+
+function phoneTaken(phone: string): AppError {
+  return new AppError('has-warnings', LAKSHYA_STUDENT_MESSAGES.processFailed, {
+    warnings: [LAKSHYA_STUDENT_MESSAGES.phoneTaken(phone)],
+    field: 'value.phoneNumber',
+  });
+}
+
+/** POST /api/admin/lakshya-students. */
+export async function createLakshyaStudent(ctx: RequestContext, { value }: { value: Value }): Promise<LakshyaStudent> {
+  const actor = await ctx.actor();
+  try {
+    const { id } = await repo.insertLakshyaStudent(ctx.db, value, actor?.id ?? null);
+    return studentOf((await repo.lakshyaStudentById(ctx.db, id))!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
+    throw error;
+  }
+}
+
+/** PUT /api/admin/lakshya-students/{id}. */
+export async function updateLakshyaStudent(ctx: AppContext, { id, value }: { id: string; value: Value }): Promise<LakshyaStudent> {
+  try {
+    const updated = await repo.updateLakshyaStudentRow(ctx.db, id, value);
+    if (!updated) throw new AppError('not-found', LAKSHYA_STUDENT_MESSAGES.notFound);
+    return studentOf((await repo.lakshyaStudentById(ctx.db, id))!);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
+    throw error;
+  }
+}
+
+/** DELETE /api/admin/lakshya-students {value: [ids]}: answers how many were deleted. */
+export async function deleteLakshyaStudents(ctx: AppContext, { value }: z.output<typeof deleteLakshyaStudentsInputSchema>): Promise<{ deleted: number }> {
+  return { deleted: await repo.deleteLakshyaStudentRows(ctx.db, value) };
+}
+
+function withIssues(issues: ImportIssue[]): ImportResult {
+  const sorted = [...issues].sort((a, b) => a.row - b.row);
+  return { hasIssues: true, issues: sorted.slice(0, MAX_IMPORT_ISSUES), moreIssues: Math.max(0, sorted.length - MAX_IMPORT_ISSUES), imported: 0 };
+}
+
+/**
+ * POST /api/admin/lakshya-students/upload: checks every row of the CSV (in a worker thread), and
+ * numbers already on the list; with any issue nothing is imported and the issues are answered
+ * (each naming its row and column); otherwise all rows are added in one transaction.
+ */
+export async function importLakshyaStudents(ctx: RequestContext, content: Buffer): Promise<ImportResult> {
+  const actor = await ctx.actor();
+  const { students, issues } = await readStudentsCsv(content);
+  const onList = await repo.phonesOnList(
+    ctx.db,
+    students.map((student) => student.phoneNumber),
+  );
+  for (const student of students) {
+    if (onList.has(student.phoneNumber))
+      issues.push({ row: student.row, column: 'phoneNumber', message: LAKSHYA_STUDENT_MESSAGES.phoneTaken(student.phoneNumber) });
+  }
+  if (issues.length > 0) return withIssues(issues);
+  try {
+    await ctx.db.transaction().execute((trx) => repo.insertMany(trx, students, actor?.id ?? null));
+  } catch (error) {
+    // Someone added one of these numbers while the file was being read: nothing was imported.
+    if (isUniqueViolation(error))
+      return withIssues([
+        { row: 1, column: 'phoneNumber', message: 'A number in the file was added to the list meanwhile: upload the file again to see which' },
+      ]);
+    throw error;
+  }
+  return { hasIssues: false, issues: [], moreIssues: 0, imported: students.length };
+}
+
+/** GET /api/admin/lakshya-students/download/sample. */
+export function sampleCsv(): string {
+  return '\uFEFFname,phoneNumber,expiryDate\nAnjali Menon,9847012345,2027-03-31\nഅരുൺ കുമാർ,+91 94470 11223,\nFathima N,8089-123-456,31/12/2026\n';
+}

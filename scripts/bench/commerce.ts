@@ -187,7 +187,7 @@ export async function runCommerceBenchmark(): Promise<void> {
     const importSeconds = (performance.now() - started) / 1000;
     const importAnswer = (await imported.json()) as { imported?: number; hasIssues?: boolean };
     console.log(
-      `Special-students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`,
+      `Lakshya students import of ${IMPORT_ROWS.toLocaleString('en-IN')} rows: ${importSeconds.toFixed(1)} s (target < 10 s), ${importAnswer.imported ?? 0} imported`,
     );
 
     const listsFast = await commerceListsBenchmark({ base, db: handle.db, adminCookie });

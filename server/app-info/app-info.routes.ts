@@ -13,6 +13,7 @@ export const appInfoRoutes: DomainRoutes = async (app, { app: context }) => {
   app.get(
     '/api/app/settings',
     {
+      config: { public: true },
       schema: {
         tags: ['app'],
         summary: 'Public settings: support contacts, the Google client id for sign-in, the V2 dashboard link',

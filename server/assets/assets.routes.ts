@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { errorResponses, routeOptions } from '../http/route-options.ts';
+import { errorResponses, fileResponses, routeOptions } from '../http/route-options.ts';
 import type { FastifyRequest } from 'fastify';
 import { accessModeSchema, assetSchema, ASSET_KINDS, uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
@@ -11,6 +11,7 @@ import { SIGNATURE_SCOPES } from '../access/asset-urls.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
 
+const SPREADSHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id: z.uuid({ error: 'File not found' }) });
 const notValid = { error: 'This link is not valid' };
 const signatureQuery = z.object({
@@ -48,10 +49,15 @@ export const assetsRoutes: DomainRoutes = async (app) => {
   app.post('/api/assets', { config: { screen: 'console' }, schema: uploadSchema }, async (request) =>
     assets.uploadFiles(ctxOf(request), { accessMode: 'private', ...request.query, parts: fileParts(request) }),
   );
+  // The segment after /api/assets is a file's id elsewhere; here it is the new files' access mode.
+  // Both carry one name so that the document's paths stay distinct.
   app.post(
-    '/api/assets/:accessMode',
-    { config: { screen: 'console' }, schema: { ...uploadSchema, params: z.object({ accessMode: accessModeSchema }) } },
-    async (request) => assets.uploadFiles(ctxOf(request), { accessMode: request.params.accessMode, ...request.query, parts: fileParts(request) }),
+    '/api/assets/:id',
+    {
+      config: { screen: 'console' },
+      schema: { ...uploadSchema, params: z.object({ id: accessModeSchema.describe('The access mode of the new files (public or private)') }) },
+    },
+    async (request) => assets.uploadFiles(ctxOf(request), { accessMode: request.params.id, ...request.query, parts: fileParts(request) }),
   );
 
   app.put(
@@ -90,7 +96,12 @@ export const assetsRoutes: DomainRoutes = async (app) => {
     async (request) => assets.deleteAsset(ctxOf(request), { assetId: request.params.id }),
   );
 
-  const fileSchema = <P extends z.ZodObject = typeof idParams>(summary: string, params?: P) => ({
+  const fileErrors = errorResponses(400, 401, 403, 404);
+  const fileRoute = <P extends z.ZodObject = typeof idParams>(summary: string, mediaTypes: string[], params?: P) => ({
+    config: { public: true },
+    schema: fileSchema(summary, mediaTypes, params),
+  });
+  const fileSchema = <P extends z.ZodObject = typeof idParams>(summary: string, mediaTypes: string[], params?: P) => ({
     tags: ['assets'],
     summary,
     description:
@@ -100,9 +111,10 @@ export const assetsRoutes: DomainRoutes = async (app) => {
       'Answers HTTP Range requests (206) and ETag revalidation (304).',
     params: (params ?? idParams) as P,
     querystring: signatureQuery,
+    response: { ...fileResponses('The file', mediaTypes), ...fileErrors },
   });
 
-  app.get('/api/assets/:id', { schema: fileSchema('Stream a file') }, async (request, reply) => {
+  app.get('/api/assets/:id', fileRoute('Stream a file', ['image/*', 'video/*', 'application/pdf', SPREADSHEET_TYPE, 'text/csv']), async (request, reply) => {
     const file = await assets.openAssetFile(ctxOf(request), {
       assetId: request.params.id,
       target: { type: 'original' },
@@ -111,14 +123,14 @@ export const assetsRoutes: DomainRoutes = async (app) => {
     return sendStoredFile(request, reply, file);
   });
 
-  app.get('/api/assets/:id/poster.jpg', { schema: fileSchema("A processed video's poster image") }, async (request, reply) => {
+  app.get('/api/assets/:id/poster.jpg', fileRoute("A processed video's poster image", ['image/jpeg']), async (request, reply) => {
     const file = await assets.openAssetFile(ctxOf(request), { assetId: request.params.id, target: { type: 'poster' }, query: request.query });
     return sendStoredFile(request, reply, file);
   });
 
   app.get(
     '/api/assets/:id/pages/:page',
-    { schema: fileSchema("One page of a converted PDF, as PNG ('1.png' is the first)", idParams.extend({ page: z.string() })) },
+    fileRoute("One page of a converted PDF, as PNG ('1.png' is the first)", ['image/png'], idParams.extend({ page: z.string() })),
     async (request, reply) => {
       const match = /^([1-9][0-9]{0,4})\.png$/.exec(request.params.page);
       if (!match) throw new AppError('not-found', 'File not found');
@@ -133,7 +145,11 @@ export const assetsRoutes: DomainRoutes = async (app) => {
 
   app.get(
     '/api/assets/:id/hls/*',
-    { schema: fileSchema('HLS playlists and segments of a processed video (start at master.m3u8)', idParams.extend({ '*': z.string() })) },
+    fileRoute(
+      'HLS playlists and segments of a processed video (start at master.m3u8)',
+      ['application/vnd.apple.mpegurl', 'video/mp2t', 'video/iso.segment', 'video/mp4'],
+      idParams.extend({ '*': z.string() }),
+    ),
     async (request, reply) => {
       const file = await assets.openAssetFile(ctxOf(request), {
         assetId: request.params.id,

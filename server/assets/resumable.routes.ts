@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { uploadedAssetSchema } from '../../shared/assets/assets.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import type { DomainRoutes } from '../domain.ts';
-import { errorResponses } from '../http/route-options.ts';
+import { errorResponses, noBody } from '../http/route-options.ts';
 import { createResumableStore } from './resumable-store.ts';
 import { RESUMABLE_CHUNK_BYTES, RESUMABLE_UPLOAD_PATH } from '../../shared/assets/resumable-upload.rules.ts';
 import { drainRequestBody, peekRequestBody } from './resumable-first-bytes.ts';
@@ -70,7 +70,7 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
     await tus.handle(request.raw, reply.raw);
   }
 
-  const tusSchema = (summary: string) => ({ tags: ['assets'], summary, params, response: errors });
+  const tusSchema = (summary: string, done: string) => ({ tags: ['assets'], summary, params, response: { 204: noBody(done), ...errors } });
   const console_ = { screen: 'console' as const };
 
   app.post(
@@ -83,7 +83,7 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
         description:
           "Answers 201 with the upload's Location. The size is checked against the kind's limit (413 naming Upload-Length), " +
           'unknown metadata is refused (400 naming Upload-Metadata). Console sign-in required.',
-        response: { ...errors, 413: errorBodySchema },
+        response: { 201: noBody('The upload is created: Location names it'), ...errors, 413: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -97,7 +97,7 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
   );
   app.head(
     `${RESUMABLE_UPLOAD_PATH}/:id`,
-    { config: console_, schema: tusSchema('How much of a resumable upload has arrived (Upload-Offset)') },
+    { config: console_, schema: tusSchema('How much of a resumable upload has arrived (Upload-Offset)', 'Upload-Offset says how much has arrived') },
     async (request, reply) => {
       await requireOwnUnfinishedUpload(request.ctx, request.params.id);
       await handOver(request, reply, request.params.id);
@@ -105,7 +105,10 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
   );
   app.patch(
     `${RESUMABLE_UPLOAD_PATH}/:id`,
-    { config: console_, schema: { ...tusSchema('Send more of a resumable upload from Upload-Offset'), consumes: [TUS_BODY] } },
+    {
+      config: console_,
+      schema: { ...tusSchema('Send more of a resumable upload from Upload-Offset', 'Stored: Upload-Offset says how much has arrived'), consumes: [TUS_BODY] },
+    },
     async (request, reply) => {
       const row = await requireOwnUnfinishedUpload(request.ctx, request.params.id);
       const declared = header(request, 'content-length');
@@ -124,7 +127,7 @@ export const resumableUploadRoutes: DomainRoutes = async (app, options) => {
       await handOver(request, reply, request.params.id);
     },
   );
-  app.delete(`${RESUMABLE_UPLOAD_PATH}/:id`, { config: console_, schema: tusSchema('Cancel a resumable upload') }, async (request, reply) => {
+  app.delete(`${RESUMABLE_UPLOAD_PATH}/:id`, { config: console_, schema: tusSchema('Cancel a resumable upload', 'Cancelled') }, async (request, reply) => {
     await requireOwnUnfinishedUpload(request.ctx, request.params.id);
     await handOver(request, reply, request.params.id);
     if (reply.raw.statusCode === 204) await forgetResumableUpload(request.ctx, request.params.id);

@@ -24,6 +24,8 @@ import { acceptInvite, checkInvite } from './invite-acceptance.service.ts';
 
 const errors = errorResponses(400, 401, 403, 429);
 const authRoute = routeOptions(['auth'], errors);
+/** Sign-in, registration, recovery and invitations answer callers without a session. */
+const publicAuthRoute = routeOptions(['auth'], errors, { public: true });
 const statusSchema = <T extends string>(value: T) => z.object({ status: z.literal(value) });
 
 /** The REST compatibility routes of sign-in and recovery, as the student apps call them. */
@@ -31,6 +33,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   app.post(
     '/api/auth/register',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Create a student account and sign in',
@@ -43,7 +46,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/login',
-    authRoute({
+    publicAuthRoute({
       summary: 'Sign in with e-mail address and password',
       description: 'Sets the session cookie. A wrong address or password answers 401.',
       body: loginInputSchema,
@@ -55,6 +58,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   app.post(
     '/api/auth/social-authentication',
     {
+      config: { public: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a Google ID token',
@@ -71,12 +75,13 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
     summary: 'Sign out: the session ends and its cookie stops working everywhere',
     response: { 200: statusSchema('success'), ...errors },
   };
-  app.get('/api/auth/logout', { schema: logoutSchema }, async (request) => {
+  // Signing out without a session is not an error: it answers success.
+  app.get('/api/auth/logout', { config: { public: true }, schema: logoutSchema }, async (request) => {
     // A GET that changes state: refuse it when a browser says another site sent it.
     if (isCrossSite(request, context.config.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
     return auth.logout(request.ctx);
   });
-  app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));
+  app.post('/api/auth/logout', { config: { public: true }, schema: logoutSchema }, async (request) => auth.logout(request.ctx));
 
   app.get('/api/auth/me', authRoute({ summary: 'The signed-in user', ok: currentUserSchema }), async (request) => auth.me(request.ctx));
 
@@ -96,7 +101,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/recovery/initiate',
-    authRoute({
+    publicAuthRoute({
       summary: 'Step 1 of recovery: look up the account and list its recovery options (masked)',
       body: recoveryInitiateInputSchema,
       ok: z.object({ isValid: z.boolean(), options: z.array(recoveryOptionSchema) }),
@@ -106,7 +111,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/recovery/recovery-channel',
-    authRoute({
+    publicAuthRoute({
       summary: 'Step 2: send a 6-digit code through the chosen option',
       description:
         'Send back the options as received, with `challenge` (the full e-mail address or phone number) on the chosen one. ' +
@@ -119,19 +124,23 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/recovery/otp-verification',
-    authRoute({ summary: 'Step 3: check the code; five wrong codes burn the token', body: otpVerificationInputSchema, ok: statusSchema('valid') }),
+    publicAuthRoute({ summary: 'Step 3: check the code; five wrong codes burn the token', body: otpVerificationInputSchema, ok: statusSchema('valid') }),
     async (request) => recovery.verifyCode(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/recovery/execute',
-    authRoute({ summary: 'Step 4: set the new password; every session of the account ends', body: recoveryExecuteInputSchema, ok: statusSchema('success') }),
+    publicAuthRoute({
+      summary: 'Step 4: set the new password; every session of the account ends',
+      body: recoveryExecuteInputSchema,
+      ok: statusSchema('success'),
+    }),
     async (request) => recovery.resetPassword(request.ctx, request.body),
   );
 
   app.post(
     '/api/auth/invites/check',
-    authRoute({
+    publicAuthRoute({
       summary: 'Whom a staff invitation link invites (the token from the link, after #)',
       description: 'A used, expired or unknown link answers 400 saying which; a disabled account 403.',
       body: inviteTokenInputSchema,
@@ -142,7 +151,7 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   app.post(
     '/api/auth/invites/accept',
-    authRoute({
+    publicAuthRoute({
       summary: "Set an invited staff member's first password; the link then stops working",
       body: acceptInviteInputSchema,
       ok: z.object({ status: z.literal('success'), emailAddress: z.string() }),

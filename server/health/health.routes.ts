@@ -9,7 +9,7 @@ import { pingDatabase } from './health.repository.ts';
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { config: { public: true }, schema: { tags: ['health'], summary: 'The process is alive', response: { 200: z.object({ status: z.literal('ok') }) } } },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -17,6 +17,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   app.get(
     '/readyz',
     {
+      config: { public: true },
       schema: {
         tags: ['health'],
         summary: 'The database answers and every migration is applied',

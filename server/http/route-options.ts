@@ -42,6 +42,30 @@ export function routeOptions<Errors extends Record<number, ErrorBody> = typeof E
   });
 }
 
+/** The bytes of a binary answer (a PDF, an image, a playlist, a spreadsheet). */
+const binarySchema = z.string().meta({ format: 'binary' });
+
+/** A binary answer in one of these media types. */
+export function binaryResponse(description: string, mediaTypes: string[]) {
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: binarySchema }])) };
+}
+
+/** An answer without a body, e.g. 304 or a tus upload's 204. */
+export const noBody = (description: string) => z.null().describe(description);
+
+/**
+ * The answers of a stored file (ETag and Range aware): the whole file, a part of it (206), not
+ * modified (304), or a Range outside the file (416, no body, Content-Range names the size).
+ */
+export function fileResponses(description: string, mediaTypes: string[]) {
+  return {
+    200: binaryResponse(description, mediaTypes),
+    206: binaryResponse('The part of the file the Range asked for (Content-Range says which)', mediaTypes),
+    304: noBody('Not modified: the copy whose ETag was sent in If-None-Match is current'),
+    416: noBody('The Range lies outside the file (Content-Range gives its size)'),
+  };
+}
+
 /** The answer to a create: the new row's id. */
 export const createdSchema = z.object({ _id: z.string() });
 

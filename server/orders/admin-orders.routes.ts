@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
+import { binaryResponse, deletedSchema, errorResponses, routeOptions } from '../http/route-options.ts';
 import {
   adminOrderSchema,
   deletedOrdersPageSchema,
@@ -15,7 +15,8 @@ import {
 import * as orders from './admin-orders.service.ts';
 import { sendPdf } from './send-pdf.ts';
 
-const admin = routeOptions(['orders'], errorResponses(400, 401, 403, 404, 409, 501, 503));
+const adminErrors = errorResponses(400, 401, 403, 404, 409, 501, 503);
+const admin = routeOptions(['orders'], adminErrors);
 
 export const adminOrdersRoutes: DomainRoutes = async (app) => {
   app.get(
@@ -65,11 +66,14 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
   for (const kind of ['invoice', 'credit-note'] as const) {
     app.get(
       `/api/admin/orders/:id/${kind}`,
-      admin({
-        summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "An order's latest credit note (PDF): for its deletion or a refund",
-        params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
-        ok: z.any().describe('application/pdf'),
-      }),
+      {
+        schema: {
+          tags: ['orders'],
+          summary: kind === 'invoice' ? "An order's GST invoice (PDF)" : "An order's latest credit note (PDF): for its deletion or a refund",
+          params: z.object({ id: z.uuid({ error: ORDER_MESSAGES.notFound }) }),
+          response: { 200: binaryResponse(kind === 'invoice' ? 'The invoice' : 'The credit note', ['application/pdf']), ...adminErrors },
+        },
+      },
       async (request, reply) => {
         const { fileName, pdf } = await orders.orderDocumentPdf(request.ctx, { id: request.params.id, kind });
         return sendPdf(reply, fileName, pdf);

@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Paths whose answers depend on who asks (the session decides what they hold). */
-const PER_USER_PATH = /^\/(api|trpc)(\/|$)/;
+const PER_USER_PATH = /^\/(api|trpc|v2)(\/|$)/;
 
 export const PER_USER_CACHE_CONTROL = 'private, no-cache';
 export const SIGNED_URLS_CACHE_CONTROL = 'private, no-store';

@@ -46,6 +46,7 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/push/vapid-public-key',
     {
+      config: { public: true },
       schema: {
         tags,
         summary: 'The VAPID public key the apps subscribe with (applicationServerKey)',

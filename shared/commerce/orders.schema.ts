@@ -70,14 +70,18 @@ export const manualOrderQuerySchema = z.object({
   resourceId: requiredText(ORDER_MESSAGES.resourceRequired, 100),
   resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }),
   term: z.enum(SUBSCRIPTION_TERMS.filter((term) => term !== 'not-selected') as [string, ...string[]], { error: ORDER_MESSAGES.termRequired }),
-  amount: z.preprocess(
-    (value) => (value === undefined || value === '' ? 0 : typeof value === 'string' ? Number(value) : value),
-    z
-      .number({ error: ORDER_MESSAGES.amountInvalid })
-      .refine((value) => Number.isFinite(value) && value >= 0 && value <= 10_000_000 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
-        error: ORDER_MESSAGES.amountInvalid,
-      }),
-  ),
+  // Optional in the input (the document shows it so): left out or empty, it is 0.
+  amount: z
+    .union([z.number(), z.string()], { error: ORDER_MESSAGES.amountInvalid })
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? 0 : typeof value === 'string' ? Number(value) : value))
+    .pipe(
+      z
+        .number({ error: ORDER_MESSAGES.amountInvalid })
+        .refine((value) => Number.isFinite(value) && value >= 0 && value <= 10_000_000 && Math.abs(Math.round(value * 100) - value * 100) < 1e-6, {
+          error: ORDER_MESSAGES.amountInvalid,
+        }),
+    ),
 });
 export type ManualOrderQuery = z.input<typeof manualOrderQuerySchema>;
 

@@ -1234,7 +1234,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/assets/{id}/hls/{*}": {
+    "/api/assets/{id}/hls/{file}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1257,7 +1257,7 @@ export interface paths {
                 header?: never;
                 path: {
                     id: string;
-                    "*": string;
+                    file: string;
                 };
                 cookie?: never;
             };

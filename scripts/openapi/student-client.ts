@@ -24,6 +24,29 @@ function studentOperations(url: string, item: JsonObject): JsonObject | null {
   return parameters === undefined ? { get } : { parameters, get };
 }
 
+/**
+ * A Fastify wildcard route appears in the document as a path parameter named `*`, which a generated
+ * client cannot fill (openapi-fetch reads `{*}` as an exploded parameter without a name): the cut
+ * names it `file`. A document that names it already is kept as it is.
+ */
+const WILDCARD = '{*}';
+const WILDCARD_NAME = 'file';
+
+function namedWildcard(url: string, item: JsonObject): [string, JsonObject] {
+  if (!url.includes(WILDCARD)) return [url, item];
+  const named = (parameters: Json | undefined): Json | undefined =>
+    Array.isArray(parameters)
+      ? parameters.map((parameter) =>
+          isObject(parameter) && parameter.in === 'path' && parameter.name === '*' ? { ...parameter, name: WILDCARD_NAME } : parameter,
+        )
+      : parameters;
+  const operations = Object.entries(item).map(([key, value]) => {
+    if (key === 'parameters') return [key, named(value)];
+    return [key, isObject(value) && value.parameters !== undefined ? { ...value, parameters: named(value.parameters) } : value];
+  });
+  return [url.replace(WILDCARD, `{${WILDCARD_NAME}}`), Object.fromEntries(operations) as JsonObject];
+}
+
 /** The component names a value refers to (`#/components/<kind>/<name>`), in the order met. */
 function referencesIn(value: Json, found: Set<string>): void {
   if (Array.isArray(value)) for (const item of value) referencesIn(item, found);
@@ -70,7 +93,10 @@ export function studentDocument(document: JsonObject): JsonObject {
   const paths: JsonObject = {};
   for (const [url, item] of Object.entries(document.paths)) {
     const kept = isObject(item) ? studentOperations(url, item) : null;
-    if (kept) paths[url] = kept;
+    if (kept) {
+      const [named, operations] = namedWildcard(url, kept);
+      paths[named] = operations;
+    }
   }
   const { paths: _all, components, ...rest } = document;
   const needed = neededComponents(isObject(components) ? components : {}, paths);

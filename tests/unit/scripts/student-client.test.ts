@@ -72,6 +72,21 @@ describe('studentDocument', () => {
     });
   });
 
+  it('names the wildcard of a file route, which a generated client could not fill as `*`', () => {
+    const wildcard = { in: 'path', name: '*', required: true, schema: { type: 'string' } };
+    const cut = studentDocument({ paths: { '/api/assets/{id}/hls/{*}': { get: { parameters: [{ in: 'path', name: 'id' }, wildcard] } } } });
+    expect(cut.paths).toEqual({
+      '/api/assets/{id}/hls/{file}': {
+        get: {
+          parameters: [
+            { in: 'path', name: 'id' },
+            { ...wildcard, name: 'file' },
+          ],
+        },
+      },
+    });
+  });
+
   it('refuses a reference to a component the document does not hold', () => {
     expect(() => studentDocument({ paths: { '/api/student/x': { get: { responses: { 200: ref('Missing') } } } } })).toThrow('#/components/schemas/Missing');
   });

@@ -57,7 +57,8 @@ beforeAll(async () => {
   const { port } = harness.app.server.address() as AddressInfo;
   api = createStudentApi({ baseUrl: `http://127.0.0.1:${port}` });
   api.use(withCredential(() => credential));
-});
+  // Staff's set-up waits for the worker to transcode the lecture's video: a ceiling for a busy machine.
+}, 240_000);
 afterAll(async () => {
   await worker?.stop();
   await media?.remove();

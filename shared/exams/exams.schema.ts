@@ -16,13 +16,18 @@ import {
   TEMPLATE_IDS,
 } from './exam.constants.ts';
 
-/** A new group or question may come without an id (a REST client cannot know one): the server gives it one. */
+/**
+ * A new group or question may come without an id (a REST client cannot know one): the server gives it
+ * one. The API document states that in words and shows no default: a generated id there would make the
+ * document differ on every build.
+ */
 const resId = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .default(() => globalThis.crypto.randomUUID());
+  .default(() => globalThis.crypto.randomUUID())
+  .meta({ default: undefined, description: 'Left out for a new group or question: the server gives it an id' });
 const score = z.number().finite().min(-1000).max(1000);
 const shortText = z.string().trim().max(200).default('');
 

@@ -73,7 +73,8 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
   };
   app.get('/api/auth/logout', { schema: logoutSchema }, async (request) => {
     // A GET that changes state: refuse it when a browser says another site sent it (unless it signs in with a bearer token alone).
-    if (isCrossSite(request, context.config.publicOrigin) && !(await signsInWithBearerOnly(request))) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    if (isCrossSite(request, context.config.publicOrigin) && !(await signsInWithBearerOnly(request)))
+      throw new AppError('forbidden', 'Cross-site requests are not allowed');
     return auth.logout(request.ctx);
   });
   app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => auth.logout(request.ctx));

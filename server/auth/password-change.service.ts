@@ -39,7 +39,13 @@ export async function changePassword(ctx: RequestContext, input: z.output<typeof
     // Changed by another request since it was checked: the password given is no longer the current one.
     if (sessionVersion === undefined) return undefined;
     if (!keepCookie) return { sessionId: null, sessionVersion };
-    const sessionId = await repo.createSession(trx, { userId: user.id, sessionVersion, expiresAt: sessionExpiry(ctx), userAgent: ctx.userAgent, ipAddress: ctx.ip });
+    const sessionId = await repo.createSession(trx, {
+      userId: user.id,
+      sessionVersion,
+      expiresAt: sessionExpiry(ctx),
+      userAgent: ctx.userAgent,
+      ipAddress: ctx.ip,
+    });
     return { sessionId, sessionVersion };
   });
   if (!changed) throw new AppError('validation', MESSAGES.currentPasswordWrong);

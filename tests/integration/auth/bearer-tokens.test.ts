@@ -13,6 +13,7 @@ import { insertRecoveryToken } from '../../../server/auth/recovery.repository.ts
 import { hashOtpCode, hashOtpToken, newOtpToken } from '../../../server/auth/recovery.tokens.ts';
 import { createLogger } from '../../../server/logger.ts';
 import { setDisabled, setRoles } from '../../../server/users/users.service.ts';
+import { createAsset } from '../../support/factories/asset.ts';
 import { createUser, sessionCookieOf, testConfig } from '../../support/test-app.ts';
 import { useApp } from '../../support/app-harness.ts';
 
@@ -224,6 +225,16 @@ describe('console routes', () => {
     expect((await harness.injectAs('admin')('GET', '/api/admin/users')).statusCode).toBe(200);
     // Its own account is the apps' to use.
     expect((await me(token)).json()).toMatchObject({ roles: ['admin'] });
+  });
+
+  it("do not open every file to a staff account's bearer token, as the console's cookie does", async () => {
+    const token = await tokenFor('admin@example.com');
+    const assetId = await createAsset(harness.db, { file_name: 'bearer-private.mp4' });
+    const withBearer = await withToken(token, 'GET', `/api/assets/${assetId}`);
+    expect(withBearer.statusCode).toBe(403);
+    expect(withBearer.json()).toMatchObject({ message: 'You cannot open this file' });
+    const withCookie = await harness.injectAs('admin')('GET', `/api/assets/${assetId}`);
+    expect(withCookie.statusCode, withCookie.body).not.toBe(403);
   });
 });
 

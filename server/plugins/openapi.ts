@@ -13,12 +13,16 @@ async function openapi(app: FastifyInstance): Promise<void> {
         title: 'PSC exam preparation API',
         description:
           'REST compatibility layer used by the student apps and the admin console. ' +
-          'Every failure answers `{ message, type?, warnings? }`. Sessions are carried by the `psc_session` cookie. ' +
-          'Browsers must send state-changing requests from the console origin as JSON or multipart.',
+          'Every failure answers `{ message, type?, warnings? }`. Sessions are carried by the `psc_session` cookie (the console) ' +
+          'or by `Authorization: Bearer <token>` from `POST /api/auth/token` (the apps; console operations accept only the cookie). ' +
+          'Browsers must send state-changing requests with the cookie from the console origin as JSON or multipart.',
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'psc_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'psc_session' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'A token from POST /api/auth/token, for the student apps' },
+        },
       },
     },
     transform: (input) => {

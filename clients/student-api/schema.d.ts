@@ -65,10 +65,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign out: the session ends and its cookie stops working everywhere */
+        /** Sign out: the session ends and its cookie (or the bearer token the request carries) stops working everywhere */
         get: operations["getAuthLogout"];
         put?: never;
-        /** Sign out: the session ends and its cookie stops working everywhere */
+        /** Sign out: the session ends and its cookie (or the bearer token the request carries) stops working everywhere */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
@@ -215,6 +215,50 @@ export interface paths {
         put?: never;
         /** Set an invited staff member's first password; the link then stops working */
         post: operations["postAuthInvitesAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail address and password for a bearer token (apps)
+         * @description Answers a bearer token to send as `Authorization: Bearer <accessToken>`; sets no cookie. It works until `expiresAt` (SESSION_MAX_AGE_DAYS after sign-in), ends after SESSION_IDLE_TIMEOUT_MINUTES without a request, and ends at sign-out, a password change or reset, and when the account is disabled. The sign-in limits and messages are those of the cookie sign-in, counted together with it. A wrong address or password answers 401, a disabled account 403.
+         */
+        post: operations["postAuthToken"];
+        /**
+         * Sign out an app: the bearer token the request carries stops working
+         * @description An unknown, expired or revoked token answers 401; a request with no bearer token (the cookie only) answers 400.
+         */
+        delete: operations["deleteAuthToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/token/social-authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a Google ID token for a bearer token (apps)
+         * @description The token counterpart of `POST /api/auth/social-authentication`. It works until `expiresAt` (SESSION_MAX_AGE_DAYS after sign-in), ends after SESSION_IDLE_TIMEOUT_MINUTES without a request, and ends at sign-out, a password change or reset, and when the account is disabled. The sign-in limits and messages are those of the cookie sign-in, counted together with it. Answers 501 when Google sign-in is not configured on the server.
+         */
+        post: operations["postAuthTokenSocialAuthentication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2000,6 +2044,244 @@ export interface operations {
             };
             /** @description Too many requests: wait for the seconds `retry-after` gives */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailAddress: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Opaque; send it as `Authorization: Bearer <accessToken>`. Shown once: the server keeps only its hash. */
+                        accessToken: string;
+                        /** @enum {string} */
+                        tokenType: "Bearer";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC: the latest the token works (it also ends when unused for the idle timeout).
+                         */
+                        expiresAt: string;
+                        user: {
+                            _id: string;
+                            name: string;
+                            roles: string[];
+                            phoneNumber: string | null;
+                            emailAddress: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds `retry-after` gives */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds `retry-after` gives */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAuthTokenSocialAuthentication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    provider: "google";
+                    idToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Opaque; send it as `Authorization: Bearer <accessToken>`. Shown once: the server keeps only its hash. */
+                        accessToken: string;
+                        /** @enum {string} */
+                        tokenType: "Bearer";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC: the latest the token works (it also ends when unused for the idle timeout).
+                         */
+                        expiresAt: string;
+                        user: {
+                            _id: string;
+                            name: string;
+                            roles: string[];
+                            phoneNumber: string | null;
+                            emailAddress: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds `retry-after` gives */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not configured on this server */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs is unavailable; try again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

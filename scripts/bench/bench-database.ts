@@ -65,6 +65,18 @@ export async function signIn(base: string, email: string, password = 'bench-pass
   return cookie;
 }
 
+/** Signs in for a bearer token and returns the Authorization header to send afterwards. */
+export async function signInForToken(base: string, email: string, password = 'bench-pass'): Promise<string> {
+  const answer = await fetch(`${base}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailAddress: email, password }),
+  });
+  if (answer.status !== 200) throw new Error(`bench token sign-in failed: ${answer.status} ${await answer.text()}`);
+  const { accessToken } = (await answer.json()) as { accessToken: string };
+  return `Bearer ${accessToken}`;
+}
+
 /** The value at percentile `p` of numbers sorted ascending (NaN when there are none). */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;

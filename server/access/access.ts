@@ -13,11 +13,19 @@ export async function requireActor(ctx: AccessContext): Promise<Actor> {
   throw new AppError('unauthenticated', state === 'expired' ? MESSAGES.sessionExpired : MESSAGES.signInRequired);
 }
 
-/** A signed-in user holding admin, staff, marketing or manager. */
+/**
+ * True when the actor may act as staff: a console role, signed in with the console's cookie. A
+ * bearer token (the apps') never opens a console operation, whatever roles its account holds.
+ */
+export function actsForConsole(actor: Actor): boolean {
+  return actor.credential === 'cookie' && hasConsoleAccess(actor.roles);
+}
+
+/** A signed-in user holding admin, staff, marketing or manager, with the console's cookie. */
 export async function requireConsoleActor(ctx: AccessContext): Promise<Actor> {
   const actor = await requireActor(ctx);
-  if (!hasConsoleAccess(actor.roles)) throw new AppError('forbidden', MESSAGES.consoleAccessRequired);
-  return actor;
+  if (actsForConsole(actor)) return actor;
+  throw new AppError('forbidden', actor.credential === 'bearer' ? MESSAGES.consoleNeedsCookie : MESSAGES.consoleAccessRequired);
 }
 
 /** A console user whose roles let them see the given screen of the side bar. */

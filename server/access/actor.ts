@@ -8,9 +8,11 @@ export interface Actor {
   phoneNumber: string | null;
   emailAddress: string | null;
   sessionId: string;
+  /** How the request proved the session: the console's cookie or an app's bearer token. */
+  credential: 'cookie' | 'bearer';
 }
 
-export function toCurrentUser(actor: Omit<Actor, 'sessionId'>): CurrentUser {
+export function toCurrentUser(actor: Omit<Actor, 'sessionId' | 'credential'>): CurrentUser {
   return {
     _id: actor.id,
     name: actor.name,

@@ -32,6 +32,7 @@ export type AuthState = 'signed-out' | 'expired' | 'signed-in';
 export interface CookieSession {
   /** Starts a fresh session cookie (sign-in renews it completely). */
   establish(session: { sessionId: string; userId: string; sessionVersion: number }): void;
+  /** Ends the cookie; does nothing on a request that carries a bearer token (which never touches the cookie). */
   clear(): void;
 }
 

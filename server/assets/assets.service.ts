@@ -1,7 +1,7 @@
 import type { AccessMode, Asset, AssetKind, UploadedAsset } from '../../shared/assets/assets.schema.ts';
-import { hasConsoleAccess } from '../../shared/auth/roles.ts';
 import { shortPostDate } from '../../shared/current-affairs/current-affair-dates.rules.ts';
 import type { AppContext, RequestContext } from '../context.ts';
+import { actsForConsole } from '../access/access.ts';
 import { currentAffairLinkHolds } from '../current-affairs/current-affairs.repository.ts';
 import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
@@ -304,7 +304,7 @@ async function assertCanRead(ctx: RequestContext, asset: AssetRow, file: FileTar
   }
   // Staff open every file with their session, whatever link came with it.
   const actor = await ctx.actor();
-  if (actor && hasConsoleAccess(actor.roles)) return;
+  if (actor && actsForConsole(actor)) return;
   if (check === 'valid') throw new AppError('forbidden', 'This link does not open this file');
   if (!actor) throw new AppError('unauthenticated', 'Please sign in to open this file');
   throw new AppError('forbidden', 'You cannot open this file');

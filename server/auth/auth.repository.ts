@@ -50,14 +50,27 @@ export async function replacePassword(db: Db, change: { userId: string; checkedH
   return row.session_version;
 }
 
-export async function createSession(db: Db, session: { userId: string; expiresAt: Date; userAgent: string | null; ipAddress: string | null }): Promise<string> {
+export interface NewSession {
+  userId: string;
+  /** The account's session version now: a bearer session fails once it moves on. */
+  sessionVersion: number;
+  expiresAt: Date;
+  userAgent: string | null;
+  ipAddress: string | null;
+  /** SHA-256 of the bearer token that will carry the session; none for a cookie session. */
+  tokenHash?: Buffer;
+}
+
+export async function createSession(db: Db, session: NewSession): Promise<string> {
   const row = await db
     .insertInto('user_sessions')
     .values({
       user_id: session.userId,
+      session_version: session.sessionVersion,
       expires_at: session.expiresAt,
       user_agent: session.userAgent?.slice(0, 512) ?? null,
       ip_address: session.ipAddress,
+      ...(session.tokenHash ? { token_hash: session.tokenHash, last_seen_at: sql<Date>`now()` } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -14,7 +14,7 @@ import {
   socialAuthInputSchema,
 } from '../../shared/auth/auth.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
-import { isCrossSite } from '../plugins/same-origin.ts';
+import { isCrossSite, signsInWithBearerOnly } from '../plugins/same-origin.ts';
 import { AppError } from '../errors.ts';
 import * as auth from './auth.service.ts';
 import { changePassword } from './password-change.service.ts';
@@ -72,13 +72,14 @@ export const authRoutes: DomainRoutes = async (app, { app: context }) => {
 
   const logoutSchema = {
     tags: ['auth'],
-    summary: 'Sign out: the session ends and its cookie stops working everywhere',
+    summary: 'Sign out: the session ends and its cookie (or the bearer token the request carries) stops working everywhere',
     response: { 200: statusSchema('success'), ...errors },
   };
   // Signing out without a session is not an error: it answers success.
   app.get('/api/auth/logout', { config: { public: true }, schema: logoutSchema }, async (request) => {
-    // A GET that changes state: refuse it when a browser says another site sent it.
-    if (isCrossSite(request, context.config.publicOrigin)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+    // A GET that changes state: refuse it when a browser says another site sent it (unless it signs in with a bearer token alone).
+    if (isCrossSite(request, context.config.publicOrigin) && !(await signsInWithBearerOnly(request)))
+      throw new AppError('forbidden', 'Cross-site requests are not allowed');
     return auth.logout(request.ctx);
   });
   app.post('/api/auth/logout', { config: { public: true }, schema: logoutSchema }, async (request) => auth.logout(request.ctx));

@@ -12,7 +12,7 @@ import { addressRule, signInFailureRules, signInKeys } from './auth.limits.ts';
 import { verifyGoogleIdToken } from './google-id-token.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
 
-function currentUserOf(user: UserRow): CurrentUser {
+export function currentUserOf(user: UserRow): CurrentUser {
   return toCurrentUser({
     id: user.id,
     name: user.name,
@@ -22,12 +22,17 @@ function currentUserOf(user: UserRow): CurrentUser {
   });
 }
 
+/** When a session begun now ends at the latest (SESSION_MAX_AGE_DAYS). */
+export function sessionExpiry(ctx: RequestContext): Date {
+  return new Date(Date.now() + ctx.config.SESSION_MAX_AGE_DAYS * 86_400_000);
+}
+
 /** Creates a session row and a fresh cookie for it. */
 async function startSession(ctx: RequestContext, user: UserRow): Promise<void> {
-  const expiresAt = new Date(Date.now() + ctx.config.SESSION_MAX_AGE_DAYS * 86_400_000);
   const sessionId = await repo.createSession(ctx.db, {
     userId: user.id,
-    expiresAt,
+    sessionVersion: user.session_version,
+    expiresAt: sessionExpiry(ctx),
     userAgent: ctx.userAgent,
     ipAddress: ctx.ip,
   });
@@ -60,12 +65,13 @@ export async function register(ctx: RequestContext, input: z.output<typeof regis
 }
 
 /**
+ * The account an e-mail address and password sign in to, for a cookie or a bearer token alike.
  * Only failures count against the sign-in limits: each attempt takes its place in the
  * counts before the password is checked (so simultaneous guesses are counted exactly) and
  * gives it back when it was not a wrong password. A success also clears the failures of its
  * own address for the account, but not the account's daily budget.
  */
-export async function login(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<CurrentUser> {
+export async function checkPasswordSignIn(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<UserRow> {
   const attempt = await consumeRateLimits(ctx.db, signInFailureRules(input.emailAddress, ctx.ip));
   const user = await repo.findUserByEmail(ctx.db, input.emailAddress);
   const passwordMatches = await verifyPassword(user?.password_hash ?? null, input.password);
@@ -76,10 +82,16 @@ export async function login(ctx: RequestContext, input: z.output<typeof loginInp
   if (needsRehash(user.password_hash!)) {
     await repo.updatePasswordHash(ctx.db, user.id, await hashPassword(input.password));
   }
+  return user;
+}
+
+export async function login(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<CurrentUser> {
+  const user = await checkPasswordSignIn(ctx, input);
   await startSession(ctx, user);
   return currentUserOf(user);
 }
 
+/** Ends the session the request signed in with: its cookie, or its bearer token. */
 export async function logout(ctx: RequestContext): Promise<{ status: 'success' }> {
   const actor = await ctx.actor();
   if (actor) await repo.revokeSession(ctx.db, actor.sessionId);
@@ -97,7 +109,8 @@ export async function currentUserOrNull(ctx: RequestContext): Promise<CurrentUse
   return actor ? toCurrentUser(actor) : null;
 }
 
-export async function socialAuthenticate(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<CurrentUser> {
+/** The account a Google ID token signs in to (linked or created on first use), for a cookie or a bearer token alike. */
+export async function checkGoogleSignIn(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<UserRow> {
   await consumeRateLimit(ctx.db, addressRule('login', ctx.ip));
   const clientId = ctx.config.GOOGLE_CLIENT_ID;
   if (!clientId) throw new AppError('not-configured', MESSAGES.socialNotConfigured);
@@ -124,6 +137,11 @@ export async function socialAuthenticate(ctx: RequestContext, input: z.output<ty
     }
   }
   if (user.disabled_at) throw new AppError('forbidden', MESSAGES.accountDisabled);
+  return user;
+}
+
+export async function socialAuthenticate(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<CurrentUser> {
+  const user = await checkGoogleSignIn(ctx, input);
   await startSession(ctx, user);
   return currentUserOf(user);
 }

@@ -57,6 +57,12 @@ export interface UserSessionsTable {
   revoked_at: NullableTimestamp;
   user_agent: string | null;
   ip_address: string | null;
+  /** SHA-256 of a bearer token; null for a cookie session. */
+  token_hash: Buffer | null;
+  /** The account's session version when the session began (a cookie also carries it). */
+  session_version: number | null;
+  /** A bearer session's last request, moved at most once per idle-clock step; null for a cookie session. */
+  last_seen_at: NullableTimestamp;
 }
 
 export interface RateLimitsTable {

@@ -8,7 +8,11 @@ export const SESSION_SECURITY: Record<string, string[]>[] = [{ session: [] }, { 
 
 export const SECURITY_SCHEMES = {
   session: { type: 'apiKey', in: 'cookie', name: 'psc_session', description: 'The session cookie set by sign-in (the console and web apps).' },
-  bearer: { type: 'http', scheme: 'bearer', description: 'A session token for native apps, sent as `Authorization: Bearer <token>`.' },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A session token for native apps from `POST /api/auth/token`, sent as `Authorization: Bearer <token>`.',
+  },
 } as const;
 
 /** What a status means when the route does not say more. */

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type pg from 'pg';
 import type { Actor } from '../access/actor.ts';
-import { findLiveSession } from '../access/sessions.repository.ts';
+import { findLiveSession, findLiveTokenSession, touchTokenSession, type SessionUserRow } from '../access/sessions.repository.ts';
+import { bearerCredentialOf } from '../access/bearer-token.ts';
 import { deriveKey, idleClockStepMs, SESSION_COOKIE, type AuthState, type CookieSession } from '../access/session.ts';
 
 declare module 'fastify' {
@@ -21,7 +22,24 @@ interface Resolved {
   actor: Actor | null;
 }
 
-async function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Config): Promise<Resolved> {
+const EXPIRED: Resolved = { state: 'expired', actor: null };
+
+function signedIn(row: SessionUserRow, sessionId: string, credential: Actor['credential']): Resolved {
+  return {
+    state: 'signed-in',
+    actor: {
+      id: row.id,
+      name: row.name,
+      roles: row.roles,
+      phoneNumber: row.phone_number,
+      emailAddress: row.email_address,
+      sessionId,
+      credential,
+    },
+  };
+}
+
+async function resolveCookie(request: FastifyRequest, pool: pg.Pool, config: Config): Promise<Resolved> {
   const session = request.session;
   const sid = session.get('sid');
   const uid = session.get('uid');
@@ -36,20 +54,31 @@ async function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Conf
   const row = expired ? undefined : await findLiveSession(pool, sid, uid);
   if (!row || row.session_version !== sv) {
     session.delete();
-    return { state: 'expired', actor: null };
+    return EXPIRED;
   }
   if (now - seen >= idleClockStepMs(config.SESSION_IDLE_TIMEOUT_MINUTES)) session.set('seen', now);
-  return {
-    state: 'signed-in',
-    actor: {
-      id: row.id,
-      name: row.name,
-      roles: row.roles,
-      phoneNumber: row.phone_number,
-      emailAddress: row.email_address,
-      sessionId: sid,
-    },
-  };
+  return signedIn(row, sid, 'cookie');
+}
+
+/** A bearer token's session: the row's own times say whether it is still live, in one query. */
+async function resolveBearer(tokenHash: Buffer, pool: pg.Pool, config: Config): Promise<Resolved> {
+  const stepMs = idleClockStepMs(config.SESSION_IDLE_TIMEOUT_MINUTES);
+  const row = await findLiveTokenSession(pool, tokenHash, { idleTimeoutMinutes: config.SESSION_IDLE_TIMEOUT_MINUTES, stepMs });
+  if (!row) return EXPIRED;
+  if (row.clock_due) await touchTokenSession(pool, row.session_id, stepMs);
+  return signedIn(row, row.session_id, 'bearer');
+}
+
+/**
+ * A request with `Authorization: Bearer` is judged by its token alone: the cookie, if it carries one
+ * too, is neither read nor changed. A bearer credential that is not a token of ours answers as an
+ * expired session, without a query.
+ */
+function resolveActor(request: FastifyRequest, pool: pg.Pool, config: Config): Promise<Resolved> {
+  const bearer = bearerCredentialOf(request.headers.authorization);
+  if (bearer.kind === 'none') return resolveCookie(request, pool, config);
+  if (bearer.kind === 'malformed') return Promise.resolve(EXPIRED);
+  return resolveBearer(bearer.hash, pool, config);
 }
 
 async function authPlugin(app: FastifyInstance, options: { pool: pg.Pool; config: Config }): Promise<void> {
@@ -92,6 +121,8 @@ async function authPlugin(app: FastifyInstance, options: { pool: pg.Pool; config
         request.session.set('seen', now);
       },
       clear() {
+        // A request that signs in with a bearer token leaves the cookie alone, as it does when reading.
+        if (bearerCredentialOf(request.headers.authorization).kind !== 'none') return;
         resolved.delete(request);
         request.session.delete();
       },

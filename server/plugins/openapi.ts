@@ -100,9 +100,9 @@ async function openapi(app: FastifyInstance): Promise<void> {
         description:
           'REST compatibility layer used by the student apps and the admin console. ' +
           'Every failure answers the `Error` body (`{ message, type?, warnings?, field?, issues? }`). ' +
-          'A session is carried by the `psc_session` cookie (the console) or an `Authorization: Bearer` token (native apps); ' +
-          'operations with an empty `security` need neither. ' +
-          'Browsers must send state-changing requests from the console origin as JSON or multipart.',
+          'A session is carried by the `psc_session` cookie (the console) or by `Authorization: Bearer <token>` from `POST /api/auth/token` ' +
+          '(the apps; console operations accept only the cookie); operations with an empty `security` need neither. ' +
+          'Browsers must send state-changing requests with the cookie from the console origin as JSON or multipart.',
         version: '1.0.0',
         license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },

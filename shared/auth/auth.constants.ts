@@ -37,6 +37,8 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue',
   sessionExpired: 'Your session has expired. Please sign in again.',
   consoleAccessRequired: 'This account cannot use the admin console',
+  bearerTokenRequired: 'Send the token to revoke in the Authorization header: Bearer <token>',
+  consoleNeedsCookie: 'The admin console needs its own sign-in: a bearer token is for the apps',
   screenForbidden: 'Your role does not allow access to this screen',
   actionForbidden: 'Your role does not allow this action',
   crossSiteRefused: 'Cross-site requests are not allowed',

@@ -89,7 +89,7 @@ describe('tRPC screen procedures', () => {
   const contextFor = (roles: string[] | null) =>
     ({
       log: harness.app.log,
-      actor: async () => (roles ? { id: 'u', name: 'U', roles, phoneNumber: null, emailAddress: null, sessionId: 's' } : null),
+      actor: async () => (roles ? { id: 'u', name: 'U', roles, phoneNumber: null, emailAddress: null, sessionId: 's', credential: 'cookie' as const } : null),
       authState: async () => (roles ? 'signed-in' : 'signed-out'),
     }) as unknown as RequestContext;
 

@@ -27,6 +27,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { MULTIPART_LIMITS } from './assets/multipart.ts';
 import { DOMAINS } from './domains.ts';
 import { domainScope } from './plugins/admin-access.ts';
+import { studentScope } from './plugins/student-access.ts';
 import { ROUTER_OPTIONS } from './http/router-options.ts';
 import { frameworkErrorHandler } from './http/framework-errors.ts';
 import { securityHeaderOptions } from './http/security-headers.ts';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       for (const routes of domain.routes) await scope.register(routes, { app: appContext });
     });
     await app.register(async (scope) => {
+      studentScope(scope);
       for (const routes of domain.studentRoutes ?? []) await scope.register(routes, { app: appContext });
     });
   }

@@ -69,6 +69,8 @@ export const paymentWebhookRoutes: DomainRoutes = async (app) => {
   app.post(
     '/api/payments/razorpay/webhook',
     {
+      // Razorpay calls it without a session: its signature is the check.
+      config: { public: true },
       schema: {
         tags: ['payments'],
         summary: "Razorpay's webhook (payments, orders paid, refunds)",

@@ -29,7 +29,7 @@ import { DOMAINS } from './domains.ts';
 import { domainScope } from './plugins/admin-access.ts';
 import { studentScope } from './plugins/student-access.ts';
 import { ROUTER_OPTIONS } from './http/router-options.ts';
-import { frameworkErrorHandler } from './http/framework-errors.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 import { securityHeaderOptions } from './http/security-headers.ts';
 
 declare module 'fastify' {
@@ -71,6 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: ROUTER_OPTIONS,
     // Addresses refused before routing answer like every other error.
     frameworkErrors: frameworkErrorHandler(config.secureCookies),
+    clientErrorHandler: clientErrorHandler(config.secureCookies),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

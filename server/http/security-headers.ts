@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import helmet from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,4 +29,14 @@ export function securityHeadersSetter(secureCookies: boolean): (request: Fastify
     middleware(request.raw, reply.raw, (error?: unknown) => {
       if (error) throw error;
     });
+}
+
+/** The security headers as name and value, for an answer written straight to the connection (a request that is not valid HTTP). */
+export function securityHeaderLines(secureCookies: boolean): string[] {
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  helmet(securityHeaderOptions(secureCookies))(request, response, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return Object.entries(response.getHeaders()).map(([name, value]) => `${name}: ${String(value)}`);
 }

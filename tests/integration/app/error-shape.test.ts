@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ERROR_TYPES } from '../../../shared/http/errors.ts';
@@ -65,6 +67,42 @@ describe('addresses refused before routing', () => {
     const probed = await harness.buildAnother({ plugins: [failingConstraint] });
     const body = expectErrorShape(await probed.inject('/api/probe/constrained'), 500);
     expect(body).toEqual({ message: 'Something went wrong. Please try again.', type: 'internal' });
+  });
+});
+
+/** Writes a raw request to a listening app and reads its whole answer (the server closes the connection). */
+async function rawRequest(port: number, request: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', () => {});
+  socket.write(request);
+  await once(socket, 'close');
+  const [head = '', body = ''] = Buffer.concat(chunks).toString('utf8').split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine.split(' ')[1]), headers, body };
+}
+
+describe('requests Node cannot parse', () => {
+  it('answers an address and headers too large 431, and a request that is not HTTP 400, with the one error body and the usual headers', async () => {
+    const listening = await harness.buildAnother();
+    await listening.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = listening.server.address() as AddressInfo;
+    const tooLarge = await rawRequest(port, `GET /api/student/courses?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const notHttp = await rawRequest(port, 'HELLO\r\n\r\n');
+    for (const [answer, status] of [
+      [tooLarge, 431],
+      [notHttp, 400],
+    ] as const) {
+      expect(answer.status).toBe(status);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ message: expect.any(String), type: 'validation' });
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(answer.headers['cache-control']).toBe('private, no-cache');
+    }
+    expect(JSON.parse(tooLarge.body).message).toBe('The request’s address and headers are too large (16 KB at most)');
   });
 });
 

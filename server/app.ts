@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth.ts';
 import sameOrigin from './plugins/same-origin.ts';
 import adminAccess from './plugins/admin-access.ts';
 import errorsPlugin from './plugins/errors.ts';
+import allowedMethods from './plugins/allowed-methods.ts';
 import queryCancellation from './plugins/query-cancellation.ts';
 import openapi from './plugins/openapi.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -26,6 +27,10 @@ import { healthRoutes } from './health/health.routes.ts';
 import { MULTIPART_LIMITS } from './assets/multipart.ts';
 import { DOMAINS } from './domains.ts';
 import { domainScope } from './plugins/admin-access.ts';
+import { studentScope } from './plugins/student-access.ts';
+import { ROUTER_OPTIONS } from './http/router-options.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import { securityHeaderOptions } from './http/security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,7 +68,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
     trustProxy: config.TRUST_PROXY,
     forceCloseConnections: 'idle',
-    routerOptions: { maxParamLength: 5000 },
+    routerOptions: ROUTER_OPTIONS,
+    // Addresses refused before routing answer like every other error.
+    frameworkErrors: frameworkErrorHandler(config.secureCookies),
+    clientErrorHandler: clientErrorHandler(config.secureCookies),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,20 +102,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', closeConnectionAfterEarlyAnswer);
 
   await app.register(errorsPlugin);
+  // Before any route, so that it sees them all.
+  await app.register(allowedMethods);
   await app.register(cacheControl);
   await app.register(jsonBody);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
-      },
-    },
-    // The Swagger UI sets its own policy on its pages.
-    hsts: config.secureCookies,
-  });
+  await app.register(helmet, securityHeaderOptions(config.secureCookies));
   await app.register(authPlugin, { pool: options.pool, config });
   await app.register(sameOrigin, { publicOrigin: config.publicOrigin });
   await app.register(adminAccess);
@@ -138,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       for (const routes of domain.routes) await scope.register(routes, { app: appContext });
     });
     await app.register(async (scope) => {
+      studentScope(scope);
       for (const routes of domain.studentRoutes ?? []) await scope.register(routes, { app: appContext });
     });
   }

@@ -30,7 +30,10 @@ export interface Domain<Name extends string = string, Router extends AnyRouter =
   router: Router;
   /** REST routes of the domain's screen (all of them, whatever their path), or open ones when it has none. */
   routes: DomainRoutes[];
-  /** REST routes for signed-in students (the student apps): each checks its caller itself. */
+  /**
+   * REST routes for signed-in students (the student apps): a caller without a session is refused
+   * before the route reads anything (unless the route is `config.public`); each checks roles itself.
+   */
   studentRoutes?: DomainRoutes[];
 }
 

@@ -2,6 +2,7 @@ import { statusOfKind, typeOfKind, type ErrorBody, type ErrorKind, type ErrorTyp
 import type { FieldIssue } from '../shared/validation/messages.ts';
 
 export interface AppErrorOptions {
+  /** What blocks the action, for a has-warnings refusal (a validation error lists its `issues`). */
   warnings?: string[];
   retryAfterSeconds?: number;
   /** The field a validation error is about. */
@@ -10,7 +11,7 @@ export interface AppErrorOptions {
   stale?: StaleCopy;
 }
 
-/** The one error type services throw; adapters turn it into `{ message, type, warnings }`. */
+/** The one error type services throw; adapters turn it into `{ message, type, ... }`. */
 export class AppError extends Error {
   /** What went wrong; it decides the body's type and the HTTP status (see ERROR_KINDS). */
   readonly kind: ErrorKind;
@@ -41,7 +42,6 @@ export class AppError extends Error {
     return new AppError('validation', first?.message ?? 'The request is not valid', {
       field: first?.field,
       issues,
-      ...(issues.length > 1 ? { warnings: issues.map((issue) => issue.message) } : {}),
     });
   }
 

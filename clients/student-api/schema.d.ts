@@ -1094,6 +1094,7 @@ export interface components {
             message: string;
             /** @enum {string} */
             type?: "validation" | "unauthenticated" | "forbidden" | "not-found" | "conflict" | "has-warnings" | "rate-limited" | "unavailable" | "internal";
+            /** @description For a has-warnings refusal (409): what stands in the way */
             warnings?: string[];
             /** @description For a validation error: the field that is wrong, e.g. value.title */
             field?: string;

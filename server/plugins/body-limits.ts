@@ -25,10 +25,16 @@ export function tooLarge(limit: number): AppError {
   return new AppError('too-large', `The request is too large: this call takes at most ${Math.round((limit / MiB) * 10) / 10} MB`);
 }
 
-/** The procedures of a tRPC call (`/trpc/exams.save,exams.get?batch=1`). */
+/** The procedures of a tRPC call (`/trpc/exams.save,exams.get?batch=1`); an address that does not decode is taken as it is. */
 export function trpcProcedures(url: string): string[] {
   const path = url.slice('/trpc/'.length).split('?')[0] ?? '';
-  return decodeURIComponent(path).split(',').filter(Boolean);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A bad percent-encoding, answered 400 naming the address.
+  }
+  return decoded.split(',').filter(Boolean);
 }
 
 function countBytes(limit: number): Transform {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,11 +23,13 @@ export const SIGNED_URLS_CACHE_CONTROL = 'private, no-store';
  * each use, and not stored at all when it carries signed addresses. A route that sets its own
  * Cache-Control (stored files, downloads) keeps it.
  */
+export function setCacheControl(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.routeOptions.config.signedUrls) void reply.header('cache-control', SIGNED_URLS_CACHE_CONTROL);
+  else if (reply.getHeader('cache-control') === undefined && PER_USER_PATH.test(request.url)) void reply.header('cache-control', PER_USER_CACHE_CONTROL);
+}
+
 async function cacheControl(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (request, reply) => {
-    if (request.routeOptions.config.signedUrls) void reply.header('cache-control', SIGNED_URLS_CACHE_CONTROL);
-    else if (reply.getHeader('cache-control') === undefined && PER_USER_PATH.test(request.url)) void reply.header('cache-control', PER_USER_CACHE_CONTROL);
-  });
+  app.addHook('onSend', async (request, reply) => setCacheControl(request, reply));
 }
 
 export default fp(cacheControl, { name: 'cache-control' });

@@ -4,12 +4,13 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../shared/http/errors.ts';
+import { AppError } from '../errors.ts';
 
 const API_PREFIXES = ['/api/', '/trpc/', '/healthz', '/readyz'];
 
 /**
  * Serves the built console, with every client-side route falling back to index.html.
- * API paths that match nothing answer a JSON 404.
+ * API paths that match nothing answer a JSON 404, or 405 with `Allow` when the path takes other methods.
  */
 async function consoleStatic(app: FastifyInstance, options: { dir: string | null }): Promise<void> {
   const dir = options.dir && existsSync(path.join(options.dir, 'index.html')) ? options.dir : null;
@@ -30,6 +31,11 @@ async function consoleStatic(app: FastifyInstance, options: { dir: string | null
     const url = request.url.split('?')[0]!;
     const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix) || url === prefix.replace(/\/$/, ''));
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const allowed = app.allowedMethods(request.url);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const refused = new AppError('method-not-allowed', `This address does not take ${request.method}: it takes ${allowed.join(', ')}`);
+        return reply.code(refused.statusCode).header('allow', allowed.join(', ')).send(refused.toBody());
+      }
       return reply.code(404).send({ message: 'Not found', type: 'not-found' } satisfies ErrorBody);
     }
     if (!dir) {
@@ -39,4 +45,4 @@ async function consoleStatic(app: FastifyInstance, options: { dir: string | null
   });
 }
 
-export default fp(consoleStatic, { name: 'console-static' });
+export default fp(consoleStatic, { name: 'console-static', dependencies: ['allowed-methods'] });

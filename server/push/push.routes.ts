@@ -46,6 +46,7 @@ export const pushStudentRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/push/vapid-public-key',
     {
+      // A public key, which an app may fetch before its user signs in.
       config: { public: true },
       schema: {
         tags,

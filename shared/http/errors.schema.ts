@@ -11,7 +11,7 @@ export const errorBodySchema = z
   .object({
     message: z.string(),
     type: z.enum(ERROR_TYPES).optional(),
-    warnings: z.array(z.string()).optional(),
+    warnings: z.array(z.string()).optional().describe('For a has-warnings refusal (409): what stands in the way'),
     field: z.string().optional().describe('For a validation error: the field that is wrong, e.g. value.title'),
     issues: z
       .array(z.object({ field: z.string(), message: z.string() }))

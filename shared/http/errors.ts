@@ -32,6 +32,8 @@ export const STATUS_OF_ERROR: Record<ErrorType, number> = {
 export const ERROR_KINDS = {
   /** A feature the server was started without (no payment gateway, no Google sign-in). */
   'not-configured': { type: 'unavailable', status: 501 },
+  /** The address exists, for other methods (the answer's Allow header lists them). */
+  'method-not-allowed': { type: 'validation', status: 405 },
   'too-large': { type: 'validation', status: 413 },
   'unsupported-media-type': { type: 'validation', status: 415 },
   /** Held by another request for a moment (an upload being finished): try again shortly. */

@@ -66,11 +66,29 @@ export function errorTypeOf(error: unknown): string | undefined {
   return typeof type === 'string' ? type : undefined;
 }
 
-/** The blockers of a has-warnings answer, in the server's order; empty otherwise. */
+/** The messages of a validation answer's issues (`[{ field, message }]`), in the server's order. */
+function messagesOfIssues(issues: readonly unknown[]): string[] {
+  return issues.flatMap((issue) => {
+    if (typeof issue !== 'object' || issue === null || !('message' in issue) || typeof issue.message !== 'string') return [];
+    return [issue.message];
+  });
+}
+
+/** A list is worth showing under a message when it says more than the message (one issue is the message itself). */
+function listedIssues(messages: readonly string[]): string[] {
+  return messages.length > 1 ? [...messages] : [];
+}
+
+/**
+ * The list a failure shows under its message, in the server's order: the blockers of a has-warnings
+ * answer, or the message of each field a validation answer refused when it refused several; empty
+ * otherwise.
+ */
 export function errorWarnings(error: unknown): string[] {
-  if (error instanceof UploadError) return [...(error.warnings ?? [])];
-  const warnings = trpcData(error)?.warnings;
-  return Array.isArray(warnings) ? warnings.filter((warning): warning is string => typeof warning === 'string') : [];
+  if (error instanceof UploadError) return error.warnings ? [...error.warnings] : listedIssues(messagesOfIssues(error.issues ?? []));
+  const data = trpcData(error);
+  if (Array.isArray(data?.warnings)) return data.warnings.filter((warning): warning is string => typeof warning === 'string');
+  return Array.isArray(data?.issues) ? listedIssues(messagesOfIssues(data.issues)) : [];
 }
 
 /** A save refused because someone saved after the editor loaded: what is stored now, and who saved it. */

@@ -1,15 +1,25 @@
+interface UploadErrorDetails {
+  type?: string | undefined;
+  warnings?: readonly string[] | undefined;
+  issues?: readonly unknown[] | undefined;
+}
+
 /** An upload the server answered with an error status; `message` is the server's when it sent one. */
 export class UploadError extends Error {
   readonly status: number;
   /** The server's error type (e.g. validation, has-warnings), when it sent one. */
   readonly type: string | undefined;
+  /** A has-warnings answer's blockers. */
   readonly warnings: readonly string[] | undefined;
-  constructor(message: string, status: number, details: { type?: string | undefined; warnings?: readonly string[] | undefined } = {}) {
+  /** A validation answer's issues (`[{ field, message }]`), as the server sent them. */
+  readonly issues: readonly unknown[] | undefined;
+  constructor(message: string, status: number, details: UploadErrorDetails = {}) {
     super(message);
     this.name = 'UploadError';
     this.status = status;
     this.type = details.type;
     this.warnings = details.warnings;
+    this.issues = details.issues;
   }
 }
 
@@ -50,11 +60,12 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-function serverDetails(body: unknown): { type?: string; warnings?: string[] } {
+function serverDetails(body: unknown): UploadErrorDetails {
   if (typeof body !== 'object' || body === null) return {};
-  const details: { type?: string; warnings?: string[] } = {};
+  const details: { type?: string; warnings?: string[]; issues?: unknown[] } = {};
   if ('type' in body && typeof body.type === 'string') details.type = body.type;
   if ('warnings' in body && Array.isArray(body.warnings)) details.warnings = body.warnings.filter((w): w is string => typeof w === 'string');
+  if ('issues' in body && Array.isArray(body.issues)) details.issues = body.issues;
   return details;
 }
 

@@ -29,6 +29,27 @@ describe('error details', () => {
     expect(errorWarnings(error)).toEqual(['one']);
   });
 
+  it("lists a validation answer's messages when it refused several fields, as the server lists them under issues", () => {
+    const issues = [
+      { field: 'value.phoneNumber', message: 'Phone number is required' },
+      { field: 'value.resourceId', message: 'Resource ID is required' },
+    ];
+    const several = serverError('Phone number is required', { code: 'BAD_REQUEST', httpStatus: 400, type: 'validation', field: 'value.phoneNumber', issues });
+    expect(errorWarnings(several)).toEqual(['Phone number is required', 'Resource ID is required']);
+    expect(failureNotice('Order cannot be created', several)).toEqual({
+      title: 'Order cannot be created',
+      message: 'Phone number is required',
+      warnings: ['Phone number is required', 'Resource ID is required'],
+    });
+    expect(errorWarnings(new UploadError('Phone number is required', 400, { type: 'validation', issues }))).toEqual([
+      'Phone number is required',
+      'Resource ID is required',
+    ]);
+    // One refused field is the message itself.
+    const one = serverError('Phone number is required', { type: 'validation', issues: issues.slice(0, 1) });
+    expect(errorWarnings(one)).toEqual([]);
+  });
+
   it('has no warnings for other failures', () => {
     expect(errorWarnings(new Error('x'))).toEqual([]);
     expect(errorTypeOf(new TypeError('Failed to fetch'))).toBeUndefined();

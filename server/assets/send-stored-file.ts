@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../shared/http/errors.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import rangeParser from 'range-parser';
 import type { Readable } from 'node:stream';
@@ -47,7 +48,12 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   if (rangeApplies && file.size > 0) {
     const ranges = rangeParser(file.size, rangeHeader, { combine: true });
     if (ranges === -1) {
-      return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+      return reply
+        .code(416)
+        .removeHeader('content-disposition')
+        .header('content-range', `bytes */${file.size}`)
+        .type('application/json; charset=utf-8')
+        .send({ message: `The range asked for lies outside the file (${file.size} bytes)`, type: 'validation' } satisfies ErrorBody);
     }
     // Several ranges are answered with the whole file, which HTTP allows.
     if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {

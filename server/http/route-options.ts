@@ -55,14 +55,14 @@ export const noBody = (description: string) => z.null().describe(description);
 
 /**
  * The answers of a stored file (ETag and Range aware): the whole file, a part of it (206), not
- * modified (304), or a Range outside the file (416, no body, Content-Range names the size).
+ * modified (304), or a Range outside the file (416, the Error body; Content-Range names the size).
  */
 export function fileResponses(description: string, mediaTypes: string[]) {
   return {
     200: binaryResponse(description, mediaTypes),
     206: binaryResponse('The part of the file the Range asked for (Content-Range says which)', mediaTypes),
     304: noBody('Not modified: the copy whose ETag was sent in If-None-Match is current'),
-    416: noBody('The Range lies outside the file (Content-Range gives its size)'),
+    416: errorBodySchema.describe('The Range lies outside the file (Content-Range gives its size)'),
   };
 }
 

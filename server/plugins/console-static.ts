@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '../../shared/http/errors.ts';
 import { AppError } from '../errors.ts';
 
-const API_PREFIXES = ['/api/', '/trpc/', '/healthz', '/readyz'];
+const API_PREFIXES = ['/api/', '/trpc/', '/v2/', '/healthz', '/readyz'];
 
 /**
  * Serves the built console, with every client-side route falling back to index.html.

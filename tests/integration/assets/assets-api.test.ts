@@ -140,6 +140,7 @@ describe('GET /api/assets/{id}', () => {
 
     const beyond = await asAdmin('GET', `/api/assets/${id}`, undefined, { range: `bytes=${video.length + 5}-` });
     expect(beyond.statusCode).toBe(416);
+    expect(beyond.json()).toEqual({ message: expect.stringContaining('lies outside the file'), type: 'validation' });
     expect(beyond.headers['content-range']).toBe(`bytes */${video.length}`);
 
     const notModified = await asAdmin('GET', `/api/assets/${id}`, undefined, { 'if-none-match': etag });

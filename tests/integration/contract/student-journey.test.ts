@@ -10,7 +10,7 @@ import { startRazorpayStandIn, type RazorpayStandIn } from '../../support/razorp
 import { createUser, testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 import { publishRanking, replyToComment, setUpCatalogue, type Catalogue } from './staff-side.ts';
-import { signIn, withCredential } from './student-session.ts';
+import { signIn } from './student-session.ts';
 import { openSigned, signedAddress } from './signed-files.ts';
 
 /**
@@ -55,8 +55,7 @@ beforeAll(async () => {
   catalogue = await setUpCatalogue(harness.app, harness.db, harness.cookie('admin'), asAdmin, media.dir);
   await harness.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = harness.app.server.address() as AddressInfo;
-  api = createStudentApi({ baseUrl: `http://127.0.0.1:${port}` });
-  api.use(withCredential(() => credential));
+  api = createStudentApi({ baseUrl: `http://127.0.0.1:${port}`, token: () => credential });
   // Staff's set-up waits for the worker to transcode the lecture's video: a ceiling for a busy machine.
 }, 240_000);
 afterAll(async () => {
@@ -80,7 +79,7 @@ describe('a student journey through the generated client', () => {
     expect(account).toMatchObject({ name: student.name, emailAddress: student.emailAddress, roles: [] });
   });
 
-  it('signs in', async () => {
+  it('signs in for a bearer token', async () => {
     credential = await signIn(api, student.emailAddress, student.password);
     expect(await must(api.GET('/api/auth/me'))).toMatchObject({ emailAddress: student.emailAddress });
   });

@@ -11,6 +11,9 @@ export function binaryResponse(description: string, ...mediaTypes: string[]) {
 export function storedFileResponses(...mediaTypes: string[]) {
   return {
     206: binaryResponse('Part of the file, as the Range header asked (Content-Range says which bytes)', ...mediaTypes),
-    304: { description: 'Not modified: the If-None-Match ETag is still the file’s' },
+    304: notModifiedResponse,
   };
 }
+
+/** 304 to an If-None-Match that still names the answer's ETag: no body. */
+export const notModifiedResponse = z.null().describe('Not modified: the If-None-Match ETag is still the answer’s (no body)');

@@ -68,7 +68,7 @@ export function pageOfTotal<Item>(items: Item[], { page, pageSize }: StudentPage
 }
 
 /** A page cut from a whole list held in memory (a bounded list), with its total. */
-export function pageOfList<Item>(list: Item[], query: StudentPageQuery) {
+export function pageOfList<Item>(list: readonly Item[], query: StudentPageQuery) {
   const start = (query.page - 1) * query.pageSize;
   return pageOfTotal(list.slice(start, start + query.pageSize), query, list.length);
 }

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_CHANGELOG, API_VERSION } from '../http/api-changelog.ts';
 
 /** Every REST route under /api is described at /api/openapi.json and browsable at /api/docs. */
 async function openapi(app: FastifyInstance): Promise<void> {
@@ -14,8 +15,9 @@ async function openapi(app: FastifyInstance): Promise<void> {
         description:
           'REST compatibility layer used by the student apps and the admin console. ' +
           'Every failure answers `{ message, type?, warnings? }`. Sessions are carried by the `psc_session` cookie. ' +
-          'Browsers must send state-changing requests from the console origin as JSON or multipart.',
-        version: '1.0.0',
+          'Browsers must send state-changing requests from the console origin as JSON or multipart.' +
+          API_CHANGELOG,
+        version: API_VERSION,
       },
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'psc_session' } },

@@ -64,8 +64,7 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
       querystring: subjectLecturesQuerySchema,
       ok: subjectLecturesPageSchema,
     }),
-    async (request, reply) =>
-      sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, ...request.query })),
+    async (request, reply) => sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, ...request.query })),
   );
   app.get(
     '/api/student/courses/:courseId/days',

@@ -11,7 +11,6 @@ import {
   type LecturePlayback,
   type ScheduleDaysPage,
   type StudentCourse,
-  type StudentCourseSummary,
   type StudentLecture,
   type StudentScheduleDay,
   type SubjectLecturesPage,

@@ -200,21 +200,21 @@ export async function listStudentCurrentAffairs(ctx: RequestContext, query: Stud
   return {
     ...pageOfTotal(
       rows.map((row) => {
-      const pdf = row.pdf_file_id ? assets.get(row.pdf_file_id) : undefined;
-      const open = row.entitled && pdf !== undefined;
-      return {
-        _id: row.id,
-        title: row.title,
-        titleDisplay: shortPostDate(row.title),
-        coverImageUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
-        fileName: pdf?.file_name ?? null,
-        fileSizeInBytes: pdf ? Number(pdf.size_in_bytes) : null,
-        entitled: row.entitled,
-        pdfUrl: open ? signed(row, pdf.id, assetUrls.file(pdf.id)) : null,
-        pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(row, pdf.id, url)) : [],
-        rateCard: row.card_id ? { _id: row.card_id, title: row.card_title ?? '', netPaise: toPaise(Number(row.card_net_amount ?? 0)) } : null,
-      };
-    }),
+        const pdf = row.pdf_file_id ? assets.get(row.pdf_file_id) : undefined;
+        const open = row.entitled && pdf !== undefined;
+        return {
+          _id: row.id,
+          title: row.title,
+          titleDisplay: shortPostDate(row.title),
+          coverImageUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
+          fileName: pdf?.file_name ?? null,
+          fileSizeInBytes: pdf ? Number(pdf.size_in_bytes) : null,
+          entitled: row.entitled,
+          pdfUrl: open ? signed(row, pdf.id, assetUrls.file(pdf.id)) : null,
+          pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(row, pdf.id, url)) : [],
+          rateCard: row.card_id ? { _id: row.card_id, title: row.card_title ?? '', netPaise: toPaise(Number(row.card_net_amount ?? 0)) } : null,
+        };
+      }),
       query,
       total,
     ),

@@ -32,27 +32,30 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export async function listStudentExams(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
   const rows = await repo.listStudentExamRows(ctx.db, actor.id);
-  return pageOfList(rows.map((row): StudentExam => ({
-    _id: row.id,
-    title: row.title,
-    examType: row.exam_type,
-    description: row.description,
-    instructions: row.instructions,
-    totalMarks: Number(row.total_marks),
-    totalQuestions: row.total_questions,
-    examDurationInMinutes: row.exam_duration_in_minutes,
-    correctAnswerScore: Number(row.correct_answer_score),
-    wrongAnswerScore: Number(row.wrong_answer_score),
-    unAnsweredScore: Number(row.un_answered_score),
-    maxNumberOfAttempts: row.max_number_of_attempts,
-    publishAt: row.publish_at ? utcIso(new Date(row.publish_at)) : null,
-    showInRecentExams: row.show_in_recent_exams,
-    isSticky: row.is_sticky,
-    attemptsTaken: row.attempts_taken,
-    inProgressAttemptId: row.open_attempt,
-    canStart: row.open_attempt !== null || row.max_number_of_attempts === -1 || row.attempts_taken < row.max_number_of_attempts,
-    isRankPublished: row.is_rank_published,
-  })), query);
+  return pageOfList(
+    rows.map((row): StudentExam => ({
+      _id: row.id,
+      title: row.title,
+      examType: row.exam_type,
+      description: row.description,
+      instructions: row.instructions,
+      totalMarks: Number(row.total_marks),
+      totalQuestions: row.total_questions,
+      examDurationInMinutes: row.exam_duration_in_minutes,
+      correctAnswerScore: Number(row.correct_answer_score),
+      wrongAnswerScore: Number(row.wrong_answer_score),
+      unAnsweredScore: Number(row.un_answered_score),
+      maxNumberOfAttempts: row.max_number_of_attempts,
+      publishAt: row.publish_at ? utcIso(new Date(row.publish_at)) : null,
+      showInRecentExams: row.show_in_recent_exams,
+      isSticky: row.is_sticky,
+      attemptsTaken: row.attempts_taken,
+      inProgressAttemptId: row.open_attempt,
+      canStart: row.open_attempt !== null || row.max_number_of_attempts === -1 || row.attempts_taken < row.max_number_of_attempts,
+      isRankPublished: row.is_rank_published,
+    })),
+    query,
+  );
 }
 
 function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, repo.StoredAnswer>): AttemptView {

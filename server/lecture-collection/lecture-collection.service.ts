@@ -90,20 +90,20 @@ export async function studentCollection(ctx: RequestContext, query: StudentPageQ
     title,
     ...pageOfList(
       rows.map((row) => {
-      const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
-      const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
-      return {
-        _id: row.id,
-        title: row.title,
-        // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
-        thumbnailUrl:
-          banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
-        lecturerName: row.lecturer_name,
-        videoDurationInMinutes: row.video_duration_in_minutes,
-        notesCount: row.notes.length,
-        canWatch: row.can_watch,
-      };
-    }),
+        const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
+        const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
+        return {
+          _id: row.id,
+          title: row.title,
+          // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
+          thumbnailUrl:
+            banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
+          lecturerName: row.lecturer_name,
+          videoDurationInMinutes: row.video_duration_in_minutes,
+          notesCount: row.notes.length,
+          canWatch: row.can_watch,
+        };
+      }),
       query,
     ),
   };

@@ -72,7 +72,9 @@ export const rankFilesRoutes: DomainRoutes = async (app) => {
   );
 };
 
-const studentRankingSchema = studentPageSchema(z.object({ rank: z.int(), name: z.string(), totalScore: z.number(), examsTaken: z.int() }), { withTotal: true }).extend({
+const studentRankingSchema = studentPageSchema(z.object({ rank: z.int(), name: z.string(), totalScore: z.number(), examsTaken: z.int() }), {
+  withTotal: true,
+}).extend({
   title: z.string(),
   totalParticipants: z.int().describe('Every student ranked'),
   lastRankRefreshAt: utcDateTimeSchema.nullable().describe('When the ranking was last computed'),

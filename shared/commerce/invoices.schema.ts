@@ -29,13 +29,16 @@ export const studentInvoiceSchema = z
     currency: z.literal('INR'),
     gstRate: z.number(),
     taxablePaise: paise('The value the tax is charged on'),
-    cgstPaise: paise('Central GST (within the seller\'s state)'),
-    sgstPaise: paise('State GST (within the seller\'s state)'),
+    cgstPaise: paise("Central GST (within the seller's state)"),
+    sgstPaise: paise("State GST (within the seller's state)"),
     igstPaise: paise('Integrated GST (another state)'),
     discountPaise: paise('A discount taken off after tax (a coupon worth more than the price); 0 otherwise'),
     roundOffPaise: paise('The rounding to a whole rupee, plus or minus'),
     totalPaise: paise('What was paid (an invoice) or credited back (a credit note)'),
-    creditsInvoice: z.object({ _id: z.string(), number: z.string(), issuedAt: utcDateTimeSchema }).nullable().describe('For a credit note: the invoice it credits'),
+    creditsInvoice: z
+      .object({ _id: z.string(), number: z.string(), issuedAt: utcDateTimeSchema })
+      .nullable()
+      .describe('For a credit note: the invoice it credits'),
     reason: z.string().nullable().describe('For a credit note: why it was issued'),
     pdfUrl: z.string().describe('GET it for the PDF'),
   })

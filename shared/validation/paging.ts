@@ -50,8 +50,14 @@ export function pageWindow({ page, pageSize }: StudentPageQuery): { offset: numb
 const pageNumbers = { page: z.int().min(1), pageSize: z.int().min(1), hasMore: z.boolean().describe('Whether a next page holds more') };
 
 /** A page of a student list: `{ items, page, pageSize, hasMore }`; with `total` (the whole list's count) when `withTotal`. */
-export function studentPageSchema<Item extends z.ZodType>(item: Item, options: { withTotal: true }): z.ZodObject<{ items: z.ZodArray<Item>; page: z.ZodInt; pageSize: z.ZodInt; hasMore: z.ZodBoolean; total: z.ZodInt }>;
-export function studentPageSchema<Item extends z.ZodType>(item: Item, options: { withTotal: false }): z.ZodObject<{ items: z.ZodArray<Item>; page: z.ZodInt; pageSize: z.ZodInt; hasMore: z.ZodBoolean }>;
+export function studentPageSchema<Item extends z.ZodType>(
+  item: Item,
+  options: { withTotal: true },
+): z.ZodObject<{ items: z.ZodArray<Item>; page: z.ZodInt; pageSize: z.ZodInt; hasMore: z.ZodBoolean; total: z.ZodInt }>;
+export function studentPageSchema<Item extends z.ZodType>(
+  item: Item,
+  options: { withTotal: false },
+): z.ZodObject<{ items: z.ZodArray<Item>; page: z.ZodInt; pageSize: z.ZodInt; hasMore: z.ZodBoolean }>;
 export function studentPageSchema<Item extends z.ZodType>(item: Item, { withTotal }: { withTotal: boolean }) {
   const page = z.object({ items: z.array(item), ...pageNumbers });
   return withTotal ? page.extend({ total: z.int().min(0).describe("The whole list's count") }) : page;

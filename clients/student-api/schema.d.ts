@@ -369,7 +369,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The custom collection's published lectures in order, with whether the student may watch each */
+        /**
+         * The custom collection's published lectures in order, with whether the student may watch each
+         * @description Pages of `pageSize` lectures (20 unless asked, at most 100), with `total`, and the collection’s `title`.
+         */
         get: operations["getStudentCustomLectures"];
         put?: never;
         post?: never;
@@ -386,7 +389,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exams the student may take: published, visible, open and entitled (free or granted) */
+        /**
+         * Exams the student may take: published, visible, open and entitled (free or granted)
+         * @description Pages of `pageSize` exams (20 unless asked, at most 100), with `total`.
+         */
         get: operations["getStudentExams"];
         put?: never;
         post?: never;
@@ -494,7 +500,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The published ranking (top 100) and the student’s own rank */
+        /**
+         * The published ranking (top 100) and the student’s own rank
+         * @description A page (`page`, `pageSize`: 100 unless asked) of the top 100 by rank, with `total` (the rows of the top 100); `totalParticipants` counts every ranked student and `me` is the student’s own place.
+         */
         get: operations["getStudentExamRanking"];
         put?: never;
         post?: never;
@@ -511,7 +520,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Published courses with their prices (from the default rate card) and whether the student holds each */
+        /**
+         * Published courses with their prices (from the default rate card) and whether the student holds each
+         * @description Pages of `pageSize` courses (20 unless asked, at most 100), with `total`; prices in whole paise.
+         */
         get: operations["getStudentCourses"];
         put?: never;
         post?: never;
@@ -530,7 +542,7 @@ export interface paths {
         };
         /**
          * A course: its summary and what the app shows first (the first subject’s first page of lectures, the first days of the schedule)
-         * @description Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject (`/subjects/{subjectId}/lectures?page=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and `available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.
+         * @description Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject (`/subjects/{subjectId}/lectures?page=&pageSize=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and `available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.
          */
         get: operations["getStudentCourse"];
         put?: never;
@@ -549,8 +561,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One page (50 lectures) of an active subject of the course, in the subject's order
-         * @description A page past the last is empty. The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.
+         * One page of an active subject's lectures, in the subject's order
+         * @description Pages of `pageSize` lectures (50 unless asked, at most 100), with `total` (the subject's lecture count); a page past the last is empty. The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.
          */
         get: operations["getStudentCourseSubjectLectures"];
         put?: never;
@@ -665,7 +677,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A rank file's published ranking: the top 100 and the student's own place */
+        /**
+         * A rank file's published ranking: the top 100 and the student's own place
+         * @description A page (`page`, `pageSize`: 100 unless asked) of the top 100 by rank, with `total` (the rows of the top 100); `totalScore` is the sum of the scores over its exams, `totalParticipants` counts every ranked student and `me` is the student’s own place.
+         */
         get: operations["getStudentRankFileRanking"];
         put?: never;
         post?: never;
@@ -686,7 +701,7 @@ export interface paths {
         put?: never;
         /**
          * The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied
-         * @description Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.
+         * @description Every amount is computed by the server from the stored rate card and coupon, in whole paise (₹1 = 100 paise), with GST at the card rate. A coupon that applies is counted as an impression.
          */
         post: operations["postStudentCheckoutQuote"];
         delete?: never;
@@ -702,12 +717,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The student's latest 100 orders */
+        /**
+         * The student's orders, newest first, a page at a time
+         * @description Pages of `pageSize` orders (20 unless asked, at most 100); the answer has no `total`: `hasMore` says whether a next page holds more.
+         */
         get: operations["getStudentOrders"];
         put?: never;
         /**
          * Create an order and its Razorpay order; pay it with Razorpay Checkout using `payment`
-         * @description The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null). 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.
+         * @description The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null); `payment.amountPaise` is what Razorpay Checkout takes as its `amount`. 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.
          */
         post: operations["postStudentOrders"];
         delete?: never;
@@ -776,7 +794,7 @@ export interface paths {
         };
         /**
          * The student's GST invoices and credit notes, newest first, a page at a time
-         * @description A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in rupees; `pdfUrl` is the document as a PDF.
+         * @description Pages of `pageSize` documents (50 unless asked, at most 100), with `total`. A credit note names the invoice it credits (`creditsInvoice`: its id, number and date). Amounts are in whole paise; `pdfUrl` is the document as a PDF.
          */
         get: operations["getStudentInvoices"];
         put?: never;
@@ -905,8 +923,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A published lecture's visible comments, pinned first, newest next, 20 a page
-         * @description Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.
+         * A published lecture's visible comments, pinned first, newest next, a page at a time
+         * @description Pages of `pageSize` comments (20 unless asked, at most 100), with `total`; each comment carries its replies. Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.
          */
         get: operations["getStudentLectureComments"];
         put?: never;
@@ -986,7 +1004,7 @@ export interface paths {
         };
         /**
          * Published current-affairs posts, newest date first, a page at a time
-         * @description Each post says whether the student may open it (`entitled`: it has no rate card, its rate card is free to them, or they hold it). For those, `pdfUrl` (and `pageUrls` once the PDF's pages are converted) work only with this student's session and expire at `expiresAt`, or earlier when the post is unpublished, deleted or given another PDF; ask again for new ones. The answer is `Cache-Control: private, no-store`.
+         * @description Pages of `pageSize` posts (20 unless asked, at most 100), with `total`. Each post says whether the student may open it (`entitled`: it has no rate card, its rate card is free to them, or they hold it). For those, `pdfUrl` (and `pageUrls` once the PDF's pages are converted) work only with this student's session and expire at `expiresAt`, or earlier when the post is unpublished, deleted or given another PDF; ask again for new ones. The answer is `Cache-Control: private, no-store`.
          */
         get: operations["getStudentCurrentAffairs"];
         put?: never;
@@ -1006,7 +1024,7 @@ export interface paths {
         };
         /**
          * The meeting links a student may join now, the soonest to end first
-         * @description Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards) or to a course they hold that a publish warning keeps offline (not one staff hide); courses lists those of its courses. A link without a course is never listed.
+         * @description Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards) or to a course they hold that a publish warning keeps offline (not one staff hide); courses lists those of its courses. A link without a course is never listed. Pages of `pageSize` links (20 unless asked, at most 100), with `total`.
          */
         get: operations["getStudentMeetingLinks"];
         put?: never;
@@ -1041,7 +1059,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in student's own published announcements and what each asks of them */
+        /**
+         * The signed-in student's own published announcements and what each asks of them
+         * @description Pages of `pageSize` announcements (20 unless asked, at most 100), with `total`.
+         */
         get: operations["getStudentWinnersMine"];
         put?: never;
         post?: never;
@@ -1119,7 +1140,10 @@ export interface components {
             kind: "invoice" | "credit-note";
             /** @description At most 16 characters, e.g. INV/2627/000001 (CN/… for a credit note) */
             number: string;
-            /** @description When it was issued (ISO 8601) */
+            /**
+             * Format: date-time
+             * @description When it was issued
+             */
             issuedAt: string;
             /** @description e.g. 2026-27 */
             financialYear: string;
@@ -1128,20 +1152,25 @@ export interface components {
             /** @constant */
             currency: "INR";
             gstRate: number;
-            /** @description The value the tax is charged on */
-            taxableAmount: number;
-            cgstAmount: number;
-            sgstAmount: number;
-            igstAmount: number;
-            /** @description A discount taken off after tax (a coupon worth more than the price); 0 otherwise */
-            discountAmount: number;
-            roundOff: number;
-            /** @description What was paid (an invoice) or credited back (a credit note) */
-            totalAmount: number;
+            /** @description The value the tax is charged on, in paise */
+            taxablePaise: number;
+            /** @description Central GST (within the seller's state), in paise */
+            cgstPaise: number;
+            /** @description State GST (within the seller's state), in paise */
+            sgstPaise: number;
+            /** @description Integrated GST (another state), in paise */
+            igstPaise: number;
+            /** @description A discount taken off after tax (a coupon worth more than the price); 0 otherwise, in paise */
+            discountPaise: number;
+            /** @description The rounding to a whole rupee, plus or minus, in paise */
+            roundOffPaise: number;
+            /** @description What was paid (an invoice) or credited back (a credit note), in paise */
+            totalPaise: number;
             /** @description For a credit note: the invoice it credits */
             creditsInvoice: {
                 _id: string;
                 number: string;
+                /** Format: date-time */
                 issuedAt: string;
             } | null;
             /** @description For a credit note: why it was issued */
@@ -1150,10 +1179,13 @@ export interface components {
             pdfUrl: string;
         };
         StudentInvoicesPage: {
-            invoices: components["schemas"]["StudentInvoice"][];
-            total: number;
+            items: components["schemas"]["StudentInvoice"][];
             page: number;
             pageSize: number;
+            /** @description Whether a next page holds more */
+            hasMore: boolean;
+            /** @description The whole list's count */
+            total: number;
         };
     };
     responses: never;
@@ -2728,7 +2760,10 @@ export interface operations {
     };
     getStudentCustomLectures: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2742,8 +2777,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        title: string;
-                        lectures: {
+                        items: {
                             _id: string;
                             title: string;
                             thumbnailUrl: string | null;
@@ -2752,6 +2786,13 @@ export interface operations {
                             notesCount: number;
                             canWatch: boolean;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                        title: string;
                     };
                 };
             };
@@ -2786,7 +2827,10 @@ export interface operations {
     };
     getStudentExams: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2800,28 +2844,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        _id: string;
-                        title: string;
-                        /** @enum {string} */
-                        examType: "quiz" | "freestyle";
-                        description: string;
-                        instructions: string[];
-                        totalMarks: number;
-                        totalQuestions: number;
-                        examDurationInMinutes: number;
-                        correctAnswerScore: number;
-                        /** @description A penalty subtracted for each wrong answer */
-                        wrongAnswerScore: number;
-                        unAnsweredScore: number;
-                        maxNumberOfAttempts: number;
-                        publishDateTimeInMs: number | null;
-                        showInRecentExams: boolean;
-                        isSticky: boolean;
-                        attemptsTaken: number;
-                        inProgressAttemptId: string | null;
-                        canStart: boolean;
-                        isRankPublished: boolean;
-                    }[];
+                        items: {
+                            _id: string;
+                            title: string;
+                            /** @enum {string} */
+                            examType: "quiz" | "freestyle";
+                            description: string;
+                            instructions: string[];
+                            totalMarks: number;
+                            totalQuestions: number;
+                            examDurationInMinutes: number;
+                            correctAnswerScore: number;
+                            /** @description A penalty subtracted for each wrong answer */
+                            wrongAnswerScore: number;
+                            unAnsweredScore: number;
+                            maxNumberOfAttempts: number;
+                            /** @description When the exam opens to students (null: as soon as it is published) */
+                            publishAt: string | null;
+                            showInRecentExams: boolean;
+                            isSticky: boolean;
+                            attemptsTaken: number;
+                            inProgressAttemptId: string | null;
+                            canStart: boolean;
+                            isRankPublished: boolean;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                    };
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -2897,9 +2950,15 @@ export interface operations {
                         attemptNumber: number;
                         /** @enum {string} */
                         status: "in-progress" | "submitted";
-                        startedAtMs: number;
-                        deadlineMs: number;
-                        serverTimeMs: number;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        deadlineAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The server's clock when it answered: the app counts down to deadlineAt from it, not from the device's clock
+                         */
+                        serverTime: string;
                         examDurationInMinutes: number;
                         totalQuestions: number;
                         instructions: string[];
@@ -2908,8 +2967,10 @@ export interface operations {
                             title: string;
                             durationInMins: number;
                             hasTimeRestriction: boolean;
-                            opensAtMs: number;
-                            closesAtMs: number;
+                            /** Format: date-time */
+                            opensAt: string;
+                            /** Format: date-time */
+                            closesAt: string;
                             questions: {
                                 resId: string;
                                 question: string;
@@ -2998,9 +3059,15 @@ export interface operations {
                         attemptNumber: number;
                         /** @enum {string} */
                         status: "in-progress" | "submitted";
-                        startedAtMs: number;
-                        deadlineMs: number;
-                        serverTimeMs: number;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** Format: date-time */
+                        deadlineAt: string;
+                        /**
+                         * Format: date-time
+                         * @description The server's clock when it answered: the app counts down to deadlineAt from it, not from the device's clock
+                         */
+                        serverTime: string;
                         examDurationInMinutes: number;
                         totalQuestions: number;
                         instructions: string[];
@@ -3009,8 +3076,10 @@ export interface operations {
                             title: string;
                             durationInMins: number;
                             hasTimeRestriction: boolean;
-                            opensAtMs: number;
-                            closesAtMs: number;
+                            /** Format: date-time */
+                            opensAt: string;
+                            /** Format: date-time */
+                            closesAt: string;
                             questions: {
                                 resId: string;
                                 question: string;
@@ -3111,8 +3180,10 @@ export interface operations {
                             questionResId: string;
                             message: string;
                         }[];
-                        serverTimeMs: number;
-                        deadlineMs: number;
+                        /** Format: date-time */
+                        serverTime: string;
+                        /** Format: date-time */
+                        deadlineAt: string;
                     };
                 };
             };
@@ -3192,7 +3263,8 @@ export interface operations {
                         examId: string;
                         /** @enum {string} */
                         submittedBy: "student" | "deadline";
-                        answerSubmittedOn: number | null;
+                        /** @description When the attempt was submitted (the deadline for a late or automatic submit) */
+                        submittedAt: string | null;
                         questionGroups: {
                             totalQuestionCount: number;
                             correctAnswerCount: number;
@@ -3321,7 +3393,8 @@ export interface operations {
                         examId: string;
                         /** @enum {string} */
                         submittedBy: "student" | "deadline";
-                        answerSubmittedOn: number | null;
+                        /** @description When the attempt was submitted (the deadline for a late or automatic submit) */
+                        submittedAt: string | null;
                         questionGroups: {
                             totalQuestionCount: number;
                             correctAnswerCount: number;
@@ -3423,7 +3496,10 @@ export interface operations {
     };
     getStudentExamRanking: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 examId: string;
@@ -3439,14 +3515,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        totalParticipants: number;
-                        lastRankRefresh: number | null;
-                        rows: {
+                        items: {
                             rank: number;
                             name: string;
                             score: number;
                             performance: number;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                        /** @description Every student ranked */
+                        totalParticipants: number;
+                        /** @description When the ranking was last computed */
+                        lastRankRefreshAt: string | null;
                         me: {
                             rank: number;
                             score: number;
@@ -3504,7 +3588,10 @@ export interface operations {
     };
     getStudentCourses: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3518,28 +3605,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        _id: string;
-                        title: string;
-                        description: string;
-                        category: string | null;
-                        tags: string[];
-                        isBestSelling: boolean;
-                        isExpiredCourse: boolean;
-                        bannerImageUrl: string | null;
-                        price: {
-                            rateCardId: string;
+                        items: {
+                            _id: string;
                             title: string;
-                            term: string;
-                            grossAmount: number;
-                            gstRate: number;
-                            gstAmount: number;
-                            netAmount: number;
-                            compareAtPrice: number | null;
-                            isFree: boolean;
-                            freeMode: ("none" | "lakshya-students") | null;
-                        } | null;
-                        entitled: boolean;
-                    }[];
+                            description: string;
+                            category: string | null;
+                            tags: string[];
+                            isBestSelling: boolean;
+                            isExpiredCourse: boolean;
+                            bannerImageUrl: string | null;
+                            price: {
+                                rateCardId: string;
+                                title: string;
+                                term: string;
+                                /** @description The price before GST, in paise */
+                                grossPaise: number;
+                                /** @description The GST percentage */
+                                gstRate: number;
+                                /** @description The GST, in paise */
+                                gstPaise: number;
+                                /** @description What the student pays, in paise */
+                                netPaise: number;
+                                /** @description A higher price shown struck through, in paise */
+                                compareAtPricePaise: number | null;
+                                isFree: boolean;
+                                freeMode: ("none" | "lakshya-students") | null;
+                            } | null;
+                            entitled: boolean;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                    };
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -3610,11 +3710,16 @@ export interface operations {
                             rateCardId: string;
                             title: string;
                             term: string;
-                            grossAmount: number;
+                            /** @description The price before GST, in paise */
+                            grossPaise: number;
+                            /** @description The GST percentage */
                             gstRate: number;
-                            gstAmount: number;
-                            netAmount: number;
-                            compareAtPrice: number | null;
+                            /** @description The GST, in paise */
+                            gstPaise: number;
+                            /** @description What the student pays, in paise */
+                            netPaise: number;
+                            /** @description A higher price shown struck through, in paise */
+                            compareAtPricePaise: number | null;
                             isFree: boolean;
                             freeMode: ("none" | "lakshya-students") | null;
                         } | null;
@@ -3625,15 +3730,9 @@ export interface operations {
                             _id: string;
                             title: string;
                             lectureCount: number;
-                            pageCount: number;
                         }[];
                         firstSubjectLectures: {
-                            subjectId: string;
-                            page: number;
-                            pageSize: number;
-                            pageCount: number;
-                            lectureCount: number;
-                            lectures: {
+                            items: {
                                 _id: string;
                                 title: string;
                                 videoDurationInMinutes: number | null;
@@ -3641,6 +3740,12 @@ export interface operations {
                                 canWatch: boolean;
                                 available: boolean;
                             }[];
+                            page: number;
+                            pageSize: number;
+                            /** @description Whether a next page holds more */
+                            hasMore: boolean;
+                            /** @description The whole list's count */
+                            total: number;
                         } | null;
                         dayIndexes: number[];
                         firstDays: {
@@ -3696,6 +3801,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The input is wrong: `field` and `issues` name what */
             400: {
                 headers: {
@@ -3738,6 +3850,7 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                pageSize?: number;
             };
             header?: never;
             path: {
@@ -3755,12 +3868,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        subjectId: string;
-                        page: number;
-                        pageSize: number;
-                        pageCount: number;
-                        lectureCount: number;
-                        lectures: {
+                        items: {
                             _id: string;
                             title: string;
                             videoDurationInMinutes: number | null;
@@ -3768,8 +3876,21 @@ export interface operations {
                             canWatch: boolean;
                             available: boolean;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The input is wrong: `field` and `issues` name what */
             400: {
@@ -3859,6 +3980,13 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description The input is wrong: `field` and `issues` name what */
             400: {
                 headers: {
@@ -3915,6 +4043,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** Format: date-time */
                         expiresAt: string;
                         previousQuestions: {
                             pdfUrl: string;
@@ -3996,6 +4125,7 @@ export interface operations {
                         title: string;
                         hlsUrl: string | null;
                         youtubeId: string | null;
+                        /** Format: date-time */
                         expiresAt: string;
                         notes: {
                             resId: string;
@@ -4064,26 +4194,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The poster image */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Part of the file, as the Range header asked (Content-Range says which bytes) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still the answer’s (no body) */
+            304: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-        };
-    };
-    getStudentCoursePreviewVideo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                courseId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description The input is wrong: `field` and `issues` name what */
             400: {
                 headers: {
@@ -4111,11 +4246,101 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The Range asked for lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStudentCoursePreviewVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The video file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "video/quicktime": string;
+                };
+            };
+            /** @description Part of the file, as the Range header asked (Content-Range says which bytes) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "video/mp4": string;
+                    "video/webm": string;
+                    "video/quicktime": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match ETag is still the answer’s (no body) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller’s to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The Range asked for lies outside the file */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getStudentRankFileRanking: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -4131,18 +4356,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        title: string;
-                        totalParticipants: number;
-                        lastRankRefresh: number | null;
-                        rows: {
+                        items: {
                             rank: number;
                             name: string;
-                            total: number;
+                            totalScore: number;
                             examsTaken: number;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                        title: string;
+                        /** @description Every student ranked */
+                        totalParticipants: number;
+                        /** @description When the ranking was last computed */
+                        lastRankRefreshAt: string | null;
                         me: {
                             rank: number;
-                            total: number;
+                            totalScore: number;
                             examsTaken: number;
                         } | null;
                     };
@@ -4234,12 +4467,18 @@ export interface operations {
                         resourceTitle: string | null;
                         /** @enum {string} */
                         currency: "INR";
-                        grossAmount: number;
-                        discountAmount: number;
+                        /** @description The price before the coupon and GST, in paise */
+                        grossPaise: number;
+                        /** @description The coupon's discount, in paise */
+                        discountPaise: number;
+                        /** @description The coupon's percentage (0 without one) */
                         discountRate: number;
+                        /** @description The GST percentage of the rate card */
                         gstRate: number;
-                        gstAmount: number;
-                        netAmount: number;
+                        /** @description The GST charged, in paise */
+                        gstPaise: number;
+                        /** @description What the student pays, in paise */
+                        netPaise: number;
                         couponCode: string | null;
                     };
                 };
@@ -4289,6 +4528,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The body or a file is larger than allowed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not configured on this server */
             501: {
                 headers: {
@@ -4311,7 +4559,10 @@ export interface operations {
     };
     getStudentOrders: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4325,29 +4576,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        title: string;
-                        subscriptionId: string;
-                        subscriptionTerm: string;
-                        termDays: number;
-                        resourceType: ("course" | "exam" | "lecture" | "rankfile") | null;
-                        resourceId: string | null;
-                        resourceTitle: string | null;
-                        /** @enum {string} */
-                        currency: "INR";
-                        grossAmount: number;
-                        discountAmount: number;
-                        discountRate: number;
-                        gstRate: number;
-                        gstAmount: number;
-                        netAmount: number;
-                        couponCode: string | null;
-                        _id: string;
-                        /** @enum {string} */
-                        status: "created" | "attempted" | "paid" | "failed" | "expired" | "cancelled" | "refunded" | "deleted";
-                        createdAt: string;
-                        paidAt: string | null;
-                        accessEndsAt: string | null;
-                    }[];
+                        items: {
+                            title: string;
+                            subscriptionId: string;
+                            subscriptionTerm: string;
+                            termDays: number;
+                            resourceType: ("course" | "exam" | "lecture" | "rankfile") | null;
+                            resourceId: string | null;
+                            resourceTitle: string | null;
+                            /** @enum {string} */
+                            currency: "INR";
+                            /** @description The price before the coupon and GST, in paise */
+                            grossPaise: number;
+                            /** @description The coupon's discount, in paise */
+                            discountPaise: number;
+                            /** @description The coupon's percentage (0 without one) */
+                            discountRate: number;
+                            /** @description The GST percentage of the rate card */
+                            gstRate: number;
+                            /** @description The GST charged, in paise */
+                            gstPaise: number;
+                            /** @description What the student pays, in paise */
+                            netPaise: number;
+                            couponCode: string | null;
+                            _id: string;
+                            /** @enum {string} */
+                            status: "created" | "attempted" | "paid" | "failed" | "expired" | "cancelled" | "refunded" | "deleted";
+                            /** Format: date-time */
+                            createdAt: string;
+                            paidAt: string | null;
+                            accessEndsAt: string | null;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                    };
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -4368,44 +4632,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Not found, or not the caller’s to see */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not configured on this server */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service it needs is unavailable; try again later */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4454,16 +4682,23 @@ export interface operations {
                         resourceTitle: string | null;
                         /** @enum {string} */
                         currency: "INR";
-                        grossAmount: number;
-                        discountAmount: number;
+                        /** @description The price before the coupon and GST, in paise */
+                        grossPaise: number;
+                        /** @description The coupon's discount, in paise */
+                        discountPaise: number;
+                        /** @description The coupon's percentage (0 without one) */
                         discountRate: number;
+                        /** @description The GST percentage of the rate card */
                         gstRate: number;
-                        gstAmount: number;
-                        netAmount: number;
+                        /** @description The GST charged, in paise */
+                        gstPaise: number;
+                        /** @description What the student pays, in paise */
+                        netPaise: number;
                         couponCode: string | null;
                         _id: string;
                         /** @enum {string} */
                         status: "created" | "attempted" | "paid" | "failed" | "expired" | "cancelled" | "refunded" | "deleted";
+                        /** Format: date-time */
                         createdAt: string;
                         paidAt: string | null;
                         accessEndsAt: string | null;
@@ -4472,7 +4707,8 @@ export interface operations {
                             provider: "razorpay";
                             keyId: string;
                             razorpayOrderId: string;
-                            amount: number;
+                            /** @description The amount to hand Razorpay Checkout, in paise */
+                            amountPaise: number;
                             /** @enum {string} */
                             currency: "INR";
                         } | null;
@@ -4517,6 +4753,15 @@ export interface operations {
             };
             /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or a file is larger than allowed */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4579,16 +4824,23 @@ export interface operations {
                         resourceTitle: string | null;
                         /** @enum {string} */
                         currency: "INR";
-                        grossAmount: number;
-                        discountAmount: number;
+                        /** @description The price before the coupon and GST, in paise */
+                        grossPaise: number;
+                        /** @description The coupon's discount, in paise */
+                        discountPaise: number;
+                        /** @description The coupon's percentage (0 without one) */
                         discountRate: number;
+                        /** @description The GST percentage of the rate card */
                         gstRate: number;
-                        gstAmount: number;
-                        netAmount: number;
+                        /** @description The GST charged, in paise */
+                        gstPaise: number;
+                        /** @description What the student pays, in paise */
+                        netPaise: number;
                         couponCode: string | null;
                         _id: string;
                         /** @enum {string} */
                         status: "created" | "attempted" | "paid" | "failed" | "expired" | "cancelled" | "refunded" | "deleted";
+                        /** Format: date-time */
                         createdAt: string;
                         paidAt: string | null;
                         accessEndsAt: string | null;
@@ -4633,6 +4885,15 @@ export interface operations {
             };
             /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body or a file is larger than allowed */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4671,13 +4932,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description application/pdf */
+            /** @description The invoice as a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -4698,44 +4959,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Not found, or not the caller’s to see */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not configured on this server */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service it needs is unavailable; try again later */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4772,16 +4997,23 @@ export interface operations {
                         resourceTitle: string | null;
                         /** @enum {string} */
                         currency: "INR";
-                        grossAmount: number;
-                        discountAmount: number;
+                        /** @description The price before the coupon and GST, in paise */
+                        grossPaise: number;
+                        /** @description The coupon's discount, in paise */
+                        discountPaise: number;
+                        /** @description The coupon's percentage (0 without one) */
                         discountRate: number;
+                        /** @description The GST percentage of the rate card */
                         gstRate: number;
-                        gstAmount: number;
-                        netAmount: number;
+                        /** @description The GST charged, in paise */
+                        gstPaise: number;
+                        /** @description What the student pays, in paise */
+                        netPaise: number;
                         couponCode: string | null;
                         _id: string;
                         /** @enum {string} */
                         status: "created" | "attempted" | "paid" | "failed" | "expired" | "cancelled" | "refunded" | "deleted";
+                        /** Format: date-time */
                         createdAt: string;
                         paidAt: string | null;
                         accessEndsAt: string | null;
@@ -4806,44 +5038,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Not found, or not the caller’s to see */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not configured on this server */
-            501: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A service it needs is unavailable; try again later */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4892,24 +5088,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The caller's role does not allow this */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not the caller’s to see */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
         };
     };
     getStudentInvoice: {
@@ -4923,13 +5101,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description application/pdf */
+            /** @description The document as a PDF */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/pdf": string;
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -4943,15 +5121,6 @@ export interface operations {
             };
             /** @description No session, or it has ended */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The caller's role does not allow this */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5442,6 +5611,7 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                pageSize?: number;
             };
             header?: never;
             path: {
@@ -5458,7 +5628,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        comments: {
+                        items: {
                             _id: string;
                             message: string;
                             displayName: string;
@@ -5466,12 +5636,14 @@ export interface operations {
                             isAdministrator: boolean;
                             isVisible: boolean;
                             isPinned: boolean;
+                            /** Format: date-time */
                             createdAt: string;
                             replies: {
                                 _id: string;
                                 message: string;
                                 displayName: string;
                                 isAdministrator: boolean;
+                                /** Format: date-time */
                                 createdAt: string;
                                 isMine: boolean;
                             }[];
@@ -5480,9 +5652,12 @@ export interface operations {
                             resourceId: string;
                             isMine: boolean;
                         }[];
-                        total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
                     };
                 };
             };
@@ -5564,12 +5739,14 @@ export interface operations {
                         isAdministrator: boolean;
                         isVisible: boolean;
                         isPinned: boolean;
+                        /** Format: date-time */
                         createdAt: string;
                         replies: {
                             _id: string;
                             message: string;
                             displayName: string;
                             isAdministrator: boolean;
+                            /** Format: date-time */
                             createdAt: string;
                             isMine: boolean;
                         }[];
@@ -5655,6 +5832,7 @@ export interface operations {
                         message: string;
                         displayName: string;
                         isAdministrator: boolean;
+                        /** Format: date-time */
                         createdAt: string;
                         isMine: boolean;
                     };
@@ -6020,7 +6198,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        currentAffairs: {
+                        items: {
                             _id: string;
                             title: string;
                             titleDisplay: string;
@@ -6033,12 +6211,20 @@ export interface operations {
                             rateCard: {
                                 _id: string;
                                 title: string;
-                                netAmount: number;
+                                /** @description Its price, in paise */
+                                netPaise: number;
                             } | null;
                         }[];
-                        total: number;
                         page: number;
                         pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                        /**
+                         * Format: date-time
+                         * @description When the signed addresses of this page stop working
+                         */
                         expiresAt: string;
                     };
                 };
@@ -6092,7 +6278,10 @@ export interface operations {
     };
     getStudentMeetingLinks: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6106,16 +6295,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        _id: string;
-                        title: string;
-                        url: string;
-                        startDate: string;
-                        endDate: string;
-                        courses: {
+                        items: {
                             _id: string;
                             title: string;
+                            url: string;
+                            courses: {
+                                _id: string;
+                                title: string;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description When it opens
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date-time
+                             * @description When it closes
+                             */
+                            endDate: string;
                         }[];
-                    }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
+                    };
                 };
             };
             /** @description The input is wrong: `field` and `issues` name what */
@@ -6159,7 +6364,8 @@ export interface operations {
                             winnerName: string;
                             titleMessage: string;
                             examTitle: string;
-                            prizeAmount: number;
+                            /** @description The prize, in paise */
+                            prizePaise: number;
                             rank: number;
                             totalParticipants: number;
                             photoUrl: string | null;
@@ -6216,7 +6422,10 @@ export interface operations {
     };
     getStudentWinnersMine: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6235,7 +6444,8 @@ export interface operations {
                             winnerName: string;
                             titleMessage: string;
                             examTitle: string;
-                            prizeAmount: number;
+                            /** @description The prize, in paise */
+                            prizePaise: number;
                             rank: number;
                             totalParticipants: number;
                             photoUrl: string | null;
@@ -6247,6 +6457,12 @@ export interface operations {
                             googlePayOrUPI: string;
                             hasUserConfirmed: boolean;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
                     };
                 };
             };
@@ -6319,7 +6535,8 @@ export interface operations {
                         winnerName: string;
                         titleMessage: string;
                         examTitle: string;
-                        prizeAmount: number;
+                        /** @description The prize, in paise */
+                        prizePaise: number;
                         rank: number;
                         totalParticipants: number;
                         photoUrl: string | null;
@@ -6409,7 +6626,8 @@ export interface operations {
                         winnerName: string;
                         titleMessage: string;
                         examTitle: string;
-                        prizeAmount: number;
+                        /** @description The prize, in paise */
+                        prizePaise: number;
                         rank: number;
                         totalParticipants: number;
                         photoUrl: string | null;

@@ -179,9 +179,9 @@ interface Timings {
 /** One student opening the app before the exam: the exam list, where the app finds the exam to start. */
 async function openApp(port: number, examId: string, cookie: string, timings: Timings): Promise<void> {
   await sleep(Math.random() * openMs);
-  const listed = await call(port, 'GET', '/api/student/exams', cookie);
+  const listed = await call(port, 'GET', '/api/student/exams?pageSize=100', cookie);
   timings.list.push(listed.ms);
-  const found = listed.status === 200 && (listed.json as Array<{ _id: string }>).some((exam) => exam._id === examId);
+  const found = listed.status === 200 && (listed.json as { items: Array<{ _id: string }> }).items.some((exam) => exam._id === examId);
   if (!found) timings.errors[`list ${listed.status}`] = (timings.errors[`list ${listed.status}`] ?? 0) + 1;
 }
 

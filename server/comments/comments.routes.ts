@@ -16,6 +16,7 @@ import {
   replySchema,
   studentCommentSchema,
   studentCommentsPageSchema,
+  studentCommentsQuerySchema,
   studentMessageInputSchema,
   studentReplySchema,
 } from '../../shared/comments/comments.schema.ts';
@@ -101,14 +102,14 @@ export const commentsStudentRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/lectures/:lectureId/comments',
     student({
-      summary: "A published lecture's visible comments, pinned first, newest next, 20 a page",
+      summary: "A published lecture's visible comments, pinned first, newest next, a page at a time",
       description:
-        'Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.',
+        'Pages of `pageSize` comments (20 unless asked, at most 100), with `total`; each comment carries its replies. Only a student who may watch the lecture may read its discussion (403 otherwise, as for writing). No answer carries an account id: `isMine` marks what the student wrote.',
       params: z.object({ lectureId: z.string().max(100) }),
-      querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }),
+      querystring: studentCommentsQuerySchema,
       ok: studentCommentsPageSchema,
     }),
-    async (request) => studentComments.studentLectureComments(request.ctx, { lectureId: request.params.lectureId, page: request.query.page }),
+    async (request) => studentComments.studentLectureComments(request.ctx, { lectureId: request.params.lectureId, ...request.query }),
   );
   app.post(
     '/api/student/lectures/:lectureId/comments',

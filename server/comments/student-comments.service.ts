@@ -1,4 +1,5 @@
-import { COMMENT_MESSAGES, STUDENT_COMMENTS_PAGE_SIZE, type StudentComment, type StudentReply } from '../../shared/comments/comments.schema.ts';
+import { pageOfTotal, type StudentPageQuery } from '../../shared/validation/paging.ts';
+import { COMMENT_MESSAGES, type StudentComment, type StudentReply } from '../../shared/comments/comments.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import type { Actor } from '../access/actor.ts';
@@ -59,18 +60,19 @@ async function openDiscussion(ctx: RequestContext, actor: Actor, lectureId: stri
 const nameOf = (actor: Actor) => actor.name || 'Student';
 
 /** GET /api/student/lectures/{id}/comments: visible comments, pinned first, newest next, a page at a time. */
-export async function studentLectureComments(ctx: RequestContext, { lectureId, page }: { lectureId: string; page: number }) {
+export async function studentLectureComments(ctx: RequestContext, { lectureId, ...query }: { lectureId: string } & StudentPageQuery) {
   const actor = await requireActor(ctx);
   await openDiscussion(ctx, actor, lectureId);
-  const { rows, total } = await repo.visibleCommentsPage(ctx.db, lectureId, {
-    limit: STUDENT_COMMENTS_PAGE_SIZE,
-    offset: (page - 1) * STUDENT_COMMENTS_PAGE_SIZE,
-  });
+  const { rows, total } = await repo.visibleCommentsPage(ctx.db, lectureId, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
   const replies = await repliesOf(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return { comments: rows.map((row) => studentCommentOf(row, replies.get(row.id) ?? [], actor.id)), total, page, pageSize: STUDENT_COMMENTS_PAGE_SIZE };
+  return pageOfTotal(
+    rows.map((row) => studentCommentOf(row, replies.get(row.id) ?? [], actor.id)),
+    query,
+    total,
+  );
 }
 
 /** POST /api/student/lectures/{id}/comments: staff get an alert. */

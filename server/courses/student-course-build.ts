@@ -1,6 +1,7 @@
+import { toPaise } from '../../shared/commerce/money.ts';
 import { buildDaySchedule, type ScheduleDay } from '../../shared/courses/schedule.rules.ts';
 import type { CourseAccessFacts, CourseWatchFacts } from '../../shared/courses/student-course-watch.rules.ts';
-import { STUDENT_COURSE_PAGING, type StudentCourse, type StudentCourseSummary, type StudentLecture } from '../../shared/courses/student-courses.schema.ts';
+import type { StudentCourse, StudentCourseSummary, StudentLecture } from '../../shared/courses/student-courses.schema.ts';
 import { assetUrls } from '../access/asset-urls.ts';
 import type { CachedCourse } from '../course-state/student-course-cache.ts';
 import type { Db } from '../db/database.ts';
@@ -35,11 +36,11 @@ export function priceOf(row: Omit<repo.StudentCourseRow, 'entitled'>): StudentCo
     rateCardId: row.rate_card_id,
     title: row.rate_card_title ?? '',
     term: row.subscription_term ?? 'not-selected',
-    grossAmount: Number(row.gross_amount ?? 0),
+    grossPaise: toPaise(Number(row.gross_amount ?? 0)),
     gstRate: Number(row.gst_rate ?? 0),
-    gstAmount: Number(row.gst_amount ?? 0),
-    netAmount: Number(row.net_amount ?? 0),
-    compareAtPrice: row.compare_at_price === null ? null : Number(row.compare_at_price),
+    gstPaise: toPaise(Number(row.gst_amount ?? 0)),
+    netPaise: toPaise(Number(row.net_amount ?? 0)),
+    compareAtPricePaise: row.compare_at_price === null ? null : toPaise(Number(row.compare_at_price)),
     isFree: row.free_mode !== null,
     freeMode: row.free_mode,
   };
@@ -127,7 +128,6 @@ export async function buildCourse(db: Db, courseId: string): Promise<BuiltCourse
         exams.map((exam) => ({ dayTags: exam.days, exam: exam.exam_id, details: { _id: exam.exam_id, title: exam.title } })),
       )
     : [];
-  const pageSize = STUDENT_COURSE_PAGING.lecturesPerPage;
   // Whether it is free depends on who asks: filled in per student.
   const { entitled: _entitled, ...summary } = summaryOf({ ...row, entitled: false, free_mode: null });
   const previousQuestions = row.previous_questions.filter((file) => file.isActive);
@@ -141,7 +141,6 @@ export async function buildCourse(db: Db, courseId: string): Promise<BuiltCourse
         _id: subject.id,
         title: subject.title,
         lectureCount: subject.lectureIds.length,
-        pageCount: Math.max(1, Math.ceil(subject.lectureIds.length / pageSize)),
       })),
       dayIndexes: days.map((day) => day.dayIndex),
       studyPlanNotes: row.study_plan_notes

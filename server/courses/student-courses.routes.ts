@@ -12,9 +12,11 @@ import {
   subjectLecturesQuerySchema,
 } from '../../shared/courses/student-courses.schema.ts';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 import { sendStoredFile } from '../assets/send-stored-file.ts';
 import type { DomainRoutes } from '../domain.ts';
 import { errorResponses, routeOptions } from '../http/route-options.ts';
+import { binaryResponse, notModifiedResponse, storedFileResponses } from '../http/binary-responses.ts';
 import { sendJsonText } from '../http/json-text.ts';
 import { lecturePoster } from './student-course-poster.ts';
 import * as studentCourses from './student-courses.service.ts';
@@ -22,6 +24,8 @@ import * as studentCourses from './student-courses.service.ts';
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['student courses'];
 const student = routeOptions(tags, errors);
+/** Reads answered with an ETag also answer 304 to its If-None-Match (no body, so not the error schema the options' type expects). */
+const etagged = routeOptions(tags, { ...errors, 304: notModifiedResponse } as unknown as typeof errors);
 const courseParams = z.object({ courseId: z.string().max(100) });
 const etagNote = 'The answer has an ETag: send it back as If-None-Match to get 304 without a body while nothing changed for this student.';
 
@@ -31,17 +35,19 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
     '/api/student/courses',
     student({
       summary: 'Published courses with their prices (from the default rate card) and whether the student holds each',
-      ok: z.array(studentCourseSummarySchema),
+      description: 'Pages of `pageSize` courses (20 unless asked, at most 100), with `total`; prices in whole paise.',
+      querystring: studentPageQuerySchema(),
+      ok: studentPageSchema(studentCourseSummarySchema, { withTotal: true }),
     }),
-    async (request) => studentCourses.listStudentCourses(request.ctx),
+    async (request) => studentCourses.listStudentCourses(request.ctx, request.query),
   );
   app.get(
     '/api/student/courses/:courseId',
-    student({
+    etagged({
       summary: 'A course: its summary and what the app shows first (the first subject’s first page of lectures, the first days of the schedule)',
       description:
         'Subjects come with their lecture and page counts, the schedule with the numbers of its days; the rest is read a page of a subject ' +
-        '(`/subjects/{subjectId}/lectures?page=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and ' +
+        '(`/subjects/{subjectId}/lectures?page=&pageSize=`) or a few days (`/days?from=&to=`) at a time. Each lecture says `canWatch` (the student holds it) and ' +
         '`available` (false while it is temporarily unavailable: playback then answers 409). A student who holds the course keeps it while a warning ' +
         `keeps it offline for others. Rank files are the published ones; the PDFs are listed by name (their addresses: POST /documents). ${etagNote}`,
       params: courseParams,
@@ -51,19 +57,18 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/courses/:courseId/subjects/:subjectId/lectures',
-    student({
-      summary: `One page (${STUDENT_COURSE_PAGING.lecturesPerPage} lectures) of an active subject of the course, in the subject's order`,
-      description: `A page past the last is empty. ${etagNote}`,
+    etagged({
+      summary: "One page of an active subject's lectures, in the subject's order",
+      description: `Pages of \`pageSize\` lectures (${STUDENT_COURSE_PAGING.lecturesPerPage} unless asked, at most 100), with \`total\` (the subject's lecture count); a page past the last is empty. ${etagNote}`,
       params: courseParams.extend({ subjectId: z.string().max(100) }),
       querystring: subjectLecturesQuerySchema,
       ok: subjectLecturesPageSchema,
     }),
-    async (request, reply) =>
-      sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, page: request.query.page })),
+    async (request, reply) => sendJsonText(request, reply, await studentCourses.getSubjectLectures(request.ctx, { ...request.params, ...request.query })),
   );
   app.get(
     '/api/student/courses/:courseId/days',
-    student({
+    etagged({
       summary: `The schedule's days numbered from \`from\` to \`to\` (at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days), with their lectures and exams`,
       description: `\`nextDayIndex\` is the next day after \`to\` with something on it (null at the end). ${etagNote}`,
       params: courseParams,
@@ -107,6 +112,7 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
         tags,
         summary: "A lecture's video poster, the thumbnail of a lecture without a banner, for any signed-in student",
         params: z.object({ lectureId: z.string().max(100) }),
+        response: { 200: binaryResponse('The poster image', 'image/jpeg'), ...storedFileResponses('image/jpeg'), ...errorResponses(401, 404, 416) },
       },
     },
     async (request, reply) => sendStoredFile(request, reply, await lecturePoster(request.ctx, request.params)),

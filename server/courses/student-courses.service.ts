@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { courseAccessFor, lecturesHeldBy, pageOf } from '../../shared/courses/student-course-watch.rules.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
+import { courseAccessFor, lecturesHeldBy } from '../../shared/courses/student-course-watch.rules.ts';
 import {
   scheduleDaysPageSchema,
   STUDENT_COURSE_MESSAGES,
@@ -10,7 +11,6 @@ import {
   type LecturePlayback,
   type ScheduleDaysPage,
   type StudentCourse,
-  type StudentCourseSummary,
   type StudentLecture,
   type StudentScheduleDay,
   type SubjectLecturesPage,
@@ -31,9 +31,9 @@ import * as repo from './student-courses.repository.ts';
 export const PLAYBACK_GRACE_MINUTES = 10;
 
 /** GET /api/student/courses: the published catalogue with prices from the rate cards. */
-export async function listStudentCourses(ctx: RequestContext): Promise<StudentCourseSummary[]> {
+export async function listStudentCourses(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
-  return (await repo.catalogueRows(ctx.db, actor.id)).map(summaryOf);
+  return pageOfList((await repo.catalogueRows(ctx.db, actor.id)).map(summaryOf), query);
 }
 
 type FreeMode = repo.StudentCourseRow['free_mode'];
@@ -121,17 +121,9 @@ function lectureFor(holdings: Holdings, course: BuiltCourse, lectureId: string):
   return { ...course.lectures.get(lectureId)!, canWatch: holdings.mayWatch(lectureId) };
 }
 
-function subjectPage(holdings: Holdings, course: BuiltCourse, subject: BuiltCourse['subjects'][number], page: number): SubjectLecturesPage {
-  const pageSize = STUDENT_COURSE_PAGING.lecturesPerPage;
-  const { pageCount, items } = pageOf(subject.lectureIds, page, pageSize);
-  return {
-    subjectId: subject.id,
-    page,
-    pageSize,
-    pageCount,
-    lectureCount: subject.lectureIds.length,
-    lectures: items.map((id) => lectureFor(holdings, course, id)),
-  };
+function subjectPage(holdings: Holdings, course: BuiltCourse, subject: BuiltCourse['subjects'][number], query: StudentPageQuery): SubjectLecturesPage {
+  const { items, ...page } = pageOfList(subject.lectureIds, query);
+  return { ...page, items: items.map((id) => lectureFor(holdings, course, id)) };
 }
 
 function dayFor(holdings: Holdings, course: BuiltCourse, day: BuiltCourse['days'][number]): StudentScheduleDay {
@@ -160,19 +152,19 @@ export async function getStudentCourse(ctx: RequestContext, { courseId }: { cour
       ...course.summary,
       price: course.summary.price && { ...course.summary.price, isFree: read.freeMode !== null, freeMode: read.freeMode },
       entitled: read.entitled,
-      firstSubjectLectures: first ? subjectPage(holdings, course, first, 1) : null,
+      firstSubjectLectures: first ? subjectPage(holdings, course, first, { page: 1, pageSize: STUDENT_COURSE_PAGING.lecturesPerPage }) : null,
       firstDays: course.days.slice(0, STUDENT_COURSE_PAGING.firstDays).map((day) => dayFor(holdings, course, day)),
     };
   });
 }
 
 /** GET /api/student/courses/{id}/subjects/{subjectId}/lectures?page=: one page of an active subject's lectures. */
-export async function getSubjectLectures(ctx: RequestContext, input: { courseId: string; subjectId: string; page: number }): Promise<JsonText> {
+export async function getSubjectLectures(ctx: RequestContext, input: { courseId: string; subjectId: string } & StudentPageQuery): Promise<JsonText> {
   const read = await readCourse(ctx, input.courseId);
   const subject = read.course.subjects.find((candidate) => candidate.id === input.subjectId);
   if (!subject) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.subjectNotFound);
-  return answerText(read, `subject:${subject.id}:${input.page}`, subjectLecturesPageSchema, (holdings) =>
-    subjectPage(holdings, read.course, subject, input.page),
+  return answerText(read, `subject:${subject.id}:${input.page}:${input.pageSize}`, subjectLecturesPageSchema, (holdings) =>
+    subjectPage(holdings, read.course, subject, input),
   );
 }
 

@@ -63,7 +63,7 @@ export const studentCurrentAffairsRoutes: DomainRoutes = async (app) => {
       config: { signedUrls: true },
       summary: 'Published current-affairs posts, newest date first, a page at a time',
       description:
-        'Each post says whether the student may open it (`entitled`: it has no rate card, its rate card is free to them, or they hold it). ' +
+        'Pages of `pageSize` posts (20 unless asked, at most 100), with `total`. Each post says whether the student may open it (`entitled`: it has no rate card, its rate card is free to them, or they hold it). ' +
         "For those, `pdfUrl` (and `pageUrls` once the PDF's pages are converted) work only with this student's session and expire at `expiresAt`, " +
         'or earlier when the post is unpublished, deleted or given another PDF; ask again for new ones. The answer is `Cache-Control: private, no-store`.',
       querystring: studentCurrentAffairsQuerySchema,

@@ -1,3 +1,5 @@
+import { toPaise } from '../../shared/commerce/money.ts';
+import { pageOfTotal } from '../../shared/validation/paging.ts';
 import type { z } from 'zod';
 import { shortPostDate } from '../../shared/current-affairs/current-affair-dates.rules.ts';
 import { currentAffairPublishWarnings, isCurrentAffairPublished } from '../../shared/current-affairs/current-affair-publish.rules.ts';
@@ -196,25 +198,26 @@ export async function listStudentCurrentAffairs(ctx: RequestContext, query: Stud
     return `${url}?${signatureQuery(signAsset(ctx.config.SESSION_SECRET, assetId, expiresAt, { scope: 'pdf', student: actor.id, grant }))}`;
   };
   return {
-    currentAffairs: rows.map((row) => {
-      const pdf = row.pdf_file_id ? assets.get(row.pdf_file_id) : undefined;
-      const open = row.entitled && pdf !== undefined;
-      return {
-        _id: row.id,
-        title: row.title,
-        titleDisplay: shortPostDate(row.title),
-        coverImageUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
-        fileName: pdf?.file_name ?? null,
-        fileSizeInBytes: pdf ? Number(pdf.size_in_bytes) : null,
-        entitled: row.entitled,
-        pdfUrl: open ? signed(row, pdf.id, assetUrls.file(pdf.id)) : null,
-        pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(row, pdf.id, url)) : [],
-        rateCard: row.card_id ? { _id: row.card_id, title: row.card_title ?? '', netAmount: Number(row.card_net_amount ?? 0) } : null,
-      };
-    }),
-    total,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...pageOfTotal(
+      rows.map((row) => {
+        const pdf = row.pdf_file_id ? assets.get(row.pdf_file_id) : undefined;
+        const open = row.entitled && pdf !== undefined;
+        return {
+          _id: row.id,
+          title: row.title,
+          titleDisplay: shortPostDate(row.title),
+          coverImageUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
+          fileName: pdf?.file_name ?? null,
+          fileSizeInBytes: pdf ? Number(pdf.size_in_bytes) : null,
+          entitled: row.entitled,
+          pdfUrl: open ? signed(row, pdf.id, assetUrls.file(pdf.id)) : null,
+          pageUrls: open ? publicUrls(pdf).pageUrls.map((url) => signed(row, pdf.id, url)) : [],
+          rateCard: row.card_id ? { _id: row.card_id, title: row.card_title ?? '', netPaise: toPaise(Number(row.card_net_amount ?? 0)) } : null,
+        };
+      }),
+      query,
+      total,
+    ),
     expiresAt: expiresAt.toISOString(),
   };
 }

@@ -12,6 +12,8 @@ import {
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { utcIso } from '../../shared/validation/date-time.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import { assetUrls } from '../access/asset-urls.ts';
 import { requireActor } from '../access/access.ts';
 import type { AppContext, RequestContext } from '../context.ts';
@@ -26,30 +28,34 @@ import { isRanked, rankOfScore } from './ranks.service.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
-export async function listStudentExams(ctx: RequestContext): Promise<StudentExam[]> {
+/** GET /api/student/exams: the exams the student may take (a bounded list), a page at a time. */
+export async function listStudentExams(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
   const rows = await repo.listStudentExamRows(ctx.db, actor.id);
-  return rows.map((row) => ({
-    _id: row.id,
-    title: row.title,
-    examType: row.exam_type,
-    description: row.description,
-    instructions: row.instructions,
-    totalMarks: Number(row.total_marks),
-    totalQuestions: row.total_questions,
-    examDurationInMinutes: row.exam_duration_in_minutes,
-    correctAnswerScore: Number(row.correct_answer_score),
-    wrongAnswerScore: Number(row.wrong_answer_score),
-    unAnsweredScore: Number(row.un_answered_score),
-    maxNumberOfAttempts: row.max_number_of_attempts,
-    publishDateTimeInMs: row.publish_at ? new Date(row.publish_at).getTime() : null,
-    showInRecentExams: row.show_in_recent_exams,
-    isSticky: row.is_sticky,
-    attemptsTaken: row.attempts_taken,
-    inProgressAttemptId: row.open_attempt,
-    canStart: row.open_attempt !== null || row.max_number_of_attempts === -1 || row.attempts_taken < row.max_number_of_attempts,
-    isRankPublished: row.is_rank_published,
-  }));
+  return pageOfList(
+    rows.map((row): StudentExam => ({
+      _id: row.id,
+      title: row.title,
+      examType: row.exam_type,
+      description: row.description,
+      instructions: row.instructions,
+      totalMarks: Number(row.total_marks),
+      totalQuestions: row.total_questions,
+      examDurationInMinutes: row.exam_duration_in_minutes,
+      correctAnswerScore: Number(row.correct_answer_score),
+      wrongAnswerScore: Number(row.wrong_answer_score),
+      unAnsweredScore: Number(row.un_answered_score),
+      maxNumberOfAttempts: row.max_number_of_attempts,
+      publishAt: row.publish_at ? utcIso(new Date(row.publish_at)) : null,
+      showInRecentExams: row.show_in_recent_exams,
+      isSticky: row.is_sticky,
+      attemptsTaken: row.attempts_taken,
+      inProgressAttemptId: row.open_attempt,
+      canStart: row.open_attempt !== null || row.max_number_of_attempts === -1 || row.attempts_taken < row.max_number_of_attempts,
+      isRankPublished: row.is_rank_published,
+    })),
+    query,
+  );
 }
 
 function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, repo.StoredAnswer>): AttemptView {
@@ -64,9 +70,9 @@ function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<str
     examType: paper.examType,
     attemptNumber: attempt.attempt_number,
     status: attempt.status,
-    startedAtMs,
-    deadlineMs,
-    serverTimeMs: Date.now(),
+    startedAt: utcIso(startedAtMs),
+    deadlineAt: utcIso(deadlineMs),
+    serverTime: utcIso(Date.now()),
     examDurationInMinutes: paper.examDurationInMinutes,
     totalQuestions: paper.questionGroups.reduce((sum, group) => sum + group.questions.length, 0),
     instructions: paper.instructions,
@@ -81,7 +87,8 @@ function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<str
         title: group.title,
         durationInMins: group.durationInMins,
         hasTimeRestriction: group.hasTimeRestriction,
-        ...windows[groupIndex]!,
+        opensAt: utcIso(windows[groupIndex]!.opensAtMs),
+        closesAt: utcIso(windows[groupIndex]!.closesAtMs),
         questions: questions.map(({ question, optionOrder }) => {
           const saved = answers.get(question.resId);
           const shownIndex = saved && saved.providedAnswerIndex >= 0 ? optionOrder.indexOf(saved.providedAnswerIndex) : -1;
@@ -247,8 +254,8 @@ export async function saveAnswers(ctx: RequestContext, input: SaveAnswersInput &
     saved: written.length,
     ignored: accepted.filter((a) => !writtenSet.has(a.questionResId)).map((a) => a.questionResId),
     rejected,
-    serverTimeMs: Date.now(),
-    deadlineMs,
+    serverTime: utcIso(Date.now()),
+    deadlineAt: utcIso(deadlineMs),
   };
 }
 
@@ -302,9 +309,10 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
     rank = await rankOfScore(ctx.db, exam, attempt.score ?? 0);
     totalParticipants = exam.rank_participants;
   }
-  const { questionGroups: groups, tagRanking, ...figures } = result;
+  const { questionGroups: groups, tagRanking, answerSubmittedOn: _submittedOn, ...figures } = result;
   return {
     ...figures,
+    submittedAt: utcIso(attempt.submitted_at),
     attemptId: attempt.id,
     examId: attempt.exam_id,
     submittedBy: attempt.submitted_by ?? 'student',

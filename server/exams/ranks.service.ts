@@ -1,4 +1,6 @@
 import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
+import { utcIso } from '../../shared/validation/date-time.ts';
 import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts';
 import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
 import type { AppContext } from '../context.ts';
@@ -159,7 +161,7 @@ export async function examStatistics(ctx: AppContext, { examId }: { examId: stri
 }
 
 /** What a student sees of a published ranking: names and figures of the top 100, and their own place. */
-export async function studentRanking(db: Db, examId: string, userId: string) {
+export async function studentRanking(db: Db, { examId, userId, ...query }: { examId: string; userId: string } & StudentPageQuery) {
   const exam = await examRowOrThrow(db, examId);
   // The same rule as taking the exam: a ranking names other students and is part of what was bought.
   if (!(await mayReadRanking(db, exam.id, userId))) throw new AppError('forbidden', ATTEMPT_MESSAGES.notEntitled);
@@ -168,9 +170,12 @@ export async function studentRanking(db: Db, examId: string, userId: string) {
   const first = await firstAttemptOf(db, exam.id, userId);
   const own = first && isRanked(exam, first) ? { rank: await rankOfScore(db, exam, first.score ?? 0), score: first.score ?? 0 } : undefined;
   return {
+    ...pageOfList(
+      rows.map((row) => ({ rank: row.rank, name: row.userId.name, score: row.score, performance: row.performance })),
+      query,
+    ),
     totalParticipants: exam.rank_participants,
-    lastRankRefresh: exam.last_rank_refresh?.getTime() ?? null,
-    rows: rows.map((row) => ({ rank: row.rank, name: row.userId.name, score: row.score, performance: row.performance })),
+    lastRankRefreshAt: utcIso(exam.last_rank_refresh),
     me: own ? { rank: own.rank, score: own.score, performance: performanceOf(own.score, exam.total_marks) } : null,
   };
 }

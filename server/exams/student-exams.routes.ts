@@ -5,24 +5,28 @@ import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSc
 import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
 import { studentRanking } from './ranks.service.ts';
+import { rankingFields, rankingRowSchema, RANKING_PAGE_SIZE } from '../../shared/exams/student-ranking.schema.ts';
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 
 const student = routeOptions(['student exams']);
 const examParams = z.object({ examId: z.string().min(1) });
 const attemptParams = z.object({ attemptId: z.string().min(1) });
 
-const rankingSchema = z.object({
-  totalParticipants: z.number(),
-  lastRankRefresh: z.number().nullable(),
-  rows: z.array(z.object({ rank: z.number(), name: z.string(), score: z.number(), performance: z.number() })),
-  me: z.object({ rank: z.number(), score: z.number(), performance: z.number() }).nullable(),
-});
+const rankingSchema = studentPageSchema(rankingRowSchema, { withTotal: true }).extend(rankingFields);
+const rankingDescription =
+  'A page (`page`, `pageSize`: 100 unless asked) of the top 100 by rank, with `total` (the rows of the top 100); `totalParticipants` counts every ranked student and `me` is the student’s own place.';
 
 /** Timed exam attempts for signed-in students (the student apps' REST layer). */
 export const studentExamsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/exams',
-    student({ summary: 'Exams the student may take: published, visible, open and entitled (free or granted)', ok: z.array(studentExamSchema) }),
-    async (request) => attempts.listStudentExams(request.ctx),
+    student({
+      summary: 'Exams the student may take: published, visible, open and entitled (free or granted)',
+      description: 'Pages of `pageSize` exams (20 unless asked, at most 100), with `total`.',
+      querystring: studentPageQuerySchema(),
+      ok: studentPageSchema(studentExamSchema, { withTotal: true }),
+    }),
+    async (request) => attempts.listStudentExams(request.ctx, request.query),
   );
   app.post(
     '/api/student/exams/:examId/attempts',
@@ -64,10 +68,16 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/exams/:examId/ranking',
-    student({ summary: 'The published ranking (top 100) and the student’s own rank', params: examParams, ok: rankingSchema }),
+    student({
+      summary: 'The published ranking (top 100) and the student’s own rank',
+      description: rankingDescription,
+      params: examParams,
+      querystring: studentPageQuerySchema(RANKING_PAGE_SIZE),
+      ok: rankingSchema,
+    }),
     async (request) => {
       const actor = await requireActor(request.ctx);
-      return studentRanking(request.ctx.db, request.params.examId, actor.id);
+      return studentRanking(request.ctx.db, { examId: request.params.examId, userId: actor.id, ...request.query });
     },
   );
 };

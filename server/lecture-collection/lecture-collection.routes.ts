@@ -1,3 +1,4 @@
+import { studentPageQuerySchema } from '../../shared/validation/paging.ts';
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { errorResponses, routeOptions } from '../http/route-options.ts';
@@ -50,7 +51,12 @@ export const lectureCollectionRoutes: DomainRoutes = async (app) => {
 export const studentLectureCollectionRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/student/custom-lectures',
-    student({ summary: "The custom collection's published lectures in order, with whether the student may watch each", ok: studentCollectionSchema }),
-    async (request) => collection.studentCollection(request.ctx),
+    student({
+      summary: "The custom collection's published lectures in order, with whether the student may watch each",
+      description: 'Pages of `pageSize` lectures (20 unless asked, at most 100), with `total`, and the collection’s `title`.',
+      querystring: studentPageQuerySchema(),
+      ok: studentCollectionSchema,
+    }),
+    async (request) => collection.studentCollection(request.ctx, request.query),
   );
 };

@@ -1,3 +1,4 @@
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import type { z } from 'zod';
 import {
   COLLECTION_MESSAGES,
@@ -78,7 +79,7 @@ export function reorderCollection(ctx: AppContext, { lecturesMetaData }: z.outpu
 }
 
 /** GET /api/student/custom-lectures: the collection's published lectures, and which ones this student may watch. */
-export async function studentCollection(ctx: RequestContext): Promise<StudentCollection> {
+export async function studentCollection(ctx: RequestContext, query: StudentPageQuery): Promise<StudentCollection> {
   const actor = await requireActor(ctx);
   const [title, rows] = await Promise.all([repo.collectionTitle(ctx.db), repo.studentCollectionRows(ctx.db, lectureEntitledSql(actor.id))]);
   const assets = await assetsById(
@@ -87,20 +88,23 @@ export async function studentCollection(ctx: RequestContext): Promise<StudentCol
   );
   return {
     title,
-    lectures: rows.map((row) => {
-      const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
-      const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
-      return {
-        _id: row.id,
-        title: row.title,
-        // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
-        thumbnailUrl:
-          banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
-        lecturerName: row.lecturer_name,
-        videoDurationInMinutes: row.video_duration_in_minutes,
-        notesCount: row.notes.length,
-        canWatch: row.can_watch,
-      };
-    }),
+    ...pageOfList(
+      rows.map((row) => {
+        const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
+        const video = row.video_resource_id ? assets.get(row.video_resource_id) : undefined;
+        return {
+          _id: row.id,
+          title: row.title,
+          // Images every signed-in student can open: a public banner, else the video's poster (served to any student).
+          thumbnailUrl:
+            banner?.access_mode === 'public' && banner.kind === 'image' ? publicUrls(banner).url : video?.poster_key ? lecturePosterUrl(row.id) : null,
+          lecturerName: row.lecturer_name,
+          videoDurationInMinutes: row.video_duration_in_minutes,
+          notesCount: row.notes.length,
+          canWatch: row.can_watch,
+        };
+      }),
+      query,
+    ),
   };
 }

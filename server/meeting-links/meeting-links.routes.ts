@@ -1,3 +1,4 @@
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 import { z } from 'zod';
 import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import {
@@ -65,10 +66,11 @@ export const studentMeetingLinksRoutes: DomainRoutes = async (app) => {
         tags: ['student meeting links'],
         summary: 'The meeting links a student may join now, the soonest to end first',
         description:
-          'Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards) or to a course they hold that a publish warning keeps offline (not one staff hide); courses lists those of its courses. A link without a course is never listed.',
-        response: { 200: z.array(studentMeetingLinkSchema), 401: errorBodySchema },
+          'Switched on, started and not ended, and belonging to a published course the student may open now (no rate card, a rate card free to them, or an active grant of the course or its rate cards) or to a course they hold that a publish warning keeps offline (not one staff hide); courses lists those of its courses. A link without a course is never listed. Pages of `pageSize` links (20 unless asked, at most 100), with `total`.',
+        querystring: studentPageQuerySchema(),
+        response: { 200: studentPageSchema(studentMeetingLinkSchema, { withTotal: true }), ...errorResponses(400, 401) },
       },
     },
-    async (request) => meetingLinks.listLiveMeetingLinks(request.ctx),
+    async (request) => meetingLinks.listLiveMeetingLinks(request.ctx, request.query),
   );
 };

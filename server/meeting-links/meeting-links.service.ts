@@ -1,3 +1,4 @@
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -158,9 +159,9 @@ export async function deleteMeetingLink(ctx: AppContext, { id }: { id: string })
  * GET /api/student/meeting-links: the links a signed-in student may join now, of the courses
  * they may open now, each with those courses.
  */
-export async function listLiveMeetingLinks(ctx: RequestContext): Promise<StudentMeetingLink[]> {
+export async function listLiveMeetingLinks(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
-  return (await repo.liveMeetingLinkRowsFor(ctx.db, actor.id)).map((row) => ({
+  const links = (await repo.liveMeetingLinkRowsFor(ctx.db, actor.id)).map((row): StudentMeetingLink => ({
     _id: row.id,
     title: row.title,
     url: row.url,
@@ -168,4 +169,5 @@ export async function listLiveMeetingLinks(ctx: RequestContext): Promise<Student
     endDate: new Date(row.end_date).toISOString(),
     courses: row.courses,
   }));
+  return pageOfList(links, query);
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES, type checkoutInputSchema, type Quote } from '../../shared/commerce/checkout.schema.ts';
 import { COUPON_USE_MESSAGES, couponRefusal, type CouponPurchase } from '../../shared/commerce/coupon-use.rules.ts';
-import { toPaise, toRupees } from '../../shared/commerce/money.ts';
+import { toPaise } from '../../shared/commerce/money.ts';
 import { applyCoupon, PricingError, rateCardPrice, type PricedOrder } from '../../shared/commerce/pricing.rules.ts';
 import { TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import type { RequestContext } from '../context.ts';
@@ -126,12 +126,12 @@ export function quoteOf(priced: Priced): Quote {
     resourceId: resource?.id ?? null,
     resourceTitle: resource?.title ?? null,
     currency: 'INR',
-    grossAmount: toRupees(amounts.grossAmount),
-    discountAmount: toRupees(amounts.discountAmount),
+    grossPaise: amounts.grossAmount,
+    discountPaise: amounts.discountAmount,
     discountRate: amounts.discountRate,
     gstRate: amounts.gstRate,
-    gstAmount: toRupees(amounts.gstAmount),
-    netAmount: toRupees(amounts.netAmount),
+    gstPaise: amounts.gstAmount,
+    netPaise: amounts.netAmount,
     couponCode: priced.coupon?.code ?? null,
   };
 }

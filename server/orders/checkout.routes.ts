@@ -5,10 +5,13 @@ import { errorBodySchema } from '../../shared/http/errors.schema.ts';
 import { checkoutInputSchema, createdOrderSchema, quoteSchema, studentOrderSchema, verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
 import * as checkout from './checkout.service.ts';
 import { sendPdf } from './send-pdf.ts';
+import { binaryResponse } from '../http/binary-responses.ts';
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 import { handleRazorpayWebhook } from './payment-events.service.ts';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 501, 503);
-const student = routeOptions(['student checkout'], errors);
+const tags = ['student checkout'];
+const student = routeOptions(tags, errorResponses(400, 401, 403, 404, 409, 413, 501, 503));
+const reads = routeOptions(tags, errorResponses(400, 401, 404));
 const idParams = z.object({ id: z.string().max(100) });
 
 export const checkoutRoutes: DomainRoutes = async (app) => {
@@ -17,7 +20,7 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
     student({
       summary: 'The price of a rate card or of a course, exam, lecture or rank file, with a coupon applied',
       description:
-        'Every amount is computed by the server from the stored rate card and coupon (rupees, with GST at the card rate). A coupon that applies is counted as an impression.',
+        'Every amount is computed by the server from the stored rate card and coupon, in whole paise (₹1 = 100 paise), with GST at the card rate. A coupon that applies is counted as an impression.',
       body: checkoutInputSchema,
       ok: quoteSchema,
     }),
@@ -28,7 +31,7 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
     student({
       summary: 'Create an order and its Razorpay order; pay it with Razorpay Checkout using `payment`',
       description:
-        'The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null). 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.',
+        'The same request again while the first order waits for its payment answers that order. An order a coupon made free is paid at once (`payment` null); `payment.amountPaise` is what Razorpay Checkout takes as its `amount`. 501 "Online payment is not configured" when the server has no Razorpay keys; 503 when Razorpay did not answer.',
       body: checkoutInputSchema,
       ok: createdOrderSchema,
     }),
@@ -44,12 +47,26 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
     }),
     async (request) => checkout.verifyPayment(request.ctx, { id: request.params.id, ...request.body }),
   );
-  app.get('/api/student/orders', student({ summary: "The student's latest 100 orders", ok: z.array(studentOrderSchema) }), async (request) =>
-    checkout.listStudentOrders(request.ctx),
+  app.get(
+    '/api/student/orders',
+    reads({
+      summary: "The student's orders, newest first, a page at a time",
+      description: 'Pages of `pageSize` orders (20 unless asked, at most 100); the answer has no `total`: `hasMore` says whether a next page holds more.',
+      querystring: studentPageQuerySchema(),
+      ok: studentPageSchema(studentOrderSchema, { withTotal: false }),
+    }),
+    async (request) => checkout.listStudentOrders(request.ctx, request.query),
   );
   app.get(
     '/api/student/orders/:id/invoice',
-    student({ summary: "The GST invoice of one of the student's paid orders (PDF)", params: idParams, ok: z.any().describe('application/pdf') }),
+    {
+      schema: {
+        tags,
+        summary: "The GST invoice of one of the student's paid orders (PDF)",
+        params: idParams,
+        response: { 200: binaryResponse('The invoice as a PDF', 'application/pdf'), ...errorResponses(400, 401, 404) },
+      },
+    },
     async (request, reply) => {
       const { fileName, pdf } = await checkout.studentInvoicePdf(request.ctx, request.params);
       return sendPdf(reply, fileName, pdf);
@@ -57,7 +74,7 @@ export const checkoutRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/orders/:id',
-    student({ summary: 'One of the student’s orders (another student’s answers 404)', params: idParams, ok: studentOrderSchema }),
+    reads({ summary: 'One of the student’s orders (another student’s answers 404)', params: idParams, ok: studentOrderSchema }),
     async (request) => checkout.getStudentOrder(request.ctx, request.params),
   );
 };

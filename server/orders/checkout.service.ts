@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import { CHECKOUT_MESSAGES, type CreatedOrder, type Quote, type StudentOrder, type verifyPaymentInputSchema } from '../../shared/commerce/checkout.schema.ts';
 import { COUPON_USE_MESSAGES } from '../../shared/commerce/coupon-use.rules.ts';
-import { toRupees } from '../../shared/commerce/money.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
@@ -19,6 +18,7 @@ import * as repo from './orders.repository.ts';
 import { GATEWAY_TIMEOUT_MS, GatewayError, paymentGateway, type PaymentGateway } from './payment-gateway.ts';
 import { settlePayment } from './payment-settlement.ts';
 import { FIRST_CHECK_MINUTES } from './reconciler.ts';
+import { pageOfRows, pageWindow, type StudentPageQuery } from '../../shared/validation/paging.ts';
 
 /** A second tap on "Get it free" this soon answers the first free order instead of adding another term. */
 export const FREE_ORDER_REPEAT_SECONDS = 60;
@@ -35,12 +35,12 @@ export function studentOrderOf(order: repo.OrderRow, accessEndsAt: Date | null):
     resourceId: order.resource_id,
     resourceTitle: order.resource_title,
     currency: 'INR',
-    grossAmount: toRupees(order.gross_paise),
-    discountAmount: toRupees(order.discount_paise),
+    grossPaise: order.gross_paise,
+    discountPaise: order.discount_paise,
     discountRate: order.discount_rate,
     gstRate: order.gst_rate,
-    gstAmount: toRupees(order.gst_paise),
-    netAmount: toRupees(order.net_paise),
+    gstPaise: order.gst_paise,
+    netPaise: order.net_paise,
     couponCode: order.coupon_code,
     createdAt: order.created_at.toISOString(),
     paidAt: order.paid_at?.toISOString() ?? null,
@@ -199,7 +199,7 @@ export async function createOrder(ctx: RequestContext, input: CheckoutInput): Pr
   const order = await providerOrderFor(ctx, gateway, placed.order, placed.reused);
   return {
     ...studentOrderOf(order, null),
-    payment: { provider: 'razorpay', keyId: gateway.keyId, razorpayOrderId: order.razorpay_order_id!, amount: order.net_paise, currency: 'INR' },
+    payment: { provider: 'razorpay', keyId: gateway.keyId, razorpayOrderId: order.razorpay_order_id!, amountPaise: order.net_paise, currency: 'INR' },
   };
 }
 
@@ -248,15 +248,16 @@ export async function getStudentOrder(ctx: RequestContext, { id }: { id: string 
   return withAccess(ctx.db, await ownOrder(ctx, id));
 }
 
-/** GET /api/student/orders: the student's latest orders. */
-export async function listStudentOrders(ctx: RequestContext): Promise<StudentOrder[]> {
+/** GET /api/student/orders: the student's orders, newest first, a page at a time. */
+export async function listStudentOrders(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
-  const orders = await repo.studentOrders(ctx.db, actor.id, 100);
+  const page = pageOfRows(await repo.studentOrders(ctx.db, actor.id, pageWindow(query)), query);
+  const orders = page.items;
   const ends = await repo.entitlementEnds(
     ctx.db,
     orders.map((order) => order.entitlement_id),
   );
-  return orders.map((order) => studentOrderOf(order, order.entitlement_id ? (ends.get(order.entitlement_id) ?? null) : null));
+  return { ...page, items: orders.map((order) => studentOrderOf(order, order.entitlement_id ? (ends.get(order.entitlement_id) ?? null) : null)) };
 }
 
 /** GET /api/student/orders/{id}/invoice: the GST invoice of one of the student's paid orders, as a PDF. */

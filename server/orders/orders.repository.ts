@@ -146,13 +146,16 @@ export async function setBuyerState(db: Db, id: string, state: string | null) {
     .executeTakeFirstOrThrow();
 }
 
-export function studentOrders(db: Db, userId: string, limit: number) {
+/** A student's orders (not deleted ones), newest first: `limit` rows after `offset`. */
+export function studentOrders(db: Db, userId: string, { offset, limit }: { offset: number; limit: number }) {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', '!=', 'deleted')
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
     .limit(limit)
     .execute();
 }

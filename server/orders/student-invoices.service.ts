@@ -1,5 +1,5 @@
 import { INVOICE_MESSAGES, type StudentInvoice, type StudentInvoicesPage, type StudentInvoicesQuery } from '../../shared/commerce/invoices.schema.ts';
-import { toRupees } from '../../shared/commerce/money.ts';
+import { pageOfTotal } from '../../shared/validation/paging.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { requireActor } from '../access/access.ts';
 import type { RequestContext } from '../context.ts';
@@ -18,13 +18,13 @@ export function studentInvoiceOf(document: InvoiceRow): StudentInvoice {
     description: document.description,
     currency: 'INR',
     gstRate: document.gst_rate,
-    taxableAmount: toRupees(document.taxable_paise),
-    cgstAmount: toRupees(document.cgst_paise),
-    sgstAmount: toRupees(document.sgst_paise),
-    igstAmount: toRupees(document.igst_paise),
-    discountAmount: toRupees(document.discount_paise),
-    roundOff: toRupees(document.round_off_paise),
-    totalAmount: toRupees(document.total_paise),
+    taxablePaise: document.taxable_paise,
+    cgstPaise: document.cgst_paise,
+    sgstPaise: document.sgst_paise,
+    igstPaise: document.igst_paise,
+    discountPaise: document.discount_paise,
+    roundOffPaise: document.round_off_paise,
+    totalPaise: document.total_paise,
     creditsInvoice:
       document.credits_invoice_id && document.credited_invoice_number && document.credited_invoice_issued_at
         ? { _id: document.credits_invoice_id, number: document.credited_invoice_number, issuedAt: document.credited_invoice_issued_at.toISOString() }
@@ -45,7 +45,7 @@ export async function listStudentInvoices(ctx: RequestContext, query: StudentInv
     studentDocumentsPage(ctx.db, actor.id, query.pageSize, (query.page - 1) * query.pageSize),
     countStudentDocuments(ctx.db, actor.id),
   ]);
-  return { invoices: rows.map(studentInvoiceOf), total, page: query.page, pageSize: query.pageSize };
+  return pageOfTotal(rows.map(studentInvoiceOf), query, total);
 }
 
 /** GET /api/student/invoices/{id}: one of the student's documents as a PDF; another student's is as unknown as a missing one. */

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_CHANGELOG, API_VERSION } from '../http/api-changelog.ts';
 import { documentedUrl, operationIdFor, SECURITY_SCHEMES, SESSION_SECURITY, STATUS_DESCRIPTIONS } from '../http/openapi-operation.ts';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
@@ -102,8 +103,9 @@ async function openapi(app: FastifyInstance): Promise<void> {
           'Every failure answers the `Error` body (`{ message, type?, warnings?, field?, issues? }`). ' +
           'A session is carried by the `psc_session` cookie (the console) or by `Authorization: Bearer <token>` from `POST /api/auth/token` ' +
           '(the apps; console operations accept only the cookie); operations with an empty `security` need neither. ' +
-          'Browsers must send state-changing requests with the cookie from the console origin as JSON or multipart.',
-        version: '1.0.0',
+          'Browsers must send state-changing requests with the cookie from the console origin as JSON or multipart.' +
+          API_CHANGELOG,
+        version: API_VERSION,
         license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'This server' }],

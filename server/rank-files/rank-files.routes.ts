@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { RANKING_PAGE_SIZE } from '../../shared/exams/student-ranking.schema.ts';
+import { utcDateTimeSchema } from '../../shared/validation/date-time.ts';
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 import {
   createRankFileInputSchema,
   RANK_FILE_MESSAGES,
@@ -69,12 +72,13 @@ export const rankFilesRoutes: DomainRoutes = async (app) => {
   );
 };
 
-const studentRankingSchema = z.object({
+const studentRankingSchema = studentPageSchema(z.object({ rank: z.int(), name: z.string(), totalScore: z.number(), examsTaken: z.int() }), {
+  withTotal: true,
+}).extend({
   title: z.string(),
-  totalParticipants: z.number(),
-  lastRankRefresh: z.number().nullable(),
-  rows: z.array(z.object({ rank: z.number(), name: z.string(), total: z.number(), examsTaken: z.number() })),
-  me: z.object({ rank: z.number(), total: z.number(), examsTaken: z.number() }).nullable(),
+  totalParticipants: z.int().describe('Every student ranked'),
+  lastRankRefreshAt: utcDateTimeSchema.nullable().describe('When the ranking was last computed'),
+  me: z.object({ rank: z.int(), totalScore: z.number(), examsTaken: z.int() }).nullable(),
 });
 
 const student = routeOptions(['student courses']);
@@ -85,9 +89,12 @@ export const studentRankFilesRoutes: DomainRoutes = async (app) => {
     '/api/student/rank-files/:id/ranking',
     student({
       summary: "A rank file's published ranking: the top 100 and the student's own place",
+      description:
+        'A page (`page`, `pageSize`: 100 unless asked) of the top 100 by rank, with `total` (the rows of the top 100); `totalScore` is the sum of the scores over its exams, `totalParticipants` counts every ranked student and `me` is the student’s own place.',
       params: z.object({ id: z.string().max(100) }),
+      querystring: studentPageQuerySchema(RANKING_PAGE_SIZE),
       ok: studentRankingSchema,
     }),
-    async (request) => rankFiles.studentRankFileRanking(request.ctx, request.params),
+    async (request) => rankFiles.studentRankFileRanking(request.ctx, { ...request.params, ...request.query }),
   );
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
+import { utcIso } from '../../shared/validation/date-time.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import { rankFilePublishWarnings } from '../../shared/rank-files/rank-file-publish.rules.ts';
 import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import {
@@ -210,7 +212,7 @@ export async function rankFileRanking(ctx: AppContext, { id }: { id: string }): 
 }
 
 /** GET /api/student/rank-files/{id}/ranking: a published ranking, for a student who may open the rank file. */
-export async function studentRankFileRanking(ctx: RequestContext, { id }: { id: string }) {
+export async function studentRankFileRanking(ctx: RequestContext, { id, ...query }: { id: string } & StudentPageQuery) {
   const actor = await requireActor(ctx);
   const row = UUID_PATTERN.test(id) ? await repo.findRankFileRow(ctx.db, id) : undefined;
   if (!row || !row.is_published) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
@@ -221,10 +223,13 @@ export async function studentRankFileRanking(ctx: RequestContext, { id }: { id: 
     repo.studentResult(ctx.db, row.id, row.rank_version, actor.id),
   ]);
   return {
+    ...pageOfList(
+      top.map((result) => ({ rank: result.rank, name: result.name, totalScore: Number(result.total), examsTaken: result.exams_taken })),
+      query,
+    ),
     title: row.title,
     totalParticipants: row.rank_participants,
-    lastRankRefresh: row.last_rank_refresh?.getTime() ?? null,
-    rows: top.map((result) => ({ rank: result.rank, name: result.name, total: Number(result.total), examsTaken: result.exams_taken })),
-    me: own ? { rank: own.rank, total: Number(own.total), examsTaken: own.exams_taken } : null,
+    lastRankRefreshAt: utcIso(row.last_rank_refresh),
+    me: own ? { rank: own.rank, totalScore: Number(own.total), examsTaken: own.exams_taken } : null,
   };
 }

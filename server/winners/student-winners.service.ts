@@ -1,3 +1,5 @@
+import { toPaise } from '../../shared/commerce/money.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import type { z } from 'zod';
 import { isActionRequiredFromUser } from '../../shared/winners/winner-publish.rules.ts';
 import { WINNER_MESSAGES, type confirmWinnerInputSchema, type OwnWinner } from '../../shared/winners/winners.schema.ts';
@@ -22,7 +24,7 @@ function publicPart(row: repo.WinnerRecord) {
     winnerName: row.winner_name,
     titleMessage: row.title_message,
     examTitle: row.exam_title,
-    prizeAmount: Number(row.prize_amount),
+    prizePaise: toPaise(Number(row.prize_amount)),
     rank: row.rank,
     totalParticipants: row.total_participants,
     photoUrl: row.banner_image_id ? assetUrls.file(row.banner_image_id) : null,
@@ -50,9 +52,9 @@ export async function activePublicWinner(ctx: RequestContext) {
 }
 
 /** GET /api/student/winners/mine: the student's own published announcements and what each asks of them. */
-export async function ownWinners(ctx: RequestContext): Promise<{ items: OwnWinner[] }> {
+export async function ownWinners(ctx: RequestContext, query: StudentPageQuery) {
   const actor = await requireActor(ctx);
-  return { items: (await repo.ownWinnerRows(ctx.db, actor.id)).map(ownPart) };
+  return pageOfList((await repo.ownWinnerRows(ctx.db, actor.id)).map(ownPart), query);
 }
 
 /** One of the student's own published announcements; anyone else's is not found (404), not forbidden. */

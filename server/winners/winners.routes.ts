@@ -1,3 +1,4 @@
+import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
 import { z } from 'zod';
 import {
   confirmWinnerInputSchema,
@@ -75,8 +76,13 @@ export const studentWinnersRoutes: DomainRoutes = async (app) => {
   );
   app.get(
     '/api/student/winners/mine',
-    student({ summary: "The signed-in student's own published announcements and what each asks of them", ok: z.object({ items: z.array(ownWinnerSchema) }) }),
-    async (request) => students.ownWinners(request.ctx),
+    student({
+      summary: "The signed-in student's own published announcements and what each asks of them",
+      description: 'Pages of `pageSize` announcements (20 unless asked, at most 100), with `total`.',
+      querystring: studentPageQuerySchema(),
+      ok: studentPageSchema(ownWinnerSchema, { withTotal: true }),
+    }),
+    async (request) => students.ownWinners(request.ctx, request.query),
   );
   app.get(
     '/api/student/winners/:id',

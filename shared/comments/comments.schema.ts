@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
-import { pagedListSchema } from '../validation/paging.ts';
+import { pagedListSchema, studentPageQuerySchema, studentPageSchema } from '../validation/paging.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { withoutControlCharacters } from '../validation/plain-text.ts';
 import { COMPOSER_LIMITS } from '../push/push.schema.ts';
 import { fitPushText } from '../push/push-text.rules.ts';
@@ -95,16 +96,20 @@ export type Comment = z.infer<typeof commentSchema>;
 export type Reply = z.infer<typeof replySchema>;
 
 /** A reply as students get it: no account of anyone, and whether the signed-in student wrote it. */
-export const studentReplySchema = replySchema.extend({ isMine: z.boolean() });
+export const studentReplySchema = replySchema.extend({ createdAt: utcDateTimeSchema, isMine: z.boolean() });
 /** A comment as students get it: no account of anyone (staff answers name it), and whether the signed-in student wrote it. */
-export const studentCommentSchema = commentSchema.omit({ user: true }).extend({ replies: z.array(studentReplySchema), isMine: z.boolean() });
+export const studentCommentSchema = commentSchema
+  .omit({ user: true })
+  .extend({ createdAt: utcDateTimeSchema, replies: z.array(studentReplySchema), isMine: z.boolean() });
 export type StudentComment = z.infer<typeof studentCommentSchema>;
 export type StudentReply = z.infer<typeof studentReplySchema>;
 
 /** What a staff reply answers: the reply, and whether the push to the student went out. */
 export const replyResultSchema = z.object({ reply: replySchema, notification: z.object({ sent: z.boolean(), message: z.string().nullable() }) });
 
-export const studentCommentsPageSchema = pagedListSchema('comments', studentCommentSchema);
+/** GET /api/student/lectures/{id}/comments: `page` and `pageSize` (20 unless asked). */
+export const studentCommentsQuerySchema = studentPageQuerySchema(STUDENT_COMMENTS_PAGE_SIZE);
+export const studentCommentsPageSchema = studentPageSchema(studentCommentSchema, { withTotal: true });
 
 /** The reply list's display: the first three, then "See more replies" or "Hide replies". */
 export function visibleReplies<T>(replies: readonly T[], expanded: boolean): { shown: readonly T[]; toggle: 'See more replies' | 'Hide replies' | null } {

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { INDIAN_STATES } from './invoice.rules.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 
 export const RESOURCE_TYPES = ['course', 'exam', 'lecture', 'rankfile'] as const;
 
@@ -56,7 +57,10 @@ export const orderedResourceFields = {
   resourceTitle: z.string().nullable(),
 };
 
-/** Every amount in rupees (paise / 100); the server computed each one. */
+/** A whole amount of paise (₹1 = 100 paise). */
+const paise = (what: string) => z.int().min(0).describe(`${what}, in paise`);
+
+/** Every amount in whole paise (₹1 = 100 paise), as Razorpay counts them; the server computed each one. */
 export const quoteSchema = z.object({
   title: z.string(),
   subscriptionId: z.string(),
@@ -64,12 +68,12 @@ export const quoteSchema = z.object({
   termDays: z.number(),
   ...orderedResourceFields,
   currency: z.literal('INR'),
-  grossAmount: z.number(),
-  discountAmount: z.number(),
-  discountRate: z.number(),
-  gstRate: z.number(),
-  gstAmount: z.number(),
-  netAmount: z.number(),
+  grossPaise: paise('The price before the coupon and GST'),
+  discountPaise: paise("The coupon's discount"),
+  discountRate: z.number().describe("The coupon's percentage (0 without one)"),
+  gstRate: z.number().describe('The GST percentage of the rate card'),
+  gstPaise: paise('The GST charged'),
+  netPaise: paise('What the student pays'),
   couponCode: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -79,10 +83,10 @@ export const ORDER_STATUSES = ['created', 'attempted', 'paid', 'failed', 'expire
 export const studentOrderSchema = quoteSchema.extend({
   _id: z.string(),
   status: z.enum(ORDER_STATUSES),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  createdAt: utcDateTimeSchema,
+  paidAt: utcDateTimeSchema.nullable(),
   /** When the access this order gave ends (after any extension by a later order). */
-  accessEndsAt: z.string().nullable(),
+  accessEndsAt: utcDateTimeSchema.nullable(),
 });
 export type StudentOrder = z.infer<typeof studentOrderSchema>;
 
@@ -93,8 +97,8 @@ export const createdOrderSchema = studentOrderSchema.extend({
       provider: z.literal('razorpay'),
       keyId: z.string(),
       razorpayOrderId: z.string(),
-      /** In paise, as Razorpay Checkout takes it. */
-      amount: z.number(),
+      /** In paise, as Razorpay Checkout takes it (its `amount`). */
+      amountPaise: paise('The amount to hand Razorpay Checkout'),
       currency: z.literal('INR'),
     })
     .nullable(),

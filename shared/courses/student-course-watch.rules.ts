@@ -65,8 +65,3 @@ export function lecturesHeldBy(facts: CourseWatchFacts, reader: ReaderGrants): S
   if (reader.isLakshyaStudent) for (const id of facts.lakshyaLectureIds) held.add(id);
   return held;
 }
-
-/** Page `page` (from 1) of `items`, `pageSize` a page; a page past the end is empty. */
-export function pageOf<T>(items: readonly T[], page: number, pageSize: number): { pageCount: number; items: T[] } {
-  return { pageCount: Math.max(1, Math.ceil(items.length / pageSize)), items: items.slice((page - 1) * pageSize, page * pageSize) };
-}

@@ -1,18 +1,19 @@
 import { FREE_MODES } from '../subscriptions/subscription.constants.ts';
 import { z } from '../validation/zod.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
-import { PAGE_NUMBER_MESSAGE, pageFields, pageNumberSchema, queryWholeNumberSchema } from '../validation/paging.ts';
+import { queryWholeNumberSchema, studentPageQuerySchema, studentPageSchema } from '../validation/paging.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 
 /** What a student sees of a course's price: the amounts of its default rate card, and whether it is free to them. */
 export const coursePriceSchema = z.object({
   rateCardId: z.string(),
   title: z.string(),
   term: z.string(),
-  grossAmount: z.number(),
-  gstRate: z.number(),
-  gstAmount: z.number(),
-  netAmount: z.number(),
-  compareAtPrice: z.number().nullable(),
+  grossPaise: z.int().min(0).describe('The price before GST, in paise'),
+  gstRate: z.number().describe('The GST percentage'),
+  gstPaise: z.int().min(0).describe('The GST, in paise'),
+  netPaise: z.int().min(0).describe('What the student pays, in paise'),
+  compareAtPricePaise: z.int().min(0).nullable().describe('A higher price shown struck through, in paise'),
   /** The course is free to this student: one of the rate cards it is sold under is free to them. */
   isFree: z.boolean(),
   /** Why it is free to them, for an app that explains it: 'none' (free for everyone), 'lakshya-students' (free to special students), or null when it is not free to them. */
@@ -46,14 +47,8 @@ export const studentLectureSchema = titledRefSchema.extend({
 });
 export type StudentLecture = z.infer<typeof studentLectureSchema>;
 
-/** One page of a subject's lectures, in the subject's order. */
-export const subjectLecturesPageSchema = z.object({
-  subjectId: z.string(),
-  ...pageFields,
-  pageCount: z.number(),
-  lectureCount: z.number(),
-  lectures: z.array(studentLectureSchema),
-});
+/** One page of a subject's lectures, in the subject's order, with `total` (the subject's lecture count). */
+export const subjectLecturesPageSchema = studentPageSchema(studentLectureSchema, { withTotal: true });
 export type SubjectLecturesPage = z.infer<typeof subjectLecturesPageSchema>;
 
 const scheduleExamSchema = z.object({ _id: z.string().nullable(), exam: titledRefSchema });
@@ -86,15 +81,13 @@ export const scheduleDaysQuerySchema = z
     error: `to is from or a later day, at most ${STUDENT_COURSE_PAGING.maxDaysPerPage} days on`,
   });
 
-export const subjectLecturesQuerySchema = z.object({
-  page: pageNumberSchema(PAGE_NUMBER_MESSAGE),
-});
+export const subjectLecturesQuerySchema = studentPageQuerySchema(STUDENT_COURSE_PAGING.lecturesPerPage);
 
 export const studentCourseSchema = studentCourseSummarySchema.extend({
   previewVideoUrl: z.string().nullable(),
   dayScheduleNote: z.string(),
-  /** The active subjects, each with its number of lectures and pages (GET .../subjects/{subjectId}/lectures?page=). */
-  subjects: z.array(z.object({ _id: z.string(), title: z.string(), lectureCount: z.number(), pageCount: z.number() })),
+  /** The active subjects, each with its number of lectures (GET .../subjects/{subjectId}/lectures?page=&pageSize=). */
+  subjects: z.array(z.object({ _id: z.string(), title: z.string(), lectureCount: z.int() })),
   /** The first page of the first subject's lectures (null without subjects). */
   firstSubjectLectures: subjectLecturesPageSchema.nullable(),
   /** The numbers of the schedule's days, ascending; empty when the course's day schedule is off (GET .../days?from=&to=). */
@@ -122,7 +115,7 @@ const signedDocumentSchema = z.object({
 
 /** A course's PDFs, signed for one student who may open the course. */
 export const courseDocumentsSchema = z.object({
-  expiresAt: z.string(),
+  expiresAt: utcDateTimeSchema,
   previousQuestions: z.array(signedDocumentSchema.extend({ resId: z.string(), fileName: z.string(), year: z.number() })),
   syllabus: z.array(signedDocumentSchema.extend({ resId: z.string(), fileName: z.string() })),
   dayPlanner: signedDocumentSchema.nullable(),
@@ -136,7 +129,7 @@ export const lecturePlaybackSchema = z.object({
   hlsUrl: z.string().nullable(),
   youtubeId: z.string().nullable(),
   /** When the address stops working (ask again for a new one). */
-  expiresAt: z.string(),
+  expiresAt: utcDateTimeSchema,
   notes: z.array(
     z.object({
       resId: z.string(),

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
-import { pagedListSchema } from '../validation/paging.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
+import { studentPageQuerySchema, studentPageSchema } from '../validation/paging.ts';
 import { saveInputSchema } from '../editing/versions.ts';
 import { bannerImageFields, publishResultFields, publishStateFields, rateCardRefSchema, savedRecordFields } from '../editing/record-fields.ts';
 import { FIRST_POST_DATE, isCalendarDate, isPostDate, LAST_POST_DATE, shortPostDate } from './current-affair-dates.rules.ts';
@@ -23,10 +24,9 @@ export const CURRENT_AFFAIR_WARNINGS = {
   noCoverImage: 'No cover art: upload the image students see in the list',
 } as const;
 
-/** The manager's page size, and the student apps' largest and usual pages. */
+/** The manager's page size, and the student apps' usual page. */
 export const CURRENT_AFFAIRS_PAGE_SIZE = 100;
 export const STUDENT_CURRENT_AFFAIRS_PAGE_SIZE = 20;
-export const STUDENT_CURRENT_AFFAIRS_MAX_PAGE_SIZE = 50;
 
 /** The post's date, its title: required ('Please provide a title'), a real day, within the years posts are dated. */
 export const postDateSchema = z
@@ -98,15 +98,7 @@ export const savedCurrentAffairSchema = z.object({
 });
 export type SavedCurrentAffair = z.infer<typeof savedCurrentAffairSchema>;
 
-export const studentCurrentAffairsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize is a whole number from 1 to ${STUDENT_CURRENT_AFFAIRS_MAX_PAGE_SIZE}` })
-    .int()
-    .min(1)
-    .max(STUDENT_CURRENT_AFFAIRS_MAX_PAGE_SIZE)
-    .default(STUDENT_CURRENT_AFFAIRS_PAGE_SIZE),
-});
+export const studentCurrentAffairsQuerySchema = studentPageQuerySchema(STUDENT_CURRENT_AFFAIRS_PAGE_SIZE);
 export type StudentCurrentAffairsQuery = z.output<typeof studentCurrentAffairsQuerySchema>;
 
 export const studentCurrentAffairSchema = postHeadingSchema.extend({
@@ -119,11 +111,12 @@ export const studentCurrentAffairSchema = postHeadingSchema.extend({
   pdfUrl: z.string().nullable(),
   /** The PDF's pages as images once converted, signed the same way; empty otherwise. */
   pageUrls: z.array(z.string()),
-  rateCard: rateCardRefSchema.nullable(),
+  /** The rate card it is sold under, with its price in paise. */
+  rateCard: z.object({ _id: z.string(), title: z.string(), netPaise: z.int().min(0).describe('Its price, in paise') }).nullable(),
 });
 export type StudentCurrentAffair = z.infer<typeof studentCurrentAffairSchema>;
 
-export const studentCurrentAffairsPageSchema = pagedListSchema('currentAffairs', studentCurrentAffairSchema).extend({
-  expiresAt: z.string(),
+export const studentCurrentAffairsPageSchema = studentPageSchema(studentCurrentAffairSchema, { withTotal: true }).extend({
+  expiresAt: utcDateTimeSchema.describe('When the signed addresses of this page stop working'),
 });
 export type StudentCurrentAffairsPage = z.infer<typeof studentCurrentAffairsPageSchema>;

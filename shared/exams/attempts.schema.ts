@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { EXAM_TYPES, MAX_OPTION_COUNT, type ExamMarking } from './exam.constants.ts';
 import type { QuestionGroup } from './exams.schema.ts';
 
@@ -49,7 +50,7 @@ export const studentExamSchema = titledRefSchema.extend({
   wrongAnswerScore: z.number().describe('A penalty subtracted for each wrong answer'),
   unAnsweredScore: z.number(),
   maxNumberOfAttempts: z.number(),
-  publishDateTimeInMs: z.number().nullable(),
+  publishAt: utcDateTimeSchema.nullable().describe('When the exam opens to students (null: as soon as it is published)'),
   showInRecentExams: z.boolean(),
   isSticky: z.boolean(),
   attemptsTaken: z.number(),
@@ -79,9 +80,9 @@ export const attemptGroupSchema = z.object({
   title: z.string(),
   durationInMins: z.number(),
   hasTimeRestriction: z.boolean(),
-  /** When this group's answers are taken (ms since 1970): the whole exam, or the group's own window. */
-  opensAtMs: z.number(),
-  closesAtMs: z.number(),
+  /** When this group's answers are taken: the whole exam, or the group's own window. */
+  opensAt: utcDateTimeSchema,
+  closesAt: utcDateTimeSchema,
   questions: z.array(attemptQuestionSchema),
 });
 
@@ -92,9 +93,9 @@ export const attemptSchema = z.object({
   examType: z.enum(EXAM_TYPES),
   attemptNumber: z.number(),
   status: z.enum(['in-progress', 'submitted']),
-  startedAtMs: z.number(),
-  deadlineMs: z.number(),
-  serverTimeMs: z.number(),
+  startedAt: utcDateTimeSchema,
+  deadlineAt: utcDateTimeSchema,
+  serverTime: utcDateTimeSchema.describe("The server's clock when it answered: the app counts down to deadlineAt from it, not from the device's clock"),
   examDurationInMinutes: z.number(),
   totalQuestions: z.number(),
   instructions: z.array(z.string()),
@@ -134,8 +135,8 @@ export const savedAnswersSchema = z.object({
   rejected: z
     .array(z.object({ questionResId: z.string(), message: z.string() }))
     .describe("Answers refused and not saved: their group's time is over or has not started"),
-  serverTimeMs: z.number(),
-  deadlineMs: z.number(),
+  serverTime: utcDateTimeSchema,
+  deadlineAt: utcDateTimeSchema,
 });
 
 export const tallySchema = z.object({
@@ -161,7 +162,7 @@ export const examResultSchema = tallySchema.extend({
   attemptId: z.string(),
   examId: z.string(),
   submittedBy: z.enum(['student', 'deadline']),
-  answerSubmittedOn: z.number().nullable(),
+  submittedAt: utcDateTimeSchema.nullable().describe('When the attempt was submitted (the deadline for a late or automatic submit)'),
   questionGroups: z.array(tallySchema.extend({ resId: z.string(), title: z.string(), questions: z.array(reviewQuestionSchema) })),
   completionRate: z.number(),
   avgDurationPerQuestInMs: z.number(),

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { studentPageSchema } from '../validation/paging.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
 import { titleSchema } from '../validation/fields.ts';
 import { lectureSummarySchema } from './lectures.schema.ts';
@@ -40,5 +41,6 @@ export const studentCollectionLectureSchema = titledRefSchema.extend({
   /** Whether this student may watch it (free, or held through a grant). */
   canWatch: z.boolean(),
 });
-export const studentCollectionSchema = z.object({ title: z.string(), lectures: z.array(studentCollectionLectureSchema) });
+/** The custom collection as the student apps page through it: its title and a page of its lectures, with `total`. */
+export const studentCollectionSchema = studentPageSchema(studentCollectionLectureSchema, { withTotal: true }).extend({ title: z.string() });
 export type StudentCollection = z.infer<typeof studentCollectionSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
 import { versionSchema } from '../editing/versions.ts';
 import { requiredTextSchema } from '../validation/fields.ts';
@@ -94,5 +95,7 @@ export const meetingLinkSchema = z.object({
 export type MeetingLink = z.infer<typeof meetingLinkSchema>;
 
 /** What the student apps get: the links they may join now, with the courses (of this link) they may open. */
-export const studentMeetingLinkSchema = meetingLinkSchema.pick({ _id: true, title: true, url: true, startDate: true, endDate: true, courses: true });
+export const studentMeetingLinkSchema = meetingLinkSchema
+  .pick({ _id: true, title: true, url: true, courses: true })
+  .extend({ startDate: utcDateTimeSchema.describe('When it opens'), endDate: utcDateTimeSchema.describe('When it closes') });
 export type StudentMeetingLink = z.infer<typeof studentMeetingLinkSchema>;

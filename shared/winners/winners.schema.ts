@@ -127,9 +127,9 @@ export const publicWinnerSchema = z.object({
   winnerName: z.string(),
   titleMessage: z.string(),
   examTitle: z.string(),
-  prizeAmount: z.number(),
-  rank: z.number(),
-  totalParticipants: z.number(),
+  prizePaise: z.int().min(0).describe('The prize, in paise'),
+  rank: z.int(),
+  totalParticipants: z.int(),
   photoUrl: z.string().nullable(),
 });
 

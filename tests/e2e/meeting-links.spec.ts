@@ -88,14 +88,14 @@ test.describe('meeting links', () => {
 
     // The apps of the course's students see it while it is switched on, with the course; a free account never does.
     const live = async () =>
-      ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
+      ((await (await student.page.request.get('/api/student/meeting-links')).json()).items as Array<{ _id: string }>).map((entry) => entry._id);
     expect(await live()).toContain(stored!.id);
-    const seen = (await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{
+    const seen = (await (await student.page.request.get('/api/student/meeting-links')).json()).items as Array<{
       _id: string;
       courses: Array<{ _id: string; title: string }>;
     }>;
     expect(seen.find((entry) => entry._id === stored!.id)!.courses).toEqual([{ _id: courseId, title: courseTitle }]);
-    const visitorSees = (await (await visitor.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>;
+    const visitorSees = (await (await visitor.request.get('/api/student/meeting-links')).json()).items as Array<{ _id: string }>;
     expect(visitorSees.map((entry) => entry._id)).not.toContain(stored!.id);
 
     await row.getByRole('button', { name: `Make Inactive: ${name}` }).click();
@@ -242,7 +242,7 @@ test.describe('meeting links', () => {
       [name],
     );
     const live = async () =>
-      ((await (await student.page.request.get('/api/student/meeting-links')).json()) as Array<{ _id: string }>).map((entry) => entry._id);
+      ((await (await student.page.request.get('/api/student/meeting-links')).json()).items as Array<{ _id: string }>).map((entry) => entry._id);
     expect(await live()).not.toContain(kept!.id);
 
     await page.goto('/admin/meeting-links');

@@ -23,7 +23,7 @@ async function paidOnlineOrder(browser: Browser, title: string): Promise<{ cours
   const phone = mobile();
   const student = await studentPage(browser, phone);
   const order = await (await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId } })).json();
-  expect(order.payment, JSON.stringify(order)).toMatchObject({ provider: 'razorpay', amount: 118_000 });
+  expect(order.payment, JSON.stringify(order)).toMatchObject({ provider: 'razorpay', amountPaise: 118_000 });
   const paid = await (await standIn(`/__standin/orders/${order.payment.razorpayOrderId}/pay`, { method: 'POST' })).json();
   const verified = await student.request.post(`/api/student/orders/${order._id}/verify`, {
     data: { razorpay_order_id: order.payment.razorpayOrderId, razorpay_payment_id: paid.payment.id, razorpay_signature: paid.signature },
@@ -80,11 +80,11 @@ test.describe('orders', () => {
     const quote = await (
       await student.request.post('/api/student/checkout/quote', { data: { resourceType: 'course', resourceId: courseId, couponCode: code.toLowerCase() } })
     ).json();
-    expect(quote).toMatchObject({ grossAmount: 1000, discountAmount: 100, gstAmount: 162, netAmount: 1062, couponCode: code });
+    expect(quote).toMatchObject({ grossPaise: 100000, discountPaise: 10000, gstPaise: 16200, netPaise: 106200, couponCode: code });
     const order = await (
       await student.request.post('/api/student/orders', { data: { resourceType: 'course', resourceId: courseId, couponCode: code } })
     ).json();
-    expect(order.payment).toMatchObject({ provider: 'razorpay', amount: 106_200 });
+    expect(order.payment).toMatchObject({ provider: 'razorpay', amountPaise: 106_200 });
     // The student pays in Razorpay Checkout; the stand-in hands back what Checkout would.
     const paid = await (await fetch(`${process.env.E2E_RAZORPAY_URL}/__standin/orders/${order.payment.razorpayOrderId}/pay`, { method: 'POST' })).json();
     const verified = await student.request.post(`/api/student/orders/${order._id}/verify`, {

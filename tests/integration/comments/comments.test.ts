@@ -98,7 +98,7 @@ describe('discussions', () => {
     });
     const reader = await student();
     const page = (await harness.injectWith(reader)('GET', `/api/student/lectures/${lectureId}/comments`)).json();
-    expect(page.comments.map((comment: { message: string }) => comment.message)).toEqual(['Read chapter 3 first', 'Newest']);
+    expect(page.items.map((comment: { message: string }) => comment.message)).toEqual(['Read chapter 3 first', 'Newest']);
     expect(page.total).toBe(2);
     expect((await asAdmin('GET', `/api/admin/comments/lecture/${lectureId}`)).json().map((comment: { _id: string }) => comment._id)).toContain(hidden._id);
     expect((await harness.injectWith(reader)('POST', `/api/student/comments/${hidden._id}/replies`, { message: 'hi' })).statusCode).toBe(404);

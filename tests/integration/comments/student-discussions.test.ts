@@ -79,7 +79,7 @@ describe('who reads a discussion', () => {
       .execute();
     const opened = await harness.injectWith(browser.cookie)('GET', `/api/student/lectures/${paid}/comments`);
     expect(opened.statusCode).toBe(200);
-    expect(opened.json().comments.map((comment: { message: string }) => comment.message)).toEqual(['For buyers']);
+    expect(opened.json().items.map((comment: { message: string }) => comment.message)).toEqual(['For buyers']);
   });
 
   it('answers an unknown or unpublished lecture with 404 to readers as to writers', async () => {
@@ -107,7 +107,7 @@ describe('who reads a discussion', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain(asker.id);
     expect(page.body).not.toContain(answerer.id);
-    const [comment] = page.json().comments;
+    const [comment] = page.json().items;
     expect(comment).not.toHaveProperty('user');
     expect(comment).toMatchObject({ displayName: 'Asker', isMine: false });
     expect(comment.replies.map((reply: { displayName: string; isMine: boolean }) => [reply.displayName, reply.isMine])).toEqual([

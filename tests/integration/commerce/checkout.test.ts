@@ -31,16 +31,16 @@ describe('quotes', () => {
       subscriptionId: cardId,
       subscriptionTerm: '12-months',
       termDays: 365,
-      grossAmount: 1000,
-      gstAmount: 180,
-      netAmount: 1180,
-      discountAmount: 0,
+      grossPaise: 100000,
+      gstPaise: 18000,
+      netPaise: 118000,
+      discountPaise: 0,
       couponCode: null,
     });
 
     const tenOff = await coupon('QUOTE10', 'rate', 10);
     const withCoupon = await call(buyer.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId, couponCode: 'quote10' });
-    expect(withCoupon.json()).toMatchObject({ discountAmount: 100, discountRate: 10, gstAmount: 162, netAmount: 1062, couponCode: 'QUOTE10' });
+    expect(withCoupon.json()).toMatchObject({ discountPaise: 10000, discountRate: 10, gstPaise: 16200, netPaise: 106200, couponCode: 'QUOTE10' });
     expect((await couponRow(tenOff)).impressions).toBe(1);
 
     await coupon('MIN2000', 'amount', 100, 2000);
@@ -127,7 +127,7 @@ describe('free to special students', () => {
     const ordinary = await student();
     expect((await call(ordinary.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: courseId })).json()).toMatchObject({
       subscriptionId: cardId,
-      netAmount: 1180,
+      netPaise: 118000,
     });
 
     // The Lakshya-free card as the default, a paid one as the extra: ordinary students are sold the paid one.
@@ -139,7 +139,7 @@ describe('free to special students', () => {
     await world.database.db.insertInto('course_subscriptions').values({ course_id: flipped.id, subscription_id: cardId }).execute();
     expect((await call(ordinary.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: flipped.id })).json()).toMatchObject({
       subscriptionId: cardId,
-      netAmount: 1180,
+      netPaise: 118000,
     });
     expect((await call(special.cookie, 'POST', '/api/student/checkout/quote', { resourceType: 'course', resourceId: flipped.id })).json().message).toBe(
       CHECKOUT_MESSAGES.free,
@@ -162,8 +162,8 @@ describe('paying with Razorpay', () => {
     const order = first.json();
     expect(order).toMatchObject({
       status: 'created',
-      netAmount: 1062,
-      payment: { provider: 'razorpay', keyId: world.razorpay.keyId, amount: 106_200, currency: 'INR' },
+      netPaise: 106200,
+      payment: { provider: 'razorpay', keyId: world.razorpay.keyId, amountPaise: 106_200, currency: 'INR' },
     });
     const providerOrder = world.razorpay.orders.get(order.payment.razorpayOrderId)!;
     expect(providerOrder).toMatchObject({ amount: 106_200, receipt: order._id });
@@ -237,7 +237,7 @@ describe('paying with Razorpay', () => {
     await coupon('ALLFREE', 'rate', 100);
     const before = world.razorpay.calls.length;
     const order = await call(buyer.cookie, 'POST', '/api/student/orders', { resourceType: 'course', resourceId: courseId, couponCode: 'ALLFREE' });
-    expect(order.json()).toMatchObject({ status: 'paid', netAmount: 0, payment: null });
+    expect(order.json()).toMatchObject({ status: 'paid', netPaise: 0, payment: null });
     expect(world.razorpay.calls.length).toBe(before);
     expect((await call(buyer.cookie, 'GET', `/api/student/courses/${courseId}`)).json().entitled).toBe(true);
   });
@@ -256,7 +256,7 @@ describe('paying with Razorpay', () => {
         })
       ).statusCode,
     ).toBe(404);
-    expect((await call(stranger.cookie, 'GET', '/api/student/orders')).json()).toEqual([]);
+    expect((await call(stranger.cookie, 'GET', '/api/student/orders')).json()).toEqual({ items: [], page: 1, pageSize: 20, hasMore: false });
 
     const other = await courseForSale();
     world.razorpay.failNext();
@@ -339,7 +339,7 @@ describe('the webhook', () => {
     const { order, providerOrderId } = await waitingOrder();
     const { payment } = world.razorpay.pay(providerOrderId, 'captured', { amount: 100 });
     // The event claims the full amount; the payment Razorpay holds is of 100 paise.
-    const { body, headers } = world.razorpay.webhook('payment.captured', { ...payment, amount: order.payment.amount });
+    const { body, headers } = world.razorpay.webhook('payment.captured', { ...payment, amount: order.payment.amountPaise });
     expect((await send(body, headers)).json()).toEqual({ status: 'queued' });
     expect(await world.applyQueuedEvents()).toEqual(['amount-mismatch']);
     expect((await world.database.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirstOrThrow()).status).toBe('created');

@@ -78,7 +78,7 @@ describe('coupon limits, held exactly', () => {
     expect((await quote(buyer.cookie, courseId, 'NOW')).statusCode).toBe(200);
 
     await world.coupon({ code: 'THISCOURSE', discountType: 'amount', value: 180, appliesTo: [{ type: 'course', id: courseId }] });
-    expect((await quote(buyer.cookie, courseId, 'THISCOURSE')).json().discountAmount).toBe(180);
+    expect((await quote(buyer.cookie, courseId, 'THISCOURSE')).json().discountPaise).toBe(18000);
     const elsewhere = await quote(buyer.cookie, other.courseId, 'THISCOURSE');
     expect(elsewhere.json()).toMatchObject({ message: COUPON_USE_MESSAGES.notForThis, field: 'couponCode' });
     expect((await order(buyer.cookie, other.courseId, 'THISCOURSE')).json().message).toBe(COUPON_USE_MESSAGES.notForThis);

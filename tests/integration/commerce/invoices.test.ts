@@ -314,7 +314,7 @@ describe('tax lines an accountant can check', () => {
       .executeTakeFirstOrThrow();
     const quote = await harness.injectWith(cookie)('POST', '/api/student/checkout/quote', { subscriptionId: card.id });
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json()).toMatchObject({ grossAmount: 1000, gstRate: 18, gstAmount: 180, netAmount: 1180 });
+    expect(quote.json()).toMatchObject({ grossPaise: 100000, gstRate: 18, gstPaise: 18000, netPaise: 118000 });
   });
 
   it('is refused by the database when a tax line is not its rate of the taxable value or the round-off is a rupee or more', async () => {
@@ -437,8 +437,8 @@ describe('GET /api/student/invoices', () => {
     expect(listed.statusCode, listed.body).toBe(200);
     const page = listed.json();
     expect(page).toMatchObject({ total: 3, page: 1, pageSize: 50 });
-    expect(page.invoices.map((document: { _id: string }) => document._id)).toEqual([note!.id, deleted.invoice.id, kept.invoice.id]);
-    expect(page.invoices[0]).toEqual({
+    expect(page.items.map((document: { _id: string }) => document._id)).toEqual([note!.id, deleted.invoice.id, kept.invoice.id]);
+    expect(page.items[0]).toEqual({
       _id: note!.id,
       kind: 'credit-note',
       number: note!.number,
@@ -448,23 +448,23 @@ describe('GET /api/student/invoices', () => {
       description: 'Invoice course (12-months)',
       currency: 'INR',
       gstRate: 18,
-      taxableAmount: 999,
-      cgstAmount: 0,
-      sgstAmount: 0,
-      igstAmount: 179.82,
-      discountAmount: 0,
-      roundOff: 0,
-      totalAmount: 1178.82,
+      taxablePaise: 99900,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 17982,
+      discountPaise: 0,
+      roundOffPaise: 0,
+      totalPaise: 117882,
       creditsInvoice: { _id: deleted.invoice.id, number: deleted.invoice.number, issuedAt: deleted.invoice.issued_at.toISOString() },
       reason: 'Order deleted',
       pdfUrl: `/api/student/invoices/${note!.id}`,
     });
-    expect(page.invoices[2]).toMatchObject({ kind: 'invoice', number: kept.invoice.number, creditsInvoice: null, reason: null, totalAmount: 1180 });
+    expect(page.items[2]).toMatchObject({ kind: 'invoice', number: kept.invoice.number, creditsInvoice: null, reason: null, totalPaise: 118000 });
     const second = (await harness.injectWith(cookie)('GET', '/api/student/invoices?page=2&pageSize=1')).json();
-    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 1 });
-    expect(second.invoices.map((document: { _id: string }) => document._id)).toEqual([deleted.invoice.id]);
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 1, hasMore: true });
+    expect(second.items.map((document: { _id: string }) => document._id)).toEqual([deleted.invoice.id]);
 
-    const pdf = await harness.injectWith(cookie)('GET', page.invoices[0].pdfUrl);
+    const pdf = await harness.injectWith(cookie)('GET', page.items[0].pdfUrl);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
@@ -501,7 +501,7 @@ describe('GET /api/student/invoices', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: INVOICE_MESSAGES.notFound, type: 'not-found' });
     expect((await harness.injectWith(other.cookie)('GET', '/api/student/invoices/not-an-id')).statusCode).toBe(404);
-    expect((await harness.injectWith(other.cookie)('GET', '/api/student/invoices')).json()).toMatchObject({ total: 0, invoices: [] });
+    expect((await harness.injectWith(other.cookie)('GET', '/api/student/invoices')).json()).toMatchObject({ total: 0, items: [], hasMore: false });
     const badPage = await harness.injectWith(other.cookie)('GET', '/api/student/invoices?pageSize=1000');
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json()).toMatchObject({ type: 'validation', field: 'query.pageSize' });

@@ -94,18 +94,20 @@ describe('a student journey through the generated client', () => {
   });
 
   it('browses the catalogue: the course with its price, not yet bought', async () => {
-    const courses = await must(api.GET('/api/student/courses'));
-    const course = courses.find((listed) => listed._id === catalogue.courseId);
-    expect(course).toMatchObject({ title: 'Indian Constitution', entitled: false, price: { rateCardId: catalogue.cardId, netAmount: 1180 } });
+    const courses = await must(api.GET('/api/student/courses', { params: { query: { page: 1, pageSize: 20 } } }));
+    expect(courses).toMatchObject({ page: 1, pageSize: 20, hasMore: false, total: 1 });
+    const course = courses.items.find((listed) => listed._id === catalogue.courseId);
+    // ₹1,000 and 18 % GST: ₹1,180, in paise.
+    expect(course).toMatchObject({ title: 'Indian Constitution', entitled: false, price: { rateCardId: catalogue.cardId, netPaise: 118_000 } });
   });
 
   it('buys the course with a coupon: quote, order, pays at Razorpay, verifies', async () => {
     const choice = { resourceType: 'course' as const, resourceId: catalogue.courseId, couponCode: catalogue.couponCode };
     const quote = await must(api.POST('/api/student/checkout/quote', { body: choice }));
-    expect(quote).toMatchObject({ grossAmount: 1000, discountAmount: 100, netAmount: 1062, couponCode: catalogue.couponCode });
+    expect(quote).toMatchObject({ grossPaise: 100_000, discountPaise: 10_000, netPaise: 106_200, couponCode: catalogue.couponCode });
     const order = await must(api.POST('/api/student/orders', { body: choice }));
     const payment = needs(order.payment ?? undefined, 'a Razorpay order');
-    expect(payment.amount).toBe(106_200);
+    expect(payment.amountPaise).toBe(106_200);
     const paid = razorpay.pay(payment.razorpayOrderId);
     const verified = await must(
       api.POST('/api/student/orders/{id}/verify', {
@@ -120,7 +122,7 @@ describe('a student journey through the generated client', () => {
   it('opens the course and its day schedule', async () => {
     const course = await must(api.GET('/api/student/courses/{courseId}', { params: { path: { courseId: catalogue.courseId } } }));
     expect(course.entitled).toBe(true);
-    expect(course.firstSubjectLectures?.lectures.map((lecture) => [lecture._id, lecture.canWatch])).toEqual([[catalogue.lectureId, true]]);
+    expect(course.firstSubjectLectures?.items.map((lecture) => [lecture._id, lecture.canWatch])).toEqual([[catalogue.lectureId, true]]);
     const days = await must(api.GET('/api/student/courses/{courseId}/days', { params: { path: { courseId: catalogue.courseId }, query: { from: 1, to: 7 } } }));
     const day1 = days.days.find((day) => day.dayIndex === 1);
     expect(day1?.lectures.flatMap((group) => group.lecture.map((lecture) => lecture._id))).toEqual([catalogue.lectureId]);
@@ -144,7 +146,7 @@ describe('a student journey through the generated client', () => {
 
   it('takes the exam, submits it and reads its rank', async () => {
     const exams = await must(api.GET('/api/student/exams'));
-    expect(exams.map((exam) => exam._id)).toContain(catalogue.examId);
+    expect(exams.items.map((exam) => exam._id)).toContain(catalogue.examId);
     const attempt = await must(api.POST('/api/student/exams/{examId}/attempts', { params: { path: { examId: catalogue.examId } } }));
     const questions = attempt.questionGroups.flatMap((group) => group.questions);
     // Every answer right but the last (option i % 4 is right).
@@ -184,13 +186,13 @@ describe('a student journey through the generated client', () => {
       resourceId: catalogue.lectureId,
     });
     const thread = await must(api.GET('/api/student/lectures/{lectureId}/comments', { params: { path: { lectureId: catalogue.lectureId } } }));
-    expect(thread.comments.find((listed) => listed._id === comment._id)?.replies.map((reply) => reply.displayName)).toEqual(['Dr. Meera']);
+    expect(thread.items.find((listed) => listed._id === comment._id)?.replies.map((reply) => reply.displayName)).toEqual(['Dr. Meera']);
     journey.commentId = comment._id;
   });
 
   it('reads current affairs and opens the PDF', async () => {
     const page = await must(api.GET('/api/student/current-affairs'));
-    const post = page.currentAffairs.find((listed) => listed._id === catalogue.currentAffairId);
+    const post = page.items.find((listed) => listed._id === catalogue.currentAffairId);
     expect(post).toMatchObject({ entitled: true, titleDisplay: '5 Jan 2030' });
     const pdf = new Uint8Array(await openSigned(api, signedAddress(needs(post?.pdfUrl ?? undefined, 'a PDF address')), 'arrayBuffer'));
     expect(Buffer.from(pdf.subarray(0, 4)).toString('latin1')).toBe('%PDF');
@@ -198,7 +200,7 @@ describe('a student journey through the generated client', () => {
 
   it('reads the active meeting links of the course', async () => {
     const links = await must(api.GET('/api/student/meeting-links'));
-    expect(links.find((link) => link._id === catalogue.meetingLinkId)).toMatchObject({
+    expect(links.items.find((link) => link._id === catalogue.meetingLinkId)).toMatchObject({
       url: 'https://meet.example.com/constitution-live',
       courses: [{ _id: catalogue.courseId, title: 'Indian Constitution' }],
     });
@@ -210,5 +212,14 @@ describe('a student journey through the generated client', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/pdf');
     expect(Buffer.from(needs(data, 'the invoice')).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    const invoices = await must(api.GET('/api/student/invoices', { params: { query: { page: 1 } } }));
+    expect(invoices.items).toEqual([expect.objectContaining({ totalPaise: 106_200, issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/) })]);
+  });
+
+  it('signs out: the token stops working', async () => {
+    expect(await must(api.DELETE('/api/auth/token'))).toEqual({ status: 'success' });
+    const { error, response } = await api.GET('/api/student/profile');
+    expect(response.status).toBe(401);
+    expect(error).toMatchObject({ type: 'unauthenticated' });
   });
 });

@@ -108,7 +108,7 @@ async function publishRanking(rankFile: string) {
 describe('a course a warning takes offline', () => {
   it('still gives its buyer its published exam: listed, and started', async () => {
     const { exam, buyer } = await offlineCourse();
-    const listed = (await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>;
+    const listed = (await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json().items as Array<{ _id: string }>;
     expect(listed.map((entry) => entry._id)).toContain(exam);
     await takeExam(buyer.cookie, exam);
   });
@@ -119,12 +119,12 @@ describe('a course a warning takes offline', () => {
     await publishRanking(rankFile);
     const ranking = await harness.injectWith(buyer.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode, ranking.body).toBe(200);
-    expect(ranking.json()).toMatchObject({ title: 'Course ranks', totalParticipants: 1, rows: [{ rank: 1, name: 'buyer' }], me: { rank: 1 } });
+    expect(ranking.json()).toMatchObject({ title: 'Course ranks', totalParticipants: 1, items: [{ rank: 1, name: 'buyer' }], me: { rank: 1 } });
   });
 
   it('still gives its buyer its live classes', async () => {
     const { link, buyer } = await offlineCourse();
-    const links = (await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>;
+    const links = (await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json().items as Array<{ _id: string }>;
     expect(links.map((entry) => entry._id)).toEqual([link]);
   });
 
@@ -133,16 +133,16 @@ describe('a course a warning takes offline', () => {
     const stranger = await student('stranger');
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
-    expect(((await harness.injectWith(stranger.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(
-      exam,
-    );
+    expect(
+      ((await harness.injectWith(stranger.cookie)('GET', '/api/student/exams')).json().items as Array<{ _id: string }>).map((entry) => entry._id),
+    ).not.toContain(exam);
     const start = await harness.injectWith(stranger.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
     const ranking = await harness.injectWith(stranger.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode).toBe(403);
     expect(ranking.json().message).toBe(RANK_FILE_MESSAGES.notEntitled);
-    expect((await harness.injectWith(stranger.cookie)('GET', '/api/student/meeting-links')).json()).toEqual([]);
+    expect((await harness.injectWith(stranger.cookie)('GET', '/api/student/meeting-links')).json().items).toEqual([]);
   });
 
   it('gives nothing, not even to its buyer, once staff hide it', async () => {
@@ -150,15 +150,15 @@ describe('a course a warning takes offline', () => {
     await takeExam(buyer.cookie, exam);
     await publishRanking(rankFile);
     await hide();
-    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json() as Array<{ _id: string }>).map((entry) => entry._id)).not.toContain(
-      exam,
-    );
+    expect(
+      ((await harness.injectWith(buyer.cookie)('GET', '/api/student/exams')).json().items as Array<{ _id: string }>).map((entry) => entry._id),
+    ).not.toContain(exam);
     const start = await harness.injectWith(buyer.cookie)('POST', `/api/student/exams/${exam}/attempts`);
     expect(start.statusCode).toBe(403);
     expect(start.json().message).toBe(ATTEMPT_MESSAGES.notEntitled);
     const ranking = await harness.injectWith(buyer.cookie)('GET', `/api/student/rank-files/${rankFile}/ranking`);
     expect(ranking.statusCode).toBe(403);
     expect(ranking.json().message).toBe(RANK_FILE_MESSAGES.notEntitled);
-    expect((await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json()).toEqual([]);
+    expect((await harness.injectWith(buyer.cookie)('GET', '/api/student/meeting-links')).json().items).toEqual([]);
   });
 });

@@ -96,15 +96,15 @@ describe('a lecture taken offline', () => {
     expect(read.json()).toMatchObject({
       entitled: true,
       firstSubjectLectures: {
-        lectures: [
+        items: [
           { _id: kept, available: true, canWatch: true },
           { _id: offline, available: false, canWatch: true },
         ],
       },
     });
-    expect(((await harness.injectWith(buyer.cookie)('GET', '/api/student/courses')).json() as Array<{ _id: string }>).some((entry) => entry._id === id)).toBe(
-      true,
-    );
+    expect(
+      ((await harness.injectWith(buyer.cookie)('GET', '/api/student/courses')).json().items as Array<{ _id: string }>).some((entry) => entry._id === id),
+    ).toBe(true);
     expect((await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${kept}/playback`)).statusCode).toBe(200);
     const unavailable = await harness.injectWith(buyer.cookie)('POST', `/api/student/lectures/${offline}/playback`);
     expect(unavailable.statusCode).toBe(409);
@@ -149,7 +149,7 @@ describe('lectures held another way', () => {
     const watchable = async () =>
       Object.fromEntries(
         (
-          (await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures as Array<{
+          (await harness.injectWith(cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.items as Array<{
             _id: string;
             canWatch: boolean;
           }>
@@ -189,14 +189,14 @@ describe('images', () => {
 
     const courseAnswer = (await harness.injectWith(stranger.cookie)('GET', `/api/student/courses/${id}`)).json();
     const collection = (await harness.injectWith(stranger.cookie)('GET', '/api/student/custom-lectures')).json();
-    const catalogue = (await harness.injectWith(stranger.cookie)('GET', '/api/student/courses')).json() as Array<{
+    const catalogue = (await harness.injectWith(stranger.cookie)('GET', '/api/student/courses')).json().items as Array<{
       _id: string;
       bannerImageUrl: string | null;
     }>;
     const thumbnails = (lectures: Array<{ _id: string; thumbnailUrl: string | null }>) =>
       Object.fromEntries(lectures.map((entry) => [entry._id, entry.thumbnailUrl]));
-    const fromCourse = thumbnails(courseAnswer.firstSubjectLectures.lectures);
-    const fromCollection = thumbnails(collection.lectures);
+    const fromCourse = thumbnails(courseAnswer.firstSubjectLectures.items);
+    const fromCollection = thumbnails(collection.items);
     for (const seen of [fromCourse, fromCollection]) {
       expect(seen[withBanner]).toBe(`/api/assets/${banner}`);
       expect(seen[withPoster]).toMatch(/poster/);
@@ -321,7 +321,7 @@ describe('a replaced video', () => {
     expect(asset.state).not.toBe('ready');
     expect(hasCompleteLadder(asset)).toBe(true);
     expect((await harness.injectWith(stranger.cookie)('GET', `/api/student/courses/${id}`)).statusCode).toBe(200);
-    expect((await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.lectures[0]).toMatchObject({
+    expect((await harness.injectWith(buyer.cookie)('GET', `/api/student/courses/${id}`)).json().firstSubjectLectures.items[0]).toMatchObject({
       available: true,
       canWatch: true,
     });

@@ -79,9 +79,9 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     expect(response.rawPayload.length).toBeLessThanOrEqual(30 * 1024);
     const course = JSON.parse(gunzipSync(response.rawPayload).toString('utf8'));
     expect(course.subjects).toHaveLength(SUBJECTS);
-    expect(course.subjects[0]).toEqual({ _id: subjectIds[0], title: 'Subject 1', lectureCount: PER_SUBJECT, pageCount: 1 });
-    expect(course.firstSubjectLectures).toMatchObject({ subjectId: subjectIds[0], page: 1, pageCount: 1, lectureCount: PER_SUBJECT });
-    expect(course.firstSubjectLectures.lectures).toHaveLength(PER_SUBJECT);
+    expect(course.subjects[0]).toEqual({ _id: subjectIds[0], title: 'Subject 1', lectureCount: PER_SUBJECT });
+    expect(course.firstSubjectLectures).toMatchObject({ page: 1, hasMore: false, total: PER_SUBJECT });
+    expect(course.firstSubjectLectures.items).toHaveLength(PER_SUBJECT);
     expect(course.dayIndexes).toEqual(Array.from({ length: SUBJECTS * 2 }, (_, i) => i + 1));
     expect(course.firstDays.map((day: { dayIndex: number }) => day.dayIndex)).toEqual([1, 2, 3]);
     expect(JSON.stringify(course)).not.toContain(lectureIds[PER_SUBJECT * 10]!);
@@ -91,14 +91,13 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     const page = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json()).toMatchObject({
-      subjectId: subjectIds[4],
       page: 1,
       pageSize: STUDENT_COURSE_PAGING.lecturesPerPage,
-      pageCount: 1,
-      lectureCount: PER_SUBJECT,
+      hasMore: false,
+      total: PER_SUBJECT,
     });
-    expect(page.json().lectures.map((lecture: { _id: string }) => lecture._id)).toEqual(lectureIds.slice(4 * PER_SUBJECT, 5 * PER_SUBJECT));
-    expect(page.json().lectures.every((lecture: { canWatch: boolean }) => lecture.canWatch)).toBe(true);
+    expect(page.json().items.map((lecture: { _id: string }) => lecture._id)).toEqual(lectureIds.slice(4 * PER_SUBJECT, 5 * PER_SUBJECT));
+    expect(page.json().items.every((lecture: { canWatch: boolean }) => lecture.canWatch)).toBe(true);
     const again = await harness.injectWith(readers.holder.cookie)(
       'GET',
       `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=1`,
@@ -107,7 +106,7 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     );
     expect(again.statusCode).toBe(304);
     expect(
-      (await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().lectures,
+      (await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectIds[4]}/lectures?page=2`)).json().items,
     ).toEqual([]);
 
     const days = await harness.injectWith(readers.holder.cookie)('GET', `/api/student/courses/${courseId}/days?from=10&to=16`);
@@ -124,7 +123,7 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     const watchable = new Set<string>();
     for (const subjectId of subjectIds) {
       const page = (await harness.injectWith(readers.byLecture.cookie)('GET', `/api/student/courses/${courseId}/subjects/${subjectId}/lectures?page=1`)).json();
-      for (const lecture of page.lectures as Array<{ _id: string; canWatch: boolean }>) if (lecture.canWatch) watchable.add(lecture._id);
+      for (const lecture of page.items as Array<{ _id: string; canWatch: boolean }>) if (lecture.canWatch) watchable.add(lecture._id);
     }
     const expected = new Set(lectureIds.filter((_, i) => i === 2 || i === PER_SUBJECT + 4 || i % 10 === 9));
     expect(watchable).toEqual(expected);
@@ -140,7 +139,7 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     // Another student holding other lectures sees theirs, not the first one's (answers are shared only by students holding the same).
     const watchableOn = async (cookie: string) =>
       (
-        (await harness.injectWith(cookie)('GET', `/api/student/courses/${courseId}`)).json().firstSubjectLectures.lectures as Array<{
+        (await harness.injectWith(cookie)('GET', `/api/student/courses/${courseId}`)).json().firstSubjectLectures.items as Array<{
           _id: string;
           canWatch: boolean;
         }>
@@ -152,7 +151,7 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
     // Someone who holds nothing sees only the free lecture as watchable.
     const first = (await harness.injectWith(readers.nothing.cookie)('GET', `/api/student/courses/${courseId}`)).json();
     expect(
-      first.firstSubjectLectures.lectures.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id),
+      first.firstSubjectLectures.items.filter((lecture: { canWatch: boolean }) => lecture.canWatch).map((lecture: { _id: string }) => lecture._id),
     ).toEqual([lectureIds[2]]);
   });
 
@@ -174,11 +173,11 @@ describe('a course of 1,500 lectures, read a part at a time', () => {
         ),
       );
       const [course, page] = pages as [
-        { firstSubjectLectures: { lectures: Array<{ _id: string; canWatch: boolean }> } },
-        { lectures: Array<{ _id: string; canWatch: boolean }> },
+        { firstSubjectLectures: { items: Array<{ _id: string; canWatch: boolean }> } },
+        { items: Array<{ _id: string; canWatch: boolean }> },
       ];
-      const onCourse = course.firstSubjectLectures.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
-      expect(page.lectures.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id)).toEqual(onCourse);
+      const onCourse = course.firstSubjectLectures.items.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id);
+      expect(page.items.filter((lecture) => lecture.canWatch).map((lecture) => lecture._id)).toEqual(onCourse);
       return onCourse;
     };
     const plays = async (index: number) => (await harness.injectWith(cookie)('POST', `/api/student/lectures/${lectureIds[index]}/playback`)).statusCode === 200;

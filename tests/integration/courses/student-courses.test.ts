@@ -74,13 +74,13 @@ describe('the course catalogue', () => {
   it('lists published courses with their prices and whether the student holds each; not a hidden one', async () => {
     const { id } = await paidCourse();
     const hidden = (await asAdmin('POST', '/api/admin/courses', { title: 'Hidden course' })).json()._id as string;
-    const list = (await harness.injectWith(students[0]!.cookie)('GET', '/api/student/courses')).json() as Array<{
+    const list = (await harness.injectWith(students[0]!.cookie)('GET', '/api/student/courses')).json().items as Array<{
       _id: string;
       entitled: boolean;
-      price: { netAmount: number; term: string } | null;
+      price: { netPaise: number; term: string } | null;
     }>;
     const entry = list.find((course) => course._id === id);
-    expect(entry).toMatchObject({ entitled: false, price: { netAmount: expect.any(Number), term: expect.any(String) } });
+    expect(entry).toMatchObject({ entitled: false, price: { netPaise: expect.any(Number), term: expect.any(String) } });
     expect(list.some((course) => course._id === hidden)).toBe(false);
     expect((await harness.injectWith(students[0]!.cookie)('GET', `/api/student/courses/${hidden}`)).statusCode).toBe(404);
     expect((await asNobody('GET', '/api/student/courses')).statusCode).toBe(401);
@@ -111,8 +111,8 @@ describe('the course catalogue', () => {
     expect(response.statusCode, response.body).toBe(200);
     const course = response.json();
     expect(course.subjects.map((subject: { title: string }) => subject.title)).toEqual(['Polity']);
-    expect(course.subjects[0]).toMatchObject({ lectureCount: 1, pageCount: 1 });
-    expect(course.firstSubjectLectures.lectures[0]).toMatchObject({ _id: lecture.id, canWatch: false, available: true });
+    expect(course.subjects[0]).toMatchObject({ lectureCount: 1 });
+    expect(course.firstSubjectLectures.items[0]).toMatchObject({ _id: lecture.id, canWatch: false, available: true });
     expect(course.dayIndexes).toEqual([1, 2, 3]);
     expect(course.firstDays.map((day: { title: string }) => day.title)).toEqual(['Day 1', 'Day 2', 'Day 3']);
     expect(course.firstDays[0].lectures[0]).toMatchObject({ groupTitle: 'Polity', lecture: [{ _id: lecture.id, topic: 'Polity', canWatch: false }] });
@@ -165,7 +165,7 @@ describe('what opens follows the entitlements', () => {
     expect((await harness.injectWith(holder.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);
     expect((await harness.injectWith(holder.cookie)('GET', `/api/student/courses/${id}`)).json()).toMatchObject({
       entitled: true,
-      firstSubjectLectures: { lectures: [{ canWatch: true }] },
+      firstSubjectLectures: { items: [{ canWatch: true }] },
     });
 
     // The note's address opens for that student only, and not after it expires or when tampered with.
@@ -224,9 +224,9 @@ describe('free to this student: every rate card of a course counts', () => {
     return { id: user.id, cookie: await harness.signIn(email) };
   }
 
-  type Entry = { _id: string; entitled: boolean; price: { isFree: boolean; freeMode: string | null; netAmount: number } | null };
+  type Entry = { _id: string; entitled: boolean; price: { isFree: boolean; freeMode: string | null; netPaise: number } | null };
   const catalogueEntry = async (cookie: string, id: string) =>
-    ((await harness.injectWith(cookie)('GET', '/api/student/courses')).json() as Entry[]).find((course) => course._id === id);
+    ((await harness.injectWith(cookie)('GET', '/api/student/courses')).json().items as Entry[]).find((course) => course._id === id);
 
   it('opens a course with a paid default card and a Lakshya-free extra card to a special student with a verified number, and says it is free to them', async () => {
     const { id, card, lecture, exam } = await paidCourse();
@@ -244,7 +244,7 @@ describe('free to this student: every rate card of a course counts', () => {
     expect(course).toMatchObject({
       entitled: true,
       price: { isFree: true, freeMode: 'lakshya-students' },
-      firstSubjectLectures: { lectures: [{ _id: lecture.id, canWatch: true }] },
+      firstSubjectLectures: { items: [{ _id: lecture.id, canWatch: true }] },
     });
     expect((await harness.injectWith(special.cookie)('POST', `/api/student/lectures/${lecture.id}/playback`)).statusCode).toBe(200);
     expect((await harness.injectWith(special.cookie)('POST', `/api/student/exams/${exam}/attempts`)).statusCode).toBe(200);

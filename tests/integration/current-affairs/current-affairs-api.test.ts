@@ -290,7 +290,7 @@ describe('current affairs for students', () => {
   }
 
   type Page = {
-    currentAffairs: Array<{
+    items: Array<{
       _id: string;
       title: string;
       titleDisplay: string;
@@ -312,19 +312,19 @@ describe('current affairs for students', () => {
     expect(first.statusCode, first.body).toBe(200);
     const page1 = first.json() as Page;
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(page1.currentAffairs.map((post) => post.title)).toEqual(['2025-01-03', '2025-01-02']);
-    expect(page1.currentAffairs[0]).toMatchObject({
+    expect(page1.items.map((post) => post.title)).toEqual(['2025-01-03', '2025-01-02']);
+    expect(page1.items[0]).toMatchObject({
       _id: posts[0]!.id,
       titleDisplay: '3 Jan 2025',
       coverImageUrl: `/api/assets/${posts[0]!.cover}`,
       fileName: 'current-affairs.pdf',
     });
     const page2 = (await asStudent('GET', '/api/student/current-affairs?pageSize=2&page=2')).json() as Page;
-    expect(page2.currentAffairs.map((post) => post.title)).toEqual(['2025-01-01']);
-    expect(((await asStudent('GET', '/api/student/current-affairs?page=9')).json() as Page).currentAffairs).toEqual([]);
+    expect(page2.items.map((post) => post.title)).toEqual(['2025-01-01']);
+    expect(((await asStudent('GET', '/api/student/current-affairs?page=9')).json() as Page).items).toEqual([]);
 
     for (const [query, field] of [
-      ['pageSize=51', 'query.pageSize'],
+      ['pageSize=101', 'query.pageSize'],
       ['pageSize=0', 'query.pageSize'],
       ['page=0', 'query.page'],
       ['page=x', 'query.page'],
@@ -344,7 +344,7 @@ describe('current affairs for students', () => {
     const freeByCard = await publishedPost('2025-02-02', freeCard);
     const paid = await publishedPost('2025-02-01', paidCard);
 
-    const listed = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).currentAffairs;
+    const listed = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).items;
     let posts = await listed();
     expect(posts.map((post) => [post._id, post.entitled])).toEqual([
       [free.id, true],
@@ -392,7 +392,7 @@ describe('current affairs for students', () => {
   it('stops a PDF address handed out once the post is unpublished, given another PDF or deleted; a republished post hands out new ones', async () => {
     await harness.db.deleteFrom('current_affairs').execute();
     const post = await publishedPost('2025-03-01', null);
-    const pdfUrlNow = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).currentAffairs[0]?.pdfUrl ?? null;
+    const pdfUrlNow = async () => ((await asStudent('GET', '/api/student/current-affairs')).json() as Page).items[0]?.pdfUrl ?? null;
     const open = (url: string) => asStudent('GET', url);
     const saved = async (value: Record<string, unknown>) => {
       const answer = await asAdmin('PUT', `/api/admin/current-affairs/${post.id}`, {

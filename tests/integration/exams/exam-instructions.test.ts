@@ -29,7 +29,7 @@ describe('publishing an exam with an empty instruction line', () => {
       instructions,
       publishWarnings: [EXAM_WARNINGS.emptyInstruction(2), EXAM_WARNINGS.emptyInstruction(4)],
     });
-    const offered = (await asStudent('GET', '/api/student/exams')).json() as Array<{ _id: string }>;
+    const offered = (await asStudent('GET', '/api/student/exams')).json().items as Array<{ _id: string }>;
     expect(offered.map((exam) => exam._id)).not.toContain(id);
     expect((await asStudent('POST', `/api/student/exams/${id}/attempts`)).statusCode).toBeGreaterThanOrEqual(400);
 
@@ -39,7 +39,7 @@ describe('publishing an exam with an empty instruction line', () => {
     const published = await asAdmin('PUT', `/api/admin/exams/${id}`, { value: { ...value, instructions: fixed } });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ isPublished: true, publishWarnings: [] });
-    const now = (await asStudent('GET', '/api/student/exams')).json() as Array<{ _id: string }>;
+    const now = (await asStudent('GET', '/api/student/exams')).json().items as Array<{ _id: string }>;
     expect(now.map((exam) => exam._id)).toContain(id);
   });
 

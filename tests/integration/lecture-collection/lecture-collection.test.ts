@@ -137,7 +137,7 @@ describe('the custom lecture collection', () => {
     for (const id of [paid!, hidden!, free!]) await add(id);
     const answer = await harness.injectWith(student)('GET', '/api/student/custom-lectures');
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().lectures.map((row: { title: string; canWatch: boolean }) => [row.title, row.canWatch])).toEqual([
+    expect(answer.json().items.map((row: { title: string; canWatch: boolean }) => [row.title, row.canWatch])).toEqual([
       ['Paid lesson', false],
       ['Free lesson', true],
     ]);

@@ -47,7 +47,7 @@ async function studentLinks(cookie: string): Promise<StudentLink[]> {
   const answer = await harness.injectWith(cookie)('GET', '/api/student/meeting-links');
   expect(answer.headers['cache-control']).toBe('private, no-cache');
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as StudentLink[];
+  return answer.json().items as StudentLink[];
 }
 const create = async (body: Record<string, unknown>) => {
   const answer = await asAdmin('POST', '/api/admin/meeting-links', body);

@@ -214,7 +214,7 @@ describe('meeting links in the student apps', () => {
     const cookie = await harness.signIn(student.email_address!);
     const answer = await harness.injectWith(cookie)('GET', '/api/student/meeting-links');
     expect(answer.statusCode, answer.body).toBe(200);
-    const links = answer.json() as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string }>;
+    const links = answer.json().items as Array<{ _id: string; title: string; url: string; startDate: string; endDate: string }>;
     expect(links.map((link) => link._id)).toEqual([endingSooner.id, live.id]);
     expect(links[0]).toEqual({
       _id: endingSooner.id,
@@ -228,7 +228,7 @@ describe('meeting links in the student apps', () => {
 
     // Switching one off takes it out of the apps at once.
     await asAdmin('PUT', '/api/admin/update/meeting-link', { id: live.id });
-    expect(((await harness.injectWith(cookie)('GET', '/api/student/meeting-links')).json() as Array<{ _id: string }>).map((link) => link._id)).toEqual([
+    expect(((await harness.injectWith(cookie)('GET', '/api/student/meeting-links')).json().items as Array<{ _id: string }>).map((link) => link._id)).toEqual([
       endingSooner.id,
     ]);
 

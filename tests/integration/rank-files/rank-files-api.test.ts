@@ -176,7 +176,12 @@ describe('rank files', () => {
     await asAdmin('PUT', `/api/admin/rankfiles/${id}/ranking/status/published`);
     const view = await harness.injectWith(cookie)('GET', `/api/student/rank-files/${id}/ranking`);
     expect(view.statusCode, view.body).toBe(200);
-    expect(view.json()).toMatchObject({ totalParticipants: 1, rows: [{ rank: 1, name: 'Eldho', total: 12 }], me: { rank: 1, total: 12, examsTaken: 1 } });
+    expect(view.json()).toMatchObject({
+      totalParticipants: 1,
+      items: [{ rank: 1, name: 'Eldho', totalScore: 12 }],
+      total: 1,
+      me: { rank: 1, totalScore: 12, examsTaken: 1 },
+    });
   });
 
   it('refuses to delete a rank file a course lists, or an exam a rank file uses, naming them', async () => {

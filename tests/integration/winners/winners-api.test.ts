@@ -189,7 +189,7 @@ describe('the winner’s side (student REST)', () => {
       _id: id,
       winnerName: 'Devika Menon',
       titleMessage: "Today's Winner",
-      prizeAmount: 1500.5,
+      prizePaise: 150050,
       rank: 1,
       totalParticipants: 340,
     });

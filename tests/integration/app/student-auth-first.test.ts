@@ -95,6 +95,27 @@ describe('student operations check the session before the input', () => {
     expect(webhook.json().type).not.toBe('unauthenticated');
   });
 
+  it('answers a bearer token from another origin as it answers the cookie, on every operation', async () => {
+    await createUser(harness.db, { email: 'app-user@example.com', phone: '9847000222' });
+    const cookie = await harness.signIn('app-user@example.com');
+    const signedIn = await harness.injectWith(null)('POST', '/api/auth/token', { emailAddress: 'app-user@example.com', password: 'secret1' });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const bearer = { authorization: `Bearer ${signedIn.json().accessToken as string}`, origin: 'https://app.elsewhere.example' };
+    // Ids that name nothing and wrong bodies: each operation answers its own refusal, never the sign-in one.
+    for (const operation of operations) {
+      const url = `${operation.path.replace(/\{[^}]+\}/g, randomUUID())}?${BAD_QUERY}`;
+      const body = operation.method === 'GET' || operation.method === 'DELETE' ? undefined : BAD_BODY;
+      const [withCookie, withToken] = [
+        await harness.injectWith(cookie)(operation.method, url, body),
+        await harness.injectWith(null)(operation.method, url, body, bearer),
+      ];
+      const label = `${operation.method} ${operation.path}`;
+      expect(withToken.statusCode, `${label}: ${withToken.body}`).not.toBe(401);
+      expect(withToken.statusCode, label).not.toBe(403);
+      expect([withToken.statusCode, withToken.body], label).toEqual([withCookie.statusCode, withCookie.body]);
+    }
+  });
+
   it('lets a signed-in console account through to the route, which answers as before', async () => {
     const answer = await harness.injectAs('admin')('GET', '/api/student/courses');
     expect(answer.statusCode).not.toBe(401);

@@ -29,7 +29,7 @@ import { DOMAINS } from './domains.ts';
 import { domainScope } from './plugins/admin-access.ts';
 import { studentScope } from './plugins/student-access.ts';
 import { ROUTER_OPTIONS } from './http/router-options.ts';
-import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/framework-errors.ts';
 import { securityHeaderOptions } from './http/security-headers.ts';
 
 declare module 'fastify' {

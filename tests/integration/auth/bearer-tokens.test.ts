@@ -144,7 +144,7 @@ describe('student operations with a bearer token', () => {
     expect(courses.statusCode, courses.body).toBe(200);
     const orders = await withToken(token, 'GET', '/api/student/orders');
     expect(orders.statusCode, orders.body).toBe(200);
-    expect(orders.json()).toEqual([]);
+    expect(orders.json()).toEqual({ items: [], page: 1, pageSize: 20, hasMore: false });
     const device = pushSubscription();
     const registered = await withToken(token, 'POST', '/api/student/push-subscriptions', device, {
       origin: 'https://elsewhere.example',

@@ -2,9 +2,9 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '../../shared/http/errors.ts';
-import { sendError } from '../plugins/errors.ts';
-import { PER_USER_CACHE_CONTROL, setCacheControl } from '../plugins/cache-control.ts';
-import { securityHeaderLines, securityHeadersSetter } from './security-headers.ts';
+import { sendError } from './errors.ts';
+import { PER_USER_CACHE_CONTROL, setCacheControl } from './cache-control.ts';
+import { securityHeaderLines, securityHeadersSetter } from '../http/security-headers.ts';
 
 /**
  * Fastify's `frameworkErrors`: an address refused before routing (bad percent-encoding, a path

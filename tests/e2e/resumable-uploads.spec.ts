@@ -80,7 +80,8 @@ test.describe('resumable uploads', () => {
     await gate.release();
     const percent = Math.floor((CHUNK / size) * 100);
     const note = page.getByRole('list', { name: 'Unfinished uploads' });
-    await expect(note).toHaveText(`An unfinished upload of panchayati-raj.mp4 (${percent} %) can be resumed: choose the same file`);
+    // The reloaded editor loads and asks the server for the upload's offset: a ceiling for a busy machine.
+    await expect(note).toHaveText(`An unfinished upload of panchayati-raj.mp4 (${percent} %) can be resumed: choose the same file`, { timeout: 60_000 });
     await page.setViewportSize({ width: 1440, height: 900 });
     await snap(page, 'resumable-unfinished-note-1440');
     await page.setViewportSize({ width: 390, height: 844 });

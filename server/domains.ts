@@ -4,6 +4,7 @@ import { assetsDomain } from './assets/index.ts';
 import { authDomain } from './auth/index.ts';
 import { commentsDomain } from './comments/index.ts';
 import { couponsDomain } from './coupons/index.ts';
+import { dashboardDomain } from './dashboard/index.ts';
 import { currentAffairsDomain } from './current-affairs/index.ts';
 import { coursesDomain } from './courses/index.ts';
 import { examsDomain } from './exams/index.ts';
@@ -46,4 +47,5 @@ export const DOMAINS = [
   currentAffairsDomain,
   meetingLinksDomain,
   winnersDomain,
+  dashboardDomain,
 ] as const;

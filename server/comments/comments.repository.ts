@@ -135,12 +135,26 @@ export async function visibleCommentsPage(db: Db, lectureId: string, { limit, of
   return { rows, total: Number(count.total) };
 }
 
+/** A comment (aliased `c`) has a reply written by staff. */
+const staffReplied = sql<boolean>`exists (select 1 from comment_replies r where r.comment_id = c.id and r.user_id is null)`;
+
+/** How many student comments no staff member replied to (the inbox's "Only without a staff reply"). */
+export async function countUnansweredStudentComments(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('comments as c')
+    .innerJoin('lectures as l', 'l.id', 'c.lecture_id')
+    .where('c.user_id', 'is not', null)
+    .where(sql<boolean>`not ${staffReplied}`)
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /**
  * A page of student comments across all lectures, newest first, with whether staff replied, and how
  * many there are in all; `unanswered` keeps only those staff did not (yes) or did (no) reply to.
  */
 export async function studentCommentsPage(db: Db, { unanswered, limit, offset }: { unanswered?: 'yes' | 'no' | undefined; limit: number; offset: number }) {
-  const staffReplied = sql<boolean>`exists (select 1 from comment_replies r where r.comment_id = c.id and r.user_id is null)`;
   let base = db.selectFrom('comments as c').innerJoin('lectures as l', 'l.id', 'c.lecture_id').where('c.user_id', 'is not', null);
   if (unanswered === 'yes') base = base.where(sql<boolean>`not ${staffReplied}`);
   if (unanswered === 'no') base = base.where(staffReplied);

@@ -29,6 +29,8 @@ export const ROLE_LABELS: Record<ConsoleRole, string> = {
 export const GRANTABLE_ROLE_LABELS: Record<GrantableRole, string> = { ...ROLE_LABELS, educator: 'Educator' };
 
 export const SCREENS = {
+  /** The home page: every console role; what each sees on it is decided per figure (`canSeeSales`). */
+  dashboard: { label: 'Dashboard', path: '/admin/dashboard', hiddenFrom: [] },
   notifications: { label: 'Notifications', path: '/admin/notifications', hiddenFrom: ['manager'] },
   subscriptions: { label: 'Subscriptions', path: '/admin/subscriptions', hiddenFrom: ['staff', 'marketing'] },
   videos: { label: 'Lecture Videos', path: '/admin/videos', hiddenFrom: [] },
@@ -63,8 +65,9 @@ export const SCREENS = {
 
 export type ScreenKey = keyof typeof SCREENS;
 
-/** Side-bar order, as the specification lists the links; Discussions (the lectures' inbox) follows Lecture Videos. */
+/** Side-bar order: the home page first, then as the specification lists the links; Discussions (the lectures' inbox) follows Lecture Videos. */
 export const SIDE_BAR_ORDER: readonly ScreenKey[] = [
+  'dashboard',
   'notifications',
   'subscriptions',
   'videos',
@@ -127,7 +130,7 @@ export function selectedScreen(pathname: string): ScreenKey | undefined {
 
 /** Where a signed-in user lands when visiting an /auth page. */
 export function homePathFor(roles: readonly string[]): string {
-  return hasConsoleAccess(roles) ? '/admin/videos' : '/account';
+  return hasConsoleAccess(roles) ? SCREENS.dashboard.path : '/account';
 }
 
 /**
@@ -152,6 +155,14 @@ export function canEditCourses(roles: readonly string[]): boolean {
  */
 export function canManageAccounts(roles: readonly string[]): boolean {
   return isAdministrator(roles);
+}
+
+/**
+ * Sales and student figures (the home page's cards and chart): for the roles that open Orders. The
+ * server leaves them out of the answer for everyone else.
+ */
+export function canSeeSales(roles: readonly string[]): boolean {
+  return canSeeScreen(roles, 'orders');
 }
 
 /** Actions within a screen that only some of its roles may take; routes name them. */

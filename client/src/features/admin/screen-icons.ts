@@ -8,6 +8,7 @@ import {
   FileSpreadsheet,
   FileText,
   GraduationCap,
+  LayoutDashboard,
   Link2,
   ListChecks,
   ListVideo,
@@ -22,6 +23,7 @@ import type { ScreenKey } from '../../../../shared/auth/roles.ts';
 
 /** The side bar's icon for each console screen. */
 export const SCREEN_ICONS: Record<ScreenKey, LucideIcon> = {
+  dashboard: LayoutDashboard,
   notifications: Bell,
   subscriptions: CreditCard,
   videos: Video,

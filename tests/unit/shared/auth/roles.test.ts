@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeScreen, hasConsoleAccess, homePathFor, selectedScreen, SIDE_BAR_ORDER, visibleScreens, type ScreenKey } from '../../../../shared/auth/roles.ts';
+import {
+  canSeeSales,
+  canSeeScreen,
+  hasConsoleAccess,
+  homePathFor,
+  selectedScreen,
+  SIDE_BAR_ORDER,
+  visibleScreens,
+  type ScreenKey,
+} from '../../../../shared/auth/roles.ts';
 
 // The side-bar table of the specification, written out independently of the implementation.
 const HIDDEN_FROM: Record<ScreenKey, string[]> = {
+  dashboard: [],
   notifications: ['manager'],
   subscriptions: ['staff', 'marketing'],
   customLectures: ['staff', 'marketing'],
@@ -47,6 +57,15 @@ describe('canSeeScreen', () => {
   });
 });
 
+describe('canSeeSales', () => {
+  it('is for the roles that open Orders: administrators and marketing', () => {
+    expect(canSeeSales(['admin'])).toBe(true);
+    expect(canSeeSales(['marketing'])).toBe(true);
+    expect(canSeeSales(['staff', 'manager'])).toBe(false);
+    expect(canSeeSales(['educator'])).toBe(false);
+  });
+});
+
 describe('hasConsoleAccess', () => {
   it('needs admin, staff, marketing or manager', () => {
     expect(hasConsoleAccess(['admin'])).toBe(true);
@@ -72,8 +91,8 @@ describe('selectedScreen', () => {
 });
 
 describe('homePathFor', () => {
-  it('sends console users to /admin/videos and everyone else to /account', () => {
-    expect(homePathFor(['staff'])).toBe('/admin/videos');
+  it('sends console users to the dashboard and everyone else to /account', () => {
+    expect(homePathFor(['staff'])).toBe('/admin/dashboard');
     expect(homePathFor([])).toBe('/account');
   });
 });

@@ -1,4 +1,5 @@
 import { Redirect, Route, Switch } from 'wouter';
+import { SCREENS } from '../../shared/auth/roles.ts';
 import { AccountPage } from './features/account/account-page.tsx';
 import { ChangePasswordPage } from './features/account/change-password-page.tsx';
 import { AdminLayout } from './features/admin/admin-layout.tsx';
@@ -15,7 +16,7 @@ export function App() {
   return (
     <Switch>
       <Route path="/">
-        <Redirect to="/admin/videos" replace />
+        <Redirect to={SCREENS.dashboard.path} replace />
       </Route>
       <Route path="/auth/login">
         <GuestOnly>

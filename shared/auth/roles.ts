@@ -30,7 +30,7 @@ export const GRANTABLE_ROLE_LABELS: Record<GrantableRole, string> = { ...ROLE_LA
 
 export const SCREENS = {
   /** The home page: every console role; what each sees on it is decided per figure (`canSeeSales`). */
-  dashboard: { label: 'Dashboard', path: '/admin/dashboard', hiddenFrom: [] },
+  dashboard: { label: 'Home', path: '/admin/dashboard', hiddenFrom: [] },
   notifications: { label: 'Notifications', path: '/admin/notifications', hiddenFrom: ['manager'] },
   subscriptions: { label: 'Subscriptions', path: '/admin/subscriptions', hiddenFrom: ['staff', 'marketing'] },
   videos: { label: 'Lecture Videos', path: '/admin/videos', hiddenFrom: [] },
@@ -120,8 +120,10 @@ export function visibleScreens(roles: readonly string[]): ScreenKey[] {
   return SIDE_BAR_ORDER.filter((screen) => canSeeScreen(roles, screen));
 }
 
-/** The side-bar link whose path is a prefix of the current path is the selected one. */
+/** The side-bar link whose path is a prefix of the current path is the selected one (Home at /admin). */
 export function selectedScreen(pathname: string): ScreenKey | undefined {
+  // /admin on its own is the home page too.
+  if (pathname === '/admin' || pathname === '/admin/') return 'dashboard';
   return SIDE_BAR_ORDER.find((screen) => {
     const path = SCREENS[screen].path;
     return pathname === path || pathname.startsWith(`${path}/`);

@@ -11,14 +11,14 @@ test.describe('redirects', () => {
     }
   });
 
-  test('"/" goes to /admin/videos, and a signed-in admin visiting /auth pages goes there too', async ({ page }) => {
+  test('"/" goes to the dashboard, and a signed-in admin visiting /auth pages goes there too', async ({ page }) => {
     const admin = await createConsoleUser(['admin']);
     await signInThroughApi(page, admin);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const path of ['/auth/login', '/auth/signin', '/auth/register', '/auth/recovery']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/admin\/videos$/);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
     }
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   });
@@ -62,7 +62,7 @@ test.describe('redirects', () => {
     await expect(page.getByText('Rahul Marketing')).toBeVisible();
     await expect(page.getByText('marketing', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Open Admin Console' }).click();
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
   test('when a call answers UNAUTHORIZED the session is checked again and the user goes to /auth/login', async ({ page }) => {
@@ -90,7 +90,7 @@ test.describe('not-found page', () => {
     const link = page.getByRole('link', { name: 'Go to Dashboard' });
     await expect(link).toHaveAttribute('href', '/');
     await link.click();
-    // Signed out, the root's /admin/videos sends the visitor on to sign in.
+    // Signed out, the root's /admin/dashboard sends the visitor on to sign in.
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
@@ -101,7 +101,7 @@ test.describe('not-found page', () => {
     await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
   test('only the built screens answer: their sub-paths and other /admin paths stay not-found', async ({ page }) => {

@@ -5,6 +5,7 @@ import { createConsoleUser, sideBarLinks, signInThroughApi } from './support/hel
 /** Which role sees which side-bar link, written out so the test does not reuse the code under test. */
 const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[]> = {
   admin: [
+    'Home',
     'Notifications',
     'Subscriptions',
     'Lecture Videos',
@@ -23,9 +24,10 @@ const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[
     'Pending PDF',
     'Process Queue',
   ],
-  staff: ['Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Rank Files', 'Current Affairs', 'Process Queue'],
-  marketing: ['Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Courses', 'Rank Files', 'Users', 'Orders', 'Coupons'],
+  staff: ['Home', 'Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Rank Files', 'Current Affairs', 'Process Queue'],
+  marketing: ['Home', 'Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Courses', 'Rank Files', 'Users', 'Orders', 'Coupons'],
   manager: [
+    'Home',
     'Subscriptions',
     'Lecture Videos',
     'Discussions',
@@ -53,7 +55,7 @@ test.describe('admin side bar', () => {
       await expect(page.getByText(ROLE_LABEL[role], { exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Lecture Videos' })).toHaveAttribute('aria-current', 'page');
-      // /admin/videos is the lecture catalogue, the landing page of every role.
+      // /admin/videos is the lecture catalogue.
       await expect(page.getByRole('heading', { name: 'Lecture Video Manager' })).toBeVisible();
     });
   }

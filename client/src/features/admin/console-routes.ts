@@ -1,6 +1,7 @@
 import { commentRoutes } from '../comments/index.tsx';
 import { couponRoutes } from '../coupons/index.tsx';
 import { courseRoutes } from '../courses/index.tsx';
+import { dashboardRoutes } from '../dashboard/index.tsx';
 import { currentAffairsRoutes } from '../current-affairs/index.tsx';
 import { examRoutes } from '../exams/index.tsx';
 import { lectureCollectionRoutes } from '../lecture-collection/index.tsx';
@@ -23,6 +24,7 @@ import type { ConsoleRoute } from './console-route.ts';
  * path) with the icons in screen-icons.ts, so a screen's link shows for exactly the roles its routes admit.
  */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
+  ...dashboardRoutes,
   ...lectureRoutes,
   ...lectureCollectionRoutes,
   ...pendingPdfRoutes,

@@ -82,6 +82,8 @@ describe('selectedScreen', () => {
     expect(selectedScreen('/admin/discussions/subject')).toBe('discussions');
     expect(selectedScreen('/admin/exams/editor/1/general')).toBe('exams');
     expect(selectedScreen('/admin/process/queue')).toBe('processQueue');
+    expect(selectedScreen('/admin')).toBe('dashboard');
+    expect(selectedScreen('/admin/dashboard')).toBe('dashboard');
   });
 
   it('does not select a link that only shares the start of a word', () => {

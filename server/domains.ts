@@ -13,6 +13,7 @@ import { lecturesDomain } from './lectures/index.ts';
 import { meetingLinksDomain } from './meeting-links/index.ts';
 import { pendingPdfDomain } from './pending-pdf/index.ts';
 import { ordersDomain } from './orders/index.ts';
+import { gstReportDomain } from './orders/gst-report.domain.ts';
 import { pushDomain } from './push/index.ts';
 import { queueDomain } from './queue/index.ts';
 import { rankFilesDomain } from './rank-files/index.ts';
@@ -39,6 +40,7 @@ export const DOMAINS = [
   rankFilesDomain,
   couponsDomain,
   ordersDomain,
+  gstReportDomain,
   lakshyaStudentsDomain,
   usersDomain,
   pushDomain,

@@ -5,6 +5,7 @@ import { invoiceFonts, type InvoiceFonts, type Weight } from './invoice-pdf/font
 import { DocumentFonts } from './invoice-pdf/pdf-fonts.ts';
 import { shapeText, widthOf, wrapClusters } from './invoice-pdf/shaping.ts';
 import type { InvoiceRow } from './invoices.service.ts';
+import { SAC_CODE, SAC_DESCRIPTION } from '../../shared/commerce/gst-report.rules.ts';
 
 const INDIA_DATE = new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 
@@ -107,7 +108,7 @@ export async function invoicePdf(invoice: InvoiceRow): Promise<Buffer> {
   const descriptionLines = out.write(invoice.description, { width: 370, leading: 14 });
   out.write(invoiceAmount(invoice.taxable_paise), { right: true });
   out.y -= 14 * descriptionLines;
-  out.write('SAC 999293 (commercial training and coaching services)', { size: 8 });
+  out.write(`SAC ${SAC_CODE} (${SAC_DESCRIPTION.toLowerCase()})`, { size: 8 });
   out.y -= 22;
   // Each tax line names the rate and the value it is charged on, so that it can be checked by hand.
   const taxable = invoiceAmount(invoice.taxable_paise);

@@ -52,6 +52,8 @@ export const SCREENS = {
   },
   users: { label: 'Users', path: '/admin/users', hiddenFrom: ['staff', 'manager'] },
   orders: { label: 'Orders', path: '/admin/orders', hiddenFrom: ['staff', 'manager'] },
+  /** What the business files for GST: administrators only. */
+  gstReport: { label: 'GST Report', path: '/admin/reports/gst', hiddenFrom: ['staff', 'marketing', 'manager'] },
   winners: { label: 'Winners', path: '/admin/winners', hiddenFrom: ['staff', 'marketing', 'manager'] },
   coupons: { label: 'Coupons', path: '/admin/coupons', hiddenFrom: ['staff', 'manager'] },
   meetingLinks: {
@@ -80,6 +82,7 @@ export const SIDE_BAR_ORDER: readonly ScreenKey[] = [
   'lakshyaStudents',
   'users',
   'orders',
+  'gstReport',
   'winners',
   'coupons',
   'meetingLinks',

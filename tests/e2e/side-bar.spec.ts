@@ -18,6 +18,7 @@ const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[
     'Lakshya Students',
     'Users',
     'Orders',
+    'GST Report',
     'Winners',
     'Coupons',
     'Meeting Links',

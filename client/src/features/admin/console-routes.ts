@@ -10,6 +10,7 @@ import { meetingLinksRoutes } from '../meeting-links/index.tsx';
 import { pendingPdfRoutes } from '../pending-pdf/index.tsx';
 import { notificationRoutes } from '../notifications/index.tsx';
 import { orderRoutes } from '../orders/index.tsx';
+import { gstReportRoutes } from '../gst-report/index.tsx';
 import { queueRoutes } from '../queue/index.tsx';
 import { rankFileRoutes } from '../rank-files/index.tsx';
 import { lakshyaStudentRoutes } from '../lakshya-students/index.tsx';
@@ -34,6 +35,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...rankFileRoutes,
   ...couponRoutes,
   ...orderRoutes,
+  ...gstReportRoutes,
   ...lakshyaStudentRoutes,
   ...userRoutes,
   ...notificationRoutes,

@@ -21,6 +21,7 @@ const HIDDEN_FROM: Record<ScreenKey, string[]> = {
   lakshyaStudents: ['staff', 'marketing', 'manager'],
   users: ['staff', 'manager'],
   orders: ['staff', 'manager'],
+  gstReport: ['staff', 'marketing', 'manager'],
   coupons: ['staff', 'manager'],
   winners: ['staff', 'marketing', 'manager'],
   meetingLinks: ['staff', 'marketing', 'manager'],

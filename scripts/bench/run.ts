@@ -2,6 +2,7 @@ import { runCommerceBenchmark } from './commerce.ts';
 import { runCoursesBenchmark } from './courses.ts';
 import { runExamEditorBenchmark } from './exam-editor.ts';
 import { runExamBenchmark } from './exams.ts';
+import { runExportsBenchmark } from './exports.ts';
 import { runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
 import { runPushBenchmark } from './push.ts';
@@ -18,6 +19,7 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   commerce  1,000 checkouts at once with one coupon, a webhook storm, a 100,000-row lakshya-students import, first pages of 200,000 orders and users
  *   push      one notification to 50,000 push subscriptions (some gone, busy, failing or silent): pushes per second, memory, exact deletions
  *   spreadsheet  question-spreadsheet uploads: huge CSVs and a zip bomb refused, 5,000 questions imported (time, main-thread delay and memory)
+ *   exports   1,000,000 paid orders exported as CSV: time, and the server's memory growth (target under 50 MB)
  *   exam-editor  typing into a question of a 2,000-question exam in the console in Chromium: main-thread time a key (target under 16 ms)
  */
 const all = {
@@ -30,6 +32,7 @@ const all = {
   push: runPushBenchmark,
   spreadsheet: runSpreadsheetBenchmark,
   'exam-editor': runExamEditorBenchmark,
+  exports: runExportsBenchmark,
 };
 const chosen = process.argv.slice(2).filter((name): name is keyof typeof all => name in all);
 for (const name of chosen.length > 0 ? chosen : (Object.keys(all) as Array<keyof typeof all>)) {

@@ -3,12 +3,12 @@ import type pg from 'pg';
 import { poolOf, type Db } from '../db/database.ts';
 
 /** Rows an export reads from PostgreSQL at a time: a batch in memory, never the whole list. */
-export const EXPORT_BATCH_ROWS = 5000;
+export const EXPORT_BATCH_ROWS = 1000;
 
 /**
  * Opens a server-side cursor over a list's own query (its filters and its order, no page limit) and
  * answers its rows a batch at a time, each batch read only when the one before has been written:
- * a million rows hold one batch in memory. The cursor lives in a read-only transaction on a pool
+ * a million rows hold one batch in memory (small batches die young: the memory stays flat). The cursor lives in a read-only transaction on a pool
  * connection of its own, taken in the request's scope, so a client that goes away cancels the
  * statement running and the rest is never read. The query is checked (declared) before this
  * answers, so a failing query is an error answer, not a broken file.

@@ -80,20 +80,12 @@ export function rupeesText(paise: Paise): string {
   return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
-const INDIA_PARTS = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/** India keeps one offset all year, UTC+5:30 (no daylight saving since 1945). */
+const INDIA_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /** A moment as India's clock shows it, in a form spreadsheets sort and read as a date: "2026-11-27 20:52:33". */
 export function indiaDateTime(at: Date | null): string | null {
   if (at === null) return null;
-  const part = Object.fromEntries(INDIA_PARTS.formatToParts(at).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+  // The offset added and the result read as UTC: one small string a cell (an export writes millions).
+  return new Date(at.getTime() + INDIA_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 }

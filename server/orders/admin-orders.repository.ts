@@ -42,8 +42,8 @@ function ordersMatching(status: 'paid' | 'deleted', filter: OrdersFilter) {
   };
 }
 
-/** A page of paid orders, newest payment first, with the customer. */
-export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offset: number) {
+/** The paid orders the filter keeps, newest payment first, with the customer: the list's pages and its export read this one query. */
+export function paidOrdersQuery(db: Db, filter: OrdersFilter) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -51,10 +51,12 @@ export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offs
     .select(['u.name as user_name', 'u.phone_number as user_phone', 'u.email_address as user_email'])
     .where(ordersMatching('paid', filter))
     .orderBy('o.paid_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .orderBy('o.id', 'desc');
+}
+
+/** A page of paid orders, newest payment first, with the customer. */
+export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offset: number) {
+  return paidOrdersQuery(db, filter).limit(limit).offset(offset).execute();
 }
 
 /** How many orders in the state match the filter: the orders alone, as the customer's words are in the order's search text. */

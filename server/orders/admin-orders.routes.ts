@@ -7,12 +7,15 @@ import {
   manualOrderQuerySchema,
   manualOrderReviewSchema,
   ORDER_MESSAGES,
+  ordersExportQuerySchema,
   ordersPageQuerySchema,
   ordersPageSchema,
   resourceSearchPageSchema,
   resourceSearchQuerySchema,
 } from '../../shared/commerce/orders.schema.ts';
+import { exportRoutes } from '../exports/export-routes.ts';
 import * as orders from './admin-orders.service.ts';
+import { exportPaidOrders } from './orders-export.ts';
 import { sendPdf } from './send-pdf.ts';
 
 const adminErrors = errorResponses(400, 401, 403, 404, 409, 501, 503);
@@ -28,6 +31,7 @@ export const adminOrdersRoutes: DomainRoutes = async (app) => {
     }),
     async (request) => orders.listCompletedOrders(request.ctx, request.query),
   );
+  exportRoutes(app, { path: '/api/admin/orders/export', tags: ['orders'], holds: 'Paid orders', querystring: ordersExportQuerySchema, open: exportPaidOrders });
   app.get(
     '/api/admin/orders/deleted',
     admin({

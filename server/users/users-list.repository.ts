@@ -26,8 +26,8 @@ function matching(db: Db, filter: UsersFilter) {
   return base;
 }
 
-/** A page of the accounts, newest first, each with its status and whether its number is on the lakshya-students list. */
-export function usersPage(db: Db, filter: UsersFilter, limit: number, offset: number) {
+/** The accounts the filter keeps, newest first, each with its status and whether its number is on the lakshya-students list: the list's pages and its export read this one query. */
+export function usersQuery(db: Db, filter: UsersFilter) {
   return matching(db, filter)
     .select(
       sql<'active' | 'invited' | 'disabled'>`case when u.disabled_at is not null then 'disabled'
@@ -37,10 +37,12 @@ export function usersPage(db: Db, filter: UsersFilter, limit: number, offset: nu
     .select(['u.id', 'u.name', 'u.phone_number', 'u.phone_verified_at', 'u.email_address', 'u.game_nickname', 'u.roles', 'u.created_at'])
     .select(onList.as('is_lakshya'))
     .orderBy('u.created_at', 'desc')
-    .orderBy('u.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .orderBy('u.id', 'desc');
+}
+
+/** A page of the accounts, newest first. */
+export function usersPage(db: Db, filter: UsersFilter, limit: number, offset: number) {
+  return usersQuery(db, filter).limit(limit).offset(offset).execute();
 }
 
 export async function countUsers(db: Db, filter: UsersFilter): Promise<number> {

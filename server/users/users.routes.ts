@@ -8,13 +8,15 @@ import {
   accountRolesBodySchema,
   inviteInputSchema,
 } from '../../shared/auth/accounts.schema.ts';
-import { usersPageSchema, usersQuerySchema } from '../../shared/users/users-list.schema.ts';
+import { usersExportQuerySchema, usersPageSchema, usersQuerySchema } from '../../shared/users/users-list.schema.ts';
 import { holdingsQuerySchema, studentGrantsPageSchema, studentOrdersPageSchema } from '../../shared/users/student-holdings.schema.ts';
 import { setAccountDisabled, setAccountRoles } from './account-access.service.ts';
 import { getAccountDetail } from './account-detail.service.ts';
 import { inviteStaff, resendInvite } from './account-invites.service.ts';
 import { listGrantsOfAccount, listOrdersOfAccount } from './student-holdings.service.ts';
 import { listUsers } from './users-list.service.ts';
+import { exportUsers } from './users-export.ts';
+import { exportRoutes } from '../exports/export-routes.ts';
 
 const tags = ['users'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -38,6 +40,7 @@ export const usersRoutes: DomainRoutes = async (app) => {
     }),
     async (request) => listUsers(request.ctx, request.query),
   );
+  exportRoutes(app, { path: '/api/admin/users/export', tags, holds: 'Accounts', querystring: usersExportQuerySchema, open: exportUsers });
 
   app.post(
     '/api/admin/users/invites',

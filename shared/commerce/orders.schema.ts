@@ -57,6 +57,9 @@ export const ordersPageQuerySchema = z.object({
   mode: z.enum(ORDER_MODES, { error: 'mode is online, manual or free' }).optional(),
   resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }).optional(),
 });
+
+/** The filters of an orders export: the list's, without paging (an export holds every page). */
+export const ordersExportQuerySchema = ordersPageQuerySchema.omit({ page: true, pageSize: true });
 export type OrdersPageQuery = z.input<typeof ordersPageQuerySchema>;
 
 export const ordersPageSchema = pagedListSchema('orders', adminOrderSchema);

@@ -29,5 +29,8 @@ export const usersQuerySchema = z.object({
     .optional(),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
+
+/** The filters of an accounts export: the list's, without paging (an export holds every page). */
+export const usersExportQuerySchema = usersQuerySchema.omit({ page: true, pageSize: true });
 export const usersPageSchema = z.object({ users: z.array(userListEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type UsersPage = z.infer<typeof usersPageSchema>;

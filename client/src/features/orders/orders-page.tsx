@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
 import { ORDER_MODES, ORDERS_PAGE_SIZE } from '../../../../shared/commerce/orders.schema.ts';
 import { AddButton } from '../../components/add-button.tsx';
-import { presentFilters, useServerListState } from '../../components/server-list/use-server-list.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerListState } from '../../components/server-list/use-server-list.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { NativeSelect } from '../../components/ui/native-select.tsx';
 import { api } from '../../lib/trpc.ts';
@@ -56,6 +57,8 @@ export function OrdersPage() {
   const { shown } = filters;
   const input = { page, pageSize: ORDERS_PAGE_SIZE, ...presentFilters({ search: settled.search, mode: settled.mode, resourceType: settled.resourceType }) };
   const [creating, setCreating] = useState(false);
+  // The table's own query (the same page, from the cache): its total is what an export holds.
+  const completed = api.orders.completed.useQuery(input, { ...SERVER_LIST_QUERY_OPTIONS, enabled: shown === 'paid' });
 
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-4">
@@ -105,6 +108,14 @@ export function OrdersPage() {
           onChange={(type) => setFilter('resourceType', type)}
         />
       </div>
+      {shown === 'paid' && (
+        <ExportButtons
+          path="/api/admin/orders/export"
+          filters={{ search: settled.search, mode: settled.mode, resourceType: settled.resourceType }}
+          total={completed.data?.total}
+          noun="paid orders"
+        />
+      )}
       {shown === 'paid' ? <CompletedOrdersTable input={input} onPage={setPage} /> : <DeletedOrdersTable input={input} onPage={setPage} />}
       <ManualOrderModal
         open={creating}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { canManageAccounts, canSeeScreen, consoleRoleLabels } from '../../../../shared/auth/roles.ts';
 import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/users/users-list.schema.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { HeadingsRow, ServerListTable } from '../../components/server-list/server-list-table.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -74,6 +75,7 @@ export function UsersPage() {
     setFilter,
     query: users,
     pager,
+    settled,
   } = useServerList({
     initialFilters: { search: '', lakshya: '' as '' | 'yes' | 'no' },
     typed: ['search'],
@@ -118,6 +120,7 @@ export function UsersPage() {
           <option value="no">Lakshya Student: No</option>
         </NativeSelect>
       </div>
+      <ExportButtons path="/api/admin/users/export" filters={{ search: settled.search, lakshya: settled.lakshya }} total={users.data?.total} noun="users" />
       <ServerListTable
         label="Users"
         head={<HeadingsRow headings={columns} />}

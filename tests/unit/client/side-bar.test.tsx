@@ -17,7 +17,7 @@ function links() {
 describe('SideBar', () => {
   it("lists the role's screens in the specification's order, with the name and the role", () => {
     render(<SideBar user={staff} location="/admin/exams/editor/1" v2DashboardUrl={null} onLogout={() => {}} />);
-    expect(links()).toEqual(['Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Rank Files', 'Current Affairs', 'Process Queue']);
+    expect(links()).toEqual(['Home', 'Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Rank Files', 'Current Affairs', 'Process Queue']);
     expect(screen.getByText('Deepa Staff')).toBeTruthy();
     expect(screen.getByText('Staff')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Exams' }).getAttribute('aria-current')).toBe('page');

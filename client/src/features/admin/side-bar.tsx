@@ -24,7 +24,7 @@ export interface SideBarProps {
 }
 
 const linkClass =
-  'flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium text-sidebar-foreground/85 transition-colors hover:bg-sidebar-accent hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60';
+  'flex items-center gap-3 rounded-md px-3 py-1 text-sm font-medium text-sidebar-foreground/85 transition-colors hover:bg-sidebar-accent hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white/60';
 
 /** The console's left side bar: who is signed in, the screens their roles allow, and Logout. */
 export function SideBar({ user, location, v2DashboardUrl, notificationCount, onLogout, onNavigate, className }: SideBarProps) {

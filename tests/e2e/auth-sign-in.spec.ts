@@ -26,10 +26,10 @@ test.describe('sign-in page', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('sends a console user to /admin/videos', async ({ page }) => {
+  test('sends a console user to the home page, /admin/dashboard', async ({ page }) => {
     await page.goto('/auth/login');
     await signInWithForm(page, E2E_ADMIN);
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
     await expect(page.getByText(E2E_ADMIN.name)).toBeVisible();
   });

@@ -34,7 +34,7 @@ test.describe('change password', () => {
 
     // Still signed in here: the console opens without asking to sign in again.
     await page.getByRole('link', { name: 'Back to the console' }).click();
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -44,7 +44,7 @@ test.describe('change password', () => {
     await signInWithForm(page, { email: staff.email, password: staff.password });
     await expect(page.getByRole('alert').filter({ hasText: 'Authentication Failed' })).toContainText('Incorrect email address or password');
     await signInWithForm(page, { email: staff.email, password: 'brand-new-pass' });
-    await expect(page).toHaveURL(/\/admin\/videos$/);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
   test('a wrong current password shows the message and changes nothing', async ({ page }) => {

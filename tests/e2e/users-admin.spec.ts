@@ -85,7 +85,7 @@ test.describe('people and roles', () => {
     await expect(invited.getByRole('heading', { name: 'Password set' })).toBeVisible();
     await invited.getByRole('link', { name: 'Sign In' }).click();
     await signInWithForm(invited, { email, password: 'lakshmi-pass-1' });
-    await expect(invited).toHaveURL(/\/admin\/videos$/);
+    await expect(invited).toHaveURL(/\/admin\/dashboard$/);
     // The link worked once.
     await invited.goto(link);
     await expect(invited.getByRole('alert').filter({ hasText: 'Invitation Not Valid' })).toContainText(ACCOUNT_MESSAGES.inviteUsed);

@@ -21,6 +21,13 @@ function documentRow(record: repo.DocumentRecord) {
     placeOfSupply: record.place_of_supply,
     stateCode: gstStateCode(record.place_of_supply),
     gstRate: record.gst_rate,
+    ...documentAmounts(record),
+  };
+}
+
+/** What a document (or a register's total) adds up: its taxable value, taxes, discount, round-off and total. */
+function documentAmounts(record: repo.DocumentTotalsRecord | repo.DocumentRecord) {
+  return {
     taxablePaise: record.taxable_paise,
     cgstPaise: record.cgst_paise,
     sgstPaise: record.sgst_paise,
@@ -32,16 +39,7 @@ function documentRow(record: repo.DocumentRecord) {
 }
 
 function documentTotals(record: repo.DocumentTotalsRecord) {
-  return {
-    count: record.count,
-    taxablePaise: record.taxable_paise,
-    cgstPaise: record.cgst_paise,
-    sgstPaise: record.sgst_paise,
-    igstPaise: record.igst_paise,
-    discountPaise: record.discount_paise,
-    roundOffPaise: record.round_off_paise,
-    totalPaise: record.total_paise,
-  };
+  return { count: record.count, ...documentAmounts(record) };
 }
 
 function netAmounts(record: repo.NetRecord) {

@@ -41,6 +41,9 @@ test.describe('exports', () => {
     expect(rows.map((row) => row[column('Title')])).toEqual([`${word} plan 0`, `${word} plan 1`, `${word} plan 2`]);
     expect(rows.every((row) => row[column('Amount paid (₹)')] === '499.50' && row[column('Student')] === 'ശ്രീജ Exporter')).toBe(true);
     await snap(page, 'orders-export');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Export the paid orders shown as CSV' })).toBeVisible();
+    await snap(page, 'orders-export-390');
   });
 
   test('says why an export failed, and the buttons work again', async ({ page }) => {

@@ -31,6 +31,10 @@ test.describe('GST Report', () => {
     await expect(invoices.getByTestId('Invoices totals')).toContainText(/Total \(\d+\)/);
     await expect(page.getByRole('region', { name: 'HSN/SAC summary' })).toContainText('999293');
     await snap(page, 'gst-report');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('region', { name: 'HSN/SAC summary' })).toContainText('999293');
+    await snap(page, 'gst-report-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), invoices.getByRole('link', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^gst-report-\d{4}-\d{2}-invoices\.csv$/);

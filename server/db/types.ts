@@ -13,6 +13,7 @@ import type { ORDER_MODES } from '../../shared/commerce/orders.schema.ts';
 import type { DOCUMENT_KINDS } from '../../shared/commerce/invoices.schema.ts';
 import type { TARGET_TYPES } from '../../shared/push/push.schema.ts';
 import type { EXAM_TYPES, TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
+import type { AuditChanges } from '../../shared/audit/audit-changes.rules.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -804,6 +805,30 @@ export interface ActiveWinnerAnnouncementTable {
   activated_at: Generated<Date>;
 }
 
+/** One change staff made, chained to the one before (see migrations/202612020100_audit_log.ts). */
+export interface AuditLogTable {
+  seq: number;
+  at: Date;
+  actor_id: string | null;
+  actor_name: string;
+  actor_roles: string[];
+  action: string;
+  resource_type: string;
+  resource_id: string | null;
+  resource_title: string | null;
+  changes: ColumnType<AuditChanges, string, never>;
+  ip: string | null;
+  prev_hash: Buffer;
+  hash: Buffer;
+}
+
+/** The audit log's last seq and hash: its one row is locked by a writer until its change commits. */
+export interface AuditChainHeadTable {
+  only_row: Generated<boolean>;
+  seq: number;
+  hash: Buffer;
+}
+
 export interface Database {
   current_affairs: CurrentAffairsTable;
   meeting_links: MeetingLinksTable;
@@ -859,6 +884,8 @@ export interface Database {
   exam_rank_scores: ExamRankScoresTable;
   storage_claims: StorageClaimsTable;
   resumable_uploads: ResumableUploadsTable;
+  audit_log: AuditLogTable;
+  audit_chain_head: AuditChainHeadTable;
 }
 
 export type AssetRow = Selectable<AssetsTable>;

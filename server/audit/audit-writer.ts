@@ -1,0 +1,87 @@
+import { sql, type Transaction } from 'kysely';
+import type { AuditChanges } from '../../shared/audit/audit-changes.rules.ts';
+import { storableText } from '../../shared/audit/audit-changes.rules.ts';
+import { AUDIT_TITLE_LIMIT, type AuditAction, type AuditResourceType } from '../../shared/audit/audit.constants.ts';
+import type { Actor } from '../access/actor.ts';
+import type { RequestContext } from '../context.ts';
+import type { Database } from '../db/types.ts';
+import { entryHash, type ChainedEntry } from './audit-chain.ts';
+
+/** Who made a change: the signed-in staff member (null: the product itself) and where from. */
+export interface AuditBy {
+  actor: Pick<Actor, 'id' | 'name' | 'roles'> | null;
+  ip: string | null;
+}
+
+/** One change to one record. `changes` comes from changedFields (shared/audit/audit-changes.rules.ts). */
+export interface AuditRecord {
+  action: AuditAction;
+  resourceType: AuditResourceType;
+  resourceId: string | null;
+  title: string | null;
+  changes?: AuditChanges;
+}
+
+/** The request's staff member and address, read before the change's transaction starts. */
+export async function auditBy(ctx: Pick<RequestContext, 'actor' | 'ip'>): Promise<AuditBy> {
+  const actor = await ctx.actor();
+  return { actor: actor && { id: actor.id, name: actor.name, roles: actor.roles }, ip: ctx.ip || null };
+}
+
+/** A text[] literal of the roles (a list of lists cannot be unnested into rows). */
+const rolesLiteral = (roles: readonly string[]) => `{${roles.map((role) => JSON.stringify(role)).join(',')}}`;
+
+const cutTitle = (title: string | null) => {
+  if (title === null) return null;
+  const clean = storableText(title);
+  return clean.length > AUDIT_TITLE_LIMIT ? `${clean.slice(0, AUDIT_TITLE_LIMIT)}…` : clean;
+};
+
+/**
+ * Appends entries for a change, inside the change's own transaction: they commit with it or not at
+ * all. It locks the chain's head until that transaction ends, so call it last in the transaction,
+ * after the change's own statements (a writer waiting on the head then holds no other row).
+ */
+export async function recordAudit(trx: Transaction<Database>, by: AuditBy, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
+  const list = Array.isArray(records) ? records : [records as AuditRecord];
+  if (list.length === 0) return;
+  const head = await sql<{ seq: string; hash: Buffer }>`select seq, hash from audit_chain_head for update`.execute(trx);
+  let seq = Number(head.rows[0]!.seq);
+  let prevHash = head.rows[0]!.hash;
+  const at = new Date();
+  const rows = list.map((record) => {
+    seq += 1;
+    const entry: ChainedEntry = {
+      seq,
+      at,
+      actorId: by.actor?.id ?? null,
+      actorName: by.actor ? storableText(by.actor.name) : 'System',
+      actorRoles: by.actor?.roles ?? [],
+      action: record.action,
+      resourceType: record.resourceType,
+      resourceId: record.resourceId,
+      resourceTitle: cutTitle(record.title),
+      changes: record.changes ?? {},
+      ip: by.ip,
+    };
+    const hash = entryHash(prevHash, entry);
+    const row = { ...entry, prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  const last = rows.at(-1)!;
+  await sql`with added as (
+      insert into audit_log (seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash)
+      select seq, at, actor_id, actor_name, actor_roles::text[], action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash
+      from unnest(
+        ${rows.map((row) => row.seq)}::bigint[], ${rows.map((row) => row.at)}::timestamptz[],
+        ${rows.map((row) => row.actorId)}::uuid[], ${rows.map((row) => row.actorName)}::text[],
+        ${rows.map((row) => rolesLiteral(row.actorRoles))}::text[],
+        ${rows.map((row) => row.action)}::text[], ${rows.map((row) => row.resourceType)}::text[],
+        ${rows.map((row) => row.resourceId)}::text[], ${rows.map((row) => row.resourceTitle)}::text[],
+        ${rows.map((row) => JSON.stringify(row.changes))}::jsonb[], ${rows.map((row) => row.ip)}::text[],
+        ${rows.map((row) => row.prevHash)}::bytea[], ${rows.map((row) => row.hash)}::bytea[]
+      ) as added (seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash)
+    )
+    update audit_chain_head set seq = ${last.seq}, hash = ${last.hash}`.execute(trx);
+}

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { EDUCATOR_ROLE } from '../../shared/auth/roles.ts';
 import { lectureEntitledSql } from '../courses/student-courses.repository.ts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { CommentsTable } from '../db/types.ts';
 
 /** Queries of comments and replies, and of the lectures and educators they belong to; each runs on the connection it is given. */
 
@@ -184,8 +186,8 @@ export async function updateComment(
     isVisible?: boolean | undefined;
     isPinned?: boolean | undefined;
   },
-): Promise<void> {
-  await db
+): Promise<Selectable<CommentsTable> | undefined> {
+  return db
     .updateTable('comments')
     .set({
       ...(changes.displayName === undefined ? {} : { display_name: changes.displayName }),
@@ -196,7 +198,18 @@ export async function updateComment(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A comment locked until the transaction ends (a staff change reads what it changes); undefined when it is gone. */
+export async function lockComment(trx: Db, id: string) {
+  return trx.selectFrom('comments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** A reply of that comment locked until the transaction ends; undefined when it is gone. */
+export async function lockReply(trx: Db, commentId: string, replyId: string) {
+  return trx.selectFrom('comment_replies').selectAll().where('id', '=', replyId).where('comment_id', '=', commentId).forUpdate().executeTakeFirst();
 }
 
 export async function findReply(db: Db, commentId: string, replyId: string) {

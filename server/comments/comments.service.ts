@@ -19,6 +19,24 @@ import type { CommentRepliesTable, CommentsTable } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { sendNotification } from '../push/push.service.ts';
 import * as repo from './comments.repository.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+
+/** What the audit log compares of a comment and of a reply (the staff-facing fields). */
+const commentAudited = (row: CommentRow) => ({
+  lectureId: row.lecture_id,
+  displayName: row.display_name,
+  message: row.message,
+  isAdministrator: row.is_administrator,
+  isVisible: row.is_visible,
+  isPinned: row.is_pinned,
+});
+const replyAudited = (row: ReplyRow) => ({
+  commentId: row.comment_id,
+  displayName: row.display_name,
+  message: row.message,
+  isAdministrator: row.is_administrator,
+});
 
 export type CommentRow = Selectable<CommentsTable> & { phone_number?: string | null };
 export type ReplyRow = Selectable<CommentRepliesTable>;
@@ -106,13 +124,14 @@ export async function listLectureComments(ctx: AppContext, { resourceId, before 
   return rows.map((row) => commentOf(row, replies.get(row.id) ?? []));
 }
 
-export async function createStaffComment(ctx: AppContext, input: z.output<typeof newCommentInputSchema>): Promise<Comment> {
+export async function createStaffComment(ctx: RequestContext, input: z.output<typeof newCommentInputSchema>): Promise<Comment> {
   await lectureTitle(ctx.db, input.resourceId);
   await requireEducatorName(ctx.db, input.displayName, 'displayName');
+  const by = await auditBy(ctx);
   const id = await ctx.db.transaction().execute(async (trx) => {
     // A lecture deleted meanwhile is not found, rather than failing the insert.
     if (!(await repo.holdLecture(trx, input.resourceId))) throw new AppError('not-found', COMMENT_MESSAGES.lectureNotFound);
-    return repo.insertComment(trx, {
+    const created = await repo.insertComment(trx, {
       lectureId: input.resourceId,
       userId: null,
       displayName: input.displayName,
@@ -120,20 +139,50 @@ export async function createStaffComment(ctx: AppContext, input: z.output<typeof
       isAdministrator: input.isAdministrator,
       isVisible: input.isVisible,
     });
+    const row = (await repo.lockComment(trx, created))!;
+    await recordAudit(trx, by, {
+      action: 'create',
+      resourceType: 'comment',
+      resourceId: created,
+      title: row.message,
+      changes: changedFields(null, commentAudited(row)),
+    });
+    return created;
   });
   return fullComment(ctx.db, id);
 }
 
-export async function updateStaffComment(ctx: AppContext, { id, ...input }: { id: string } & z.output<typeof editCommentInputSchema>): Promise<Comment> {
+/** Staff change a comment (its text, author, visibility or pin); the entry names the fields changed. */
+export async function updateStaffComment(ctx: RequestContext, { id, ...input }: { id: string } & z.output<typeof editCommentInputSchema>): Promise<Comment> {
   const current = await commentRow(ctx.db, id);
   if (input.displayName !== undefined) await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
-  await repo.updateComment(ctx.db, id, input);
+  const by = await auditBy(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.lockComment(trx, id);
+    const after = before && (await repo.updateComment(trx, id, input));
+    if (!before || !after) throw new AppError('not-found', COMMENT_MESSAGES.notFound);
+    const changes = changedFields(commentAudited(before), commentAudited(after));
+    await recordAudit(trx, by, { action: 'update', resourceType: 'comment', resourceId: id, title: after.message, changes });
+  });
   return fullComment(ctx.db, id);
 }
 
-export async function deleteComment(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteComment(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
   await commentRow(ctx.db, id);
-  await repo.deleteMessage(ctx.db, 'comments', id);
+  const by = await auditBy(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Two deletes at once: the second finds it gone, and says so.
+    const before = await repo.lockComment(trx, id);
+    if (!before) throw new AppError('not-found', COMMENT_MESSAGES.notFound);
+    await repo.deleteMessage(trx, 'comments', id);
+    await recordAudit(trx, by, {
+      action: 'delete',
+      resourceType: 'comment',
+      resourceId: id,
+      title: before.message,
+      changes: changedFields(commentAudited(before), null),
+    });
+  });
   return { status: 'deleted' };
 }
 
@@ -145,33 +194,45 @@ export async function deleteComment(ctx: AppContext, { id }: { id: string }): Pr
 export async function createStaffReply(ctx: RequestContext, { commentId, ...input }: { commentId: string } & z.output<typeof newReplyInputSchema>) {
   const comment = await commentRow(ctx.db, commentId);
   await requireEducatorName(ctx.db, input.name, 'name');
+  const by = await auditBy(ctx);
   const reply = await ctx.db.transaction().execute(async (trx) => {
     // A comment deleted meanwhile is not found, rather than failing the insert.
     if (!(await repo.holdComment(trx, comment.id, { visibleOnly: false }))) throw new AppError('not-found', COMMENT_MESSAGES.notFound);
-    return repo.insertReply(trx, {
+    const row = await repo.insertReply(trx, {
       commentId: comment.id,
       userId: null,
       displayName: input.name,
       message: input.message,
       isAdministrator: input.isAdministrator,
     });
+    await recordAudit(trx, by, {
+      action: 'reply',
+      resourceType: 'comment',
+      resourceId: row.id,
+      title: row.message,
+      changes: changedFields(null, replyAudited(row)),
+    });
+    return row;
   });
   let notification: { sent: boolean; message: string | null } = { sent: false, message: null };
   if (comment.user_id) {
-    const actor = await ctx.actor();
     try {
-      await sendNotification(ctx, {
-        title: replyNotificationTitle(input.name),
-        // sendNotification cuts it to what a push holds, between two characters.
-        body: input.message,
-        clickAction: 'open_lecture',
-        resourceType: 'lecture',
-        resourceId: comment.lecture_id,
-        data: { lectureId: comment.lecture_id, commentId: comment.id },
-        targetType: 'specific-user',
-        targetUserId: comment.user_id,
-        createdBy: actor?.id ?? null,
-      });
+      await sendNotification(
+        ctx,
+        {
+          title: replyNotificationTitle(input.name),
+          // sendNotification cuts it to what a push holds, between two characters.
+          body: input.message,
+          clickAction: 'open_lecture',
+          resourceType: 'lecture',
+          resourceId: comment.lecture_id,
+          data: { lectureId: comment.lecture_id, commentId: comment.id },
+          targetType: 'specific-user',
+          targetUserId: comment.user_id,
+          createdBy: by.actor?.id ?? null,
+        },
+        by,
+      );
       notification = { sent: true, message: null };
     } catch (error) {
       notification = { sent: false, message: error instanceof AppError ? error.message : 'Something went wrong' };
@@ -187,19 +248,38 @@ export async function replyRow(db: Db, commentId: string, replyId: string): Prom
 }
 
 export async function updateStaffReply(
-  ctx: AppContext,
+  ctx: RequestContext,
   { commentId, replyId, ...input }: { commentId: string; replyId: string } & z.output<typeof editReplyInputSchema>,
 ): Promise<Reply> {
   const current = await replyRow(ctx.db, commentId, replyId);
   await requireEducatorName(ctx.db, input.displayName, 'displayName', current.display_name);
-  const row = await repo.updateReply(ctx.db, replyId, input);
-  if (!row) throw new AppError('not-found', COMMENT_MESSAGES.replyNotFound);
+  const by = await auditBy(ctx);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.lockReply(trx, commentId, replyId);
+    const after = before && (await repo.updateReply(trx, replyId, input));
+    if (!before || !after) throw new AppError('not-found', COMMENT_MESSAGES.replyNotFound);
+    const changes = changedFields(replyAudited(before), replyAudited(after));
+    await recordAudit(trx, by, { action: 'update', resourceType: 'comment', resourceId: replyId, title: after.message, changes });
+    return after;
+  });
   return replyOf(row);
 }
 
-export async function deleteReply(ctx: AppContext, { commentId, replyId }: { commentId: string; replyId: string }): Promise<{ status: 'deleted' }> {
+export async function deleteReply(ctx: RequestContext, { commentId, replyId }: { commentId: string; replyId: string }): Promise<{ status: 'deleted' }> {
   await replyRow(ctx.db, commentId, replyId);
-  await repo.deleteMessage(ctx.db, 'comment_replies', replyId);
+  const by = await auditBy(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.lockReply(trx, commentId, replyId);
+    if (!before) throw new AppError('not-found', COMMENT_MESSAGES.replyNotFound);
+    await repo.deleteMessage(trx, 'comment_replies', replyId);
+    await recordAudit(trx, by, {
+      action: 'delete',
+      resourceType: 'comment',
+      resourceId: replyId,
+      title: before.message,
+      changes: changedFields(replyAudited(before), null),
+    });
+  });
   return { status: 'deleted' };
 }
 

@@ -19,6 +19,8 @@ import type { PushNotificationsTable, PushTargetType } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { enqueue } from '../jobs/enqueue.ts';
 import { retryOnConflict } from '../db/retry.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
 import { consumeRateLimit } from '../rate-limit/rate-limit.service.ts';
 import { endpointAllowed } from './push-endpoints.ts';
 import { isAuthSecret, isP256PublicKey, sameAuthSecret } from './push-keys.ts';
@@ -163,11 +165,12 @@ export function payloadOf(notification: PayloadColumns): PushPayload {
  * before anything is sent when push is off, the payload is too large
  * or the target cannot be reached; otherwise records it with one delivery per subscription of the
  * target (chosen in SQL) and queues the worker jobs that send them, a few hundred each, all in one
- * transaction.
+ * transaction, with its audit entry when staff send it (`by`).
  */
 export async function sendNotification(
   deps: { db: Db; config: Config },
   fullRequest: NotificationRequest,
+  by: AuditBy | null = null,
 ): Promise<{ notificationId: string; targeted: number }> {
   if (!deps.config.vapid) throw new AppError('not-configured', PUSH_MESSAGES.notConfigured);
   // A text the server wrote (a reply to a comment) may be longer than a push holds: cut on a character boundary.
@@ -206,13 +209,36 @@ export async function sendNotification(
     for (let batch = 0; batch < batches; batch += 1) {
       await enqueue(trx, 'push-batch', { notificationId, batch }, { keyId: `${notificationId}:${batch}`, maxAttempts: 6 });
     }
+    if (by) {
+      await recordAudit(trx, by, {
+        action: 'send',
+        resourceType: 'notification',
+        resourceId: notificationId,
+        title: request.title,
+        changes: changedFields(null, {
+          title: request.title,
+          body: request.body,
+          imageUrl: request.imageUrl || null,
+          clickAction: request.clickAction || null,
+          resourceType: request.resourceType || null,
+          resourceId: request.resourceId || null,
+          data: request.data ?? {},
+          targetType: request.targetType,
+          targetPhoneNumber: request.targetType === 'specific-user' ? (request.targetPhoneNumber ?? null) : null,
+          targetUserId: target.type === 'specific-user' ? target.userId : null,
+          groupTargets: request.targetType === 'group' ? [...(request.groupTargets ?? [])] : [],
+          targetCourseId: target.type === 'course' ? target.courseId : null,
+          targeted,
+        }),
+      });
+    }
     return { notificationId, targeted };
   });
 }
 
 /** POST /api/admin/notifications/send: the composer's request, from staff. */
 export async function composeAndSend(ctx: RequestContext, input: z.output<typeof sendNotificationInputSchema>) {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const data = Object.fromEntries(
     [
       ['lectureId', input.lectureId],
@@ -220,20 +246,24 @@ export async function composeAndSend(ctx: RequestContext, input: z.output<typeof
       ['url', input.linkUrl],
     ].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   );
-  return sendNotification(ctx, {
-    title: input.title,
-    body: input.body,
-    imageUrl: input.imageUrl,
-    clickAction: input.clickAction,
-    resourceType: input.resourceType,
-    resourceId: input.resourceID,
-    data,
-    targetType: input.targetType,
-    targetPhoneNumber: input.targetPhoneNumber,
-    groupTargets: input.groupTargets,
-    courseId: input.courseId,
-    createdBy: actor?.id ?? null,
-  });
+  return sendNotification(
+    ctx,
+    {
+      title: input.title,
+      body: input.body,
+      imageUrl: input.imageUrl,
+      clickAction: input.clickAction,
+      resourceType: input.resourceType,
+      resourceId: input.resourceID,
+      data,
+      targetType: input.targetType,
+      targetPhoneNumber: input.targetPhoneNumber,
+      groupTargets: input.groupTargets,
+      courseId: input.courseId,
+      createdBy: by.actor?.id ?? null,
+    },
+    by,
+  );
 }
 
 /** GET /api/admin/notifications/sent: the latest notifications with their counts. */

@@ -1,5 +1,7 @@
 import type { QueueItem, QueueState } from '../../shared/assets/assets.schema.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, RequestContext } from '../context.ts';
+import { auditBy, recordAudit, type AuditRecord } from '../audit/audit-writer.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
 import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
 import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
@@ -88,6 +90,37 @@ export async function queueForProcessing(
   return item;
 }
 
+/** What the audit log compares of a queue item. */
+const itemAudited = (row: QueueItemRow) => ({
+  fileId: row.asset_id,
+  title: row.title,
+  type: row.type,
+  state: row.state,
+  priority: row.priority,
+  attempts: row.attempts,
+  failureReason: row.failure_reason,
+});
+
+/** The queue's own state is one setting: its entries have no record id. */
+const QUEUE_TITLE = 'Process queue';
+
+/**
+ * queueForProcessing for a staff request, with the entry it writes: a new item is created, a
+ * finished or failed one retried, one still waiting updated (its priority or title).
+ */
+async function queueAudited(db: Db, input: Parameters<typeof queueForProcessing>[1]): Promise<AuditRecord> {
+  const before = await findItemByAsset(db, input.assetId);
+  const after = await queueForProcessing(db, input);
+  const action = !before ? 'create' : before.state === 'ready' || before.state === 'failed' ? 'retry' : 'update';
+  return {
+    action,
+    resourceType: 'queue-item',
+    resourceId: after.id,
+    title: after.title,
+    changes: changedFields(before ? itemAudited(before) : null, itemAudited(after)),
+  };
+}
+
 export async function getQueueState(ctx: AppContext): Promise<{ state: QueueState }> {
   return { state: await queueState(ctx.db) };
 }
@@ -117,20 +150,28 @@ export async function getQueueItem(ctx: AppContext, { assetId }: { assetId: stri
 }
 
 /** trigger/start: the queue runs; every waiting item gets its job, most urgent first. */
-export async function startQueue(ctx: AppContext): Promise<{ state: QueueState }> {
+export async function startQueue(ctx: RequestContext): Promise<{ state: QueueState }> {
+  const by = await auditBy(ctx);
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await queueState(trx);
     await setQueueState(trx, 'RUNNING');
     const waiting = await waitingItems(trx);
     for (const item of waiting) await addMediaJob(trx, item.asset_id, item.priority);
+    const changes = changedFields({ state: before }, { state: 'RUNNING' });
+    await recordAudit(trx, by, { action: 'activate', resourceType: 'queue-item', resourceId: null, title: QUEUE_TITLE, changes });
   });
   return { state: 'RUNNING' };
 }
 
 /** trigger/end: no new item starts; the one being processed finishes. */
-export async function stopQueue(ctx: AppContext): Promise<{ state: QueueState }> {
+export async function stopQueue(ctx: RequestContext): Promise<{ state: QueueState }> {
+  const by = await auditBy(ctx);
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await queueState(trx);
     await setQueueState(trx, 'STOPPED');
     await removeWaitingJobs(trx, 'process-media');
+    const changes = changedFields({ state: before }, { state: 'STOPPED' });
+    await recordAudit(trx, by, { action: 'deactivate', resourceType: 'queue-item', resourceId: null, title: QUEUE_TITLE, changes });
   });
   return { state: 'STOPPED' };
 }
@@ -153,7 +194,7 @@ async function queuedItem(db: Db, assetId: string): Promise<QueueItem> {
 
 /** trigger/{fileId}?title=&type=: one file to the front of the queue. */
 export async function triggerFile(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: { assetId: string; title?: string | undefined; type?: 'video' | 'pdf' | undefined },
 ): Promise<QueueItem> {
   const found = await findAssetKind(ctx.db, input.assetId);
@@ -161,21 +202,27 @@ export async function triggerFile(
   const asset = processable(found);
   if (input.type && input.type !== asset.kind) throw new AppError('validation', `This file is a ${asset.kind}, not a ${input.type}`);
   const title = input.title?.trim() || (await titleFor(ctx.db, asset));
+  const by = await auditBy(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    await queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.trigger });
-    return queuedItem(trx, asset.id);
+    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.trigger });
+    const item = await queuedItem(trx, asset.id);
+    await recordAudit(trx, by, record);
+    return item;
   });
 }
 
 /** POST /api/admin/assets/process/video/{id}: an uploaded file goes into the queue. */
-export async function startProcessing(ctx: AppContext, { assetId }: { assetId: string }): Promise<QueueItem> {
+export async function startProcessing(ctx: RequestContext, { assetId }: { assetId: string }): Promise<QueueItem> {
   const found = await findAssetKind(ctx.db, assetId);
   if (!found) throw new AppError('not-found', 'File not found');
   const asset = processable(found);
   const title = await titleFor(ctx.db, asset);
+  const by = await auditBy(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    await queueForProcessing(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.editor });
-    return queuedItem(trx, asset.id);
+    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.editor });
+    const item = await queuedItem(trx, asset.id);
+    await recordAudit(trx, by, record);
+    return item;
   });
 }
 
@@ -184,16 +231,20 @@ export async function startProcessing(ctx: AppContext, { assetId }: { assetId: s
  * also those already done) join the queue, oldest first.
  */
 export async function pullIntoQueue(
-  ctx: AppContext,
+  ctx: RequestContext,
   input: { type: 'video' | 'pdf'; count: number; force: boolean },
 ): Promise<{ pulled: number; items: QueueItem[] }> {
+  const by = await auditBy(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     const assets = await assetsToPull(trx, input);
+    const records: AuditRecord[] = [];
     for (const asset of assets) {
       const title = await titleFor(trx, { id: asset.id, kind: input.type, file_name: asset.file_name });
-      await queueForProcessing(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull });
+      records.push(await queueAudited(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull }));
     }
     const items = (await listItemViews(trx, { assetIds: assets.map((asset) => asset.id) })).map(toQueueItem);
+    // One entry per file pulled in.
+    await recordAudit(trx, by, records);
     return { pulled: items.length, items };
   });
 }
@@ -239,9 +290,10 @@ export async function removalImpact(ctx: AppContext, { assetId }: { assetId: str
  * lecture with this video meanwhile either comes before (and is seen here) or after (and sees no renditions).
  */
 export async function removeItemAndOutputs(
-  ctx: AppContext,
+  ctx: RequestContext,
   { assetId, unpublishLectureIds = [] }: { assetId: string; unpublishLectureIds?: readonly string[] | undefined },
 ): Promise<{ status: 'deleted'; unpublished: Array<{ _id: string; title: string }> }> {
+  const by = await auditBy(ctx);
   const unpublished = await ctx.db.transaction().execute(async (trx) => {
     const asset = await lockAssetForRemoval(trx, assetId);
     const item = asset ? await lockItemByAsset(trx, assetId) : undefined;
@@ -256,7 +308,18 @@ export async function removeItemAndOutputs(
     await deleteQueueItem(trx, item.id);
     await resetAssetOutputs(trx, assetId, 'uploaded');
     if (asset.kind === 'video') await refreshLecturesForVideo({ db: trx }, { assetId });
-    return offline.map((lecture) => ({ _id: lecture.id, title: lecture.title }));
+    const taken = offline.map((lecture) => ({ _id: lecture.id, title: lecture.title }));
+    await recordAudit(trx, by, {
+      action: 'delete',
+      resourceType: 'queue-item',
+      resourceId: item.id,
+      title: item.title,
+      changes: {
+        ...changedFields(itemAudited(item), null),
+        ...changedFields({ unpublishedLectures: [] }, { unpublishedLectures: taken.map((lecture) => lecture.title) }),
+      },
+    });
+    return taken;
   });
   // The courses holding an unpublished lecture show it offline to students at once.
   if (unpublished.length > 0) forgetAllCourses();

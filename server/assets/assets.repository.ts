@@ -21,6 +21,11 @@ export async function lockAssetForReplace(
   return trx.selectFrom('assets').select(['storage_key', 'output_prefix', 'kind', 'poster_key']).where('id', '=', assetId).executeTakeFirstOrThrow();
 }
 
+/** An asset's row, locked until the transaction ends (a delete, or a replace after lockAssetForReplace); undefined when it is gone. */
+export async function lockAsset(trx: Db, id: string): Promise<AssetRow | undefined> {
+  return trx.selectFrom('assets').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function insertAssets(db: Db, rows: Insertable<AssetsTable>[]): Promise<void> {
   await db.insertInto('assets').values(rows).execute();
 }

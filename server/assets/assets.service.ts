@@ -20,7 +20,9 @@ import {
   UNSCOPED_LINK_SCOPE,
   type SignedQuery,
 } from '../access/asset-urls.ts';
-import { deleteAssetRow, findAsset, insertAssets, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
+import { deleteAssetRow, findAsset, insertAssets, lockAsset, lockAssetForReplace, queueStateOf } from './assets.repository.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
 import { coursesUsingAsset, currentAffairsUsingAsset, lecturesUsingAsset, rankFilesWithBanner, winnersWithPhoto } from './asset-uses.repository.ts';
 import type { StoredFileResponse } from './send-stored-file.ts';
 import { releaseStorageKeys } from './storage-claims.repository.ts';
@@ -57,6 +59,16 @@ export function toAssetView(row: AssetRow, queueState: QueueItemState | null = n
   };
 }
 
+/** What the audit log compares of a file (its stored key and outputs are the product's own). */
+const assetAudited = (row: Pick<AssetRow, 'file_name' | 'kind' | 'content_type' | 'access_mode' | 'size_in_bytes' | 'state'>) => ({
+  fileName: row.file_name,
+  kind: row.kind,
+  contentType: row.content_type,
+  accessMode: row.access_mode,
+  sizeInBytes: Number(row.size_in_bytes),
+  state: row.state,
+});
+
 async function requireAsset(ctx: AppContext, id: string): Promise<AssetRow> {
   const asset = await findAsset(ctx.db, id);
   if (!asset) throw new AppError('not-found', NOT_FOUND);
@@ -77,7 +89,8 @@ export async function uploadFiles(
     recordWith?: (trx: Db, stored: readonly StoredUpload[]) => Promise<void>;
   },
 ): Promise<UploadedAsset[]> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const stored: StoredUpload[] = [];
   const options = { db: ctx.db, storage: ctx.storage, config: ctx.config, ...(input.kind ? { expectedKind: input.kind } : {}) };
   try {
@@ -104,6 +117,26 @@ export async function uploadFiles(
         stored.map((file) => file.storageKey),
       );
       await input.recordWith?.(trx, stored);
+      await recordAudit(
+        trx,
+        by,
+        stored.map((file) => ({
+          action: 'create' as const,
+          resourceType: 'asset' as const,
+          resourceId: file.id,
+          title: file.fileName,
+          changes: changedFields(null, {
+            ...assetAudited({
+              file_name: file.fileName,
+              kind: file.kind,
+              content_type: file.contentType,
+              access_mode: input.accessMode,
+              size_in_bytes: file.sizeInBytes,
+              state: initialState(file.kind),
+            }),
+          }),
+        })),
+      );
     });
   } catch (error) {
     await forgetStored(
@@ -155,6 +188,7 @@ export async function replaceFile(
   if (await isBeingProcessed(ctx.db, assetId)) throw refuse(new AppError('conflict', BEING_PROCESSED));
   const part = typeof given === 'function' ? await given() : given;
   const stored = await storeUpload(part, { db: ctx.db, storage: ctx.storage, config: ctx.config, expectedKind: asset.kind, assetId });
+  const by = await auditBy(ctx);
   let replaced: { storage_key: string; output_prefix: string | null };
   try {
     replaced = await retryOnConflict(
@@ -163,6 +197,7 @@ export async function replaceFile(
           const current = await lockAssetForReplace(trx, assetId);
           if (!current) throw new AppError('not-found', NOT_FOUND);
           if (await isBeingProcessed(trx, assetId)) throw new AppError('conflict', BEING_PROCESSED);
+          const before = (await lockAsset(trx, assetId))!;
           // A video's complete ladder stays and is served until the new content's is ready (the worker then removes it).
           const keepLadder = current.kind === 'video' && current.output_prefix !== null && current.poster_key !== null;
           const content = {
@@ -178,6 +213,15 @@ export async function replaceFile(
           }
           await releaseStorageKeys(trx, [stored.storageKey]);
           await recordWith?.(trx);
+          const after = (await lockAsset(trx, assetId))!;
+          await recordAudit(trx, by, {
+            action: 'update',
+            resourceType: 'asset',
+            resourceId: assetId,
+            title: after.file_name,
+            // The same name, kind and size still mean new content: say so.
+            changes: { ...changedFields(assetAudited(before), assetAudited(after)), content: { from: before.sha256, to: after.sha256 } },
+          });
           return { storage_key: current.storage_key, output_prefix: keepLadder ? null : current.output_prefix };
         }),
       { attempts: 4, pause: false },
@@ -226,10 +270,21 @@ export async function deleteAsset(ctx: RequestContext, { assetId }: { assetId: s
   if (await isBeingProcessed(ctx.db, assetId)) {
     throw new AppError('conflict', BEING_PROCESSED);
   }
+  const by = await auditBy(ctx);
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      // Two deletes at once: the second finds it gone, and says so.
+      const before = await lockAsset(trx, assetId);
+      if (!before) throw new AppError('not-found', NOT_FOUND);
       await removeJob(trx, 'process-media', assetId);
       await deleteAssetRow(trx, assetId);
+      await recordAudit(trx, by, {
+        action: 'delete',
+        resourceType: 'asset',
+        resourceId: assetId,
+        title: before.file_name,
+        changes: changedFields(assetAudited(before), null),
+      });
     });
   } catch (error) {
     // Something started using the file meanwhile: refused the same way, naming it.

@@ -63,8 +63,29 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 export const titleFilterSchema = z.object({ title: z.string().max(200).default('') });
 export type TitleFilter = z.infer<typeof titleFilterSchema>;
 
+/** The console table's column filter: a blank filter keeps every row, otherwise the column's text contains it (any case). */
+export function textMatchesFilter(text: string | null | undefined, filter: string | null | undefined): boolean {
+  const needle = (filter ?? '').trim().toLowerCase();
+  if (needle === '') return true;
+  return text != null && text.toLowerCase().includes(needle);
+}
+
 /** Whether a title matches a title filter, as the console's table filters it. */
 export function titleMatches(title: string, filter: TitleFilter): boolean {
-  const needle = filter.title.trim().toLowerCase();
-  return needle === '' || title.toLowerCase().includes(needle);
+  return textMatchesFilter(title, filter.title);
+}
+
+/**
+ * The filter of a list with several filtered columns, keyed by column id as the console's table
+ * sends it: each a text the column must contain (any case). A column the list does not filter is
+ * refused, so a filter is never silently widened.
+ */
+export function columnFilterSchema<Column extends string>(columns: readonly Column[]) {
+  return z.strictObject(Object.fromEntries(columns.map((column) => [column, z.string().max(200).optional()])) as Record<Column, z.ZodOptional<z.ZodString>>);
+}
+export type ColumnFilter<Column extends string> = Partial<Record<Column, string>>;
+
+/** Whether a row, as its columns' texts, matches every column of a filter. */
+export function columnsMatch<Column extends string>(texts: Record<Column, string>, filter: ColumnFilter<Column>): boolean {
+  return (Object.keys(filter) as Column[]).every((column) => textMatchesFilter(texts[column], filter[column]));
 }

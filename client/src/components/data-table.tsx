@@ -11,6 +11,7 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { textMatchesFilter } from '../../../shared/bulk/bulk.schema.ts';
 import { cn } from '../lib/utils.ts';
 import type { TableView } from './bulk/bulk-actions-bar.tsx';
 import { selectionColumn } from './bulk/selection-column.tsx';
@@ -27,12 +28,8 @@ export const NO_MATCH_MESSAGE = 'No rows match the filters';
 
 /** Case-insensitive substring match on the cell's text; a blank filter matches everything. */
 export const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
-  const needle = String(filterValue ?? '')
-    .trim()
-    .toLowerCase();
-  if (needle === '') return true;
   const value: unknown = row.getValue(columnId);
-  return value != null && String(value).toLowerCase().includes(needle);
+  return textMatchesFilter(value == null ? null : String(value), String(filterValue ?? ''));
 };
 containsText.autoRemove = (value: unknown) => value == null || String(value).trim() === '';
 

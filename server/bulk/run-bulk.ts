@@ -35,9 +35,10 @@ async function chosenRows<Filter extends z.ZodType>(
   return rows.map((row) => ({ ...row, found: true }));
 }
 
-/** A refusal's text: the service's message, then what blocks the action (its warnings). */
+/** A refusal's text: the service's message, then what blocks the action (its warnings), each said once. */
 function refusalMessage(error: AppError): string {
-  return error.warnings?.length ? `${error.message}: ${error.warnings.join('; ')}` : error.message;
+  const warnings = (error.warnings ?? []).filter((warning) => warning !== error.message);
+  return warnings.length ? `${error.message}: ${warnings.join('; ')}` : error.message;
 }
 
 async function runStep(ctx: RequestContext, step: BulkStepFn, row: BulkRow): Promise<BulkRowResult> {

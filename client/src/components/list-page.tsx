@@ -56,7 +56,7 @@ function rowIdOf(row: unknown): string {
   return (row as { _id: string })._id;
 }
 
-/** A row's checkbox is named by its title. */
+/** A row's checkbox is named by its title, unless the list names it otherwise (`rowLabel`). */
 function titleOf(row: unknown): string {
   return (row as { title?: string }).title ?? rowIdOf(row);
 }
@@ -77,11 +77,12 @@ export function ListPage<T>({
   filterColumns = TITLE_FILTER,
   getRowId = rowIdOf,
   bulk,
+  rowLabel = titleOf,
   ...table
 }: ListPageProps<T>) {
   const [adding, setAdding] = React.useState(false);
   const selection = useBulkSelection();
-  const bulkProps = bulk ? { selection, rowLabel: titleOf, toolbar: (view: TableView) => <BulkActionsBar {...bulk} selection={selection} view={view} /> } : {};
+  const bulkProps = bulk ? { selection, rowLabel, toolbar: (view: TableView) => <BulkActionsBar {...bulk} selection={selection} view={view} /> } : {};
   const allActions = add ? (
     <>
       {actions}

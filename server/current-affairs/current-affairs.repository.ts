@@ -135,3 +135,9 @@ export async function currentAffairLinkHolds(
     where ca.id = ${link.postId} and ca.is_published and ca.pdf_file_id = ${link.assetId} and ca.signing_generation = ${link.generation}`.execute(db);
   return result.rows[0]?.holds === true;
 }
+
+/** The id and date (the title) of each of these posts that exists. */
+export function currentAffairTitles(db: Db, ids: readonly string[]): Promise<Array<{ id: string; title: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('current_affairs').select(['id', 'title']).where('id', 'in', ids).execute();
+}

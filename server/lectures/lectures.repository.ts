@@ -128,3 +128,9 @@ export function lecturesOfferingExam(db: Db, examId: string) {
     .orderBy('l.title')
     .execute();
 }
+
+/** The id and title of each of these lectures that exists. */
+export function lectureTitles(db: Db, ids: readonly string[]): Promise<Array<{ id: string; title: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('lectures').select(['id', 'title']).where('id', 'in', ids).execute();
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { createLectureInputSchema, saveLectureInputSchema } from '../../shared/lectures/lectures.schema.ts';
+import { bulkProcedure } from '../bulk/bulk-routes.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
+import { lecturesBulk } from './lectures.bulk.ts';
 import * as lectures from './lectures.service.ts';
 
 const byId = z.object({ id: z.uuid({ error: 'Lecture not found' }) });
@@ -14,5 +16,6 @@ export const lecturesRouter = ({ procedure }: ScreenProcedures) =>
     save: procedure.input(byId.extend(saveLectureInputSchema.shape)).mutation(({ ctx, input }) => lectures.saveLecture(ctx, input)),
     delete: procedure.input(byId).mutation(({ ctx, input }) => lectures.deleteLecture(ctx, input)),
     educators: procedure.query(({ ctx }) => lectures.listLectureEducators(ctx)),
+    bulk: bulkProcedure(procedure, lecturesBulk),
     attachedCourses: procedure.input(byId).query(({ ctx, input }) => lectures.attachedCourses(ctx, input)),
   });

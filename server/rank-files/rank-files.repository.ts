@@ -182,3 +182,9 @@ export async function studentMayOpen(db: Db, rankFileId: string, userId: string)
     from rank_files r where r.id = ${rankFileId}`.execute(db);
   return found.rows[0]?.ok ?? false;
 }
+
+/** The id and title of each of these rank files that exists. */
+export function rankFileTitles(db: Db, ids: readonly string[]): Promise<Array<{ id: string; title: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('rank_files').select(['id', 'title']).where('id', 'in', ids).execute();
+}

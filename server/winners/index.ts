@@ -1,4 +1,6 @@
+import { bulkRoutes } from '../bulk/bulk-routes.ts';
 import { defineDomain } from '../domain.ts';
+import { winnersBulk } from './winners.bulk.ts';
 import { winnersRouter } from './winners.router.ts';
 import { studentWinnersRoutes, winnersRoutes } from './winners.routes.ts';
 
@@ -7,6 +9,6 @@ export const winnersDomain = defineDomain({
   name: 'winners',
   screen: 'winners',
   router: winnersRouter,
-  routes: [winnersRoutes],
+  routes: [winnersRoutes, bulkRoutes('/api/admin/winners/bulk', 'winners', winnersBulk)],
   studentRoutes: [studentWinnersRoutes],
 });

@@ -111,3 +111,9 @@ export function activePublicWinner(db: Db): Promise<WinnerRecord | undefined> {
 export function ownWinnerRows(db: Db, userId: string): Promise<WinnerRecord[]> {
   return selectWinners(db).where('w.user_id', '=', userId).where('w.is_published', '=', true).orderBy('w.created_at', 'desc').limit(50).execute();
 }
+
+/** The id and winner's name of each of these announcements that exists. */
+export function winnerNames(db: Db, ids: readonly string[]): Promise<Array<{ id: string; winner_name: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('winner_announcements').select(['id', 'winner_name']).where('id', 'in', ids).execute();
+}

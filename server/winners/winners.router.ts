@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { createWinnerInputSchema, saveWinnerInputSchema, WINNER_MESSAGES } from '../../shared/winners/winners.schema.ts';
+import { bulkProcedure } from '../bulk/bulk-routes.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
+import { winnersBulk } from './winners.bulk.ts';
 import * as winners from './winners.service.ts';
 
 const byId = z.object({ id: z.uuid({ error: WINNER_MESSAGES.notFound }) });
@@ -13,6 +15,7 @@ export const winnersRouter = ({ procedure }: ScreenProcedures) =>
     create: procedure.input(createWinnerInputSchema).mutation(({ ctx, input }) => winners.createWinner(ctx, input)),
     save: procedure.input(byId.extend(saveWinnerInputSchema.shape)).mutation(({ ctx, input }) => winners.saveWinner(ctx, input)),
     delete: procedure.input(byId).mutation(({ ctx, input }) => winners.deleteWinner(ctx, input)),
+    bulk: bulkProcedure(procedure, winnersBulk),
     activate: procedure.input(byId).mutation(({ ctx, input }) => winners.activateWinner(ctx, input)),
     deactivate: procedure.mutation(({ ctx }) => winners.deactivateWinner(ctx)),
   });

@@ -12,6 +12,11 @@ export const titledRefSchema = z.object({ _id: z.string(), title: z.string() });
 /** Whether students see the item: published (visible, with nothing missing), and visible as staff set it. */
 export const publishStateFields = { isPublished: z.boolean(), isVisible: z.boolean() };
 
+/** A list's Status column: "Published" or "Unpublished". */
+export function publishedStatusText(isPublished: boolean): string {
+  return isPublished ? 'Published' : 'Unpublished';
+}
+
 /** An item as its list shows it: its id and title, and whether students see it. */
 export const publishableItemSchema = titledRefSchema.extend(publishStateFields);
 

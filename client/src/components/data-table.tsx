@@ -11,7 +11,11 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { textMatchesFilter } from '../../../shared/bulk/bulk.schema.ts';
 import { cn } from '../lib/utils.ts';
+import type { TableView } from './bulk/bulk-actions-bar.tsx';
+import { selectionColumn } from './bulk/selection-column.tsx';
+import type { BulkSelection } from './bulk/use-bulk-selection.ts';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
 import { LoadingPanel } from './ui/spinner.tsx';
@@ -24,12 +28,8 @@ export const NO_MATCH_MESSAGE = 'No rows match the filters';
 
 /** Case-insensitive substring match on the cell's text; a blank filter matches everything. */
 export const containsText: FilterFn<unknown> = (row, columnId, filterValue) => {
-  const needle = String(filterValue ?? '')
-    .trim()
-    .toLowerCase();
-  if (needle === '') return true;
   const value: unknown = row.getValue(columnId);
-  return value != null && String(value).toLowerCase().includes(needle);
+  return textMatchesFilter(value == null ? null : String(value), String(filterValue ?? ''));
 };
 containsText.autoRemove = (value: unknown) => value == null || String(value).trim() === '';
 
@@ -51,6 +51,12 @@ export interface DataTableProps<TData> {
   /** An accessible name for the table, e.g. "Courses". */
   label?: string;
   className?: string;
+  /** Row checkboxes (a first column) for bulk actions; needs `getRowId`. A changed filter clears it. */
+  selection?: BulkSelection;
+  /** Names a row for its checkbox ("Select <title>"). */
+  rowLabel?: (row: TData) => string;
+  /** Shown above the table with what it shows now (the bulk actions bar, say). */
+  toolbar?: (view: TableView) => React.ReactNode;
 }
 
 function headerText<TData>(column: ColumnDef<TData, unknown> | undefined, fallback: string): string {
@@ -101,7 +107,14 @@ export function DataTable<TData>({
   getRowId,
   label,
   className,
+  selection,
+  rowLabel,
+  toolbar,
 }: DataTableProps<TData>) {
+  const allColumns = React.useMemo(
+    () => (selection ? [selectionColumn<TData>(selection, rowLabel ?? ((row) => String(getRowId?.(row, 0) ?? ''))), ...columns] : columns),
+    [selection, rowLabel, getRowId, columns],
+  );
   const [columnFilters, setColumnFilters] = React.useState<ColumnFiltersState>([]);
   const [pagination, setPagination] = React.useState({ pageIndex: 0, pageSize });
   const rows = React.useMemo(() => [...data], [data]);
@@ -112,7 +125,7 @@ export function DataTable<TData>({
 
   const table = useReactTable<TData>({
     data: rows,
-    columns,
+    columns: allColumns,
     defaultColumn: { filterFn: containsText as FilterFn<TData> },
     state: { columnFilters, pagination },
     onColumnFiltersChange: setColumnFilters,
@@ -145,9 +158,10 @@ export function DataTable<TData>({
   const setFilter = (columnId: string, value: string) => {
     table.getColumn(columnId)?.setFilterValue(value);
     setPagination((current) => ({ ...current, pageIndex: 0 }));
+    selection?.clear();
   };
 
-  return (
+  const card = (
     <div className={cn('overflow-hidden rounded-lg border bg-card shadow-sm', className)}>
       <Table aria-label={label} aria-busy={isLoading || undefined}>
         <TableHeader>
@@ -216,6 +230,18 @@ export function DataTable<TData>({
         onPrevious={table.getCanPreviousPage() ? () => table.previousPage() : null}
         onNext={table.getCanNextPage() ? () => table.nextPage() : null}
       />
+    </div>
+  );
+  if (!toolbar) return card;
+  const view: TableView = {
+    pageIds: pageRows.map((row) => row.id),
+    filteredCount,
+    filters: Object.fromEntries(columnFilters.map((filter) => [filter.id, String(filter.value ?? '')])),
+  };
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      {toolbar(view)}
+      {card}
     </div>
   );
 }

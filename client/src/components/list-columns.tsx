@@ -1,4 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
+import { publishedStatusText } from '../../../shared/editing/record-fields.ts';
 import type { LucideIcon } from 'lucide-react';
 import { cn } from '../lib/utils.ts';
 import { Badge } from './ui/badge.tsx';
@@ -13,7 +14,7 @@ export function publishedStatusColumn<Row extends { isPublished: boolean }>(): C
   return {
     id: 'status',
     header: 'Status',
-    accessorFn: (record) => (record.isPublished ? 'Published' : 'Unpublished'),
+    accessorFn: (record) => publishedStatusText(record.isPublished),
     cell: ({ row }) => (row.original.isPublished ? <Badge variant="success">Published</Badge> : <Badge variant="destructive">Unpublished</Badge>),
   };
 }

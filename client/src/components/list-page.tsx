@@ -1,5 +1,7 @@
 import * as React from 'react';
 import { AddButton } from './add-button.tsx';
+import { BulkActionsBar, type BulkOptions, type TableView } from './bulk/bulk-actions-bar.tsx';
+import { useBulkSelection } from './bulk/use-bulk-selection.ts';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { LoadFailure } from './load-failure.tsx';
 
@@ -41,6 +43,8 @@ export interface ListPageProps<T> extends Omit<DataTableProps<T>, 'data' | 'isLo
   dialogs?: React.ReactNode;
   /** Left out (or false, for a role that may not add) where the list has no "Add" button. */
   add?: ListPageAdd | false;
+  /** Row checkboxes and the bulk actions bar (left out, or false for a role without them, where the list has none). */
+  bulk?: BulkOptions | false;
 }
 
 const NO_ROWS: never[] = [];
@@ -50,6 +54,11 @@ const TITLE_FILTER = ['title'];
 /** Most listed records are told apart by their id. */
 function rowIdOf(row: unknown): string {
   return (row as { _id: string })._id;
+}
+
+/** A row's checkbox is named by its title, unless the list names it otherwise (`rowLabel`). */
+function titleOf(row: unknown): string {
+  return (row as { title?: string }).title ?? rowIdOf(row);
 }
 
 /**
@@ -67,9 +76,13 @@ export function ListPage<T>({
   add,
   filterColumns = TITLE_FILTER,
   getRowId = rowIdOf,
+  bulk,
+  rowLabel = titleOf,
   ...table
 }: ListPageProps<T>) {
   const [adding, setAdding] = React.useState(false);
+  const selection = useBulkSelection();
+  const bulkProps = bulk ? { selection, rowLabel, toolbar: (view: TableView) => <BulkActionsBar {...bulk} selection={selection} view={view} /> } : {};
   const allActions = add ? (
     <>
       {actions}
@@ -90,7 +103,7 @@ export function ListPage<T>({
       </div>
       {children}
       {query.isError && <LoadFailure title={failureTitle} error={query.error} onRetry={query.refetch} />}
-      <DataTable {...table} filterColumns={filterColumns} getRowId={getRowId} data={query.data ?? NO_ROWS} isLoading={query.isPending} />
+      <DataTable {...table} {...bulkProps} filterColumns={filterColumns} getRowId={getRowId} data={query.data ?? NO_ROWS} isLoading={query.isPending} />
       {add && <add.Dialog open={adding} onOpenChange={setAdding} />}
       {dialogs}
     </div>

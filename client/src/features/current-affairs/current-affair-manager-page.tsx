@@ -1,6 +1,8 @@
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { ImageIcon } from 'lucide-react';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
+import { CURRENT_AFFAIR_FILTER_COLUMNS, currentAffairColumnTexts } from '../../../../shared/current-affairs/current-affair-list.rules.ts';
 import { CURRENT_AFFAIRS_PAGE_SIZE, type CurrentAffairListEntry } from '../../../../shared/current-affairs/current-affairs.schema.ts';
 import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
 import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
@@ -14,7 +16,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
     id: 'title',
     header: 'Title',
     // Filtered by either way of writing the date: 2026-11-26 or 26 Nov 2026.
-    accessorFn: (post) => `${post.title} ${post.titleDisplay}`,
+    accessorFn: (post) => currentAffairColumnTexts(post).title,
     cell: ({ row }) => (
       <Link href={currentAffairEditorPath(row.original._id)} className="flex items-center gap-3 font-medium text-primary hover:underline">
         <Thumbnail url={row.original.thumbnailUrl} icon={ImageIcon} className="shrink-0" />
@@ -29,7 +31,7 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
   {
     id: 'pdfUploaded',
     header: 'PDF Uploaded',
-    accessorKey: 'hasPDFUploaded',
+    accessorFn: (post) => currentAffairColumnTexts(post).pdfUploaded,
     cell: ({ row }) => <span className={row.original.hasPDFUploaded === 'Yes' ? undefined : 'text-muted-foreground'}>{row.original.hasPDFUploaded}</span>,
   },
 ];
@@ -38,6 +40,8 @@ const columns: ColumnDef<CurrentAffairListEntry, unknown>[] = [
 export function CurrentAffairManagerPage() {
   useDocumentTitle('Current Affairs');
   const posts = api.currentAffairs.list.useQuery(undefined, LIST_QUERY_OPTIONS);
+  const utils = api.useUtils();
+  const bulk = api.currentAffairs.bulk.useMutation();
   return (
     <ListPage
       heading="Current Affairs"
@@ -48,8 +52,15 @@ export function CurrentAffairManagerPage() {
       label="Current affairs"
       columns={columns}
       pageSize={CURRENT_AFFAIRS_PAGE_SIZE}
-      filterColumns={['title', 'pdfUploaded']}
+      filterColumns={CURRENT_AFFAIR_FILTER_COLUMNS}
       emptyMessage="No posts yet"
+      rowLabel={(post) => post.titleDisplay}
+      bulk={{
+        noun: { one: 'post', many: 'posts' },
+        actions: BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.currentAffairs.list.invalidate(),
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { MessagesSquare, Video } from 'lucide-react';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
 import type { LectureSummary } from '../../../../shared/lectures/lectures.schema.ts';
 import { publishedStatusColumn, Thumbnail } from '../../components/list-columns.tsx';
 import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
@@ -70,6 +71,8 @@ const columns: ColumnDef<LectureSummary, unknown>[] = [
 export function LectureCataloguePage() {
   useDocumentTitle('Lecture Video Manager');
   const lectures = api.lectures.list.useQuery(undefined, LIST_QUERY_OPTIONS);
+  const utils = api.useUtils();
+  const bulk = api.lectures.bulk.useMutation();
   return (
     <ListPage
       heading="Lecture Video Manager"
@@ -88,6 +91,12 @@ export function LectureCataloguePage() {
       label="Lectures"
       columns={columns}
       emptyMessage="No lectures yet"
+      bulk={{
+        noun: { one: 'lecture', many: 'lectures' },
+        actions: BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.lectures.list.invalidate(),
+      }}
     />
   );
 }

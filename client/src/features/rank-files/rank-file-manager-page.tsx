@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { FileSpreadsheet } from 'lucide-react';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
 import type { RankFileListEntry } from '../../../../shared/rank-files/rank-files.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
 import { publishedStatusColumn, thumbnailColumn } from '../../components/list-columns.tsx';
@@ -36,6 +37,8 @@ const columns: ColumnDef<RankFileListEntry, unknown>[] = [
 export function RankFileManagerPage() {
   useDocumentTitle('Rank Files');
   const rankFiles = api.rankFiles.list.useQuery(undefined, LIST_QUERY_OPTIONS);
+  const utils = api.useUtils();
+  const bulk = api.rankFiles.bulk.useMutation();
   return (
     <ListPage
       heading="Rank File Manager"
@@ -46,6 +49,12 @@ export function RankFileManagerPage() {
       label="Rank files"
       columns={columns}
       emptyMessage="No rank files yet"
+      bulk={{
+        noun: { one: 'rank file', many: 'rank files' },
+        actions: BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.rankFiles.list.invalidate(),
+      }}
     />
   );
 }

@@ -3,7 +3,8 @@ import type { Winner } from '../../../../shared/winners/winners.schema.ts';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
-import { rupees, WinnerNameCell } from './winner-columns.tsx';
+import { rupees } from '../../../../shared/winners/winner-list.rules.ts';
+import { WinnerNameCell } from './winner-columns.tsx';
 
 const HEADINGS = ['Photo / Name', 'Public Visibility', 'Is Active', 'Rank', 'Prize Amount (INR)', 'Beneficiary GPay / UPI ID', 'Beneficiary Name', ''];
 

@@ -2,15 +2,10 @@ import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Trophy } from 'lucide-react';
 import { winnerDisplayName } from '../../../../shared/winners/winner-publish.rules.ts';
+import { winnerColumnTexts } from '../../../../shared/winners/winner-list.rules.ts';
 import type { Winner } from '../../../../shared/winners/winners.schema.ts';
 import { publishedStatusColumn } from '../../components/list-columns.tsx';
 import { winnerEditorPath } from './winner-paths.ts';
-
-/** Rupees as staff read them: "₹1,500" or "₹1,500.50". */
-export function rupees(amount: number): string {
-  const paise = Number.isInteger(amount) ? 0 : 2;
-  return `₹${amount.toLocaleString('en-IN', { minimumFractionDigits: paise, maximumFractionDigits: 2 })}`;
-}
 
 /** The photo (or a trophy) and the winner's name, linking to the editor. */
 export function WinnerNameCell({ winner }: { winner: Winner }) {
@@ -35,15 +30,23 @@ export const winnerColumns: ColumnDef<Winner, unknown>[] = [
   {
     id: 'name',
     header: 'Photo / Name',
-    accessorFn: (winner) => winnerDisplayName(winner.winnerName),
+    accessorFn: (winner) => winnerColumnTexts(winner).name,
     cell: ({ row }) => <WinnerNameCell winner={row.original} />,
   },
   publishedStatusColumn(),
-  { id: 'active', header: 'Is Activated', accessorFn: (winner) => (winner.isActive ? 'Yes' : 'No') },
-  { id: 'rank', header: 'Rank', accessorFn: (winner) => String(winner.rank) },
-  { id: 'prize', header: 'Prize Amount', accessorFn: (winner) => rupees(winner.prizeAmount) },
-  { id: 'upi', header: 'Beneficiary GPAY / UPI ID', accessorFn: (winner) => winner.googlePayOrUPI, cell: ({ row }) => dash(row.original.googlePayOrUPI) },
-  { id: 'beneficiary', header: 'Beneficiary Name', accessorFn: (winner) => winner.beneficiaryName, cell: ({ row }) => dash(row.original.beneficiaryName) },
+  { id: 'active', header: 'Is Activated', accessorFn: (winner) => winnerColumnTexts(winner).active },
+  { id: 'rank', header: 'Rank', accessorFn: (winner) => winnerColumnTexts(winner).rank },
+  { id: 'prize', header: 'Prize Amount', accessorFn: (winner) => winnerColumnTexts(winner).prize },
+  {
+    id: 'upi',
+    header: 'Beneficiary GPAY / UPI ID',
+    accessorFn: (winner) => winnerColumnTexts(winner).upi,
+    cell: ({ row }) => dash(row.original.googlePayOrUPI),
+  },
+  {
+    id: 'beneficiary',
+    header: 'Beneficiary Name',
+    accessorFn: (winner) => winnerColumnTexts(winner).beneficiary,
+    cell: ({ row }) => dash(row.original.beneficiaryName),
+  },
 ];
-
-export const WINNER_FILTER_COLUMNS = ['name', 'status', 'active', 'rank', 'prize', 'upi', 'beneficiary'] as const;

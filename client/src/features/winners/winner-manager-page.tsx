@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
+import { winnerDisplayName } from '../../../../shared/winners/winner-publish.rules.ts';
+import { WINNER_FILTER_COLUMNS } from '../../../../shared/winners/winner-list.rules.ts';
 import { WINNER_MESSAGES, type Winner } from '../../../../shared/winners/winners.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
@@ -9,7 +12,7 @@ import { api } from '../../lib/trpc.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ActiveAnnouncementCard } from './active-announcement-card.tsx';
 import { AddWinnerModal } from './add-winner-modal.tsx';
-import { WINNER_FILTER_COLUMNS, winnerColumns } from './winner-columns.tsx';
+import { winnerColumns } from './winner-columns.tsx';
 
 export const ACTIVATE_TEXT = 'Do you want to activate this announcement?';
 export const DEACTIVATE_TEXT = 'Do you want to deactivate this announcement?';
@@ -23,6 +26,7 @@ export function WinnerManagerPage() {
   const winners = api.winners.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const activate = api.winners.activate.useMutation();
   const deactivate = api.winners.deactivate.useMutation();
+  const bulk = api.winners.bulk.useMutation();
   const [pending, setPending] = useState<Pending>(null);
   const active = winners.data?.items.find((winner) => winner.isActive);
 
@@ -67,6 +71,13 @@ export function WinnerManagerPage() {
       pageSize={100}
       filterColumns={WINNER_FILTER_COLUMNS}
       emptyMessage="No winner announcements yet"
+      rowLabel={(winner) => winnerDisplayName(winner.winnerName)}
+      bulk={{
+        noun: { one: 'announcement', many: 'announcements' },
+        actions: BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.winners.list.invalidate(),
+      }}
       dialogs={
         <>
           <ConfirmModal

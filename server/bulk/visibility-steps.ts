@@ -1,0 +1,55 @@
+import { AppError } from '../errors.ts';
+import type { RequestContext } from '../context.ts';
+import type { BulkStepFn } from './bulk-resource.ts';
+
+/** What publish and unpublish read of a record from its editor's GET. */
+export interface VisibleRecord {
+  isVisible: boolean;
+  isPublished: boolean;
+  publishWarnings: string[];
+  version: number;
+}
+
+/** What a publish-by-saving resource's editor offers: its GET and its save (PUT), as the console calls them. */
+export interface VisibilityEditor<Record extends VisibleRecord> {
+  read(ctx: RequestContext, id: string): Promise<Record>;
+  /** Saves the record as read, with only `isVisible` changed, at its version (a stale version refuses with `stale`). */
+  save(ctx: RequestContext, id: string, record: Record, isVisible: boolean): Promise<{ isPublished: boolean; publishWarnings: string[] }>;
+  /** The refusal when warnings keep it offline, e.g. "The lecture stays offline". */
+  offline: string;
+}
+
+/** A save refused because someone saved the row after it was read: read again and retry once. */
+function isStale(error: unknown): boolean {
+  return error instanceof AppError && error.stale !== undefined;
+}
+
+/**
+ * Publish and unpublish for records shown to students by saving them visible (the editor's switch):
+ * the editor's own save runs with its rules, so a record that its warnings keep offline is refused
+ * before anything is saved, naming them. A record already as asked is done without a save.
+ */
+export function visibilitySteps<Record extends VisibleRecord>(editor: VisibilityEditor<Record>): { publish: BulkStepFn; unpublish: BulkStepFn } {
+  const step =
+    (visible: boolean): BulkStepFn =>
+    async (ctx, row) => {
+      for (let attempt = 0; ; attempt += 1) {
+        const record = await editor.read(ctx, row.id);
+        if (visible && record.isPublished) return { note: 'Already published' };
+        if (!visible && !record.isVisible) return { note: 'Already unpublished' };
+        if (visible && record.publishWarnings.length > 0) throw new AppError('has-warnings', editor.offline, { warnings: record.publishWarnings });
+        try {
+          const saved = await editor.save(ctx, row.id, record, visible);
+          if (visible && !saved.isPublished && saved.publishWarnings.length > 0) {
+            // Something changed between the read and the save: the row is saved visible, offline, as the editor would leave it.
+            throw new AppError('has-warnings', `${editor.offline} (saved as visible)`, { warnings: saved.publishWarnings });
+          }
+          return;
+        } catch (error) {
+          if (attempt === 0 && isStale(error)) continue;
+          throw error;
+        }
+      }
+    };
+  return { publish: step(true), unpublish: step(false) };
+}

@@ -7,6 +7,8 @@ export interface VisibleRecord {
   isVisible: boolean;
   isPublished: boolean;
   publishWarnings: string[];
+  /** Why a visible record with no warnings is not shown yet (an exam scheduled for later), if it can be. */
+  publishMessage?: string;
   version: number;
 }
 
@@ -14,7 +16,12 @@ export interface VisibleRecord {
 export interface VisibilityEditor<Record extends VisibleRecord> {
   read(ctx: RequestContext, id: string): Promise<Record>;
   /** Saves the record as read, with only `isVisible` changed, at its version (a stale version refuses with `stale`). */
-  save(ctx: RequestContext, id: string, record: Record, isVisible: boolean): Promise<{ isPublished: boolean; publishWarnings: string[] }>;
+  save(
+    ctx: RequestContext,
+    id: string,
+    record: Record,
+    isVisible: boolean,
+  ): Promise<{ isPublished: boolean; publishWarnings: string[]; publishMessage?: string }>;
   /** The refusal when warnings keep it offline, e.g. "The lecture stays offline". */
   offline: string;
 }
@@ -35,7 +42,9 @@ export function visibilitySteps<Record extends VisibleRecord>(editor: Visibility
     async (ctx, row) => {
       for (let attempt = 0; ; attempt += 1) {
         const record = await editor.read(ctx, row.id);
-        if (visible && record.isPublished) return { note: 'Already published' };
+        // Visible with nothing keeping it offline is as published as it can be (a scheduled exam waits for its time).
+        if (visible && record.isVisible && record.publishWarnings.length === 0)
+          return { note: record.isPublished ? 'Already published' : record.publishMessage || 'Already published' };
         if (!visible && !record.isVisible) return { note: 'Already unpublished' };
         if (visible && record.publishWarnings.length > 0) throw new AppError('has-warnings', editor.offline, { warnings: record.publishWarnings });
         try {
@@ -44,7 +53,7 @@ export function visibilitySteps<Record extends VisibleRecord>(editor: Visibility
             // Something changed between the read and the save: the row is saved visible, offline, as the editor would leave it.
             throw new AppError('has-warnings', `${editor.offline} (saved as visible)`, { warnings: saved.publishWarnings });
           }
-          return;
+          return saved.publishMessage ? { note: saved.publishMessage } : undefined;
         } catch (error) {
           if (attempt === 0 && isStale(error)) continue;
           throw error;

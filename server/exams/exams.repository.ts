@@ -60,3 +60,9 @@ export async function rateCardExists(db: Db, subscriptionId: string): Promise<bo
 export function imagesById(db: Db, ids: string[]) {
   return db.selectFrom('assets').select(['id', 'kind', 'size_in_bytes']).where('id', 'in', ids).execute();
 }
+
+/** The id and title of each of these exams that exists. */
+export function examTitles(db: Db, ids: readonly string[]): Promise<Array<{ id: string; title: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('exams').select(['id', 'title']).where('id', 'in', ids).execute();
+}

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { TEMPLATE_IDS } from '../../shared/exams/exam.constants.ts';
 import { copyExamInputSchema, createExamInputSchema, saveExamInputSchema } from '../../shared/exams/exams.schema.ts';
+import { bulkProcedure } from '../bulk/bulk-routes.ts';
 import type { ScreenProcedures } from '../domain.ts';
+import { examsBulk } from './exams.bulk.ts';
 import { router } from '../trpc/trpc.ts';
 import * as exams from './exams.service.ts';
 import * as ranks from './ranks.service.ts';
@@ -12,6 +14,7 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
   router({
     list: procedure.input(z.object({ templateId: z.enum(TEMPLATE_IDS).optional() }).optional()).query(({ ctx, input }) => exams.listExams(ctx, input)),
     get: procedure.input(byId).query(({ ctx, input }) => exams.getExam(ctx, input)),
+    bulk: bulkProcedure(procedure, examsBulk),
     create: procedure.input(createExamInputSchema).mutation(({ ctx, input }) => exams.createExam(ctx, input)),
     copy: procedure.input(copyExamInputSchema).mutation(({ ctx, input }) => exams.copyExam(ctx, input)),
     save: procedure.input(byId.extend(saveExamInputSchema.shape)).mutation(({ ctx, input }) => exams.saveExam(ctx, input)),

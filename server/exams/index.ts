@@ -1,4 +1,6 @@
+import { bulkRoutes } from '../bulk/bulk-routes.ts';
 import { defineDomain } from '../domain.ts';
+import { examsBulk } from './exams.bulk.ts';
 import { examsRouter } from './exams.router.ts';
 import { examsRoutes } from './exams.routes.ts';
 import { examSpreadsheetRoutes } from './spreadsheet.routes.ts';
@@ -9,6 +11,6 @@ export const examsDomain = defineDomain({
   name: 'exams',
   screen: 'exams',
   router: examsRouter,
-  routes: [examSpreadsheetRoutes, examsRoutes],
+  routes: [examSpreadsheetRoutes, examsRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
   studentRoutes: [studentExamsRoutes],
 });

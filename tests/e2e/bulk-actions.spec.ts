@@ -82,3 +82,29 @@ test.describe('bulk actions on the lecture list', () => {
     await expect(page.getByRole('toolbar', { name: 'Bulk actions' })).toContainText('1 lecture selected');
   });
 });
+
+test.describe('bulk actions on the exam manager', () => {
+  test("deletes all the exams a template tab and the title filter match, and none of another template's", async ({ page }) => {
+    await signInAsAdmin(page);
+    const prefix = uniquePrefix('Bulk mock');
+    const create = async (title: string, templateId: string) => {
+      const response = await page.request.post('/api/admin/exams', { data: { title, templateId } });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { _id: string })._id;
+    };
+    for (let index = 1; index <= 11; index += 1) await create(`${prefix} ${index}`, 'mock-test');
+    const regular = await create(`${prefix} regular`, 'regular');
+
+    await page.goto('/admin/exams/mock-test');
+    await page.getByRole('textbox', { name: 'Filter Exams' }).fill(prefix);
+    const table = page.getByRole('table', { name: 'Exams' });
+    await table.getByRole('checkbox', { name: 'Select the rows of this page' }).check();
+    const bar = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bar.getByRole('button', { name: 'Select all 11 exams matching' }).click();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete 11 exams' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete: 11 of 11 exams done' }).getByRole('button', { name: 'OK' }).click();
+    await expect(table.getByRole('link', { name: new RegExp(prefix) })).toHaveCount(0);
+    expect((await page.request.get(`/api/admin/exams/details/${regular}`)).status()).toBe(200);
+  });
+});

@@ -18,6 +18,8 @@ export interface BulkOptions {
   run: (request: BulkRequest) => Promise<BulkResult>;
   /** Refreshes the list after a bulk action, whatever its outcome. */
   onSettled: () => unknown;
+  /** The list's filter beyond its table's (a tab, say), sent with "all matching"; a change clears the selection. */
+  listFilter?: Record<string, string>;
 }
 
 /** What the table shows at the moment: its page's row ids, how many rows its filters match, and the filters. */
@@ -36,14 +38,19 @@ interface BulkActionsBarProps extends BulkOptions {
  * Over a list with checked rows: how many are chosen, "Select all N matching" once the whole page is,
  * and the list's actions. Delete asks first; every action ends in a dialog with the rows it refused.
  */
-export function BulkActionsBar({ selection, view, noun, actions, run, onSettled }: BulkActionsBarProps) {
+export function BulkActionsBar({ selection, view, noun, actions, run, onSettled, listFilter }: BulkActionsBarProps) {
   const [busy, setBusy] = React.useState(false);
   const [confirming, setConfirming] = React.useState(false);
   const [notice, setNotice] = React.useState<Notice | null>(null);
   const count = selection.allMatching ? view.filteredCount : selection.ids.size;
   const pageChosen = view.pageIds.length > 0 && view.pageIds.every((id) => selection.ids.has(id));
 
-  const request = (action: BulkAction): BulkRequest => (selection.allMatching ? { action, matching: view.filters } : { action, ids: [...selection.ids] });
+  const listFilterKey = JSON.stringify(listFilter ?? {});
+  const { clear } = selection;
+  React.useEffect(() => clear(), [listFilterKey, clear]);
+
+  const request = (action: BulkAction): BulkRequest =>
+    selection.allMatching ? { action, matching: { ...view.filters, ...listFilter } } : { action, ids: [...selection.ids] };
 
   /** Runs the action; a refused request (the filter matches too many, say) is thrown to the caller. */
   const send = async (action: BulkAction) => {

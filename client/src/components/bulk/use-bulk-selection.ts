@@ -14,39 +14,37 @@ export interface BulkSelection {
   clear(): void;
 }
 
+/** Checks or unchecks these ids in a copy of the set. */
+function withIds(current: ReadonlySet<string>, ids: readonly string[], checked: boolean): ReadonlySet<string> {
+  const next = new Set(current);
+  for (const id of ids) {
+    if (checked) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
 export function useBulkSelection(): BulkSelection {
   const [ids, setIds] = React.useState<ReadonlySet<string>>(() => new Set());
   const [allMatching, setAllMatching] = React.useState(false);
-  return React.useMemo(
+  // The functions keep their identity from render to render (an effect may depend on `clear`).
+  const actions = React.useMemo(
     () => ({
-      ids,
-      allMatching,
-      toggle: (id, checked) => {
+      toggle: (id: string, checked: boolean) => {
         setAllMatching(false);
-        setIds((current) => {
-          const next = new Set(current);
-          if (checked) next.add(id);
-          else next.delete(id);
-          return next;
-        });
+        setIds((current) => withIds(current, [id], checked));
       },
-      togglePage: (pageIds, checked) => {
+      togglePage: (pageIds: readonly string[], checked: boolean) => {
         setAllMatching(false);
-        setIds((current) => {
-          const next = new Set(current);
-          for (const id of pageIds) {
-            if (checked) next.add(id);
-            else next.delete(id);
-          }
-          return next;
-        });
+        setIds((current) => withIds(current, pageIds, checked));
       },
       selectAllMatching: () => setAllMatching(true),
       clear: () => {
         setAllMatching(false);
-        setIds(new Set());
+        setIds((current) => (current.size === 0 ? current : new Set()));
       },
     }),
-    [ids, allMatching],
+    [],
   );
+  return React.useMemo(() => ({ ids, allMatching, ...actions }), [ids, allMatching, actions]);
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Copy } from 'lucide-react';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
 import { TEMPLATE_IDS, type TemplateId } from '../../../../shared/exams/exam.constants.ts';
 import type { ExamListEntry } from '../../../../shared/exams/exams.schema.ts';
 import { editorLinkColumn } from '../../components/editor-shell/editor-link-column.tsx';
@@ -50,6 +51,8 @@ export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
   useDocumentTitle('Exams');
   const exams = api.exams.list.useQuery(templateId ? { templateId } : undefined);
   const [copying, setCopying] = useState(false);
+  const utils = api.useUtils();
+  const bulk = api.exams.bulk.useMutation();
   return (
     <ListPage
       heading="Exam Manager"
@@ -67,6 +70,13 @@ export function ExamManagerPage({ templateId }: { templateId?: TemplateId }) {
       columns={columns}
       emptyMessage={templateId ? `No exams from the ${TEMPLATE_LABELS[templateId]} template yet` : 'No exams yet'}
       dialogs={<CopyExamModal open={copying} onOpenChange={setCopying} />}
+      bulk={{
+        noun: { one: 'exam', many: 'exams' },
+        actions: BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.exams.list.invalidate(),
+        ...(templateId ? { listFilter: { templateId } } : {}),
+      }}
     >
       <TemplateLinks current={templateId} />
     </ListPage>

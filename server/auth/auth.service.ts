@@ -11,6 +11,7 @@ import * as repo from './auth.repository.ts';
 import { addressRule, signInFailureRules, signInKeys } from './auth.limits.ts';
 import { verifyGoogleIdToken } from './google-id-token.ts';
 import { hashPassword, needsRehash, verifyPassword } from './password.ts';
+import { createSignInSession, type SignInWay } from './sign-in-session.ts';
 
 export function currentUserOf(user: UserRow): CurrentUser {
   return toCurrentUser({
@@ -28,14 +29,8 @@ export function sessionExpiry(ctx: RequestContext): Date {
 }
 
 /** Creates a session row and a fresh cookie for it. */
-async function startSession(ctx: RequestContext, user: UserRow): Promise<void> {
-  const sessionId = await repo.createSession(ctx.db, {
-    userId: user.id,
-    sessionVersion: user.session_version,
-    expiresAt: sessionExpiry(ctx),
-    userAgent: ctx.userAgent,
-    ipAddress: ctx.ip,
-  });
+async function startSession(ctx: RequestContext, user: UserRow, method: SignInWay['method']): Promise<void> {
+  const sessionId = await createSignInSession(ctx, user, { expiresAt: sessionExpiry(ctx) }, { method, session: 'cookie' });
   ctx.session.establish({ sessionId, userId: user.id, sessionVersion: user.session_version });
 }
 
@@ -60,7 +55,7 @@ export async function register(ctx: RequestContext, input: z.output<typeof regis
     if (isUniqueViolation(error)) throw new AppError('conflict', MESSAGES.emailTaken);
     throw error;
   }
-  await startSession(ctx, user);
+  await startSession(ctx, user, 'password');
   return currentUserOf(user);
 }
 
@@ -87,7 +82,7 @@ export async function checkPasswordSignIn(ctx: RequestContext, input: z.output<t
 
 export async function login(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<CurrentUser> {
   const user = await checkPasswordSignIn(ctx, input);
-  await startSession(ctx, user);
+  await startSession(ctx, user, 'password');
   return currentUserOf(user);
 }
 
@@ -142,6 +137,6 @@ export async function checkGoogleSignIn(ctx: RequestContext, input: z.output<typ
 
 export async function socialAuthenticate(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<CurrentUser> {
   const user = await checkGoogleSignIn(ctx, input);
-  await startSession(ctx, user);
+  await startSession(ctx, user, 'google');
   return currentUserOf(user);
 }

@@ -8,32 +8,26 @@ import { AppError } from '../errors.ts';
 import { requireActor } from '../access/access.ts';
 import { newBearerToken } from '../access/bearer-token.ts';
 import * as repo from './auth.repository.ts';
+import { createSignInSession, type SignInWay } from './sign-in-session.ts';
 import { checkGoogleSignIn, checkPasswordSignIn, currentUserOf, sessionExpiry } from './auth.service.ts';
 
 /**
  * Bearer tokens for the apps: the same sign-in checks, limits and messages as the cookie's, ending
  * in a session row that holds the token's hash instead of in a cookie.
  */
-async function issueToken(ctx: RequestContext, user: UserRow): Promise<IssuedToken> {
+async function issueToken(ctx: RequestContext, user: UserRow, method: SignInWay['method']): Promise<IssuedToken> {
   const { token, hash } = newBearerToken();
   const expiresAt = sessionExpiry(ctx);
-  await repo.createSession(ctx.db, {
-    userId: user.id,
-    sessionVersion: user.session_version,
-    expiresAt,
-    userAgent: ctx.userAgent,
-    ipAddress: ctx.ip,
-    tokenHash: hash,
-  });
+  await createSignInSession(ctx, user, { expiresAt, tokenHash: hash }, { method, session: 'bearer' });
   return { accessToken: token, tokenType: 'Bearer', expiresAt: expiresAt.toISOString(), user: currentUserOf(user) };
 }
 
 export async function signInForToken(ctx: RequestContext, input: z.output<typeof loginInputSchema>): Promise<IssuedToken> {
-  return issueToken(ctx, await checkPasswordSignIn(ctx, input));
+  return issueToken(ctx, await checkPasswordSignIn(ctx, input), 'password');
 }
 
 export async function googleSignInForToken(ctx: RequestContext, input: z.output<typeof socialAuthInputSchema>): Promise<IssuedToken> {
-  return issueToken(ctx, await checkGoogleSignIn(ctx, input));
+  return issueToken(ctx, await checkGoogleSignIn(ctx, input), 'google');
 }
 
 /** Ends the bearer token the request carries; a request signed in with the cookie is told to send one. */

@@ -18,6 +18,20 @@ export function findCouponRow(db: Db, id: string) {
   return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The coupon, locked until the transaction ends, with what it applies to (for the change's audit entry). */
+export async function lockCouponRow(trx: Db, id: string): Promise<(CouponRow & { scope: CouponTarget[] }) | undefined> {
+  const row = await trx.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!row) return undefined;
+  const scope = await trx
+    .selectFrom('coupon_scopes')
+    .select(['target_type as type', 'target_id as id'])
+    .where('coupon_id', '=', id)
+    .orderBy('target_type')
+    .orderBy('target_id')
+    .execute();
+  return { ...row, scope };
+}
+
 /** The coupon with this code, whatever its case. */
 export function findCouponByCode(db: Db, code: string) {
   return db

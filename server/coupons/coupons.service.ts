@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { toPaise, toRupees } from '../../shared/commerce/money.ts';
 import { COUPON_MESSAGES, type Coupon, type couponFormSchema, type couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
@@ -43,6 +45,22 @@ function terms(form: Form) {
   };
 }
 
+/** A coupon's staff-set fields as its audit entry compares them (amounts in rupees, as the API shows them). */
+function auditFields(row: repo.CouponRow, scope: readonly repo.CouponTarget[]) {
+  return {
+    code: row.code,
+    discountType: row.discount_type,
+    value: row.value_hundredths / 100,
+    minOrderAmountRupees: row.min_order_paise === null ? -1 : toRupees(row.min_order_paise),
+    isActive: row.is_active,
+    usageLimit: row.usage_limit,
+    perStudentLimit: row.per_student_limit,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    appliesTo: scope.map((target) => `${target.type}:${target.id}`).sort(),
+  };
+}
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 /** The rate cards and resources named must exist: the first that does not is named in the refusal. */
@@ -70,6 +88,7 @@ export async function listCoupons(ctx: AppContext): Promise<Coupon[]> {
 /** POST /v2/coupons: a new coupon, always inactive (staff switch it on by editing it). */
 export async function createCoupon(ctx: RequestContext, form: Form): Promise<Coupon> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await checkTargets(ctx, form);
   try {
     const row = await ctx.db.transaction().execute(async (trx) => {
@@ -81,6 +100,13 @@ export async function createCoupon(ctx: RequestContext, form: Form): Promise<Cou
         updated_by: actor?.id ?? null,
       });
       await repo.replaceTargets(trx, created.id, form.appliesTo);
+      await recordAudit(trx, by, {
+        action: 'create',
+        resourceType: 'coupon',
+        resourceId: created.id,
+        title: created.code,
+        changes: changedFields(null, auditFields(created, form.appliesTo)),
+      });
       return created;
     });
     return await withTargets(ctx, row);
@@ -93,18 +119,30 @@ export async function createCoupon(ctx: RequestContext, form: Form): Promise<Cou
 /** PUT /v2/coupons/{id}: its terms, limits, window, scope and whether it is active; the code stays as created. */
 export async function updateCoupon(ctx: RequestContext, { id, ...form }: { id: string } & UpdateForm): Promise<Coupon> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const stored = await repo.findCouponRow(ctx.db, id);
   if (!stored) throw new AppError('not-found', COUPON_MESSAGES.notFound);
   if (form.code !== stored.code) throw new AppError('validation', COUPON_MESSAGES.codeLocked, { field: 'code' });
   await checkTargets(ctx, form);
   const row = await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.lockCouponRow(trx, id);
+    if (!before) return undefined;
     const saved = await repo.updateCouponAtVersion(
       trx,
       id,
       { ...terms(form), is_active: form.isActive ?? stored.is_active, updated_by: actor?.id ?? null },
       form.version,
     );
-    if (saved) await repo.replaceTargets(trx, id, form.appliesTo);
+    if (!saved) return undefined;
+    await repo.replaceTargets(trx, id, form.appliesTo);
+    const wasActive = before.is_active;
+    await recordAudit(trx, by, {
+      action: saved.is_active === wasActive ? 'update' : saved.is_active ? 'activate' : 'deactivate',
+      resourceType: 'coupon',
+      resourceId: id,
+      title: saved.code,
+      changes: changedFields(auditFields(before, before.scope), auditFields(saved, form.appliesTo)),
+    });
     return saved;
   });
   if (!row) throw await refusedSave(ctx.db, 'coupons', id, 'coupon', COUPON_MESSAGES.notFound);
@@ -112,7 +150,20 @@ export async function updateCoupon(ctx: RequestContext, { id, ...form }: { id: s
 }
 
 /** DELETE /v2/coupons/{id}: orders that used it keep its code. */
-export async function deleteCoupon(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
-  if (!(await repo.deleteCouponRow(ctx.db, id))) throw new AppError('not-found', COUPON_MESSAGES.notFound);
+export async function deleteCoupon(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const before = await repo.lockCouponRow(trx, id);
+    if (!before || !(await repo.deleteCouponRow(trx, id))) return false;
+    await recordAudit(trx, by, {
+      action: 'delete',
+      resourceType: 'coupon',
+      resourceId: id,
+      title: before.code,
+      changes: changedFields(auditFields(before, before.scope), null),
+    });
+    return true;
+  });
+  if (!deleted) throw new AppError('not-found', COUPON_MESSAGES.notFound);
   return { status: 'deleted' };
 }

@@ -135,12 +135,20 @@ export interface LakshyaStudentValues {
   expiryDate: string | null;
 }
 
+/** A special student's fields staff set, as the audit log compares them. */
+const STAFF_FIELDS = ['id', 'name', 'phone_number as phoneNumber', 'expiry_date as expiryDate'] as const;
+
 export function insertLakshyaStudent(db: Db, student: LakshyaStudentValues, actorId: string | null) {
   return db
     .insertInto('lakshya_students')
     .values({ name: student.name, phone_number: student.phoneNumber, expiry_date: student.expiryDate, created_by: actorId })
-    .returning('id')
+    .returning(STAFF_FIELDS)
     .executeTakeFirstOrThrow();
+}
+
+/** The student's fields staff set, locked until the transaction ends; undefined when there is no such student. */
+export function lockLakshyaStudent(trx: Db, id: string) {
+  return trx.selectFrom('lakshya_students').select(STAFF_FIELDS).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Answers undefined when there is no such student. */
@@ -149,12 +157,11 @@ export function updateLakshyaStudentRow(db: Db, id: string, student: LakshyaStud
     .updateTable('lakshya_students')
     .set({ name: student.name, phone_number: student.phoneNumber, expiry_date: student.expiryDate, updated_at: new Date() })
     .where('id', '=', id)
-    .returning('id')
+    .returning(STAFF_FIELDS)
     .executeTakeFirst();
 }
 
-/** Answers how many were deleted. */
-export async function deleteLakshyaStudentRows(db: Db, ids: string[]): Promise<number> {
-  const result = await db.deleteFrom('lakshya_students').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Deletes these students; answers the ones deleted (each with its fields staff set). */
+export function deleteLakshyaStudentRows(db: Db, ids: string[]) {
+  return db.deleteFrom('lakshya_students').where('id', 'in', ids).returning(STAFF_FIELDS).execute();
 }

@@ -8,6 +8,8 @@ import type {
   lakshyaStudentInputSchema,
   lakshyaStudentsQuerySchema,
 } from '../../shared/lakshya-students/lakshya-students.schema.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import * as repo from './lakshya-students.repository.ts';
@@ -47,11 +49,25 @@ function phoneTaken(phone: string): AppError {
   });
 }
 
+type StaffFields = { id: string; name: string; phoneNumber: string; expiryDate: unknown };
+const fieldsOf = ({ id: _id, ...fields }: StaffFields) => fields;
+
 /** POST /api/admin/lakshya-students. */
 export async function createLakshyaStudent(ctx: RequestContext, { value }: { value: Value }): Promise<LakshyaStudent> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   try {
-    const { id } = await repo.insertLakshyaStudent(ctx.db, value, actor?.id ?? null);
+    const { id } = await ctx.db.transaction().execute(async (trx) => {
+      const created = await repo.insertLakshyaStudent(trx, value, actor?.id ?? null);
+      await recordAudit(trx, by, {
+        action: 'create',
+        resourceType: 'special-student',
+        resourceId: created.id,
+        title: created.name,
+        changes: changedFields(null, fieldsOf(created)),
+      });
+      return created;
+    });
     return studentOf((await repo.lakshyaStudentById(ctx.db, id))!);
   } catch (error) {
     if (isUniqueViolation(error)) throw phoneTaken(value.phoneNumber);
@@ -60,9 +76,19 @@ export async function createLakshyaStudent(ctx: RequestContext, { value }: { val
 }
 
 /** PUT /api/admin/lakshya-students/{id}. */
-export async function updateLakshyaStudent(ctx: AppContext, { id, value }: { id: string; value: Value }): Promise<LakshyaStudent> {
+export async function updateLakshyaStudent(ctx: RequestContext, { id, value }: { id: string; value: Value }): Promise<LakshyaStudent> {
+  const by = await auditBy(ctx);
   try {
-    const updated = await repo.updateLakshyaStudentRow(ctx.db, id, value);
+    const updated = await ctx.db.transaction().execute(async (trx) => {
+      const before = await repo.lockLakshyaStudent(trx, id);
+      const after = before && (await repo.updateLakshyaStudentRow(trx, id, value));
+      if (!before || !after) return undefined;
+      const changes = changedFields(fieldsOf(before), fieldsOf(after));
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(trx, by, { action: 'update', resourceType: 'special-student', resourceId: id, title: after.name, changes });
+      }
+      return after;
+    });
     if (!updated) throw new AppError('not-found', LAKSHYA_STUDENT_MESSAGES.notFound);
     return studentOf((await repo.lakshyaStudentById(ctx.db, id))!);
   } catch (error) {
@@ -72,8 +98,24 @@ export async function updateLakshyaStudent(ctx: AppContext, { id, value }: { id:
 }
 
 /** DELETE /api/admin/lakshya-students {value: [ids]}: answers how many were deleted. */
-export async function deleteLakshyaStudents(ctx: AppContext, { value }: z.output<typeof deleteLakshyaStudentsInputSchema>): Promise<{ deleted: number }> {
-  return { deleted: await repo.deleteLakshyaStudentRows(ctx.db, value) };
+export async function deleteLakshyaStudents(ctx: RequestContext, { value }: z.output<typeof deleteLakshyaStudentsInputSchema>): Promise<{ deleted: number }> {
+  const by = await auditBy(ctx);
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await repo.deleteLakshyaStudentRows(trx, value);
+    await recordAudit(
+      trx,
+      by,
+      rows.map((row) => ({
+        action: 'delete' as const,
+        resourceType: 'special-student' as const,
+        resourceId: row.id,
+        title: row.name,
+        changes: changedFields(fieldsOf(row), null),
+      })),
+    );
+    return rows.length;
+  });
+  return { deleted };
 }
 
 function withIssues(issues: ImportIssue[]): ImportResult {
@@ -88,6 +130,7 @@ function withIssues(issues: ImportIssue[]): ImportResult {
  */
 export async function importLakshyaStudents(ctx: RequestContext, content: Buffer): Promise<ImportResult> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const { students, issues } = await readStudentsCsv(content);
   const onList = await repo.phonesOnList(
     ctx.db,
@@ -99,7 +142,18 @@ export async function importLakshyaStudents(ctx: RequestContext, content: Buffer
   }
   if (issues.length > 0) return withIssues(issues);
   try {
-    await ctx.db.transaction().execute((trx) => repo.insertMany(trx, students, actor?.id ?? null));
+    await ctx.db.transaction().execute(async (trx) => {
+      await repo.insertMany(trx, students, actor?.id ?? null);
+      if (students.length === 0) return;
+      // One entry for the file: a list of up to 100,000 students is the list itself, not a change to read.
+      await recordAudit(trx, by, {
+        action: 'import',
+        resourceType: 'special-student',
+        resourceId: null,
+        title: `${students.length.toLocaleString('en-IN')} special students from a CSV`,
+        changes: { imported: { from: 0, to: students.length } },
+      });
+    });
   } catch (error) {
     // Someone added one of these numbers while the file was being read: nothing was imported.
     if (isUniqueViolation(error))

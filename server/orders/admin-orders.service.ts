@@ -15,6 +15,7 @@ import {
 import { indianMobile, PHONE_MESSAGE } from '../../shared/validation/phone.rules.ts';
 import { DEFAULT_GST_RATE, TERM_DAYS, type SubscriptionTerm } from '../../shared/subscriptions/subscription.constants.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
@@ -25,6 +26,7 @@ import { fulfilOrderIn } from './fulfilment.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { findDocument } from './invoices.repository.ts';
 import { issueCreditNote } from './invoices.service.ts';
+import { orderChange, orderTitle } from './order-audit.ts';
 import { findCard, findOrder, insertOrder, lockOrder, markOrderDeleted, type OrderRow } from './orders.repository.ts';
 import { paymentGateway } from './payment-gateway.ts';
 import { deleteUnsentClaim } from './refunds.repository.ts';
@@ -135,6 +137,7 @@ export const MANUAL_ORDER_REPEAT_SECONDS = 60;
  */
 export async function createManualOrder(ctx: RequestContext, query: ManualQuery): Promise<AdminOrder> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const { user, resource, termDays } = await review(ctx.db, query);
   const card = resource.card_id ? await findCard(ctx.db, resource.card_id) : undefined;
   const net = toPaise(query.amount);
@@ -165,9 +168,39 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
       created_by_user: actor?.id ?? null,
     });
     await fulfilOrderIn(trx, ctx.config, order.id, { paymentId: null, amount: null });
+    const paid = (await lockOrder(trx, order.id))!;
+    await recordAudit(trx, by, { ...orderChange('create', null, paid), title: `${orderTitle(paid)} for ${user.name}` });
     return order.id;
   });
   return adminOrderOf((await adminRepo.orderWithUser(ctx.db, orderId))!);
+}
+
+/** A refund staff asked for and Razorpay made. */
+interface StaffRefund {
+  order: OrderRow;
+  amountPaise: number;
+  razorpayRefundId: string;
+  status: string;
+}
+
+/** The audit entry of a refund staff made (the payment's refund, not the order's fields: Razorpay may still be processing it). */
+function refundEntry({ order, amountPaise, razorpayRefundId, status }: StaffRefund) {
+  return {
+    action: 'refund' as const,
+    resourceType: 'order' as const,
+    resourceId: order.id,
+    title: orderTitle(order),
+    changes: {
+      refundPaise: { from: null, to: amountPaise },
+      razorpayRefundId: { from: null, to: razorpayRefundId },
+      refundStatus: { from: null, to: status },
+    },
+  };
+}
+
+/** Records a refund made whose delete was then refused, so that the money sent back is on the log. */
+async function recordRefundAlone(ctx: RequestContext, by: AuditBy, refund: StaffRefund): Promise<void> {
+  await ctx.db.transaction().execute((trx) => recordAudit(trx, by, refundEntry(refund)));
 }
 
 /**
@@ -175,14 +208,14 @@ export async function createManualOrder(ctx: RequestContext, query: ManualQuery)
  * payment"): the one refund the product may ask for on the payment is claimed first, then Razorpay
  * is called with no connection held. When Razorpay refuses or does not answer, nothing is deleted.
  */
-async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: string | null): Promise<void> {
+async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: string | null): Promise<StaffRefund | null> {
   const order = UUID_PATTERN.test(id) ? await findOrder(ctx.db, id) : undefined;
   if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
   if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
   if (order.mode !== 'online' || !order.razorpay_payment_id || (order.status !== 'paid' && order.status !== 'refunded'))
     throw new AppError('validation', ORDER_MESSAGES.nothingToRefund, { field: 'refund' });
   const left = order.net_paise - order.refunded_paise;
-  if (left <= 0) return;
+  if (left <= 0) return null;
   const gateway = paymentGateway(ctx.config);
   if (!gateway) throw new AppError('not-configured', CHECKOUT_MESSAGES.paymentNotConfigured);
   const claimId = await ctx.db
@@ -191,9 +224,9 @@ async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: stri
       claimRefund(trx, { orderId: order.id, paymentId: order.razorpay_payment_id!, amount: left, reason: 'Order deleted by staff', requestedBy: actorId }),
     );
   // Already asked for (a second click, another tab): that refund stands, and the delete goes on.
-  if (!claimId) return;
+  if (!claimId) return null;
   const sent = await sendClaimedRefund({ db: ctx.db, config: ctx.config, gateway }, claimId);
-  if (sent && 'refund' in sent) return;
+  if (sent && 'refund' in sent) return { order, amountPaise: left, razorpayRefundId: sent.refund.id, status: sent.refund.status };
   // Nothing was refunded: the claim goes, so that staff can try again (a refund Razorpay made after all reaches us by its webhook).
   await deleteUnsentClaim(ctx.db, claimId);
   if (sent && 'refused' in sent) throw new AppError('conflict', ORDER_MESSAGES.refundRefused(sent.refused.replace(/^Razorpay: /, '')));
@@ -209,17 +242,27 @@ async function refundBeforeDelete(ctx: RequestContext, id: string, actorId: stri
  */
 export async function deleteOrder(ctx: RequestContext, { id, refund = false }: { id: string; refund?: boolean }): Promise<{ status: 'deleted' }> {
   const actor = await ctx.actor();
-  if (refund) await refundBeforeDelete(ctx, id, actor?.id ?? null);
-  await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, id);
-    if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
-    if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
-    // A refund in full (applied just before) already took the access and the coupon back.
-    if (order.status === 'paid') await takeBackGrant(trx, order);
-    await issueCreditNote(trx, ctx.config, { orderId: order.id, reason: 'Order deleted' });
-    if (order.coupon_id && order.coupon_held) await giveBackCouponUse(trx, order.coupon_id, order.status === 'paid');
-    await markOrderDeleted(trx, order.id, actor?.id ?? null);
-  });
+  const by = await auditBy(ctx);
+  const refunded = refund ? await refundBeforeDelete(ctx, id, actor?.id ?? null) : null;
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      const order = await lockOrder(trx, id);
+      if (!order) throw new AppError('not-found', ORDER_MESSAGES.notFound);
+      if (order.status === 'deleted') throw new AppError('conflict', ORDER_MESSAGES.alreadyDeleted);
+      // A refund in full (applied just before) already took the access and the coupon back.
+      if (order.status === 'paid') await takeBackGrant(trx, order);
+      const creditNote = await issueCreditNote(trx, ctx.config, { orderId: order.id, reason: 'Order deleted' });
+      if (order.coupon_id && order.coupon_held) await giveBackCouponUse(trx, order.coupon_id, order.status === 'paid');
+      await markOrderDeleted(trx, order.id, actor?.id ?? null);
+      const deleted = (await lockOrder(trx, order.id))!;
+      const entry = orderChange('delete', order, deleted);
+      if (creditNote) entry.changes = { ...entry.changes, creditNote: { from: null, to: creditNote.number } };
+      await recordAudit(trx, by, refunded ? [refundEntry(refunded), entry] : entry);
+    });
+  } catch (error) {
+    if (refunded) await recordRefundAlone(ctx, by, refunded);
+    throw error;
+  }
   return { status: 'deleted' };
 }
 

@@ -71,8 +71,8 @@ export async function findSubscriptionWithResources(db: Db, id: string): Promise
 }
 
 /** A rate card's row, locked until the transaction ends: nothing new can start referencing it meanwhile. */
-export async function lockSubscription(db: Db, id: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('subscriptions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockSubscription(db: Db, id: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Entitlements that still give access: not revoked and not yet expired (including ones that start later). */
@@ -146,9 +146,8 @@ export async function rateCardsByTitle(db: Db, filter: { search?: string | undef
   return { items, total: Number(count.total) };
 }
 
-export async function insertSubscription(db: Db, title: string): Promise<string> {
-  const row = await db.insertInto('subscriptions').values({ title }).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+export function insertSubscription(db: Db, title: string): Promise<SubscriptionRow> {
+  return db.insertInto('subscriptions').values({ title }).returningAll().executeTakeFirstOrThrow();
 }
 
 /**

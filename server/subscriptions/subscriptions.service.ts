@@ -9,6 +9,8 @@ import type {
   SubscriptionDetail,
 } from '../../shared/subscriptions/subscriptions.schema.ts';
 import type { RateCardSearchPage, rateCardSearchQuerySchema } from '../../shared/subscriptions/rate-card-search.schema.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import type { SubscriptionRow } from '../db/types.ts';
 import { refreshCoursesOfRateCard } from '../course-state/course-publish.ts';
@@ -55,6 +57,12 @@ function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
+/** A rate card's fields as its audit entry compares them (amounts in rupees, as the API shows them). */
+function auditFields(row: SubscriptionRow) {
+  const { _id, ...fields } = toSubscription(row); // timestamps and version are left out by changedFields
+  return fields;
+}
+
 /** GET /api/v2/admin/subscriptions: the master list every editor picks a rate card from. */
 export async function listSubscriptions(ctx: AppContext): Promise<Subscription[]> {
   return (await listSubscriptionRows(ctx.db)).map(toSubscription);
@@ -77,8 +85,20 @@ export async function searchRateCards(ctx: AppContext, query: z.output<typeof ra
   };
 }
 
-export async function createSubscription(ctx: AppContext, input: z.output<typeof createSubscriptionInputSchema>): Promise<{ _id: string }> {
-  return { _id: await insertSubscription(ctx.db, input.title) };
+export async function createSubscription(ctx: RequestContext, input: z.output<typeof createSubscriptionInputSchema>): Promise<{ _id: string }> {
+  const by = await auditBy(ctx);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertSubscription(trx, input.title);
+    await recordAudit(trx, by, {
+      action: 'create',
+      resourceType: 'subscription',
+      resourceId: created.id,
+      title: created.title,
+      changes: changedFields(null, auditFields(created)),
+    });
+    return created;
+  });
+  return { _id: row.id };
 }
 
 /** One rate card with the courses, lectures, exams and rank files sold under it. */
@@ -98,12 +118,15 @@ export async function getSubscription(ctx: AppContext, { id }: { id: string }): 
  */
 export async function saveSubscription(ctx: RequestContext, input: z.output<typeof saveSubscriptionInputSchema> & { id: string }): Promise<Subscription> {
   const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const { id, value } = input;
   const amountIssues = rateCardAmountIssues(value);
   if (amountIssues.length > 0) throw AppError.fromIssues(amountIssues.map((issue) => ({ ...issue, field: `value.${issue.field}` })));
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen. The courses
   // sold under it are decided again in the same transaction: their day plan may now run past its term.
   const row = await ctx.db.transaction().execute(async (trx) => {
+    const before = await lockSubscription(trx, id);
+    if (!before) return undefined;
     const saved = await updateSubscriptionAtVersion(
       trx,
       id,
@@ -124,7 +147,15 @@ export async function saveSubscription(ctx: RequestContext, input: z.output<type
       },
       input.version,
     );
-    if (saved) await refreshCoursesOfRateCard(trx, id);
+    if (!saved) return undefined;
+    await refreshCoursesOfRateCard(trx, id);
+    await recordAudit(trx, by, {
+      action: 'update',
+      resourceType: 'subscription',
+      resourceId: id,
+      title: saved.title,
+      changes: changedFields(auditFields(before), auditFields(saved)),
+    });
     return saved;
   });
   if (!row) throw await refusedSave(ctx.db, 'subscriptions', id, 'rate card', SUBSCRIPTION_MESSAGES.notFound);
@@ -158,10 +189,12 @@ const FOREIGN_KEY_VIOLATION = '23503';
  * one warning per item. The row stays locked from the check to the delete, so nothing can
  * start using it in between.
  */
-export async function deleteSubscription(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteSubscription(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      if (!(await lockSubscription(trx, id))) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
+      const before = await lockSubscription(trx, id);
+      if (!before) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
       const found = await findSubscriptionWithResources(trx, id);
       if (!found) throw new AppError('not-found', SUBSCRIPTION_MESSAGES.notFound);
       const entitlements = await findActiveEntitlements(trx, id, LISTED_ENTITLEMENTS);
@@ -169,6 +202,13 @@ export async function deleteSubscription(ctx: AppContext, { id }: { id: string }
       if (warnings.length > 0) throw new AppError('has-warnings', SUBSCRIPTION_MESSAGES.inUse, { warnings });
       await deleteInactiveEntitlements(trx, id);
       await deleteSubscriptionRow(trx, id);
+      await recordAudit(trx, by, {
+        action: 'delete',
+        resourceType: 'subscription',
+        resourceId: id,
+        title: before.title,
+        changes: changedFields(auditFields(before), null),
+      });
     });
   } catch (error) {
     // A reference the check could not see (an entitlement revived meanwhile): refuse the same way.

@@ -1,9 +1,12 @@
 import type { z } from 'zod';
 import { ACCOUNT_MESSAGES, type AccountDetail, type accountDisabledInputSchema, type accountRolesInputSchema } from '../../shared/auth/accounts.schema.ts';
 import { isAdministrator } from '../../shared/auth/roles.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
+import { accountTitle } from '../auth/account-title.ts';
 import { endAllSessions } from '../auth/auth.repository.ts';
 import { AppError } from '../errors.ts';
 import { consumeOpenInvites } from '../auth/invites.repository.ts';
@@ -37,7 +40,7 @@ export async function refuseRemovingLastAdministrator(
  * refused if it would leave no enabled administrator. The account's version must be the one the
  * administrator saw, so a change from an older copy (another tab) is refused, not applied over.
  */
-async function changeAccess(db: Db, change: { id: string; version: number; roles?: string[]; disabled?: boolean }): Promise<UserRow> {
+async function changeAccess(db: Db, by: AuditBy, change: { id: string; version: number; roles?: string[]; disabled?: boolean }): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     await lockFirstAdministrator(trx);
     // Read after the lock, in a new statement: this sees every change committed before it.
@@ -64,6 +67,19 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
       await consumeOpenRecoveryCodes(trx, account.id);
       await consumeOpenInvites(trx, account.id);
     }
+    const changes = changedFields(
+      { roles: [...account.roles].sort(), disabled: account.disabled_at !== null },
+      { roles: [...updated.roles].sort(), disabled: updated.disabled_at !== null },
+    );
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, by, {
+        action: change.roles ? 'role-change' : change.disabled ? 'disable' : 'enable',
+        resourceType: 'account',
+        resourceId: account.id,
+        title: accountTitle(account),
+        changes,
+      });
+    }
     return updated;
   });
 }
@@ -71,7 +87,7 @@ async function changeAccess(db: Db, change: { id: string; version: number; roles
 /** PUT /api/admin/users/{id}/roles: the whole list of roles the account holds from now on. */
 export async function setAccountRoles(ctx: RequestContext, input: z.output<typeof accountRolesInputSchema>): Promise<AccountDetail> {
   await requireAccountManager(ctx);
-  await changeAccess(ctx.db, { id: input.id, version: input.version, roles: input.roles });
+  await changeAccess(ctx.db, await auditBy(ctx), { id: input.id, version: input.version, roles: input.roles });
   ctx.log.info({ accountId: input.id, roles: input.roles }, 'account roles changed');
   return readAccountDetail(ctx.db, input.id);
 }
@@ -80,7 +96,7 @@ export async function setAccountRoles(ctx: RequestContext, input: z.output<typeo
 export async function setAccountDisabled(ctx: RequestContext, input: z.output<typeof accountDisabledInputSchema>): Promise<AccountDetail> {
   const actor = await requireAccountManager(ctx);
   if (input.disabled && input.id === actor.id) throw new AppError('validation', ACCOUNT_MESSAGES.cannotDisableSelf, { field: 'disabled' });
-  await changeAccess(ctx.db, { id: input.id, version: input.version, disabled: input.disabled });
+  await changeAccess(ctx.db, await auditBy(ctx), { id: input.id, version: input.version, disabled: input.disabled });
   ctx.log.info({ accountId: input.id, disabled: input.disabled }, input.disabled ? 'account disabled' : 'account enabled');
   return readAccountDetail(ctx.db, input.id);
 }

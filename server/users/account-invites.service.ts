@@ -8,6 +8,8 @@ import {
 } from '../../shared/auth/accounts.schema.ts';
 import { GRANTABLE_ROLE_LABELS, type GrantableRole } from '../../shared/auth/roles.ts';
 import type { Config } from '../config.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 import type { RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/types.ts';
@@ -19,6 +21,7 @@ import { staffInviteMail } from '../messages/staff-invite-mail.ts';
 import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
 import { consumeOpenInvites } from '../auth/invites.repository.ts';
 import { findUserByEmail, insertInvite, insertInvitedUser, latestInviteAgeSeconds, lockAccount, wasInvited } from './accounts.repository.ts';
+import { accountTitle } from '../auth/account-title.ts';
 import { readAccountDetail } from './account-detail.service.ts';
 import { requireAccountManager } from './account-manager.ts';
 import { inviteRules } from './invite.limits.ts';
@@ -69,6 +72,7 @@ async function refuseExisting(db: Db, existing: UserRow): Promise<never> {
  */
 export async function inviteStaff(ctx: RequestContext, input: z.output<typeof inviteInputSchema>): Promise<AccountDetail> {
   const actor = await requireAccountManager(ctx);
+  const by = await auditBy(ctx);
   const existing = await findUserByEmail(ctx.db, input.emailAddress);
   if (existing) await refuseExisting(ctx.db, existing);
   await consumeRateLimits(ctx.db, inviteRules(actor.id));
@@ -77,6 +81,13 @@ export async function inviteStaff(ctx: RequestContext, input: z.output<typeof in
     account = await ctx.db.transaction().execute(async (trx) => {
       const created = await insertInvitedUser(trx, { name: input.name, emailAddress: input.emailAddress, roles: input.roles });
       await sendInvite(trx, ctx.config, created, actor);
+      await recordAudit(trx, by, {
+        action: 'invite',
+        resourceType: 'account',
+        resourceId: created.id,
+        title: accountTitle(created),
+        changes: changedFields(null, { name: created.name, emailAddress: created.email_address, roles: created.roles }),
+      });
       return created;
     });
   } catch (error) {
@@ -96,6 +107,7 @@ export async function inviteStaff(ctx: RequestContext, input: z.output<typeof in
  */
 export async function resendInvite(ctx: RequestContext, input: { id: string }): Promise<AccountDetail> {
   const actor = await requireAccountManager(ctx);
+  const by = await auditBy(ctx);
   await consumeRateLimits(ctx.db, inviteRules(actor.id));
   await ctx.db.transaction().execute(async (trx) => {
     const account = await lockAccount(trx, input.id);
@@ -110,6 +122,8 @@ export async function resendInvite(ctx: RequestContext, input: { id: string }): 
       throw new AppError('rate-limited', ACCOUNT_MESSAGES.inviteResendTooSoon(wait), { retryAfterSeconds: wait });
     }
     await sendInvite(trx, ctx.config, account, actor);
+    // A new link for the same account: nothing of the account changed, the entry says it was sent again.
+    await recordAudit(trx, by, { action: 'invite', resourceType: 'account', resourceId: account.id, title: accountTitle(account) });
   });
   ctx.log.info({ accountId: input.id }, 'staff invitation sent again');
   return readAccountDetail(ctx.db, input.id);

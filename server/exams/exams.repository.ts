@@ -34,6 +34,11 @@ export async function updateExamAtVersion(db: Db, id: string, values: Updateable
  * Deletes the exam only if no student has attempted it, in one statement (the foreign key from
  * attempts refuses it when an attempt starts meanwhile): whether it was deleted.
  */
+/** The exam, locked until the transaction ends. */
+export function lockExamRow(db: Db, id: string): Promise<ExamRow | undefined> {
+  return db.selectFrom('exams').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function deleteExamWithoutAttempts(db: Db, id: string): Promise<boolean> {
   const deleted = await db
     .deleteFrom('exams')

@@ -24,7 +24,7 @@ export function findCurrentAffairRow(db: Db, id: string): Promise<CurrentAffairR
 }
 
 export function lockCurrentAffair(trx: Db, id: string) {
-  return trx.selectFrom('current_affairs').select(['id', 'title', 'version']).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx.selectFrom('current_affairs').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /**

@@ -21,11 +21,30 @@ import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import type { AssetRow } from '../db/types.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import * as repo from './current-affairs.repository.ts';
 
 const yesNo = (present: boolean) => (present ? ('Yes' as const) : ('No' as const));
+
+type AuditedPost = Pick<
+  repo.CurrentAffairRow,
+  'title' | 'is_visible' | 'is_published' | 'publish_warnings' | 'master_subscription_id' | 'banner_image_id' | 'pdf_file_id'
+>;
+
+/** A post's fields as its editor names them, for the audit log. */
+const auditedPost = (row: AuditedPost) => ({
+  title: row.title,
+  isVisible: row.is_visible,
+  isPublished: row.is_published,
+  publishWarnings: row.publish_warnings,
+  masterSubscription: row.master_subscription_id,
+  bannerImageId: row.banner_image_id,
+  pdfFileId: row.pdf_file_id,
+});
 
 async function currentAffairOrThrow(db: Db, id: string): Promise<repo.CurrentAffairRow> {
   const row = UUID_PATTERN.test(id) ? await repo.findCurrentAffairRow(db, id) : undefined;
@@ -59,12 +78,22 @@ export async function listCurrentAffairs(ctx: AppContext): Promise<CurrentAffair
 
 /** POST /api/admin/current-affairs {title}: a hidden post for the date; a second one for a date only when confirmed. */
 export async function createCurrentAffair(ctx: RequestContext, input: z.output<typeof createCurrentAffairInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actorId = by.actor?.id ?? null;
   const warnings = currentAffairPublishWarnings({ hasPdf: false, hasCoverImage: false });
   const id = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockPostDate(trx, input.title);
     await refuseSameDate(trx, input.title, null, input.allowSameDate, 'title');
-    return repo.insertCurrentAffair(trx, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null });
+    const created = await repo.insertCurrentAffair(trx, { title: input.title, publish_warnings: warnings, created_by: actorId, updated_by: actorId });
+    const stored = (await repo.findCurrentAffairRow(trx, created))!;
+    await recordAudit(trx, by, {
+      action: 'create',
+      resourceType: 'current-affair',
+      resourceId: created,
+      title: stored.title,
+      changes: changedFields(null, auditedPost(stored)),
+    });
+    return created;
   });
   return { _id: id };
 }
@@ -123,7 +152,7 @@ export async function saveCurrentAffair(
   ctx: RequestContext,
   { id, value, version, allowSameDate }: { id: string } & z.output<typeof saveCurrentAffairInputSchema>,
 ): Promise<SavedCurrentAffair> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await currentAffairOrThrow(ctx.db, id);
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -154,11 +183,27 @@ export async function saveCurrentAffair(
           master_subscription_id: value.masterSubscription,
           banner_image_id: value.bannerImageId,
           pdf_file_id: value.pdfFileId,
-          updated_by: actor?.id ?? null,
+          updated_by: by.actor?.id ?? null,
         },
         version,
       );
       if (!saved) throw await refusedSave(trx, 'current_affairs', id, 'post', CURRENT_AFFAIR_MESSAGES.notFound);
+      const after: AuditedPost = {
+        title: value.title,
+        is_visible: value.isVisible,
+        is_published: isPublished,
+        publish_warnings: warnings,
+        master_subscription_id: value.masterSubscription,
+        banner_image_id: value.bannerImageId,
+        pdf_file_id: value.pdfFileId,
+      };
+      await recordAudit(trx, by, {
+        action: publishAction(locked.is_published, isPublished),
+        resourceType: 'current-affair',
+        resourceId: id,
+        title: value.title,
+        changes: changedFields(auditedPost(locked), auditedPost(after)),
+      });
       return { isPublished, publishWarnings: warnings, titleDisplay: shortPostDate(value.title), version: saved.version };
     });
   } catch (error) {
@@ -170,9 +215,20 @@ export async function saveCurrentAffair(
 }
 
 /** DELETE /api/admin/current-affairs/{id}. Its files stay in the file store, as uploaded; the PDF addresses handed out for it stop. */
-export async function deleteCurrentAffair(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
-  const row = await currentAffairOrThrow(ctx.db, id);
-  if (!(await repo.deleteCurrentAffairRow(ctx.db, row.id))) throw new AppError('not-found', CURRENT_AFFAIR_MESSAGES.notFound);
+export async function deleteCurrentAffair(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
+  await currentAffairOrThrow(ctx.db, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.lockCurrentAffair(trx, id);
+    if (!row || !(await repo.deleteCurrentAffairRow(trx, row.id))) throw new AppError('not-found', CURRENT_AFFAIR_MESSAGES.notFound);
+    await recordAudit(trx, by, {
+      action: 'delete',
+      resourceType: 'current-affair',
+      resourceId: id,
+      title: row.title,
+      changes: changedFields(auditedPost(row), null),
+    });
+  });
   return { status: 'deleted' };
 }
 

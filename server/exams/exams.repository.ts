@@ -34,6 +34,14 @@ export async function updateExamAtVersion(db: Db, id: string, values: Updateable
  * Deletes the exam only if no student has attempted it, in one statement (the foreign key from
  * attempts refuses it when an attempt starts meanwhile): whether it was deleted.
  */
+/**
+ * The exam, locked against other saves until the transaction ends. The lock is the one an update
+ * takes (no key update): a student's attempt starting meanwhile is not held up by it.
+ */
+export function lockExamRow(db: Db, id: string): Promise<ExamRow | undefined> {
+  return db.selectFrom('exams').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+}
+
 export async function deleteExamWithoutAttempts(db: Db, id: string): Promise<boolean> {
   const deleted = await db
     .deleteFrom('exams')

@@ -15,6 +15,12 @@ import type { ExamRow } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { toExam, toExamListEntry } from './exam-mapping.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import type { AuditAction } from '../../shared/audit/audit.constants.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
 import { paperHash, paperOf } from './papers.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import {
@@ -24,6 +30,7 @@ import {
   imagesById,
   insertExam,
   listExamRows,
+  lockExamRow,
   rateCardExists,
   updateExamAtVersion,
 } from './exams.repository.ts';
@@ -35,6 +42,26 @@ export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
   return row;
 }
 
+/**
+ * Records a change of one exam (as its editor shows it before and after), last in its transaction.
+ * A question paper too large to keep whole is recorded as its number of groups.
+ */
+async function auditExam(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: ExamRow | undefined, after: ExamRow | undefined) {
+  const exam = (after ?? before)!;
+  await recordAudit(trx, by, {
+    action,
+    resourceType: 'exam',
+    resourceId: exam.id,
+    title: exam.title,
+    changes: changedFields(before ? toExam(before) : null, after ? toExam(after) : null, [
+      '_id',
+      'hasTimeRestrictedGroup',
+      'publishMessage',
+      'hasPublishMessage',
+    ]),
+  });
+}
+
 export async function listExams(ctx: AppContext, { templateId }: { templateId?: TemplateId | undefined } = {}): Promise<ExamListEntry[]> {
   const now = Date.now();
   return (await listExamRows(ctx.db, templateId)).map((row) => toExamListEntry(row, now));
@@ -42,7 +69,8 @@ export async function listExams(ctx: AppContext, { templateId }: { templateId?: 
 
 /** A new exam copies its template's settings (type, marks, scores, attempts and durations). */
 export async function createExam(ctx: RequestContext, input: z.output<typeof createExamInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const template = EXAM_TEMPLATES[input.templateId];
   const warnings = examPublishWarnings({
     isVisible: false,
@@ -55,29 +83,34 @@ export async function createExam(ctx: RequestContext, input: z.output<typeof cre
     instructions: [],
     questionGroups: [],
   });
-  const examId = await insertExam(ctx.db, {
-    title: input.title,
-    template_id: template.templateId,
-    exam_type: template.examType,
-    description: template.description,
-    total_marks: template.totalMarks,
-    total_questions: template.totalQuestions,
-    exam_duration_in_minutes: template.examDurationInMinutes,
-    correct_answer_score: template.correctAnswerScore,
-    wrong_answer_score: template.wrongAnswerScore,
-    un_answered_score: template.unAnsweredScore,
-    publish_warnings: warnings,
-    instructions: JSON.stringify([]),
-    question_groups: JSON.stringify([]),
-    created_by: actor?.id ?? null,
+  const examId = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertExam(trx, {
+      title: input.title,
+      template_id: template.templateId,
+      exam_type: template.examType,
+      description: template.description,
+      total_marks: template.totalMarks,
+      total_questions: template.totalQuestions,
+      exam_duration_in_minutes: template.examDurationInMinutes,
+      correct_answer_score: template.correctAnswerScore,
+      wrong_answer_score: template.wrongAnswerScore,
+      un_answered_score: template.unAnsweredScore,
+      publish_warnings: warnings,
+      instructions: JSON.stringify([]),
+      question_groups: JSON.stringify([]),
+      created_by: actor?.id ?? null,
+    });
+    await auditExam(trx, by, 'create', undefined, await findExamRow(trx, created));
+    return created;
   });
   return { _id: examId };
 }
 
 /** POST /api/exams/copy/campus: a hidden copy with the same settings and questions, and no attempts or ranks. */
 export async function copyExam(ctx: RequestContext, input: z.output<typeof copyExamInputSchema>): Promise<{ _id: string }> {
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const source = await examRowOrThrow(ctx.db, input.id);
-  const actor = await ctx.actor();
   // Fresh ids, so that a question of the copy is never mistaken for the original's.
   const groups = source.question_groups.map((group) => ({
     ...group,
@@ -85,31 +118,35 @@ export async function copyExam(ctx: RequestContext, input: z.output<typeof copyE
     questions: group.questions.map((question) => ({ ...question, resId: randomUUID() })),
   }));
   const copy = { ...source, question_groups: groups };
-  const copyId = await insertExam(ctx.db, {
-    title: `${source.title} (copy)`,
-    template_id: source.template_id,
-    exam_type: source.exam_type,
-    is_visible: false,
-    is_published: false,
-    publish_warnings: source.publish_warnings,
-    publish_at: source.publish_at,
-    exam_category_key: source.exam_category_key,
-    exam_course_type_key: source.exam_course_type_key,
-    show_in_recent_exams: source.show_in_recent_exams,
-    master_subscription_id: source.master_subscription_id,
-    correct_answer_score: source.correct_answer_score,
-    wrong_answer_score: source.wrong_answer_score,
-    un_answered_score: source.un_answered_score,
-    is_sticky: source.is_sticky,
-    max_number_of_attempts: source.max_number_of_attempts,
-    total_marks: source.total_marks,
-    total_questions: source.total_questions,
-    exam_duration_in_minutes: source.exam_duration_in_minutes,
-    description: source.description,
-    instructions: JSON.stringify(source.instructions),
-    question_groups: JSON.stringify(groups),
-    paper_hash: paperHash(paperOf(copy)),
-    created_by: actor?.id ?? null,
+  const copyId = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertExam(trx, {
+      title: `${source.title} (copy)`,
+      template_id: source.template_id,
+      exam_type: source.exam_type,
+      is_visible: false,
+      is_published: false,
+      publish_warnings: source.publish_warnings,
+      publish_at: source.publish_at,
+      exam_category_key: source.exam_category_key,
+      exam_course_type_key: source.exam_course_type_key,
+      show_in_recent_exams: source.show_in_recent_exams,
+      master_subscription_id: source.master_subscription_id,
+      correct_answer_score: source.correct_answer_score,
+      wrong_answer_score: source.wrong_answer_score,
+      un_answered_score: source.un_answered_score,
+      is_sticky: source.is_sticky,
+      max_number_of_attempts: source.max_number_of_attempts,
+      total_marks: source.total_marks,
+      total_questions: source.total_questions,
+      exam_duration_in_minutes: source.exam_duration_in_minutes,
+      description: source.description,
+      instructions: JSON.stringify(source.instructions),
+      question_groups: JSON.stringify(groups),
+      paper_hash: paperHash(paperOf(copy)),
+      created_by: actor?.id ?? null,
+    });
+    await auditExam(trx, by, 'create', undefined, await findExamRow(trx, created));
+    return created;
   });
   return { _id: copyId };
 }
@@ -148,7 +185,8 @@ async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValu
  */
 export async function saveExam(ctx: RequestContext, input: { id: string; value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
   const { id } = input;
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const existing = await examRowOrThrow(ctx.db, id);
   const value = { ...input.value, questionGroups: await withCheckedReferences(ctx.db, input.value) };
   const facts = {
@@ -204,7 +242,13 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
   };
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen. A paper
   // of thousands of questions is one large statement, which may run past the default bound.
-  const version = await withLongStatements(ctx.db, LONG_STATEMENT_TIMEOUTS_MS.examSave, (trx) => updateExamAtVersion(trx, existing.id, saved, input.version));
+  const version = await withLongStatements(ctx.db, LONG_STATEMENT_TIMEOUTS_MS.examSave, async (trx) => {
+    const before = await lockExamRow(trx, existing.id);
+    if (!before) return undefined;
+    const savedVersion = await updateExamAtVersion(trx, existing.id, saved, input.version);
+    if (savedVersion !== undefined) await auditExam(trx, by, publishAction(before.is_published, isReady), before, await findExamRow(trx, existing.id));
+    return savedVersion;
+  });
   if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
   await refreshCoursesOfExams(ctx.db, [existing.id]);
   return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
@@ -231,11 +275,18 @@ async function refuseIfInCourses(db: Db, examId: string): Promise<void> {
  * Students' results are never deleted with an exam. The delete is conditional on there being
  * no attempt, and the database refuses it (no cascade) when an attempt starts meanwhile.
  */
-export async function deleteExam(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteExam(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   const exam = await examRowOrThrow(ctx.db, id);
   await refuseIfInCourses(ctx.db, exam.id);
   try {
-    if (await deleteExamWithoutAttempts(ctx.db, exam.id)) return { status: 'deleted' };
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
+      const before = await lockExamRow(trx, exam.id);
+      if (!before || !(await deleteExamWithoutAttempts(trx, exam.id))) return false;
+      await auditExam(trx, by, 'delete', before, undefined);
+      return true;
+    });
+    if (deleted) return { status: 'deleted' };
   } catch (error) {
     if (!isStillReferenced(error)) throw error;
     await refuseIfInCourses(ctx.db, exam.id);

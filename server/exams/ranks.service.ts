@@ -1,9 +1,12 @@
-import { ANALYTICS_TOP } from '../../shared/exams/exam.constants.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
+import { lockExamRow } from './exams.repository.ts';
+import { ANALYTICS_TOP, EXAM_MESSAGES } from '../../shared/exams/exam.constants.ts';
 import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import { utcIso } from '../../shared/validation/date-time.ts';
 import { performanceOf, round2 } from '../../shared/exams/exam-scoring.rules.ts';
 import type { AnalyticsRow, RankState } from '../../shared/exams/exams.schema.ts';
-import type { AppContext } from '../context.ts';
+import type { AppContext, RequestContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { AppError } from '../errors.ts';
@@ -81,11 +84,25 @@ export function isRanked(exam: RankedExam, attempt: { is_first: boolean; submitt
   return exam.rank_version > 0 && attempt.is_first && attempt.submitted_seq !== null && Number(attempt.submitted_seq) <= Number(exam.rank_cutoff_seq);
 }
 
-export async function setRankStatus(ctx: AppContext, { examId, status }: { examId: string; status: 'published' | 'unpublished' }): Promise<RankState> {
-  const exam = await examRowOrThrow(ctx.db, examId);
-  if (status === 'published' && exam.last_rank_refresh === null) throw new AppError('conflict', RANK_MESSAGES.neverSynced);
-  const updated = await setRankPublished(ctx.db, exam.id, status === 'published');
-  return rankState(updated);
+export async function setRankStatus(ctx: RequestContext, { examId, status }: { examId: string; status: 'published' | 'unpublished' }): Promise<RankState> {
+  const by = await auditBy(ctx);
+  await examRowOrThrow(ctx.db, examId);
+  return ctx.db.transaction().execute(async (trx) => {
+    const exam = await lockExamRow(trx, examId);
+    if (!exam) throw new AppError('not-found', EXAM_MESSAGES.notFound);
+    if (status === 'published' && exam.last_rank_refresh === null) throw new AppError('conflict', RANK_MESSAGES.neverSynced);
+    const state = rankState(await setRankPublished(trx, exam.id, status === 'published'));
+    if (state.isRankPublished !== exam.is_rank_published) {
+      await recordAudit(trx, by, {
+        action: state.isRankPublished ? 'publish' : 'unpublish',
+        resourceType: 'exam',
+        resourceId: exam.id,
+        title: exam.title,
+        changes: changedFields({ isRankPublished: exam.is_rank_published }, { isRankPublished: state.isRankPublished }),
+      });
+    }
+    return state;
+  });
 }
 
 /** The best `limit` rows of the current ranking, with each attempt's figures. */

@@ -18,6 +18,8 @@ import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { summarizeLectures } from '../lectures/lectures.service.ts';
 import * as repo from './lecture-collection.repository.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 
 /** GET /api/admin/custom-lectures: the title and the lectures in order. */
 export async function getCollection(ctx: Pick<AppContext, 'db'>): Promise<LectureCollection> {
@@ -29,17 +31,33 @@ async function readCollection(db: Db): Promise<LectureCollection> {
   return { title, lectureIds: rows.map((row) => row.id), lecturesMetaData: await summarizeLectures(db, rows) };
 }
 
-/** Runs a change with the collection locked, and answers the collection as it then is. */
-async function change(ctx: AppContext, run: (trx: Db) => Promise<void>): Promise<LectureCollection> {
+/** The collection as the audit log compares it: its title and its lectures in order, by title. */
+async function auditedCollection(db: Db) {
+  const [title, rows] = await Promise.all([repo.collectionTitle(db), repo.collectionLectureRows(db)]);
+  return { title, lectures: rows.map((row) => ({ _id: row.id, title: row.title })) };
+}
+
+/**
+ * Runs a change with the collection locked, records what it changed (nothing when it changed
+ * nothing), and answers the collection as it then is.
+ */
+async function change(ctx: RequestContext, run: (trx: Db) => Promise<void>): Promise<LectureCollection> {
+  const by = await auditBy(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.lockCollection(trx);
+    const before = await auditedCollection(trx);
     await run(trx);
+    const after = await auditedCollection(trx);
+    const changes = changedFields(before, after);
+    if (Object.keys(changes).length > 0) {
+      await recordAudit(trx, by, { action: 'update', resourceType: 'lecture-collection', resourceId: null, title: after.title, changes });
+    }
   });
   return readCollection(ctx.db);
 }
 
 /** POST /api/admin/lecture/add/lecture-collection/{id}: appends the lecture; adding it again changes nothing. */
-export function addToCollection(ctx: AppContext, { id }: { id: string }): Promise<LectureCollection> {
+export function addToCollection(ctx: RequestContext, { id }: { id: string }): Promise<LectureCollection> {
   return change(ctx, async (trx) => {
     if (!(await repo.lectureExists(trx, id))) throw new AppError('not-found', COLLECTION_MESSAGES.lectureNotFound);
     const count = (await repo.collectionLectureIds(trx)).length;
@@ -49,7 +67,7 @@ export function addToCollection(ctx: AppContext, { id }: { id: string }): Promis
 }
 
 /** POST /api/admin/lecture/remove/lecture-collection/{id}: removes it; removing one that is not in changes nothing. */
-export function removeFromCollection(ctx: AppContext, { id }: { id: string }): Promise<LectureCollection> {
+export function removeFromCollection(ctx: RequestContext, { id }: { id: string }): Promise<LectureCollection> {
   return change(ctx, async (trx) => {
     await repo.removeLecture(trx, id);
     // The others keep their order, numbered 1..n again.
@@ -68,7 +86,7 @@ export async function renameCollection(ctx: RequestContext, { title }: z.output<
  * collection's lectures, each once; an order made from a copy that has since gained or lost a
  * lecture is refused rather than dropping or reviving one.
  */
-export function reorderCollection(ctx: AppContext, { lecturesMetaData }: z.output<typeof collectionOrderInputSchema>): Promise<LectureCollection> {
+export function reorderCollection(ctx: RequestContext, { lecturesMetaData }: z.output<typeof collectionOrderInputSchema>): Promise<LectureCollection> {
   const order = lecturesMetaData.map((entry) => entry._id.toLowerCase());
   if (new Set(order).size < order.length) throw new AppError('validation', COLLECTION_MESSAGES.repeated, { field: 'lecturesMetaData' });
   return change(ctx, async (trx) => {

@@ -14,6 +14,11 @@ export function findLectureRow(db: Db, id: string): Promise<LectureRow | undefin
   return db.selectFrom('lectures').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The lecture, locked until the transaction ends. */
+export function lockLectureRow(db: Db, id: string): Promise<LectureRow | undefined> {
+  return db.selectFrom('lectures').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function insertLecture(db: Db, values: Insertable<LecturesTable>): Promise<string> {
   return (await db.insertInto('lectures').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }

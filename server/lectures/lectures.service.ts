@@ -27,11 +27,18 @@ import {
   findLectureRow,
   insertLecture,
   listLectureRows,
+  lockLectureRow,
   lockLecturesShowingVideo,
   updateLectureAtVersion,
   updateLectureFromVideo,
 } from './lectures.repository.ts';
 import { isInCustomCollection, missingPdfsOf } from './lecture-links.repository.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import type { AuditAction } from '../../shared/audit/audit.constants.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
 
 const NOT_FOUND = 'Lecture not found';
 const IN_COLLECTION = 'It is in the custom lecture collection: remove it there first';
@@ -102,21 +109,46 @@ export async function summarizeLectures(db: Db, rows: readonly LectureRow[]): Pr
   });
 }
 
+/** What the audit log leaves out of a lecture: its ids, what the files tell, and where it is used. */
+const AUDIT_IGNORED = ['_id', 'resId', 'bannerImageFizeSizeInBytes', 'videoFileSizeInBytes', 'videoDurationInMinutes', 'missingPdfs', '__coursesAttachedTo'];
+
+/** Records a change of one lecture (as its editor shows it before and after), last in its transaction. */
+export async function auditLecture(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: Lecture | null, after: Lecture | null) {
+  const lecture = (after ?? before)!;
+  await recordAudit(trx, by, {
+    action,
+    resourceType: 'lecture',
+    resourceId: lecture._id,
+    title: lecture.title,
+    changes: changedFields(before, after, AUDIT_IGNORED),
+  });
+}
+
 export async function createLecture(ctx: RequestContext, input: z.output<typeof createLectureInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const warnings = lecturePublishWarnings({ isVisible: false, hasLecturer: false, youtubeId: null, enableYoutubePlayer: false, videoState: null });
-  return { _id: await insertLecture(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null }) };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const created = await insertLecture(trx, { title: input.title, publish_warnings: warnings, created_by: by.actor?.id ?? null });
+    await auditLecture(trx, by, 'create', null, await lectureView(trx, created));
+    return created;
+  });
+  return { _id: id };
 }
 
 export async function getLecture(ctx: AppContext, { id }: { id: string }): Promise<Lecture> {
-  const row = await findLectureRow(ctx.db, id);
+  return lectureView(ctx.db, id);
+}
+
+/** The lecture as its editor shows it. */
+export async function lectureView(db: Db, id: string): Promise<Lecture> {
+  const row = await findLectureRow(db, id);
   if (!row) throw new AppError('not-found', NOT_FOUND);
   const [assets, exams, missingPdfs, inCustomCollection, courses] = await Promise.all([
-    assetsById(ctx.db, [row.banner_image_id]),
-    lectureExamRows(ctx.db, row.id),
-    missingPdfsOf(ctx.db, row.id),
-    isInCustomCollection(ctx.db, row.id),
-    attachedCourses(ctx, { id: row.id }),
+    assetsById(db, [row.banner_image_id]),
+    lectureExamRows(db, row.id),
+    missingPdfsOf(db, row.id),
+    isInCustomCollection(db, row.id),
+    attachedCourses({ db }, { id: row.id }),
   ]);
   const links = { exams, missingPdfs, inCustomCollection, courseTitles: courses.map((course) => course.title) };
   return toLecture(row, row.banner_image_id ? assets.get(row.banner_image_id) : undefined, links);
@@ -133,18 +165,21 @@ function expectKind(asset: AssetRow | undefined, kind: AssetRow['kind'], message
  * warnings that keep a lecture offline.
  */
 export async function saveLecture(ctx: RequestContext, { id, ...input }: { id: string } & z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   // The video is share-locked until the save commits: a video finishing meanwhile waits, and
   // the refresh that follows it then sees this save (and the save never keeps a stale state).
-  const saved = await ctx.db.transaction().execute(async (trx) => saveLectureIn(trx, actor?.id ?? null, id, input));
+  const saved = await ctx.db.transaction().execute(async (trx) => saveLectureIn(trx, by, id, input));
   // The courses holding it show its title, image and availability: students read them afresh from this process at once.
   forgetAllCourses();
   return saved;
 }
 
-async function saveLectureIn(db: Db, actorId: string | null, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
+async function saveLectureIn(db: Transaction<Database>, by: AuditBy, id: string, input: z.output<typeof saveLectureInputSchema>): Promise<SavedLecture> {
   const value = input.value;
   const assets = await assetsById(db, [value.videoResourceId, value.bannerImageId, ...value.notes.map((n) => n.pdfFileId)], { share: true });
+  // Locked after its files (as a finishing video locks them), so that what the log compares is what this save replaces.
+  if (!(await lockLectureRow(db, id))) throw new AppError('not-found', NOT_FOUND);
+  const before = await lectureView(db, id);
   const video = value.videoResourceId ? expectKind(assets.get(value.videoResourceId), 'video', 'The video was not found') : undefined;
   if (value.bannerImageId) expectKind(assets.get(value.bannerImageId), 'image', 'The banner image was not found');
   const notes = value.notes.map((note) => {
@@ -191,13 +226,14 @@ async function saveLectureIn(db: Db, actorId: string | null, id: string, input: 
       video_file_size_in_bytes: video ? Number(video.size_in_bytes) : null,
       video_duration_in_minutes: video?.duration_seconds != null ? durationInMinutes(video.duration_seconds) : null,
       notes: JSON.stringify(notes),
-      updated_by: actorId,
+      updated_by: by.actor?.id ?? null,
     },
     input.version,
   );
   if (version === undefined) throw await refusedSave(db, 'lectures', id, 'lecture', NOT_FOUND);
   if (value.exams) await replaceLectureExams(db, id, value.exams);
   await refreshCoursesOfLectures(db, [id]);
+  await auditLecture(db, by, publishAction(before.isPublished, isPublished), before, await lectureView(db, id));
   return { version, isPublished, publishWarnings: warnings };
 }
 
@@ -215,10 +251,16 @@ async function refuseIfInUse(db: Db, id: string): Promise<void> {
 }
 
 /** DELETE /api/admin/lecture/{id}: refused while a course or the custom collection holds the lecture, naming them. */
-export async function deleteLecture(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteLecture(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   await refuseIfInUse(ctx.db, id);
   try {
-    if (!(await deleteLectureRow(ctx.db, id))) throw new AppError('not-found', NOT_FOUND);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await lockLectureRow(trx, id))) throw new AppError('not-found', NOT_FOUND);
+      const before = await lectureView(trx, id);
+      if (!(await deleteLectureRow(trx, id))) throw new AppError('not-found', NOT_FOUND);
+      await auditLecture(trx, by, 'delete', before, null);
+    });
   } catch (error) {
     // A course or the collection took the lecture in meanwhile: refused the same way.
     if (isStillReferenced(error)) await refuseIfInUse(ctx.db, id);
@@ -272,7 +314,7 @@ export async function listLectureEducators(ctx: AppContext): Promise<Array<{ _id
 }
 
 /** GET /api/attached-course/{id}: the courses whose subjects hold the lecture. */
-export async function attachedCourses(ctx: AppContext, { id }: { id: string }): Promise<Array<{ _id: string; title: string }>> {
+export async function attachedCourses(ctx: Pick<AppContext, 'db'>, { id }: { id: string }): Promise<Array<{ _id: string; title: string }>> {
   const courses = await coursesUsingLectures(ctx.db, [id]);
   const seen = new Map(courses.map((course) => [course.id, course.title]));
   return [...seen].map(([courseId, title]) => ({ _id: courseId, title }));

@@ -18,6 +18,11 @@ import type { MeetingLinksTable } from '../db/types.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import * as repo from './meeting-links.repository.ts';
+import { changedFields, isSecretField } from '../../shared/audit/audit-changes.rules.ts';
+import type { AuditAction } from '../../shared/audit/audit.constants.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
 
 type MeetingLinkRow = Selectable<MeetingLinksTable>;
 type CreateInput = z.output<typeof createMeetingLinkInputSchema>;
@@ -61,6 +66,31 @@ async function meetingLinkOrThrow(db: Db, id: string): Promise<MeetingLink> {
   return link!;
 }
 
+/** A meeting's address as the audit log keeps it: a passcode in its query (Zoom's `pwd`) is hidden. */
+function auditedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    for (const name of [...parsed.searchParams.keys()]) if (isSecretField(name) || /^pwd$/i.test(name)) parsed.searchParams.set(name, 'hidden');
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+const auditedLink = (link: MeetingLink | null) => link && { ...link, url: auditedUrl(link.url) };
+
+/** Records a change of one link (as the console shows it before and after), last in its transaction. */
+async function auditLink(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: MeetingLink | null, after: MeetingLink | null) {
+  const link = (after ?? before)!;
+  await recordAudit(trx, by, {
+    action,
+    resourceType: 'meeting-link',
+    resourceId: link._id,
+    title: link.title,
+    changes: changedFields(auditedLink(before), auditedLink(after), ['_id', 'createdAt', 'courseIds']),
+  });
+}
+
 /** Refuses course ids that are not (or no longer) courses; the ones that are stay share-locked. */
 async function checkCourses(db: Db, courseIds: readonly string[]): Promise<void> {
   const existing = await repo.lockExistingCourses(db, courseIds);
@@ -85,7 +115,8 @@ export async function listMeetingLinks(ctx: AppContext): Promise<MeetingLink[]> 
  * makes one link and answers it both times.
  */
 export async function createMeetingLink(ctx: RequestContext, input: CreateInput): Promise<MeetingLink> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const problem = meetingWindowProblem(input.startDate, input.endDate, new Date());
   if (problem) throw new AppError('validation', problem.message, { field: problem.field });
   const id = await retryOnConflict(() =>
@@ -107,6 +138,7 @@ export async function createMeetingLink(ctx: RequestContext, input: CreateInput)
         return earlier.id;
       }
       await repo.replaceLinkCourses(trx, row.id, input.courseIds);
+      await auditLink(trx, by, 'create', null, await meetingLinkOrThrow(trx, row.id));
       return row.id;
     }),
   ).catch(courseGoneMeanwhile);
@@ -118,11 +150,13 @@ export async function createMeetingLink(ctx: RequestContext, input: CreateInput)
  * the editor loaded (409 naming who saved since). A window left as it was may have ended.
  */
 export async function updateMeetingLink(ctx: RequestContext, { id, version, ...input }: UpdateInput): Promise<MeetingLink> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   await retryOnConflict(() =>
     ctx.db.transaction().execute(async (trx) => {
       const locked = await repo.lockMeetingLink(trx, id);
       if (!locked) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+      const before = await meetingLinkOrThrow(trx, id);
       if (version !== undefined && locked.version !== version)
         throw await refusedSave(trx, 'meeting_links', id, 'meeting link', MEETING_LINK_MESSAGES.notFound);
       const problem = meetingWindowProblem(input.startDate, input.endDate, new Date(), { start: locked.start_date, end: locked.end_date });
@@ -136,22 +170,35 @@ export async function updateMeetingLink(ctx: RequestContext, { id, version, ...i
       );
       if (!saved) throw await refusedSave(trx, 'meeting_links', id, 'meeting link', MEETING_LINK_MESSAGES.notFound);
       await repo.replaceLinkCourses(trx, id, input.courseIds);
+      await auditLink(trx, by, 'update', before, await meetingLinkOrThrow(trx, id));
     }),
   ).catch(courseGoneMeanwhile);
   return meetingLinkOrThrow(ctx.db, id);
 }
 
 /** PUT /api/admin/update/meeting-link {id}: Active becomes Inactive and the reverse. */
-export async function toggleMeetingLink(ctx: AppContext, { id }: { id: string }): Promise<MeetingLink> {
-  const row = await repo.flipMeetingLink(ctx.db, id);
-  if (!row) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
-  const [link] = await withCourses(ctx.db, [row]);
-  return link!;
+export async function toggleMeetingLink(ctx: RequestContext, { id }: { id: string }): Promise<MeetingLink> {
+  const by = await auditBy(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockMeetingLink(trx, id))) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+    const before = await meetingLinkOrThrow(trx, id);
+    const row = await repo.flipMeetingLink(trx, id);
+    if (!row) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+    const [link] = await withCourses(trx, [row]);
+    await auditLink(trx, by, link!.isActive ? 'activate' : 'deactivate', before, link!);
+    return link!;
+  });
 }
 
 /** DELETE /api/admin/meeting-link/{id}. Notifications that announced it keep their record. */
-export async function deleteMeetingLink(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
-  if (!(await repo.deleteMeetingLinkRow(ctx.db, id))) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+export async function deleteMeetingLink(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockMeetingLink(trx, id))) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+    const before = await meetingLinkOrThrow(trx, id);
+    if (!(await repo.deleteMeetingLinkRow(trx, id))) throw new AppError('not-found', MEETING_LINK_MESSAGES.notFound);
+    await auditLink(trx, by, 'delete', before, null);
+  });
   return { status: 'deleted' };
 }
 

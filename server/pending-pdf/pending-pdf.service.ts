@@ -4,6 +4,8 @@ import type { Db } from '../db/database.ts';
 import type { Storage } from '../assets/storage/storage.ts';
 import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
 import { AppError } from '../errors.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
 import { findLectureRow } from '../lectures/lectures.repository.ts';
 import { noteFiles, pendingRows, recordMisses, resolveMisses, type Miss } from './missing-notes.repository.ts';
 
@@ -66,7 +68,21 @@ export async function listPendingPdfs(ctx: AppContext): Promise<PendingPdfLectur
 
 /** PUT /api/admin/mark-solved/{id}: the lecture's missing notes leave the report until they go missing again. */
 export async function markSolved(ctx: RequestContext, { id }: { id: string }): Promise<{ resolved: number }> {
-  if (!(await findLectureRow(ctx.db, id))) throw new AppError('not-found', 'Lecture not found');
-  const actor = await ctx.actor();
-  return { resolved: await resolveMisses(ctx.db, id, actor?.id ?? null) };
+  const by = await auditBy(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    const lecture = await findLectureRow(trx, id);
+    if (!lecture) throw new AppError('not-found', 'Lecture not found');
+    const resolved = await resolveMisses(trx, id, by.actor?.id ?? null);
+    // The notes the hourly check found missing are marked resolved: recorded on the lecture, when there were any.
+    if (resolved > 0) {
+      await recordAudit(trx, by, {
+        action: 'update',
+        resourceType: 'lecture',
+        resourceId: id,
+        title: lecture.title,
+        changes: changedFields({ unresolvedMissingNotes: resolved }, { unresolvedMissingNotes: 0 }),
+      });
+    }
+    return { resolved };
+  });
 }

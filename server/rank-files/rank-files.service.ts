@@ -26,6 +26,12 @@ import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import * as repo from './rank-files.repository.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import type { AuditAction } from '../../shared/audit/audit.constants.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
 
 type RankState = { isRankPublished: boolean; lastRankRefresh: number | null; totalParticipants: number };
 
@@ -51,20 +57,41 @@ export async function listRankFiles(ctx: AppContext): Promise<RankFileListEntry[
   }));
 }
 
+/** Records a change of one rank file (as its editor shows it before and after), last in its transaction. */
+async function auditRankFile(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: RankFile | null, after: RankFile | null) {
+  const file = (after ?? before)!;
+  await recordAudit(trx, by, {
+    action,
+    resourceType: 'rank-file',
+    resourceId: file._id,
+    title: file.title,
+    changes: changedFields(before, after, ['_id', 'createdAt', 'bannerImageFizeSizeInBytes']),
+  });
+}
+
 export async function createRankFile(ctx: RequestContext, input: z.output<typeof createRankFileInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actorId = by.actor?.id ?? null;
   const warnings = rankFilePublishWarnings({ isVisible: false, hasRateCard: false, groups: [] });
-  return {
-    _id: await repo.insertRankFile(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }),
-  };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.insertRankFile(trx, { title: input.title, publish_warnings: warnings, created_by: actorId, updated_by: actorId });
+    await auditRankFile(trx, by, 'create', null, await rankFileView(trx, created));
+    return created;
+  });
+  return { _id: id };
 }
 
 export async function getRankFile(ctx: AppContext, { id }: { id: string }): Promise<RankFile> {
-  const row = await rankFileOrThrow(ctx.db, id);
+  return rankFileView(ctx.db, id);
+}
+
+/** The rank file as its editor shows it. */
+async function rankFileView(db: Db, id: string): Promise<RankFile> {
+  const row = await rankFileOrThrow(db, id);
   const [groups, card, assets] = await Promise.all([
-    repo.groupRows(ctx.db, row.id),
-    row.master_subscription_id ? repo.rateCardOf(ctx.db, row.master_subscription_id) : Promise.resolve(undefined),
-    assetsById(ctx.db, [row.banner_image_id]),
+    repo.groupRows(db, row.id),
+    row.master_subscription_id ? repo.rateCardOf(db, row.master_subscription_id) : Promise.resolve(undefined),
+    assetsById(db, [row.banner_image_id]),
   ]);
   const banner = row.banner_image_id ? assets.get(row.banner_image_id) : undefined;
   return {
@@ -97,7 +124,7 @@ export async function saveRankFile(
   ctx: RequestContext,
   { id, value, version }: { id: string } & z.output<typeof saveRankFileInputSchema>,
 ): Promise<SavedRankFile> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await rankFileOrThrow(ctx.db, id);
   const examIds = value.groups.map((group) => group.exam).filter((examId): examId is string => examId !== null);
   if (new Set(examIds).size < examIds.length) throw new AppError('validation', 'An exam is in more than one group', { field: 'value.groups' });
@@ -105,6 +132,7 @@ export async function saveRankFile(
   if (new Set(resIds).size < resIds.length) throw new AppError('validation', 'A group is listed more than once', { field: 'value.groups' });
   const answer = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.lockRankFile(trx, id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
+    const before = await rankFileView(trx, id);
     const [exams, card, assets] = await Promise.all([
       repo.examFacts(trx, examIds),
       value.masterSubscription ? repo.rateCardOf(trx, value.masterSubscription) : Promise.resolve(undefined),
@@ -142,12 +170,13 @@ export async function saveRankFile(
         description: value.description,
         sort_index: value.sortIndex === '' ? '0' : value.sortIndex,
         banner_image_id: value.bannerImageId,
-        updated_by: actor?.id ?? null,
+        updated_by: by.actor?.id ?? null,
       },
       version,
     );
     if (!saved) throw await refusedSave(trx, 'rank_files', id, 'rank file', RANK_FILE_MESSAGES.notFound);
     await repo.replaceGroups(trx, id, groups);
+    await auditRankFile(trx, by, publishAction(before.isPublished, isPublished), before, await rankFileView(trx, id));
     return { isPublished, publishWarnings: warnings, version: saved.version, groupResIds: groups.map((group) => group.resId) };
   });
   // Courses list their published rank files: students read them afresh from this process at once.
@@ -163,11 +192,17 @@ async function refuseIfInCourses(db: Db, id: string): Promise<void> {
 }
 
 /** DELETE /api/admin/rankfiles/{id}: refused while a course lists it, naming the courses. */
-export async function deleteRankFile(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteRankFile(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   const row = await rankFileOrThrow(ctx.db, id);
   await refuseIfInCourses(ctx.db, row.id);
   try {
-    if (!(await repo.deleteRankFileRow(ctx.db, row.id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
+    await ctx.db.transaction().execute(async (trx) => {
+      if (!(await repo.lockRankFile(trx, row.id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
+      const before = await rankFileView(trx, row.id);
+      if (!(await repo.deleteRankFileRow(trx, row.id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
+      await auditRankFile(trx, by, 'delete', before, null);
+    });
   } catch (error) {
     if (isStillReferenced(error)) await refuseIfInCourses(ctx.db, row.id);
     throw error;
@@ -179,23 +214,36 @@ export async function deleteRankFile(ctx: AppContext, { id }: { id: string }): P
  * Ranks every student by their first submitted attempts of the file's exams, summed; equal totals
  * share a rank. The new version replaces the old one in one transaction. Refused while published.
  */
-export async function syncRankFileRanking(ctx: AppContext, { id }: { id: string }): Promise<RankState> {
+export async function syncRankFileRanking(ctx: RequestContext, { id }: { id: string }): Promise<RankState> {
+  const by = await auditBy(ctx);
   const row = await rankFileOrThrow(ctx.db, id);
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockRankFile(trx, row.id);
     if (!locked) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
     if (locked.is_rank_published) throw new AppError('conflict', RANK_FILE_MESSAGES.publishedSync);
+    const before = await rankFileView(trx, row.id);
     const version = locked.rank_version + 1;
     const participants = await repo.writeRanking(trx, row.id, version);
     await repo.deleteOtherRankings(trx, row.id, version);
-    return rankState(await repo.setRanking(trx, row.id, { rank_version: version, rank_participants: participants, last_rank_refresh: new Date() }));
+    const state = rankState(await repo.setRanking(trx, row.id, { rank_version: version, rank_participants: participants, last_rank_refresh: new Date() }));
+    await auditRankFile(trx, by, 'update', before, await rankFileView(trx, row.id));
+    return state;
   });
 }
 
-export async function setRankFileRankingStatus(ctx: AppContext, { id, status }: { id: string; status: 'published' | 'unpublished' }): Promise<RankState> {
-  const row = await rankFileOrThrow(ctx.db, id);
-  if (status === 'published' && row.last_rank_refresh === null) throw new AppError('conflict', RANK_FILE_MESSAGES.neverSynced);
-  return rankState(await repo.setRanking(ctx.db, row.id, { is_rank_published: status === 'published' }));
+export async function setRankFileRankingStatus(ctx: RequestContext, { id, status }: { id: string; status: 'published' | 'unpublished' }): Promise<RankState> {
+  const by = await auditBy(ctx);
+  await rankFileOrThrow(ctx.db, id);
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockRankFile(trx, id))) throw new AppError('not-found', RANK_FILE_MESSAGES.notFound);
+    const before = await rankFileView(trx, id);
+    if (status === 'published' && before.lastRankRefresh === null) throw new AppError('conflict', RANK_FILE_MESSAGES.neverSynced);
+    const state = rankState(await repo.setRanking(trx, id, { is_rank_published: status === 'published' }));
+    if (state.isRankPublished !== before.isRankPublished) {
+      await auditRankFile(trx, by, state.isRankPublished ? 'publish' : 'unpublish', before, await rankFileView(trx, id));
+    }
+    return state;
+  });
 }
 
 /** The top 100 of the last sync, for the editor's table. */

@@ -89,6 +89,11 @@ export async function setActive(db: Db, id: string, by: string | null): Promise<
   );
 }
 
+/** Holds the active announcement's slot until the transaction ends, so that two changes of it take turns. */
+export async function lockActive(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended('active-winner-announcement', 0))`.execute(db);
+}
+
 export async function clearActive(db: Db): Promise<void> {
   await db.deleteFrom('active_winner_announcement').execute();
 }

@@ -14,6 +14,12 @@ import type { Db } from '../db/database.ts';
 import { isStillReferenced } from '../db/references.ts';
 import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
+import { changedFields } from '../../shared/audit/audit-changes.rules.ts';
+import type { AuditAction } from '../../shared/audit/audit.constants.ts';
+import { auditBy, recordAudit, type AuditBy } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import * as repo from './winners.repository.ts';
@@ -47,6 +53,29 @@ export function toWinner(row: repo.WinnerRecord): Winner {
   };
 }
 
+/** What the audit log compares: the editor's fields, without what is derived from them or shown alongside. */
+const AUDIT_IGNORED = ['_id', 'isActionRequiredFromUser', 'bannerImageFizeSizeInBytes', 'photoUrl', 'user', 'userConfirmedAt'];
+const auditedWinner = (row: repo.WinnerRecord | undefined) => (row ? { ...toWinner(row), user: undefined, student: row.user_id } : null);
+const winnerTitle = (row: repo.WinnerRecord) => row.winner_name || row.exam_title || 'Winners list';
+
+/** Records a change of one announcement, read again inside the change's transaction. */
+async function auditWinner(
+  trx: Transaction<Database>,
+  by: AuditBy,
+  action: AuditAction,
+  before: repo.WinnerRecord | undefined,
+  after: repo.WinnerRecord | undefined,
+): Promise<void> {
+  const row = (after ?? before)!;
+  await recordAudit(trx, by, {
+    action,
+    resourceType: 'winner',
+    resourceId: row.id,
+    title: winnerTitle(row),
+    changes: changedFields(auditedWinner(before), auditedWinner(after), AUDIT_IGNORED),
+  });
+}
+
 export async function winnerOrThrow(db: Db, id: string): Promise<repo.WinnerRecord> {
   const row = UUID_PATTERN.test(id) ? await repo.findWinnerRow(db, id) : undefined;
   if (!row) throw new AppError('not-found', WINNER_MESSAGES.notFound);
@@ -68,31 +97,36 @@ export async function getWinner(ctx: AppContext, { id }: { id: string }): Promis
  * messages) or blank from the listing's New Item. Hidden until staff publish it.
  */
 export async function createWinner(ctx: RequestContext, input: z.output<typeof createWinnerInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actor = by.actor;
   const student = input.user ? await repo.findStudent(ctx.db, input.user) : undefined;
   if (input.user && !student) throw new AppError('validation', WINNER_MESSAGES.studentNotFound, { field: 'user' });
   const warnings = winnerPublishWarnings({ hasStudent: Boolean(student), winnerName: input.winnerName, titleMessage: input.titleMessage, hasPhoto: false });
-  const id = await repo.insertWinner(ctx.db, {
-    user_id: student?.id ?? null,
-    winner_name: input.winnerName,
-    claim_message: input.claimMessage,
-    title_message: input.titleMessage,
-    exam_title: input.examTitle,
-    rank: input.rank,
-    total_participants: input.totalParticipants,
-    publish_warnings: warnings,
-    created_by: actor?.id ?? null,
-    updated_by: actor?.id ?? null,
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.insertWinner(trx, {
+      user_id: student?.id ?? null,
+      winner_name: input.winnerName,
+      claim_message: input.claimMessage,
+      title_message: input.titleMessage,
+      exam_title: input.examTitle,
+      rank: input.rank,
+      total_participants: input.totalParticipants,
+      publish_warnings: warnings,
+      created_by: actor?.id ?? null,
+      updated_by: actor?.id ?? null,
+    });
+    await auditWinner(trx, by, 'create', undefined, await repo.findWinnerRow(trx, created));
+    return created;
   });
   return { _id: id };
 }
 
 /** PUT /api/admin/winners/{id} {value}: the whole announcement; the server decides whether it is published. */
 export async function saveWinner(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveWinnerInputSchema>) {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await winnerOrThrow(ctx.db, id);
   try {
-    return await saveLocked(ctx, { id, value, version }, actor?.id ?? null);
+    return await saveLocked(ctx, { id, value, version }, by);
   } catch (error) {
     // The photo is share-locked below; a foreign key can still refuse if a check and a delete crossed.
     if (isStillReferenced(error)) throw new AppError('validation', 'The photo was deleted meanwhile: upload it again', { field: 'value.bannerImageId' });
@@ -100,10 +134,11 @@ export async function saveWinner(ctx: RequestContext, { id, value, version }: { 
   }
 }
 
-function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveWinnerInputSchema>, actorId: string | null) {
+function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveWinnerInputSchema>, by: AuditBy) {
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockWinner(trx, id);
     if (!locked) throw new AppError('not-found', WINNER_MESSAGES.notFound);
+    const before = await repo.findWinnerRow(trx, id);
     const assets = await assetsById(trx, [value.bannerImageId], { share: true });
     const photo = value.bannerImageId ? assets.get(value.bannerImageId) : undefined;
     if (value.bannerImageId && !photo) throw new AppError('validation', 'The photo was not found', { field: 'value.bannerImageId' });
@@ -136,11 +171,12 @@ function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } 
         google_pay_or_upi: value.googlePayOrUPI,
         has_user_confirmed: value.hasUserConfirmed,
         ...(confirmedNow ? { user_confirmed_at: new Date() } : value.hasUserConfirmed ? {} : { user_confirmed_at: null }),
-        updated_by: actorId,
+        updated_by: by.actor?.id ?? null,
       },
       version,
     );
     if (!saved) throw await refusedSave(trx, 'winner_announcements', id, 'announcement', WINNER_MESSAGES.notFound);
+    await auditWinner(trx, by, publishAction(before!.is_published, isPublished), before, await repo.findWinnerRow(trx, id));
     return {
       isPublished,
       publishWarnings: warnings,
@@ -151,13 +187,16 @@ function saveLocked(ctx: RequestContext, { id, value, version }: { id: string } 
 }
 
 /** DELETE /api/admin/winners/{id}: refused while it is the active announcement. */
-export async function deleteWinner(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteWinner(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   const row = await winnerOrThrow(ctx.db, id);
   await ctx.db.transaction().execute(async (trx) => {
     // Locked first, so that an activation at the same moment waits and then finds it gone.
     if (!(await repo.lockWinner(trx, row.id))) throw new AppError('not-found', WINNER_MESSAGES.notFound);
     if ((await repo.activeId(trx)) === row.id) throw new AppError('has-warnings', WINNER_MESSAGES.deleteActive, { warnings: [WINNER_MESSAGES.deleteActive] });
+    const before = await repo.findWinnerRow(trx, row.id);
     await repo.deleteWinnerRow(trx, row.id);
+    await auditWinner(trx, by, 'delete', before, undefined);
   });
   return { status: 'deleted' };
 }
@@ -167,19 +206,34 @@ export async function deleteWinner(ctx: AppContext, { id }: { id: string }): Pro
  * Only a published announcement may be active: students would see nothing otherwise.
  */
 export async function activateWinner(ctx: RequestContext, { id }: { id: string }): Promise<{ activeId: string | null }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await winnerOrThrow(ctx.db, id);
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.shareLockWinner(trx, id);
     if (!locked) throw new AppError('not-found', WINNER_MESSAGES.notFound);
     if (!locked.is_published) throw new AppError('conflict', WINNER_MESSAGES.activateUnpublished);
-    await repo.setActive(trx, id, actor?.id ?? null);
+    await repo.lockActive(trx);
+    const previousId = await repo.activeId(trx);
+    if (previousId === id) return { activeId: id };
+    const previous = previousId ? await repo.findWinnerRow(trx, previousId) : undefined;
+    const before = await repo.findWinnerRow(trx, id);
+    await repo.setActive(trx, id, by.actor?.id ?? null);
+    const after = await repo.findWinnerRow(trx, id);
+    if (previous) await auditWinner(trx, by, 'deactivate', previous, await repo.findWinnerRow(trx, previous.id));
+    await auditWinner(trx, by, 'activate', before, after);
     return { activeId: id };
   });
 }
 
 /** PUT /api/admin/winners/deactivate: no announcement is active afterwards. */
-export async function deactivateWinner(ctx: AppContext): Promise<{ activeId: string | null }> {
-  await repo.clearActive(ctx.db);
+export async function deactivateWinner(ctx: RequestContext): Promise<{ activeId: string | null }> {
+  const by = await auditBy(ctx);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockActive(trx);
+    const previousId = await repo.activeId(trx);
+    const before = previousId ? await repo.findWinnerRow(trx, previousId) : undefined;
+    await repo.clearActive(trx);
+    if (before) await auditWinner(trx, by, 'deactivate', before, await repo.findWinnerRow(trx, before.id));
+  });
   return { activeId: null };
 }

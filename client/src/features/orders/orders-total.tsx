@@ -7,7 +7,7 @@ export function rupeesOfPaise(paise: number): string {
 /** Above an orders table: how many orders the filters keep (every page) and what they paid together, as the server counted them. */
 export function OrdersTotal({ noun, total, amountPaise }: { noun: string; total: number; amountPaise: number }) {
   return (
-    <p className="text-sm" aria-live="polite" aria-label={`Filtered total of ${noun}`}>
+    <p role="status" className="text-sm" aria-label={`Filtered total of ${noun}`}>
       <span className="font-semibold">{total.toLocaleString('en-IN')}</span> {noun}, <span className="font-semibold">INR {rupeesOfPaise(amountPaise)}</span>{' '}
       <span className="text-muted-foreground">in all (every page)</span>
     </p>

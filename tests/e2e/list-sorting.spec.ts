@@ -76,6 +76,10 @@ test.describe('sorting lists and the orders date range', () => {
     await expect(subscription).toHaveAttribute('aria-sort', 'ascending');
     await expect(table.getByRole('row').nth(1)).toContainText(`First ${tag}`);
     await snap(page, 'orders-range');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByLabel('Filtered total of orders')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, 'orders-range-390');
 
     await page.getByLabel('Paid to').fill('2026-10-15');
     await expect(page.getByText('to is a day on or after from')).toBeVisible();

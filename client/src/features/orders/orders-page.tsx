@@ -55,9 +55,15 @@ function FilterSelect<Value extends string>(props: {
 /** A day of a date range, in India time: the browser's date picker, '' when cleared. */
 function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
   return (
-    <label className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+    <label className="col-span-2 flex min-w-0 items-center gap-2 text-sm text-muted-foreground sm:col-auto">
       <span className="whitespace-nowrap">{label}</span>
-      <Input type="date" aria-label={label} className="min-w-0 sm:w-auto" value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input
+        type="date"
+        aria-label={label}
+        className="min-w-0 flex-1 sm:w-auto sm:flex-none"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </label>
   );
 }

@@ -1,12 +1,32 @@
 import { sql, type SqlBool, type ExpressionBuilder } from 'kysely';
 import type { Database, ResourceType } from '../db/types.ts';
 import type { Db } from '../db/database.ts';
+import { sortOrder, type SortColumn } from '../db/list-sort.ts';
+import type { OrderSortColumn } from '../../shared/commerce/orders.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
 
 export interface OrdersFilter {
   search?: string | undefined;
   mode?: 'online' | 'manual' | 'free' | undefined;
   resourceType?: ResourceType | undefined;
+  /** The first and last India days (YYYY-MM-DD, inclusive) of when the order was paid (paid orders) or deleted (deleted ones). */
+  from?: string | undefined;
+  to?: string | undefined;
 }
+
+/** What each orders list sorts by: the columns of `orders` (indexes of migration 202612020130 serve each, both ways). */
+function orderSortColumns(status: 'paid' | 'deleted'): Record<OrderSortColumn, SortColumn> {
+  return {
+    date: { ref: status === 'paid' ? 'o.paid_at' : 'o.deleted_at', nullable: true },
+    mode: { ref: 'o.mode' },
+    coupon: { ref: 'o.coupon_code', nullable: true },
+    title: { ref: 'o.title' },
+    amount: { ref: 'o.net_paise' },
+  };
+}
+
+/** The ORDER BY of an orders list: the sort asked for, then the order id the same way. */
+const ordersOrder = (status: 'paid' | 'deleted', sort: SortParam<OrderSortColumn>) => sortOrder(sort, orderSortColumns(status), 'o.id');
 
 /** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
 function containing(text: string): string {
@@ -38,44 +58,51 @@ function ordersMatching(status: 'paid' | 'deleted', filter: OrdersFilter) {
     const search = filter.search?.trim() ?? '';
     if (ORDER_ID.test(search)) conditions.push(eb.or([eb('o.id', '=', search.toLowerCase()), ...words]));
     else conditions.push(...words);
+    // India days: from the first day's midnight in India to the midnight after the last day.
+    const day = eb.ref(status === 'paid' ? 'o.paid_at' : 'o.deleted_at');
+    if (filter.from) conditions.push(eb(day, '>=', sql<Date>`(${filter.from}::date)::timestamp at time zone 'Asia/Kolkata'`));
+    if (filter.to) conditions.push(eb(day, '<', sql<Date>`(${filter.to}::date + 1)::timestamp at time zone 'Asia/Kolkata'`));
     return eb.and(conditions) as unknown as ReturnType<typeof eb.and> & SqlBool;
   };
 }
 
-/** The paid orders the filter keeps, newest payment first, with the customer: the list's pages and its export read this one query. */
-export function paidOrdersQuery(db: Db, filter: OrdersFilter) {
+/** The paid orders the filter keeps, in the order asked for (newest payment first unless told), with the customer: the list's pages and its export read this one query. */
+export function paidOrdersQuery(db: Db, filter: OrdersFilter, sort: SortParam<OrderSortColumn> = '-date') {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
     .select(['u.name as user_name', 'u.phone_number as user_phone', 'u.email_address as user_email'])
     .where(ordersMatching('paid', filter))
-    .orderBy('o.paid_at', 'desc')
-    .orderBy('o.id', 'desc');
+    .orderBy(ordersOrder('paid', sort));
 }
 
-/** A page of paid orders, newest payment first, with the customer. */
-export function paidOrdersPage(db: Db, filter: OrdersFilter, limit: number, offset: number) {
-  return paidOrdersQuery(db, filter).limit(limit).offset(offset).execute();
+/** A page of paid orders, in the order asked for, with the customer. */
+export function paidOrdersPage(db: Db, filter: OrdersFilter, sort: SortParam<OrderSortColumn>, limit: number, offset: number) {
+  return paidOrdersQuery(db, filter, sort).limit(limit).offset(offset).execute();
 }
 
-/** How many orders in the state match the filter: the orders alone, as the customer's words are in the order's search text. */
-async function countOrders(db: Db, status: 'paid' | 'deleted', filter: OrdersFilter): Promise<number> {
+/**
+ * How many orders in the state match the filter and what they paid together, in paise (summed by
+ * PostgreSQL as a whole number): the orders alone, as the customer's words are in the order's search text.
+ */
+async function countOrders(db: Db, status: 'paid' | 'deleted', filter: OrdersFilter): Promise<{ total: number; amountPaise: number }> {
   const row = await db
     .selectFrom('orders as o')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .select((eb) => [eb.fn.countAll<string>().as('total'), sql<string>`coalesce(sum(o.net_paise), 0)`.as('amount_paise')])
     .where(ordersMatching(status, filter))
     .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return { total: Number(row.total), amountPaise: Number(row.amount_paise) };
 }
 
 export const countPaidOrders = (db: Db, filter: OrdersFilter) => countOrders(db, 'paid', filter);
 
 /**
- * A page of deleted orders, the latest deletion first, with the customer, who deleted each (null
- * when not recorded) and whether it has an invoice and a credit note.
+ * A page of deleted orders, in the order asked for (by date: when deleted, a deletion not recorded
+ * as the earliest), with the customer, who deleted each (null when not recorded) and whether it has
+ * an invoice and a credit note.
  */
-export function deletedOrdersPage(db: Db, filter: OrdersFilter, limit: number, offset: number) {
+export function deletedOrdersPage(db: Db, filter: OrdersFilter, sort: SortParam<OrderSortColumn>, limit: number, offset: number) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -87,8 +114,7 @@ export function deletedOrdersPage(db: Db, filter: OrdersFilter, limit: number, o
       eb.exists(eb.selectFrom('invoices as c').select('c.id').whereRef('c.order_id', '=', 'o.id').where('c.kind', '=', 'credit-note')).as('has_credit_note'),
     ])
     .where(ordersMatching('deleted', filter))
-    .orderBy(sql`o.deleted_at desc nulls last`)
-    .orderBy('o.id', 'desc')
+    .orderBy(ordersOrder('deleted', sort))
     .limit(limit)
     .offset(offset)
     .execute();

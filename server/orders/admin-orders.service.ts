@@ -56,14 +56,19 @@ export function adminOrderOf(order: OrderWithUser): AdminOrder {
   };
 }
 
-/** GET /api/admin/orders/completed: paid orders a page at a time, newest first, filtered here. */
+/** The filters of an orders list or its export, as the repository takes them. */
+export function ordersFilterOf({ search, mode, resourceType, from, to }: adminRepo.OrdersFilter): adminRepo.OrdersFilter {
+  return { search, mode, resourceType, from, to };
+}
+
+/** GET /api/admin/orders/completed: paid orders a page at a time, in the order asked for (newest first unless told), filtered here, with the filtered total. */
 export async function listCompletedOrders(ctx: AppContext, query: z.output<typeof ordersPageQuerySchema>): Promise<OrdersPage> {
-  const filter = { search: query.search, mode: query.mode, resourceType: query.resourceType };
-  const [rows, total] = await Promise.all([
-    adminRepo.paidOrdersPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+  const filter = ordersFilterOf(query);
+  const [rows, { total, amountPaise }] = await Promise.all([
+    adminRepo.paidOrdersPage(ctx.db, filter, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
     adminRepo.countPaidOrders(ctx.db, filter),
   ]);
-  return { orders: rows.map(adminOrderOf), total, page: query.page, pageSize: query.pageSize };
+  return { orders: rows.map(adminOrderOf), total, amountPaise, page: query.page, pageSize: query.pageSize };
 }
 
 /**
@@ -71,9 +76,9 @@ export async function listCompletedOrders(ctx: AppContext, query: z.output<typeo
  * who deleted each and when, and whether its invoice and credit note exist (to open their PDFs).
  */
 export async function listDeletedOrders(ctx: AppContext, query: z.output<typeof ordersPageQuerySchema>): Promise<DeletedOrdersPage> {
-  const filter = { search: query.search, mode: query.mode, resourceType: query.resourceType };
-  const [rows, total] = await Promise.all([
-    adminRepo.deletedOrdersPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+  const filter = ordersFilterOf(query);
+  const [rows, { total, amountPaise }] = await Promise.all([
+    adminRepo.deletedOrdersPage(ctx.db, filter, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
     adminRepo.countDeletedOrders(ctx.db, filter),
   ]);
   return {
@@ -85,6 +90,7 @@ export async function listDeletedOrders(ctx: AppContext, query: z.output<typeof 
       hasCreditNote: Boolean(row.has_credit_note),
     })),
     total,
+    amountPaise,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -2,7 +2,10 @@ import type { ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
 import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
 import type { ExportFile } from '../exports/export-reply.ts';
+import type { OrderSortColumn } from '../../shared/commerce/orders.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
 import { paidOrdersQuery, type OrdersFilter } from './admin-orders.repository.ts';
+import { ordersFilterOf } from './admin-orders.service.ts';
 
 type PaidOrderRow = Awaited<ReturnType<ReturnType<typeof paidOrdersQuery>['execute']>>[number];
 
@@ -29,13 +32,12 @@ export const PAID_ORDER_COLUMNS: ReadonlyArray<ExportColumn<PaidOrderRow>> = [
   { header: 'Razorpay payment id', kind: 'text', value: (row) => row.razorpay_payment_id ?? row.razorpay_order_id },
 ];
 
-/** GET /api/admin/orders/export.csv and .xlsx: the paid orders the filters show, newest payment first, as the list shows them. */
-export async function exportPaidOrders(ctx: RequestContext, filter: OrdersFilter): Promise<ExportFile<PaidOrderRow>> {
-  const { search, mode, resourceType } = filter;
+/** GET /api/admin/orders/export.csv and .xlsx: the paid orders the filters show, in the list's order (its `sort`), as the list shows them. */
+export async function exportPaidOrders(ctx: RequestContext, query: OrdersFilter & { sort: SortParam<OrderSortColumn> }): Promise<ExportFile<PaidOrderRow>> {
   return {
     name: 'orders',
     sheet: 'Orders',
     columns: PAID_ORDER_COLUMNS,
-    batches: await openRowCursor(ctx.db, paidOrdersQuery(ctx.db, { search, mode, resourceType })),
+    batches: await openRowCursor(ctx.db, paidOrdersQuery(ctx.db, ordersFilterOf(query), query.sort)),
   };
 }

@@ -2,6 +2,8 @@ import type { ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
 import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
 import type { ExportFile } from '../exports/export-reply.ts';
+import type { UserSortColumn } from '../../shared/users/users-list.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
 import { usersQuery, type UsersFilter } from './users-list.repository.ts';
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof usersQuery>['execute']>>[number];
@@ -20,8 +22,8 @@ export const USER_COLUMNS: ReadonlyArray<ExportColumn<UserRow>> = [
   { header: 'Joined (India time)', kind: 'date', value: (row) => row.created_at },
 ];
 
-/** GET /api/admin/users/export.csv and .xlsx: the accounts the filters show, newest first. */
-export async function exportUsers(ctx: RequestContext, filter: UsersFilter): Promise<ExportFile<UserRow>> {
-  const { search, lakshya, role } = filter;
-  return { name: 'users', sheet: 'Users', columns: USER_COLUMNS, batches: await openRowCursor(ctx.db, usersQuery(ctx.db, { search, lakshya, role })) };
+/** GET /api/admin/users/export.csv and .xlsx: the accounts the filters show, in the list's order (its `sort`). */
+export async function exportUsers(ctx: RequestContext, query: UsersFilter & { sort: SortParam<UserSortColumn> }): Promise<ExportFile<UserRow>> {
+  const { search, lakshya, role, sort } = query;
+  return { name: 'users', sheet: 'Users', columns: USER_COLUMNS, batches: await openRowCursor(ctx.db, usersQuery(ctx.db, { search, lakshya, role }, sort)) };
 }

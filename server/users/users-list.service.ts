@@ -3,9 +3,9 @@ import type { UsersPage, usersQuerySchema } from '../../shared/users/users-list.
 import type { AppContext } from '../context.ts';
 import { countUsers, usersPage } from './users-list.repository.ts';
 
-/** GET /api/admin/users: every account, newest first, a page at a time, filtered by the server. */
+/** GET /api/admin/users: every account, in the order asked for (newest first unless told), a page at a time, filtered by the server. */
 export async function listUsers(ctx: AppContext, query: z.output<typeof usersQuerySchema>): Promise<UsersPage> {
-  const [rows, total] = await Promise.all([usersPage(ctx.db, query, query.pageSize, (query.page - 1) * query.pageSize), countUsers(ctx.db, query)]);
+  const [rows, total] = await Promise.all([usersPage(ctx.db, query, query.sort, query.pageSize, (query.page - 1) * query.pageSize), countUsers(ctx.db, query)]);
   return {
     users: rows.map((row) => ({
       _id: row.id,

@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { pagedListSchema, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
+import { sortSchema } from '../validation/sorting.ts';
 import { SUBSCRIPTION_TERMS } from '../subscriptions/subscription.constants.ts';
 import { ORDER_STATUSES, orderedResourceFields, RESOURCE_TYPES } from './checkout.schema.ts';
 
@@ -15,6 +16,7 @@ export const ORDER_MESSAGES = {
   nothingToRefund: 'Only an order paid online with Razorpay can be refunded: delete it without a refund',
   refundNoAnswer: 'Razorpay did not answer, so nothing was refunded and the order was not deleted. Please try again in a minute.',
   refundRefused: (reason: string) => `Razorpay refused the refund (${reason}), so the order was not deleted`,
+  toBeforeFrom: 'to is a day on or after from',
 } as const;
 
 export const ORDER_MODES = ['online', 'manual', 'free'] as const;
@@ -43,26 +45,52 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-/** GET /api/admin/orders/completed: a page of paid orders, newest first, filtered by the server. */
-export const ordersPageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize is a whole number from 1 to ${ORDERS_PAGE_SIZE}` })
-    .int()
-    .min(1)
-    .max(ORDERS_PAGE_SIZE)
-    .default(ORDERS_PAGE_SIZE),
+/** The columns the orders lists sort by: `date` is when it was paid (completed) or deleted (deleted orders); `amount` the amount paid. */
+export const ORDER_SORT_COLUMNS = ['date', 'mode', 'coupon', 'title', 'amount'] as const;
+export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
+export const ORDERS_USUAL_SORT = '-date';
+
+const indiaDay = (field: 'from' | 'to') => z.iso.date({ error: `${field} is a date, YYYY-MM-DD` }).optional();
+
+/** The filters of the orders lists and their export. */
+const ordersFilterFields = z.object({
   /** Words found in the customer's name, phone or e-mail, the title, the coupon code or the payment id. */
   search: z.string().trim().max(200).optional(),
   mode: z.enum(ORDER_MODES, { error: 'mode is online, manual or free' }).optional(),
   resourceType: z.enum(RESOURCE_TYPES, { error: 'resourceType is course, exam, lecture or rankfile' }).optional(),
+  /** The first India day (YYYY-MM-DD) of the list's date, inclusive: paid (completed) or deleted (deleted orders). */
+  from: indiaDay('from'),
+  /** The last India day (YYYY-MM-DD), inclusive. */
+  to: indiaDay('to'),
+  sort: sortSchema(ORDER_SORT_COLUMNS, ORDERS_USUAL_SORT),
 });
 
+/** A range whose last day comes before its first is refused, naming `to`. */
+function fromNotAfterTo(range: { from?: string | undefined; to?: string | undefined }, context: z.RefinementCtx) {
+  if (range.from && range.to && range.to < range.from) context.addIssue({ code: 'custom', path: ['to'], message: ORDER_MESSAGES.toBeforeFrom });
+}
+
+/** GET /api/admin/orders/completed: a page of paid orders, newest first, filtered by the server. */
+export const ordersPageQuerySchema = ordersFilterFields
+  .extend({
+    page: z.coerce.number({ error: 'page is a whole number from 1' }).int({ error: 'page is a whole number from 1' }).min(1).max(100_000).default(1),
+    pageSize: z.coerce
+      .number({ error: `pageSize is a whole number from 1 to ${ORDERS_PAGE_SIZE}` })
+      .int()
+      .min(1)
+      .max(ORDERS_PAGE_SIZE)
+      .default(ORDERS_PAGE_SIZE),
+  })
+  .superRefine(fromNotAfterTo);
+
 /** The filters of an orders export: the list's, without paging (an export holds every page). */
-export const ordersExportQuerySchema = ordersPageQuerySchema.omit({ page: true, pageSize: true });
+export const ordersExportQuerySchema = ordersFilterFields.superRefine(fromNotAfterTo);
 export type OrdersPageQuery = z.input<typeof ordersPageQuerySchema>;
 
-export const ordersPageSchema = pagedListSchema('orders', adminOrderSchema);
+/** The orders every page of a list holds, counted and summed by the server: `amountPaise` is what they paid, in paise. */
+const filteredTotal = { total: z.number(), amountPaise: z.int().describe('The sum paid by every order the filters keep, in paise') };
+
+export const ordersPageSchema = pagedListSchema('orders', adminOrderSchema).extend(filteredTotal);
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message });
@@ -127,5 +155,5 @@ export const deletedOrderSchema = adminOrderSchema.extend({
 export type DeletedOrder = z.infer<typeof deletedOrderSchema>;
 
 /** GET /api/admin/orders/deleted: a page of deleted orders, newest deletion first, filtered by the server. */
-export const deletedOrdersPageSchema = pagedListSchema('orders', deletedOrderSchema);
+export const deletedOrdersPageSchema = pagedListSchema('orders', deletedOrderSchema).extend(filteredTotal);
 export type DeletedOrdersPage = z.infer<typeof deletedOrdersPageSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { sortSchema } from '../validation/sorting.ts';
 
 export const USERS_PAGE_SIZE = 100;
 
@@ -18,6 +19,11 @@ export const userListEntrySchema = z.object({
 });
 export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
+/** The columns the accounts list sorts by (`createdAt`: when the account was made). */
+export const USER_SORT_COLUMNS = ['name', 'phoneNumber', 'emailAddress', 'createdAt'] as const;
+export type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+export const USERS_USUAL_SORT = '-createdAt';
+
 export const usersQuerySchema = z.object({
   page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(USERS_PAGE_SIZE).default(USERS_PAGE_SIZE),
@@ -27,6 +33,7 @@ export const usersQuerySchema = z.object({
   role: z
     .enum(['student', 'admin', 'staff', 'marketing', 'manager', 'educator'], { error: 'role is student, admin, staff, marketing, manager or educator' })
     .optional(),
+  sort: sortSchema(USER_SORT_COLUMNS, USERS_USUAL_SORT),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
 

@@ -4,6 +4,8 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { nextChoice, pickerConfirmLabel } from '../../../client/src/components/server-list/picker-frame.tsx';
 import { presentFilters, useServerListState } from '../../../client/src/components/server-list/use-server-list.ts';
 import { useSettledFields } from '../../../client/src/components/server-list/use-settled-fields.ts';
+import { sortFromAddress } from '../../../client/src/components/server-list/use-list-sort.ts';
+import { listSortOf, nextSort } from '../../../shared/validation/sorting.ts';
 
 describe('presentFilters', () => {
   it('sends texts trimmed and leaves out blank texts and the "all" choice', () => {
@@ -65,5 +67,34 @@ describe('server-paged list state', () => {
     expect(result.current.filters).toEqual({ search: 'abc', mode: 'manual' });
     act(() => window.history.pushState(null, '', '/admin/orders?search=xyz'));
     expect(result.current.filters.search).toBe('xyz');
+  });
+
+  it('keeps the sort in the address, goes back to the first page when it changes, and leaves the filters the address set alone', () => {
+    window.history.replaceState(null, '', '/admin/orders?search=abc&sort=-title');
+    const fromAddress = (query: string) => ({ search: new URLSearchParams(query).get('search') ?? '' });
+    const sort = { columns: ['date', 'title'] as const, usual: '-date' as const };
+    const { result } = renderHook(() => useServerListState({ initialFilters: { search: '', mode: '' }, typed: ['search'], fromAddress, sort }));
+    expect(result.current.sort).toBe('-title');
+    act(() => result.current.setFilter('search', 'typed'));
+    act(() => result.current.setPage(3));
+    act(() => result.current.setSort('date'));
+    expect(result.current.sort).toBe('date');
+    expect(window.location.search).toBe('?search=abc&sort=date');
+    expect(result.current.page).toBe(1);
+    // A new sort is not a new link: what was typed stays.
+    expect(result.current.filters.search).toBe('typed');
+    // The usual sort leaves the address clean; a column the list does not sort by is the usual sort.
+    act(() => result.current.setSort('-date'));
+    expect(window.location.search).toBe('?search=abc');
+    expect(sortFromAddress('sort=password', sort)).toBe('-date');
+  });
+});
+
+describe('the sort a heading asks for', () => {
+  it('is the column ascending, then descending when chosen again, then ascending', () => {
+    expect(nextSort<'name' | 'date'>('-date', 'name')).toBe('name');
+    expect(nextSort<'name' | 'date'>('name', 'name')).toBe('-name');
+    expect(nextSort<'name' | 'date'>('-name', 'name')).toBe('name');
+    expect(listSortOf('-name')).toEqual({ column: 'name', direction: 'desc' });
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { FileText, Trash2 } from 'lucide-react';
-import type { AdminOrder } from '../../../../shared/commerce/orders.schema.ts';
+import type { AdminOrder, OrderSortColumn } from '../../../../shared/commerce/orders.schema.ts';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import type { SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { SERVER_LIST_QUERY_OPTIONS } from '../../components/server-list/use-server-list.ts';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -12,10 +13,20 @@ import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import { customerOf, DateAndTime, inr, modeOf, OrderPurchaseCells } from './order-cells.tsx';
-import { OrdersTableFrame, type OrdersTableInput } from './orders-table-frame.tsx';
+import { OrdersTableFrame, type OrdersTableProps } from './orders-table-frame.tsx';
 
 const DELETE_DELAY_MS = 300;
-const HEADINGS = ['Date', 'Mode', 'Coupon', 'Customer', 'Subscription', 'Resource', 'Payment ID', 'Status', 'Actions'];
+const HEADINGS: ReadonlyArray<SortableHeading<OrderSortColumn>> = [
+  { label: 'Date', column: 'date' },
+  { label: 'Mode', column: 'mode' },
+  { label: 'Coupon', column: 'coupon' },
+  { label: 'Customer' },
+  { label: 'Subscription', column: 'title' },
+  { label: 'Resource' },
+  { label: 'Payment ID' },
+  { label: 'Status' },
+  { label: 'Actions' },
+];
 
 /** Only a payment taken online through Razorpay can be given back through Razorpay. */
 const canRefund = (order: AdminOrder) => order.mode === 'online' && order.status === 'paid';
@@ -68,8 +79,8 @@ function OrderRow({ order, onDelete }: { order: AdminOrder; onDelete: (order: Ad
   );
 }
 
-/** Paid orders, newest first, a page at a time from the server, each with its invoice and delete (and refund). */
-export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInput; onPage: (page: number) => void }) {
+/** Paid orders, in the order chosen (newest first unless sorted by a heading), a page at a time from the server, each with its invoice and delete (and refund). */
+export function CompletedOrdersTable({ input, onPage, onSort }: OrdersTableProps) {
   const utils = api.useUtils();
   const orders = api.orders.completed.useQuery(input, SERVER_LIST_QUERY_OPTIONS);
   const remove = api.orders.delete.useMutation();
@@ -80,7 +91,7 @@ export function CompletedOrdersTable({ input, onPage }: { input: OrdersTableInpu
 
   return (
     <>
-      <OrdersTableFrame noun="orders" headings={HEADINGS} query={orders} input={input} onPage={onPage}>
+      <OrdersTableFrame noun="orders" headings={HEADINGS} query={orders} input={input} onPage={onPage} onSort={onSort}>
         {(order) => (
           <OrderRow
             key={order._id}

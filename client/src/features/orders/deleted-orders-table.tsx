@@ -1,13 +1,22 @@
 import { FileText } from 'lucide-react';
-import type { DeletedOrder } from '../../../../shared/commerce/orders.schema.ts';
+import type { DeletedOrder, OrderSortColumn } from '../../../../shared/commerce/orders.schema.ts';
+import type { SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { SERVER_LIST_QUERY_OPTIONS } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TableCell, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/trpc.ts';
 import { customerOf, DateAndTime, modeOf, OrderPurchaseCells } from './order-cells.tsx';
-import { OrdersTableFrame, type OrdersTableInput } from './orders-table-frame.tsx';
+import { OrdersTableFrame, type OrdersTableProps } from './orders-table-frame.tsx';
 
-const HEADINGS = ['Deleted', 'Deleted by', 'Customer', 'Subscription', 'Resource', 'Mode', 'Documents'];
+const HEADINGS: ReadonlyArray<SortableHeading<OrderSortColumn>> = [
+  { label: 'Deleted', column: 'date' },
+  { label: 'Deleted by' },
+  { label: 'Customer' },
+  { label: 'Subscription', column: 'title' },
+  { label: 'Resource' },
+  { label: 'Mode', column: 'mode' },
+  { label: 'Documents' },
+];
 
 function DocumentLink({ order, kind }: { order: DeletedOrder; kind: 'invoice' | 'credit-note' }) {
   const label = kind === 'invoice' ? 'Invoice' : 'Credit note';
@@ -47,10 +56,10 @@ function DeletedOrderRow({ order }: { order: DeletedOrder }) {
 }
 
 /** Deleted orders, the latest deletion first, a page at a time from the server: who deleted each, when, and its documents. */
-export function DeletedOrdersTable({ input, onPage }: { input: OrdersTableInput; onPage: (page: number) => void }) {
+export function DeletedOrdersTable({ input, onPage, onSort }: OrdersTableProps) {
   const orders = api.orders.deleted.useQuery(input, SERVER_LIST_QUERY_OPTIONS);
   return (
-    <OrdersTableFrame noun="deleted orders" headings={HEADINGS} query={orders} input={input} onPage={onPage}>
+    <OrdersTableFrame noun="deleted orders" headings={HEADINGS} query={orders} input={input} onPage={onPage} onSort={onSort}>
       {(order) => <DeletedOrderRow key={order._id} order={order} />}
     </OrdersTableFrame>
   );

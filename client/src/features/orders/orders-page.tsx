@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RESOURCE_TYPES } from '../../../../shared/commerce/checkout.schema.ts';
-import { ORDER_MODES, ORDERS_PAGE_SIZE } from '../../../../shared/commerce/orders.schema.ts';
+import { ORDER_MODES, ORDER_SORT_COLUMNS, ORDERS_PAGE_SIZE, ORDERS_USUAL_SORT } from '../../../../shared/commerce/orders.schema.ts';
 import { AddButton } from '../../components/add-button.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerListState } from '../../components/server-list/use-server-list.ts';
@@ -16,7 +16,15 @@ import { ORDERS_SEARCH_MAX_LENGTH, ordersFilterFromQuery, type ShownOrders } fro
 import { RESOURCE_LABELS } from './resource-picker.tsx';
 
 // A type, not an interface: the list's filters are a record of texts.
-type OrderFilters = { search: string; shown: ShownOrders; mode: '' | (typeof ORDER_MODES)[number]; resourceType: '' | (typeof RESOURCE_TYPES)[number] };
+type OrderFilters = {
+  search: string;
+  shown: ShownOrders;
+  mode: '' | (typeof ORDER_MODES)[number];
+  resourceType: '' | (typeof RESOURCE_TYPES)[number];
+  /** The first and last India days (YYYY-MM-DD) of the range, '' for open. */
+  from: string;
+  to: string;
+};
 
 /** A filter of the orders by one field: every value ("Every mode"), or one. */
 function FilterSelect<Value extends string>(props: {
@@ -44,18 +52,37 @@ function FilterSelect<Value extends string>(props: {
   );
 }
 
+/** A day of a date range, in India time: the browser's date picker, '' when cleared. */
+function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <label className="col-span-2 flex min-w-0 items-center gap-2 text-sm text-muted-foreground sm:col-auto">
+      <span className="whitespace-nowrap">{label}</span>
+      <Input
+        type="date"
+        aria-label={label}
+        className="min-w-0 flex-1 sm:w-auto sm:flex-none"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+DayInput.displayName = 'DayInput';
+
 /** /admin/orders: completed (or deleted) orders, a page at a time from the server, with filters; manual orders; delete. */
 export function OrdersPage() {
   useDocumentTitle('Orders');
   const utils = api.useUtils();
   // An address with a search (a link to one order) fills the filter, also when followed while this screen is open.
-  const { filters, setFilter, settled, page, setPage } = useServerListState({
-    initialFilters: { search: '', shown: 'paid', mode: '', resourceType: '' } as OrderFilters,
+  const { filters, setFilter, settled, page, setPage, sort, setSort } = useServerListState({
+    initialFilters: { search: '', shown: 'paid', mode: '', resourceType: '', from: '', to: '' } as OrderFilters,
     typed: ['search'],
     fromAddress: ordersFilterFromQuery,
+    sort: { columns: ORDER_SORT_COLUMNS, usual: ORDERS_USUAL_SORT },
   });
   const { shown } = filters;
-  const input = { page, pageSize: ORDERS_PAGE_SIZE, ...presentFilters({ search: settled.search, mode: settled.mode, resourceType: settled.resourceType }) };
+  const listFilters = presentFilters({ search: settled.search, mode: settled.mode, resourceType: settled.resourceType, from: settled.from, to: settled.to });
+  const input = { page, pageSize: ORDERS_PAGE_SIZE, sort, ...listFilters };
   const [creating, setCreating] = useState(false);
   // The table's own query (the same page, from the cache): its total is what an export holds.
   const completed = api.orders.completed.useQuery(input, { ...SERVER_LIST_QUERY_OPTIONS, enabled: shown === 'paid' });
@@ -67,8 +94,8 @@ export function OrdersPage() {
           <h1 className="text-2xl font-semibold tracking-tight">{shown === 'paid' ? 'Orders (Completed)' : 'Orders (Deleted)'}</h1>
           <p className="text-sm text-muted-foreground">
             {shown === 'paid'
-              ? 'Paid orders, newest first: online payments, coupon-free orders and orders made by hand.'
-              : 'Deleted orders, the latest deletion first: who deleted each and when, with its invoice and credit note.'}
+              ? 'Paid orders, newest first (choose a heading to sort by it): online payments, coupon-free orders and orders made by hand.'
+              : 'Deleted orders, the latest deletion first (choose a heading to sort by it): who deleted each and when, with its invoice and credit note.'}
           </p>
         </div>
         <AddButton label="Create Manual Order" onClick={() => setCreating(true)} />
@@ -107,16 +134,17 @@ export function OrdersPage() {
           labelOf={(type) => RESOURCE_LABELS[type].one}
           onChange={(type) => setFilter('resourceType', type)}
         />
+        <DayInput label={shown === 'paid' ? 'Paid from' : 'Deleted from'} value={filters.from} onChange={(day) => setFilter('from', day)} />
+        <DayInput label={shown === 'paid' ? 'Paid to' : 'Deleted to'} value={filters.to} onChange={(day) => setFilter('to', day)} />
       </div>
       {shown === 'paid' && (
-        <ExportButtons
-          path="/api/admin/orders/export"
-          filters={{ search: settled.search, mode: settled.mode, resourceType: settled.resourceType }}
-          total={completed.data?.total}
-          noun="paid orders"
-        />
+        <ExportButtons path="/api/admin/orders/export" filters={{ ...listFilters, sort }} total={completed.data?.total} noun="paid orders" />
       )}
-      {shown === 'paid' ? <CompletedOrdersTable input={input} onPage={setPage} /> : <DeletedOrdersTable input={input} onPage={setPage} />}
+      {shown === 'paid' ? (
+        <CompletedOrdersTable input={input} onPage={setPage} onSort={setSort} />
+      ) : (
+        <DeletedOrdersTable input={input} onPage={setPage} onSort={setSort} />
+      )}
       <ManualOrderModal
         open={creating}
         onOpenChange={setCreating}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { canManageAccounts, canSeeScreen, consoleRoleLabels } from '../../../../shared/auth/roles.ts';
-import { USERS_PAGE_SIZE, type UserListEntry } from '../../../../shared/users/users-list.schema.ts';
+import { USER_SORT_COLUMNS, USERS_PAGE_SIZE, USERS_USUAL_SORT, type UserListEntry, type UserSortColumn } from '../../../../shared/users/users-list.schema.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { HeadingsRow, ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { SortableHeadingsRow, type SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -16,7 +17,15 @@ import { AccountSheet, STATUS_LABELS } from './account-sheet.tsx';
 import { DraftWinnerAction } from './draft-winner-action.tsx';
 import { InviteStaffModal } from './invite-staff-modal.tsx';
 
-const COLUMNS = ['Name', 'Phone Number', 'Email Address', 'Lakshya Student', 'Game Nickname', 'Access Roles', 'Joined On'];
+const COLUMNS: ReadonlyArray<SortableHeading<UserSortColumn>> = [
+  { label: 'Name', column: 'name' },
+  { label: 'Phone Number', column: 'phoneNumber' },
+  { label: 'Email Address', column: 'emailAddress' },
+  { label: 'Lakshya Student' },
+  { label: 'Game Nickname' },
+  { label: 'Access Roles' },
+  { label: 'Joined On', column: 'createdAt' },
+];
 
 /** Roles as the table shows them: console roles by their labels, others as they are, joined by commas. */
 function rolesText(roles: readonly string[]): string {
@@ -76,10 +85,13 @@ export function UsersPage() {
     query: users,
     pager,
     settled,
+    sort,
+    setSort,
   } = useServerList({
     initialFilters: { search: '', lakshya: '' as '' | 'yes' | 'no' },
     typed: ['search'],
     pageSize: USERS_PAGE_SIZE,
+    sort: { columns: USER_SORT_COLUMNS, usual: USERS_USUAL_SORT },
     toInput: (settled, paging) => ({ ...paging, ...presentFilters(settled) }),
     useQuery: (input) => api.users.list.useQuery(input, SERVER_LIST_QUERY_OPTIONS),
   });
@@ -91,13 +103,13 @@ export function UsersPage() {
   const canManage = canManageAccounts(myRoles);
   const [openId, setOpenId] = useState<string | null>(null);
   const [inviting, setInviting] = useState(false);
-  const columns = canDraftWinner ? [...COLUMNS, 'Actions'] : COLUMNS;
+  const columns = canDraftWinner ? [...COLUMNS, { label: 'Actions' }] : COLUMNS;
   return (
     <div className="mx-auto grid max-w-7xl grid-cols-1 gap-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">All Users</h1>
-          <p className="text-sm text-muted-foreground">Every account: students and staff, newest first.</p>
+          <p className="text-sm text-muted-foreground">Every account: students and staff, newest first; choose a heading to sort by it.</p>
         </div>
         {canManage && <Button onClick={() => setInviting(true)}>Invite Staff</Button>}
       </div>
@@ -120,10 +132,15 @@ export function UsersPage() {
           <option value="no">Lakshya Student: No</option>
         </NativeSelect>
       </div>
-      <ExportButtons path="/api/admin/users/export" filters={{ search: settled.search, lakshya: settled.lakshya }} total={users.data?.total} noun="users" />
+      <ExportButtons
+        path="/api/admin/users/export"
+        filters={{ search: settled.search, lakshya: settled.lakshya, sort }}
+        total={users.data?.total}
+        noun="users"
+      />
       <ServerListTable
         label="Users"
-        head={<HeadingsRow headings={columns} />}
+        head={<SortableHeadingsRow headings={columns} sort={sort ?? USERS_USUAL_SORT} onSort={setSort} />}
         colSpan={columns.length}
         query={users}
         count={rows.length}

@@ -1,0 +1,65 @@
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { ORDER_SORT_COLUMNS } from '../../../shared/commerce/orders.schema.ts';
+import { USER_SORT_COLUMNS } from '../../../shared/users/users-list.schema.ts';
+import type { Database } from '../../../server/db/types.ts';
+import { deletedOrdersPage, paidOrdersPage } from '../../../server/orders/admin-orders.repository.ts';
+import { usersPage } from '../../../server/users/users-list.repository.ts';
+import { withGinIndexesRebuilt } from '../../support/bulk-load.ts';
+import { useApp } from '../../support/app-harness.ts';
+
+const harness = useApp();
+
+/** The plans of the statements `run` sends. */
+async function plansOf(run: (db: Kysely<Database>) => Promise<unknown>): Promise<string[]> {
+  const sent: CompiledQuery[] = [];
+  const spy = new Kysely<Database>({ dialect: new PostgresDialect({ pool: harness.database.pool }), log: (event) => void sent.push(event.query) });
+  await run(spy);
+  const plans = [];
+  for (const query of sent) {
+    const { rows } = await harness.database.pool.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, [...query.parameters]);
+    plans.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+  }
+  return plans;
+}
+
+/** A page read in its order from an index: no sort of the rows, no scan of the whole table. */
+function expectIndexOrdered(plan: string, table: string) {
+  expect(plan, plan).not.toMatch(/Sort/);
+  expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+  expect(plan, plan).toMatch(/Index (Only )?Scan/);
+}
+
+describe('sorted lists at 100,000 rows', () => {
+  it('read the page of each sort, both ways, in order from an index', { timeout: 240_000 }, async () => {
+    await sql`
+      insert into users (name, email_address, phone_number, roles, created_at)
+      select 'Sorted ' || n, 'sorted-' || n || '@example.com', case when n % 7 = 0 then null else (8000000000 + n)::text end, '{}', now() - n * interval '1 minute'
+      from generate_series(1, 100000) as n`.execute(harness.db);
+    await sql`analyze users`.execute(harness.db);
+    await withGinIndexesRebuilt(harness.db, 'orders', () =>
+      sql`
+        insert into orders (user_id, title, subscription_term, term_days, gross_paise, gst_rate, gst_paise, net_paise, status, mode, paid_at, deleted_at, coupon_code)
+        select u.id, 'Plan ' || (n % 50), '12-months', 365, n % 5000, 0, 0, n % 5000,
+          case when n % 10 = 0 then 'deleted' else 'paid' end, case when n % 3 = 0 then 'manual' else 'online' end,
+          u.created_at, case when n % 10 = 0 then u.created_at end, case when n % 4 = 0 then 'CODE' || (n % 30) end
+        from (select u.*, row_number() over () as n from users u where u.email_address like 'sorted-%') u`.execute(harness.db),
+    );
+    await sql`analyze orders`.execute(harness.db);
+
+    for (const column of ORDER_SORT_COLUMNS) {
+      for (const sort of [column, `-${column}`] as const) {
+        const [paid] = await plansOf((db) => paidOrdersPage(db, {}, sort, 100, 0));
+        expectIndexOrdered(paid!, 'orders');
+        const [deleted] = await plansOf((db) => deletedOrdersPage(db, {}, sort, 100, 0));
+        expectIndexOrdered(deleted!, 'orders');
+      }
+    }
+    for (const column of USER_SORT_COLUMNS) {
+      for (const sort of [column, `-${column}`] as const) {
+        const [page] = await plansOf((db) => usersPage(db, {}, sort, 100, 0));
+        expectIndexOrdered(page!, 'users');
+      }
+    }
+  });
+});

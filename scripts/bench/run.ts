@@ -21,7 +21,7 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   push      one notification to 50,000 push subscriptions (some gone, busy, failing or silent): pushes per second, memory, exact deletions
  *   spreadsheet  question-spreadsheet uploads: huge CSVs and a zip bomb refused, 5,000 questions imported (time, main-thread delay and memory)
  *   dashboard the console's home page at 200,000 orders: p95 of GET /api/admin/dashboard (target under 100 ms)
- *   exports   1,000,000 paid orders exported as CSV: time, and the server's memory growth (target under 50 MB)
+ *   exports   1,000,000 paid orders exported as CSV and as XLSX: time, and the server's memory growth during each (target under 50 MB)
  *   exam-editor  typing into a question of a 2,000-question exam in the console in Chromium: main-thread time a key (target under 16 ms)
  */
 const all = {

@@ -66,6 +66,13 @@ function withAccounts(db: Db, students: ReturnType<typeof listed>) {
     .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name']);
 }
 
+/** The whole list the filter keeps, newest first, each student with their account: what an export reads. */
+export function lakshyaStudentsQuery(db: Db, filter: LakshyaStudentFilter) {
+  return withAccounts(db, listed(db).where(matching(filter, 'perStudent')))
+    .orderBy('ls.created_at', 'desc')
+    .orderBy('ls.id', 'desc');
+}
+
 /** A page of the list, newest first: the page is chosen first, then each of its students' account is looked up. */
 export function lakshyaStudentsPage(db: Db, filter: LakshyaStudentFilter, limit: number, offset: number) {
   const page = listed(db).where(matching(filter, 'perStudent')).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').limit(limit).offset(offset);

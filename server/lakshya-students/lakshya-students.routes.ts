@@ -12,12 +12,15 @@ import {
   deleteLakshyaStudentsInputSchema,
   importResultSchema,
   lakshyaStudentInputSchema,
+  lakshyaStudentsExportQuerySchema,
   lakshyaStudentSchema,
   lakshyaStudentsPageSchema,
   lakshyaStudentsQuerySchema,
 } from '../../shared/lakshya-students/lakshya-students.schema.ts';
 import { multipartError } from '../assets/multipart.ts';
 import { AppError } from '../errors.ts';
+import { exportRoutes } from '../exports/export-routes.ts';
+import { exportLakshyaStudents } from './lakshya-students-export.ts';
 import * as students from './lakshya-students.service.ts';
 
 const tags = ['special students'];
@@ -64,6 +67,13 @@ export const lakshyaStudentsRoutes: DomainRoutes = async (app) => {
     },
     async (request) => students.listLakshyaStudents(request.ctx, request.query),
   );
+  exportRoutes(app, {
+    path: '/api/admin/lakshya-students/export',
+    tags,
+    holds: 'Special students',
+    querystring: lakshyaStudentsExportQuerySchema,
+    open: exportLakshyaStudents,
+  });
   app.post(
     '/api/admin/lakshya-students',
     {

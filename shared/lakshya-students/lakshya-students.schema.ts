@@ -55,6 +55,8 @@ export const lakshyaStudentsQuerySchema = z.object({
   registered: z.enum(['yes', 'no'], { error: 'registered is yes or no' }).optional(),
 });
 export type LakshyaStudentsQuery = z.input<typeof lakshyaStudentsQuerySchema>;
+/** The filters of a special students export: the list's, without paging (an export holds every page). */
+export const lakshyaStudentsExportQuerySchema = lakshyaStudentsQuerySchema.omit({ page: true, pageSize: true });
 export const lakshyaStudentsPageSchema = z.object({ students: z.array(lakshyaStudentSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type LakshyaStudentsPage = z.infer<typeof lakshyaStudentsPageSchema>;
 

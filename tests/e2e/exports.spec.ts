@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { createConsoleUser, createStudent, endSessions, query, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
 
@@ -44,6 +45,41 @@ test.describe('exports', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('button', { name: 'Export the paid orders shown as CSV' })).toBeVisible();
     await snap(page, 'orders-export-390');
+  });
+
+  test('exports the special students a name filter shows as XLSX: the download holds those students', async ({ page }) => {
+    const id = unique();
+    const phone = 6_000_000_000 + Math.floor(Math.random() * 3_000_000_000);
+    for (let i = 0; i < 4; i += 1) {
+      await query('insert into lakshya_students (name, phone_number, created_at) values ($1, $2, now() - make_interval(mins => $3))', [
+        i < 3 ? `ലക്ഷ്യ ${id} ${i}` : `Other ${id}`,
+        String(phone + i),
+        i,
+      ]);
+    }
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Exports Admin 3'));
+    await page.goto('/admin/lakshya/students');
+    await page.getByRole('textbox', { name: 'Filter Name' }).fill(`ലക്ഷ്യ ${id}`);
+    const tableRows = page.getByRole('table', { name: 'Special students' }).getByRole('row');
+    await expect(tableRows.filter({ hasText: `Other ${id}` })).toHaveCount(0);
+    await expect(tableRows.filter({ hasText: id })).toHaveCount(3);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export the special students shown as XLSX' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^lakshya-students-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await file.path())!);
+    const sheet = workbook.getWorksheet('Lakshya students')!;
+    const heading = (sheet.getRow(1).values as unknown[]).slice(1);
+    const names: unknown[] = [];
+    sheet.eachRow((row, number) => {
+      if (number > 1) names.push((row.values as unknown[]).slice(1)[heading.indexOf('Name')]);
+    });
+    expect(names).toEqual([`ലക്ഷ്യ ${id} 0`, `ലക്ഷ്യ ${id} 1`, `ലക്ഷ്യ ${id} 2`]);
+    await snap(page, 'lakshya-students-export');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Export the special students shown as XLSX' })).toBeVisible();
+    await snap(page, 'lakshya-students-export-390');
   });
 
   test('says why an export failed, and the buttons work again', async ({ page }) => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RefreshCw, Trash2, Upload } from 'lucide-react';
 import type { LakshyaStudent } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
 import { NO_MATCH_MESSAGE } from '../../components/data-table.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { NoticeModal } from '../../components/notice-modal.tsx';
 import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -63,6 +64,12 @@ export function LakshyaStudentsPage() {
           </Button>
         </div>
       </div>
+      <ExportButtons
+        path="/api/admin/lakshya-students/export"
+        filters={{ name: list.settled.name, phoneNumber: list.settled.phoneNumber, registered: list.settled.registered }}
+        total={list.query.data?.total}
+        noun="special students"
+      />
       <ServerListTable
         label="Special students"
         head={<LakshyaStudentsHead filters={list.filters} setFilter={list.setFilter} />}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Ability } from '../../shared/auth/roles.ts';
 import type { BulkAction } from '../../shared/bulk/bulk.schema.ts';
 import type { RequestContext } from '../context.ts';
 
@@ -39,6 +40,12 @@ export interface BulkResource<Filter extends z.ZodType = z.ZodType> {
    * `limit` rows (the caller refuses a filter matching more than `limit - 1`).
    */
   listMatching(ctx: RequestContext, filter: z.output<Filter>, limit: number): Promise<BulkRow[]>;
-  /** The actions the list has; a request for another is refused (400, field `action`). */
+  /**
+   * The actions the list has (publish/unpublish/delete, or activate/deactivate/delete for rows
+   * switched on and off; their labels are in `BULK_ACTION_LABELS`); a request for another is refused
+   * (400, field `action`).
+   */
   actions: Partial<Record<BulkAction, BulkStepFn>>;
+  /** The ability the list's single actions need beyond its screen (courses: `editCourses`), if any. */
+  ability?: Ability;
 }

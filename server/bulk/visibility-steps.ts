@@ -1,6 +1,7 @@
 import { AppError } from '../errors.ts';
 import type { RequestContext } from '../context.ts';
 import type { BulkStepFn } from './bulk-resource.ts';
+import { retryOnceIfStale } from './stale-retry.ts';
 
 /** What publish and unpublish read of a record from its editor's GET. */
 export interface VisibleRecord {
@@ -26,11 +27,6 @@ export interface VisibilityEditor<Record extends VisibleRecord> {
   offline: string;
 }
 
-/** A save refused because someone saved the row after it was read: read again and retry once. */
-function isStale(error: unknown): boolean {
-  return error instanceof AppError && error.stale !== undefined;
-}
-
 /**
  * Publish and unpublish for records shown to students by saving them visible (the editor's switch):
  * the editor's own save runs with its rules, so a record that its warnings keep offline is refused
@@ -39,26 +35,20 @@ function isStale(error: unknown): boolean {
 export function visibilitySteps<Record extends VisibleRecord>(editor: VisibilityEditor<Record>): { publish: BulkStepFn; unpublish: BulkStepFn } {
   const step =
     (visible: boolean): BulkStepFn =>
-    async (ctx, row) => {
-      for (let attempt = 0; ; attempt += 1) {
+    (ctx, row) =>
+      retryOnceIfStale(async () => {
         const record = await editor.read(ctx, row.id);
         // Visible with nothing keeping it offline is as published as it can be (a scheduled exam waits for its time).
         if (visible && record.isVisible && record.publishWarnings.length === 0)
           return { note: record.isPublished ? 'Already published' : record.publishMessage || 'Already published' };
         if (!visible && !record.isVisible) return { note: 'Already unpublished' };
         if (visible && record.publishWarnings.length > 0) throw new AppError('has-warnings', editor.offline, { warnings: record.publishWarnings });
-        try {
-          const saved = await editor.save(ctx, row.id, record, visible);
-          if (visible && !saved.isPublished && saved.publishWarnings.length > 0) {
-            // Something changed between the read and the save: the row is saved visible, offline, as the editor would leave it.
-            throw new AppError('has-warnings', `${editor.offline} (saved as visible)`, { warnings: saved.publishWarnings });
-          }
-          return saved.publishMessage ? { note: saved.publishMessage } : undefined;
-        } catch (error) {
-          if (attempt === 0 && isStale(error)) continue;
-          throw error;
+        const saved = await editor.save(ctx, row.id, record, visible);
+        if (visible && !saved.isPublished && saved.publishWarnings.length > 0) {
+          // Something changed between the read and the save: the row is saved visible, offline, as the editor would leave it.
+          throw new AppError('has-warnings', `${editor.offline} (saved as visible)`, { warnings: saved.publishWarnings });
         }
-      }
-    };
+        return saved.publishMessage ? { note: saved.publishMessage } : undefined;
+      });
   return { publish: step(true), unpublish: step(false) };
 }

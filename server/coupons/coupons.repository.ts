@@ -14,6 +14,12 @@ export function listCouponRows(db: Db) {
   return db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
+/** The coupons with these ids that exist, with their codes. */
+export function couponCodes(db: Db, ids: readonly string[]): Promise<Array<{ id: string; code: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('coupons').select(['id', 'code']).where('id', 'in', ids).execute();
+}
+
 export function findCouponRow(db: Db, id: string) {
   return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { COUPON_MESSAGES, couponFormSchema, couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
+import { bulkProcedure } from '../bulk/bulk-routes.ts';
 import type { ScreenProcedures } from '../domain.ts';
 import { router } from '../trpc/trpc.ts';
+import { couponsBulk } from './coupons.bulk.ts';
 import * as coupons from './coupons.service.ts';
 
 const byId = z.object({ id: z.uuid({ error: COUPON_MESSAGES.notFound }) });
@@ -12,4 +14,5 @@ export const couponsRouter = ({ procedure }: ScreenProcedures) =>
     create: procedure.input(couponFormSchema).mutation(({ ctx, input }) => coupons.createCoupon(ctx, input)),
     update: procedure.input(z.intersection(byId, couponUpdateSchema)).mutation(({ ctx, input }) => coupons.updateCoupon(ctx, input)),
     delete: procedure.input(byId).mutation(({ ctx, input }) => coupons.deleteCoupon(ctx, input)),
+    bulk: bulkProcedure(procedure, couponsBulk),
   });

@@ -85,6 +85,13 @@ export async function listCoupons(ctx: AppContext): Promise<Coupon[]> {
   return rows.map((row) => toCoupon(row, targets.get(row.id) ?? []));
 }
 
+/** One coupon as the list shows it (what its modal edits). */
+export async function getCoupon(ctx: AppContext, { id }: { id: string }): Promise<Coupon> {
+  const row = await repo.findCouponRow(ctx.db, id);
+  if (!row) throw new AppError('not-found', COUPON_MESSAGES.notFound);
+  return withTargets(ctx, row);
+}
+
 /** POST /v2/coupons: a new coupon, always inactive (staff switch it on by editing it). */
 export async function createCoupon(ctx: RequestContext, form: Form): Promise<Coupon> {
   const actor = await ctx.actor();

@@ -46,6 +46,12 @@ export function courseTitles(db: Db): Promise<Array<{ id: string; title: string 
   return db.selectFrom('courses').select(['id', 'title']).orderBy('title').orderBy('id').execute();
 }
 
+/** The courses with these ids that exist, with their titles. */
+export function courseTitlesOf(db: Db, ids: readonly string[]): Promise<Array<{ id: string; title: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('courses').select(['id', 'title']).where('id', 'in', ids).execute();
+}
+
 export async function insertCourse(db: Db, values: Insertable<CoursesTable>): Promise<string> {
   const row = await db.insertInto('courses').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

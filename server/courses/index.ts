@@ -1,4 +1,6 @@
+import { bulkRoutes } from '../bulk/bulk-routes.ts';
 import { defineDomain } from '../domain.ts';
+import { coursesBulk } from './courses.bulk.ts';
 import { coursePreviewRoutes } from './course-preview.routes.ts';
 import { coursesRouter } from './courses.router.ts';
 import { coursesRoutes } from './courses.routes.ts';
@@ -9,6 +11,6 @@ export const coursesDomain = defineDomain({
   name: 'courses',
   screen: 'courses',
   router: coursesRouter,
-  routes: [coursesRoutes],
+  routes: [coursesRoutes, bulkRoutes('/api/admin/courses/bulk', 'courses', coursesBulk)],
   studentRoutes: [studentCoursesRoutes, coursePreviewRoutes],
 });

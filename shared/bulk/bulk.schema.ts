@@ -5,14 +5,31 @@ import { z } from '../validation/zod.ts';
  * each put through the single action of its editor, with one result per row.
  */
 export const BULK_ACTIONS = ['publish', 'unpublish', 'delete'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** The actions of a list whose rows are switched on and off rather than published (coupons). */
+export const SWITCH_BULK_ACTIONS = ['activate', 'deactivate', 'delete'] as const;
+/** Every bulk action a list may have; each list takes only its own (a resource names them). */
+export const ALL_BULK_ACTIONS = ['publish', 'unpublish', 'activate', 'deactivate', 'delete'] as const;
+export type BulkAction = (typeof ALL_BULK_ACTIONS)[number];
 
 /** At most this many ids in one request. */
 export const BULK_ID_LIMIT = 500;
 /** "All matching the filter" is refused when the filter matches more rows than this. */
 export const BULK_MATCHING_LIMIT = 5000;
 
-export const BULK_ACTION_LABELS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete' };
+/** Each action's label, on its button and in its result dialog. */
+export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
+  publish: 'Publish',
+  unpublish: 'Unpublish',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+  delete: 'Delete',
+};
+
+/** The actions in words, for a route's summary: "Publish, unpublish or delete". */
+export function bulkActionsText(actions: readonly BulkAction[]): string {
+  const words = actions.map((action, index) => (index === 0 ? BULK_ACTION_LABELS[action] : BULK_ACTION_LABELS[action].toLowerCase()));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}` : (words[0] ?? '');
+}
 
 /**
  * The body of a list's bulk route: `action` (one of the list's own actions) with either `ids`

@@ -4,8 +4,8 @@ import { snap } from './support/media.ts';
 
 const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 100)}`;
 
-/** The table's columns, in order (Actions last). */
-const COLUMN = { uses: 7, perStudent: 8, valid: 9, appliesTo: 10 } as const;
+/** The table's columns, in order (its bulk-action checkbox first, Actions last). */
+const COLUMN = { uses: 8, perStudent: 9, valid: 10, appliesTo: 11 } as const;
 
 /** A rate card and a course sold under it, with titles no other test uses. */
 async function cardAndCourse(name: string): Promise<{ card: string; course: string; courseId: string }> {

@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Pencil, Trash2 } from 'lucide-react';
-import { DISCOUNT_TYPE_LABELS, type Coupon } from '../../../../shared/commerce/coupons.schema.ts';
+import { SWITCH_BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
+import { COUPON_FILTER_COLUMNS, couponColumnTexts } from '../../../../shared/commerce/coupon-list.rules.ts';
+import type { Coupon } from '../../../../shared/commerce/coupons.schema.ts';
 import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { IconActions } from '../../components/icon-button.tsx';
@@ -12,14 +14,13 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { COUPON_TARGET_LABELS, couponUsesText, couponWindowText, indiaDayTime } from './coupon-form.ts';
 import { COUPON_ACTION_DELAY_MS, CouponModal } from './coupon-modal.tsx';
 
-const inr = (rupees: number) => `INR ${rupees.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
-
-/** /admin/coupons: every discount coupon; create, edit (the code stays) and delete. */
+/** /admin/coupons: every discount coupon; create, edit (the code stays) and delete, or activate, deactivate or delete many at once. */
 export function CouponManagerPage() {
   useDocumentTitle('Coupons');
   const utils = api.useUtils();
   const coupons = api.coupons.list.useQuery(undefined, LIST_QUERY_OPTIONS);
   const remove = api.coupons.delete.useMutation();
+  const bulk = api.coupons.bulk.useMutation();
   const [editing, setEditing] = useState<Coupon | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<Coupon | null>(null);
@@ -33,20 +34,20 @@ export function CouponManagerPage() {
     () => [
       {
         id: 'code',
-        accessorKey: 'code',
+        accessorFn: (coupon) => couponColumnTexts(coupon).code,
         header: 'Coupon Code',
         cell: ({ row }) => <span className="font-mono font-medium [overflow-wrap:anywhere]">{row.original.code}</span>,
       },
       {
         id: 'minOrder',
         header: 'Min. Order',
-        accessorFn: (coupon) => (coupon.minOrderAmount === -1 ? 'No minimum' : inr(coupon.minOrderAmount)),
+        accessorFn: (coupon) => couponColumnTexts(coupon).minOrder,
       },
-      { id: 'type', header: 'Type', accessorFn: (coupon) => DISCOUNT_TYPE_LABELS[coupon.discountType] },
-      { id: 'value', header: 'Value', accessorFn: (coupon) => (coupon.discountType === 'rate' ? `${coupon.value}%` : inr(coupon.value)) },
-      { id: 'impressions', header: 'Impressions', accessorFn: (coupon) => String(coupon.impressions) },
-      { id: 'redemptions', header: 'Redemptions', accessorFn: (coupon) => String(coupon.redemptions) },
-      { id: 'active', header: 'Is Active', accessorFn: (coupon) => String(coupon.isActive) },
+      { id: 'type', header: 'Type', accessorFn: (coupon) => couponColumnTexts(coupon).type },
+      { id: 'value', header: 'Value', accessorFn: (coupon) => couponColumnTexts(coupon).value },
+      { id: 'impressions', header: 'Impressions', accessorFn: (coupon) => couponColumnTexts(coupon).impressions },
+      { id: 'redemptions', header: 'Redemptions', accessorFn: (coupon) => couponColumnTexts(coupon).redemptions },
+      { id: 'active', header: 'Is Active', accessorFn: (coupon) => couponColumnTexts(coupon).active },
       { id: 'uses', header: 'Uses', accessorFn: couponUsesText, cell: ({ row }) => <span className="whitespace-nowrap">{couponUsesText(row.original)}</span> },
       { id: 'perStudent', header: 'Per student', accessorFn: (coupon) => (coupon.perStudentLimit === null ? 'No limit' : String(coupon.perStudentLimit)) },
       {
@@ -117,8 +118,15 @@ export function CouponManagerPage() {
       className="[&_td]:px-2 [&_th]:px-2"
       columns={columns}
       pageSize={100}
-      filterColumns={['code', 'minOrder', 'type', 'value', 'impressions', 'redemptions', 'active']}
+      filterColumns={COUPON_FILTER_COLUMNS}
+      rowLabel={(coupon) => coupon.code}
       emptyMessage="No coupons yet"
+      bulk={{
+        noun: { one: 'coupon', many: 'coupons' },
+        actions: SWITCH_BULK_ACTIONS,
+        run: (request) => bulk.mutateAsync(request),
+        onSettled: () => utils.coupons.list.invalidate(),
+      }}
       dialogs={
         <>
           <CouponModal open={modalOpen} onOpenChange={setModalOpen} coupon={editing} />

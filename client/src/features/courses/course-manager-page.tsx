@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { CopyPlus } from 'lucide-react';
 import { canEditCourses } from '../../../../shared/auth/roles.ts';
+import { BULK_ACTIONS } from '../../../../shared/bulk/bulk.schema.ts';
 import type { CourseListEntry } from '../../../../shared/courses/courses.schema.ts';
 import { EditorLink } from '../../components/editor-shell/editor-link-column.tsx';
 import { publishedStatusColumn } from '../../components/list-columns.tsx';
@@ -81,12 +82,14 @@ function courseColumns(canEdit: boolean, onDuplicate: (course: CourseListEntry) 
   ];
 }
 
-/** /admin/courses: every course with its status, rate card and promotions; add and duplicate. */
+/** /admin/courses: every course with its status, rate card and promotions; add, duplicate, and publish, unpublish or delete many at once. */
 export function CourseManagerPage() {
   useDocumentTitle('Courses');
   const roles = useCurrentUser().data?.roles ?? [];
   const canEdit = canEditCourses(roles);
   const courses = api.courses.list.useQuery();
+  const utils = api.useUtils();
+  const bulk = api.courses.bulk.useMutation();
   const [duplicating, setDuplicating] = useState<CourseListEntry | null>(null);
   const columns = useMemo(() => courseColumns(canEdit, setDuplicating), [canEdit]);
 
@@ -100,6 +103,15 @@ export function CourseManagerPage() {
       label="Courses"
       columns={columns}
       emptyMessage="No courses yet"
+      // Marketing reads the list only: no checkboxes.
+      bulk={
+        canEdit && {
+          noun: { one: 'course', many: 'courses' },
+          actions: BULK_ACTIONS,
+          run: (request) => bulk.mutateAsync(request),
+          onSettled: () => utils.courses.list.invalidate(),
+        }
+      }
       dialogs={<DuplicateCourseModal course={duplicating} onOpenChange={(open) => !open && setDuplicating(null)} />}
     />
   );

@@ -1,7 +1,7 @@
 import { parseDayLabels } from '../../../../shared/courses/course-editor.rules.ts';
 import { buildDaySchedule } from '../../../../shared/courses/schedule.rules.ts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx';
-import type { CourseDraft } from './course-draft.ts';
+import type { CourseDraft } from '../../../../shared/courses/course-draft.ts';
 
 /** The day schedule as students will see it, built from the draft by the same rule the server uses. */
 export function CourseScheduleDialog({ open, onOpenChange, draft }: { open: boolean; onOpenChange: (open: boolean) => void; draft: CourseDraft }) {

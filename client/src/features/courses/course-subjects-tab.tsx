@@ -15,7 +15,8 @@ import { RemoveButton } from '../../components/remove-button.tsx';
 import { AddRowButton } from '../../components/form/add-row-button.tsx';
 import { validateForm } from '../../lib/forms.ts';
 import { LecturePicker } from '../lectures/lecture-picker.tsx';
-import { newKey, type CourseEditorApi, type DraftLecture, type DraftSubject } from './course-draft.ts';
+import type { DraftLecture, DraftSubject } from '../../../../shared/courses/course-draft.ts';
+import { newKey, type CourseEditorApi } from './course-draft.ts';
 import { DaysCell, TitleCell } from './course-table-cells.tsx';
 import { MoveControl } from './move-control.tsx';
 

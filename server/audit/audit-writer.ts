@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AuditChanges } from '../../shared/audit/audit-changes.rules.ts';
 import { storableText } from '../../shared/audit/audit-changes.rules.ts';
 import { AUDIT_TITLE_LIMIT, type AuditAction, type AuditResourceType } from '../../shared/audit/audit.constants.ts';
@@ -6,6 +6,7 @@ import type { Actor } from '../access/actor.ts';
 import type { RequestContext } from '../context.ts';
 import type { Database } from '../db/types.ts';
 import { entryHash, type ChainedEntry } from './audit-chain.ts';
+import { appendEntries, lockChainHead } from './audit-chain.repository.ts';
 
 /** Who made a change: the signed-in staff member (null: the product itself) and where from. */
 export interface AuditBy {
@@ -28,9 +29,6 @@ export async function auditBy(ctx: Pick<RequestContext, 'actor' | 'ip'>): Promis
   return { actor: actor && { id: actor.id, name: actor.name, roles: actor.roles }, ip: ctx.ip || null };
 }
 
-/** A text[] literal of the roles (a list of lists cannot be unnested into rows). */
-const rolesLiteral = (roles: readonly string[]) => `{${roles.map((role) => JSON.stringify(role)).join(',')}}`;
-
 const cutTitle = (title: string | null) => {
   if (title === null) return null;
   const clean = storableText(title);
@@ -45,9 +43,9 @@ const cutTitle = (title: string | null) => {
 export async function recordAudit(trx: Transaction<Database>, by: AuditBy, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
   const list = Array.isArray(records) ? records : [records as AuditRecord];
   if (list.length === 0) return;
-  const head = await sql<{ seq: string; hash: Buffer }>`select seq, hash from audit_chain_head for update`.execute(trx);
-  let seq = Number(head.rows[0]!.seq);
-  let prevHash = head.rows[0]!.hash;
+  const head = await lockChainHead(trx);
+  let seq = head.seq;
+  let prevHash = head.hash;
   const at = new Date();
   const rows = list.map((record) => {
     seq += 1;
@@ -69,19 +67,5 @@ export async function recordAudit(trx: Transaction<Database>, by: AuditBy, recor
     prevHash = hash;
     return row;
   });
-  const last = rows.at(-1)!;
-  await sql`with added as (
-      insert into audit_log (seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash)
-      select seq, at, actor_id, actor_name, actor_roles::text[], action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash
-      from unnest(
-        ${rows.map((row) => row.seq)}::bigint[], ${rows.map((row) => row.at)}::timestamptz[],
-        ${rows.map((row) => row.actorId)}::uuid[], ${rows.map((row) => row.actorName)}::text[],
-        ${rows.map((row) => rolesLiteral(row.actorRoles))}::text[],
-        ${rows.map((row) => row.action)}::text[], ${rows.map((row) => row.resourceType)}::text[],
-        ${rows.map((row) => row.resourceId)}::text[], ${rows.map((row) => row.resourceTitle)}::text[],
-        ${rows.map((row) => JSON.stringify(row.changes))}::jsonb[], ${rows.map((row) => row.ip)}::text[],
-        ${rows.map((row) => row.prevHash)}::bytea[], ${rows.map((row) => row.hash)}::bytea[]
-      ) as added (seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id, resource_title, changes, ip, prev_hash, hash)
-    )
-    update audit_chain_head set seq = ${last.seq}, hash = ${last.hash}`.execute(trx);
+  await appendEntries(trx, rows);
 }

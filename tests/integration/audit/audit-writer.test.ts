@@ -21,6 +21,11 @@ beforeEach(async () => {
   await sql`update audit_chain_head set seq = 0, hash = ${GENESIS_HASH}`.execute(database.db);
 });
 
+/** Polls until `check` holds (a state, not a timing: the test's own timeout bounds it). */
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 type Row = StoredEntryRow & { prev_hash: Buffer; hash: Buffer };
 const entries = async () => (await sql<Row>`select * from audit_log order by seq`.execute(database.db)).rows;
 const head = async () => (await sql<{ seq: string; hash: Buffer }>`select seq, hash from audit_chain_head`.execute(database.db)).rows[0]!;
@@ -120,13 +125,18 @@ describe('recordAudit', () => {
         await recordAudit(trx, by, { action: 'publish', resourceType: 'lecture', resourceId: 'l2', title: 'Second' });
       })
       .then(() => (secondDone = true));
-    // While the first is open, others see no entry, and the second is still waiting on the head.
-    expect(await entries()).toHaveLength(0);
-    const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-      where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
-    expect(waiting.rows[0]!.n).toBe(1);
-    expect(secondDone).toBe(false);
-    release();
+    try {
+      // While the first is open, others see no entry, and the second waits on the head's lock.
+      expect(await entries()).toHaveLength(0);
+      await waitUntil(async () => {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`.execute(database.db);
+        return waiting.rows[0]!.n === 1;
+      });
+      expect(secondDone).toBe(false);
+    } finally {
+      release();
+    }
     await Promise.all([first, second]);
     const rows = await entries();
     expect(rows.map((row) => row.resource_title)).toEqual(['First', 'Second']);

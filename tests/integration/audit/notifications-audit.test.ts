@@ -73,7 +73,7 @@ describe('the audit log of notifications', () => {
       403,
     );
     expect((await harness.injectAs('nobody')('POST', '/api/admin/notifications/send', { title: 'T', body: 'B', targetType: 'everyone' })).statusCode).toBe(401);
-    expect(await auditEntries(harness.db, { afterSeq: seq })).toEqual([]);
+    expect(await auditEntries(harness.db, { afterSeq: seq, resourceType: 'notification' })).toEqual([]);
   });
 
   it('two sends at once: each notification has its own entry, in one unbroken chain', async () => {

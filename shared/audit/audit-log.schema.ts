@@ -2,6 +2,7 @@ import { z } from '../validation/zod.ts';
 import { pageFields, pageNumberSchema, pageSizeSchema, PAGE_NUMBER_MESSAGE } from '../validation/paging.ts';
 import { UUID_PATTERN } from '../validation/fields.ts';
 import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES } from './audit.constants.ts';
+import type { AuditValue } from './audit-changes.rules.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
@@ -61,7 +62,10 @@ export const auditHistoryQuerySchema = z.object({
 });
 export type AuditHistoryQuery = z.input<typeof auditHistoryQuerySchema>;
 
-const auditValueSchema: z.ZodType<unknown> = z.unknown().describe('The value as the record showed it (text, number, yes/no, list or object; null when empty)');
+/** A JSON value (never undefined, so both ends of a change are always there). */
+const auditValueSchema = z
+  .custom<AuditValue>((value) => value !== undefined)
+  .describe('The value as the record showed it (text, number, yes/no, list or object; null when empty)');
 
 export const fieldChangeSchema = z.union([
   z.object({ from: auditValueSchema, to: auditValueSchema }),

@@ -41,11 +41,11 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
 function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const id = `audit-${label.toLowerCase()}`;
   return (
-    <div className="flex items-center gap-2">
-      <Label htmlFor={id} className="text-sm text-muted-foreground">
+    <div className="col-span-2 flex min-w-0 items-center gap-2 sm:col-span-1">
+      <Label htmlFor={id} className="w-10 shrink-0 text-sm text-muted-foreground sm:w-auto">
         {label}
       </Label>
-      <Input id={id} type="date" className="w-auto" value={value} onChange={(event) => onChange(event.target.value)} />
+      <Input id={id} type="date" className="min-w-0 flex-1 sm:w-auto sm:flex-none" value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
   );
 }

@@ -29,16 +29,19 @@ function matching<Query extends SelectQueryBuilder<Database, 'audit_log', object
 }
 
 /**
- * The entries the filters match, newest first (seq, the order they committed in). Each filter has
- * an index that ends in seq (actor, action, resource type and id), so a page reads only its rows.
+ * The entries the filters match, newest first. Each filter has an index that hands its rows over in
+ * that order, so a page reads only its own rows: actor, action, resource type and id end in seq (the
+ * order the changes committed in); a day range reads the time index (at, seq), newest time first.
+ * Both orders agree but for changes committed in the same instant.
  */
 export function auditRowsQuery(db: Db, filter: AuditRowFilter) {
-  return matching(
+  const query = matching(
     db
       .selectFrom('audit_log')
       .select(['seq', 'at', 'actor_id', 'actor_name', 'actor_roles', 'action', 'resource_type', 'resource_id', 'resource_title', 'changes', 'ip']),
     filter,
-  ).orderBy('seq', 'desc');
+  );
+  return filter.since || filter.before ? query.orderBy('at', 'desc').orderBy('seq', 'desc') : query.orderBy('seq', 'desc');
 }
 
 export function auditPage(db: Db, filter: AuditRowFilter, limit: number, offset: number): Promise<AuditLogRow[]> {

@@ -49,7 +49,8 @@ test.describe('Audit Log', () => {
     await page.getByRole('textbox', { name: 'Filter Coupon Code' }).fill(code);
     await page.getByRole('button', { name: `Edit ${code}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Coupon' });
-    await edit.getByRole('button', { name: 'History' }).click();
+    await expect(edit.getByRole('heading', { name: 'History' })).toBeVisible();
+    await edit.getByRole('button', { name: 'Show history' }).click();
     const history = edit.getByRole('list', { name: 'History entries' });
     await expect(history.getByText(/^Updated by /)).toHaveCount(1);
     await expect(history).toContainText('Updated by Audit Admin (Administrator)');

@@ -67,12 +67,15 @@ export function HistoryPanel({ resourceType, resourceId }: { resourceType: Audit
   const [open, setOpen] = useState(false);
   return (
     <section className="grid gap-2 rounded-lg border bg-card p-4" aria-labelledby={`history-${resourceId}`}>
-      <h2 id={`history-${resourceId}`} className="text-base font-semibold">
-        <button type="button" className="flex items-center gap-1" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? <ChevronDown className="size-4" aria-hidden="true" /> : <ChevronRight className="size-4" aria-hidden="true" />}
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={`history-${resourceId}`} className="text-base font-semibold">
           History
-        </button>
-      </h2>
+        </h2>
+        <Button variant="ghost" size="sm" aria-expanded={open} aria-label={open ? 'Hide history' : 'Show history'} onClick={() => setOpen(!open)}>
+          {open ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+          {open ? 'Hide' : 'Show'}
+        </Button>
+      </div>
       {open && <HistoryEntries resourceType={resourceType} resourceId={resourceId} />}
     </section>
   );

@@ -1,6 +1,7 @@
 import { alertsDomain } from './alerts/index.ts';
 import { appInfoDomain } from './app-info/index.ts';
 import { assetsDomain } from './assets/index.ts';
+import { auditDomain, auditHistoryDomain } from './audit/index.ts';
 import { authDomain } from './auth/index.ts';
 import { commentsDomain } from './comments/index.ts';
 import { couponsDomain } from './coupons/index.ts';
@@ -50,4 +51,6 @@ export const DOMAINS = [
   meetingLinksDomain,
   winnersDomain,
   dashboardDomain,
+  auditDomain,
+  auditHistoryDomain,
 ] as const;

@@ -63,6 +63,8 @@ export const SCREENS = {
   },
   pendingPdf: { label: 'Pending PDF', path: '/admin/pending-pdf', hiddenFrom: ['staff', 'marketing'] },
   processQueue: { label: 'Process Queue', path: '/admin/process/queue', hiddenFrom: ['marketing'] },
+  /** Who changed what, for the whole product: administrators only (an editor's History panel follows its own screen). */
+  audit: { label: 'Audit Log', path: '/admin/audit', hiddenFrom: ['staff', 'marketing', 'manager'] },
 } as const satisfies Record<string, { label: string; path: string; hiddenFrom: readonly RestrictedRole[] }>;
 
 export type ScreenKey = keyof typeof SCREENS;
@@ -88,6 +90,7 @@ export const SIDE_BAR_ORDER: readonly ScreenKey[] = [
   'meetingLinks',
   'pendingPdf',
   'processQueue',
+  'audit',
 ];
 
 function isConsoleRole(role: string): role is ConsoleRole {

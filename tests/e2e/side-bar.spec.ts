@@ -24,6 +24,7 @@ const VISIBLE_LINKS: Record<'admin' | 'staff' | 'marketing' | 'manager', string[
     'Meeting Links',
     'Pending PDF',
     'Process Queue',
+    'Audit Log',
   ],
   staff: ['Home', 'Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Rank Files', 'Current Affairs', 'Process Queue'],
   marketing: ['Home', 'Notifications', 'Lecture Videos', 'Discussions', 'Exams', 'Courses', 'Rank Files', 'Users', 'Orders', 'Coupons'],

@@ -15,10 +15,10 @@ export interface ScriptRun {
 
 /**
  * Starts `script` as the project's start scripts do: in development on the embedded database kept
- * in `dataDir`, logging at info, with `env` over that.
+ * in `dataDir`, logging at info, with `env` over that and `options.args` after the script.
  */
-export function runScript(script: string, dataDir: string, env: Record<string, string>, options: { detached?: boolean } = {}): ScriptRun {
-  const child = spawn(process.execPath, [script], {
+export function runScript(script: string, dataDir: string, env: Record<string, string>, options: { detached?: boolean; args?: string[] } = {}): ScriptRun {
+  const child = spawn(process.execPath, [script, ...(options.args ?? [])], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', DATABASE_URL: '', ...env },
     detached: options.detached ?? false,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import type { DraftEditor } from '../../lib/use-draft-editor.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import type { AuditResourceType } from '../../../../shared/audit/audit.constants.ts';
+import { HistoryPanel } from '../../features/audit/history-panel.tsx';
 import { DeleteConfirmModal } from '../delete-confirm-modal.tsx';
 import { EditorHeader, type EditorHeaderProps } from '../editor-header.tsx';
 import type { FailureNotice } from '../error-alert.tsx';
@@ -61,6 +63,8 @@ export interface EditorShellProps {
   belowHeader?: React.ReactNode;
   /** Between someone else's save and the failed save (the exam's publish message). */
   belowStaleSave?: React.ReactNode;
+  /** The record whose History (its audit log entries) closes the editor. */
+  history?: { resourceType: AuditResourceType; resourceId: string };
   children: React.ReactNode;
 }
 
@@ -78,6 +82,7 @@ export function EditorShell({
   remove,
   belowHeader,
   belowStaleSave,
+  history,
   children,
 }: EditorShellProps) {
   const [deleteOpen, setDeleteOpen] = React.useState(false);
@@ -94,6 +99,7 @@ export function EditorShell({
       {belowStaleSave}
       <SaveFailureAlert failure={drafts.saveFailure} onDismiss={drafts.dismissSaveFailure} />
       {children}
+      {history && <HistoryPanel resourceType={history.resourceType} resourceId={history.resourceId} />}
       <LeaveGuard when={drafts.hasChanges} inside={leave.inside} thing={leave.thing} />
       <DeleteConfirmModal
         open={deleteOpen}

@@ -1,3 +1,4 @@
+import { auditRoutes } from '../audit/index.tsx';
 import { commentRoutes } from '../comments/index.tsx';
 import { couponRoutes } from '../coupons/index.tsx';
 import { courseRoutes } from '../courses/index.tsx';
@@ -44,4 +45,5 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   ...currentAffairsRoutes,
   ...meetingLinksRoutes,
   ...winnersRoutes,
+  ...auditRoutes,
 ];

@@ -7,6 +7,7 @@ import {
   CreditCard,
   FileSpreadsheet,
   FileText,
+  History,
   GraduationCap,
   Landmark,
   LayoutDashboard,
@@ -43,4 +44,5 @@ export const SCREEN_ICONS: Record<ScreenKey, LucideIcon> = {
   meetingLinks: Link2,
   pendingPdf: FileText,
   processQueue: ListChecks,
+  audit: History,
 };

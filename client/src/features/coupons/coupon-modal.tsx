@@ -30,6 +30,7 @@ import {
   type CouponTargetDraft,
 } from './coupon-form.ts';
 import { CouponTargetPicker } from './coupon-target-picker.tsx';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 
 /** The pause before a coupon is sent, as the specification has it. */
 export const COUPON_ACTION_DELAY_MS = 300;
@@ -245,6 +246,7 @@ export function CouponModal({ open, onOpenChange, coupon }: CouponModalProps) {
           </div>
         )}
       </div>
+      {coupon && <HistoryPanel resourceType="coupon" resourceId={coupon._id} />}
     </FormModal>
   );
 }

@@ -104,6 +104,7 @@ export function CourseEditor({ course, mode, onReload }: { course: Course; mode:
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'course', resourceId: id }}
       documentTitle={draft.title || 'Course'}
       embedded={embedded}
       header={{

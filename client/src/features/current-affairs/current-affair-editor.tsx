@@ -86,6 +86,7 @@ export function CurrentAffairEditor({ post, onReload }: { post: CurrentAffair; o
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'current-affair', resourceId: id }}
       documentTitle={draft.title ? shortPostDate(draft.title) : 'Current Affair'}
       embedded={embedded}
       header={{

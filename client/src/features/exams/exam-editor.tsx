@@ -150,6 +150,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   return (
     <EditorShell
       drafts={editor}
+      history={{ resourceType: 'exam', resourceId: id }}
       documentTitle={draft.title || 'Exam'}
       embedded={embedded}
       header={header}

@@ -101,6 +101,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'lecture', resourceId: id }}
       documentTitle={draft.title || 'Lecture'}
       embedded={embedded}
       header={{

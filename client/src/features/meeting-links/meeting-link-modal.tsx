@@ -4,6 +4,7 @@ import { FormModal } from '../../components/form-modal.tsx';
 import { bindDraft } from '../../components/form/bind-draft.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/trpc.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { CourseChecklist } from './course-checklist.tsx';
 import { isoToPickerValue, pickerValueToIso } from './meeting-time.ts';
 
@@ -104,6 +105,7 @@ export function MeetingLinkModal({ open, onOpenChange, link = null }: MeetingLin
         {dateField('meeting-link-end', 'End Date (India time)', 'endDate')}
       </div>
       <CourseChecklist value={draft.courseIds} known={opened?.courses ?? []} onChange={(courseIds) => set({ courseIds })} />
+      {opened && <HistoryPanel resourceType="meeting-link" resourceId={opened._id} />}
     </FormModal>
   );
 }

@@ -78,6 +78,7 @@ export function RankFileEditor({ rankFile, onReload }: { rankFile: RankFile; onR
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'rank-file', resourceId: id }}
       documentTitle={draft.title || 'Rank File'}
       embedded={embedded}
       header={{

@@ -103,6 +103,7 @@ export function SubscriptionEditor({
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'subscription', resourceId: id }}
       documentTitle={draft.title || 'Subscription'}
       header={{
         title: draft.title,

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { useCurrentUser } from '../auth/session.ts';
+import { HistoryPanel } from '../audit/history-panel.tsx';
 import { AccountAccessSection } from './account-access-section.tsx';
 import { AccountGrants, AccountOrders } from './account-holdings.tsx';
 
@@ -70,6 +71,7 @@ export function AccountSheet({ userId, onClose }: { userId: string | null; onClo
             <LakshyaStudentStatus account={account} />
             <AccountGrants userId={account._id} />
             <AccountOrders userId={account._id} />
+            <HistoryPanel resourceType="account" resourceId={account._id} />
           </>
         )}
       </SheetContent>

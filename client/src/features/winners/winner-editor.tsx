@@ -53,6 +53,7 @@ export function WinnerEditor({ winner, onReload }: { winner: Winner; onReload: (
   return (
     <EditorShell
       drafts={drafts}
+      history={{ resourceType: 'winner', resourceId: id }}
       documentTitle={draft.winnerName || 'Winner Announcement'}
       header={{
         title: draft.winnerName,

@@ -27,6 +27,7 @@ const HIDDEN_FROM: Record<ScreenKey, string[]> = {
   meetingLinks: ['staff', 'marketing', 'manager'],
   pendingPdf: ['staff', 'marketing'],
   processQueue: ['marketing'],
+  audit: ['staff', 'marketing', 'manager'],
   videos: [],
   discussions: [],
   exams: [],

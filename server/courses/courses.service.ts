@@ -11,6 +11,8 @@ import type {
   SavedCourse,
 } from '../../shared/courses/courses.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { auditBy, recordAudit } from '../audit/audit-writer.ts';
+import { publishAction } from '../audit/publish-action.ts';
 import type { AppContext, RequestContext } from '../context.ts';
 import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
 import { forgetCourse } from '../course-state/student-course-cache.ts';
@@ -20,6 +22,7 @@ import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { AppError } from '../errors.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
+import { courseAuditRecord } from './course-audit.ts';
 import * as repo from './courses.repository.ts';
 
 /** How many students a refused delete names before it only counts the rest. */
@@ -46,11 +49,15 @@ export async function listCourseTitles(ctx: AppContext): Promise<Array<{ _id: st
 }
 
 export async function createCourse(ctx: RequestContext, input: z.output<typeof createCourseInputSchema>): Promise<{ _id: string }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
+  const actorId = by.actor?.id ?? null;
   const warnings = coursePublishWarnings({ isVisible: false, hasRateCard: false, rateCardTermDays: null, subjects: [], exams: [] });
-  return {
-    _id: await repo.insertCourse(ctx.db, { title: input.title, publish_warnings: warnings, created_by: actor?.id ?? null, updated_by: actor?.id ?? null }),
-  };
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const created = await repo.insertCourse(trx, { title: input.title, publish_warnings: warnings, created_by: actorId, updated_by: actorId });
+    await recordAudit(trx, by, courseAuditRecord('create', null, await courseView(trx, created)));
+    return created;
+  });
+  return { _id: id };
 }
 
 async function courseRowOrThrow(db: Db, id: string): Promise<CourseRow> {
@@ -61,15 +68,20 @@ async function courseRowOrThrow(db: Db, id: string): Promise<CourseRow> {
 
 /** One course with its subjects, lectures, exams and rank files: a fixed handful of queries, whatever its size. */
 export async function getCourse(ctx: AppContext, { id }: { id: string }): Promise<Course> {
-  const row = await courseRowOrThrow(ctx.db, id);
+  return courseView(ctx.db, id);
+}
+
+/** The course as its editor shows it (read in a transaction, it is what that transaction sees). */
+async function courseView(db: Db, id: string): Promise<Course> {
+  const row = await courseRowOrThrow(db, id);
   const [subjects, lectures, exams, rankFiles, extra, rateCard, assets] = await Promise.all([
-    repo.subjectRows(ctx.db, id),
-    repo.subjectLectureRows(ctx.db, id),
-    repo.courseExamRows(ctx.db, id),
-    repo.courseRankFileRows(ctx.db, id),
-    repo.extraSubscriptionIds(ctx.db, id),
-    row.course_rate_card_id ? repo.rateCardOf(ctx.db, row.course_rate_card_id) : Promise.resolve(undefined),
-    assetsById(ctx.db, [row.banner_image_id, row.preview_video_id]),
+    repo.subjectRows(db, id),
+    repo.subjectLectureRows(db, id),
+    repo.courseExamRows(db, id),
+    repo.courseRankFileRows(db, id),
+    repo.extraSubscriptionIds(db, id),
+    row.course_rate_card_id ? repo.rateCardOf(db, row.course_rate_card_id) : Promise.resolve(undefined),
+    assetsById(db, [row.banner_image_id, row.preview_video_id]),
   ]);
   const sizeOf = (assetId: string | null) => (assetId && assets.get(assetId) ? Number(assets.get(assetId)!.size_in_bytes) : null);
   return {
@@ -143,7 +155,7 @@ function duplicates(values: readonly string[]): string[] {
  * and rank files in one transaction, and decides whether it is published and what keeps it offline.
  */
 export async function saveCourse(ctx: RequestContext, { id, value, version }: { id: string } & z.output<typeof saveCourseInputSchema>): Promise<SavedCourse> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   await courseRowOrThrow(ctx.db, id);
   const lectureIds = value.subjects.flatMap((subject) => subject.lectures);
   for (const subject of value.subjects) {
@@ -160,6 +172,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
     // Locked before the lectures and exams are read: a lecture or exam saved meanwhile decides the
     // course's state again after this save, with this save's subjects.
     if (!(await repo.lockCourse(trx, id))) throw new AppError('not-found', COURSE_MESSAGES.notFound);
+    const before = await courseView(trx, id);
     const [lectures, exams, rankFiles, rateCards, assets, ownSubjects] = await Promise.all([
       repo.lectureFacts(trx, [...new Set(lectureIds)]),
       repo.examFacts(trx, examIds),
@@ -263,7 +276,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
         previous_questions: JSON.stringify(previousQuestions),
         syllabus: JSON.stringify(syllabus),
         study_plan_notes: JSON.stringify(studyPlanNotes),
-        updated_by: actor?.id ?? null,
+        updated_by: by.actor?.id ?? null,
       },
       version,
     );
@@ -274,6 +287,7 @@ export async function saveCourse(ctx: RequestContext, { id, value, version }: { 
       rankFileIds: value.rankFiles,
       subscriptionIds: [...new Set(value.attachedSubscriptions.map((entry) => entry.subscriptionId))],
     });
+    await recordAudit(trx, by, courseAuditRecord(publishAction(before.isPublished, isPublished), before, await courseView(trx, id)));
     return { isPublished, publishWarnings: warnings, version: saved.version, subjectIds: subjectIdsInOrder };
   });
   // Students read it afresh from this process at once (other processes within a few seconds).
@@ -286,10 +300,17 @@ export async function duplicateCourse(
   ctx: RequestContext,
   { id, count }: { id: string } & z.output<typeof duplicateCourseInputSchema>,
 ): Promise<{ _ids: string[] }> {
-  const actor = await ctx.actor();
+  const by = await auditBy(ctx);
   const row = await courseRowOrThrow(ctx.db, id);
   const titles = Array.from({ length: count }, (_, index) => (count === 1 ? `${row.title} (copy)` : `${row.title} (copy ${index + 1})`));
-  const ids = await ctx.db.transaction().execute((trx) => repo.copyCourse(trx, row.id, titles, actor?.id ?? null));
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const copies = await repo.copyCourse(trx, row.id, titles, by.actor?.id ?? null);
+    const records = [];
+    // Each copy is a course of its own: one entry each, saying which course it copies.
+    for (const copyId of copies) records.push(courseAuditRecord('create', null, await courseView(trx, copyId), { copiedFrom: row.title }));
+    await recordAudit(trx, by, records);
+    return copies;
+  });
   return { _ids: ids };
 }
 
@@ -298,7 +319,8 @@ export async function duplicateCourse(
  * course, naming them. Its subjects, lecture links and notes go with it; the lectures, exams
  * and rank files stay.
  */
-export async function deleteCourse(ctx: AppContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+export async function deleteCourse(ctx: RequestContext, { id }: { id: string }): Promise<{ status: 'deleted' }> {
+  const by = await auditBy(ctx);
   const row = await courseRowOrThrow(ctx.db, id);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.lockCourse(trx, row.id))) throw new AppError('not-found', COURSE_MESSAGES.notFound);
@@ -313,7 +335,9 @@ export async function deleteCourse(ctx: AppContext, { id }: { id: string }): Pro
         }),
       });
     }
-    await repo.deleteCourseRow(trx, row.id);
+    const before = await courseView(trx, row.id);
+    if (!(await repo.deleteCourseRow(trx, row.id))) throw new AppError('not-found', COURSE_MESSAGES.notFound);
+    await recordAudit(trx, by, courseAuditRecord('delete', before, null));
   });
   return { status: 'deleted' };
 }

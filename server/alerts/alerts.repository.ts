@@ -8,12 +8,10 @@ export async function insertAlert(db: Db, values: { message: string; resourceTyp
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
-/** A page of alerts, newest first, and how many match in all. `createdOn` is a day as staff in India read it. */
-export async function alertsPage(
-  db: Db,
-  filter: { hasRead?: 'yes' | 'no' | undefined; search?: string | undefined; createdOn?: string | undefined },
-  { limit, offset }: { limit: number; offset: number },
-) {
+export type AlertFilter = { hasRead?: 'yes' | 'no' | undefined; search?: string | undefined; createdOn?: string | undefined };
+
+/** The alerts the filters show. `createdOn` is a day as staff in India read it. */
+function matchingAlerts(db: Db, filter: AlertFilter) {
   let base = db.selectFrom('admin_alerts');
   if (filter.hasRead === 'yes') base = base.where('read_at', 'is not', null);
   if (filter.hasRead === 'no') base = base.where('read_at', 'is', null);
@@ -22,9 +20,21 @@ export async function alertsPage(
     const dayStart = sql<Date>`(${filter.createdOn}::date)::timestamp at time zone 'Asia/Kolkata'`;
     base = base.where('created_at', '>=', dayStart).where('created_at', '<', sql<Date>`(${filter.createdOn}::date + 1)::timestamp at time zone 'Asia/Kolkata'`);
   }
+  return base;
+}
+
+/** Every alert the filters show, newest first (the list's order, which its export keeps). */
+export function alertsQuery(db: Db, filter: AlertFilter) {
+  return matchingAlerts(db, filter).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
+
+/** A page of alerts, newest first, and how many match in all. */
+export async function alertsPage(db: Db, filter: AlertFilter, { limit, offset }: { limit: number; offset: number }) {
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    alertsQuery(db, filter).limit(limit).offset(offset).execute(),
+    matchingAlerts(db, filter)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -14,6 +14,29 @@ export function listCouponRows(db: Db) {
   return db.selectFrom('coupons').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
 }
 
+/** The title of a coupon scope's target (`s`), null once it is deleted. */
+const SCOPE_TITLE = sql<string | null>`case s.target_type
+  when 'subscription' then (select title from subscriptions where id = s.target_id)
+  when 'course' then (select title from courses where id = s.target_id)
+  when 'exam' then (select title from exams where id = s.target_id)
+  when 'lecture' then (select title from lectures where id = s.target_id)
+  when 'rankfile' then (select title from rank_files where id = s.target_id)
+end`;
+
+/** Every coupon in the list's order, each with what it applies to (type and title, in the list's order) in the same row. */
+export function couponsWithTargetsQuery(db: Db) {
+  return db
+    .selectFrom('coupons as c')
+    .selectAll('c')
+    .select(
+      sql<Array<{ type: CouponTargetType; title: string | null }>>`(
+        select coalesce(json_agg(json_build_object('type', s.target_type, 'title', ${SCOPE_TITLE}) order by s.target_type, s.target_id), '[]')
+        from coupon_scopes s where s.coupon_id = c.id)`.as('applies_to'),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id');
+}
+
 /** The coupons with these ids that exist, with their codes. */
 export function couponCodes(db: Db, ids: readonly string[]): Promise<Array<{ id: string; code: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -66,14 +89,7 @@ export async function couponTargets(db: Db, couponIds: readonly string[]): Promi
   const targets = new Map<string, Array<CouponTarget & { title: string | null }>>();
   if (couponIds.length === 0) return targets;
   const { rows } = await sql<{ coupon_id: string; target_type: CouponTargetType; target_id: string; title: string | null }>`
-    select s.coupon_id, s.target_type, s.target_id,
-      case s.target_type
-        when 'subscription' then (select title from subscriptions where id = s.target_id)
-        when 'course' then (select title from courses where id = s.target_id)
-        when 'exam' then (select title from exams where id = s.target_id)
-        when 'lecture' then (select title from lectures where id = s.target_id)
-        when 'rankfile' then (select title from rank_files where id = s.target_id)
-      end as title
+    select s.coupon_id, s.target_type, s.target_id, ${SCOPE_TITLE} as title
     from coupon_scopes s
     where s.coupon_id = any(${[...couponIds]}::uuid[])
     order by s.target_type, s.target_id`.execute(db);

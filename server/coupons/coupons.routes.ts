@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
 import { deletedSchema, routeOptions } from '../http/route-options.ts';
 import { COUPON_MESSAGES, couponFormSchema, couponSchema, couponUpdateSchema } from '../../shared/commerce/coupons.schema.ts';
+import { exportRoutes } from '../exports/export-routes.ts';
+import { exportCoupons } from './coupons-export.ts';
 import * as coupons from './coupons.service.ts';
 
 const idParams = z.object({ id: z.uuid({ error: COUPON_MESSAGES.notFound }) });
@@ -11,6 +13,13 @@ export const couponsRoutes: DomainRoutes = async (app) => {
   app.get('/v2/coupons', admin({ summary: 'Every discount coupon, newest first', ok: z.array(couponSchema) }), async (request) =>
     coupons.listCoupons(request.ctx),
   );
+  exportRoutes(app, {
+    path: '/api/admin/coupons/export',
+    tags: ['coupons'],
+    holds: 'Discount coupons',
+    querystring: z.object({}),
+    open: (ctx) => exportCoupons(ctx),
+  });
   app.post(
     '/v2/coupons',
     admin({

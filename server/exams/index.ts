@@ -1,5 +1,6 @@
 import { bulkRoutes } from '../bulk/bulk-routes.ts';
 import { defineDomain } from '../domain.ts';
+import { examResultsExportRoutes } from './exam-results-export.routes.ts';
 import { examsBulk } from './exams.bulk.ts';
 import { examsRouter } from './exams.router.ts';
 import { examsRoutes } from './exams.routes.ts';
@@ -11,6 +12,6 @@ export const examsDomain = defineDomain({
   name: 'exams',
   screen: 'exams',
   router: examsRouter,
-  routes: [examSpreadsheetRoutes, examsRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
+  routes: [examSpreadsheetRoutes, examsRoutes, examResultsExportRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
   studentRoutes: [studentExamsRoutes],
 });

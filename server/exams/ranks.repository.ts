@@ -80,8 +80,8 @@ export function nextHigherScore(db: Db, exam: RankedExam, score: number) {
     .executeTakeFirst();
 }
 
-/** The best `limit` ranked first attempts, with the student and the attempt's figures. */
-export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
+/** Every ranked first attempt of the exam's current ranking, best first, with the student and the attempt's figures. */
+export function rankedAttemptsQuery(db: Db, exam: Pick<RankedExam, 'id' | 'rank_version' | 'rank_cutoff_seq'>) {
   return db
     .selectFrom('exam_attempts as a')
     .innerJoin('exam_rank_scores as r', (join) =>
@@ -99,14 +99,19 @@ export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
       'a.wrong_count',
       'a.unattempted_count',
       'a.unseen_count',
+      'a.started_at',
+      'a.submitted_at',
     ])
     .where('a.exam_id', '=', exam.id)
     .where('a.is_first', '=', true)
     .where('a.submitted_seq', '<=', exam.rank_cutoff_seq)
     .orderBy('a.score', 'desc')
-    .orderBy('a.user_id')
-    .limit(limit)
-    .execute();
+    .orderBy('a.user_id');
+}
+
+/** The best `limit` ranked first attempts. */
+export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
+  return rankedAttemptsQuery(db, exam).limit(limit).execute();
 }
 
 export function firstAttemptOf(db: Db, examId: string, userId: string) {

@@ -32,8 +32,8 @@ export async function setTargeted(trx: Db, notificationId: string, targeted: num
     .execute();
 }
 
-/** The latest notifications, newest first, with their course's title and how many pushes are pending. */
-export async function latestNotifications(db: Db, limit: number) {
+/** The notifications sent, newest first, with their course's title and how many pushes are pending. */
+export function sentNotificationsQuery(db: Db) {
   return db
     .selectFrom('push_notifications as n')
     .leftJoin('courses as c', 'c.id', 'n.target_course_id')
@@ -48,8 +48,12 @@ export async function latestNotifications(db: Db, limit: number) {
         .as('pending'),
     )
     .orderBy('n.created_at', 'desc')
-    .limit(limit)
-    .execute();
+    .orderBy('n.id', 'desc');
+}
+
+/** The latest notifications, newest first. */
+export async function latestNotifications(db: Db, limit: number) {
+  return sentNotificationsQuery(db).limit(limit).execute();
 }
 
 export async function findNotification(db: Db, notificationId: string) {

@@ -7,7 +7,11 @@ import {
   removePushSubscriptionInputSchema,
   sendNotificationInputSchema,
   sentNotificationSchema,
+  sentNotificationsExportQuerySchema,
+  sentNotificationsQuerySchema,
 } from '../../shared/push/push.schema.ts';
+import { exportRoutes } from '../exports/export-routes.ts';
+import { exportSentNotifications } from './sent-notifications-export.ts';
 import { AppError } from '../errors.ts';
 import { PUSH_MESSAGES } from '../../shared/push/push.schema.ts';
 import * as push from './push.service.ts';
@@ -32,11 +36,18 @@ export const pushAdminRoutes: DomainRoutes = async (app) => {
     '/api/admin/notifications/sent',
     admin({
       summary: 'The latest push notifications sent, with their counts (targeted, delivered, gone, failed, pending)',
-      querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      querystring: sentNotificationsQuerySchema,
       ok: z.array(sentNotificationSchema),
     }),
     async (request) => push.listSent(request.ctx, request.query),
   );
+  exportRoutes(app, {
+    path: '/api/admin/notifications/sent/export',
+    tags: ['notifications'],
+    holds: 'Push notifications sent',
+    querystring: sentNotificationsExportQuerySchema,
+    open: exportSentNotifications,
+  });
 };
 
 /** The student apps' push subscriptions, and the key they subscribe with. */

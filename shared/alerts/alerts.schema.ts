@@ -28,6 +28,8 @@ export const alertsQuerySchema = z.object({
     .optional(),
 });
 export type AlertsQuery = z.input<typeof alertsQuerySchema>;
+/** The filters of an alerts export: the list's, without paging (an export holds every page). */
+export const alertsExportQuerySchema = alertsQuerySchema.omit({ page: true, pageSize: true });
 export const alertsPageSchema = pagedListSchema('alerts', adminAlertSchema);
 export type AlertsPage = z.infer<typeof alertsPageSchema>;
 

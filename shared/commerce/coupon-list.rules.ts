@@ -1,4 +1,14 @@
+import type { CouponTargetType } from './coupon-use.rules.ts';
 import { DISCOUNT_TYPE_LABELS, type Coupon } from './coupons.schema.ts';
+
+/** What a chip, a column and an export call each kind of target. */
+export const COUPON_TARGET_LABELS: Record<CouponTargetType, { one: string; many: string }> = {
+  subscription: { one: 'Rate card', many: 'Rate cards' },
+  course: { one: 'Course', many: 'Courses' },
+  exam: { one: 'Exam', many: 'Exams' },
+  lecture: { one: 'Lecture', many: 'Lectures' },
+  rankfile: { one: 'Rank file', many: 'Rank files' },
+};
 
 /** The columns of the Coupons table that take a text filter. */
 export const COUPON_FILTER_COLUMNS = ['code', 'minOrder', 'type', 'value', 'impressions', 'redemptions', 'active'] as const;

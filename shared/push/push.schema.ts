@@ -36,6 +36,13 @@ export const COMPOSER_LIMITS = { title: 100, body: 255 } as const;
 export const GROUP_TARGETS = ['lakshya-students', 'purchased-users'] as const;
 /** course: the students entitled to one course (courseId), e.g. a live class's meeting link. */
 export const TARGET_TYPES = ['specific-user', 'everyone', 'group', 'course'] as const;
+/** How the console names each kind of target. */
+export const TARGET_LABELS: Record<(typeof TARGET_TYPES)[number], string> = {
+  'specific-user': 'Specific user',
+  everyone: 'Everyone',
+  group: 'Group',
+  course: 'Students of a course',
+};
 export const CLICK_ACTIONS = ['open_link', 'open_learn_tab', 'open_lecture', 'open_course', 'open_exam', 'open_rank_file', 'open_winner'] as const;
 
 /** What the app sends to register its push subscription (the browser's PushSubscription.toJSON()). */
@@ -107,6 +114,18 @@ export const sentNotificationSchema = titledRefSchema.extend({
   completedAt: z.string().nullable(),
 });
 export type SentNotification = z.infer<typeof sentNotificationSchema>;
+
+/** The most sent notifications the list answers at once. */
+export const MAX_SENT_LIST = 200;
+const sentLimitSchema = z.coerce
+  .number({ error: `limit is a whole number from 1 to ${MAX_SENT_LIST}` })
+  .int({ error: `limit is a whole number from 1 to ${MAX_SENT_LIST}` })
+  .min(1, { error: `limit is a whole number from 1 to ${MAX_SENT_LIST}` })
+  .max(MAX_SENT_LIST, { error: `limit is a whole number from 1 to ${MAX_SENT_LIST}` });
+/** The sent notifications list: the latest `limit`, newest first. */
+export const sentNotificationsQuerySchema = z.object({ limit: sentLimitSchema.default(50) });
+/** The sent notifications export: the latest `limit` like the list, or without it every notification sent. */
+export const sentNotificationsExportQuerySchema = z.object({ limit: sentLimitSchema.optional() });
 
 /** The payload the app's service worker receives, as JSON. */
 export interface PushPayload {

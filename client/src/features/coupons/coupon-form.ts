@@ -55,14 +55,7 @@ export const COUPON_FIELD_LABELS: Record<CouponField, string> = {
   appliesTo: 'Applies to',
 };
 
-/** What a chip and a column call each kind of target. */
-export const COUPON_TARGET_LABELS: Record<CouponTargetType, { one: string; many: string }> = {
-  subscription: { one: 'Rate card', many: 'Rate cards' },
-  course: { one: 'Course', many: 'Courses' },
-  exam: { one: 'Exam', many: 'Exams' },
-  lecture: { one: 'Lecture', many: 'Lectures' },
-  rankfile: { one: 'Rank file', many: 'Rank files' },
-};
+export { COUPON_TARGET_LABELS } from '../../../../shared/commerce/coupon-list.rules.ts';
 
 /**
  * An instant (ISO) as India's wall clock, "YYYY-MM-DDTHH:mm" (seconds only when there are some), the

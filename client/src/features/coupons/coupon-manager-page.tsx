@@ -6,6 +6,7 @@ import { COUPON_FILTER_COLUMNS, couponColumnTexts } from '../../../../shared/com
 import type { Coupon } from '../../../../shared/commerce/coupons.schema.ts';
 import { AddButton } from '../../components/add-button.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { IconActions } from '../../components/icon-button.tsx';
 import { LIST_QUERY_OPTIONS, ListPage } from '../../components/list-page.tsx';
 import { delay } from '../../lib/delay.ts';
@@ -150,7 +151,9 @@ export function CouponManagerPage() {
           />
         </>
       }
-    />
+    >
+      <ExportButtons path="/api/admin/coupons/export" filters={{}} total={coupons.data?.length} noun="coupons" />
+    </ListPage>
   );
 }
 CouponManagerPage.displayName = 'CouponManagerPage';

@@ -4,6 +4,7 @@ import { EyeOff, RefreshCw, RotateCw, Send } from 'lucide-react';
 import { ANALYTICS_TOP } from '../../../../shared/exams/exam.constants.ts';
 import type { AnalyticsRow, Exam, RankState } from '../../../../shared/exams/exams.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { ErrorAlert, failureNotice, type FailureNotice } from '../../components/error-alert.tsx';
 import { toastSuccess } from '../../components/toasts.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -160,6 +161,14 @@ export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
       <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label={`Top ${ANALYTICS_TOP} students`} className="grid min-w-0 gap-2">
           <h2 className="text-sm font-semibold">Top {ANALYTICS_TOP} students</h2>
+          {exam.lastRankRefresh !== null && (
+            <ExportButtons
+              path={`/api/admin/exams/${encodeURIComponent(id)}/results/export`}
+              filters={{}}
+              total={rows[0]?.totalParticipants}
+              noun="exam results (every ranked student)"
+            />
+          )}
           <DataTable
             label="Ranking"
             columns={columns}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CheckCheck, ExternalLink, RefreshCw } from 'lucide-react';
 import { ALERTS_PAGE_SIZE, alertViewPath, type AdminAlert } from '../../../../shared/alerts/alerts.schema.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { ChoiceFilterCell, TextFilterCell } from '../../components/server-list/filter-cells.tsx';
 import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
@@ -96,6 +97,7 @@ export function AlertsPage() {
   const {
     filters,
     setFilter,
+    settled,
     query: alerts,
     pager,
   } = useServerList({
@@ -138,6 +140,7 @@ export function AlertsPage() {
           </Button>
         </div>
       </div>
+      <ExportButtons path="/api/admin/notifications/export" filters={presentFilters(settled)} total={alerts.data?.total} noun="alerts" />
       <ServerListTable
         label="Alerts"
         head={<AlertsHead filters={filters} setFilter={setFilter} />}

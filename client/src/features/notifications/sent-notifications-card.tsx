@@ -1,18 +1,22 @@
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { SectionCard } from '../../components/form/section-card.tsx';
 import { LoadFailure } from '../../components/load-failure.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { api } from '../../lib/trpc.ts';
+import { TARGET_LABELS } from '../../../../shared/push/push.schema.ts';
 
-const TARGET_LABELS = { 'specific-user': 'Specific user', everyone: 'Everyone', group: 'Group', course: 'Students of a course' } as const;
+/** How many of the latest notifications the card shows (and its export holds). */
+const SHOWN = 50;
 
 /** The push notifications sent lately, with what became of them. */
 export function SentNotificationsCard() {
-  const sent = api.push.sent.useQuery({ limit: 50 }, { staleTime: Infinity });
+  const sent = api.push.sent.useQuery({ limit: SHOWN }, { staleTime: Infinity });
   return (
     <SectionCard
       title="Sent notifications"
       description="Push notifications sent to students, newest first: how many devices each went to, and what became of them."
     >
+      <ExportButtons path="/api/admin/notifications/sent/export" filters={{ limit: String(SHOWN) }} total={sent.data?.length} noun="sent notifications" />
       {sent.isError && <LoadFailure title="Fetching data failed" error={sent.error} onRetry={sent.refetch} />}
       <Table aria-label="Sent notifications">
         <TableHeader>

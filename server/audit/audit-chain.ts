@@ -20,14 +20,9 @@ export interface ChainedEntry {
   ip: string | null;
 }
 
-/**
- * SHA-256 over a version tag, the previous entry's hash and the entry's content as canonical JSON.
- * Editing any field, removing an entry or moving one changes a hash that the next entry (or the
- * chain's head) holds, which `npm run audit:verify` finds.
- */
-export function entryHash(prevHash: Buffer, entry: ChainedEntry): Buffer {
-  const content = canonicalJson([
-    entry.seq,
+/** The canonical JSON of what an entry says (everything but its place in the chain). */
+export function entryContent(entry: Omit<ChainedEntry, 'seq'>): string {
+  return canonicalJson([
     entry.at.toISOString(),
     entry.actorId,
     entry.actorName,
@@ -39,7 +34,21 @@ export function entryHash(prevHash: Buffer, entry: ChainedEntry): Buffer {
     entry.changes,
     entry.ip,
   ]);
-  return createHash('sha256').update('psc-audit-v1\n').update(prevHash.toString('hex')).update('\n').update(content).digest();
+}
+
+/** The first line of every hashed text: names this way of hashing, should it ever change. */
+export const HASH_TAG = 'psc-audit-v1';
+
+/**
+ * SHA-256 over the lines: a version tag, the previous entry's hash (hex), the entry's seq, and its
+ * content (entryContent). Editing any field, removing an entry or moving one changes a hash that the
+ * next entry (or the chain's head) holds, which `npm run audit:verify` finds. The writer computes the
+ * same in SQL (audit-chain.repository.ts), so that an entry costs one statement.
+ */
+export function entryHash(prevHash: Buffer, entry: ChainedEntry): Buffer {
+  return createHash('sha256')
+    .update(`${HASH_TAG}\n${prevHash.toString('hex')}\n${entry.seq}\n${entryContent(entry)}`)
+    .digest();
 }
 
 /** An audit_log row as read back, in the shape its hash covers. */

@@ -5,8 +5,7 @@ import { AUDIT_TITLE_LIMIT, type AuditAction, type AuditResourceType } from '../
 import type { Actor } from '../access/actor.ts';
 import type { RequestContext } from '../context.ts';
 import type { Database } from '../db/types.ts';
-import { entryHash, type ChainedEntry } from './audit-chain.ts';
-import { appendEntries, lockChainHead } from './audit-chain.repository.ts';
+import { appendEntry } from './audit-chain.repository.ts';
 
 /** Who made a change: the signed-in staff member (null: the product itself) and where from. */
 export interface AuditBy {
@@ -43,14 +42,10 @@ const cutTitle = (title: string | null) => {
 export async function recordAudit(trx: Transaction<Database>, by: AuditBy, records: AuditRecord | readonly AuditRecord[]): Promise<void> {
   const list = Array.isArray(records) ? records : [records as AuditRecord];
   if (list.length === 0) return;
-  const head = await lockChainHead(trx);
-  let seq = head.seq;
-  let prevHash = head.hash;
   const at = new Date();
-  const rows = list.map((record) => {
-    seq += 1;
-    const entry: ChainedEntry = {
-      seq,
+  // One statement each, in order: a change records one entry but for rare cases (a refund and its delete).
+  for (const record of list) {
+    await appendEntry(trx, {
       at,
       actorId: by.actor?.id ?? null,
       actorName: by.actor ? storableText(by.actor.name) : 'System',
@@ -61,11 +56,6 @@ export async function recordAudit(trx: Transaction<Database>, by: AuditBy, recor
       resourceTitle: cutTitle(record.title),
       changes: record.changes ?? {},
       ip: by.ip,
-    };
-    const hash = entryHash(prevHash, entry);
-    const row = { ...entry, prevHash, hash };
-    prevHash = hash;
-    return row;
-  });
-  await appendEntries(trx, rows);
+    });
+  }
 }

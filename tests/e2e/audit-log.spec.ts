@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { recordAuditEntry } from './support/audit.ts';
 import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts';
 import { snap } from './support/media.ts';
 
@@ -18,20 +17,20 @@ test.describe('Audit Log', () => {
     await modal.getByRole('button', { name: 'Create Coupon' }).click();
     await expect(modal).toBeHidden();
     const [coupon] = await query<{ id: string }>('select id from coupons where code = $1', [code]);
-    // The coupon's save records its entry in its own transaction; written here with the same writer.
-    await recordAuditEntry(admin.email, {
-      action: 'update',
-      resourceType: 'coupon',
-      resourceId: coupon!.id,
-      title: code,
-      changes: { value: { from: 10, to: 25 } },
-    });
+    // The edit's save writes its entry in its own transaction.
+    await page.getByRole('textbox', { name: 'Filter Coupon Code' }).fill(code);
+    await page.getByRole('button', { name: `Edit ${code}` }).click();
+    const change = page.getByRole('dialog', { name: 'Edit Coupon' });
+    await change.getByLabel('Value').fill('25');
+    await change.getByRole('button', { name: 'Update' }).click();
+    await expect(change).toBeHidden();
 
     await page.getByRole('link', { name: 'Audit Log' }).click();
     await expect(page).toHaveURL(/\/admin\/audit$/);
     await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
     await page.getByLabel('Resource type').selectOption({ label: 'Coupon' });
     await page.getByLabel('Resource id').fill(coupon!.id);
+    await page.getByLabel('Action').selectOption({ label: 'Updated' });
     const table = page.getByRole('table', { name: 'Audit log entries' });
     const row = table.getByRole('row').filter({ hasText: code });
     await expect(row).toHaveCount(1);

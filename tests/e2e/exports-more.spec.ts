@@ -141,6 +141,12 @@ test.describe('exports of exam results, coupons, alerts and sent notifications',
   test('exports the alerts a search shows and the sent notifications as CSV', async ({ page }) => {
     const tag = unique();
     await query(`insert into admin_alerts (message) values ($1), ($2)`, [`ഫയൽ ${tag} failed`, `Other ${tag}`]);
+    // The newest notification sent: the card shows the latest 50, and so does its export.
+    await query(
+      `insert into push_notifications (title, body, target_type, group_targets, targeted, delivered, gone, failed, completed_at)
+       values ($1, 'പരീക്ഷ നാളെ', 'group', '{LDC}', 4, 3, 1, 0, now())`,
+      [`Exam ${tag}`],
+    );
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Alerts Exporter'));
     await page.goto('/admin/notifications');
     await page.getByRole('textbox', { name: 'Filter Message' }).fill(`ഫയൽ ${tag}`);
@@ -154,7 +160,18 @@ test.describe('exports of exam results, coupons, alerts and sent notifications',
 
     const sent = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export the sent notifications shown as CSV' }).click();
-    expect((await sent).suggestedFilename()).toMatch(/\.csv$/);
+    const sentFile = await sent;
+    expect(sentFile.suggestedFilename()).toMatch(/^sent-notifications-\d{4}-\d{2}-\d{2}\.csv$/);
+    const sentTable = await csvOf(sentFile);
+    const newest = sentTable.rows[0]!;
+    const sentColumn = (name: string) => newest[sentTable.heading.indexOf(name)];
+    expect([sentColumn('Title'), sentColumn('Body'), sentColumn('Target'), sentColumn('Delivered'), sentColumn('Gone')]).toEqual([
+      `Exam ${tag}`,
+      'പരീക്ഷ നാളെ',
+      'LDC',
+      '3',
+      '1',
+    ]);
     await shootSizes(page, 'alerts-export');
   });
 });

@@ -29,7 +29,7 @@ export function SentNotificationsCard() {
         <TableBody>
           {(sent.data ?? []).length === 0 ? (
             <TableRow>
-              <TableCell colSpan={7} className="h-16 text-center text-muted-foreground">
+              <TableCell colSpan={7} className="h-16 text-left text-muted-foreground sm:text-center">
                 {sent.isPending ? 'Loading...' : 'Nothing sent yet'}
               </TableCell>
             </TableRow>

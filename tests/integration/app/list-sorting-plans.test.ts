@@ -1,9 +1,11 @@
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { ALERT_SORT_COLUMNS } from '../../../shared/alerts/alerts.schema.ts';
 import { ORDER_SORT_COLUMNS } from '../../../shared/commerce/orders.schema.ts';
 import { LAKSHYA_STUDENT_SORT_COLUMNS } from '../../../shared/lakshya-students/lakshya-students.schema.ts';
 import { USER_SORT_COLUMNS } from '../../../shared/users/users-list.schema.ts';
 import type { Database } from '../../../server/db/types.ts';
+import { alertsPage } from '../../../server/alerts/alerts.repository.ts';
 import { lakshyaStudentsPage } from '../../../server/lakshya-students/lakshya-students.repository.ts';
 import { deletedOrdersPage, paidOrdersPage } from '../../../server/orders/admin-orders.repository.ts';
 import { usersPage } from '../../../server/users/users-list.repository.ts';
@@ -84,6 +86,21 @@ describe('sorted lists at 100,000 rows', () => {
       for (const sort of [column, `-${column}`] as const) {
         const [page] = await plansOf((db) => lakshyaStudentsPage(db, {}, sort, 100, 0));
         expectPageIndexOrdered(page!, 'lakshya_students');
+      }
+    }
+
+    await sql`
+      insert into admin_alerts (message, created_at, read_at)
+      select 'Sorted alert ' || n, now() - n * interval '1 minute', case when n % 3 = 0 then null else now() - (n % 1000) * interval '1 second' end
+      from generate_series(1, 100000) as n`.execute(harness.db);
+    await sql`analyze admin_alerts`.execute(harness.db);
+    for (const column of ALERT_SORT_COLUMNS) {
+      for (const sort of [column, `-${column}`] as const) {
+        const plans = await plansOf((db) => alertsPage(db, {}, { limit: 100, offset: 0, sort }));
+        expectIndexOrdered(
+          plans.find((plan) => plan.startsWith('Limit'))!,
+          'admin_alerts',
+        );
       }
     }
   });

@@ -12,7 +12,7 @@ export const alertsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/admin/notifications',
     admin({
-      summary: 'Alerts for staff, newest first, a page at a time (filters: hasRead, search, createdOn: a day in India)',
+      summary: 'Alerts for staff, newest first unless sorted, a page at a time (filters: hasRead, search, createdOn: a day in India; sort)',
       querystring: alertsQuerySchema,
       ok: alertsPageSchema,
     }),

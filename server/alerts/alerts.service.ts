@@ -9,9 +9,9 @@ export async function raiseAlert(db: Db, alert: { message: string; resourceType?
   await repo.insertAlert(db, { message: alert.message.slice(0, 1000), resourceType: alert.resourceType ?? null, resourceId: alert.resourceId ?? null });
 }
 
-/** GET /api/admin/notifications: the alerts, newest first, a page at a time. */
+/** GET /api/admin/notifications: the alerts, in the order asked for (newest first unless told), a page at a time. */
 export async function listAlerts(ctx: AppContext, query: z.output<typeof alertsQuerySchema>): Promise<AlertsPage> {
-  const { rows, total } = await repo.alertsPage(ctx.db, query, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const { rows, total } = await repo.alertsPage(ctx.db, query, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, sort: query.sort });
   return {
     alerts: rows.map((row) => ({
       _id: row.id,

@@ -1,4 +1,6 @@
 import type { ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
+import type { LakshyaStudentSortColumn } from '../../shared/lakshya-students/lakshya-students.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
 import type { LakshyaStudentFilter } from './lakshya-students.repository.ts';
 import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
@@ -19,13 +21,16 @@ export const LAKSHYA_STUDENT_COLUMNS: ReadonlyArray<ExportColumn<LakshyaStudentR
   { header: 'Added at (India time)', kind: 'date', value: (row) => row.created_at },
 ];
 
-/** GET /api/admin/lakshya-students/export.csv and .xlsx: the special students the filters show, newest first. */
-export async function exportLakshyaStudents(ctx: RequestContext, filter: LakshyaStudentFilter): Promise<ExportFile<LakshyaStudentRow>> {
-  const { name, phoneNumber, registered } = filter;
+/** GET /api/admin/lakshya-students/export.csv and .xlsx: the special students the filters show, in the list's order (its `sort`). */
+export async function exportLakshyaStudents(
+  ctx: RequestContext,
+  query: LakshyaStudentFilter & { sort: SortParam<LakshyaStudentSortColumn> },
+): Promise<ExportFile<LakshyaStudentRow>> {
+  const { name, phoneNumber, registered, sort } = query;
   return {
     name: 'lakshya-students',
     sheet: 'Lakshya students',
     columns: LAKSHYA_STUDENT_COLUMNS,
-    batches: await openRowCursor(ctx.db, lakshyaStudentsQuery(ctx.db, { name, phoneNumber, registered })),
+    batches: await openRowCursor(ctx.db, lakshyaStudentsQuery(ctx.db, { name, phoneNumber, registered }, sort)),
   };
 }

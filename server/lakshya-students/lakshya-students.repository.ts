@@ -1,5 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { LakshyaStudentSortColumn } from '../../shared/lakshya-students/lakshya-students.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
 import type { Db } from '../db/database.ts';
+import { sortOrder, type SortColumn } from '../db/list-sort.ts';
 import type { Database } from '../db/types.ts';
 import { allowLongStatements, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { isLakshyaStudentSql } from './free-access.repository.ts';
@@ -9,6 +12,14 @@ export interface LakshyaStudentFilter {
   phoneNumber?: string | undefined;
   registered?: 'yes' | 'no' | undefined;
 }
+
+/** What the list sorts by: each column has an index on (column, id) (lakshya_students_created_idx for the date, the others migration 202612030100). */
+const LAKSHYA_STUDENT_SORT: Record<LakshyaStudentSortColumn, SortColumn> = {
+  name: { ref: 'ls.name' },
+  phoneNumber: { ref: 'ls.phone_number' },
+  expiryDate: { ref: 'ls.expiry_date', nullable: true },
+  createdAt: { ref: 'ls.created_at' },
+};
 
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
@@ -66,17 +77,16 @@ function withAccounts(db: Db, students: ReturnType<typeof listed>) {
     .select(['ls.id', 'ls.name', 'ls.phone_number', 'ls.expiry_date', 'ls.created_at', 'account.id as user_id', 'account.name as user_name']);
 }
 
-/** The whole list the filter keeps, newest first, each student with their account: what an export reads. */
-export function lakshyaStudentsQuery(db: Db, filter: LakshyaStudentFilter) {
-  return withAccounts(db, listed(db).where(matching(filter, 'perStudent')))
-    .orderBy('ls.created_at', 'desc')
-    .orderBy('ls.id', 'desc');
+/** The whole list the filter keeps, in the order asked for (newest first unless told), each student with their account: what an export reads. */
+export function lakshyaStudentsQuery(db: Db, filter: LakshyaStudentFilter, sort: SortParam<LakshyaStudentSortColumn> = '-createdAt') {
+  return withAccounts(db, listed(db).where(matching(filter, 'perStudent'))).orderBy(sortOrder(sort, LAKSHYA_STUDENT_SORT, 'ls.id'));
 }
 
-/** A page of the list, newest first: the page is chosen first, then each of its students' account is looked up. */
-export function lakshyaStudentsPage(db: Db, filter: LakshyaStudentFilter, limit: number, offset: number) {
-  const page = listed(db).where(matching(filter, 'perStudent')).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').limit(limit).offset(offset);
-  return withAccounts(db, page).orderBy('ls.created_at', 'desc').orderBy('ls.id', 'desc').execute();
+/** A page of the list, in the order asked for: the page is chosen first, then each of its students' account is looked up. */
+export function lakshyaStudentsPage(db: Db, filter: LakshyaStudentFilter, sort: SortParam<LakshyaStudentSortColumn>, limit: number, offset: number) {
+  const order = sortOrder(sort, LAKSHYA_STUDENT_SORT, 'ls.id');
+  const page = listed(db).where(matching(filter, 'perStudent')).orderBy(order).limit(limit).offset(offset);
+  return withAccounts(db, page).orderBy(order).execute();
 }
 
 /**

@@ -60,7 +60,7 @@ export const lakshyaStudentsRoutes: DomainRoutes = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Special students, newest first, a page at a time (filters: name, phoneNumber, registered)',
+        summary: 'Special students, newest first unless sorted, a page at a time (filters: name, phoneNumber, registered; sort)',
         querystring: lakshyaStudentsQuerySchema,
         response: { 200: lakshyaStudentsPageSchema, ...errors },
       },

@@ -30,11 +30,11 @@ function studentOf(row: Row): LakshyaStudent {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-/** GET /api/admin/lakshya-students: the list, newest first, a page at a time, filtered here. */
+/** GET /api/admin/lakshya-students: the list, in the order asked for (newest first unless told), a page at a time, filtered here. */
 export async function listLakshyaStudents(ctx: AppContext, query: z.output<typeof lakshyaStudentsQuerySchema>): Promise<LakshyaStudentsPage> {
   const filter = { name: query.name, phoneNumber: query.phoneNumber, registered: query.registered };
   const [rows, total] = await Promise.all([
-    repo.lakshyaStudentsPage(ctx.db, filter, query.pageSize, (query.page - 1) * query.pageSize),
+    repo.lakshyaStudentsPage(ctx.db, filter, query.sort, query.pageSize, (query.page - 1) * query.pageSize),
     repo.countLakshyaStudents(ctx.db, filter),
   ]);
   return { students: rows.map(studentOf), total, page: query.page, pageSize: query.pageSize };

@@ -3,7 +3,9 @@ import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import type { WorkingState } from './asset-state.repository.ts';
 import type { Db } from '../db/database.ts';
 import type { Database, LectureRow, QueueItemRow, QueueItemsTable } from '../db/types.ts';
-import type { QueueView } from '../../shared/queue/queue-list.schema.ts';
+import type { QueueSortColumn, QueueView } from '../../shared/queue/queue-list.schema.ts';
+import type { SortParam } from '../../shared/validation/sorting.ts';
+import { sortOrder, type SortColumn } from '../db/list-sort.ts';
 
 export async function queueState(db: Db): Promise<'RUNNING' | 'STOPPED'> {
   const row = await db.selectFrom('queue_settings').select('state').where('id', '=', 1).executeTakeFirst();
@@ -68,10 +70,18 @@ function inView(view: QueueView, finishedSince: Date) {
   };
 }
 
-/** One page of a Status view, newest first, with the number of rows in the view. */
+/** What the queue sorts by: each column has an index on (column, id) (migration 202612030100). */
+const QUEUE_SORT: Record<QueueSortColumn, SortColumn> = {
+  type: { ref: 'q.type' },
+  state: { ref: 'q.state' },
+  updatedAt: { ref: 'q.last_state_updated_on' },
+  createdAt: { ref: 'q.created_at' },
+};
+
+/** One page of a Status view, in the order asked for (newest first unless told), with the number of rows in the view. */
 export async function pageOfItemViews(
   db: Db,
-  input: { view: QueueView; finishedSince: Date; page: number; pageSize: number },
+  input: { view: QueueView; finishedSince: Date; page: number; pageSize: number; sort?: SortParam<QueueSortColumn> },
 ): Promise<{ rows: QueueItemView[]; total: number }> {
   const where = inView(input.view, input.finishedSince);
   const [rows, count] = await Promise.all([
@@ -82,8 +92,7 @@ export async function pageOfItemViews(
       .select('a.file_name')
       .select(usedUnderTitle.as('used_under_title'))
       .where(where)
-      .orderBy('q.created_at', 'desc')
-      .orderBy('q.id')
+      .orderBy(sortOrder(input.sort ?? '-createdAt', QUEUE_SORT, 'q.id'))
       .limit(input.pageSize)
       .offset((input.page - 1) * input.pageSize)
       .execute(),

@@ -29,7 +29,7 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
   app.get(
     `${BASE}/queue/items`,
     admin({
-      summary: 'One page of the queue (newest first), its count and the global state',
+      summary: 'One page of the queue (newest first unless sorted), its count and the global state',
       description:
         '`status` chooses the view: `current` (the default) leaves out items that finished over a day ago; `waiting`, `processing`, `failed`, `finished` and `all` show those items. `page` from 1, `pageSize` 1 to 100 (10 by default).',
       querystring: queueListInputSchema,

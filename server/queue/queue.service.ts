@@ -130,10 +130,16 @@ export function finishedShownSince(now: Date): Date {
   return new Date(now.getTime() - FINISHED_SHOWN_FOR_HOURS * 3_600_000);
 }
 
-/** GET queue/items and queue.list: one page of a Status view (newest first), its count and the global state. */
+/** GET queue/items and queue.list: one page of a Status view (newest first unless sorted), its count and the global state. */
 export async function listQueue(ctx: AppContext, input: z.output<typeof queueListInputSchema>): Promise<QueuePage> {
   const [{ rows, total }, state] = await Promise.all([
-    pageOfItemViews(ctx.db, { view: input.status, finishedSince: finishedShownSince(new Date()), page: input.page, pageSize: input.pageSize }),
+    pageOfItemViews(ctx.db, {
+      view: input.status,
+      finishedSince: finishedShownSince(new Date()),
+      page: input.page,
+      pageSize: input.pageSize,
+      sort: input.sort,
+    }),
     queueState(ctx.db),
   ]);
   return { items: rows.map(toQueueItem), state, total, page: input.page, pageSize: input.pageSize };

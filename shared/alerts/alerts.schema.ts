@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { sortSchema } from '../validation/sorting.ts';
 import { pagedListSchema } from '../validation/paging.ts';
 import { isCalendarDate } from '../current-affairs/current-affair-dates.rules.ts';
 
@@ -15,6 +16,14 @@ export const adminAlertSchema = z.object({
 });
 export type AdminAlert = z.infer<typeof adminAlertSchema>;
 
+/**
+ * The columns the alerts list sorts by: `createdAt`, when the alert was raised, and `hasRead`, by
+ * when it was read (the unread first ascending). Messages, up to 1,000 characters, are not sorted.
+ */
+export const ALERT_SORT_COLUMNS = ['createdAt', 'hasRead'] as const;
+export type AlertSortColumn = (typeof ALERT_SORT_COLUMNS)[number];
+export const ALERTS_USUAL_SORT = '-createdAt';
+
 export const alertsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ALERTS_PAGE_SIZE).default(ALERTS_PAGE_SIZE),
@@ -26,6 +35,7 @@ export const alertsQuerySchema = z.object({
     .trim()
     .refine((day) => isCalendarDate(day) && day >= '2000-01-01' && day <= '2099-12-31', { error: 'createdOn is a day written YYYY-MM-DD' })
     .optional(),
+  sort: sortSchema(ALERT_SORT_COLUMNS, ALERTS_USUAL_SORT),
 });
 export type AlertsQuery = z.input<typeof alertsQuerySchema>;
 /** The filters of an alerts export: the list's, without paging (an export holds every page). */

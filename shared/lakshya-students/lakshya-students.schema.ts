@@ -1,5 +1,6 @@
 import { requiredNameSchema } from '../validation/fields.ts';
 import { z } from '../validation/zod.ts';
+import { sortSchema } from '../validation/sorting.ts';
 import { indianMobile } from '../validation/phone.rules.ts';
 import { expiryDateOf, MAX_NAME_LENGTH, LAKSHYA_STUDENT_MESSAGES } from './lakshya-students.rules.ts';
 
@@ -47,12 +48,18 @@ export const lakshyaStudentSchema = z.object({
 });
 export type LakshyaStudent = z.infer<typeof lakshyaStudentSchema>;
 
+/** The columns the special students list sorts by (`createdAt`: when the student was added). */
+export const LAKSHYA_STUDENT_SORT_COLUMNS = ['name', 'phoneNumber', 'expiryDate', 'createdAt'] as const;
+export type LakshyaStudentSortColumn = (typeof LAKSHYA_STUDENT_SORT_COLUMNS)[number];
+export const LAKSHYA_STUDENTS_USUAL_SORT = '-createdAt';
+
 export const lakshyaStudentsQuerySchema = z.object({
   page: z.coerce.number({ error: 'page is a whole number from 1' }).int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LAKSHYA_STUDENTS_PAGE_SIZE).default(LAKSHYA_STUDENTS_PAGE_SIZE),
   name: z.string().trim().max(200).optional(),
   phoneNumber: z.string().trim().max(40).optional(),
   registered: z.enum(['yes', 'no'], { error: 'registered is yes or no' }).optional(),
+  sort: sortSchema(LAKSHYA_STUDENT_SORT_COLUMNS, LAKSHYA_STUDENTS_USUAL_SORT),
 });
 export type LakshyaStudentsQuery = z.input<typeof lakshyaStudentsQuerySchema>;
 /** The filters of a special students export: the list's, without paging (an export holds every page). */

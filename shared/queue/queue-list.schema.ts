@@ -1,4 +1,5 @@
 import { z } from '../validation/zod.ts';
+import { sortSchema } from '../validation/sorting.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
 import { pageFields, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { queueItemSchema, QUEUE_STATES } from '../assets/assets.schema.ts';
@@ -25,10 +26,16 @@ export const QUEUE_VIEW_LABELS: Record<QueueView, string> = {
   all: 'All',
 };
 
+/** The columns the queue sorts by (`updatedAt`: when its state last changed; `createdAt`: when it was queued). */
+export const QUEUE_SORT_COLUMNS = ['type', 'state', 'updatedAt', 'createdAt'] as const;
+export type QueueSortColumn = (typeof QUEUE_SORT_COLUMNS)[number];
+export const QUEUE_USUAL_SORT = '-createdAt';
+
 export const queueListInputSchema = z.object({
   status: z.enum(QUEUE_VIEWS, { error: `status is one of ${QUEUE_VIEWS.join(', ')}` }).default('current'),
   page: pageNumberSchema('page is at most 100000'),
   pageSize: pageSizeSchema(QUEUE_MAX_PAGE_SIZE, QUEUE_PAGE_SIZE),
+  sort: sortSchema(QUEUE_SORT_COLUMNS, QUEUE_USUAL_SORT),
 });
 export type QueueListInput = z.input<typeof queueListInputSchema>;
 

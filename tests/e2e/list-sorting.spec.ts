@@ -37,6 +37,53 @@ test.describe('sorting lists and the orders date range', () => {
     await expect(names).toHaveText([`Cid ${tag}`, `Bea ${tag}`, `Ann ${tag}`]);
   });
 
+  test('sorts the special students by expiry date both ways, a heading for the selection column kept; an unknown sort in the address shows the usual order', async ({
+    page,
+  }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Special Sorting Admin'));
+    const tag = unique();
+    // Added in this order: Ann last, so first in the usual order (newest first).
+    for (const [index, [name, expiry]] of (
+      [
+        ['Bea', '2027-03-01'],
+        ['Cid', '2027-01-01'],
+        ['Ann', null],
+      ] as const
+    ).entries()) {
+      await query(
+        `insert into lakshya_students (name, phone_number, expiry_date, created_at)
+         values ($1, $2, $3, now() - $4 * interval '1 minute')`,
+        [`${name} ${tag}`, `6${String(Date.now()).slice(-8)}${index}`, expiry, 3 - index],
+      );
+    }
+
+    await page.goto('/admin/lakshya/students?sort=registration');
+    await page.getByRole('textbox', { name: 'Filter Name' }).fill(tag);
+    const table = page.getByRole('table', { name: 'Special students' });
+    const names = table.getByRole('row').filter({ hasText: tag }).locator('td:nth-child(2)');
+    // A sort the list does not have: the usual order, no heading marked.
+    await expect(names).toHaveText([`Ann ${tag}`, `Cid ${tag}`, `Bea ${tag}`]);
+    const expiry = table.getByRole('columnheader', { name: 'Expiry Date', exact: true });
+    await expect(expiry).toHaveAttribute('aria-sort', 'none');
+    await expect(table.getByRole('columnheader', { name: 'Selected' })).toBeVisible();
+
+    await expiry.getByRole('button').click();
+    await expect(expiry).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/[?&]sort=expiryDate(&|$)/);
+    // Not Specified sorts first.
+    await expect(names).toHaveText([`Ann ${tag}`, `Cid ${tag}`, `Bea ${tag}`]);
+    await expiry.getByRole('button').click();
+    await expect(expiry).toHaveAttribute('aria-sort', 'descending');
+    await expect(names).toHaveText([`Bea ${tag}`, `Cid ${tag}`, `Ann ${tag}`]);
+    // The row's box still ticks it for deleting.
+    await table.getByRole('checkbox', { name: `Select Cid ${tag}` }).check();
+    await expect(page.getByRole('button', { name: 'Delete selected (1)' })).toBeEnabled();
+    await snap(page, 'lakshya-students-sorted');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(expiry).toBeVisible();
+    await snap(page, 'lakshya-students-sorted-390');
+  });
+
   test('filters the orders by the days paid, with the total of every matching order; a last day before the first is refused', async ({ page }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Range Admin'));
     const tag = unique();

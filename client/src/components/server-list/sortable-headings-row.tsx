@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { listSortOf, nextSort, type SortParam } from '../../../../shared/validation/sorting.ts';
 import { TableHead, TableRow } from '../ui/table.tsx';
@@ -12,16 +13,19 @@ export interface SortableHeadingsRowProps<Column extends string> {
   headings: ReadonlyArray<SortableHeading<Column>>;
   sort: SortParam<Column>;
   onSort: (sort: SortParam<Column>) => void;
+  /** A first heading cell that sorts nothing: a list's selection column (its checkbox or its label). */
+  leading?: ReactNode;
 }
 
 /**
  * A header row whose sortable headings are buttons: choosing one sorts by it ascending, choosing it
  * again descending. The sorted column says so to assistive technology (`aria-sort`) and with an arrow.
  */
-export function SortableHeadingsRow<Column extends string>({ headings, sort, onSort }: SortableHeadingsRowProps<Column>) {
+export function SortableHeadingsRow<Column extends string>({ headings, sort, onSort, leading }: SortableHeadingsRowProps<Column>) {
   const { column: sorted, direction } = listSortOf(sort);
   return (
     <TableRow>
+      {leading}
       {headings.map(({ label, column }) => {
         if (!column) return <TableHead key={label}>{label}</TableHead>;
         const active = column === sorted;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RefreshCw, Trash2, Upload } from 'lucide-react';
-import type { LakshyaStudent } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
+import { LAKSHYA_STUDENTS_USUAL_SORT, type LakshyaStudent } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
 import { NO_MATCH_MESSAGE } from '../../components/data-table.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { NoticeModal } from '../../components/notice-modal.tsx';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AddOrUploadModal } from './add-or-upload-modal.tsx';
 import { BulkImportModal } from './bulk-import-modal.tsx';
 import { DeleteStudentsModal } from './delete-lakshya-students-modal.tsx';
-import { LakshyaStudentRow, LakshyaStudentsHead } from './lakshya-students-table.tsx';
+import { LAKSHYA_STUDENT_COLUMN_COUNT, LakshyaStudentRow, LakshyaStudentsHead } from './lakshya-students-table.tsx';
 import { StudentModal } from './lakshya-student-modal.tsx';
 import { useLakshyaStudentsList } from './use-lakshya-students-list.ts';
 
@@ -45,7 +45,9 @@ export function LakshyaStudentsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Lakshya Students</h1>
-          <p className="text-sm text-muted-foreground">Special students: rate cards free to special students open for these numbers until their expiry date.</p>
+          <p className="text-sm text-muted-foreground">
+            Special students: rate cards free to special students open for these numbers until their expiry date. Newest first; choose a heading to sort by it.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => setChoosing(true)}>
@@ -66,14 +68,14 @@ export function LakshyaStudentsPage() {
       </div>
       <ExportButtons
         path="/api/admin/lakshya-students/export"
-        filters={{ name: list.settled.name, phoneNumber: list.settled.phoneNumber, registered: list.settled.registered }}
+        filters={{ name: list.settled.name, phoneNumber: list.settled.phoneNumber, registered: list.settled.registered, sort: list.sort }}
         total={list.query.data?.total}
         noun="special students"
       />
       <ServerListTable
         label="Special students"
-        head={<LakshyaStudentsHead filters={list.filters} setFilter={list.setFilter} />}
-        colSpan={5}
+        head={<LakshyaStudentsHead filters={list.filters} setFilter={list.setFilter} sort={list.sort ?? LAKSHYA_STUDENTS_USUAL_SORT} onSort={list.setSort} />}
+        colSpan={LAKSHYA_STUDENT_COLUMN_COUNT}
         query={list.query}
         count={rows.length}
         loadingLabel="Loading students"

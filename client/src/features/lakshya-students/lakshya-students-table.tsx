@@ -1,8 +1,11 @@
-import type { LakshyaStudent } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
+import type { SortParam } from '../../../../shared/validation/sorting.ts';
+import type { LakshyaStudent, LakshyaStudentSortColumn } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
 import { ChoiceFilterCell, TextFilterCell } from '../../components/server-list/filter-cells.tsx';
+import { SortableHeadingsRow, type SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import type { SetListFilter } from '../../components/server-list/use-server-list.ts';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { TableCell, TableHead, TableRow } from '../../components/ui/table.tsx';
+import { formatDateAndTime } from '../../lib/format.ts';
 
 // A type, not an interface: the list's filters are a record of texts.
 export type LakshyaStudentFilters = { name: string; phoneNumber: string; registered: '' | 'yes' | 'no' };
@@ -13,19 +16,37 @@ const REGISTRATION_CHOICES = [
   ['no', 'Not Registered'],
 ] as const;
 
-/** The headings, and under them a filter for each column the server filters by. */
-export function LakshyaStudentsHead({ filters, setFilter }: { filters: LakshyaStudentFilters; setFilter: SetListFilter<LakshyaStudentFilters> }) {
+/** The columns after the selection column; all but Registration sort the list. */
+const HEADINGS: ReadonlyArray<SortableHeading<LakshyaStudentSortColumn>> = [
+  { label: 'Name', column: 'name' },
+  { label: 'Registration' },
+  { label: 'Phone Number', column: 'phoneNumber' },
+  { label: 'Expiry Date', column: 'expiryDate' },
+  { label: 'Added On', column: 'createdAt' },
+];
+export const LAKSHYA_STUDENT_COLUMN_COUNT = HEADINGS.length + 1;
+
+export interface LakshyaStudentsHeadProps {
+  filters: LakshyaStudentFilters;
+  setFilter: SetListFilter<LakshyaStudentFilters>;
+  sort: SortParam<LakshyaStudentSortColumn>;
+  onSort: (sort: SortParam<LakshyaStudentSortColumn>) => void;
+}
+
+/** The headings (choosing one sorts by it), and under them a filter for each column the server filters by. */
+export function LakshyaStudentsHead({ filters, setFilter, sort, onSort }: LakshyaStudentsHeadProps) {
   return (
     <>
-      <TableRow>
-        <TableHead className="w-10">
-          <span className="sr-only">Selected</span>
-        </TableHead>
-        <TableHead>Name</TableHead>
-        <TableHead>Registration</TableHead>
-        <TableHead>Phone Number</TableHead>
-        <TableHead>Expiry Date</TableHead>
-      </TableRow>
+      <SortableHeadingsRow
+        headings={HEADINGS}
+        sort={sort}
+        onSort={onSort}
+        leading={
+          <TableHead className="w-10">
+            <span className="sr-only">Selected</span>
+          </TableHead>
+        }
+      />
       <TableRow>
         <TableHead />
         <TextFilterCell column="Name" className="h-8" maxLength={200} value={filters.name} onChange={(value) => setFilter('name', value)} />
@@ -43,6 +64,7 @@ export function LakshyaStudentsHead({ filters, setFilter }: { filters: LakshyaSt
           value={filters.phoneNumber}
           onChange={(value) => setFilter('phoneNumber', value)}
         />
+        <TableHead />
         <TableHead />
       </TableRow>
     </>
@@ -72,6 +94,7 @@ export function LakshyaStudentRow({ student, selected, onSelect, onOpen }: Laksh
       <TableCell>{student.user ? 'Yes' : <span className="text-muted-foreground">Not Registered</span>}</TableCell>
       <TableCell className="font-mono">{student.phoneNumber}</TableCell>
       <TableCell>{student.expiryDate ?? <span className="text-muted-foreground">Not Specified</span>}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDateAndTime(student.createdAt)[0]}</TableCell>
     </TableRow>
   );
 }

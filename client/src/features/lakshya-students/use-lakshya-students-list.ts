@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { importIssueText, LAKSHYA_STUDENT_MESSAGES } from '../../../../shared/lakshya-students/lakshya-students.rules.ts';
-import { LAKSHYA_STUDENTS_PAGE_SIZE, type ImportResult, type LakshyaStudent } from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
+import {
+  LAKSHYA_STUDENT_SORT_COLUMNS,
+  LAKSHYA_STUDENTS_PAGE_SIZE,
+  LAKSHYA_STUDENTS_USUAL_SORT,
+  type ImportResult,
+  type LakshyaStudent,
+} from '../../../../shared/lakshya-students/lakshya-students.schema.ts';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList } from '../../components/server-list/use-server-list.ts';
 import { delay } from '../../lib/delay.ts';
@@ -18,6 +24,7 @@ export function useLakshyaStudentsList() {
     initialFilters: { name: '', phoneNumber: '', registered: '' } as LakshyaStudentFilters,
     typed: ['name', 'phoneNumber'],
     pageSize: LAKSHYA_STUDENTS_PAGE_SIZE,
+    sort: { columns: LAKSHYA_STUDENT_SORT_COLUMNS, usual: LAKSHYA_STUDENTS_USUAL_SORT },
     toInput: (settled, paging) => ({ ...paging, ...presentFilters(settled) }),
     useQuery: (input) => api.lakshyaStudents.list.useQuery(input, SERVER_LIST_QUERY_OPTIONS),
   });

@@ -1,10 +1,19 @@
 import { useState } from 'react';
 import { CheckCheck, ExternalLink, RefreshCw } from 'lucide-react';
-import { ALERTS_PAGE_SIZE, alertViewPath, type AdminAlert } from '../../../../shared/alerts/alerts.schema.ts';
+import {
+  ALERT_SORT_COLUMNS,
+  ALERTS_PAGE_SIZE,
+  ALERTS_USUAL_SORT,
+  alertViewPath,
+  type AdminAlert,
+  type AlertSortColumn,
+} from '../../../../shared/alerts/alerts.schema.ts';
+import type { SortParam } from '../../../../shared/validation/sorting.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { NoticeModal, type Notice } from '../../components/notice-modal.tsx';
 import { ChoiceFilterCell, TextFilterCell } from '../../components/server-list/filter-cells.tsx';
 import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { SortableHeadingsRow, type SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerList, type SetListFilter } from '../../components/server-list/use-server-list.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -33,16 +42,26 @@ const HAS_READ_CHOICES = [
   ['no', 'No'],
 ] as const;
 
-/** The headings, and under them a filter for each column the server filters by. */
-function AlertsHead({ filters, setFilter }: { filters: AlertFilters; setFilter: SetListFilter<AlertFilters> }) {
+/** Created On and Has Read (by when read, the unread first ascending) sort the list. */
+const HEADINGS: ReadonlyArray<SortableHeading<AlertSortColumn>> = [
+  { label: 'Created On', column: 'createdAt' },
+  { label: 'Message' },
+  { label: 'Has Read', column: 'hasRead' },
+  { label: 'Actions' },
+];
+
+interface AlertsHeadProps {
+  filters: AlertFilters;
+  setFilter: SetListFilter<AlertFilters>;
+  sort: SortParam<AlertSortColumn>;
+  onSort: (sort: SortParam<AlertSortColumn>) => void;
+}
+
+/** The headings (choosing one that sorts sorts by it), and under them a filter for each column the server filters by. */
+function AlertsHead({ filters, setFilter, sort, onSort }: AlertsHeadProps) {
   return (
     <>
-      <TableRow>
-        <TableHead className="whitespace-nowrap">Created On</TableHead>
-        <TableHead>Message</TableHead>
-        <TableHead className="whitespace-nowrap">Has Read</TableHead>
-        <TableHead>Actions</TableHead>
-      </TableRow>
+      <SortableHeadingsRow headings={HEADINGS} sort={sort} onSort={onSort} />
       <TableRow>
         <TableHead>
           <Input
@@ -100,10 +119,13 @@ export function AlertsPage() {
     settled,
     query: alerts,
     pager,
+    sort,
+    setSort,
   } = useServerList({
     initialFilters: { search: '', hasRead: '', createdOn: '' } as AlertFilters,
     typed: ['search'],
     pageSize: ALERTS_PAGE_SIZE,
+    sort: { columns: ALERT_SORT_COLUMNS, usual: ALERTS_USUAL_SORT },
     toInput: (settled, paging) => ({ ...paging, ...presentFilters(settled) }),
     useQuery: (input) => api.alerts.list.useQuery(input, { ...SERVER_LIST_QUERY_OPTIONS, staleTime: Infinity }),
   });
@@ -143,8 +165,8 @@ export function AlertsPage() {
       <ExportButtons path="/api/admin/notifications/export" filters={presentFilters(settled)} total={alerts.data?.total} noun="alerts" />
       <ServerListTable
         label="Alerts"
-        head={<AlertsHead filters={filters} setFilter={setFilter} />}
-        colSpan={4}
+        head={<AlertsHead filters={filters} setFilter={setFilter} sort={sort ?? ALERTS_USUAL_SORT} onSort={setSort} />}
+        colSpan={HEADINGS.length}
         query={alerts}
         count={rows.length}
         loadingLabel="Loading alerts"

@@ -61,6 +61,8 @@ export function ProcessQueuePage() {
         items={query.data?.items ?? []}
         isPending={query.isPending}
         {...queue.pager}
+        sort={queue.sort}
+        onSort={queue.setSort}
         emptyText={emptyQueueText(queue.view)}
         actions={
           canManageQueue ? { onQueueAgain: actions.queueAgain, onDelete: (item) => void actions.askToDelete(item), deleting: actions.checking } : undefined

@@ -1,16 +1,27 @@
 import { RotateCw, Trash2 } from 'lucide-react';
 import type { QueueItem } from '../../../../shared/assets/assets.schema.ts';
+import { QUEUE_USUAL_SORT, type QueueSortColumn } from '../../../../shared/queue/queue-list.schema.ts';
+import type { SortParam } from '../../../../shared/validation/sorting.ts';
+import { SortableHeadingsRow, type SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { ProcessStatus } from '../../components/files/process-status.tsx';
 import { isWorkingState, processPercent } from '../../components/files/asset-status.rules.ts';
 import { ServerPager } from '../../components/server-pager.tsx';
 import { TableStateRows } from '../../components/table-state-rows.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Progress } from '../../components/ui/progress.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table.tsx';
+import { Table, TableBody, TableCell, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { QueueFileCell } from './queue-file-cell.tsx';
 
-const COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Progress', 'Last Updated On', 'Created On'] as const;
+const COLUMNS: ReadonlyArray<SortableHeading<QueueSortColumn>> = [
+  { label: '#' },
+  { label: 'File ID' },
+  { label: 'Type', column: 'type' },
+  { label: 'Status', column: 'state' },
+  { label: 'Progress' },
+  { label: 'Last Updated On', column: 'updatedAt' },
+  { label: 'Created On', column: 'createdAt' },
+];
 
 function DateTimeCell({ iso }: { iso: string }) {
   const [date, time] = formatDateAndTime(iso);
@@ -33,24 +44,22 @@ export interface QueueTableProps {
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  sort: SortParam<QueueSortColumn> | undefined;
+  onSort: (sort: SortParam<QueueSortColumn>) => void;
   emptyText: string;
   /** Administrators and managers: the Action column. */
   actions?: { onQueueAgain: (item: QueueItem) => void; onDelete: (item: QueueItem) => void; deleting: string | null } | undefined;
 }
 
 /** The queue's table: one page as the server sent it, numbered from the page's place in the whole view. */
-export function QueueTable({ items, isPending, page, pageSize, total, onPage, emptyText, actions }: QueueTableProps) {
-  const colSpan = COLUMNS.length + (actions ? 1 : 0);
+export function QueueTable({ items, isPending, page, pageSize, total, onPage, sort, onSort, emptyText, actions }: QueueTableProps) {
+  const headings = actions ? [...COLUMNS, { label: 'Action' }] : COLUMNS;
+  const colSpan = headings.length;
   return (
     <div className="overflow-hidden rounded-lg border bg-card shadow-sm">
       <Table aria-label="Queue" aria-busy={isPending || undefined}>
         <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            {COLUMNS.map((column) => (
-              <TableHead key={column}>{column}</TableHead>
-            ))}
-            {actions && <TableHead>Action</TableHead>}
-          </TableRow>
+          <SortableHeadingsRow headings={headings} sort={sort ?? QUEUE_USUAL_SORT} onSort={onSort} />
         </TableHeader>
         <TableBody>
           <TableStateRows colSpan={colSpan} isPending={isPending} count={items.length} loadingLabel="Loading the queue" emptyText={emptyText}>

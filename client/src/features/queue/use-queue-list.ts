@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { QUEUE_PAGE_SIZE, type QueueView } from '../../../../shared/queue/queue-list.schema.ts';
+import { QUEUE_PAGE_SIZE, QUEUE_SORT_COLUMNS, QUEUE_USUAL_SORT, type QueueView } from '../../../../shared/queue/queue-list.schema.ts';
 import type { Notice } from '../../components/notice-modal.tsx';
 import { useServerList } from '../../components/server-list/use-server-list.ts';
 import { messageOr } from '../../lib/errors.ts';
@@ -23,6 +23,7 @@ export function useQueueList(onFailure: (notice: Notice) => void) {
   const list = useServerList({
     initialFilters: { view: 'current' as QueueView },
     pageSize: QUEUE_PAGE_SIZE,
+    sort: { columns: QUEUE_SORT_COLUMNS, usual: QUEUE_USUAL_SORT },
     toInput: (settled, paging) => ({ status: settled.view, ...paging }),
     useQuery: (input) => api.queue.list.useQuery(input, { staleTime: 0, placeholderData: keepPreviousData }),
   });

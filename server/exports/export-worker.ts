@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -60,9 +59,22 @@ async function cancelRunning(): Promise<void> {
   }
 }
 
+/** Until the main thread has taken what was written (or the export stopped); its listeners removed after. */
+function drained(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /** Writes to the main thread, waiting while the reply has enough to send. */
 async function write(text: string | Buffer): Promise<void> {
-  if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (!out.write(text)) await drained();
 }
 
 async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
@@ -93,7 +105,7 @@ async function writeXlsx(columns: ReadonlyArray<ExportColumn<Record<string, unkn
   }));
   for await (const rows of batches()) {
     for (const row of rows) sheet.addRow(columns.map((column) => cellOf(column, row))).commit();
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.writableNeedDrain) await drained();
   }
   if (stopped) return;
   sheet.commit();

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { openRowCursor } from '../../../server/exports/cursor-rows.ts';
-import { sendExport } from '../../../server/exports/export-reply.ts';
+import { EXPORTS_AT_ONCE, EXPORTS_BUSY_MESSAGE, sendExport } from '../../../server/exports/export-reply.ts';
 import { useApp } from '../../support/app-harness.ts';
 
 /** The statement_timeout of the app's pool here: the export worker's statements must keep it. */
@@ -105,6 +105,25 @@ describe('the export worker', () => {
     expect(Date.now() - began).toBeLessThan(STATEMENT_TIMEOUT_MS + 5000);
     expect(await waitFor(async () => (await exportConnections()) === 0, 3000)).toBe(true);
     expect(await poolIsIdle()).toBe(true);
+  });
+
+  it(`answers 503 with Retry-After while ${EXPORTS_AT_ONCE} exports are being written, and exports again once one ends`, async () => {
+    const controllers = Array.from({ length: EXPORTS_AT_ONCE }, () => new AbortController());
+    const running = await Promise.all(
+      controllers.map((controller) => fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: controller.signal })),
+    );
+    expect(running.map((answer) => answer.status)).toEqual(controllers.map(() => 200));
+    const busy = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') } });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('60');
+    expect(((await busy.json()) as { message: string }).message).toBe(EXPORTS_BUSY_MESSAGE);
+    for (const controller of controllers) controller.abort();
+    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
+    const again = new AbortController();
+    const answer = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: again.signal });
+    expect(answer.status).toBe(200);
+    again.abort();
+    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
   });
 
   for (const format of ['csv', 'xlsx'] as const) {

@@ -1,15 +1,11 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './types.ts';
 import { ScopedPool } from './query-scope.ts';
 // Marks every transaction, so that outside calls made inside one are caught (see the file).
 import './held-connection.ts';
-
-// int8 (counts, sums) arrive as strings by default; they always fit in a JS number here.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
-// A calendar date (no time, no zone) stays "YYYY-MM-DD": as a JS Date it would shift with the server's zone.
-pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+// The value parsers every connection uses (int8 and numeric as numbers, dates as text).
+import './type-parsers.ts';
 
 export type Db = Kysely<Database>;
 

@@ -1,8 +1,10 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
-import { cellOf, CSV_BOM, csvHeadingOf, csvRecordOf, indiaDateTime, type ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
+import { indiaDateTime } from '../../shared/exports/spreadsheet-cells.ts';
+import { AppError } from '../errors.ts';
+import type { RowCursor } from './cursor-rows.ts';
+import type { ExportJob, FromExportWorker, ToExportWorker } from './export-messages.ts';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -17,55 +19,122 @@ export interface ExportFile<Row> {
   name: string;
   /** The sheet's title in an XLSX. */
   sheet: string;
-  columns: ReadonlyArray<ExportColumn<Row>>;
-  batches: AsyncGenerator<Row[]>;
+  /**
+   * The module whose default export is the file's columns (a list of ExportColumn<Row>), e.g.
+   * `new URL('./orders-export-columns.ts', import.meta.url)`: the worker writing the file loads it
+   * (functions cannot be sent to a thread). Keep it light: it should import nothing but types.
+   */
+  columns: URL;
+  /** The rows: the list's own query (openRowCursor). */
+  batches: RowCursor<Row>;
 }
 
-/** A CSV: the UTF-8 byte order mark and the heading, then a chunk per batch, each read only when the reply wants more. */
-async function* csvChunks<Row>({ columns, batches }: ExportFile<Row>): AsyncGenerator<Buffer> {
-  yield Buffer.from(CSV_BOM + csvHeadingOf(columns));
-  for await (const rows of batches) {
-    let text = '';
-    for (const row of rows) text += csvRecordOf(columns, row);
-    yield Buffer.from(text);
+/**
+ * The export worker's heap: young objects (a batch of rows and its text) are collected in a 4 MB
+ * young generation, and the old generation (the loaded code, exceljs's and pg's included) may not
+ * pass 48 MB. A worker that would need more fails, and its export with it; the server goes on.
+ */
+export const EXPORT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 } as const;
+
+/**
+ * Exports written at once, server-wide: each holds a worker (its heap up to the limits above) and a
+ * database connection outside the pool. One more answers 503 with Retry-After.
+ */
+export const EXPORTS_AT_ONCE = 3;
+export const EXPORTS_BUSY_MESSAGE = `${EXPORTS_AT_ONCE} exports are being written already. Please try again in a minute.`;
+let exportsRunning = 0;
+
+/** How long a stopped worker has to cancel its statement and close its connection before it is ended. */
+const STOP_GRACE_MS = 5_000;
+
+/** A failure the worker reported, with PostgreSQL's code (a statement out of time answers 503). */
+class ExportWorkerError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, code?: string) {
+    super(message);
+    this.name = 'ExportWorkerError';
+    this.code = code;
   }
 }
 
 /**
- * An XLSX written by exceljs's streaming writer: each batch's rows are committed (written out and
- * let go), and the next batch waits until the reply has taken what was written.
+ * Answers an export as a download, streamed. A worker thread reads the rows and writes the file
+ * (export-worker.ts), so the server's own heap holds nothing of it but the chunk on its way out; the
+ * worker writes the next chunk only when the reply has taken the one before. A client that leaves
+ * stops the worker, which cancels its statement. A query that fails before the first row answers
+ * its error (a statement out of time: 503); a failure later ends the download unfinished and is logged.
  */
-function xlsxStream<Row>({ sheet: title, columns, batches }: ExportFile<Row>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(title);
-  sheet.columns = columns.map((column) => ({
-    header: column.header,
-    width: column.kind === 'date' ? 20 : column.kind === 'text' ? 28 : 12,
-    ...(column.kind === 'money' ? { style: { numFmt: '0.00' } } : {}),
-  }));
-  const write = async () => {
-    for await (const rows of batches) {
-      if (out.destroyed) return;
-      for (const row of rows) sheet.addRow(columns.map((column) => cellOf(column, row))).commit();
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-    }
-    sheet.commit();
-    await workbook.commit();
+export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, file: ExportFile<Row>): Promise<FastifyReply> {
+  if (exportsRunning >= EXPORTS_AT_ONCE) throw new AppError('unavailable', EXPORTS_BUSY_MESSAGE, { retryAfterSeconds: 60 });
+  const { sql, parameters, batchRows, connection } = file.batches;
+  const job: ExportJob = { sql, parameters, batchRows, connection, format, sheet: file.sheet, columns: file.columns.href };
+  const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: job, resourceLimits: EXPORT_WORKER_LIMITS });
+  exportsRunning += 1;
+  worker.once('exit', () => (exportsRunning -= 1));
+  const tell = (message: ToExportWorker) => worker.postMessage(message);
+  let ended = false;
+  let ready = false;
+  let waiting = false;
+  const stop = () => {
+    if (ended) return;
+    ended = true;
+    tell('stop');
+    setTimeout(() => void worker.terminate(), STOP_GRACE_MS).unref();
   };
-  write().catch((error: unknown) => out.destroy(error as Error));
-  // A reply that ends early (the client left) stops the rows: the cursor's transaction ends.
-  out.on('close', () => void batches.return(undefined));
-  return out;
-}
-
-/**
- * Answers an export as a download, streamed: the rows go from the cursor to the client as fast as
- * the client takes them, with nothing but a batch held in memory.
- */
-export function sendExport<Row>(reply: FastifyReply, format: ExportFormat, file: ExportFile<Row>): FastifyReply {
+  const body = new Readable({
+    read() {
+      // The reply wants more: the worker may write its next chunk.
+      if (waiting) {
+        waiting = false;
+        tell('ack');
+      }
+    },
+    destroy(error, callback) {
+      stop();
+      callback(error);
+    },
+  });
+  const failed = (error: Error) => {
+    if (ended) return;
+    reply.log.error({ err: error }, `export ${file.name}.${format} failed`);
+    ended = true;
+    body.destroy(error);
+  };
+  const answer = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromExportWorker) => {
+      if (message.type === 'ready') {
+        ready = true;
+        resolve();
+      } else if (message.type === 'chunk') {
+        if (body.push(Buffer.from(message.bytes))) tell('ack');
+        else waiting = true;
+      } else if (message.type === 'end') {
+        ended = true;
+        body.push(null);
+      } else {
+        const error = new ExportWorkerError(message.message, message.code);
+        if (ready) failed(error);
+        else reject(error);
+      }
+    });
+    // The worker itself failed (out of its memory, say): the export with it.
+    worker.on('error', (error) => (ready ? failed(error) : reject(error)));
+    worker.on('exit', () =>
+      ready ? !ended && failed(new Error('The export stopped before its end')) : reject(new Error('The export stopped before its first row')),
+    );
+  });
+  // The client leaving before the first row stops the worker too.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) stop();
+  });
+  try {
+    await answer;
+  } catch (error) {
+    ended = true;
+    void worker.terminate();
+    throw error;
+  }
   const date = indiaDateTime(new Date())!.slice(0, 10);
-  const body = format === 'csv' ? Readable.from(csvChunks(file), { objectMode: false }) : xlsxStream(file);
   return reply
     .type(format === 'csv' ? `${EXPORT_MEDIA_TYPES.csv}; charset=utf-8` : EXPORT_MEDIA_TYPES.xlsx)
     .header('content-disposition', `attachment; filename="${file.name}-${date}.${format}"`)

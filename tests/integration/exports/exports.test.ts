@@ -18,7 +18,7 @@ async function slowExportRoutes(app: FastifyInstance): Promise<void> {
       .selectFrom(sql<{ n: number }>`generate_series(1, 10)`.as('s'))
       .select(sql<number>`s`.as('n'))
       .select(sql<string>`pg_sleep(case when s > 2 then 60 else 0 end)::text`.as('slept'));
-    const columns = [{ header: 'n', kind: 'count' as const, value: (row: { n: number }) => row.n }];
+    const columns = new URL('./slow-export-columns.ts', import.meta.url);
     return sendExport(reply, 'csv', { name: 'slow', sheet: 'Slow', columns, batches: await openRowCursor(db, query, 2) });
   });
 }

@@ -162,7 +162,7 @@ export function AlertsPage() {
           </Button>
         </div>
       </div>
-      <ExportButtons path="/api/admin/notifications/export" filters={presentFilters(settled)} total={alerts.data?.total} noun="alerts" />
+      <ExportButtons path="/api/admin/notifications/export" filters={{ ...presentFilters(settled), sort }} total={alerts.data?.total} noun="alerts" />
       <ServerListTable
         label="Alerts"
         head={<AlertsHead filters={filters} setFilter={setFilter} sort={sort ?? ALERTS_USUAL_SORT} onSort={setSort} />}

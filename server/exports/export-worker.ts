@@ -1,0 +1,143 @@
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { cellOf, CSV_BOM, csvHeadingOf, csvRecordOf, type ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
+import '../db/type-parsers.ts';
+import type { ExportJob, FromExportWorker, ToExportWorker } from './export-messages.ts';
+
+/**
+ * The thread that writes one export: it reads the list's rows through a cursor on a connection of
+ * its own and writes the CSV or XLSX, posting the file's bytes to the main thread a chunk at a time
+ * and waiting for each chunk to be taken (the reply's own pace). Its heap is small and bounded (see
+ * export-reply.ts): the garbage of a million rows is collected here, not in the server's heap.
+ */
+const job = workerData as ExportJob;
+const port = parentPort!;
+const post = (message: FromExportWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+let stopped = false;
+let taken: (() => void) | undefined;
+const client = new pg.Client({ ...job.connection, application_name: 'psc-export' });
+
+port.on('message', (message: ToExportWorker) => {
+  if (message === 'ack') {
+    const next = taken;
+    taken = undefined;
+    next?.();
+  } else {
+    stopped = true;
+    out.destroy();
+    void cancelRunning();
+  }
+});
+
+/** The file's bytes, to the main thread: a write completes when the main thread has taken the chunk. */
+const out = new Writable({
+  write(chunk: Buffer, _encoding, callback) {
+    // A copy of its own, moved (not copied again) to the main thread.
+    const bytes = new Uint8Array(chunk.byteLength);
+    bytes.set(chunk);
+    taken = () => callback();
+    post({ type: 'chunk', bytes: bytes.buffer }, [bytes.buffer]);
+  },
+});
+
+/** The client left: the statement running (a fetch of the next rows) is cancelled, from a connection of its own. */
+async function cancelRunning(): Promise<void> {
+  const pid = (client as unknown as { processID?: number }).processID;
+  if (!pid) return;
+  const canceller = new pg.Client({ ...job.connection, application_name: 'psc-export-cancel' });
+  try {
+    await canceller.connect();
+    await canceller.query('select pg_cancel_backend($1)', [pid]);
+  } catch {
+    // The connection closes when this thread ends: the statement stops then at the latest.
+  } finally {
+    await canceller.end().catch(() => undefined);
+  }
+}
+
+/** Until the main thread has taken what was written (or the export stopped); its listeners removed after. */
+function drained(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
+/** Writes to the main thread, waiting while the reply has enough to send. */
+async function write(text: string | Buffer): Promise<void> {
+  if (!out.write(text)) await drained();
+}
+
+async function* batches(): AsyncGenerator<Record<string, unknown>[]> {
+  while (!stopped) {
+    const { rows } = await client.query(`fetch forward ${job.batchRows} from export_rows`);
+    if (rows.length === 0) return;
+    yield rows;
+  }
+}
+
+async function writeCsv(columns: ReadonlyArray<ExportColumn<Record<string, unknown>>>): Promise<void> {
+  await write(CSV_BOM + csvHeadingOf(columns));
+  for await (const rows of batches()) {
+    let text = '';
+    for (const row of rows) text += csvRecordOf(columns, row);
+    await write(text);
+  }
+}
+
+/** exceljs's streaming writer: each row is committed (written out and let go) as it is added. */
+async function writeXlsx(columns: ReadonlyArray<ExportColumn<Record<string, unknown>>>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(job.sheet);
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.kind === 'date' ? 20 : column.kind === 'text' ? 28 : 12,
+    ...(column.kind === 'money' ? { style: { numFmt: '0.00' } } : {}),
+  }));
+  for await (const rows of batches()) {
+    for (const row of rows) sheet.addRow(columns.map((column) => cellOf(column, row))).commit();
+    if (out.writableNeedDrain) await drained();
+  }
+  if (stopped) return;
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function run(): Promise<void> {
+  const columns = ((await import(job.columns)) as { default: ReadonlyArray<ExportColumn<Record<string, unknown>>> }).default;
+  if (!Array.isArray(columns)) throw new Error(`${job.columns} has no list of columns as its default export`);
+  await client.connect();
+  await client.query('begin read only');
+  await client.query(`declare export_rows no scroll cursor for ${job.sql}`, job.parameters as unknown[]);
+  // The query is checked (declared): the main thread answers the file now, or the failure if this threw.
+  post({ type: 'ready' });
+  await (job.format === 'csv' ? writeCsv(columns) : writeXlsx(columns));
+  if (stopped) return;
+  // exceljs ends the stream itself; a CSV is ended here. Either way the last chunk is taken first.
+  if (!out.writableEnded) out.end();
+  await finished(out);
+  await client.query('commit');
+  post({ type: 'end' });
+}
+
+run()
+  .catch((error: unknown) => {
+    // A stopped export's cancelled statement is no failure: nobody is waiting for the file.
+    if (stopped) return;
+    const { message, code } = error as { message?: string; code?: string };
+    post({ type: 'error', message: message ?? String(error), ...(code ? { code } : {}) });
+  })
+  .finally(() => {
+    // Ending the connection ends the cursor's transaction (rolled back, unless committed above).
+    void client.end().catch(() => undefined);
+    port.close();
+  });

@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/db/database.ts';
+import { openRowCursor } from '../../../server/exports/cursor-rows.ts';
+import { EXPORTS_AT_ONCE, EXPORTS_BUSY_MESSAGE, sendExport } from '../../../server/exports/export-reply.ts';
+import { useApp } from '../../support/app-harness.ts';
+
+/** The statement_timeout of the app's pool here: the export worker's statements must keep it. */
+const STATEMENT_TIMEOUT_MS = 3000;
+
+/**
+ * Exports of ten numbers read two at a time: `sleep` takes a minute over each row after the second
+ * (the client leaves meanwhile, or the statement runs out of time), `divide` fails on the fifth row.
+ */
+async function testExportRoutes(app: FastifyInstance): Promise<void> {
+  const columns = new URL('./slow-export-columns.ts', import.meta.url);
+  app.get('/test/sleep-export.csv', async (request, reply) => {
+    const { db } = request.ctx;
+    const query = db
+      .selectFrom(sql<{ n: number }>`generate_series(1, 10)`.as('s'))
+      .select(sql<number>`s`.as('n'))
+      .select(sql<string>`pg_sleep(case when s > 2 then 60 else 0 end)::text`.as('slept'));
+    return sendExport(reply, 'csv', { name: 'sleep', sheet: 'Sleep', columns, batches: await openRowCursor(db, query, 2) });
+  });
+  app.get('/test/divide-export.:format', async (request, reply) => {
+    const { db } = request.ctx;
+    const query = db.selectFrom(sql<{ n: number }>`generate_series(1, 10)`.as('s')).select(sql<number>`(10 / (5 - s))::int`.as('n'));
+    const format = (request.params as { format: 'csv' | 'xlsx' }).format;
+    return sendExport(reply, format, { name: 'divide', sheet: 'Divide', columns, batches: await openRowCursor(db, query, 2) });
+  });
+}
+
+const harness = useApp({ roles: ['admin'], plugins: [testExportRoutes], database: { statementTimeoutMs: STATEMENT_TIMEOUT_MS } });
+
+describe('the export worker', () => {
+  let base: string;
+  let monitor: pg.Client;
+  beforeAll(async () => {
+    monitor = new pg.Client({ connectionString: harness.database.url });
+    await monitor.connect();
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await monitor?.end();
+  });
+
+  /** The export workers' connections to the test database that match a condition. */
+  const exportConnections = async (condition = 'true') =>
+    (
+      await monitor.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name like 'psc-export%' and ${condition}`,
+      )
+    ).rows[0]!.n;
+  async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return false;
+  }
+  const poolIsIdle = () => waitFor(async () => harness.database.pool.idleCount === harness.database.pool.totalCount, 3000);
+
+  /** Reads an export's body until it holds `text`; answers what it read and the reader. */
+  async function readUntil(answer: Response, text: string) {
+    const reader = answer.body!.getReader();
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    let received = '';
+    while (!received.includes(text)) received += decoder.decode((await reader.read()).value, { stream: true });
+    return { received, reader };
+  }
+
+  it('reads on a connection of its own with the pool’s statement_timeout', async () => {
+    const handle = openDatabase(harness.database.url, 1, 0, { statementTimeoutMs: 1234 });
+    try {
+      const cursor = await openRowCursor(handle.db, handle.db.selectFrom('users').select('id'));
+      expect(cursor.connection).toMatchObject({ connectionString: harness.database.url, statement_timeout: 1234 });
+      expect(cursor.sql).toMatch(/^select "id" from "users"/);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('ends, cancelling its statement and closing its connection, when the client leaves mid-export; the pool is untouched', async () => {
+    const controller = new AbortController();
+    const answer = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: controller.signal });
+    expect(answer.status).toBe(200);
+    expect((await readUntil(answer, '2\r\n')).received).toBe('\uFEFFn\r\n1\r\n2\r\n');
+    expect(await waitFor(async () => (await exportConnections(`state = 'active' and query ilike 'fetch forward%'`)) === 1, 5000)).toBe(true);
+    controller.abort();
+    // Cancelled, not left to its minute (nor to the statement_timeout).
+    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
+    expect(await poolIsIdle()).toBe(true);
+  });
+
+  it('keeps the statement_timeout: a statement out of time ends the download unfinished', async () => {
+    const answer = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') } });
+    expect(answer.status).toBe(200);
+    const began = Date.now();
+    await expect(answer.text()).rejects.toThrow();
+    expect(Date.now() - began).toBeLessThan(STATEMENT_TIMEOUT_MS + 5000);
+    expect(await waitFor(async () => (await exportConnections()) === 0, 3000)).toBe(true);
+    expect(await poolIsIdle()).toBe(true);
+  });
+
+  it(`answers 503 with Retry-After while ${EXPORTS_AT_ONCE} exports are being written, and exports again once one ends`, async () => {
+    const controllers = Array.from({ length: EXPORTS_AT_ONCE }, () => new AbortController());
+    const running = await Promise.all(
+      controllers.map((controller) => fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: controller.signal })),
+    );
+    expect(running.map((answer) => answer.status)).toEqual(controllers.map(() => 200));
+    const busy = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') } });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('60');
+    expect(((await busy.json()) as { message: string }).message).toBe(EXPORTS_BUSY_MESSAGE);
+    for (const controller of controllers) controller.abort();
+    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
+    const again = new AbortController();
+    const answer = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: again.signal });
+    expect(answer.status).toBe(200);
+    again.abort();
+    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
+  });
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    it(`ends a ${format.toUpperCase()} download unfinished when its query fails mid-export, closing its connection`, async () => {
+      const answer = await fetch(`${base}/test/divide-export.${format}`, { headers: { cookie: harness.cookie('admin') } });
+      expect(answer.status).toBe(200);
+      await expect(answer.arrayBuffer()).rejects.toThrow();
+      expect(await waitFor(async () => (await exportConnections()) === 0, 3000)).toBe(true);
+      expect(await poolIsIdle()).toBe(true);
+    });
+  }
+});

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { entryContent, HASH_TAG, type ChainedEntry } from './audit-chain.ts';
+import { entryContent, HASH_TAG, type ChainedEntry, type StoredEntryRow } from './audit-chain.ts';
 
 /**
  * Appends one entry after the chain's head, in one statement: it locks the head (until the
@@ -21,4 +21,20 @@ export async function appendEntry(trx: Transaction<Database>, entry: Omit<Chaine
       from next
     )
     update audit_chain_head set seq = next.seq, hash = next.hash from next`.execute(trx);
+}
+
+export type StoredChainRow = StoredEntryRow & { prev_hash: Buffer; hash: Buffer };
+
+/** Up to `limit` entries from seq `from` on, in seq order, as stored (for checking the chain). */
+export async function chainEntriesFrom(db: Kysely<Database>, from: number, limit: number): Promise<StoredChainRow[]> {
+  const { rows } = await sql<StoredChainRow>`select seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id,
+      resource_title, changes, ip, prev_hash, hash
+    from audit_log where seq >= ${from} order by seq limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** The chain's head as stored (undefined: its row is gone). */
+export async function chainHead(db: Kysely<Database>): Promise<{ seq: number; hash: Buffer } | undefined> {
+  const { rows } = await sql<{ seq: string; hash: Buffer }>`select seq, hash from audit_chain_head`.execute(db);
+  return rows[0] && { seq: Number(rows[0].seq), hash: rows[0].hash };
 }

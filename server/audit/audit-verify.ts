@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { chainedEntryOf, entryHash, GENESIS_HASH, type StoredEntryRow } from './audit-chain.ts';
+import { chainedEntryOf, entryHash, GENESIS_HASH } from './audit-chain.ts';
+import { chainEntriesFrom, chainHead } from './audit-chain.repository.ts';
 
 /** A hash noted earlier (e.g. the last one `npm run audit:verify` printed), to check it still stands at its seq. */
 export interface AuditAnchor {
@@ -12,8 +13,6 @@ export type AuditBreak = 'edited' | 'removed' | 'reordered' | 'anchor';
 
 export type AuditVerification =
   { intact: true; entries: number; last: { seq: number; hash: Buffer } } | { intact: false; seq: number; problem: AuditBreak; message: string };
-
-type Row = StoredEntryRow & { prev_hash: Buffer; hash: Buffer };
 
 const hex = (hash: Buffer) => hash.toString('hex');
 const count = (n: number) => n.toLocaleString('en-IN');
@@ -49,9 +48,7 @@ export async function verifyAuditLog(db: Kysely<Database>, options: { anchor?: A
   let prev: Buffer = GENESIS_HASH;
   let expected = 1;
   for (;;) {
-    const { rows } = await sql<Row>`select seq, at, actor_id, actor_name, actor_roles, action, resource_type, resource_id,
-        resource_title, changes, ip, prev_hash, hash
-      from audit_log where seq >= ${expected} order by seq limit ${batchSize}`.execute(db);
+    const rows = await chainEntriesFrom(db, expected, batchSize);
     for (const row of rows) {
       const seq = Number(row.seq);
       if (seq !== expected) {
@@ -85,8 +82,8 @@ export async function verifyAuditLog(db: Kysely<Database>, options: { anchor?: A
     if (rows.length < batchSize) break;
   }
   const last = expected - 1;
-  const head = (await sql<{ seq: string; hash: Buffer }>`select seq, hash from audit_chain_head`.execute(db)).rows[0];
-  const headSeq = head ? Number(head.seq) : 0;
+  const head = await chainHead(db);
+  const headSeq = head?.seq ?? 0;
   if (headSeq > last) {
     const removed = headSeq === last + 1 ? `Entry ${headSeq} was` : `Entries ${last + 1} to ${headSeq} were`;
     return broken(last + 1, 'removed', `${removed} removed: the chain's head is at entry ${headSeq}, the log ends at entry ${last}.`);

@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
 import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
 import type { ExportFile } from '../exports/export-reply.ts';
 import { examRowOrThrow } from './exams.service.ts';
-import { rankedAttemptsQuery } from './ranks.repository.ts';
+import { rankedAttemptsWithTotalQuery } from './ranks.repository.ts';
 
 /** A ranked attempt with its exam's total marks (for the performance column). */
-export type RankedAttemptRow = Awaited<ReturnType<ReturnType<typeof rankedAttemptsQuery>['execute']>>[number] & { exam_total_marks: number };
+export type RankedAttemptRow = Awaited<ReturnType<ReturnType<typeof rankedAttemptsWithTotalQuery>['execute']>>[number];
 
 /**
  * GET /api/admin/exams/{examId}/results/export.csv and .xlsx: every student ranked by the exam's
@@ -18,6 +17,6 @@ export async function exportExamResults(ctx: RequestContext, { examId }: { examI
     name: 'exam-results',
     sheet: 'Results',
     columns: new URL('./exam-results-export-columns.ts', import.meta.url),
-    batches: await openRowCursor(ctx.db, rankedAttemptsQuery(ctx.db, exam).select(sql<number>`${exam.total_marks}::float8`.as('exam_total_marks'))),
+    batches: await openRowCursor(ctx.db, rankedAttemptsWithTotalQuery(ctx.db, exam)),
   };
 }

@@ -109,6 +109,11 @@ export function rankedAttemptsQuery(db: Db, exam: Pick<RankedExam, 'id' | 'rank_
     .orderBy('a.user_id');
 }
 
+/** The ranked attempts with the exam's total marks on each row (for a results export's performance). */
+export function rankedAttemptsWithTotalQuery(db: Db, exam: Pick<RankedExam, 'id' | 'rank_version' | 'rank_cutoff_seq' | 'total_marks'>) {
+  return rankedAttemptsQuery(db, exam).select(sql<number>`${exam.total_marks}::float8`.as('exam_total_marks'));
+}
+
 /** The best `limit` ranked first attempts. */
 export function topRankedAttempts(db: Db, exam: RankedExam, limit: number) {
   return rankedAttemptsQuery(db, exam).limit(limit).execute();

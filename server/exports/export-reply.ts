@@ -1,9 +1,9 @@
-import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
 import { indiaDateTime } from '../../shared/exports/spreadsheet-cells.ts';
 import { AppError } from '../errors.ts';
 import type { RowCursor } from './cursor-rows.ts';
+import { ExportBody } from './export-body.ts';
 import type { ExportJob, FromExportWorker, ToExportWorker } from './export-messages.ts';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -59,8 +59,8 @@ class ExportWorkerError extends Error {
 
 /**
  * Answers an export as a download, streamed. A worker thread reads the rows and writes the file
- * (export-worker.ts), so the server's own heap holds nothing of it but the chunk on its way out; the
- * worker writes the next chunk only when the reply has taken the one before. A client that leaves
+ * (export-worker.ts) into a few buffers that travel back and forth (export-body.ts), so the server
+ * holds nothing of it but those buffers; the worker fills one only when the reply has taken its bytes. A client that leaves
  * stops the worker, which cancels its statement. A query that fails before the first row answers
  * its error (a statement out of time: 503); a failure later ends the download unfinished and is logged.
  */
@@ -71,29 +71,18 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
   const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: job, resourceLimits: EXPORT_WORKER_LIMITS });
   exportsRunning += 1;
   worker.once('exit', () => (exportsRunning -= 1));
-  const tell = (message: ToExportWorker) => worker.postMessage(message);
+  const tell = (message: ToExportWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   let ended = false;
   let ready = false;
-  let waiting = false;
   const stop = () => {
     if (ended) return;
     ended = true;
-    tell('stop');
+    tell({ type: 'stop' });
     setTimeout(() => void worker.terminate(), STOP_GRACE_MS).unref();
   };
-  const body = new Readable({
-    read() {
-      // The reply wants more: the worker may write its next chunk.
-      if (waiting) {
-        waiting = false;
-        tell('ack');
-      }
-    },
-    destroy(error, callback) {
-      stop();
-      callback(error);
-    },
-  });
+  // Each buffer goes back to the worker once the reply has taken its bytes: the reply's own pace.
+  const body = new ExportBody((bytes) => !ended && tell({ type: 'buffer', bytes }, [bytes]));
+  body.once('close', stop);
   const failed = (error: Error) => {
     if (ended) return;
     reply.log.error({ err: error }, `export ${file.name}.${format} failed`);
@@ -106,11 +95,10 @@ export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat,
         ready = true;
         resolve();
       } else if (message.type === 'chunk') {
-        if (body.push(Buffer.from(message.bytes))) tell('ack');
-        else waiting = true;
+        body.addChunk(message.bytes, message.length);
       } else if (message.type === 'end') {
         ended = true;
-        body.push(null);
+        body.addEnd();
       } else {
         const error = new ExportWorkerError(message.message, message.code);
         if (ready) failed(error);

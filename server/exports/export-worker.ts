@@ -1,16 +1,16 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { cellOf, CSV_BOM, csvHeadingOf, csvRecordOf, type ExportColumn } from '../../shared/exports/spreadsheet-cells.ts';
 import '../db/type-parsers.ts';
-import type { ExportJob, FromExportWorker, ToExportWorker } from './export-messages.ts';
+import { EXPORT_CHUNK_BUFFERS, EXPORT_CHUNK_BYTES, type ExportJob, type FromExportWorker, type ToExportWorker } from './export-messages.ts';
 
 /**
  * The thread that writes one export: it reads the list's rows through a cursor on a connection of
- * its own and writes the CSV or XLSX, posting the file's bytes to the main thread a chunk at a time
- * and waiting for each chunk to be taken (the reply's own pace). Its heap is small and bounded (see
+ * its own and writes the CSV or XLSX into a few buffers of its own, each moved to the main thread
+ * when filled and moved back once the reply has taken its bytes; with none free it waits (the
+ * reply's own pace). Its heap is small and bounded (see
  * export-reply.ts): the garbage of a million rows is collected here, not in the server's heap.
  */
 const job = workerData as ExportJob;
@@ -18,14 +18,17 @@ const port = parentPort!;
 const post = (message: FromExportWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 let stopped = false;
-let taken: (() => void) | undefined;
+/** The buffers here now (the others are on the main thread); whoever waits for one. */
+const free: ArrayBuffer[] = Array.from({ length: EXPORT_CHUNK_BUFFERS }, () => new ArrayBuffer(EXPORT_CHUNK_BYTES));
+let waitingForBuffer: ((bytes: ArrayBuffer) => void) | undefined;
 const client = new pg.Client({ ...job.connection, application_name: 'psc-export' });
 
 port.on('message', (message: ToExportWorker) => {
-  if (message === 'ack') {
-    const next = taken;
-    taken = undefined;
-    next?.();
+  if (message.type === 'buffer') {
+    const waiter = waitingForBuffer;
+    waitingForBuffer = undefined;
+    if (waiter) waiter(message.bytes);
+    else free.push(message.bytes);
   } else {
     stopped = true;
     out.destroy();
@@ -33,14 +36,35 @@ port.on('message', (message: ToExportWorker) => {
   }
 });
 
-/** The file's bytes, to the main thread: a write completes when the main thread has taken the chunk. */
+function freeBuffer(): Promise<ArrayBuffer> | ArrayBuffer {
+  return free.pop() ?? new Promise((resolve) => (waitingForBuffer = resolve));
+}
+
+/** Copies what was written into free buffers, each moved to the main thread once filled (the last when the writes run out). */
+async function sendChunks(chunks: readonly Buffer[]): Promise<void> {
+  let bytes = await freeBuffer();
+  let length = 0;
+  for (const chunk of chunks) {
+    for (let at = 0; at < chunk.byteLength;) {
+      if (length === EXPORT_CHUNK_BYTES) {
+        post({ type: 'chunk', bytes, length }, [bytes]);
+        bytes = await freeBuffer();
+        length = 0;
+      }
+      const taken = Math.min(EXPORT_CHUNK_BYTES - length, chunk.byteLength - at);
+      new Uint8Array(bytes, length, taken).set(chunk.subarray(at, at + taken));
+      length += taken;
+      at += taken;
+    }
+  }
+  if (length > 0) post({ type: 'chunk', bytes, length }, [bytes]);
+  else free.push(bytes);
+}
+
+/** The file's bytes, to the main thread: what was written while no buffer was free goes in the next ones together. */
 const out = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    // A copy of its own, moved (not copied again) to the main thread.
-    const bytes = new Uint8Array(chunk.byteLength);
-    bytes.set(chunk);
-    taken = () => callback();
-    post({ type: 'chunk', bytes: bytes.buffer }, [bytes.buffer]);
+  writev(chunks, callback) {
+    sendChunks(chunks.map(({ chunk }) => chunk as Buffer)).then(() => callback(), callback);
   },
 });
 
@@ -61,6 +85,8 @@ async function cancelRunning(): Promise<void> {
 
 /** Until the main thread has taken what was written (or the export stopped); its listeners removed after. */
 function drained(): Promise<void> {
+  // Stopped already (the client left while the rows were read): nothing will be taken.
+  if (out.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       out.off('drain', done);
@@ -94,8 +120,9 @@ async function writeCsv(columns: ReadonlyArray<ExportColumn<Record<string, unkno
   }
 }
 
-/** exceljs's streaming writer: each row is committed (written out and let go) as it is added. */
+/** exceljs's streaming writer: each row is committed (written out and let go) as it is added. Loaded only for an XLSX. */
 async function writeXlsx(columns: ReadonlyArray<ExportColumn<Record<string, unknown>>>): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(job.sheet);
   sheet.columns = columns.map((column) => ({

@@ -5,11 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { openRowCursor } from '../../../server/exports/cursor-rows.ts';
+import { EXPORT_CHUNK_BUFFERS, EXPORT_CHUNK_BYTES } from '../../../server/exports/export-messages.ts';
 import { EXPORTS_AT_ONCE, EXPORTS_BUSY_MESSAGE, sendExport } from '../../../server/exports/export-reply.ts';
 import { useApp } from '../../support/app-harness.ts';
 
 /** The statement_timeout of the app's pool here: the export worker's statements must keep it. */
 const STATEMENT_TIMEOUT_MS = 3000;
+
+/** Rows of the counting export: a file of about 400 KB, many times the buffers its bytes travel in. */
+const COUNTED_ROWS = 60_000;
 
 /**
  * Exports of ten numbers read two at a time: `sleep` takes a minute over each row after the second
@@ -24,6 +28,11 @@ async function testExportRoutes(app: FastifyInstance): Promise<void> {
       .select(sql<number>`s`.as('n'))
       .select(sql<string>`pg_sleep(case when s > 2 then 60 else 0 end)::text`.as('slept'));
     return sendExport(reply, 'csv', { name: 'sleep', sheet: 'Sleep', columns, batches: await openRowCursor(db, query, 2) });
+  });
+  app.get('/test/count-export.csv', async (request, reply) => {
+    const { db } = request.ctx;
+    const query = db.selectFrom(sql<{ n: number }>`generate_series(1, ${COUNTED_ROWS})`.as('s')).select(sql<number>`s`.as('n'));
+    return sendExport(reply, 'csv', { name: 'count', sheet: 'Count', columns, batches: await openRowCursor(db, query) });
   });
   app.get('/test/divide-export.:format', async (request, reply) => {
     const { db } = request.ctx;
@@ -124,6 +133,23 @@ describe('the export worker', () => {
     expect(answer.status).toBe(200);
     again.abort();
     expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
+  });
+
+  it('sends a file many times its buffers whole and in order to a client that reads slowly', async () => {
+    expect(COUNTED_ROWS * 6).toBeGreaterThan(EXPORT_CHUNK_BUFFERS * EXPORT_CHUNK_BYTES);
+    const answer = await fetch(`${base}/test/count-export.csv`, { headers: { cookie: harness.cookie('admin') } });
+    expect(answer.status).toBe(200);
+    const reader = answer.body!.getReader();
+    const parts: Uint8Array[] = [];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      parts.push(part.value);
+      // The reply waits for this reader: the worker fills its buffers again and again meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.concat(parts));
+    const numbers = Array.from({ length: COUNTED_ROWS }, (_, i) => `${i + 1}\r\n`).join('');
+    expect(text).toBe(`\uFEFFn\r\n${numbers}`);
+    expect(await waitFor(async () => (await exportConnections()) === 0, 3000)).toBe(true);
   });
 
   for (const format of ['csv', 'xlsx'] as const) {

@@ -120,6 +120,23 @@ async function writeCsv(columns: ReadonlyArray<ExportColumn<Record<string, unkno
   }
 }
 
+/** What an XLSX may hold between its rows and the reply before the worker waits. */
+const XLSX_BACKLOG_BYTES = 1024 * 1024;
+const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+// archiver's streams come from the readable-stream package, which has no readableLength: its states say.
+type Buffered = { _readableState?: { length?: number }; _writableState?: { length?: number } };
+const bufferedIn = (stream: Buffered | undefined) => (stream?._readableState?.length ?? 0) + (stream?._writableState?.length ?? 0);
+
+/**
+ * The bytes queued between the sheet's rows and the reply: in the streams the sheet's text is piped
+ * to, in the zip's output, and in the stream to the main thread (exceljs's internals, read defensively).
+ */
+function xlsxBacklog(workbook: unknown, sheet: unknown): number {
+  const pipes = (sheet as { _stream?: { pipes?: Buffered[] } })._stream?.pipes ?? [];
+  return pipes.reduce((sum, pipe) => sum + bufferedIn(pipe), 0) + bufferedIn((workbook as { zip?: Buffered }).zip) + out.writableLength;
+}
+
 /** exceljs's streaming writer: each row is committed (written out and let go) as it is added. Loaded only for an XLSX. */
 async function writeXlsx(columns: ReadonlyArray<ExportColumn<Record<string, unknown>>>): Promise<void> {
   const { default: ExcelJS } = await import('exceljs');
@@ -132,7 +149,9 @@ async function writeXlsx(columns: ReadonlyArray<ExportColumn<Record<string, unkn
   }));
   for await (const rows of batches()) {
     for (const row of rows) sheet.addRow(columns.map((column) => cellOf(column, row))).commit();
-    if (out.writableNeedDrain) await drained();
+    // exceljs hands the sheet's bytes on to the zip without waiting: wait here until what is queued
+    // between the rows and the reply is small again, or it would grow as fast as rows are read.
+    while (!stopped && xlsxBacklog(workbook, sheet) > XLSX_BACKLOG_BYTES) await (out.writableNeedDrain ? drained() : pause());
   }
   if (stopped) return;
   sheet.commit();

@@ -185,7 +185,7 @@ export function DataTable<TData>({
                       placeholder="Filter"
                       value={String(column.getFilterValue() ?? '')}
                       onChange={(event) => setFilter(column.id, event.target.value)}
-                      className="h-8 min-w-24 max-w-xs font-normal"
+                      className="h-8 min-w-16 max-w-xs font-normal"
                     />
                   ) : null}
                 </TableHead>

@@ -23,7 +23,7 @@ export const examResultsExportRoutes: DomainRoutes = async (app) => {
           params: z.object({ examId: z.string().min(1) }),
           response: {
             200: binaryResponse(`The exam's results as ${format.toUpperCase()}`, [EXPORT_MEDIA_TYPES[format]]),
-            ...errorResponses(400, 401, 403, 404, 503),
+            ...errorResponses(400, 401, 403, 404, 429, 503),
           },
         },
       },

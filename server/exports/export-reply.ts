@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply } from 'fastify';
 import { indiaDateTime } from '../../shared/exports/spreadsheet-cells.ts';
-import { AppError } from '../errors.ts';
 import type { RowCursor } from './cursor-rows.ts';
 import { ExportBody } from './export-body.ts';
+import { ExportSlots } from './export-slots.ts';
 import type { ExportJob, FromExportWorker, ToExportWorker } from './export-messages.ts';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -36,13 +36,7 @@ export interface ExportFile<Row> {
  */
 export const EXPORT_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 } as const;
 
-/**
- * Exports written at once, server-wide: each holds a worker (its heap up to the limits above) and a
- * database connection outside the pool. One more answers 503 with Retry-After.
- */
-export const EXPORTS_AT_ONCE = 3;
-export const EXPORTS_BUSY_MESSAGE = `${EXPORTS_AT_ONCE} exports are being written already. Please try again in a minute.`;
-let exportsRunning = 0;
+const slots = new ExportSlots();
 
 /** How long a stopped worker has to cancel its statement and close its connection before it is ended. */
 const STOP_GRACE_MS = 5_000;
@@ -65,12 +59,19 @@ class ExportWorkerError extends Error {
  * its error (a statement out of time: 503); a failure later ends the download unfinished and is logged.
  */
 export async function sendExport<Row>(reply: FastifyReply, format: ExportFormat, file: ExportFile<Row>): Promise<FastifyReply> {
-  if (exportsRunning >= EXPORTS_AT_ONCE) throw new AppError('unavailable', EXPORTS_BUSY_MESSAGE, { retryAfterSeconds: 60 });
+  const actor = await reply.request.actor();
+  const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+  const release = await slots.take(actor?.id ?? reply.request.ip, gone);
   const { sql, parameters, batchRows, connection } = file.batches;
   const job: ExportJob = { sql, parameters, batchRows, connection, format, sheet: file.sheet, columns: file.columns.href };
-  const worker = new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: job, resourceLimits: EXPORT_WORKER_LIMITS });
-  exportsRunning += 1;
-  worker.once('exit', () => (exportsRunning -= 1));
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL('./export-worker.ts', import.meta.url), { workerData: job, resourceLimits: EXPORT_WORKER_LIMITS });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  worker.once('exit', release);
   const tell = (message: ToExportWorker, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
   let ended = false;
   let ready = false;

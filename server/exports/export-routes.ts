@@ -17,7 +17,7 @@ interface ExportRoutesSpec<Query extends z.ZodType, Row> {
 }
 
 /** The failures of an export: a wrong filter, no session, a role without the list's screen, a statement out of time. */
-const EXPORT_ERRORS = errorResponses(400, 401, 403, 503);
+const EXPORT_ERRORS = errorResponses(400, 401, 403, 429, 503);
 
 /**
  * Registers a list's exports as CSV and XLSX, answering what the list's filters show (every page),

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { openRowCursor } from '../../../server/exports/cursor-rows.ts';
 import { EXPORT_CHUNK_BUFFERS, EXPORT_CHUNK_BYTES } from '../../../server/exports/export-messages.ts';
-import { EXPORTS_AT_ONCE, EXPORTS_BUSY_MESSAGE, sendExport } from '../../../server/exports/export-reply.ts';
+import { sendExport } from '../../../server/exports/export-reply.ts';
+import { EXPORTS_AT_ONCE, EXPORTS_PER_ACCOUNT, EXPORTS_PER_ACCOUNT_MESSAGE } from '../../../server/exports/export-slots.ts';
 import { useApp } from '../../support/app-harness.ts';
 
 /** The statement_timeout of the app's pool here: the export worker's statements must keep it. */
@@ -42,7 +43,7 @@ async function testExportRoutes(app: FastifyInstance): Promise<void> {
   });
 }
 
-const harness = useApp({ roles: ['admin'], plugins: [testExportRoutes], database: { statementTimeoutMs: STATEMENT_TIMEOUT_MS } });
+const harness = useApp({ roles: ['admin', 'manager', 'marketing'], plugins: [testExportRoutes], database: { statementTimeoutMs: STATEMENT_TIMEOUT_MS } });
 
 describe('the export worker', () => {
   let base: string;
@@ -116,22 +117,34 @@ describe('the export worker', () => {
     expect(await poolIsIdle()).toBe(true);
   });
 
-  it(`answers 503 with Retry-After while ${EXPORTS_AT_ONCE} exports are being written, and exports again once one ends`, async () => {
-    const controllers = Array.from({ length: EXPORTS_AT_ONCE }, () => new AbortController());
-    const running = await Promise.all(
-      controllers.map((controller) => fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: controller.signal })),
-    );
-    expect(running.map((answer) => answer.status)).toEqual(controllers.map(() => 200));
-    const busy = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') } });
-    expect(busy.status).toBe(503);
-    expect(busy.headers.get('retry-after')).toBe('60');
-    expect(((await busy.json()) as { message: string }).message).toBe(EXPORTS_BUSY_MESSAGE);
-    for (const controller of controllers) controller.abort();
-    expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
-    const again = new AbortController();
-    const answer = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') }, signal: again.signal });
-    expect(answer.status).toBe(200);
-    again.abort();
+  it(`refuses one account a third export at once (429), queues an export beyond ${EXPORTS_AT_ONCE} in all, and starts it when one ends`, async () => {
+    expect([EXPORTS_PER_ACCOUNT, EXPORTS_AT_ONCE]).toEqual([2, 3]);
+    const sleeping = (role: 'admin' | 'manager' | 'marketing', controller: AbortController) =>
+      fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie(role) }, signal: controller.signal });
+    const admins = [new AbortController(), new AbortController()];
+    const running = await Promise.all(admins.map((controller) => sleeping('admin', controller)));
+    expect(running.map((answer) => answer.status)).toEqual([200, 200]);
+    const third = await fetch(`${base}/test/sleep-export.csv`, { headers: { cookie: harness.cookie('admin') } });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('10');
+    expect(((await third.json()) as { message: string }).message).toBe(EXPORTS_PER_ACCOUNT_MESSAGE);
+
+    const manager = new AbortController();
+    expect((await sleeping('manager', manager)).status).toBe(200);
+    expect(await waitFor(async () => (await exportConnections()) === 3, 3000)).toBe(true);
+    // A fourth in all waits its turn (no connection of its own yet), and starts when an export ends.
+    const marketing = new AbortController();
+    let queuedAnswered = false;
+    const queued = sleeping('marketing', marketing).then((answer) => {
+      queuedAnswered = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(queuedAnswered).toBe(false);
+    expect(await exportConnections()).toBe(3);
+    admins[0]!.abort();
+    expect((await queued).status).toBe(200);
+    for (const controller of [admins[1]!, manager, marketing]) controller.abort();
     expect(await waitFor(async () => (await exportConnections()) === 0, STATEMENT_TIMEOUT_MS - 500)).toBe(true);
   });
 

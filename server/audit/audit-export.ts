@@ -4,7 +4,7 @@ import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
 import type { ExportFile } from '../exports/export-reply.ts';
 import { auditRowsQuery, type AuditLogRow } from './audit-log.repository.ts';
-import { rowFilterOf } from './audit-log.service.ts';
+import { auditDirectionOf, rowFilterOf } from './audit-log.service.ts';
 
 /** GET /api/admin/audit/export.csv and .xlsx: the entries the filters show, newest first. */
 export async function exportAuditLog(ctx: RequestContext, filter: z.output<typeof auditFilterSchema>): Promise<ExportFile<AuditLogRow>> {
@@ -12,6 +12,6 @@ export async function exportAuditLog(ctx: RequestContext, filter: z.output<typeo
     name: 'audit-log',
     sheet: 'Audit log',
     columns: new URL('./audit-export-columns.ts', import.meta.url),
-    batches: await openRowCursor(ctx.db, auditRowsQuery(ctx.db, rowFilterOf(filter))),
+    batches: await openRowCursor(ctx.db, auditRowsQuery(ctx.db, rowFilterOf(filter), auditDirectionOf(filter.sort))),
   };
 }

@@ -34,18 +34,19 @@ function matching<Query extends SelectQueryBuilder<Database, 'audit_log', object
  * order the changes committed in); a day range reads the time index (at, seq), newest time first.
  * Both orders agree but for changes committed in the same instant.
  */
-export function auditRowsQuery(db: Db, filter: AuditRowFilter) {
+export function auditRowsQuery(db: Db, filter: AuditRowFilter, direction: 'asc' | 'desc' = 'desc') {
   const query = matching(
     db
       .selectFrom('audit_log')
       .select(['seq', 'at', 'actor_id', 'actor_name', 'actor_roles', 'action', 'resource_type', 'resource_id', 'resource_title', 'changes', 'ip']),
     filter,
   );
-  return filter.since || filter.before ? query.orderBy('at', 'desc').orderBy('seq', 'desc') : query.orderBy('seq', 'desc');
+  // Either way round: each index reads as well backwards (oldest first, `sort=at`).
+  return filter.since || filter.before ? query.orderBy('at', direction).orderBy('seq', direction) : query.orderBy('seq', direction);
 }
 
-export function auditPage(db: Db, filter: AuditRowFilter, limit: number, offset: number): Promise<AuditLogRow[]> {
-  return auditRowsQuery(db, filter).limit(limit).offset(offset).execute();
+export function auditPage(db: Db, filter: AuditRowFilter, limit: number, offset: number, direction: 'asc' | 'desc' = 'desc'): Promise<AuditLogRow[]> {
+  return auditRowsQuery(db, filter, direction).limit(limit).offset(offset).execute();
 }
 
 /**

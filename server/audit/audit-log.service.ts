@@ -1,3 +1,5 @@
+import type { SortParam } from '../../shared/validation/sorting.ts';
+import type { AuditSortColumn } from '../../shared/audit/audit-log.schema.ts';
 import type { z } from 'zod';
 import { AUDIT_RESOURCE_SCREENS } from '../../shared/audit/audit-resource-screens.ts';
 import {
@@ -17,7 +19,7 @@ const INDIA_OFFSET = '+05:30';
 const DAY_MS = 86_400_000;
 
 /** The instants of the filter's India days: from the start of `from` to the start of the day after `to`. */
-export function rowFilterOf(filter: z.output<typeof auditFilterSchema>): repo.AuditRowFilter {
+export function rowFilterOf(filter: Omit<z.output<typeof auditFilterSchema>, 'sort'>): repo.AuditRowFilter {
   return {
     actorId: filter.actorId,
     resourceType: filter.resourceType,
@@ -42,17 +44,28 @@ export function auditEntryOf(row: repo.AuditLogRow): AuditEntry {
   };
 }
 
-async function pageOf(ctx: RequestContext, filter: repo.AuditRowFilter, page: number, pageSize: number): Promise<AuditPage> {
+async function pageOf(
+  ctx: RequestContext,
+  filter: repo.AuditRowFilter,
+  page: number,
+  pageSize: number,
+  direction: 'asc' | 'desc' = 'desc',
+): Promise<AuditPage> {
   const [rows, count] = await Promise.all([
-    repo.auditPage(ctx.db, filter, pageSize, (page - 1) * pageSize),
+    repo.auditPage(ctx.db, filter, pageSize, (page - 1) * pageSize, direction),
     repo.countAuditRows(ctx.db, filter, AUDIT_COUNT_LIMIT),
   ]);
   return { entries: rows.map(auditEntryOf), total: count.total, totalIsAtLeast: count.atLeast, page, pageSize };
 }
 
-/** GET /api/admin/audit: a page of the whole log, newest first (the Audit screen's roles are checked by its domain). */
+type AuditSortParam = SortParam<AuditSortColumn>;
+
+/** The direction of the log's order: newest first unless `sort=at` asks for the oldest first. */
+export const auditDirectionOf = (sort: AuditSortParam) => (sort === 'at' ? 'asc' : 'desc');
+
+/** GET /api/admin/audit: a page of the whole log, newest first or oldest first (the Audit screen's roles are checked by its domain). */
 export function auditList(ctx: RequestContext, query: z.output<typeof auditListQuerySchema>): Promise<AuditPage> {
-  return pageOf(ctx, rowFilterOf(query), query.page, query.pageSize);
+  return pageOf(ctx, rowFilterOf(query), query.page, query.pageSize, auditDirectionOf(query.sort));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '../validation/zod.ts';
 import { pageFields, pageNumberSchema, pageSizeSchema, PAGE_NUMBER_MESSAGE } from '../validation/paging.ts';
 import { UUID_PATTERN } from '../validation/fields.ts';
+import { sortSchema } from '../validation/sorting.ts';
 import { AUDIT_ACTIONS, AUDIT_RESOURCE_TYPES } from './audit.constants.ts';
 import type { AuditValue } from './audit-changes.rules.ts';
 
@@ -8,6 +9,11 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
 /** A filtered list counts its matches up to this many; past it the screen says "10,000+". */
 export const AUDIT_COUNT_LIMIT = 10_000;
+
+/** The log sorts by when (`at`): newest first unless told, oldest first with `sort=at`. */
+export const AUDIT_SORT_COLUMNS = ['at'] as const;
+export type AuditSortColumn = (typeof AUDIT_SORT_COLUMNS)[number];
+export const AUDIT_USUAL_SORT = '-at' as const;
 
 export const AUDIT_MESSAGES = {
   actorId: 'actorId is the id of a staff account',
@@ -40,6 +46,7 @@ const auditFilterFields = {
   resourceId: resourceIdSchema.optional(),
   from: daySchema('from').optional(),
   to: daySchema('to').optional(),
+  sort: sortSchema(AUDIT_SORT_COLUMNS, AUDIT_USUAL_SORT),
 };
 const inOrder = (filter: { from?: string | undefined; to?: string | undefined }) => !filter.from || !filter.to || filter.from <= filter.to;
 

@@ -43,7 +43,18 @@ test.describe('Audit Log', () => {
     await expect(row.getByRole('list')).toBeVisible();
     await snap(page, 'audit-log-390');
 
+    // The coupon's two entries, newest first; choosing When shows the oldest first.
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel('Action').selectOption({ label: 'Every action' });
+    const rows = table.getByRole('row').filter({ hasText: code });
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText('Updated');
+    const when = table.getByRole('columnheader', { name: 'When' });
+    await when.getByRole('button').click();
+    await expect(when).toHaveAttribute('aria-sort', 'ascending');
+    await expect(rows.first()).toContainText('Created');
+    await expect(page).toHaveURL(/sort=at/);
+
     await page.goto('/admin/coupons');
     await page.getByRole('textbox', { name: 'Filter Coupon Code' }).fill(code);
     await page.getByRole('button', { name: `Edit ${code}` }).click();

@@ -95,6 +95,25 @@ describe('GET /api/admin/audit', () => {
     expect(seqs(second)).toEqual(['LDC mock 1', 'KAS50']);
   });
 
+  it('sorts by when, oldest first with sort=at (also within a day range and in the export), newest first by default', async () => {
+    expect(seqs(await page('/api/admin/audit?sort=at'))).toEqual(['KAS50', 'KAS50', 'LDC mock 1', 'Ravi', 'Toppers 2026']);
+    expect(seqs(await page('/api/admin/audit?sort=-at&pageSize=2'))).toEqual(['Toppers 2026', 'Ravi']);
+    expect(seqs(await page('/api/admin/audit?sort=at&from=2026-11-02&to=2026-11-03'))).toEqual(['KAS50', 'LDC mock 1', 'Ravi']);
+    const second = await page('/api/admin/audit?sort=at&pageSize=2&page=2');
+    expect(seqs(second)).toEqual(['LDC mock 1', 'Ravi']);
+    const csv = await get('/api/admin/audit/export.csv?sort=at&resourceType=coupon');
+    expect(csv.statusCode).toBe(200);
+    expect(
+      csv.body
+        .split('\r\n')
+        .slice(1, 3)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(['1', '2']);
+    const wrong = await get('/api/admin/audit?sort=who');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'query.sort' });
+  });
+
   it('answers the same list through tRPC (audit.list)', async () => {
     const input = encodeURIComponent(JSON.stringify({ resourceType: 'exam' }));
     const answer = await get(`/trpc/audit.list?input=${input}`);

@@ -1,7 +1,15 @@
-import { AUDIT_COUNT_LIMIT, AUDIT_PAGE_SIZE, type AuditEntry } from '../../../../shared/audit/audit-log.schema.ts';
+import {
+  AUDIT_COUNT_LIMIT,
+  AUDIT_PAGE_SIZE,
+  AUDIT_SORT_COLUMNS,
+  AUDIT_USUAL_SORT,
+  type AuditEntry,
+  type AuditSortColumn,
+} from '../../../../shared/audit/audit-log.schema.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_RESOURCE_LABELS, AUDIT_RESOURCE_TYPES } from '../../../../shared/audit/audit.constants.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { HeadingsRow, ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { ServerListTable } from '../../components/server-list/server-list-table.tsx';
+import { SortableHeadingsRow, type SortableHeading } from '../../components/server-list/sortable-headings-row.tsx';
 import { presentFilters, SERVER_LIST_QUERY_OPTIONS, useServerListState } from '../../components/server-list/use-server-list.ts';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
@@ -14,7 +22,14 @@ import { actionLabel, ExpandableChanges, resourceLabel, whoOf } from './audit-en
 
 // A type, not an interface: the list's filters are a record of texts.
 type AuditFilters = { actorId: string; resourceType: string; action: string; resourceId: string; from: string; to: string };
-const HEADINGS = ['When', 'Who', 'Action', 'Resource', 'Changes'];
+/** When sorts the log (newest first unless chosen again). */
+const HEADINGS: ReadonlyArray<SortableHeading<AuditSortColumn>> = [
+  { label: 'When', column: 'at' },
+  { label: 'Who' },
+  { label: 'Action' },
+  { label: 'Resource' },
+  { label: 'Changes' },
+];
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
   const [date, time] = formatDateAndTime(entry.at);
@@ -53,12 +68,13 @@ function DayInput({ label, value, onChange }: { label: string; value: string; on
 /** /admin/audit: every change staff made, newest first, a page at a time from the server, filtered by person, resource, action and days. */
 export function AuditPage() {
   useDocumentTitle('Audit Log');
-  const { filters, setFilter, settled, page, setPage } = useServerListState({
+  const { filters, setFilter, settled, page, setPage, sort, setSort } = useServerListState({
     initialFilters: { actorId: '', resourceType: '', action: '', resourceId: '', from: '', to: '' } as AuditFilters,
     typed: ['resourceId'],
+    sort: { columns: AUDIT_SORT_COLUMNS, usual: AUDIT_USUAL_SORT },
   });
   const people = api.audit.people.useQuery();
-  const shown = presentFilters(settled) as Record<string, string | undefined>;
+  const shown = { ...(presentFilters(settled) as Record<string, string | undefined>), sort };
   const input = { page, pageSize: AUDIT_PAGE_SIZE, ...shown };
   const list = api.audit.list.useQuery(input as never, SERVER_LIST_QUERY_OPTIONS);
   const entries = list.data?.entries ?? [];
@@ -68,7 +84,7 @@ export function AuditPage() {
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">Audit Log</h1>
         <p className="text-sm text-muted-foreground">
-          Every change staff made, newest first: who, when (India time), what and the fields changed. Entries cannot be edited;{' '}
+          Every change staff made, newest first (choose When for the oldest first): who, when (India time), what and the fields changed. Entries cannot be edited;{' '}
           <code>npm run audit:verify</code> checks that none was.
         </p>
       </div>
@@ -126,7 +142,7 @@ export function AuditPage() {
       )}
       <ServerListTable
         label="Audit log entries"
-        head={<HeadingsRow headings={HEADINGS} />}
+        head={<SortableHeadingsRow headings={HEADINGS} sort={sort ?? AUDIT_USUAL_SORT} onSort={setSort} />}
         colSpan={HEADINGS.length}
         query={list}
         count={entries.length}

@@ -84,8 +84,8 @@ export function AuditPage() {
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">Audit Log</h1>
         <p className="text-sm text-muted-foreground">
-          Every change staff made, newest first (choose When for the oldest first): who, when (India time), what and the fields changed. Entries cannot be edited;{' '}
-          <code>npm run audit:verify</code> checks that none was.
+          Every change staff made, newest first (choose When for the oldest first): who, when (India time), what and the fields changed. Entries cannot be
+          edited; <code>npm run audit:verify</code> checks that none was.
         </p>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">

@@ -28,9 +28,11 @@ test.describe('exports', () => {
     await page.goto('/admin/orders');
     await page.getByRole('textbox', { name: 'Search orders' }).fill(word);
     const tableRows = page.getByRole('table', { name: 'Orders' }).getByRole('row');
-    // The search has reached the server once the other orders leave the table.
-    await expect(tableRows.filter({ hasText: other })).toHaveCount(0);
+    // The search has reached the server once the filtered total says 3 and the other orders have left
+    // the loaded table (an empty table while loading would pass the second check alone).
+    await expect(page.getByLabel('Filtered total of orders')).toHaveText(/^3 orders/);
     await expect(tableRows.filter({ hasText: word })).toHaveCount(3);
+    await expect(tableRows.filter({ hasText: other })).toHaveCount(0);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export the paid orders shown as CSV' }).click();
     const file = await download;

@@ -1,4 +1,4 @@
-import { statusOfKind, typeOfKind, type ErrorBody, type ErrorKind, type ErrorType, type StaleCopy } from '../shared/http/errors.ts';
+import { statusOfKind, typeOfKind, type ErrorBody, type ErrorKind, type ErrorType, type RegradeNeeded, type StaleCopy } from '../shared/http/errors.ts';
 import type { FieldIssue } from '../shared/validation/messages.ts';
 
 export interface AppErrorOptions {
@@ -9,6 +9,7 @@ export interface AppErrorOptions {
   field?: string;
   issues?: FieldIssue[];
   stale?: StaleCopy;
+  regrade?: RegradeNeeded;
 }
 
 /** The one error type services throw; adapters turn it into `{ message, type, ... }`. */
@@ -22,6 +23,7 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly issues: FieldIssue[] | undefined;
   readonly stale: StaleCopy | undefined;
+  readonly regrade: RegradeNeeded | undefined;
 
   constructor(kind: ErrorKind, message: string, options: AppErrorOptions = {}) {
     super(message);
@@ -34,6 +36,7 @@ export class AppError extends Error {
     this.field = options.field;
     this.issues = options.issues;
     this.stale = options.stale;
+    this.regrade = options.regrade;
   }
 
   /** A validation error for these issues: the first one's message, every one listed. */
@@ -53,6 +56,7 @@ export class AppError extends Error {
       ...(this.field !== undefined ? { field: this.field } : {}),
       ...(this.issues ? { issues: this.issues } : {}),
       ...(this.stale ? { stale: this.stale } : {}),
+      ...(this.regrade ? { regrade: this.regrade } : {}),
     };
   }
 }

@@ -56,6 +56,7 @@ function questionGroups(): QuestionGroup[] {
         question: `ചോദ്യം ${i + 1}`,
         options: ['A', 'B', 'C', 'D'],
         correctAnswerIndex: i % 4,
+        isVoided: false,
         questionMimeType: 'text' as const,
         bannerImageId: null,
         bannerImageFizeSizeInBytes: null,

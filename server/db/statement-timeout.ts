@@ -13,6 +13,10 @@ export const LONG_STATEMENT_TIMEOUTS_MS = {
   examSave: 60_000,
   /** A 100,000-row lakshya-students CSV is inserted in one transaction, 20,000 rows a statement. */
   lakshyaStudentsImport: 120_000,
+  /** A regrade re-marks and re-ranks every submitted attempt of an exam in one transaction. */
+  regradeApply: 300_000,
+  /** A submit waits this long for a regrade of its exam being applied (30 s at a million attempts). */
+  submitDuringRegrade: 120_000,
   /** A rank sync aggregates every submitted attempt of an exam (a million and more). */
   rankSync: 600_000,
   /** Hourly housekeeping deletes whatever expired since (after an attack, millions of rate-limit windows). */

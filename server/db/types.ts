@@ -2,7 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { Rendition } from '../../shared/media/media.types.ts';
 import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import type { ExamPaper, AttemptLayout } from '../../shared/exams/attempts.schema.ts';
-import type { ExamResult } from '../../shared/exams/exam-scoring.rules.ts';
+import type { StoredQuestionKeys } from '../../shared/exams/exam-scoring-key.rules.ts';
+import type { RegradeChange, RegradeSummary } from '../../shared/exams/regrade.schema.ts';
 import type { CourseFile, StudyPlanNote } from '../../shared/courses/courses.schema.ts';
 import type { ASSET_KINDS, accessModeSchema, PROCESS_STATES, QUEUE_STATES } from '../../shared/assets/assets.schema.ts';
 import type { FREE_MODES, SUBSCRIPTION_MODES } from '../../shared/subscriptions/subscription.constants.ts';
@@ -655,6 +656,8 @@ export interface ExamsTable extends PublishColumns, EditedColumns {
   instructions: Json<string[]>;
   question_groups: Json<QuestionGroup[]>;
   paper_hash: Generated<string>;
+  /** The answer key attempts are marked by (exam-scoring-key.rules.ts). */
+  scoring_key: ColumnType<StoredQuestionKeys, string | undefined, string>;
   is_rank_published: Generated<boolean>;
   last_rank_refresh: NullableTimestamp;
   rank_version: Generated<number>;
@@ -703,9 +706,24 @@ export interface ExamAttemptsTable {
   wrong_count: number | null;
   unattempted_count: number | null;
   unseen_count: number | null;
-  result: ColumnType<ExamResult | null, string | null | undefined, string | null>;
+  /** A submitted attempt's answers in its paper's question order: the option chosen (-1 for none), and the time spent. */
+  answers: number[] | null;
+  answer_times: number[] | null;
   is_first: Generated<boolean>;
   submitted_seq: number | null;
+  /** The last regrade that changed this attempt's figures, and its score before it. */
+  regrade_id: string | null;
+  score_before_regrade: number | null;
+}
+
+export interface ExamRegradesTable {
+  id: Generated<string>;
+  exam_id: string;
+  reason: string;
+  changes: ColumnType<RegradeChange[], string, string>;
+  summary: ColumnType<RegradeSummary, string, string>;
+  applied_by: string | null;
+  applied_at: Generated<Date>;
 }
 
 export interface AttemptAnswersTable {
@@ -880,6 +898,7 @@ export interface Database {
   exam_papers: ExamPapersTable;
   entitlements: EntitlementsTable;
   exam_attempts: ExamAttemptsTable;
+  exam_regrades: ExamRegradesTable;
   attempt_answers: AttemptAnswersTable;
   exam_rank_scores: ExamRankScoresTable;
   storage_claims: StorageClaimsTable;

@@ -3,6 +3,7 @@ import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
 import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
 import type { Db } from '../db/database.ts';
+import { scoringVersionSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
 /** The attempts' queries; each runs on the connection (or transaction) it is given. */
@@ -181,15 +182,18 @@ export function lockAttempt(trx: Db, attemptId: string): Promise<ExamAttemptRow 
   return trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirst();
 }
 
-/** The attempt's answers as [question id, option index, time], and whether the student already has a first submitted attempt. */
+/**
+ * The attempt's answers as [question id, option index, time], whether the student already has a
+ * first submitted attempt, and the version of the exam's answer key to mark it by.
+ */
 export async function answersAndFirst(trx: Db, attempt: Pick<ExamAttemptRow, 'id' | 'exam_id' | 'user_id'>) {
-  const found = await sql<{ answers: Array<[string, number, number]>; has_first: boolean }>`
+  const found = await sql<{ answers: Array<[string, number, number]>; has_first: boolean; scoring_version: string }>`
       select
         (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
            from attempt_answers g where g.attempt_id = ${attempt.id}) as answers,
-        exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first`.execute(
-    trx,
-  );
+        exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first,
+        ${scoringVersionSql} as scoring_version
+      from exams e where e.id = ${attempt.exam_id}`.execute(trx);
   return found.rows[0]!;
 }
 
@@ -203,13 +207,25 @@ export function markSubmitted(trx: Db, attemptId: string, values: Omit<Updateabl
     .executeTakeFirstOrThrow();
 }
 
-/** What a result needs of its exam to show a rank. */
-export function examRankFacts(db: Db, examId: string) {
-  return db
-    .selectFrom('exams')
-    .select(['id', 'is_rank_published', 'rank_version', 'rank_participants', 'rank_cutoff_seq', 'total_marks'])
-    .where('id', '=', examId)
-    .executeTakeFirst();
+/** What a result needs of its exam: its rank facts, and the version of the answer key it is marked by. */
+export async function examResultFacts(db: Db, examId: string) {
+  const found = await sql<{
+    id: string;
+    is_rank_published: boolean;
+    rank_version: number;
+    rank_participants: number;
+    rank_cutoff_seq: number;
+    total_marks: number;
+    scoring_version: string;
+  }>`
+    select e.id, e.is_rank_published, e.rank_version, e.rank_participants, e.rank_cutoff_seq, e.total_marks, ${scoringVersionSql} as scoring_version
+    from exams e where e.id = ${examId}`.execute(db);
+  return found.rows[0];
+}
+
+/** The regrade a result names: when, why and what it changed. */
+export function regradeNotice(db: Db, regradeId: string) {
+  return db.selectFrom('exam_regrades').select(['applied_at', 'reason', 'changes']).where('id', '=', regradeId).executeTakeFirst();
 }
 
 /** Up to `limit` attempts in progress whose deadline and grace have passed, the oldest first. */

@@ -11,6 +11,12 @@ import {
 } from '../../shared/exams/attempts.schema.ts';
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
+import { markedPaper } from '../../shared/exams/exam-scoring-key.rules.ts';
+import { answerArrays, givenAnswersOf } from '../../shared/exams/attempt-answers.rules.ts';
+import { REGRADE_MESSAGES } from '../../shared/exams/regrade.schema.ts';
+import { allowLongStatements, isQueryCanceled, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
+import { scoringKeyAt } from './scoring-key.ts';
+import { shareScoringLock, tryShareScoringLock } from './scoring-key.repository.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { utcIso } from '../../shared/validation/date-time.ts';
 import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
@@ -27,6 +33,8 @@ import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
+/** How long a submit waits for a regrade being applied to the same exam. */
+const REGRADE_WAIT_MS = LONG_STATEMENT_TIMEOUTS_MS.submitDuringRegrade;
 
 /** GET /api/student/exams: the exams the student may take (a bounded list), a page at a time. */
 export async function listStudentExams(ctx: RequestContext, query: StudentPageQuery) {
@@ -272,18 +280,21 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     const row = await repo.lockAttempt(trx, attemptId);
     if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
     if (row.status === 'submitted') return row;
+    // Marked by the exam's key as it is now, with no regrade half-way (a regrade waits for this).
+    await shareMarkingLock(trx, row.exam_id);
     // Its answers, and whether the student already has a first submitted attempt. Attempts of
     // one student run one after another, so the first one submitted is the first; the unique
     // index on is_first guards it as well.
-    const { answers: given, has_first: hasFirst } = await repo.answersAndFirst(trx, row);
-    const paper = await paperById(db, row.paper_id);
+    const { answers: given, has_first: hasFirst, scoring_version: scoringVersion } = await repo.answersAndFirst(trx, row);
+    const [paper, key] = await Promise.all([paperById(db, row.paper_id), scoringKeyAt(db, row.exam_id, scoringVersion)]);
     const deadline = new Date(row.deadline_at);
     const late = by === 'deadline' || Date.now() > deadline.getTime();
     const finishedAt = late ? deadline : new Date();
     const answers = new Map<string, GivenAnswer>(
       given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]),
     );
-    const result = computeExamResult(paper, answers, { answerSubmittedOn: finishedAt.getTime() });
+    const result = computeExamResult(markedPaper(paper, key), answers, { answerSubmittedOn: finishedAt.getTime() });
+    const kept = answerArrays(paper, answers);
     return repo.markSubmitted(trx, row.id, {
       submitted_at: finishedAt,
       submitted_by: late ? 'deadline' : 'student',
@@ -293,16 +304,57 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
       wrong_count: result.wrongAnswerCount,
       unattempted_count: result.unAttemptedAnswerCount,
       unseen_count: result.unseenQuestionCount,
-      result: JSON.stringify(result),
+      answers: kept.answers,
+      answer_times: kept.times,
       is_first: !hasFirst,
     });
   });
 }
 
+/**
+ * Waits for the exam's marking lock, shared. Only a regrade being applied holds it the other way:
+ * the submit then waits for it (up to REGRADE_WAIT_MS), and is marked by the new key.
+ */
+async function shareMarkingLock(trx: Db, examId: string): Promise<void> {
+  if (await tryShareScoringLock(trx, examId)) return;
+  await allowLongStatements(trx, REGRADE_WAIT_MS);
+  try {
+    await shareScoringLock(trx, examId);
+  } catch (error) {
+    if (isQueryCanceled(error)) throw new AppError('conflict', REGRADE_MESSAGES.submitDuringRegrade);
+    throw error;
+  }
+}
+
+/** The regrade that last changed the attempt's figures, as its result tells it. */
+async function regradeOf(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView['regrade']> {
+  if (!attempt.regrade_id) return null;
+  const regrade = await repo.regradeNotice(ctx.db, attempt.regrade_id);
+  if (!regrade) return null;
+  return {
+    regradedAt: utcIso(regrade.applied_at),
+    reason: regrade.reason,
+    previousScore: Number(attempt.score_before_regrade ?? 0),
+    changes: regrade.changes.map((change) => change.label),
+  };
+}
+
+/**
+ * The result with every answer: worked out from the answers kept on the attempt and the exam's
+ * answer key as it is now (the same key its stored figures were last marked by).
+ */
 async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView> {
-  const paper = await paperById(ctx.db, attempt.paper_id);
-  const result = attempt.result!;
-  const exam = await repo.examRankFacts(ctx.db, attempt.exam_id);
+  const exam = await repo.examResultFacts(ctx.db, attempt.exam_id);
+  if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+  const [paper, key, regrade] = await Promise.all([
+    paperById(ctx.db, attempt.paper_id),
+    scoringKeyAt(ctx.db, attempt.exam_id, exam.scoring_version),
+    regradeOf(ctx, attempt),
+  ]);
+  const marked = markedPaper(paper, key);
+  const result = computeExamResult(marked, givenAnswersOf(paper, attempt.answers ?? [], attempt.answer_times ?? []), {
+    answerSubmittedOn: attempt.submitted_at?.getTime() ?? null,
+  });
   let rank = -1;
   let totalParticipants = -1;
   if (exam?.is_rank_published && isRanked(exam, attempt)) {
@@ -318,9 +370,10 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
     submittedBy: attempt.submitted_by ?? 'student',
     rank,
     totalParticipants,
+    regrade,
     tagRanking: tagRanking.map(({ tag, ...tally }) => ({ tag, ...tally })),
     questionGroups: groups.map((group, groupIndex) => {
-      const paperGroup = paper.questionGroups[groupIndex]!;
+      const paperGroup = marked.questionGroups[groupIndex]!;
       const byId = new Map(paperGroup.questions.map((question) => [question.resId, question]));
       const order = attempt.layout?.groups[groupIndex];
       const results = new Map(group.questions.map((question) => [question.resId, question]));
@@ -342,6 +395,7 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
             hasCorrectlyMarked: scored.hasCorrectlyMarked,
             timeElapsedInMs: scored.timeElapsedInMs,
             score: scored.score,
+            isVoided: scored.isVoided,
             solution: question.solution,
           };
         }),

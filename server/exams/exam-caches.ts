@@ -1,4 +1,5 @@
 import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
+import type { ScoringKey } from '../../shared/exams/exam-scoring-key.rules.ts';
 import type { ExamAttemptRow } from '../db/types.ts';
 import { outsideRequestScope } from '../db/query-scope.ts';
 
@@ -9,6 +10,7 @@ import { outsideRequestScope } from '../db/query-scope.ts';
  * Only what never changes once written is kept:
  * - papers, by id, and the id of an exam's paper by the exam's content hash (a paper is written
  *   once and never updated; saving an exam writes a new paper with a new hash);
+ * - an exam's answer key and marks, by a digest of them (a changed key has a new digest);
  * - each in-progress attempt's clock: its owner, paper, start, deadline and question layout (fixed
  *   when the attempt starts). Its status is not kept: the autosave's write checks it;
  * - where each question of an attempt is, and its options in the order shown (worked out from the
@@ -50,6 +52,22 @@ export function cachedPaper(paperId: string, load: () => Promise<ExamPaper>): Pr
 
 export function cachedPaperId(examId: string, contentHash: string, load: () => Promise<string>): Promise<string> {
   return sharedLoad(paperIdsByHash, `${examId}:${contentHash}`, load);
+}
+
+const scoringKeys = new Map<string, Promise<ScoringKey>>();
+
+/**
+ * An exam's answer key and marks by the version that identifies them (a digest of both): a new key
+ * is a new version. A load that finds the exam already changed again answers what it read, and is
+ * not kept under the version asked for.
+ */
+export function cachedScoringKey(examId: string, version: string, load: () => Promise<{ key: ScoringKey; current: boolean }>): Promise<ScoringKey> {
+  const cacheKey = `${examId}:${version}`;
+  return sharedLoad(scoringKeys, cacheKey, async () => {
+    const { key, current } = await load();
+    if (!current) queueMicrotask(() => scoringKeys.delete(cacheKey));
+    return key;
+  });
 }
 
 /** What autosave needs of an attempt, none of which changes once it starts. */

@@ -61,6 +61,19 @@ export async function countAttempts(db: Db, examId: string): Promise<number> {
   return Number(row.count);
 }
 
+/** Submitted attempts of the exam, and those in progress. */
+export async function attemptCounts(db: Db, examId: string): Promise<{ submitted: number; in_progress: number }> {
+  const row = await db
+    .selectFrom('exam_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere('status', '=', 'submitted').as('submitted'),
+      eb.fn.countAll<number>().filterWhere('status', '=', 'in-progress').as('in_progress'),
+    ])
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
+  return { submitted: Number(row.submitted), in_progress: Number(row.in_progress) };
+}
+
 export async function rateCardExists(db: Db, subscriptionId: string): Promise<boolean> {
   return (await db.selectFrom('subscriptions').select('id').where('id', '=', subscriptionId).executeTakeFirst()) !== undefined;
 }

@@ -23,7 +23,12 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/types.ts';
 import { paperHash, paperOf } from './papers.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
+import { questionKeysOf, scoringChanges, type ExamMarks } from '../../shared/exams/exam-scoring-key.rules.ts';
+import { REGRADE_MESSAGES } from '../../shared/exams/regrade.schema.ts';
+import { scoringKeyOfRow } from './scoring-key.ts';
+import { holdScoringLock } from './scoring-key.repository.ts';
 import {
+  attemptCounts,
   countAttempts,
   deleteExamWithoutAttempts,
   findExamRow,
@@ -34,6 +39,16 @@ import {
   rateCardExists,
   updateExamAtVersion,
 } from './exams.repository.ts';
+
+/** The marks an exam value sets. */
+export function marksOf(value: Pick<ExamValue, 'correctAnswerScore' | 'wrongAnswerScore' | 'unAnsweredScore' | 'totalMarks'>): ExamMarks {
+  return {
+    correctAnswerScore: value.correctAnswerScore,
+    wrongAnswerScore: value.wrongAnswerScore,
+    unAnsweredScore: value.unAnsweredScore,
+    totalMarks: value.totalMarks,
+  };
+}
 
 /** The exam row, or 404 with the product's message (also for ids that are not UUIDs). */
 export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
@@ -142,6 +157,7 @@ export async function copyExam(ctx: RequestContext, input: z.output<typeof copyE
       description: source.description,
       instructions: JSON.stringify(source.instructions),
       question_groups: JSON.stringify(groups),
+      scoring_key: JSON.stringify(questionKeysOf({ questionGroups: groups })),
       paper_hash: paperHash(paperOf(copy)),
       created_by: actor?.id ?? null,
     });
@@ -245,13 +261,32 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
   const version = await withLongStatements(ctx.db, LONG_STATEMENT_TIMEOUTS_MS.examSave, async (trx) => {
     const before = await lockExamRow(trx, existing.id);
     if (!before) return undefined;
-    const savedVersion = await updateExamAtVersion(trx, existing.id, saved, input.version);
+    const remarking = await remarkingOf(trx, before, value);
+    const savedVersion = await updateExamAtVersion(trx, existing.id, { ...saved, scoring_key: JSON.stringify(remarking.questions) }, input.version);
+    if (savedVersion !== undefined && remarking.changes) await refuseIfSubmitted(trx, before.id);
     if (savedVersion !== undefined) await auditExam(trx, by, publishAction(before.is_published, isReady), before, await findExamRow(trx, existing.id));
     return savedVersion;
   });
   if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
   await refreshCoursesOfExams(ctx.db, [existing.id]);
   return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
+}
+
+/**
+ * The answer key the save leaves (a question taken out keeps its last key). A save that changes how
+ * submitted attempts are marked is refused: it is applied as a regrade, which re-marks them. One that
+ * changes the key before any is submitted holds the marking lock, so no submit is marked half-way.
+ */
+async function remarkingOf(trx: Db, before: ExamRow, value: ExamValue) {
+  const questions = questionKeysOf(value, before.scoring_key);
+  const changes = scoringChanges(scoringKeyOfRow(before), { ...marksOf(value), questions }).length > 0;
+  if (changes) await holdScoringLock(trx, before.id);
+  return { questions, changes };
+}
+
+async function refuseIfSubmitted(trx: Db, examId: string): Promise<void> {
+  const { submitted } = await attemptCounts(trx, examId);
+  if (submitted > 0) throw new AppError('conflict', REGRADE_MESSAGES.regradeRequired(submitted), { regrade: { attempts: submitted } });
 }
 
 function attemptsWouldBeLost(count: number | string): AppError {

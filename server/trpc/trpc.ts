@@ -57,7 +57,7 @@ const t = initTRPC
     errorFormatter({ shape, error }) {
       const type = errorTypeOf(error);
       let message = callerMessage(error);
-      let details: Pick<ErrorBody, 'warnings' | 'field' | 'issues' | 'stale'> = {};
+      let details: Pick<ErrorBody, 'warnings' | 'field' | 'issues' | 'stale' | 'regrade'> = {};
       if (error.cause instanceof ZodError) {
         const failure = AppError.fromIssues(describeIssues(error.cause.issues));
         message = failure.message;
@@ -66,7 +66,7 @@ const t = initTRPC
         details = error.cause.toBody();
       }
       if (type === 'internal') message = INTERNAL_MESSAGE;
-      const { warnings, field, issues, stale } = details;
+      const { warnings, field, issues, stale, regrade } = details;
       return {
         ...shape,
         message,
@@ -78,6 +78,7 @@ const t = initTRPC
           ...(field !== undefined ? { field } : {}),
           ...(issues ? { issues } : {}),
           ...(stale ? { stale } : {}),
+          ...(regrade ? { regrade } : {}),
         },
       };
     },

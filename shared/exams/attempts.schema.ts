@@ -3,6 +3,7 @@ import { titledRefSchema } from '../editing/record-fields.ts';
 import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { EXAM_TYPES, MAX_OPTION_COUNT, type ExamMarking } from './exam.constants.ts';
 import type { QuestionGroup } from './exams.schema.ts';
+import { attemptRegradeSchema } from './regrade.schema.ts';
 
 /** The immutable copy of an exam that attempts are taken and scored against. */
 export interface ExamPaper extends ExamMarking {
@@ -155,6 +156,7 @@ export const reviewQuestionSchema = shownQuestionSchema.extend({
   hasCorrectlyMarked: z.boolean(),
   timeElapsedInMs: z.number(),
   score: z.number(),
+  isVoided: z.boolean().describe('Voided by a regrade: it earns and costs nothing and is not counted'),
   solution: z.string(),
 });
 
@@ -177,5 +179,6 @@ export const examResultSchema = tallySchema.extend({
   tagRanking: z.array(tallySchema.extend({ tag: z.string() })),
   rank: z.number().describe('-1 until the ranking is synced and published'),
   totalParticipants: z.number().describe('-1 until the ranking is synced and published'),
+  regrade: attemptRegradeSchema.nullable().describe('The last regrade that changed this result, and why; null when none did'),
 });
 export type ExamResultView = z.infer<typeof examResultSchema>;

@@ -14,6 +14,8 @@ export interface ScoringPaper {
     questions: Array<{
       resId: string;
       correctAnswerIndex: number;
+      /** Voided by a regrade: it earns and costs nothing and is not counted. */
+      isVoided?: boolean;
       tag1?: string;
       tag2?: string;
       tag3?: string;
@@ -28,7 +30,7 @@ export interface GivenAnswer {
   timeElapsedInMs: number | null | undefined;
 }
 
-export type AnswerOutcome = 'correct' | 'wrong' | 'unattempted';
+export type AnswerOutcome = 'correct' | 'wrong' | 'unattempted' | 'voided';
 
 export interface QuestionResult {
   resId: string;
@@ -37,6 +39,7 @@ export interface QuestionResult {
   timeElapsedInMs: number;
   score: number;
   outcome: AnswerOutcome;
+  isVoided: boolean;
 }
 
 export interface Tally {
@@ -82,12 +85,41 @@ export function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
+/** Marks are stored with 4 decimals: a score is summed exactly in ten-thousandths of a mark. */
+const UNITS_PER_MARK = 10_000;
+export const toMarkUnits = (marks: number): number => Math.round(marks * UNITS_PER_MARK);
+
+/**
+ * A sum of marks (in ten-thousandths) rounded to 2 decimals, halves away from zero: exactly what
+ * PostgreSQL's round(numeric, 2) gives, so a regrade worked out in the database agrees to the paisa.
+ */
+export function roundMarkUnits(units: number): number {
+  const hundredths = Math.floor((Math.abs(units) + 50) / 100);
+  return (Math.sign(units) * hundredths) / 100 || 0;
+}
+
+/**
+ * The score of correct, wrong and unattempted counts: the one formula of a result's total
+ * (`regradeScoreSql` is the same in SQL).
+ */
+export function scoreOfCounts(
+  counts: { correct: number; wrong: number; unattempted: number },
+  marks: Pick<ScoringPaper, 'correctAnswerScore' | 'wrongAnswerScore' | 'unAnsweredScore'>,
+): number {
+  return roundMarkUnits(
+    counts.correct * toMarkUnits(marks.correctAnswerScore) -
+      counts.wrong * toMarkUnits(Math.abs(marks.wrongAnswerScore)) +
+      counts.unattempted * toMarkUnits(marks.unAnsweredScore),
+  );
+}
+
 /** Unattempted: no answer given, or an answer index below 0. */
 export function isUnattempted(providedAnswerIndex: number | null | undefined): boolean {
   return typeof providedAnswerIndex !== 'number' || !Number.isInteger(providedAnswerIndex) || providedAnswerIndex < 0;
 }
 
-export function outcomeOf(correctAnswerIndex: number, providedAnswerIndex: number | null | undefined): AnswerOutcome {
+export function outcomeOf(correctAnswerIndex: number, providedAnswerIndex: number | null | undefined, isVoided = false): AnswerOutcome {
+  if (isVoided) return 'voided';
   if (isUnattempted(providedAnswerIndex)) return 'unattempted';
   // A question without a correct option (-1) cannot be answered correctly; the editor warns about it.
   return correctAnswerIndex >= 0 && providedAnswerIndex === correctAnswerIndex ? 'correct' : 'wrong';
@@ -96,31 +128,56 @@ export function outcomeOf(correctAnswerIndex: number, providedAnswerIndex: numbe
 export function scoreOf(outcome: AnswerOutcome, paper: Pick<ScoringPaper, 'correctAnswerScore' | 'wrongAnswerScore' | 'unAnsweredScore'>): number {
   if (outcome === 'correct') return paper.correctAnswerScore;
   if (outcome === 'wrong') return -Math.abs(paper.wrongAnswerScore);
+  if (outcome === 'voided') return 0;
   return paper.unAnsweredScore;
 }
 
-/** Score over marks as a percent, rounded to 2 decimals; 0 when there are no marks. */
+/**
+ * Score over marks as a percent, rounded to 2 decimals (halves away from zero); 0 when there are no
+ * marks. Worked out exactly from the hundredths of both, as `regradePerformanceSql` does in SQL.
+ */
 export function performanceOf(score: number, totalMarks: number): number {
-  return totalMarks > 0 ? round2((score / totalMarks) * 100) : 0;
+  const marks = Math.round(totalMarks * 100);
+  if (marks <= 0) return 0;
+  const scored = Math.round(score * 100);
+  const hundredths = Math.floor((2 * Math.abs(scored) * 10_000 + marks) / (2 * marks));
+  return (Math.sign(scored) * hundredths) / 100 || 0;
 }
 
-function emptyTally(): Tally {
-  return { totalQuestionCount: 0, correctAnswerCount: 0, wrongAnswerCount: 0, unAttemptedAnswerCount: 0, unseenQuestionCount: 0, score: 0, performance: 0 };
+interface Summing extends Tally {
+  /** The score so far, exactly, in ten-thousandths of a mark. */
+  units: number;
 }
 
-function add(tally: Tally, result: QuestionResult): void {
+function emptyTally(): Summing {
+  return {
+    totalQuestionCount: 0,
+    correctAnswerCount: 0,
+    wrongAnswerCount: 0,
+    unAttemptedAnswerCount: 0,
+    unseenQuestionCount: 0,
+    score: 0,
+    performance: 0,
+    units: 0,
+  };
+}
+
+/** Counts a question's result; a voided question is counted nowhere. */
+function add(tally: Summing, result: QuestionResult): void {
+  if (result.outcome === 'voided') return;
   tally.totalQuestionCount += 1;
   if (result.outcome === 'correct') tally.correctAnswerCount += 1;
   else if (result.outcome === 'wrong') tally.wrongAnswerCount += 1;
   else tally.unAttemptedAnswerCount += 1;
   if (result.timeElapsedInMs === 0) tally.unseenQuestionCount += 1;
-  tally.score += result.score;
+  tally.units += toMarkUnits(result.score);
 }
 
-function finish<T extends Tally>(tally: T, marksPerQuestion: number): T {
-  tally.score = round2(tally.score);
-  tally.performance = performanceOf(tally.score, tally.totalQuestionCount * marksPerQuestion);
-  return tally;
+function finish<T extends Summing>(tally: T, marksPerQuestion: number): Omit<T, 'units'> {
+  const { units, ...counted } = tally;
+  counted.score = roundMarkUnits(units);
+  counted.performance = performanceOf(counted.score, counted.totalQuestionCount * marksPerQuestion);
+  return counted;
 }
 
 const NUMERIC_FIELDS = [
@@ -165,24 +222,27 @@ export interface ComputeOptions {
  */
 export function computeExamResult(paper: ScoringPaper, answers: ReadonlyMap<string, GivenAnswer>, options: ComputeOptions = {}): ExamResult {
   const total = emptyTally();
-  const tags = new Map<string, TagResult>();
+  const tags = new Map<string, TagResult & Summing>();
   let elapsed = 0;
   let seenElapsed = 0;
   let seenCount = 0;
 
   const questionGroups = paper.questionGroups.map((group) => {
-    const groupTally: GroupResult = { resId: group.resId, title: group.title, questions: [], ...emptyTally() };
+    const groupTally: GroupResult & Summing = { resId: group.resId, title: group.title, questions: [], ...emptyTally() };
     for (const question of group.questions) {
       const given = answers.get(question.resId);
-      const outcome = outcomeOf(question.correctAnswerIndex, given?.providedAnswerIndex);
+      const isVoided = question.isVoided === true;
+      const answered = !isUnattempted(given?.providedAnswerIndex);
+      const outcome = outcomeOf(question.correctAnswerIndex, given?.providedAnswerIndex, isVoided);
       const time = Math.max(0, Math.round(Number(given?.timeElapsedInMs) || 0));
       const result: QuestionResult = {
         resId: question.resId,
         hasCorrectlyMarked: outcome === 'correct',
-        providedAnswerIndex: outcome === 'unattempted' ? -1 : (given!.providedAnswerIndex as number),
+        providedAnswerIndex: answered ? (given!.providedAnswerIndex as number) : -1,
         timeElapsedInMs: time,
         score: scoreOf(outcome, paper),
         outcome,
+        isVoided,
       };
       groupTally.questions.push(result);
       add(groupTally, result);
@@ -203,7 +263,7 @@ export function computeExamResult(paper: ScoringPaper, answers: ReadonlyMap<stri
     return finish(groupTally, paper.correctAnswerScore);
   });
 
-  const score = round2(total.score);
+  const score = roundMarkUnits(total.units);
   const totalQuestionCount = total.totalQuestionCount;
   const tagRanking = [...tags.values()]
     .map((tag) => finish(tag, paper.correctAnswerScore))

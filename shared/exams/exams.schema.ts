@@ -42,6 +42,8 @@ export const questionSchema = z.object({
     .min(-1)
     .max(MAX_OPTION_COUNT - 1)
     .default(-1),
+  /** Voided (by a regrade): it earns and costs nothing and is not counted. */
+  isVoided: z.boolean().default(false),
   questionMimeType: z.enum(QUESTION_MIME_TYPES).default('text'),
   bannerImageId: z.uuid({ error: 'The question image was not found' }).nullable().default(null),
   /** Taken from the stored image when the exam is saved. */

@@ -285,6 +285,7 @@ function checkRow(row: SheetRow, positions: Map<string, number>, options: Spread
       question: text,
       options: optionsOut,
       correctAnswerIndex,
+      isVoided: false,
       questionMimeType: 'text',
       bannerImageId: null,
       bannerImageFizeSizeInBytes: null,

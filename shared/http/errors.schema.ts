@@ -18,5 +18,9 @@ export const errorBodySchema = z
       .optional()
       .describe('Every field that is wrong'),
     stale: staleCopySchema.optional().describe('A save made from an older copy (409): what is stored now and who saved it'),
+    regrade: z
+      .object({ attempts: z.number().int().describe('The submitted attempts it would re-mark') })
+      .optional()
+      .describe('A save that changes how submitted attempts are marked (409): check it with a regrade dry run and apply it as a regrade'),
   })
   .meta({ id: 'Error', description: 'Every failure answers this body with a fitting HTTP status.' });

@@ -86,6 +86,13 @@ export interface ErrorBody {
   issues?: Array<{ field: string; message: string }>;
   /** A save made from an older copy: what is stored now. */
   stale?: StaleCopy;
+  /** A save that would re-mark submitted attempts (409): it is applied as a regrade instead. */
+  regrade?: RegradeNeeded;
+}
+
+/** How many submitted attempts a save would re-mark. */
+export interface RegradeNeeded {
+  attempts: number;
 }
 
 export const NETWORK_ERROR = 'Network error';

@@ -33,6 +33,7 @@ export function questionGroup(
       question: `Question ${i + 1}: which is right?`,
       options: ['A', 'B', 'C', 'D'],
       correctAnswerIndex: options.correct ? options.correct(i) : 0,
+      isVoided: false,
       ...PLAIN_QUESTION,
       tag1: options.tags ? options.tags(i) : '',
       solution: `Because option ${options.correct ? options.correct(i) + 1 : 1} is right.`,

@@ -60,6 +60,7 @@ function groupsOf(groups: number, perGroup: number): QuestionGroup[] {
         question: `Question text ${number}: which river flows through district ${number}?`,
         options: ['Periyar', 'Bharathapuzha', 'Pamba', 'Chaliyar'],
         correctAnswerIndex: number % 4,
+        isVoided: false,
         ...PLAIN_QUESTION,
       };
     }),

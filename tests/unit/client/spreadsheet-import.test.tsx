@@ -34,6 +34,7 @@ const GROUPS: QuestionGroup[] = [
         question: 'കേരളത്തിന്റെ തലസ്ഥാനം ഏത്?',
         options: ['കൊച്ചി', 'തിരുവനന്തപുരം'],
         correctAnswerIndex: 1,
+        isVoided: false,
         ...PLAIN_QUESTION,
       },
     ],

@@ -187,6 +187,7 @@ export function newQuestion(): Question {
     question: '',
     options: Array.from({ length: DEFAULT_OPTION_COUNT }, () => ''),
     correctAnswerIndex: -1,
+    isVoided: false,
     questionMimeType: 'text',
     bannerImageId: null,
     bannerImageFizeSizeInBytes: null,

@@ -70,6 +70,7 @@ describe('checkQuestionSpreadsheet', () => {
       question: 'Who founded the SNDP Yogam?',
       options: ['Sree Narayana Guru', 'Chattampi Swamikal', 'Ayyankali', 'Mannathu Padmanabhan'],
       correctAnswerIndex: 0,
+      isVoided: false,
       questionMimeType: 'text',
       bannerImageId: null,
       bannerImageFizeSizeInBytes: null,

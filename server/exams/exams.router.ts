@@ -7,6 +7,8 @@ import { examsBulk } from './exams.bulk.ts';
 import { router } from '../trpc/trpc.ts';
 import * as exams from './exams.service.ts';
 import * as ranks from './ranks.service.ts';
+import * as regrades from './regrade.service.ts';
+import { regradeApplyInputSchema, regradeDryRunInputSchema } from '../../shared/exams/regrade.schema.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
@@ -19,6 +21,9 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
     copy: procedure.input(copyExamInputSchema).mutation(({ ctx, input }) => exams.copyExam(ctx, input)),
     save: procedure.input(byId.extend(saveExamInputSchema.shape)).mutation(({ ctx, input }) => exams.saveExam(ctx, input)),
     delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx, input)),
+    regradeDryRun: procedure.input(byId.extend(regradeDryRunInputSchema.shape)).mutation(({ ctx, input }) => regrades.regradeDryRun(ctx, input)),
+    regrade: procedure.input(byId.extend(regradeApplyInputSchema.shape)).mutation(({ ctx, input }) => regrades.applyRegrade(ctx, input)),
+    regrades: procedure.input(z.object({ examId: z.string().min(1) })).query(({ ctx, input }) => regrades.listRegrades(ctx, input)),
     analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx, { examId: input.id })),
     statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx, { examId: input.id })),
     syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx, { examId: input.id })),

@@ -61,7 +61,7 @@ export async function examRowOrThrow(db: Db, id: string): Promise<ExamRow> {
  * Records a change of one exam (as its editor shows it before and after), last in its transaction.
  * A question paper too large to keep whole is recorded as its number of groups.
  */
-async function auditExam(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: ExamRow | undefined, after: ExamRow | undefined) {
+export async function auditExam(trx: Transaction<Database>, by: AuditBy, action: AuditAction, before: ExamRow | undefined, after: ExamRow | undefined) {
   const exam = (after ?? before)!;
   await recordAudit(trx, by, {
     action,
@@ -195,16 +195,9 @@ async function withCheckedReferences(db: Db, value: ExamValue): Promise<ExamValu
   }));
 }
 
-/**
- * PUT /api/admin/exams/{id} {value}: saves the whole exam. The server decides whether it is
- * published, what keeps it offline, and the message of an exam scheduled for later.
- */
-export async function saveExam(ctx: RequestContext, input: { id: string; value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
-  const { id } = input;
-  const by = await auditBy(ctx);
-  const actor = by.actor;
-  const existing = await examRowOrThrow(ctx.db, id);
-  const value = { ...input.value, questionGroups: await withCheckedReferences(ctx.db, input.value) };
+/** What a save of `input` writes, and the publish state it leaves (a save and a regrade both save this way). */
+export async function prepareExamSave(ctx: RequestContext, id: string, input: ExamValue, actorId: string | null) {
+  const value = { ...input, questionGroups: await withCheckedReferences(ctx.db, input) };
   const facts = {
     isVisible: value.isVisible,
     hasRateCard: value.masterSubscription !== null,
@@ -254,8 +247,27 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
     instructions: JSON.stringify(value.instructions),
     question_groups: JSON.stringify(value.questionGroups),
     paper_hash: paperHash(paper),
-    updated_by: actor?.id ?? null,
+    updated_by: actorId,
   };
+  return {
+    value,
+    saved,
+    isReady,
+    warnings,
+    facts,
+    savedState: (version: number): SavedExam => ({ version, ...examPublishState(isReady, warnings, facts, Date.now()) }),
+  };
+}
+
+/**
+ * PUT /api/admin/exams/{id} {value}: saves the whole exam. The server decides whether it is
+ * published, what keeps it offline, and the message of an exam scheduled for later.
+ */
+export async function saveExam(ctx: RequestContext, input: { id: string; value: ExamValue; version?: number | undefined }): Promise<SavedExam> {
+  const { id } = input;
+  const by = await auditBy(ctx);
+  const existing = await examRowOrThrow(ctx.db, id);
+  const { value, saved, isReady, savedState } = await prepareExamSave(ctx, existing.id, input.value, by.actor?.id ?? null);
   // Saved from the copy the editor loaded, or refused: nobody's work is overwritten unseen. A paper
   // of thousands of questions is one large statement, which may run past the default bound.
   const version = await withLongStatements(ctx.db, LONG_STATEMENT_TIMEOUTS_MS.examSave, async (trx) => {
@@ -269,7 +281,7 @@ export async function saveExam(ctx: RequestContext, input: { id: string; value: 
   });
   if (version === undefined) throw await refusedSave(ctx.db, 'exams', existing.id, 'exam', EXAM_MESSAGES.notFound);
   await refreshCoursesOfExams(ctx.db, [existing.id]);
-  return { version, ...examPublishState(isReady, warnings, facts, Date.now()) };
+  return savedState(version);
 }
 
 /**

@@ -66,6 +66,20 @@ export async function syncRanks(db: Db, examId: string): Promise<RankState & { t
   });
 }
 
+/**
+ * Ranks the same attempts again with their scores as they are now (after a regrade), in the caller's
+ * transaction: a new version with the ranking's cut-off, replacing the old one when it commits.
+ */
+export async function rerankInPlace(trx: Db, exam: { id: string; rank_version: number; rank_cutoff_seq: number }): Promise<void> {
+  if (exam.rank_version === 0) return;
+  const version = exam.rank_version + 1;
+  const cutoffSeq = Number(exam.rank_cutoff_seq);
+  await writeRankScores(trx, exam.id, version, cutoffSeq);
+  const participants = await rankedStudents(trx, exam.id, version);
+  await deleteOtherRankVersions(trx, exam.id, version);
+  await setRankVersion(trx, exam.id, { version, participants, cutoffSeq });
+}
+
 /** A sync asked for from the console or the REST API: the exam's rank state afterwards. */
 export async function syncExamRanks(ctx: Pick<AppContext, 'db'>, input: { examId: string }): Promise<RankState> {
   const { lastRankRefresh, isRankPublished } = await syncRanks(ctx.db, input.examId);

@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'reply',
   'retry',
   'sign-in',
+  'regrade',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   reply: 'Replied',
   retry: 'Retried',
   'sign-in': 'Signed in',
+  regrade: 'Regraded',
 };
 
 export const AUDIT_RESOURCE_TYPES = [

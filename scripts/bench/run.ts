@@ -8,6 +8,7 @@ import { runExportsBenchmark } from './exports.ts';
 import { runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
 import { runPushBenchmark } from './push.ts';
+import { runRegradeBenchmark } from './regrade.ts';
 import { runSessionBenchmark } from './session.ts';
 import { runSpreadsheetBenchmark } from './spreadsheet.ts';
 
@@ -24,6 +25,7 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   dashboard the console's home page at 200,000 orders: p95 of GET /api/admin/dashboard (target under 100 ms)
  *   exports   1,000,000 paid orders exported as CSV and as XLSX: time, and the server's memory growth during each (target under 50 MB)
  *   audit     a save with and without its audit entry (target: under 1 ms added at p95) and the Audit list's filters at 1,000,000 entries
+ *   regrade   an exam of 100 questions with 1,000,000 submitted attempts: the dry run (target under 10 s) and Apply (under 30 s) of a changed key and of a changed penalty
  *   exam-editor  typing into a question of a 2,000-question exam in the console in Chromium: main-thread time a key (target under 16 ms)
  */
 const all = {
@@ -31,6 +33,7 @@ const all = {
   pipeline: runPipelineBenchmark,
   media: () => runMediaBenchmark({ log: console.log }),
   exams: runExamBenchmark,
+  regrade: runRegradeBenchmark,
   courses: runCoursesBenchmark,
   commerce: runCommerceBenchmark,
   push: runPushBenchmark,

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { ExamMarks } from '../../shared/exams/exam-scoring-key.rules.ts';
+import { answerDeltas } from '../../shared/exams/exam-regrade.rules.ts';
 import type { RegradeChange, RegradeSummary } from '../../shared/exams/regrade.schema.ts';
 
 /**
@@ -25,116 +26,97 @@ export interface RegradePlan {
   marks: ExamMarks;
 }
 
-/** What the answer is under the key before or after: 'c', 'w', 'u' or 'v' (voided). */
-function outcomeSql(answer: RawBuilder<number>, side: 'before' | 'after') {
-  const correct = sql.ref(`k.${side}_correct`);
-  const voided = sql.ref(`k.${side}_voided`);
-  return sql<string>`(case when ${voided} then 'v' when ${answer} < 0 then 'u' when ${answer} = ${correct} and ${correct} >= 0 then 'c' else 'w' end)`;
+/** An integer for SQL text: positions, options and deltas are always whole numbers the server made. */
+function whole(value: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(value)) throw new Error(`not a whole number: ${value}`);
+  return sql.raw<number>(String(value));
 }
 
 /**
- * The new figures of every submitted attempt of the exam: `regraded` (id, user_id, is_first,
- * submitted_seq, old_score, old_performance, the new counts nc, nw, nu, new_score, new_performance).
+ * The change of one count (correct, wrong or unattempted) for an attempt: per paper, per changed
+ * place, a CASE on the answer kept there. Only the places of changed questions are read.
  */
-function regradedSql(plan: RegradePlan) {
-  const { places, marks } = plan;
-  const answer = sql<number>`coalesce(a.answers[k.position], -1)`;
-  const before = outcomeSql(answer, 'before');
-  const after = outcomeSql(answer, 'after');
-  const totalHundredths = Math.round(marks.totalMarks * 100);
-  return sql`
-    changed as (
-      select * from unnest(
-        ${places.map((p) => p.paperId)}::uuid[], ${places.map((p) => p.position)}::int[],
-        ${places.map((p) => p.before.correct)}::int[], ${places.map((p) => p.before.voided)}::bool[],
-        ${places.map((p) => p.after.correct)}::int[], ${places.map((p) => p.after.voided)}::bool[]
-      ) as k(paper_id, position, before_correct, before_voided, after_correct, after_voided)
-    ),
-    delta as (
-      select a.id,
-        sum((${after} = 'c')::int - (${before} = 'c')::int) as dc,
-        sum((${after} = 'w')::int - (${before} = 'w')::int) as dw,
-        sum((${after} = 'u')::int - (${before} = 'u')::int) as du
-      from exam_attempts a join changed k on k.paper_id = a.paper_id
-      where a.exam_id = ${plan.examId} and a.status = 'submitted'
-      group by a.id
-    ),
-    counted as (
-      select a.id, a.user_id, a.is_first, a.submitted_seq, a.score as old_score, a.performance as old_performance,
-        coalesce(a.correct_count, 0) + coalesce(d.dc, 0) as nc,
-        coalesce(a.wrong_count, 0) + coalesce(d.dw, 0) as nw,
-        coalesce(a.unattempted_count, 0) + coalesce(d.du, 0) as nu
-      from exam_attempts a left join delta d on d.id = a.id
-      where a.exam_id = ${plan.examId} and a.status = 'submitted'
-    ),
-    scored as (
-      select c.*, round(c.nc * ${String(marks.correctAnswerScore)}::numeric - c.nw * abs(${String(marks.wrongAnswerScore)}::numeric)
-                        + c.nu * ${String(marks.unAnsweredScore)}::numeric, 2) as new_score
-      from counted c
-    ),
-    regraded as (
-      select s.*,
-        case when ${totalHundredths}::bigint <= 0 then 0::numeric
-             else sign(s.new_score) * div(2 * abs(s.new_score * 100) * 10000 + ${totalHundredths}::bigint, 2 * ${totalHundredths}::bigint) / 100
-        end as new_performance
-      from scored s
-    )`;
+function countDeltaSql(plan: RegradePlan, count: 'correct' | 'wrong' | 'unattempted'): RawBuilder<number> {
+  const byPaper = new Map<string, RawBuilder<number>[]>();
+  for (const place of plan.places) {
+    const cases = answerDeltas(place.before, place.after).filter((delta) => delta[count] !== 0);
+    if (cases.length === 0) continue;
+    const term = sql<number>`(case coalesce(a.answers[${whole(place.position)}], -1) ${sql.join(
+      cases.map((delta) => sql`when ${whole(delta.answer)} then ${whole(delta[count])}`),
+      sql` `,
+    )} else 0 end)`;
+    byPaper.set(place.paperId, [...(byPaper.get(place.paperId) ?? []), term]);
+  }
+  if (byPaper.size === 0) return sql<number>`0`;
+  const papers = [...byPaper].map(([paperId, terms]) => sql`when ${paperId}::uuid then ${sql.join(terms, sql` + `)}`);
+  return sql<number>`(case a.paper_id ${sql.join(papers, sql` `)} else 0 end)`;
 }
 
-/** Whether the attempt's stored figures differ from its new ones. */
-const changedFiguresSql = sql<boolean>`(r.new_score is distinct from r.old_score or r.new_performance is distinct from r.old_performance
-  or r.nc is distinct from a.correct_count or r.nw is distinct from a.wrong_count or r.nu is distinct from a.unattempted_count)`;
+/** Marks in ten-thousandths, as whole numbers (marks have 4 decimals). */
+const units = (marks: number) => whole(Math.round(marks * 10_000));
 
 /**
- * Works the regrade out into a temporary table (dropped at the transaction's end) with each
- * attempt's new figures and, for the ranked students, their rank before and after (equal scores
- * share one: 1 + the students with a higher score, counted per distinct score).
+ * Works the regrade out into a temporary table (dropped at the transaction's end): each submitted
+ * attempt's new counts and its score before and after in hundredths, whole numbers throughout (the
+ * score is the counts times the marks, rounded half away from zero as `scoreOfCounts` does); and
+ * for the ranked students (`ranked`), the ranking's scores before and after in two small tables
+ * (per distinct score, its rank: 1 + the students with a higher score).
  */
 export async function stageRegrade(trx: Db, plan: RegradePlan, ranked: { cutoffSeq: number | null }): Promise<void> {
-  await sql`
+  await sql`set local work_mem = '128MB'`.execute(trx);
+  await stageRegradeSql(plan, ranked).execute(trx);
+  for (const side of ['old', 'new'] as const) {
+    const score = sql.ref(`${side}_h`);
+    await sql`
+      create temporary table ${sql.raw(`regrade_${side}_ranks`)} on commit drop as
+      select ${score} as h, (1 + coalesce(sum(count(*)) over (order by ${score} desc rows between unbounded preceding and 1 preceding), 0))::int as rank
+      from regrade_preview where ranked group by ${score}`.execute(trx);
+  }
+}
+
+export function stageRegradeSql(plan: RegradePlan, ranked: { cutoffSeq: number | null }) {
+  const { marks } = plan;
+  const scoreUnits = sql`(nc * ${units(marks.correctAnswerScore)} - nw * ${units(Math.abs(marks.wrongAnswerScore))} + nu * ${units(marks.unAnsweredScore)})::bigint`;
+  return sql`
     create temporary table regrade_preview on commit drop as
-    with ${regradedSql(plan)},
-    in_ranking as (
-      select * from regraded where is_first and (${ranked.cutoffSeq}::bigint is null or submitted_seq <= ${ranked.cutoffSeq}::bigint)
-    ),
-    old_ranks as (
-      select old_score as score, 1 + coalesce(sum(count(*)) over (order by old_score desc rows between unbounded preceding and 1 preceding), 0)::int as rank
-      from in_ranking group by old_score
-    ),
-    new_ranks as (
-      select new_score as score, 1 + coalesce(sum(count(*)) over (order by new_score desc rows between unbounded preceding and 1 preceding), 0)::int as rank
-      from in_ranking group by new_score
-    )
-    select r.id, r.user_id, r.old_score, r.new_score, r.old_performance, r.new_performance, r.nc, r.nw, r.nu,
-           o.rank as old_rank, n.rank as new_rank
-    from regraded r
-    left join in_ranking i on i.id = r.id
-    left join old_ranks o on i.id is not null and o.score = r.old_score
-    left join new_ranks n on i.id is not null and n.score = r.new_score`.execute(trx);
+    select c.id, c.user_id, c.ranked, c.old_h, c.nc, c.nw, c.nu,
+      (sign(${scoreUnits}) * ((abs(${scoreUnits}) + 50) / 100))::bigint as new_h
+    from (
+      select a.id, a.user_id,
+        (a.is_first and (${ranked.cutoffSeq}::bigint is null or a.submitted_seq <= ${ranked.cutoffSeq}::bigint)) as ranked,
+        round(coalesce(a.score, 0) * 100)::bigint as old_h,
+        coalesce(a.correct_count, 0) + ${countDeltaSql(plan, 'correct')} as nc,
+        coalesce(a.wrong_count, 0) + ${countDeltaSql(plan, 'wrong')} as nw,
+        coalesce(a.unattempted_count, 0) + ${countDeltaSql(plan, 'unattempted')} as nu
+      from exam_attempts a
+      where a.exam_id = ${plan.examId} and a.status = 'submitted'
+    ) as c`;
 }
 
 /** The staged regrade's figures, as a dry run and the regrade's record show them. */
 export async function stagedSummary(trx: Db): Promise<Omit<RegradeSummary, 'inProgress'>> {
   const found = await sql<Omit<RegradeSummary, 'inProgress'>>`
     select count(*)::int as attempts,
-      count(*) filter (where new_score <> old_score)::int as "changedAttempts",
-      count(*) filter (where new_score > old_score)::int as up,
-      count(*) filter (where new_score < old_score)::int as down,
-      coalesce(max(new_score - old_score) filter (where new_score > old_score), 0)::float8 as "maxGain",
-      coalesce(min(new_score - old_score) filter (where new_score < old_score), 0)::float8 as "maxLoss",
-      coalesce(round(avg(new_score - old_score) filter (where new_score <> old_score), 2), 0)::float8 as "averageChange",
-      count(*) filter (where old_rank is not null)::int as ranked,
-      count(*) filter (where old_rank <> new_rank)::int as moved
-    from regrade_preview`.execute(trx);
+      count(*) filter (where p.new_h <> p.old_h)::int as "changedAttempts",
+      count(*) filter (where p.new_h > p.old_h)::int as up,
+      count(*) filter (where p.new_h < p.old_h)::int as down,
+      coalesce(max(p.new_h - p.old_h) filter (where p.new_h > p.old_h), 0)::float8 / 100 as "maxGain",
+      coalesce(min(p.new_h - p.old_h) filter (where p.new_h < p.old_h), 0)::float8 / 100 as "maxLoss",
+      coalesce(round(avg(p.new_h - p.old_h) filter (where p.new_h <> p.old_h)) / 100, 0)::float8 as "averageChange",
+      count(*) filter (where p.ranked)::int as ranked,
+      count(*) filter (where p.ranked and o.rank <> n.rank)::int as moved
+    from regrade_preview p
+    left join regrade_old_ranks o on p.ranked and o.h = p.old_h
+    left join regrade_new_ranks n on p.ranked and n.h = p.new_h`.execute(trx);
   return found.rows[0]!;
 }
 
 /** The most common score changes, and how many attempts have each. */
 export async function stagedChangeBuckets(trx: Db, limit: number): Promise<Array<{ change: number; attempts: number }>> {
   const found = await sql<{ change: number; attempts: number }>`
-    select (new_score - old_score)::float8 as change, count(*)::int as attempts
-    from regrade_preview where new_score <> old_score
-    group by 1 order by 2 desc, 1 desc limit ${limit}`.execute(trx);
+    select (new_h - old_h)::float8 / 100 as change, count(*)::int as attempts
+    from regrade_preview where new_h <> old_h
+    group by new_h - old_h order by 2 desc, 1 desc limit ${limit}`.execute(trx);
   return found.rows;
 }
 
@@ -149,35 +131,50 @@ export interface StagedMove {
 
 /** The ranked students who move most, up (`up`) or down. */
 export async function stagedMoves(trx: Db, direction: 'up' | 'down', limit: number): Promise<StagedMove[]> {
-  const order = direction === 'up' ? sql`p.old_rank - p.new_rank desc` : sql`p.new_rank - p.old_rank desc`;
+  const gain = direction === 'up' ? sql`o.rank - n.rank` : sql`n.rank - o.rank`;
   const found = await sql<StagedMove>`
-    select p.user_id, u.name, p.old_rank, p.new_rank, p.old_score::float8 as old_score, p.new_score::float8 as new_score
-    from regrade_preview p join users u on u.id = p.user_id
-    where p.old_rank is not null and ${direction === 'up' ? sql`p.new_rank < p.old_rank` : sql`p.new_rank > p.old_rank`}
-    order by ${order}, p.user_id limit ${limit}`.execute(trx);
+    select m.user_id, u.name, m.old_rank, m.new_rank, m.old_score, m.new_score
+    from (
+      select p.user_id, o.rank as old_rank, n.rank as new_rank, p.old_h::float8 / 100 as old_score, p.new_h::float8 / 100 as new_score, ${gain} as gain
+      from regrade_preview p
+      join regrade_old_ranks o on o.h = p.old_h
+      join regrade_new_ranks n on n.h = p.new_h
+      where p.ranked and ${gain} > 0
+      order by ${gain} desc, p.user_id limit ${limit}
+    ) as m
+    join users u on u.id = m.user_id
+    order by m.gain desc, m.user_id`.execute(trx);
   return found.rows;
 }
 
 /** The top of the ranking before (`old`) or after the regrade. */
 export async function stagedTop(trx: Db, side: 'old' | 'new', limit: number) {
-  const score = sql.ref(`p.${side}_score`);
-  const rank = sql.ref(`p.${side}_rank`);
+  const score = sql.ref(`p.${side}_h`);
+  const ranks = sql.raw(`regrade_${side}_ranks`);
   const found = await sql<{ user_id: string; name: string; rank: number; score: number }>`
-    select p.user_id, u.name, ${rank} as rank, ${score}::float8 as score
-    from regrade_preview p join users u on u.id = p.user_id
-    where p.old_rank is not null
-    order by ${score} desc, p.user_id limit ${limit}`.execute(trx);
+    select t.user_id, u.name, r.rank, t.h::float8 / 100 as score
+    from (select p.user_id, ${score} as h from regrade_preview p where p.ranked order by ${score} desc, p.user_id limit ${limit}) as t
+    join ${ranks} r on r.h = t.h
+    join users u on u.id = t.user_id
+    order by t.h desc, t.user_id`.execute(trx);
   return found.rows;
 }
 
-/** Writes the staged figures to the attempts they change, naming the regrade: answers how many. */
-export async function applyStagedRegrade(trx: Db, regradeId: string): Promise<number> {
+/**
+ * Writes the staged figures to the attempts they change, naming the regrade: answers how many. The
+ * performance is worked out exactly from the hundredths, as `performanceOf` does.
+ */
+export async function applyStagedRegrade(trx: Db, regradeId: string, totalMarks: number): Promise<number> {
+  const total = whole(Math.round(totalMarks * 100));
+  const performance = sql`(case when ${total} <= 0 then 0 else sign(p.new_h) * ((2 * abs(p.new_h) * 10000 + ${total}) / (2 * ${total})) end)::numeric / 100`;
   const updated = await sql`
     update exam_attempts a
-    set score = r.new_score, performance = r.new_performance, correct_count = r.nc, wrong_count = r.nw, unattempted_count = r.nu,
+    set score = p.new_h::numeric / 100, performance = ${performance}, correct_count = p.nc, wrong_count = p.nw, unattempted_count = p.nu,
         regrade_id = ${regradeId}, score_before_regrade = a.score
-    from (select p.id, p.old_score, p.new_score, p.old_performance, p.new_performance, p.nc, p.nw, p.nu from regrade_preview p) as r
-    where a.id = r.id and ${changedFiguresSql}`.execute(trx);
+    from regrade_preview p
+    where a.id = p.id
+      and (p.new_h <> p.old_h or a.performance is distinct from ${performance}
+        or p.nc is distinct from a.correct_count or p.nw is distinct from a.wrong_count or p.nu is distinct from a.unattempted_count)`.execute(trx);
   return Number(updated.numAffectedRows ?? 0);
 }
 

@@ -146,7 +146,7 @@ export async function applyRegrade(ctx: RequestContext, input: RegradeApplyInput
     await repo.stageRegrade(trx, plan, rankedBy(before));
     const summary = { ...(await repo.stagedSummary(trx)), inProgress: counts.in_progress };
     const regrade = await repo.insertRegrade(trx, { examId: before.id, reason: input.reason, changes, summary, appliedBy: by.actor?.id ?? null });
-    await repo.applyStagedRegrade(trx, regrade.id);
+    await repo.applyStagedRegrade(trx, regrade.id, keys.totalMarks);
     await rerankInPlace(trx, before);
     const after = (await findExamRow(trx, before.id))!;
     await recordAudit(trx, by, {

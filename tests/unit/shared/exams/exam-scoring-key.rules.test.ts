@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerArrays, givenAnswersOf } from '../../../../shared/exams/attempt-answers.rules.ts';
-import { describeChange, optionLetter, questionNumbers } from '../../../../shared/exams/exam-regrade.rules.ts';
+import { answerDeltas, describeChange, optionLetter, questionNumbers } from '../../../../shared/exams/exam-regrade.rules.ts';
 import { markedPaper, questionKeysOf, scoringChanges, type ScoringKey } from '../../../../shared/exams/exam-scoring-key.rules.ts';
 import { computeExamResult, performanceOf, roundMarkUnits, scoreOfCounts, type ScoringPaper } from '../../../../shared/exams/exam-scoring.rules.ts';
 
@@ -116,5 +116,20 @@ describe('answer arrays', () => {
     const kept = answerArrays(paper, given);
     expect(kept).toEqual({ answers: [-1, -1, 1, -1], times: [7, 0, 1500, 0] });
     expect(givenAnswersOf(paper, kept.answers, kept.times).get('c')).toEqual({ providedAnswerIndex: 1, timeElapsedInMs: 1500 });
+  });
+});
+
+describe('answerDeltas', () => {
+  it('says how each possible answer moves the counts when a key changes', () => {
+    expect(answerDeltas({ correct: 1, voided: false }, { correct: 2, voided: false })).toEqual([
+      { answer: 1, correct: -1, wrong: 1, unattempted: 0 },
+      { answer: 2, correct: 1, wrong: -1, unattempted: 0 },
+    ]);
+    const voided = answerDeltas({ correct: 1, voided: false }, { correct: 1, voided: true });
+    expect(voided).toHaveLength(11);
+    expect(voided[0]).toEqual({ answer: -1, correct: 0, wrong: 0, unattempted: -1 });
+    expect(voided[2]).toEqual({ answer: 1, correct: -1, wrong: 0, unattempted: 0 });
+    expect(voided[3]).toEqual({ answer: 2, correct: 0, wrong: -1, unattempted: 0 });
+    expect(answerDeltas({ correct: 3, voided: true }, { correct: 3, voided: true })).toEqual([]);
   });
 });

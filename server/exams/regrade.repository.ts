@@ -52,6 +52,43 @@ function countDeltaSql(plan: RegradePlan, count: 'correct' | 'wrong' | 'unattemp
   return sql<number>`(case a.paper_id ${sql.join(papers, sql` `)} else 0 end)`;
 }
 
+/**
+ * Past this many changed places (papers × changed questions), the changes are passed as arrays and
+ * each attempt looks up its own paper's, instead of one CASE per place in the statement's text.
+ */
+const INLINE_PLACES = 2_000;
+
+/** Each changed place's answers that move a count, as arrays (paper, position, answer, and the three changes). */
+function deltaRows(plan: RegradePlan) {
+  const rows = plan.places.flatMap((place) => answerDeltas(place.before, place.after).map((delta) => ({ ...delta, place })));
+  return sql`select * from unnest(
+    ${rows.map((row) => row.place.paperId)}::uuid[], ${rows.map((row) => row.place.position)}::int[], ${rows.map((row) => row.answer)}::int[],
+    ${rows.map((row) => row.correct)}::int[], ${rows.map((row) => row.wrong)}::int[], ${rows.map((row) => row.unattempted)}::int[]
+  ) as d(paper_id, position, answer, dc, dw, du)`;
+}
+
+/** The three count changes of attempt `a`: inline CASEs for a few places, a lookup for many. */
+function countDeltas(plan: RegradePlan) {
+  if (plan.places.length <= INLINE_PLACES) {
+    return {
+      from: sql``,
+      correct: countDeltaSql(plan, 'correct'),
+      wrong: countDeltaSql(plan, 'wrong'),
+      unattempted: countDeltaSql(plan, 'unattempted'),
+    };
+  }
+  return {
+    from: sql`left join lateral (
+        select sum(d.dc)::int as dc, sum(d.dw)::int as dw, sum(d.du)::int as du
+        from (${deltaRows(plan)}) as d
+        where d.paper_id = a.paper_id and d.answer = coalesce(a.answers[d.position], -1)
+      ) as many on true`,
+    correct: sql<number>`coalesce(many.dc, 0)`,
+    wrong: sql<number>`coalesce(many.dw, 0)`,
+    unattempted: sql<number>`coalesce(many.du, 0)`,
+  };
+}
+
 /** Marks in ten-thousandths, as whole numbers (marks have 4 decimals). */
 const units = (marks: number) => whole(Math.round(marks * 10_000));
 
@@ -76,6 +113,7 @@ export async function stageRegrade(trx: Db, plan: RegradePlan, ranked: { cutoffS
 
 export function stageRegradeSql(plan: RegradePlan, ranked: { cutoffSeq: number | null }) {
   const { marks } = plan;
+  const deltas = countDeltas(plan);
   const scoreUnits = sql`(nc * ${units(marks.correctAnswerScore)} - nw * ${units(Math.abs(marks.wrongAnswerScore))} + nu * ${units(marks.unAnsweredScore)})::bigint`;
   return sql`
     create temporary table regrade_preview on commit drop as
@@ -85,10 +123,10 @@ export function stageRegradeSql(plan: RegradePlan, ranked: { cutoffSeq: number |
       select a.id, a.user_id,
         (a.is_first and (${ranked.cutoffSeq}::bigint is null or a.submitted_seq <= ${ranked.cutoffSeq}::bigint)) as ranked,
         round(coalesce(a.score, 0) * 100)::bigint as old_h,
-        coalesce(a.correct_count, 0) + ${countDeltaSql(plan, 'correct')} as nc,
-        coalesce(a.wrong_count, 0) + ${countDeltaSql(plan, 'wrong')} as nw,
-        coalesce(a.unattempted_count, 0) + ${countDeltaSql(plan, 'unattempted')} as nu
-      from exam_attempts a
+        coalesce(a.correct_count, 0) + ${deltas.correct} as nc,
+        coalesce(a.wrong_count, 0) + ${deltas.wrong} as nw,
+        coalesce(a.unattempted_count, 0) + ${deltas.unattempted} as nu
+      from exam_attempts a ${deltas.from}
       where a.exam_id = ${plan.examId} and a.status = 'submitted'
     ) as c`;
 }

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { questionGroup } from '../support/exam-factory.ts';
 import { createConsoleUser, createStudent, query, signInThroughApi, type Account } from './support/helpers.ts';
-import { snap } from './support/media.ts';
+import { shootSizes } from './support/screens.ts';
 import { BUSY_ANSWER } from './support/answers.ts';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -49,7 +49,7 @@ test.describe('disputed-key reports in the exam editor', () => {
 
     await page.goto(`/admin/exams/editor/${exam.id}/questions`);
     await expect(page.getByRole('listitem', { name: 'Question 2 of Group 1: 2 open reports' })).toBeVisible();
-    await snap(page, 'key-reports-badge');
+    await shootSizes(page, 'key-reports-badge', { fullPage: false });
 
     await page.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/exams/editor/${exam.id}/reports$`));
@@ -57,7 +57,7 @@ test.describe('disputed-key reports in the exam editor', () => {
     await expect(question.getByText('2 open reports')).toBeVisible();
     await expect(page.getByText('Option C is right: the 2011 census says so')).toBeVisible();
     await expect(page.getByText('The key should be C')).toBeVisible();
-    await snap(page, 'key-reports-tab');
+    await shootSizes(page, 'key-reports-tab');
 
     await page.getByRole('listitem', { name: 'Report by Biju Reporter' }).getByRole('button', { name: 'Resolve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Resolve reports' });

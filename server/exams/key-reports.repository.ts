@@ -144,7 +144,7 @@ export async function reportsPage(
 
 /** The reports of an exam that `which` names (by id or by question), and which of them are open. */
 export async function reportsNamed(db: Db, examId: string, which: { reportIds: string[] } | { questionResId: string }) {
-  let query = db.selectFrom('exam_key_reports').select(['id', 'resolved_at']).where('exam_id', '=', examId);
+  let query = db.selectFrom('exam_key_reports').select(['id', 'question_res_id', 'resolved_at']).where('exam_id', '=', examId);
   query = 'reportIds' in which ? query.where('id', 'in', which.reportIds) : query.where('question_res_id', '=', which.questionResId);
   return query.forUpdate().execute();
 }

@@ -19,7 +19,6 @@ import { consumeRateLimits } from '../rate-limit/rate-limit.service.ts';
 import { keyReportRules } from './key-reports.limits.ts';
 import * as repo from './key-reports.repository.ts';
 import { examRowOrThrow } from './exams.service.ts';
-import { lockExamRow } from './exams.repository.ts';
 
 function studentView(row: repo.KeyReportRow): StudentKeyReport {
   return {
@@ -112,28 +111,30 @@ export async function resolveReports(
   { examId, note, ...which }: ResolveKeyReportsInput & { examId: string },
 ): Promise<ResolvedKeyReports> {
   const by = await auditBy(ctx);
-  await examRowOrThrow(ctx.db, examId);
+  const exam = await examRowOrThrow(ctx.db, examId);
   const named = which.reportIds ? { reportIds: which.reportIds } : { questionResId: which.questionResId! };
+  // The reports named are locked (not the exam, which students are submitting to): of two resolves
+  // at once, the second finds them resolved.
   return ctx.db.transaction().execute(async (trx) => {
-    const exam = await lockExamRow(trx, examId);
-    if (!exam) throw new AppError('not-found', KEY_REPORT_MESSAGES.examNotFound);
     const found = await repo.reportsNamed(trx, examId, named);
     if (found.length === 0 || ('reportIds' in named && found.length < new Set(named.reportIds).size)) {
       throw new AppError('not-found', KEY_REPORT_MESSAGES.reportsNotFound);
     }
     const open = found.filter((report) => report.resolved_at === null).map((report) => report.id);
+    const questions = [...new Set(found.map((report) => report.question_res_id))];
+    const openBefore = await repo.openReportCounts(trx, examId);
     const resolved = await repo.resolveReports(trx, open, { userId: by.actor?.id ?? null, note });
     const alreadyResolved = found.length - resolved;
     if (resolved === 0) return { resolved, alreadyResolved, message: KEY_REPORT_MESSAGES.alreadyResolved };
+    const openAfter = await repo.openReportCounts(trx, examId);
+    // Each question's open reports before and after, and the note students read.
+    const counts = (of: Map<string, number>) => Object.fromEntries(questions.map((resId) => [`openReports ${resId}`, of.get(resId) ?? 0]));
     await recordAudit(trx, by, {
       action: 'update',
       resourceType: 'exam',
       resourceId: exam.id,
       title: exam.title,
-      changes: changedFields(
-        { openKeyReports: null },
-        { openKeyReports: { resolved, ...('questionResId' in named ? { question: named.questionResId } : {}), ...(note ? { note } : {}) } },
-      ),
+      changes: changedFields({ ...counts(openBefore), resolutionNote: null }, { ...counts(openAfter), resolutionNote: note }),
     });
     return { resolved, alreadyResolved, message: KEY_REPORT_MESSAGES.resolved(resolved) };
   });

@@ -32,7 +32,6 @@ export const KEY_REPORT_MESSAGES = {
   notInPaper: 'This question was not part of the exam you took',
   duplicate: 'You have already reported this question',
   tooMany: 'You have sent too many reports. Please try again later.',
-  examNotFound: 'Exam not found',
   reportsNotFound: 'No such report of this exam',
   resolveWhat: 'Name the reports to resolve: reportIds or questionResId',
   reportIdsRequired: 'List at least one report in reportIds',

@@ -250,7 +250,10 @@ describe('staff read and resolve the reports', () => {
       .execute();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ resource_title: 'Staff view' });
-    expect(JSON.stringify(entries[0]!.changes)).toContain('Key checked: B is right');
+    expect(entries[0]!.changes).toEqual({
+      [`openReports ${exam.questions[0]}`]: { from: 3, to: 0 },
+      resolutionNote: { from: null, to: 'Key checked: B is right' },
+    });
 
     const again = await resolve({ questionResId: exam.questions[0] });
     expect(again.json()).toEqual({ resolved: 0, alreadyResolved: 3, message: KEY_REPORT_MESSAGES.alreadyResolved });
@@ -280,7 +283,14 @@ describe('staff read and resolve the reports', () => {
     expect(longNote.json().message).toBe(KEY_REPORT_MESSAGES.noteTooLong);
     expect((await list()).json().questions.find((q: { questionResId: string }) => q.questionResId === exam.questions[1]).openCount).toBe(1);
 
-    expect((await resolve({ reportIds: [open] })).json()).toEqual({ resolved: 1, alreadyResolved: 0, message: KEY_REPORT_MESSAGES.resolved(1) });
+    const auditCount = async () =>
+      (await harness.db.selectFrom('audit_log').select('seq').where('resource_id', '=', exam.id).where('action', '=', 'update').execute()).length;
+    const before = await auditCount();
+    // Two staff resolving the same report at once: one resolves it, the other is told nothing changed.
+    const both = await Promise.all([resolve({ reportIds: [open] }), resolve({ reportIds: [open] }, 'staff')]);
+    expect(both.map((answer) => answer.json().resolved).sort()).toEqual([0, 1]);
+    expect(both.map((answer) => answer.json().message).sort()).toEqual([KEY_REPORT_MESSAGES.resolved(1), KEY_REPORT_MESSAGES.alreadyResolved].sort());
+    expect(await auditCount()).toBe(before + 1);
   });
 
   it('is refused (403) to a signed-in account without the Exams screen, and (401) to nobody', async () => {

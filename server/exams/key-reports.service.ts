@@ -43,14 +43,28 @@ export async function reportQuestion(
   { examId, questionResId, reason }: KeyReportInput & { examId: string; questionResId: string },
 ): Promise<StudentKeyReport> {
   const actor = await requireActor(ctx);
-  await consumeRateLimits(ctx.db, keyReportRules(actor.id, ctx.ip));
+  const hits = await consumeRateLimits(ctx.db, keyReportRules(actor.id, ctx.ip));
+  try {
+    return await insertReport(ctx, actor.id, { examId, questionResId, reason });
+  } catch (error) {
+    // A report refused (not allowed, a duplicate) or failed does not count against the limits.
+    await hits.release();
+    throw error;
+  }
+}
+
+async function insertReport(
+  ctx: RequestContext,
+  userId: string,
+  { examId, questionResId, reason }: KeyReportInput & { examId: string; questionResId: string },
+) {
   if (!UUID_PATTERN.test(examId)) throw new AppError('not-found', KEY_REPORT_MESSAGES.notAttempted);
   return ctx.db.transaction().execute(async (trx) => {
-    const facts = await repo.reportEligibility(trx, examId, actor.id, questionResId);
+    const facts = await repo.reportEligibility(trx, examId, userId, questionResId);
     if (!facts?.submitted) throw new AppError('not-found', KEY_REPORT_MESSAGES.notAttempted);
     if (!facts.in_paper) throw new AppError('not-found', KEY_REPORT_MESSAGES.notInPaper);
     await repo.lockQuestionReports(trx, examId, questionResId);
-    const report = await repo.insertReport(trx, { examId, questionResId, userId: actor.id, reason });
+    const report = await repo.insertReport(trx, { examId, questionResId, userId, reason });
     if (!report) throw new AppError('conflict', KEY_REPORT_MESSAGES.duplicate);
     if (isAlertingReport(await repo.countQuestionReports(trx, examId, questionResId))) {
       // A question no longer in the exam is named by its id.

@@ -119,10 +119,15 @@ describe('a student reports a wrong answer key', () => {
     const cookie = await harness.signIn('eager@example.com');
     await submitExam(cookie, exam.id);
     await submitExam(student(4).cookie, exam.id);
+    // Refused reports (not allowed, a duplicate) do not count.
+    const untaken = await examWith(1);
+    expect((await report(cookie, untaken.id, untaken.questions[0]!)).statusCode).toBe(404);
+    expect((await report(cookie, exam.id, 'no-such-question')).statusCode).toBe(404);
     for (let i = 0; i < REPORTS_PER_STUDENT_PER_HOUR; i += 1) expect((await report(cookie, exam.id, exam.questions[i]!)).statusCode).toBe(201);
     const limited = await report(cookie, exam.id, exam.questions[REPORTS_PER_STUDENT_PER_HOUR]!);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(KEY_REPORT_MESSAGES.tooMany);
+    expect((await report(cookie, exam.id, exam.questions[0]!)).statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await harness.db.selectFrom('exam_key_reports').select('id').where('user_id', '=', eager.id).execute()).toHaveLength(REPORTS_PER_STUDENT_PER_HOUR);
     expect((await report(student(4).cookie, exam.id, exam.questions[0]!)).statusCode).toBe(201);

@@ -513,6 +513,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/student/exams/{examId}/questions/{questionResId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a question whose answer key looks wrong
+         * @description Only of an exam the student submitted, and of a question of the paper they took (404 otherwise, the same for an exam that does not exist). One report per question per student (409). `reason` is 1 to 500 characters after trimming. At most 10 reports an hour per student, and a limit per client address (429 with Retry-After). Answers 201 with the report.
+         */
+        post: operations["postStudentExamQuestionReports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/student/exams/{examId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The student's own reports of an exam's questions, newest first
+         * @description Each says whether staff resolved it, when, and their note.
+         */
+        get: operations["getStudentExamReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/courses": {
         parameters: {
             query?: never;
@@ -1132,6 +1172,11 @@ export interface components {
                 updatedAt: string;
                 /** @description Who saved it last */
                 updatedBy: string | null;
+            };
+            /** @description A save that changes how submitted attempts are marked (409): check it with a regrade dry run and apply it as a regrade */
+            regrade?: {
+                /** @description The submitted attempts it would re-mark */
+                attempts: number;
             };
         };
         StudentInvoice: {
@@ -3287,6 +3332,8 @@ export interface operations {
                                 hasCorrectlyMarked: boolean;
                                 timeElapsedInMs: number;
                                 score: number;
+                                /** @description Voided by a regrade: it earns and costs nothing and is not counted */
+                                isVoided: boolean;
                                 solution: string;
                             }[];
                         }[];
@@ -3314,6 +3361,14 @@ export interface operations {
                         rank: number;
                         /** @description -1 until the ranking is synced and published */
                         totalParticipants: number;
+                        /** @description The last regrade that changed this result, and why; null when none did */
+                        regrade: {
+                            regradedAt: string;
+                            reason: string;
+                            previousScore: number;
+                            /** @description What the regrade changed, in words */
+                            changes: string[];
+                        } | null;
                     };
                 };
             };
@@ -3417,6 +3472,8 @@ export interface operations {
                                 hasCorrectlyMarked: boolean;
                                 timeElapsedInMs: number;
                                 score: number;
+                                /** @description Voided by a regrade: it earns and costs nothing and is not counted */
+                                isVoided: boolean;
                                 solution: string;
                             }[];
                         }[];
@@ -3444,6 +3501,14 @@ export interface operations {
                         rank: number;
                         /** @description -1 until the ranking is synced and published */
                         totalParticipants: number;
+                        /** @description The last regrade that changed this result, and why; null when none did */
+                        regrade: {
+                            regradedAt: string;
+                            reason: string;
+                            previousScore: number;
+                            /** @description What the regrade changed, in words */
+                            changes: string[];
+                        } | null;
                     };
                 };
             };
@@ -3536,6 +3601,182 @@ export interface operations {
                             score: number;
                             performance: number;
                         } | null;
+                    };
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller’s to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postStudentExamQuestionReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                examId: string;
+                questionResId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        examId: string;
+                        questionResId: string;
+                        reason: string;
+                        /** @description When it was reported (UTC) */
+                        createdAt: string;
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        resolvedAt: string | null;
+                        /** @description What staff said when they resolved it */
+                        resolutionNote: string | null;
+                    };
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller’s to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description It conflicts with what is stored (a save from an older copy answers `stale`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds `retry-after` gives */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStudentExamReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                examId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            _id: string;
+                            examId: string;
+                            questionResId: string;
+                            reason: string;
+                            /** @description When it was reported (UTC) */
+                            createdAt: string;
+                            /** @enum {string} */
+                            status: "open" | "resolved";
+                            resolvedAt: string | null;
+                            /** @description What staff said when they resolved it */
+                            resolutionNote: string | null;
+                        }[];
                     };
                 };
             };

@@ -726,6 +726,19 @@ export interface ExamRegradesTable {
   applied_at: Generated<Date>;
 }
 
+/** A student's report that a question's answer key is wrong (one per question per student). */
+export interface ExamKeyReportsTable {
+  id: Generated<string>;
+  exam_id: string;
+  question_res_id: string;
+  user_id: string;
+  reason: string;
+  created_at: Generated<Date>;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  resolution_note: string | null;
+}
+
 export interface AttemptAnswersTable {
   attempt_id: string;
   question_res_id: string;
@@ -899,6 +912,7 @@ export interface Database {
   entitlements: EntitlementsTable;
   exam_attempts: ExamAttemptsTable;
   exam_regrades: ExamRegradesTable;
+  exam_key_reports: ExamKeyReportsTable;
   attempt_answers: AttemptAnswersTable;
   exam_rank_scores: ExamRankScoresTable;
   storage_claims: StorageClaimsTable;

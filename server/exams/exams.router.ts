@@ -9,6 +9,8 @@ import * as exams from './exams.service.ts';
 import * as ranks from './ranks.service.ts';
 import * as regrades from './regrade.service.ts';
 import { regradeApplyInputSchema, regradeDryRunInputSchema } from '../../shared/exams/regrade.schema.ts';
+import * as keyReports from './key-reports.service.ts';
+import { adminKeyReportsQuerySchema, resolveKeyReportsInputSchema } from '../../shared/exams/key-reports.schema.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
@@ -30,4 +32,11 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
     setRankStatus: procedure
       .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))
       .mutation(({ ctx, input }) => ranks.setRankStatus(ctx, { examId: input.id, status: input.status })),
+    keyReports: procedure
+      .input(byId.extend(adminKeyReportsQuerySchema.shape))
+      .query(({ ctx, input: { id, ...query } }) => keyReports.examReports(ctx, { ...query, examId: id })),
+    keyReportCounts: procedure.input(byId).query(({ ctx, input }) => keyReports.examOpenReportCounts(ctx, { examId: input.id })),
+    resolveKeyReports: procedure
+      .input(z.object({ id: z.string().min(1), resolve: resolveKeyReportsInputSchema }))
+      .mutation(({ ctx, input }) => keyReports.resolveReports(ctx, { ...input.resolve, examId: input.id })),
   });

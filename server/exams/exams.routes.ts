@@ -15,6 +15,13 @@ import {
 import * as exams from './exams.service.ts';
 import { EXAM_SAVE_BODY_LIMIT } from '../plugins/body-limits.ts';
 import * as ranks from './ranks.service.ts';
+import * as keyReports from './key-reports.service.ts';
+import {
+  adminKeyReportsPageSchema,
+  adminKeyReportsQuerySchema,
+  resolvedKeyReportsSchema,
+  resolveKeyReportsInputSchema,
+} from '../../shared/exams/key-reports.schema.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const examIdParams = z.object({ examId: z.string().min(1) });
@@ -97,5 +104,29 @@ export const examsRoutes: DomainRoutes = async (app) => {
       ok: rankStateSchema,
     }),
     async (request) => ranks.setRankStatus(request.ctx, request.params),
+  );
+  app.get(
+    '/api/admin/exams/:examId/reports',
+    admin({
+      summary: "Students' reports of wrong answer keys: each question's counts and a page of the reports",
+      description:
+        '`questions` lists every question with reports (open and total counts; those with open reports first). `reports` is a page (`page`, `pageSize`: 50 unless asked, at most 200) of the reports `status` (open unless asked, resolved or all) and `question` pick, open first and then newest first, with `total`.',
+      params: examIdParams,
+      querystring: adminKeyReportsQuerySchema,
+      ok: adminKeyReportsPageSchema,
+    }),
+    async (request) => keyReports.examReports(request.ctx, { ...request.query, examId: request.params.examId }),
+  );
+  app.post(
+    '/api/admin/exams/:examId/reports/resolve',
+    admin({
+      summary: 'Mark reports of wrong answer keys resolved, with an optional note students read',
+      description:
+        'Name the reports by `reportIds`, or every report of one question by `questionResId`. Reports resolved before stay as they were; when none was open the answer says nothing changed. Recorded in the exam’s history.',
+      params: examIdParams,
+      body: resolveKeyReportsInputSchema,
+      ok: resolvedKeyReportsSchema,
+    }),
+    async (request) => keyReports.resolveReports(request.ctx, { ...request.body, examId: request.params.examId }),
   );
 };

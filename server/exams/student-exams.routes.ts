@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import type { DomainRoutes } from '../domain.ts';
-import { routeOptions } from '../http/route-options.ts';
+import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
 import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
 import { studentRanking } from './ranks.service.ts';
 import { rankingFields, rankingRowSchema, RANKING_PAGE_SIZE } from '../../shared/exams/student-ranking.schema.ts';
 import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
+import { keyReportInputSchema, studentKeyReportSchema, studentKeyReportsSchema } from '../../shared/exams/key-reports.schema.ts';
+import { REPORTS_PER_STUDENT_PER_HOUR } from '../../shared/exams/key-reports.constants.ts';
+import * as keyReports from './key-reports.service.ts';
 
 const student = routeOptions(['student exams']);
 const examParams = z.object({ examId: z.string().min(1) });
 const attemptParams = z.object({ attemptId: z.string().min(1) });
+const questionParams = examParams.extend({ questionResId: z.string().min(1).max(100) });
 
 const rankingSchema = studentPageSchema(rankingRowSchema, { withTotal: true }).extend(rankingFields);
 const rankingDescription =
@@ -79,5 +83,31 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
       const actor = await requireActor(request.ctx);
       return studentRanking(request.ctx.db, { examId: request.params.examId, userId: actor.id, ...request.query });
     },
+  );
+  app.post(
+    '/api/student/exams/:examId/questions/:questionResId/reports',
+    {
+      schema: {
+        tags: ['student exams'],
+        summary: 'Report a question whose answer key looks wrong',
+        description:
+          'Only of an exam the student submitted, and of a question of the paper they took (404 otherwise, the same for an exam that does not exist). ' +
+          `One report per question per student (409). \`reason\` is 1 to 500 characters after trimming. At most ${REPORTS_PER_STUDENT_PER_HOUR} reports an hour per student, and a limit per client address (429 with Retry-After). Answers 201 with the report.`,
+        params: questionParams,
+        body: keyReportInputSchema,
+        response: { 201: studentKeyReportSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await keyReports.reportQuestion(request.ctx, { ...request.body, ...request.params })),
+  );
+  app.get(
+    '/api/student/exams/:examId/reports',
+    student({
+      summary: "The student's own reports of an exam's questions, newest first",
+      description: 'Each says whether staff resolved it, when, and their note.',
+      params: examParams,
+      ok: studentKeyReportsSchema,
+    }),
+    async (request) => keyReports.ownReports(request.ctx, { examId: request.params.examId }),
   );
 };

@@ -5,7 +5,7 @@ import { isCalendarDate } from '../current-affairs/current-affair-dates.rules.ts
 
 export const ALERTS_PAGE_SIZE = 100;
 /** The kinds of thing an alert is about, and where "View" opens it. */
-export const ALERT_RESOURCE_TYPES = ['lecture', 'comment', 'asset', 'winner-announcement'] as const;
+export const ALERT_RESOURCE_TYPES = ['lecture', 'comment', 'asset', 'winner-announcement', 'exam'] as const;
 
 export const adminAlertSchema = z.object({
   _id: z.string(),
@@ -54,6 +54,8 @@ export function alertViewPath(data: AdminAlert['data']): string | null {
       return '/admin/process/queue';
     case 'winner-announcement':
       return `/admin/winners/editor/${id}`;
+    case 'exam':
+      return `/admin/exams/editor/${id}/reports`;
     default:
       return null;
   }

@@ -20,6 +20,8 @@ import { ExamGeneralTab } from './exam-general-tab.tsx';
 import { EXAM_TYPE_LABELS, examStatus, TEMPLATE_LABELS } from './exam-labels.ts';
 import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-paths.ts';
 import { ExamQuestionsTab } from './exam-questions-tab.tsx';
+import { ExamReportsTab } from './exam-reports-tab.tsx';
+import { ReportCountsContext } from './key-report-counts.tsx';
 
 /** The charts (and their library) are fetched when the Analytics tab is first opened. */
 const ExamAnalyticsTab = lazy(() => import('./exam-analytics-tab.tsx').then((m) => ({ default: m.ExamAnalyticsTab })));
@@ -33,6 +35,7 @@ const TABS: ReadonlyArray<{ mode: ExamEditorMode; label: string }> = [
   { mode: 'general', label: 'General' },
   { mode: 'questions', label: 'Questions' },
   { mode: 'analytics', label: 'Analytics' },
+  { mode: 'reports', label: 'Reports' },
 ];
 
 /** The server's publish state after a save, merged into the loaded exam. */
@@ -60,7 +63,7 @@ const DELETE_DIALOG: EditorDeleteDialog = {
   describeError: (error: unknown) => failureNotice('Delete Exam failed', error),
 };
 
-/** The exam editor: header, the three tabs and the draft they share. Nothing typed is lost when a save fails. */
+/** The exam editor: header, the four tabs and the draft they share. Nothing typed is lost when a save fails. */
 export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEditorMode; onReload: () => Promise<void> }) {
   const id = exam._id;
   const embedded = isEmbedded(useSearch());
@@ -73,6 +76,8 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const [uploads, setUploads] = useState(0);
   const saveExam = api.exams.save.useMutation();
   const deleteExam = api.exams.delete.useMutation();
+  const reportCounts = api.exams.keyReportCounts.useQuery({ id }, { enabled: mode === 'questions' });
+  const openReports = useMemo(() => new Map((reportCounts.data ?? []).map((row) => [row.questionResId, row.openCount])), [reportCounts.data]);
 
   const update = useCallback((next: (current: ExamDraft) => ExamDraft) => change(next), [change]);
   const patch = useCallback((values: Partial<ExamDraft>) => change(values), [change]);
@@ -161,12 +166,17 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
     >
       {tabs}
       {mode === 'general' && <ExamGeneralTab draft={draft} onChange={patch} errors={fieldErrors} />}
-      {mode === 'questions' && <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />}
+      {mode === 'questions' && (
+        <ReportCountsContext.Provider value={openReports}>
+          <ExamQuestionsTab draft={draft} update={update} onUploadBusyChange={onUploadBusyChange} />
+        </ReportCountsContext.Provider>
+      )}
       {mode === 'analytics' && (
         <Suspense fallback={<LoadingPanel label="Loading" className="min-h-64" />}>
           <ExamAnalyticsTab exam={exam} />
         </Suspense>
       )}
+      {mode === 'reports' && <ExamReportsTab exam={exam} embedded={embedded} />}
     </EditorShell>
   );
 }

@@ -2,7 +2,7 @@ import type { TemplateId } from '../../../../shared/exams/exam.constants.ts';
 
 export const EXAM_MANAGER_PATH = '/admin/exams';
 
-export const EXAM_EDITOR_MODES = ['general', 'questions', 'analytics'] as const;
+export const EXAM_EDITOR_MODES = ['general', 'questions', 'analytics', 'reports'] as const;
 export type ExamEditorMode = (typeof EXAM_EDITOR_MODES)[number];
 
 export function isExamEditorMode(value: string): value is ExamEditorMode {
@@ -14,8 +14,18 @@ export function examManagerPath(templateId?: TemplateId): string {
   return templateId ? `${EXAM_MANAGER_PATH}/${templateId}` : EXAM_MANAGER_PATH;
 }
 
-/** /admin/exams/editor/{examId}/{mode}, keeping type=v1 when the editor is embedded. */
-export function examEditorPath(id: string, options: { mode?: ExamEditorMode; embedded?: boolean } = {}): string {
+/** The search parameter naming the question the Questions tab opens and brings into view. */
+export const QUESTION_PARAM = 'question';
+
+/**
+ * /admin/exams/editor/{examId}/{mode}, keeping type=v1 when the editor is embedded, and naming the
+ * question to open (`question`) when asked.
+ */
+export function examEditorPath(id: string, options: { mode?: ExamEditorMode; embedded?: boolean; question?: string } = {}): string {
   const path = `${EXAM_MANAGER_PATH}/editor/${encodeURIComponent(id)}/${options.mode ?? 'general'}`;
-  return options.embedded ? `${path}?type=v1` : path;
+  const search = new URLSearchParams();
+  if (options.embedded) search.set('type', 'v1');
+  if (options.question) search.set(QUESTION_PARAM, options.question);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }

@@ -1,6 +1,11 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import { Flag } from 'lucide-react';
+import { useSearch } from 'wouter';
 import type { Question } from '../../../../shared/exams/exams.schema.ts';
-import { QuestionEditor } from './question-editor.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { QUESTION_PARAM } from './exam-paths.ts';
+import { openReportsLabel, useOpenReportCount } from './key-report-counts.tsx';
+import { QuestionEditor, questionElementId } from './question-editor.tsx';
 
 /**
  * A large group's questions are rendered in runs of this many. A keystroke in one question gives
@@ -44,10 +49,28 @@ function sameRun(before: QuestionRunProps, after: QuestionRunProps): boolean {
   return true;
 }
 
+/**
+ * The open reports of a wrong answer key of the question below it: a line of its own in the list,
+ * shown only when the question has open reports.
+ */
+function ReportBadge({ resId, name }: { resId: string; name: string }) {
+  const count = useOpenReportCount(resId);
+  if (count === 0) return null;
+  return (
+    <li aria-label={`${name}: ${openReportsLabel(count)}`} className="mt-2 flex first:mt-0">
+      <Badge variant="warning" className="gap-1">
+        <Flag aria-hidden="true" className="size-3" />
+        {openReportsLabel(count)}
+      </Badge>
+    </li>
+  );
+}
+
 const QuestionRun = memo(function QuestionRun({ questions, start, end, groupLabel, firstNumber, highlightedResId, isOpen, ...handlers }: QuestionRunProps) {
   const rows = [];
   for (let index = start; index < end; index += 1) {
     const question = questions[index]!;
+    rows.push(<ReportBadge key={`reports-${question.resId}`} resId={question.resId} name={`Question ${index + 1} of ${groupLabel}`} />);
     rows.push(
       <QuestionEditor
         key={question.resId}
@@ -66,8 +89,34 @@ const QuestionRun = memo(function QuestionRun({ questions, start, end, groupLabe
 }, sameRun);
 QuestionRun.displayName = 'QuestionRun';
 
+/**
+ * Opens the question the address names (`?question=`, e.g. from the Reports tab's "Regrade…") when it
+ * is one of this list's, then brings it into view with the keyboard on it.
+ */
+function useOpenNamedQuestion({ questions, isOpen, onToggle }: Pick<QuestionListProps, 'questions' | 'isOpen' | 'onToggle'>) {
+  const named = new URLSearchParams(useSearch()).get(QUESTION_PARAM);
+  const here = named !== null && questions.some((question) => question.resId === named);
+  const open = here && isOpen(named);
+  // Once per question named: a question opened this way can be closed again.
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!here || handled.current === named) return;
+    if (!open) {
+      onToggle(named);
+      return;
+    }
+    handled.current = named;
+    const item = document.getElementById(questionElementId(named));
+    item?.scrollIntoView({ block: 'start' });
+    item?.querySelector<HTMLButtonElement>('button[aria-expanded]')?.focus({ preventScroll: true });
+    // Only when the address names another question or it has just opened: not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [named, here, open]);
+}
+
 /** A group's questions, one list item each, rendered in runs (see QUESTIONS_PER_RUN). */
 export function QuestionList(props: QuestionListProps) {
+  useOpenNamedQuestion(props);
   const runs = [];
   const count = props.questions.length;
   const size = count > RUNS_FROM ? QUESTIONS_PER_RUN : Math.max(count, 1);

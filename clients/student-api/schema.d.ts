@@ -3363,6 +3363,7 @@ export interface operations {
                         totalParticipants: number;
                         /** @description The last regrade that changed this result, and why; null when none did */
                         regrade: {
+                            /** Format: date-time */
                             regradedAt: string;
                             reason: string;
                             previousScore: number;
@@ -3503,6 +3504,7 @@ export interface operations {
                         totalParticipants: number;
                         /** @description The last regrade that changed this result, and why; null when none did */
                         regrade: {
+                            /** Format: date-time */
                             regradedAt: string;
                             reason: string;
                             previousScore: number;
@@ -3680,7 +3682,10 @@ export interface operations {
                         examId: string;
                         questionResId: string;
                         reason: string;
-                        /** @description When it was reported (UTC) */
+                        /**
+                         * Format: date-time
+                         * @description When it was reported
+                         */
                         createdAt: string;
                         /** @enum {string} */
                         status: "open" | "resolved";
@@ -3748,7 +3753,10 @@ export interface operations {
     };
     getStudentExamReports: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
             header?: never;
             path: {
                 examId: string;
@@ -3769,7 +3777,10 @@ export interface operations {
                             examId: string;
                             questionResId: string;
                             reason: string;
-                            /** @description When it was reported (UTC) */
+                            /**
+                             * Format: date-time
+                             * @description When it was reported
+                             */
                             createdAt: string;
                             /** @enum {string} */
                             status: "open" | "resolved";
@@ -3777,6 +3788,12 @@ export interface operations {
                             /** @description What staff said when they resolved it */
                             resolutionNote: string | null;
                         }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description Whether a next page holds more */
+                        hasMore: boolean;
+                        /** @description The whole list's count */
+                        total: number;
                     };
                 };
             };

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/exams/key-reports.schema.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { utcIso } from '../../shared/validation/date-time.ts';
+import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
 import { requireActor } from '../access/access.ts';
 import { raiseAlert } from '../alerts/alerts.service.ts';
 import { auditBy, recordAudit } from '../audit/audit-writer.ts';
@@ -76,10 +77,11 @@ async function insertReport(
 }
 
 /** GET /api/student/exams/{examId}/reports: the student's own reports of the exam, newest first. */
-export async function ownReports(ctx: RequestContext, { examId }: { examId: string }): Promise<{ items: StudentKeyReport[] }> {
+export async function ownReports(ctx: RequestContext, { examId, ...query }: StudentPageQuery & { examId: string }) {
   const actor = await requireActor(ctx);
-  if (!UUID_PATTERN.test(examId)) return { items: [] };
-  return { items: (await repo.studentReports(ctx.db, examId, actor.id)).map(studentView) };
+  // At most one report a question of the exam: a bounded list, paged here.
+  const reports = UUID_PATTERN.test(examId) ? await repo.studentReports(ctx.db, examId, actor.id) : [];
+  return pageOfList(reports.map(studentView), query);
 }
 
 /** GET /api/admin/exams/{examId}/reports: each question's counts, and a page of the reports the filters pick. */

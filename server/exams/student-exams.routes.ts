@@ -106,8 +106,9 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
       summary: "The student's own reports of an exam's questions, newest first",
       description: 'Each says whether staff resolved it, when, and their note.',
       params: examParams,
+      querystring: studentPageQuerySchema(),
       ok: studentKeyReportsSchema,
     }),
-    async (request) => keyReports.ownReports(request.ctx, { examId: request.params.examId }),
+    async (request) => keyReports.ownReports(request.ctx, { ...request.query, examId: request.params.examId }),
   );
 };

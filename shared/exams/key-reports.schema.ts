@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
-import { pagedListSchema, pageNumberSchema, pageSizeSchema, PAGE_NUMBER_MESSAGE } from '../validation/paging.ts';
+import { pagedListSchema, pageNumberSchema, pageSizeSchema, PAGE_NUMBER_MESSAGE, studentPageSchema } from '../validation/paging.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { UUID_PATTERN } from '../validation/fields.ts';
 import {
   KEY_REPORT_MESSAGES,
@@ -28,13 +29,14 @@ export const studentKeyReportSchema = z.object({
   examId: z.string(),
   questionResId: z.string(),
   reason: z.string(),
-  createdAt: z.string().describe('When it was reported (UTC)'),
+  createdAt: utcDateTimeSchema.describe('When it was reported'),
   status: z.enum(KEY_REPORT_STATUSES),
-  resolvedAt: z.string().nullable(),
+  resolvedAt: utcDateTimeSchema.nullable(),
   resolutionNote: z.string().nullable().describe('What staff said when they resolved it'),
 });
 export type StudentKeyReport = z.infer<typeof studentKeyReportSchema>;
-export const studentKeyReportsSchema = z.object({ items: z.array(studentKeyReportSchema) });
+/** The student's reports of one exam: at most one a question, a page at a time. */
+export const studentKeyReportsSchema = studentPageSchema(studentKeyReportSchema, { withTotal: true });
 
 /** A report as staff read it: the student's own fields, who sent it and who resolved it. */
 export const adminKeyReportSchema = studentKeyReportSchema.extend({

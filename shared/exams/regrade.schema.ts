@@ -1,5 +1,6 @@
 import { z } from '../validation/zod.ts';
 import { versionSchema } from '../editing/versions.ts';
+import { utcDateTimeSchema } from '../validation/date-time.ts';
 import { examValueSchema, savedExamSchema } from './exams.schema.ts';
 
 /** The longest reason a regrade may give (students read it on their result). */
@@ -106,7 +107,7 @@ export type RegradeApplied = z.infer<typeof regradeAppliedSchema>;
 
 /** What a student's result says of the last regrade that changed it. */
 export const attemptRegradeSchema = z.object({
-  regradedAt: z.string(),
+  regradedAt: utcDateTimeSchema,
   reason: z.string(),
   previousScore: z.number(),
   changes: z.array(z.string()).describe('What the regrade changed, in words'),

@@ -156,7 +156,13 @@ describe('a student reports a wrong answer key', () => {
       }),
     ]);
     expect(listed.json().items[0].resolvedAt).toEqual(expect.any(String));
-    expect((await harness.injectWith(cookie)('GET', '/api/student/exams/not-an-id/reports')).json()).toEqual({ items: [] });
+    expect((await harness.injectWith(cookie)('GET', '/api/student/exams/not-an-id/reports')).json()).toEqual({
+      items: [],
+      page: 1,
+      pageSize: 20,
+      hasMore: false,
+      total: 0,
+    });
   });
 });
 

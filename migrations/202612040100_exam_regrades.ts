@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Regrades. A submitted attempt keeps its answers as two arrays in its paper's question order (the
- * option chosen, -1 for none, and the time spent), so that a regrade reads only the changed
- * questions' places and item analysis reads one row per attempt. The per-question result is worked
+ * Regrades. A submitted attempt keeps its answers (attempt_sheets) as two arrays in its paper's
+ * question order (the option chosen, -1 for none, and the time spent), so that a regrade reads only
+ * the changed questions' places and item analysis reads one row per attempt. The per-question result is worked
  * out from them when it is read, against the exam's answer key as it is now; the `result` copy made
  * at submission goes (it is the same figures, from the same answers).
  *
@@ -37,34 +37,35 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .alterTable('exam_attempts')
-    .addColumn('answers', sql`smallint[]`)
-    .addColumn('answer_times', sql`integer[]`)
     .addColumn('regrade_id', 'uuid', (c) => c.references('exam_regrades.id').onDelete('set null'))
     .addColumn('score_before_regrade', sql`numeric(12,2)`)
     .execute();
 
+  // A submitted attempt's answers, kept apart from its figures: a regrade rewrites the figures of a
+  // million attempts, and their rows stay narrow (the answers are written once and never change).
+  await db.schema
+    .createTable('attempt_sheets')
+    .addColumn('attempt_id', 'uuid', (c) => c.primaryKey().references('exam_attempts.id').onDelete('cascade'))
+    .addColumn('answers', sql`smallint[]`, (c) => c.notNull())
+    .addColumn('answer_times', sql`integer[]`, (c) => c.notNull().check(sql`cardinality(answer_times) = cardinality(answers)`))
+    .execute();
+
   // The submitted attempts' answers, in their paper's order (groups, then questions).
   await sql`
-    update exam_attempts a
-    set answers = given.answers, answer_times = given.times
-    from (
-      select a.id,
-             array_agg(coalesce(ans.provided_answer_index, -1)::smallint order by q.group_ord, q.question_ord) as answers,
-             array_agg(coalesce(ans.time_elapsed_in_ms, 0) order by q.group_ord, q.question_ord) as times
-      from exam_attempts a
-      join exam_papers p on p.id = a.paper_id
-      cross join lateral (
-        select g.ord as group_ord, qq.ord as question_ord, qq.question ->> 'resId' as res_id
-        from jsonb_array_elements(p.paper -> 'questionGroups') with ordinality as g(grp, ord)
-        cross join lateral jsonb_array_elements(g.grp -> 'questions') with ordinality as qq(question, ord)
-      ) as q
-      left join attempt_answers ans on ans.attempt_id = a.id and ans.question_res_id = q.res_id
-      where a.status = 'submitted'
-      group by a.id
-    ) as given
-    where a.id = given.id`.execute(db);
-  // A paper without questions: empty arrays, not none.
-  await sql`update exam_attempts set answers = '{}', answer_times = '{}' where status = 'submitted' and answers is null`.execute(db);
+    insert into attempt_sheets (attempt_id, answers, answer_times)
+    select a.id,
+           coalesce(array_agg(coalesce(ans.provided_answer_index, -1)::smallint order by q.group_ord, q.question_ord) filter (where q.res_id is not null), '{}'),
+           coalesce(array_agg(coalesce(ans.time_elapsed_in_ms, 0) order by q.group_ord, q.question_ord) filter (where q.res_id is not null), '{}')
+    from exam_attempts a
+    join exam_papers p on p.id = a.paper_id
+    left join lateral (
+      select g.ord as group_ord, qq.ord as question_ord, qq.question ->> 'resId' as res_id
+      from jsonb_array_elements(p.paper -> 'questionGroups') with ordinality as g(grp, ord)
+      cross join lateral jsonb_array_elements(g.grp -> 'questions') with ordinality as qq(question, ord)
+    ) as q on true
+    left join attempt_answers ans on ans.attempt_id = a.id and ans.question_res_id = q.res_id
+    where a.status = 'submitted'
+    group by a.id`.execute(db);
   await db.schema.alterTable('exam_attempts').dropColumn('result').execute();
 }
 

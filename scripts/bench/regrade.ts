@@ -85,20 +85,30 @@ export async function seed(db: Db): Promise<string> {
   await sql`insert into users (name, roles) select 'Regrade student ' || g, '{}' from generate_series(1, ${attempts}::int) g`.execute(db);
   // Each student's answers: -1 (none) or options 0..3, spread by a hash; counts and score from them.
   await sql`
-    insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, status, started_at, deadline_at, submitted_at, submitted_by,
-      score, performance, correct_count, wrong_count, unattempted_count, unseen_count, answers, answer_times, is_first, submitted_seq)
-    select ${exam.id}, u.id, ${paperRow.id}, 1, 'submitted', now() - interval '2 hours', now() - interval '45 minutes', now() - interval '1 hour', 'student',
-      round(s.c - s.w * 0.33, 2), round(s.c - s.w * 0.33, 2), s.c, s.w, s.u, 0, s.answers, s.times, true, nextval('exam_attempt_submit_seq')
-    from (select id, row_number() over (order by id) as g from users where name like 'Regrade student %') as u
-    cross join lateral (
-      select array_agg(q.a order by q.i)::smallint[] as answers, array_agg(q.t order by q.i) as times,
-        count(*) filter (where q.a = q.i % 4)::int as c, count(*) filter (where q.a >= 0 and q.a <> q.i % 4)::int as w, count(*) filter (where q.a < 0)::int as u
-      from (
-        select i, case when abs(hashint8(u.g * 131 + i)) % 10 < 7 and i % 9 <> 0 then i % 4 else (abs(hashint8(u.g * 7 + i)) % 5)::int - 1 end as a,
-               (1000 + abs(hashint8(u.g + i * 7)) % 60000)::int as t
-        from generate_series(0, ${QUESTIONS - 1}) as i
-      ) as q
-    ) as s`.execute(db);
+    with given as materialized (
+      select u.id as user_id, s.*
+      from (select id, row_number() over (order by id) as g from users where name like 'Regrade student %') as u
+      cross join lateral (
+        select array_agg(q.a order by q.i)::smallint[] as answers, array_agg(q.t order by q.i) as times,
+          count(*) filter (where q.a = q.i % 4)::int as c, count(*) filter (where q.a >= 0 and q.a <> q.i % 4)::int as w, count(*) filter (where q.a < 0)::int as u
+        from (
+          select i, case when abs(hashint8(u.g * 131 + i)) % 10 < 7 and i % 9 <> 0 then i % 4 else (abs(hashint8(u.g * 7 + i)) % 5)::int - 1 end as a,
+                 (1000 + abs(hashint8(u.g + i * 7)) % 60000)::int as t
+          from generate_series(0, ${QUESTIONS - 1}) as i
+        ) as q
+      ) as s
+    ),
+    attempts as (
+      insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, status, started_at, deadline_at, submitted_at, submitted_by,
+        score, performance, correct_count, wrong_count, unattempted_count, unseen_count, is_first, submitted_seq)
+      select ${exam.id}, g.user_id, ${paperRow.id}, 1, 'submitted', now() - interval '2 hours', now() - interval '45 minutes', now() - interval '1 hour', 'student',
+        round(g.c - g.w * 0.33, 2), round(g.c - g.w * 0.33, 2), g.c, g.w, g.u, 0, true, nextval('exam_attempt_submit_seq')
+      from given g
+      returning id, user_id
+    )
+    insert into attempt_sheets (attempt_id, answers, answer_times)
+    select a.id, g.answers, g.times from attempts a join given g on g.user_id = a.user_id`.execute(db);
+  await sql`vacuum analyze attempt_sheets`.execute(db);
   await sql`vacuum analyze exam_attempts`.execute(db);
   await syncRanks(db, exam.id);
   return exam.id;

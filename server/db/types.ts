@@ -706,14 +706,18 @@ export interface ExamAttemptsTable {
   wrong_count: number | null;
   unattempted_count: number | null;
   unseen_count: number | null;
-  /** A submitted attempt's answers in its paper's question order: the option chosen (-1 for none), and the time spent. */
-  answers: number[] | null;
-  answer_times: number[] | null;
   is_first: Generated<boolean>;
   submitted_seq: number | null;
   /** The last regrade that changed this attempt's figures, and its score before it. */
   regrade_id: string | null;
   score_before_regrade: number | null;
+}
+
+/** A submitted attempt's answers in its paper's question order: the option chosen (-1 for none), and the time spent. */
+export interface AttemptSheetsTable {
+  attempt_id: string;
+  answers: number[];
+  answer_times: number[];
 }
 
 export interface ExamRegradesTable {
@@ -912,6 +916,7 @@ export interface Database {
   entitlements: EntitlementsTable;
   exam_attempts: ExamAttemptsTable;
   exam_regrades: ExamRegradesTable;
+  attempt_sheets: AttemptSheetsTable;
   exam_key_reports: ExamKeyReportsTable;
   attempt_answers: AttemptAnswersTable;
   exam_rank_scores: ExamRankScoresTable;

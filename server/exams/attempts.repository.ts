@@ -197,14 +197,43 @@ export async function answersAndFirst(trx: Db, attempt: Pick<ExamAttemptRow, 'id
   return found.rows[0]!;
 }
 
-/** Stores the submit: the result's figures, and the next submission number for the rankings' cut-off. */
-export function markSubmitted(trx: Db, attemptId: string, values: Omit<Updateable<ExamAttemptsTable>, 'status' | 'submitted_seq'>): Promise<ExamAttemptRow> {
+/**
+ * Stores the submit in one statement: the result's figures, the next submission number for the
+ * rankings' cut-off, and the answers as kept (in paper order).
+ */
+export async function markSubmitted(
+  trx: Db,
+  attemptId: string,
+  values: Omit<Updateable<ExamAttemptsTable>, 'status' | 'submitted_seq'>,
+  sheet: { answers: number[]; times: number[] },
+): Promise<ExamAttemptRow> {
   return trx
-    .updateTable('exam_attempts')
-    .set({ ...values, status: 'submitted', submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')` })
-    .where('id', '=', attemptId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .with('submitted', (db) =>
+      db
+        .updateTable('exam_attempts')
+        .set({ ...values, status: 'submitted', submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')` })
+        .where('id', '=', attemptId)
+        .returningAll(),
+    )
+    .with('sheet', (db) =>
+      db
+        .insertInto('attempt_sheets')
+        .columns(['attempt_id', 'answers', 'answer_times'])
+        .expression((eb) =>
+          eb
+            .selectFrom('submitted')
+            .select(['submitted.id', sql<number[]>`${sheet.answers}::smallint[]`.as('answers'), sql<number[]>`${sheet.times}::integer[]`.as('answer_times')]),
+        ),
+    )
+    .selectFrom('submitted')
+    .selectAll()
+    .executeTakeFirstOrThrow() as Promise<ExamAttemptRow>;
+}
+
+/** A submitted attempt's kept answers (none kept: every question unattempted). */
+export async function attemptSheet(db: Db, attemptId: string): Promise<{ answers: number[]; answer_times: number[] }> {
+  const sheet = await db.selectFrom('attempt_sheets').select(['answers', 'answer_times']).where('attempt_id', '=', attemptId).executeTakeFirst();
+  return sheet ?? { answers: [], answer_times: [] };
 }
 
 /** What a result needs of its exam: its rank facts, and the version of the answer key it is marked by. */

@@ -295,19 +295,22 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     );
     const result = computeExamResult(markedPaper(paper, key), answers, { answerSubmittedOn: finishedAt.getTime() });
     const kept = answerArrays(paper, answers);
-    return repo.markSubmitted(trx, row.id, {
-      submitted_at: finishedAt,
-      submitted_by: late ? 'deadline' : 'student',
-      score: result.score,
-      performance: result.performance,
-      correct_count: result.correctAnswerCount,
-      wrong_count: result.wrongAnswerCount,
-      unattempted_count: result.unAttemptedAnswerCount,
-      unseen_count: result.unseenQuestionCount,
-      answers: kept.answers,
-      answer_times: kept.times,
-      is_first: !hasFirst,
-    });
+    return repo.markSubmitted(
+      trx,
+      row.id,
+      {
+        submitted_at: finishedAt,
+        submitted_by: late ? 'deadline' : 'student',
+        score: result.score,
+        performance: result.performance,
+        correct_count: result.correctAnswerCount,
+        wrong_count: result.wrongAnswerCount,
+        unattempted_count: result.unAttemptedAnswerCount,
+        unseen_count: result.unseenQuestionCount,
+        is_first: !hasFirst,
+      },
+      kept,
+    );
   });
 }
 
@@ -346,13 +349,14 @@ async function regradeOf(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exam
 async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<ExamResultView> {
   const exam = await repo.examResultFacts(ctx.db, attempt.exam_id);
   if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
-  const [paper, key, regrade] = await Promise.all([
+  const [paper, key, regrade, sheet] = await Promise.all([
     paperById(ctx.db, attempt.paper_id),
     scoringKeyAt(ctx.db, attempt.exam_id, exam.scoring_version),
     regradeOf(ctx, attempt),
+    repo.attemptSheet(ctx.db, attempt.id),
   ]);
   const marked = markedPaper(paper, key);
-  const result = computeExamResult(marked, givenAnswersOf(paper, attempt.answers ?? [], attempt.answer_times ?? []), {
+  const result = computeExamResult(marked, givenAnswersOf(paper, sheet.answers, sheet.answer_times), {
     answerSubmittedOn: attempt.submitted_at?.getTime() ?? null,
   });
   let rank = -1;

@@ -41,7 +41,7 @@ function countDeltaSql(plan: RegradePlan, count: 'correct' | 'wrong' | 'unattemp
   for (const place of plan.places) {
     const cases = answerDeltas(place.before, place.after).filter((delta) => delta[count] !== 0);
     if (cases.length === 0) continue;
-    const term = sql<number>`(case coalesce(a.answers[${whole(place.position)}], -1) ${sql.join(
+    const term = sql<number>`(case coalesce(s.answers[${whole(place.position)}], -1) ${sql.join(
       cases.map((delta) => sql`when ${whole(delta.answer)} then ${whole(delta[count])}`),
       sql` `,
     )} else 0 end)`;
@@ -81,7 +81,7 @@ function countDeltas(plan: RegradePlan) {
     from: sql`left join lateral (
         select sum(d.dc)::int as dc, sum(d.dw)::int as dw, sum(d.du)::int as du
         from (${deltaRows(plan)}) as d
-        where d.paper_id = a.paper_id and d.answer = coalesce(a.answers[d.position], -1)
+        where d.paper_id = a.paper_id and d.answer = coalesce(s.answers[d.position], -1)
       ) as many on true`,
     correct: sql<number>`coalesce(many.dc, 0)`,
     wrong: sql<number>`coalesce(many.dw, 0)`,
@@ -126,7 +126,7 @@ export function stageRegradeSql(plan: RegradePlan, ranked: { cutoffSeq: number |
         coalesce(a.correct_count, 0) + ${deltas.correct} as nc,
         coalesce(a.wrong_count, 0) + ${deltas.wrong} as nw,
         coalesce(a.unattempted_count, 0) + ${deltas.unattempted} as nu
-      from exam_attempts a ${deltas.from}
+      from exam_attempts a ${plan.places.length > 0 ? sql`left join attempt_sheets s on s.attempt_id = a.id` : sql``} ${deltas.from}
       where a.exam_id = ${plan.examId} and a.status = 'submitted'
     ) as c`;
 }

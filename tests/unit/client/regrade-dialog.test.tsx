@@ -82,7 +82,9 @@ describe('RegradeDialog', () => {
 
     reject(refused(REGRADE_MESSAGES.reasonRequired, { type: 'validation', issues: [{ field: 'reason', message: REGRADE_MESSAGES.reasonRequired }] }));
     expect(await within(dialog).findByText(REGRADE_MESSAGES.reasonRequired)).toBeTruthy();
-    expect(within(dialog).getByLabelText('Reason students will read').getAttribute('aria-invalid')).toBe('true');
+    const field = within(dialog).getByLabelText('Reason students will read');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field);
     expect(within(dialog).queryByText('Regrade failed')).toBeNull();
 
     // Any other refusal is shown above the buttons, and Apply can be tried again.

@@ -46,6 +46,14 @@ export function RegradeDialog({ examId, request, onClose, onApply }: RegradeDial
   const [failure, setFailure] = useState<unknown>(null);
   // Set at once, before the busy state shows: a second click sends nothing.
   const sending = useRef(false);
+  const failureShown = useRef<HTMLDivElement>(null);
+  // A refusal is brought into view (on a phone the figures above push it out of the dialog's window):
+  // a refused reason by focusing its field, anything else by scrolling to its message.
+  useEffect(() => {
+    if (failure === null) return;
+    if (refusedFieldsOf(failure).reason) document.getElementById(REASON_ID)?.focus();
+    else failureShown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [failure]);
 
   const check = () => request && runDryRun({ id: examId, value: request.value, version: request.version });
   useEffect(() => {
@@ -99,8 +107,9 @@ export function RegradeDialog({ examId, request, onClose, onApply }: RegradeDial
             </p>
           </>
         )}
-        {failure !== null && !reasonError && <ErrorAlert title="Regrade failed" message={errorMessage(failure)} />}
-        <DialogFooter>
+        {failure !== null && !reasonError && <ErrorAlert ref={failureShown} title="Regrade failed" message={errorMessage(failure)} />}
+        {/* Kept in view at the foot of the dialog, however long the figures above. */}
+        <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-3">
           <Button variant="outline" disabled={applying} onClick={onClose}>
             Cancel
           </Button>

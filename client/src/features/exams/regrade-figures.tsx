@@ -5,7 +5,7 @@ import { counted, formatScore, formatScoreChange, rankMoveText, summaryRows } fr
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="grid gap-2">
+    <section aria-label={title} className="grid content-start gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>

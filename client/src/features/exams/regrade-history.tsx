@@ -12,7 +12,9 @@ export function RegradeHistory({ examId }: { examId: string }) {
   return (
     <Card aria-labelledby="regrade-history-title">
       <CardHeader>
-        <CardTitle id="regrade-history-title">Regrades</CardTitle>
+        <CardTitle id="regrade-history-title" className="text-base">
+          Regrades
+        </CardTitle>
         <CardDescription>Every regrade applied to this exam, newest first. Students read the reason on their result.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { NETWORK_ERROR, UNKNOWN_ERROR, type StaleCopy } from '../../../shared/http/errors.ts';
+import { NETWORK_ERROR, UNKNOWN_ERROR, type RegradeNeeded, type StaleCopy } from '../../../shared/http/errors.ts';
 import { UploadError } from './upload.ts';
 
 /**
@@ -98,6 +98,14 @@ export function staleCopyOf(error: unknown): StaleCopy | null {
   const { version, updatedAt, updatedBy } = stale as Record<string, unknown>;
   if (typeof version !== 'number' || typeof updatedAt !== 'string') return null;
   return { version, updatedAt, updatedBy: typeof updatedBy === 'string' ? updatedBy : null };
+}
+
+/** A save refused because it would re-mark submitted attempts: how many (it is applied as a regrade instead). */
+export function regradeNeededOf(error: unknown): RegradeNeeded | null {
+  const regrade = trpcData(error)?.regrade;
+  if (typeof regrade !== 'object' || regrade === null) return null;
+  const { attempts } = regrade as Record<string, unknown>;
+  return typeof attempts === 'number' ? { attempts } : null;
 }
 
 /** A refused field's name in the form: `value.exams.2` → `exams` (the part after the input's wrapper). */

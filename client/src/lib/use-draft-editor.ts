@@ -14,6 +14,15 @@ export interface StaleSave {
   stale: StaleCopy;
 }
 
+/** How one save reports its failure. */
+export interface SaveOptions {
+  /**
+   * The caller shows the failure itself (in a dialog, say): it is not shown above the tabs. A save
+   * refused because someone else saved first still sets `staleSave`.
+   */
+  quiet?: boolean;
+}
+
 export interface DraftEditor<Draft> {
   /** The draft as shown. */
   draft: Draft;
@@ -29,7 +38,14 @@ export interface DraftEditor<Draft> {
    * unless something was typed meanwhile. A save refused because someone else saved first sets
    * `staleSave` and rethrows, like every other failure, leaving the draft as typed.
    */
-  save: <Answer extends { version: number }>(sent: Draft, run: (version: number) => Promise<Answer>, stored?: (answer: Answer) => Draft) => Promise<Answer>;
+  save: <Answer extends { version: number }>(
+    sent: Draft,
+    run: (version: number) => Promise<Answer>,
+    stored?: (answer: Answer) => Draft,
+    options?: SaveOptions,
+  ) => Promise<Answer>;
+  /** The version the next save is sent with (the one loaded, or the last saved). */
+  version: () => number;
   /** Set when a save was refused because someone else saved after this editor loaded. */
   staleSave: StaleSave | null;
   dismissStaleSave: () => void;
@@ -138,7 +154,12 @@ export function useDraftEditor<Draft>(
   }, []);
 
   const save = useCallback(
-    async <Answer extends { version: number }>(sent: Draft, run: (version: number) => Promise<Answer>, stored?: (answer: Answer) => Draft) => {
+    async <Answer extends { version: number }>(
+      sent: Draft,
+      run: (version: number) => Promise<Answer>,
+      stored?: (answer: Answer) => Draft,
+      options?: SaveOptions,
+    ) => {
       try {
         const answer = await run(versionRef.current);
         versionRef.current = answer.version;
@@ -157,7 +178,7 @@ export function useDraftEditor<Draft>(
         const stale = staleCopyOf(error);
         if (stale) setStaleSave({ message: errorMessage(error), stale });
         // An ended session is told by the sign-in dialog; the edits wait for Save after it.
-        else if (!isUnauthenticated(error)) report(describeSaveFailure(saveFailedTitle, error, kind), refusedFieldsOf(error));
+        else if (!options?.quiet && !isUnauthenticated(error)) report(describeSaveFailure(saveFailedTitle, error, kind), refusedFieldsOf(error));
         throw error;
       }
     },
@@ -241,6 +262,7 @@ export function useDraftEditor<Draft>(
   return {
     draft,
     current: useCallback(() => draftRef.current, []),
+    version: useCallback(() => versionRef.current, []),
     change,
     hasChanges,
     save,

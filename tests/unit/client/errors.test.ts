@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { errorMessage, isUnauthenticated } from '../../../client/src/lib/errors.ts';
+import { errorMessage, isUnauthenticated, regradeNeededOf } from '../../../client/src/lib/errors.ts';
 import { UploadError } from '../../../client/src/lib/upload.ts';
 
 function serverError(message: string, data: Record<string, unknown>) {
@@ -50,5 +50,14 @@ describe('isUnauthenticated', () => {
     expect(isUnauthenticated(serverError('Forbidden', { code: 'FORBIDDEN', httpStatus: 403, type: 'forbidden' }))).toBe(false);
     expect(isUnauthenticated(TRPCClientError.from(new TypeError('Failed to fetch')))).toBe(false);
     expect(isUnauthenticated(new Error('x'))).toBe(false);
+  });
+});
+
+describe('regradeNeededOf', () => {
+  it('reads how many submitted attempts a refused save would re-mark, and nothing from other failures', () => {
+    expect(regradeNeededOf(serverError('This change re-marks 4 submitted attempts', { type: 'conflict', regrade: { attempts: 4 } }))).toEqual({ attempts: 4 });
+    expect(regradeNeededOf(serverError('Saved by Asha', { type: 'conflict', stale: { version: 5, updatedAt: '2026-11-24T04:32:00.000Z' } }))).toBeNull();
+    expect(regradeNeededOf(serverError('odd', { regrade: { attempts: 'four' } }))).toBeNull();
+    expect(regradeNeededOf(new Error('This change re-marks 4 submitted attempts'))).toBeNull();
   });
 });

@@ -72,4 +72,24 @@ describe('useDraftEditor', () => {
     act(() => result.current.showSaveFailure(new Error('Network error')));
     expect(result.current.saveFailure).toEqual({ title: 'Update subject failed', message: 'Network error' });
   });
+  it("leaves a quiet save's failure to its caller (a dialog shows it), still tells a stale copy, and gives the version it saves with", async () => {
+    const { result } = setup();
+    expect(result.current.version()).toBe(3);
+    act(() => result.current.change({ title: 'Regraded' }));
+    const refused = serverError('This change re-marks 4 submitted attempts', { type: 'conflict', regrade: { attempts: 4 } });
+    await act(async () => {
+      await expect(result.current.save(result.current.current(), () => Promise.reject(refused), undefined, { quiet: true })).rejects.toThrow();
+    });
+    expect(result.current.saveFailure).toBeNull();
+    expect(result.current.draft).toEqual({ title: 'Regraded' });
+    const stale = serverError('Saved by Asha at 10:02', { type: 'conflict', stale: { version: 5, updatedAt: '2026-11-24T04:32:00.000Z', updatedBy: 'Asha' } });
+    await act(async () => {
+      await expect(result.current.save(result.current.current(), () => Promise.reject(stale), undefined, { quiet: true })).rejects.toThrow();
+    });
+    expect(result.current.staleSave?.stale.version).toBe(5);
+    expect(result.current.saveFailure).toBeNull();
+    await act(() => result.current.save(result.current.current(), (version) => Promise.resolve({ version: version + 2 }), undefined, { quiet: true }));
+    expect(result.current.version()).toBe(5);
+    expect(result.current.hasChanges).toBe(false);
+  });
 });

@@ -10,6 +10,7 @@ import { dismissToast, savedToast, toastSuccess } from '../../components/toasts.
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { LoadingPanel } from '../../components/ui/spinner.tsx';
+import { regradeNeededOf } from '../../lib/errors.ts';
 import type { FieldErrors } from '../../lib/forms.ts';
 import { api } from '../../lib/trpc.ts';
 import { useDraftEditor } from '../../lib/use-draft-editor.ts';
@@ -22,6 +23,9 @@ import { EXAM_MANAGER_PATH, examEditorPath, type ExamEditorMode } from './exam-p
 import { ExamQuestionsTab } from './exam-questions-tab.tsx';
 import { ExamReportsTab } from './exam-reports-tab.tsx';
 import { ReportCountsContext } from './key-report-counts.tsx';
+import { RegradeDialog, type RegradeRequest } from './regrade-dialog.tsx';
+import { resultsChanged } from './regrade-format.ts';
+import { RegradeHistory } from './regrade-history.tsx';
 
 /** The charts (and their library) are fetched when the Analytics tab is first opened. */
 const ExamAnalyticsTab = lazy(() => import('./exam-analytics-tab.tsx').then((m) => ({ default: m.ExamAnalyticsTab })));
@@ -78,6 +82,9 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   const deleteExam = api.exams.delete.useMutation();
   const reportCounts = api.exams.keyReportCounts.useQuery({ id }, { enabled: mode === 'questions' });
   const openReports = useMemo(() => new Map((reportCounts.data ?? []).map((row) => [row.questionResId, row.openCount])), [reportCounts.data]);
+  const regradeExam = api.exams.regrade.useMutation();
+  // A save refused because it re-marks submitted attempts, with the draft it sent: the Regrade dialog is open while set.
+  const [regrade, setRegrade] = useState<(RegradeRequest & { sent: ExamDraft }) | null>(null);
 
   const update = useCallback((next: (current: ExamDraft) => ExamDraft) => change(next), [change]);
   const patch = useCallback((values: Partial<ExamDraft>) => change(values), [change]);
@@ -93,16 +100,34 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
       editor.showSaveFailure({ title: SAVE_FAILED_TITLE, message: 'Please correct these and save again:', warnings: problems.messages });
       return;
     }
+    const value = toExamValue(snapshot);
     try {
-      const answer = await editor.save(snapshot, (version) => saveExam.mutateAsync({ id, value: toExamValue(snapshot), version }));
+      const answer = await editor.save(snapshot, (version) => saveExam.mutateAsync({ id, value, version }), undefined, { quiet: true });
       utils.exams.get.setData({ id }, (old) => (old ? withSavedState(old, answer, snapshot) : old));
       toastSuccess('Exam saved', undefined, savedToast(id));
       await utils.exams.invalidate();
     } catch (error) {
-      // A failed save is logged; the editor says why and keeps every change.
-      console.error('Saving the exam failed', error);
+      // A save that re-marks submitted attempts is applied as a regrade, after its dry run.
+      const needed = regradeNeededOf(error);
+      if (needed) setRegrade({ value, version: editor.version(), attempts: needed.attempts, sent: snapshot });
+      else {
+        // A failed save is logged; the editor says why and keeps every change.
+        console.error('Saving the exam failed', error);
+        editor.showSaveFailure(error);
+      }
     }
   };
+
+  const applyRegrade = async (reason: string) => {
+    if (!regrade) return;
+    const { sent, value } = regrade;
+    const answer = await editor.save(sent, (version) => regradeExam.mutateAsync({ id, value, version, reason }), undefined, { quiet: true });
+    utils.exams.get.setData({ id }, (old) => (old ? withSavedState(old, answer, sent) : old));
+    setRegrade(null);
+    toastSuccess('Regrade applied', resultsChanged(answer.regrade.summary.changedAttempts), savedToast(id));
+    await utils.exams.invalidate();
+  };
+  const closeRegrade = useCallback(() => setRegrade(null), []);
 
   // The header and the tabs are kept from render to render while a question is typed in (they show
   // nothing that changes with it), so that a key in a 2,000-question exam renders only that question.
@@ -110,7 +135,7 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
   latestSave.current = save;
   const onSave = useCallback(() => void latestSave.current(), []);
   const onTitleChange = useCallback((title: string) => patch({ title }), [patch]);
-  const saving = saveExam.isPending;
+  const saving = saveExam.isPending || regradeExam.isPending;
   const header = useMemo<ShellHeaderProps>(
     () => ({
       title: draft.title,
@@ -177,6 +202,8 @@ export function ExamEditor({ exam, mode, onReload }: { exam: Exam; mode: ExamEdi
         </Suspense>
       )}
       {mode === 'reports' && <ExamReportsTab exam={exam} embedded={embedded} />}
+      {mode === 'analytics' && <RegradeHistory examId={id} />}
+      <RegradeDialog examId={id} request={regrade} onClose={closeRegrade} onApply={applyRegrade} />
     </EditorShell>
   );
 }

@@ -5,12 +5,14 @@ import type { Question } from '../../../../shared/exams/exams.schema.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, optionsOf } from '../../components/form/select-field.tsx';
+import { SwitchField } from '../../components/form/switch-field.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { cn } from '../../lib/utils.ts';
 import { optionLetter, QuestionOptions, QuestionTagsAndSolution, type QuestionEdit, type QuestionPatch } from './question-parts.tsx';
 import { QuestionImageField } from './question-image-field.tsx';
 import { TextArea } from '../../components/ui/textarea.tsx';
 import { RemoveButton } from '../../components/remove-button.tsx';
+import { VOIDED_EXPLANATION, VoidedBadge } from './voided-badge.tsx';
 
 /** One line saying what a collapsed question is about. */
 export function questionSummary(question: Question): string {
@@ -121,6 +123,7 @@ export const QuestionEditor = memo(function QuestionEditor({
           <span className="shrink-0 text-sm font-semibold">Q{number}.</span>
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">{summary}</span>
         </Button>
+        <VoidedBadge isVoided={question.isVoided} />
         {correct >= 0 && correct < question.options.length ? (
           <Badge variant="success">Answer {optionLetter(correct)}</Badge>
         ) : (
@@ -170,6 +173,13 @@ export const QuestionEditor = memo(function QuestionEditor({
           )}
 
           <QuestionOptions name={name} options={question.options} correct={correct} edit={edit} patch={patch} />
+          <SwitchField
+            id={`${id}-voided`}
+            label="Void this question"
+            description={VOIDED_EXPLANATION}
+            checked={question.isVoided}
+            onCheckedChange={(isVoided) => onChange(index, { isVoided })}
+          />
           <QuestionTagsAndSolution
             id={id}
             tag1={question.tag1}

@@ -7,6 +7,7 @@ import { examsBulk } from './exams.bulk.ts';
 import { router } from '../trpc/trpc.ts';
 import * as exams from './exams.service.ts';
 import * as ranks from './ranks.service.ts';
+import { itemAnalysis } from './item-analysis.service.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
@@ -21,6 +22,7 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
     delete: procedure.input(byId).mutation(({ ctx, input }) => exams.deleteExam(ctx, input)),
     analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx, { examId: input.id })),
     statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx, { examId: input.id })),
+    itemAnalysis: procedure.input(byId).query(({ ctx, input }) => itemAnalysis(ctx, { examId: input.id })),
     syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx, { examId: input.id })),
     setRankStatus: procedure
       .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))

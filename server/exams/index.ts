@@ -4,6 +4,7 @@ import { examResultsExportRoutes } from './exam-results-export.routes.ts';
 import { examsBulk } from './exams.bulk.ts';
 import { examsRouter } from './exams.router.ts';
 import { examsRoutes } from './exams.routes.ts';
+import { itemAnalysisExportRoutes } from './item-analysis-export.routes.ts';
 import { examSpreadsheetRoutes } from './spreadsheet.routes.ts';
 import { studentExamsRoutes } from './student-exams.routes.ts';
 
@@ -12,6 +13,6 @@ export const examsDomain = defineDomain({
   name: 'exams',
   screen: 'exams',
   router: examsRouter,
-  routes: [examSpreadsheetRoutes, examsRoutes, examResultsExportRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
+  routes: [examSpreadsheetRoutes, examsRoutes, examResultsExportRoutes, itemAnalysisExportRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
   studentRoutes: [studentExamsRoutes],
 });

@@ -4,10 +4,9 @@ import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import { bandSize, itemFigures, questionExcerpt, tallyQuestions } from '../../shared/exams/item-analysis.rules.ts';
 import { ITEM_ANALYSIS_MESSAGES, type ItemAnalysis, type ItemAnalysisQuestion } from '../../shared/exams/item-analysis.schema.ts';
 import type { AppContext } from '../context.ts';
-import { withLongStatements } from '../db/statement-timeout.ts';
 import { AppError } from '../errors.ts';
 import { examRowOrThrow } from './exams.service.ts';
-import { examPapersById, itemAnalysisRows, ITEM_ANALYSIS_TIMEOUT_MS } from './item-analysis.repository.ts';
+import { allowItemAnalysis, examPapersById, itemAnalysisRows } from './item-analysis.repository.ts';
 import { currentScoringKey } from './scoring-key.ts';
 
 type Question = QuestionGroup['questions'][number];
@@ -37,7 +36,10 @@ function listedQuestions(current: readonly QuestionGroup[], papers: ReadonlyArra
 export async function itemAnalysis(ctx: Pick<AppContext, 'db'>, { examId }: { examId: string }): Promise<ItemAnalysis> {
   const exam = await examRowOrThrow(ctx.db, examId);
   if (exam.rank_version === 0 || exam.last_rank_refresh === null) throw new AppError('conflict', ITEM_ANALYSIS_MESSAGES.neverSynced);
-  const rows = await withLongStatements(ctx.db, ITEM_ANALYSIS_TIMEOUT_MS, (trx) => itemAnalysisRows(trx, exam));
+  const rows = await ctx.db.transaction().execute(async (trx) => {
+    await allowItemAnalysis(trx);
+    return itemAnalysisRows(trx, exam);
+  });
   const papers = await examPapersById(ctx.db, exam.id, [...new Set(rows.paperBands.map((row) => row.paperId))]);
   const tallies = tallyQuestions(new Map(papers.map(({ id, paper }) => [id, paperQuestionIds(paper)])), rows.paperBands, rows.answers);
   const key = await currentScoringKey(ctx.db, exam.id);

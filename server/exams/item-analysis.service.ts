@@ -34,15 +34,19 @@ function listedQuestions(current: readonly QuestionGroup[], papers: ReadonlyArra
  * each place is mapped to its question and the papers are summed.
  */
 export async function itemAnalysis(ctx: Pick<AppContext, 'db'>, { examId }: { examId: string }): Promise<ItemAnalysis> {
-  const exam = await examRowOrThrow(ctx.db, examId);
-  if (exam.rank_version === 0 || exam.last_rank_refresh === null) throw new AppError('conflict', ITEM_ANALYSIS_MESSAGES.neverSynced);
-  const rows = await ctx.db.transaction().execute(async (trx) => {
-    await allowItemAnalysis(trx);
-    return itemAnalysisRows(trx, exam);
-  });
-  const papers = await examPapersById(ctx.db, exam.id, [...new Set(rows.paperBands.map((row) => row.paperId))]);
+  // One snapshot: the ranking, the attempts and the key as they stood together, whatever a sync or a regrade commits meanwhile.
+  const { exam, rows, papers, key, lastRankRefresh } = await ctx.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const exam = await examRowOrThrow(trx, examId);
+      if (exam.rank_version === 0 || exam.last_rank_refresh === null) throw new AppError('conflict', ITEM_ANALYSIS_MESSAGES.neverSynced);
+      await allowItemAnalysis(trx);
+      const rows = await itemAnalysisRows(trx, exam);
+      const papers = await examPapersById(trx, exam.id, [...new Set(rows.paperBands.map((row) => row.paperId))]);
+      return { exam, rows, papers, key: await currentScoringKey(trx, exam.id), lastRankRefresh: exam.last_rank_refresh };
+    });
   const tallies = tallyQuestions(new Map(papers.map(({ id, paper }) => [id, paperQuestionIds(paper)])), rows.paperBands, rows.answers);
-  const key = await currentScoringKey(ctx.db, exam.id);
   const participants = rows.paperBands.reduce((sum, row) => sum + row.students, 0);
 
   const questions: ItemAnalysisQuestion[] = [];
@@ -58,5 +62,5 @@ export async function itemAnalysis(ctx: Pick<AppContext, 'db'>, { examId }: { ex
       ...itemFigures(tallies.get(resId), keyed, question.options.length),
     });
   }
-  return { examId: exam.id, participants, bandSize: bandSize(participants), lastRankRefresh: exam.last_rank_refresh.getTime(), questions };
+  return { examId: exam.id, participants, bandSize: bandSize(participants), lastRankRefresh: lastRankRefresh.getTime(), questions };
 }

@@ -5,6 +5,7 @@ import { runDashboardBenchmark } from './dashboard.ts';
 import { runExamEditorBenchmark } from './exam-editor.ts';
 import { runExamBenchmark } from './exams.ts';
 import { runExportsBenchmark } from './exports.ts';
+import { runItemAnalysisBenchmark } from './item-analysis.ts';
 import { runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
 import { runPushBenchmark } from './push.ts';
@@ -26,6 +27,7 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   exports   1,000,000 paid orders exported as CSV and as XLSX: time, and the server's memory growth during each (target under 50 MB)
  *   audit     a save with and without its audit entry (target: under 1 ms added at p95) and the Audit list's filters at 1,000,000 entries
  *   regrade   an exam of 100 questions with 1,000,000 submitted attempts: the dry run (target under 10 s) and Apply (under 30 s) of a changed key and of a changed penalty
+ *   item-analysis  item analysis of 100,000 ranked attempts of 100 questions, computed in the database (target under 5 s)
  *   exam-editor  typing into a question of a 2,000-question exam in the console in Chromium: main-thread time a key (target under 16 ms)
  */
 const all = {
@@ -38,6 +40,7 @@ const all = {
   commerce: runCommerceBenchmark,
   push: runPushBenchmark,
   spreadsheet: runSpreadsheetBenchmark,
+  'item-analysis': runItemAnalysisBenchmark,
   'exam-editor': runExamEditorBenchmark,
   dashboard: runDashboardBenchmark,
   exports: runExportsBenchmark,

@@ -11,6 +11,7 @@ import * as regrades from './regrade.service.ts';
 import { regradeApplyInputSchema, regradeDryRunInputSchema } from '../../shared/exams/regrade.schema.ts';
 import * as keyReports from './key-reports.service.ts';
 import { adminKeyReportsQuerySchema, resolveKeyReportsInputSchema } from '../../shared/exams/key-reports.schema.ts';
+import { itemAnalysis } from './item-analysis.service.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
@@ -28,6 +29,7 @@ export const examsRouter = ({ procedure }: ScreenProcedures) =>
     regrades: procedure.input(z.object({ examId: z.string().min(1) })).query(({ ctx, input }) => regrades.listRegrades(ctx, input)),
     analytics: procedure.input(byId).query(({ ctx, input }) => ranks.examAnalytics(ctx, { examId: input.id })),
     statistics: procedure.input(byId).query(({ ctx, input }) => ranks.examStatistics(ctx, { examId: input.id })),
+    itemAnalysis: procedure.input(byId).query(({ ctx, input }) => itemAnalysis(ctx, { examId: input.id })),
     syncRanks: procedure.input(byId).mutation(({ ctx, input }) => ranks.syncExamRanks(ctx, { examId: input.id })),
     setRankStatus: procedure
       .input(byId.extend({ status: z.enum(['published', 'unpublished']) }))

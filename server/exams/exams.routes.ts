@@ -22,6 +22,8 @@ import {
   resolvedKeyReportsSchema,
   resolveKeyReportsInputSchema,
 } from '../../shared/exams/key-reports.schema.ts';
+import { itemAnalysis } from './item-analysis.service.ts';
+import { itemAnalysisSchema } from '../../shared/exams/item-analysis.schema.ts';
 
 const idParams = z.object({ id: z.string().min(1) });
 const examIdParams = z.object({ examId: z.string().min(1) });
@@ -90,6 +92,18 @@ export const examsRoutes: DomainRoutes = async (app) => {
     '/api/admin/exams/:examId/statistics',
     admin({ summary: "Score distribution and each question's share of correct answers", params: examIdParams, ok: statisticsSchema }),
     async (request) => ranks.examStatistics(request.ctx, { examId: request.params.examId }),
+  );
+  app.get(
+    '/api/admin/exams/:examId/item-analysis',
+    admin({
+      summary:
+        "Item analysis of the exam's current ranking: each question's facility, discrimination, options chosen, unattempted share, average time and flags",
+      description:
+        "Over the students the last rank sync ranked (each one's first submitted attempt), marked by the exam's answer key now. Questions in the exam's order, those taken out since last. An exam whose ranking was never synced answers 409.",
+      params: examIdParams,
+      ok: itemAnalysisSchema,
+    }),
+    async (request) => itemAnalysis(request.ctx, { examId: request.params.examId }),
   );
   app.put(
     '/api/admin/exams/:examId/rank/sync',

@@ -5,6 +5,7 @@ import { examsBulk } from './exams.bulk.ts';
 import { examsRouter } from './exams.router.ts';
 import { examsRoutes } from './exams.routes.ts';
 import { regradeRoutes } from './regrade.routes.ts';
+import { itemAnalysisExportRoutes } from './item-analysis-export.routes.ts';
 import { examSpreadsheetRoutes } from './spreadsheet.routes.ts';
 import { studentExamsRoutes } from './student-exams.routes.ts';
 
@@ -13,6 +14,13 @@ export const examsDomain = defineDomain({
   name: 'exams',
   screen: 'exams',
   router: examsRouter,
-  routes: [examSpreadsheetRoutes, examsRoutes, regradeRoutes, examResultsExportRoutes, bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk)],
+  routes: [
+    examSpreadsheetRoutes,
+    examsRoutes,
+    regradeRoutes,
+    examResultsExportRoutes,
+    itemAnalysisExportRoutes,
+    bulkRoutes('/api/admin/exams/bulk', 'exams', examsBulk),
+  ],
   studentRoutes: [studentExamsRoutes],
 });

@@ -14,6 +14,7 @@ import { LoadingPanel, Spinner } from '../../components/ui/spinner.tsx';
 import { formatIndiaTime } from '../../lib/format.ts';
 import { api } from '../../lib/trpc.ts';
 import { CorrectShareChart, ScoreDistributionChart } from './exam-charts.tsx';
+import { ItemAnalysisSection } from './item-analysis-section.tsx';
 
 /** A short pause before the analytics are asked for. */
 export const ANALYTICS_DELAY_MS = 300;
@@ -56,7 +57,7 @@ const columns: ColumnDef<AnalyticsRow, unknown>[] = [
   { id: 'unseen', header: 'Unseen', accessorKey: 'unseenQuestionCount' },
 ];
 
-/** The Analytics tab: rank controls, the ranking of the last sync and two charts. */
+/** The Analytics tab: rank controls, the ranking of the last sync, two charts and the item analysis. */
 export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
   const id = exam._id;
   const utils = api.useUtils();
@@ -192,6 +193,8 @@ export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
           )}
         </div>
       </div>
+
+      <ItemAnalysisSection examId={id} synced={exam.lastRankRefresh !== null} enabled={ready} />
     </div>
   );
 }

@@ -18,7 +18,7 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  *   session   the session check: REST and tRPC against bare Fastify and tRPC
  *   pipeline  a 1 GB upload (memory, MB/s) and a 60 s 720p clip through upload, queue and worker
  *   media     the media library alone: the HLS ladder's passes and PDF pages per second
- *   exams     a live mock test (3,000 students: start, autosave, submit), rank sync over 100,000 and 1,000,000 attempts, the top-100 read
+ *   exams     a live mock test (10,000 students: start, autosave, submit), rank sync over 100,000, 1,000,000 and 2,000,000 attempts, the top-100 read
  *   courses   a course of 30 subjects × 50 lectures and 100 exams: editor load and save, and the student course read under 50 clients
  *   commerce  1,000 checkouts at once with one coupon, a webhook storm, a 100,000-row lakshya-students import, first pages of 200,000 orders and users
  *   push      one notification to 50,000 push subscriptions (some gone, busy, failing or silent): pushes per second, memory, exact deletions

@@ -1,6 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { QueryResultRow } from 'pg';
-import { poolOf, type Db } from '../db/database.ts';
+import { sql } from 'kysely';
+import { preparedRows, type Db } from '../db/database.ts';
 import type { ReaderGrants } from '../../shared/courses/student-course-watch.rules.ts';
 import { activeGrant, courseEntitledSql, courseGivesContentSql, courseHeldSql } from './course-content-access.repository.ts';
 import { courseFreeModeSql, freeCardSql, isLakshyaStudentSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
@@ -178,14 +177,6 @@ const lectureGrant = sql<boolean>`(g.resource_type = 'lecture' and g.resource_id
 const lecturesFingerprintSql = sql<
   string | null
 >`(count(*) filter (where ${lectureGrant}) || ':' || sum(uuid_hash_extended(g.resource_id, 0)) filter (where ${lectureGrant}))`;
-
-/** A statement every course read runs: a named prepared statement on the pool, planned once per connection (its text never changes). */
-async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): Promise<Row[]> {
-  const pool = poolOf(db);
-  if (!pool) return (await query.execute(db)).rows;
-  const compiled = query.compile(db);
-  return (await pool.query<Row & QueryResultRow>({ name, text: compiled.sql, values: [...compiled.parameters] })).rows;
-}
 
 export async function readerSummary(db: Db, userId: string): Promise<ReaderSummary> {
   const query = sql<{ special: boolean; grants: { f: string | null; c: string[] | null; s: string[] | null } }>`

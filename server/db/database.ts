@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './types.ts';
 import { ScopedPool } from './query-scope.ts';
@@ -31,6 +31,18 @@ const poolsOf = new WeakMap<Db, pg.Pool>();
  */
 export function poolOf(db: Db): pg.Pool | undefined {
   return poolsOf.get(db);
+}
+
+/**
+ * A statement run often (every course read, every exam start) whose text never changes: a named
+ * prepared statement on the pool, planned once per connection instead of on every call (a statement
+ * with many entitlement branches costs far more to plan than to run). In a transaction, a plain query.
+ */
+export async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): Promise<Row[]> {
+  const pool = poolOf(db);
+  if (!pool) return (await query.execute(db)).rows;
+  const compiled = query.compile(db);
+  return (await pool.query<Row & pg.QueryResultRow>({ name, text: compiled.sql, values: [...compiled.parameters] })).rows;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
 import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
-import type { Db } from '../db/database.ts';
+import { preparedRows, type Db } from '../db/database.ts';
 import { scoringVersionSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
@@ -53,7 +53,10 @@ export type StudentExamRow = Pick<
 
 /** The exams a student may see, with their submitted attempts and the one in progress; not the questions. */
 export async function listStudentExamRows(db: Db, userId: string): Promise<StudentExamRow[]> {
-  const rows = await sql<StudentExamRow>`
+  return preparedRows(
+    db,
+    'student-exam-list',
+    sql<StudentExamRow>`
     select e.id, e.title, e.exam_type, e.description, e.instructions, e.total_marks, e.total_questions,
       e.exam_duration_in_minutes, e.correct_answer_score, e.wrong_answer_score, e.un_answered_score,
       e.max_number_of_attempts, e.publish_at, e.show_in_recent_exams, e.is_sticky, e.is_rank_published,
@@ -61,8 +64,8 @@ export async function listStudentExamRows(db: Db, userId: string): Promise<Stude
       (select a.id from exam_attempts a where a.exam_id = e.id and a.user_id = ${userId} and a.status = 'in-progress') as open_attempt
     from exams e
     where ${openToStudents} and ${entitledSql(userId)}
-    order by e.is_sticky desc, coalesce(e.publish_at, e.created_at) desc`.execute(db);
-  return rows.rows;
+    order by e.is_sticky desc, coalesce(e.publish_at, e.created_at) desc`,
+  );
 }
 
 /**
@@ -87,9 +90,12 @@ export interface StartFacts {
   open_attempt: string | null;
 }
 
-/** The exam, whether the student may take it, and their attempts so far, in one round trip. */
+/** The exam, whether the student may take it, and their attempts so far, in one round trip (a prepared statement: every start runs it). */
 export async function startFacts(db: Db, examId: string, userId: string): Promise<StartFacts | undefined> {
-  const found = await sql<StartFacts>`
+  const found = await preparedRows(
+    db,
+    'exam-start-facts',
+    sql<StartFacts>`
       select ${openToStudents} as open, ${entitledSql(userId)} as entitled, e.paper_hash, e.max_number_of_attempts,
         taken.submitted, taken.last, taken.open_attempt
       from exams e
@@ -99,8 +105,9 @@ export async function startFacts(db: Db, examId: string, userId: string): Promis
                (array_agg(a.id) filter (where a.status = 'in-progress'))[1] as open_attempt
         from exam_attempts a where a.exam_id = e.id and a.user_id = ${userId}
       ) as taken
-      where e.id = ${examId}`.execute(db);
-  return found.rows[0];
+      where e.id = ${examId}`,
+  );
+  return found[0];
 }
 
 export function findAttempt(db: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {

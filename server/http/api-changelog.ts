@@ -2,8 +2,15 @@
  * The API document's version and its changelog (the end of `info.description`): what changed for
  * the student apps' routes under /api/student. The admin routes keep their contract.
  */
-export const API_VERSION = '2.0.0';
+export const API_VERSION = '2.1.0';
 
+/** What 2.1.0 adds (nothing an app reads changes shape). */
+const additions = [
+  '`POST /api/student/attempts/{attemptId}/submit`, `GET /api/student/attempts/{attemptId}/result`: `regrade` (the last regrade that changed the result: `regradedAt`, `reason`, `previousScore`, `changes`; null when none did) and each question’s `isVoided`.',
+  '`POST /api/student/exams/{examId}/questions/{questionResId}/reports`, `GET /api/student/exams/{examId}/reports`: a student reports a question whose answer key looks wrong, and lists their reports of the exam.',
+];
+
+/** What 2.0.0 changed. */
 const changes = [
   '**Bearer tokens for apps**: `POST /api/auth/token` (and `POST /api/auth/token/social-authentication` for Google) answer an access token to send as `Authorization: Bearer`; `DELETE /api/auth/token` ends it. Every student operation takes the token or the cookie.',
   '**Sign-in before input**: every /api/student operation answers 401 to a caller without a live session before it reads the body, the query or the path (before, 13 of them answered 400 for a wrong body first).',
@@ -32,4 +39,6 @@ const changes = [
 ];
 
 /** The markdown appended to the document's description. */
-export const API_CHANGELOG = `\n\n## Changelog\n\n### ${API_VERSION}\n\n${changes.map((change) => `- ${change}`).join('\n')}\n`;
+export const API_CHANGELOG =
+  `\n\n## Changelog\n\n### ${API_VERSION}\n\n${additions.map((change) => `- ${change}`).join('\n')}\n` +
+  `\n### 2.0.0\n\n${changes.map((change) => `- ${change}`).join('\n')}\n`;

@@ -1,8 +1,8 @@
-import { sql, type Compilable } from 'kysely';
 import type { ItemAnalysisQuestion } from '../../shared/exams/item-analysis.schema.ts';
 import type { RequestContext } from '../context.ts';
 import { openRowCursor } from '../exports/cursor-rows.ts';
 import type { ExportFile } from '../exports/export-reply.ts';
+import { itemAnalysisRowsQuery } from './item-analysis.repository.ts';
 import { itemAnalysis } from './item-analysis.service.ts';
 
 /** A row of the export: one question of the analysis. */
@@ -18,11 +18,7 @@ export interface ItemAnalysisExportRow {
  */
 export async function exportItemAnalysis(ctx: RequestContext, { examId }: { examId: string }): Promise<ExportFile<ItemAnalysisExportRow>> {
   const analysis = await itemAnalysis(ctx, { examId });
-  const rows = sql<ItemAnalysisExportRow>`
-    select item.value as question
-    from jsonb_array_elements(${JSON.stringify(analysis.questions)}::jsonb) with ordinality as item(value, place)
-    order by item.place`;
-  const query: Compilable<ItemAnalysisExportRow> = { compile: () => rows.compile(ctx.db) };
+  const query = itemAnalysisRowsQuery<ItemAnalysisExportRow>(ctx.db, analysis.questions);
   return {
     name: 'item-analysis',
     sheet: 'Item analysis',

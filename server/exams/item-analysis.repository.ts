@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { ExamPaper } from '../../shared/exams/attempts.schema.ts';
 import { DISCRIMINATION_BAND_PERCENT, MIN_STUDENTS_FOR_DISCRIMINATION, type AnswerRow, type PaperBandRow } from '../../shared/exams/item-analysis.rules.ts';
 import type { Db } from '../db/database.ts';
@@ -95,4 +95,13 @@ export async function examPapersById(db: Db, examId: string, ids: readonly strin
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+/** The analysis's questions as rows of one JSON parameter (`question`), in their order: what an export streams. */
+export function itemAnalysisRowsQuery<Row>(db: Db, questions: readonly unknown[]): Compilable<Row> {
+  const rows = sql<Row>`
+    select item.value as question
+    from jsonb_array_elements(${JSON.stringify(questions)}::jsonb) with ordinality as item(value, place)
+    order by item.place`;
+  return { compile: () => rows.compile(db) };
 }

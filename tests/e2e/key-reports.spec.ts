@@ -15,7 +15,7 @@ async function examWithQuestions(page: Page, title: string) {
   const created = await page.request.post('/api/admin/exams', { data: { title, templateId: 'regular' } });
   expect(created.status(), await created.text()).toBe(200);
   const { _id: id } = (await created.json()) as { _id: string };
-  const group = questionGroup(3);
+  const group = questionGroup(3, { title: 'Group 1' });
   const value = { title, isVisible: true, examDurationInMinutes: 30, totalQuestions: 3, totalMarks: 3, masterSubscription: card!.id, questionGroups: [group] };
   const saved = await page.request.put(`/api/admin/exams/${id}`, { data: { value } });
   expect(saved.status(), await saved.text()).toBe(200);

@@ -6,13 +6,13 @@ import secureSession from '@fastify/secure-session';
 import Fastify from 'fastify';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import type { Db } from '../../server/db/database.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
 import { paperHash, paperOf } from '../../server/exams/papers.ts';
 import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
 import { cpuMs, startTarget } from './processes.ts';
+import { benchQuestionGroups } from './bench-exam.ts';
 
 /**
  * Exams benchmark (part of `npm run bench`):
@@ -64,32 +64,8 @@ const LIVE_TARGETS = compressed ? { start: 500, autosave: 500, submit: 500 } : {
 const RANK_SYNC_TARGET_S = 1;
 const TOP_100_TARGET_MS = 5;
 
-function questionGroups(): QuestionGroup[] {
-  return [
-    {
-      resId: 'g1',
-      title: 'General knowledge',
-      durationInMins: 75,
-      hasTimeRestriction: false,
-      questions: Array.from({ length: QUESTIONS }, (_, i) => ({
-        resId: `q${i + 1}`,
-        question: `ചോദ്യം ${i + 1}`,
-        options: ['A', 'B', 'C', 'D'],
-        correctAnswerIndex: i % 4,
-        isVoided: false,
-        questionMimeType: 'text' as const,
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: i % 2 ? 'History' : 'Geography',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
-      })),
-    },
-  ];
-}
+const questionGroups = () =>
+  benchQuestionGroups(QUESTIONS, { durationInMins: 75, question: (i) => `ചോദ്യം ${i + 1}`, tag: (i) => (i % 2 ? 'History' : 'Geography') });
 
 async function createMockExam(db: Db, title: string): Promise<string> {
   const groups = questionGroups();

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'kysely';
-import type { QuestionGroup } from '../../shared/exams/exams.schema.ts';
 import { questionKeysOf } from '../../shared/exams/exam-scoring-key.rules.ts';
 import type { Db } from '../../server/db/database.ts';
 import { itemAnalysis } from '../../server/exams/item-analysis.service.ts';
 import { syncRanks } from '../../server/exams/ranks.service.ts';
 import { openBenchDatabase, percentile } from './bench-database.ts';
+import { benchQuestionGroups } from './bench-exam.ts';
 
 /**
  * Item analysis at scale (`npm run bench -- item-analysis`): 100,000 ranked first attempts
@@ -24,32 +24,7 @@ const TARGET_MS = 5_000;
 /** Questions whose key is not the answer the strong students know (0-based places). */
 const WRONG_KEYS = [7, 42];
 
-function questionGroups(): QuestionGroup[] {
-  return [
-    {
-      resId: 'g1',
-      title: 'General knowledge',
-      durationInMins: 60,
-      hasTimeRestriction: false,
-      questions: Array.from({ length: QUESTIONS }, (_, q) => ({
-        resId: `q${q + 1}`,
-        question: `Question ${q + 1}`,
-        options: ['A', 'B', 'C', 'D'],
-        correctAnswerIndex: q % 4,
-        isVoided: false,
-        questionMimeType: 'text' as const,
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: '',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
-      })),
-    },
-  ];
-}
+const questionGroups = () => benchQuestionGroups(QUESTIONS, { durationInMins: 60, question: (q) => `Question ${q + 1}` });
 
 async function seed(db: Db): Promise<string> {
   const groups = questionGroups();

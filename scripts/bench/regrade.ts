@@ -7,8 +7,9 @@ import { paperHash, paperOf } from '../../server/exams/papers.ts';
 import { syncRanks } from '../../server/exams/ranks.service.ts';
 import { applyRegrade, regradeDryRun } from '../../server/exams/regrade.service.ts';
 import { questionKeysOf } from '../../shared/exams/exam-scoring-key.rules.ts';
-import { examValueSchema, type ExamValue, type QuestionGroup } from '../../shared/exams/exams.schema.ts';
+import { examValueSchema, type ExamValue } from '../../shared/exams/exams.schema.ts';
 import { openBenchDatabase, percentile } from './bench-database.ts';
+import { benchQuestionGroups } from './bench-exam.ts';
 
 /**
  * Regrade benchmark (`npm run bench -- regrade`): an exam of 100 questions with BENCH_REGRADE_ATTEMPTS
@@ -21,32 +22,7 @@ const QUESTIONS = 100;
 const DRY_RUN_TARGET_S = 10;
 const APPLY_TARGET_S = 30;
 
-function questionGroups(): QuestionGroup[] {
-  return [
-    {
-      resId: 'g1',
-      title: 'General knowledge',
-      durationInMins: 75,
-      hasTimeRestriction: false,
-      questions: Array.from({ length: QUESTIONS }, (_, i) => ({
-        resId: `q${i + 1}`,
-        question: `ചോദ്യം ${i + 1}`,
-        options: ['A', 'B', 'C', 'D'],
-        correctAnswerIndex: i % 4,
-        isVoided: false,
-        questionMimeType: 'text' as const,
-        bannerImageId: null,
-        bannerImageFizeSizeInBytes: null,
-        tag1: '',
-        tag2: '',
-        tag3: '',
-        tag4: '',
-        tag5: '',
-        solution: '',
-      })),
-    },
-  ];
-}
+const questionGroups = () => benchQuestionGroups(QUESTIONS, { durationInMins: 75, question: (i) => `ചോദ്യം ${i + 1}` });
 
 /** The exam, its paper, its students and their submitted attempts (answers in paper order), ranked. */
 export async function seed(db: Db): Promise<string> {

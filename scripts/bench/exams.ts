@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../server/db/database.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
-import { paperHash, paperOf } from '../../server/exams/papers.ts';
+import { paperOf } from '../../server/exams/papers.ts';
 import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
 import { cpuMs, startTarget } from './processes.ts';
-import { benchQuestionGroups } from './bench-exam.ts';
+import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
 
 /**
  * Exams benchmark (part of `npm run bench`):
@@ -68,31 +68,7 @@ const questionGroups = () =>
   benchQuestionGroups(QUESTIONS, { durationInMins: 75, question: (i) => `ചോദ്യം ${i + 1}`, tag: (i) => (i % 2 ? 'History' : 'Geography') });
 
 async function createMockExam(db: Db, title: string): Promise<string> {
-  const groups = questionGroups();
-  const row = await db
-    .insertInto('exams')
-    .values({
-      title,
-      template_id: 'mock-test',
-      is_visible: true,
-      is_published: true,
-      total_marks: QUESTIONS,
-      total_questions: QUESTIONS,
-      exam_duration_in_minutes: 75,
-      correct_answer_score: 1,
-      wrong_answer_score: 0.33,
-      un_answered_score: 0,
-      instructions: JSON.stringify([]),
-      question_groups: JSON.stringify(groups),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('exams')
-    .set({ paper_hash: paperHash(paperOf(row)) })
-    .where('id', '=', row.id)
-    .execute();
-  return row.id;
+  return (await insertBenchExam(db, title, questionGroups())).id;
 }
 
 /** Session cookies made the way the server makes them, for students created in bulk (signing 3,000 people in would measure argon2). */

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'kysely';
-import { questionKeysOf } from '../../shared/exams/exam-scoring-key.rules.ts';
 import type { Db } from '../../server/db/database.ts';
 import { itemAnalysis } from '../../server/exams/item-analysis.service.ts';
 import { syncRanks } from '../../server/exams/ranks.service.ts';
 import { openBenchDatabase, percentile } from './bench-database.ts';
-import { benchQuestionGroups } from './bench-exam.ts';
+import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
+import { paperOf } from '../../server/exams/papers.ts';
 
 /**
  * Item analysis at scale (`npm run bench -- item-analysis`): 100,000 ranked first attempts
@@ -27,22 +27,10 @@ const WRONG_KEYS = [7, 42];
 const questionGroups = () => benchQuestionGroups(QUESTIONS, { durationInMins: 60, question: (q) => `Question ${q + 1}` });
 
 async function seed(db: Db): Promise<string> {
-  const groups = questionGroups();
-  const exam = await db
-    .insertInto('exams')
-    .values({
-      title: 'Item analysis bench',
-      template_id: 'mock-test',
-      question_groups: JSON.stringify(groups),
-      scoring_key: JSON.stringify(questionKeysOf({ questionGroups: groups })),
-      total_questions: QUESTIONS,
-      total_marks: QUESTIONS,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const exam = await insertBenchExam(db, 'Item analysis bench', questionGroups());
   const paper = await db
     .insertInto('exam_papers')
-    .values({ exam_id: exam.id, content_hash: 'bench', paper: JSON.stringify({ questionGroups: groups }) })
+    .values({ exam_id: exam.id, content_hash: exam.paper_hash, paper: JSON.stringify(paperOf(exam)) })
     .returning('id')
     .executeTakeFirstOrThrow();
   await sql`

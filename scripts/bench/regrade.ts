@@ -6,10 +6,9 @@ import { toExam } from '../../server/exams/exam-mapping.ts';
 import { paperHash, paperOf } from '../../server/exams/papers.ts';
 import { syncRanks } from '../../server/exams/ranks.service.ts';
 import { applyRegrade, regradeDryRun } from '../../server/exams/regrade.service.ts';
-import { questionKeysOf } from '../../shared/exams/exam-scoring-key.rules.ts';
 import { examValueSchema, type ExamValue } from '../../shared/exams/exams.schema.ts';
 import { openBenchDatabase, percentile } from './bench-database.ts';
-import { benchQuestionGroups } from './bench-exam.ts';
+import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
 
 /**
  * Regrade benchmark (`npm run bench -- regrade`): an exam of 100 questions with BENCH_REGRADE_ATTEMPTS
@@ -26,33 +25,8 @@ const questionGroups = () => benchQuestionGroups(QUESTIONS, { durationInMins: 75
 
 /** The exam, its paper, its students and their submitted attempts (answers in paper order), ranked. */
 export async function seed(db: Db): Promise<string> {
-  const groups = questionGroups();
-  const exam = await db
-    .insertInto('exams')
-    .values({
-      title: 'Regrade bench',
-      template_id: 'mock-test',
-      is_visible: true,
-      is_published: true,
-      total_marks: QUESTIONS,
-      total_questions: QUESTIONS,
-      exam_duration_in_minutes: 75,
-      correct_answer_score: 1,
-      wrong_answer_score: 0.33,
-      un_answered_score: 0,
-      instructions: JSON.stringify([]),
-      question_groups: JSON.stringify(groups),
-      scoring_key: JSON.stringify(questionKeysOf({ questionGroups: groups })),
-      publish_warnings: [],
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const exam = await insertBenchExam(db, 'Regrade bench', questionGroups());
   const paper = paperOf(exam);
-  await db
-    .updateTable('exams')
-    .set({ paper_hash: paperHash(paper) })
-    .where('id', '=', exam.id)
-    .execute();
   const paperRow = await db
     .insertInto('exam_papers')
     .values({ exam_id: exam.id, content_hash: paperHash(paper), paper: JSON.stringify(paper) })

@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { REGRADE_MESSAGES } from '../../shared/exams/regrade.schema.ts';
 import { createConsoleUser, createStudent, signInThroughApi, type Account } from './support/helpers.ts';
 import { shootSizes } from './support/screens.ts';
+import { editableExam } from '../support/exam-factory.ts';
 
 const GROUP = 'General knowledge';
 const RIVER = 'Which river is the longest in Kerala?';
@@ -12,22 +13,6 @@ const OPTIONS: Record<string, string[]> = {
   [POET]: ['Kumaran Asan', 'Vallathol', 'Ulloor', 'Changampuzha'],
   [DISTRICT]: ['Idukki', 'Palakkad', 'Wayanad', 'Malappuram'],
 };
-
-/** What the details call answers that a save does not take back. */
-const READ_ONLY = [
-  '_id',
-  'templateId',
-  'isPublished',
-  'publishMessage',
-  'hasPublishMessage',
-  'publishWarnings',
-  'isRankPublished',
-  'lastRankRefresh',
-  'createdAt',
-  'hasTimeRestrictedGroup',
-  'version',
-  'updatedAt',
-];
 
 /**
  * A published mock test (+1 right, .33 off a wrong answer) whose key wrongly says Idukki for the
@@ -229,7 +214,7 @@ test.describe('regrading an exam', () => {
 
     // Someone renames the exam meanwhile (a save that re-marks nothing).
     const details = (await (await page.request.get(`/api/admin/exams/details/${examId}`)).json()) as Record<string, unknown> & { version: number };
-    const value = Object.fromEntries(Object.entries(details).filter(([key]) => !READ_ONLY.includes(key)));
+    const value = editableExam(details, ['version', 'updatedAt']);
     const renamed = await page.request.put(`/api/admin/exams/${examId}`, {
       data: { value: { ...value, title: `${title} (renamed)` }, version: details.version },
     });

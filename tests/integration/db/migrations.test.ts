@@ -1,30 +1,9 @@
 import { sql } from 'kysely';
-import pg from 'pg';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { MIGRATIONS_DIR, migrateToLatest, pendingMigrations } from '../../../server/db/migrate.ts';
 import { readdirSync } from 'node:fs';
-
-/** An empty database of its own: the harness's databases come migrated from the template, and these tests run the migrations. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `migrate_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name} template template0 encoding 'UTF8'`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+import { emptyDatabase } from '../../support/empty-database.ts';
 
 describe('migrations', () => {
   it('apply once when several processes start at the same moment, and again change nothing', async () => {

@@ -2,35 +2,14 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { FileMigrationProvider, Migrator } from 'kysely/migration';
-import pg from 'pg';
-import { inject, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { MIGRATIONS_DIR, migrateToLatest } from '../../../server/db/migrate.ts';
-
-/** An empty database of its own, to migrate step by step. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('pgAdminUrl');
-  const name = `regrade_migration_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database ${name} template template0 encoding 'UTF8'`);
-  await client.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+import { emptyDatabase } from '../../support/empty-database.ts';
 
 describe('the regrade migration (202612040100)', () => {
   it("keeps every submitted attempt's answers, in its paper's order, and the exam's key", async () => {
-    const database = await emptyDatabase();
+    const database = await emptyDatabase('regrade_migration');
     const handle = openDatabase(database.url, 2);
     try {
       const migrator = new Migrator({ db: handle.db, provider: new FileMigrationProvider({ fs, path, migrationFolder: MIGRATIONS_DIR }) });

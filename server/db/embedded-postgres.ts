@@ -4,6 +4,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writ
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { embeddedServerSettings } from './embedded-postgres-settings.ts';
 import { DEFAULT_SHARED_DIR, placeEmbeddedPostgres, POSTGRES_USER, type Placement } from './embedded-postgres-placement.ts';
 
 export { EmbeddedPostgresUnavailable } from './embedded-postgres-placement.ts';
@@ -122,7 +123,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     sharedDir: options.sharedDir ?? DEFAULT_SHARED_DIR,
     notice: options.notice ?? log,
   });
-  const settings = { listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
+  const settings = { ...embeddedServerSettings(), listen_addresses: '127.0.0.1', unix_socket_directories: '', ...options.settings };
   const port = await freePort();
   if (!existsSync(path.join(placement.clusterDir, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL cluster in ${placement.clusterDir}`);

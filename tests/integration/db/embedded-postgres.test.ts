@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres.ts';
+import { embeddedServerSettings } from '../../../server/db/embedded-postgres-settings.ts';
 import { queryOnce } from '../../support/pg-query.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'psc-embedded-'));
@@ -29,6 +30,22 @@ describe('the embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dataDir });
     expect(await queryOnce(second.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
     await second.stop();
+  }, 60_000);
+
+  it('runs with memory and WAL sized to the machine, and settings passed to it win', async () => {
+    const server = await startEmbeddedPostgres({ dataDir, settings: { checkpoint_timeout: '20min' } });
+    const expected = embeddedServerSettings();
+    const shown = (await queryOnce(
+      server.url,
+      "select name, setting from pg_settings where name in ('shared_buffers', 'max_wal_size', 'wal_compression', 'checkpoint_timeout')",
+    )) as Array<{ name: string; setting: string }>;
+    const value = (name: string) => shown.find((row) => row.name === name);
+    // shared_buffers is counted in 8 kB pages, max_wal_size in MB, checkpoint_timeout in seconds.
+    expect(Number(value('shared_buffers')!.setting) * 8).toBe(Number.parseInt(expected.shared_buffers!, 10) * 1024);
+    expect(value('max_wal_size')!.setting).toBe('4096');
+    expect(value('wal_compression')!.setting).toBe('pglz');
+    expect(value('checkpoint_timeout')!.setting).toBe('1200');
+    await server.stop();
   }, 60_000);
 
   it('lets a second process join the running server instead of starting another', async () => {

@@ -5,6 +5,16 @@ import type { Db } from '../server/db/database.ts';
 import { deleteHeartbeat, deleteHeartbeats, forceUnlockWorkers, recordHeartbeats, silentLockHolders } from './heartbeats.repository.ts';
 
 /**
+ * How often a process looks for silent workers: at each heartbeat, and at least five times per
+ * dead-after period, so that a dead worker's job is free within DEAD_AFTER_SECONDS plus a fifth of
+ * it (with the defaults, 5 s heartbeats and 20 s: at most 24 s after its last heartbeat, plus the
+ * runners' 2 s poll before another worker takes it).
+ */
+export function sweepIntervalMs(heartbeatSeconds: number, deadAfterSeconds: number): number {
+  return Math.max(1000, Math.min(heartbeatSeconds, deadAfterSeconds / 5) * 1000);
+}
+
+/**
  * graphile-worker keeps a job locked for hours when the worker holding it dies (kill -9,
  * a lost machine). Each process records a heartbeat for its workers; any process finds
  * jobs locked for longer than DEAD_AFTER_SECONDS by workers without a recent heartbeat
@@ -50,7 +60,7 @@ export function watchWorkers(options: {
     run().catch((error: unknown) => log.warn({ err: error }, `worker ${name} failed`));
   };
   const beatTimer = setInterval(safely('heartbeat', beat), options.heartbeatSeconds * 1000);
-  const sweepTimer = setInterval(safely('sweep', sweep), Math.max(1000, options.heartbeatSeconds * 1500));
+  const sweepTimer = setInterval(safely('sweep', sweep), sweepIntervalMs(options.heartbeatSeconds, DEAD_AFTER_SECONDS));
   beatTimer.unref();
   sweepTimer.unref();
 

@@ -12,11 +12,13 @@ import { runPushBenchmark } from './push.ts';
 import { runRegradeBenchmark } from './regrade.ts';
 import { runSessionBenchmark } from './session.ts';
 import { runSpreadsheetBenchmark } from './spreadsheet.ts';
+import { runTakeoverBenchmark } from './worker-takeover.ts';
 
 /**
  * `npm run bench [-- session|pipeline|media ...]`: every benchmark, or the ones named.
  *   session   the session check: REST and tRPC against bare Fastify and tRPC
- *   pipeline  a 1 GB upload (memory, MB/s) and a 60 s 720p clip through upload, queue and worker
+ *   pipeline  a 1 GB upload (memory, MB/s), a 60 s 720p clip through upload, queue and worker, and a worker killed mid-transcode (takeover)
+ *   takeover  the last part of pipeline alone: seconds from killing a worker mid-transcode until another has its job (target under 30 s)
  *   media     the media library alone: the HLS ladder's passes and PDF pages per second
  *   exams     a live mock test (10,000 students: start, autosave, submit), rank sync over 100,000, 1,000,000 and 2,000,000 attempts, the top-100 read
  *   courses   a course of 30 subjects × 50 lectures and 100 exams: editor load and save, and the student course read under 50 clients
@@ -32,7 +34,11 @@ import { runSpreadsheetBenchmark } from './spreadsheet.ts';
  */
 const all = {
   session: runSessionBenchmark,
-  pipeline: runPipelineBenchmark,
+  pipeline: async () => {
+    await runPipelineBenchmark();
+    await runTakeoverBenchmark();
+  },
+  takeover: runTakeoverBenchmark,
   media: () => runMediaBenchmark({ log: console.log }),
   exams: runExamBenchmark,
   regrade: runRegradeBenchmark,

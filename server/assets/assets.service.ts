@@ -10,6 +10,7 @@ import type { AssetRow, QueueItemState } from '../db/types.ts';
 import { AppError } from '../errors.ts';
 import { removeJob } from '../jobs/enqueue.ts';
 import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts';
+import { mediaPriority } from '../../shared/queue/priority-class.rules.ts';
 import {
   checkAssetSignature,
   parseGrant,
@@ -209,7 +210,13 @@ export async function replaceFile(
           };
           await resetAssetOutputs(trx, assetId, initialState(stored.kind), content, { keepLadder });
           if (stored.kind === 'video' || stored.kind === 'pdf') {
-            await queueForProcessing(trx, { assetId, title: stored.fileName, type: stored.kind, priority: 5, restart: true });
+            await queueForProcessing(trx, {
+              assetId,
+              title: stored.fileName,
+              type: stored.kind,
+              priority: mediaPriority('reprocess', 'editor'),
+              restart: true,
+            });
           }
           await releaseStorageKeys(trx, [stored.storageKey]);
           await recordWith?.(trx);

@@ -1,6 +1,6 @@
 import { jobKey, TASKS, type TaskName, type TaskPayload } from '../../shared/jobs/tasks.ts';
 import type { Db } from '../db/database.ts';
-import { addJob, removeJobByKey, waitingJobKeys } from './jobs.repository.ts';
+import { addJob, lockJobByKey, removeJobByKey, waitingJobKeys } from './jobs.repository.ts';
 
 /**
  * What a second job with the same key does (graphile-worker's job key modes):
@@ -60,4 +60,9 @@ export async function removeWaitingJobs(db: Db, task: TaskName, ids?: readonly s
 /** Removes the job of `task` about this id, unless a worker has it (then it finishes). */
 export async function removeJob(db: Db, task: TaskName, id: string): Promise<void> {
   await removeJobByKey(db, jobKey(task, id));
+}
+
+/** The job of `task` about this id, held until the transaction ends: no worker can take it meanwhile. */
+export function lockJob(db: Db, task: TaskName, id: string): Promise<'waiting' | 'taken' | 'none'> {
+  return lockJobByKey(db, jobKey(task, id));
 }

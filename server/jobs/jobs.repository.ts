@@ -40,3 +40,16 @@ export async function waitingJobKeys(db: Db, task: string, keys?: readonly strin
 export async function removeJobByKey(db: Db, key: string): Promise<void> {
   await sql`select graphile_worker.remove_job(${key})`.execute(db);
 }
+
+/**
+ * The keyed job, its row locked until the transaction ends so that no worker takes it meanwhile
+ * (graphile-worker skips locked rows): `waiting` when no worker has it, `taken` when one has,
+ * `none` when there is no such job.
+ */
+export async function lockJobByKey(db: Db, key: string): Promise<'waiting' | 'taken' | 'none'> {
+  const result = await sql<{ locked_at: Date | null }>`
+    select locked_at from graphile_worker._private_jobs where key = ${key} for update`.execute(db);
+  const row = result.rows[0];
+  if (!row) return 'none';
+  return row.locked_at === null ? 'waiting' : 'taken';
+}

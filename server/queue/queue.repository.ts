@@ -191,8 +191,8 @@ export async function setItemAttempts(db: Db, itemId: string, attempts: number):
 }
 
 /**
- * Puts a file in the queue, or, when it is there, keeps the more urgent priority and queues it
- * again unless a worker is on it (a finished or failed item starts over, its attempts, reason and
+ * Puts a file in the queue, or, when it is there, keeps the more urgent priority (a finished or
+ * failed item takes the new one) and queues it again unless a worker is on it (a finished or failed item starts over, its attempts, reason and
  * progress forgotten; `restart` forgets the attempts of any item). One statement, so two at once
  * cannot both insert.
  */
@@ -206,7 +206,8 @@ export async function upsertQueueItem(
     .onConflict((oc) =>
       oc.column('asset_id').doUpdateSet((eb) => ({
         title: eb.ref('excluded.title'),
-        priority: sql<number>`least(queue_items.priority, excluded.priority)`,
+        // A finished or failed item queued again takes the new priority; one still to run keeps the more urgent.
+        priority: sql<number>`case when queue_items.state in ('ready', 'failed') then excluded.priority else least(queue_items.priority, excluded.priority) end`,
         // An item being worked on keeps its state; anything else waits in the queue again.
         state: sql`case when queue_items.state in (${sql.join(PROCESS_STEPS.map((step) => sql.lit(step)))}) then queue_items.state else 'queued' end`,
         attempts: sql`case when queue_items.state in ('ready', 'failed') or ${input.restart ?? false} then 0 else queue_items.attempts end`,
@@ -231,6 +232,17 @@ export async function setQueueState(db: Db, state: 'RUNNING' | 'STOPPED'): Promi
 /** Items waiting for a worker, most urgent first (then oldest). */
 export function waitingItems(db: Db): Promise<Array<{ asset_id: string; priority: number }>> {
   return db.selectFrom('queue_items').select(['asset_id', 'priority']).where('state', '=', 'queued').orderBy('priority').orderBy('created_at').execute();
+}
+
+/** Whether the file has stored outputs (renditions or pages, even a replaced file's previous ones). */
+export async function hasStoredOutputs(db: Db, assetId: string): Promise<boolean> {
+  const row = await db.selectFrom('assets').select('output_prefix').where('id', '=', assetId).executeTakeFirst();
+  return row?.output_prefix != null;
+}
+
+/** The item's priority is set (a raise); answers the row after. */
+export function setItemPriority(db: Db, itemId: string, priority: number): Promise<QueueItemRow> {
+  return db.updateTable('queue_items').set({ priority }).where('id', '=', itemId).returningAll().executeTakeFirstOrThrow();
 }
 
 export function findAssetKind(db: Db, assetId: string): Promise<{ id: string; kind: string; file_name: string } | undefined> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ScreenProcedures } from '../domain.ts';
 import { consoleProcedure, router } from '../trpc/trpc.ts';
 import * as queue from './queue.service.ts';
-import { queueListInputSchema, unpublishLectureIdsSchema } from '../../shared/queue/queue-list.schema.ts';
+import { queueListInputSchema, raiseInputSchema, unpublishLectureIdsSchema } from '../../shared/queue/queue-list.schema.ts';
 
 const byFile = z.object({ fileId: z.uuid({ error: 'File not found' }) });
 
@@ -27,6 +27,9 @@ export const queueRouter = ({ procedure, ability }: ScreenProcedures) => {
         }),
       )
       .mutation(({ ctx, input }) => queue.pullIntoQueue(ctx, input)),
+    raise: ability('raiseQueuePriority')
+      .input(byFile.extend(raiseInputSchema.shape))
+      .mutation(({ ctx, input }) => queue.raiseItemPriority(ctx, { assetId: input.fileId, to: input.to })),
     removalImpact: managerProcedure.input(byFile).query(({ ctx, input }) => queue.removalImpact(ctx, { assetId: input.fileId })),
     remove: managerProcedure
       .input(byFile.extend({ unpublishLectureIds: unpublishLectureIdsSchema.default([]) }))

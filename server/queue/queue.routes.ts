@@ -8,6 +8,7 @@ import { isCrossSite } from '../plugins/same-origin.ts';
 import * as queue from './queue.service.ts';
 import { lectureShownSchema, queueListInputSchema, queuePageSchema, unpublishLectureIdsSchema } from '../../shared/queue/queue-list.schema.ts';
 import { UUID_TEXT } from '../../shared/validation/fields.ts';
+import { raiseInputSchema } from '../../shared/queue/queue-list.schema.ts';
 
 const BASE = '/api/admin/assets/process/video';
 const fileParams = z.object({ fileId: z.uuid({ error: 'File not found' }) });
@@ -43,6 +44,20 @@ export const queueRoutes: DomainRoutes = async (app, { app: context }) => {
     if (!item) throw new AppError('not-found', 'This file is not in the queue');
     return item;
   });
+
+  app.post(
+    `${BASE}/queue-items/:fileId/priority`,
+    admin({
+      config: { ability: 'raiseQueuePriority' },
+      summary: "Raise a waiting item's priority (administrators)",
+      description:
+        '`to`: `next` moves the item to the class above its own (backfill, re-process, new upload), `top` to the front of the queue. 409 when the item is not waiting or is first in line already.',
+      params: fileParams,
+      body: raiseInputSchema,
+      ok: queueItemSchema,
+    }),
+    async (request) => queue.raiseItemPriority(request.ctx, { assetId: request.params.fileId, to: request.body.to }),
+  );
 
   app.post(`${BASE}/trigger/start`, admin({ summary: 'Run the queue: waiting items start, most urgent first', ok: stateSchema }), async (request) =>
     queue.startQueue(request.ctx),

@@ -6,12 +6,13 @@ import type { Db } from '../db/database.ts';
 import type { QueueItemRow } from '../db/types.ts';
 import { PROCESS_STEPS } from '../../shared/assets/progress.rules.ts';
 import { AppError } from '../errors.ts';
-import { enqueue, removeWaitingJobs } from '../jobs/enqueue.ts';
+import { enqueue, lockJob, removeWaitingJobs } from '../jobs/enqueue.ts';
 import {
   assetsToPull,
   deleteQueueItem,
   findAssetKind,
   findItemByAsset,
+  hasStoredOutputs,
   lectureTitleOfAsset,
   listItemViews,
   lockAssetForRemoval,
@@ -19,6 +20,7 @@ import {
   lockItemByAsset,
   pageOfItemViews,
   queueState,
+  setItemPriority,
   setQueueState,
   upsertQueueItem,
   waitingItems,
@@ -38,6 +40,14 @@ import { lockLecturesShowingVideo } from '../lectures/lectures.repository.ts';
 import { refreshLecturesForVideo } from '../lectures/lectures.service.ts';
 import { forgetAllCourses } from '../course-state/student-course-cache.ts';
 import type { LectureRow } from '../db/types.ts';
+import {
+  mediaPriority,
+  priorityClassOf,
+  processingClass,
+  raisedPriority,
+  type MediaSource,
+  type RaiseTarget,
+} from '../../shared/queue/priority-class.rules.ts';
 
 /** A failed transcode or PDF conversion is tried this many times before the item shows as failed. */
 export const MEDIA_MAX_ATTEMPTS = 4;
@@ -47,8 +57,15 @@ function addMediaJob(db: Db, assetId: string, priority: number): Promise<void> {
   return enqueue(db, 'process-media', { assetId }, { keyId: assetId, keyMode: 'preserve_run_at', maxAttempts: MEDIA_MAX_ATTEMPTS, priority });
 }
 
-/** A file triggered on its own runs before items started from the editor, and those before bulk pulls. */
-export const PRIORITY = { trigger: 0, editor: 5, pull: 10 } as const;
+/**
+ * The priority a staff request queues a file at: its class (a first processing after the upload, or
+ * processing it again: it has outputs, or its item finished or failed before) and how it came in.
+ */
+async function priorityFor(db: Db, assetId: string, source: MediaSource): Promise<number> {
+  const item = await findItemByAsset(db, assetId);
+  const processedBefore = item !== undefined && (item.state === 'ready' || item.state === 'failed');
+  return mediaPriority(processingClass({ hasOutputs: await hasStoredOutputs(db, assetId), processedBefore }), source);
+}
 
 export function toQueueItem(row: QueueItemView): QueueItem {
   return {
@@ -62,6 +79,8 @@ export function toQueueItem(row: QueueItemView): QueueItem {
     processProgress: row.process_progress as QueueItem['processProgress'],
     failureReason: row.failure_reason,
     attempts: row.attempts,
+    priority: row.priority,
+    priorityClass: priorityClassOf(row.priority),
     lastStateUpdatedOn: row.last_state_updated_on.toISOString(),
     createdAt: row.created_at.toISOString(),
   };
@@ -210,7 +229,8 @@ export async function triggerFile(
   const title = input.title?.trim() || (await titleFor(ctx.db, asset));
   const by = await auditBy(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.trigger });
+    const priority = await priorityFor(trx, asset.id, 'trigger');
+    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority });
     const item = await queuedItem(trx, asset.id);
     await recordAudit(trx, by, record);
     return item;
@@ -225,7 +245,8 @@ export async function startProcessing(ctx: RequestContext, { assetId }: { assetI
   const title = await titleFor(ctx.db, asset);
   const by = await auditBy(ctx);
   return ctx.db.transaction().execute(async (trx) => {
-    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority: PRIORITY.editor });
+    const priority = await priorityFor(trx, asset.id, 'editor');
+    const record = await queueAudited(trx, { assetId: asset.id, title, type: asset.kind, priority });
     const item = await queuedItem(trx, asset.id);
     await recordAudit(trx, by, record);
     return item;
@@ -246,12 +267,41 @@ export async function pullIntoQueue(
     const records: AuditRecord[] = [];
     for (const asset of assets) {
       const title = await titleFor(trx, { id: asset.id, kind: input.type, file_name: asset.file_name });
-      records.push(await queueAudited(trx, { assetId: asset.id, title, type: input.type, priority: PRIORITY.pull }));
+      const priority = await priorityFor(trx, asset.id, 'pull');
+      records.push(await queueAudited(trx, { assetId: asset.id, title, type: input.type, priority }));
     }
     const items = (await listItemViews(trx, { assetIds: assets.map((asset) => asset.id) })).map(toQueueItem);
     // One entry per file pulled in.
     await recordAudit(trx, by, records);
     return { pulled: items.length, items };
+  });
+}
+
+/**
+ * queue-items/{fileId}/priority and queue.raise: an administrator moves a waiting item up, to the
+ * class above its own or to the front; its waiting job takes the new priority in the same transaction.
+ */
+export async function raiseItemPriority(ctx: RequestContext, input: { assetId: string; to: RaiseTarget }): Promise<QueueItem> {
+  const by = await auditBy(ctx);
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await lockItemByAsset(trx, input.assetId);
+    if (!before) throw new AppError('not-found', 'This item is not in the queue');
+    if (before.state !== 'queued') throw new AppError('conflict', 'Only a waiting item can be moved up');
+    const priority = raisedPriority(before.priority, input.to);
+    if (priority === null) throw new AppError('conflict', 'This item is already first in line');
+    // Held until the commit: a worker cannot take the job between this check and its new priority.
+    const job = await lockJob(trx, 'process-media', before.asset_id);
+    if (job === 'taken') throw new AppError('conflict', 'A worker has started on this item');
+    const after = await setItemPriority(trx, before.id, priority);
+    if (job === 'waiting') await addMediaJob(trx, after.asset_id, priority);
+    await recordAudit(trx, by, {
+      action: 'update',
+      resourceType: 'queue-item',
+      resourceId: after.id,
+      title: after.title,
+      changes: changedFields(itemAudited(before), itemAudited(after)),
+    });
+    return queuedItem(trx, after.asset_id);
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_PRIORITY_CLASSES } from '../queue/priority-class.rules.ts';
 
 export const ASSET_KINDS = ['image', 'video', 'pdf', 'spreadsheet'] as const;
 export type AssetKind = (typeof ASSET_KINDS)[number];
@@ -68,6 +69,9 @@ export const queueItemSchema = z.object({
   processProgress: processProgressSchema,
   failureReason: z.string().nullable(),
   attempts: z.number(),
+  /** Lower runs sooner (shared/queue/media-priority.ts); priorityClass is the class it falls in. */
+  priority: z.number(),
+  priorityClass: z.enum(MEDIA_PRIORITY_CLASSES),
   lastStateUpdatedOn: z.string(),
   createdAt: z.string(),
 });

@@ -149,6 +149,11 @@ export function canManageQueue(roles: readonly string[]): boolean {
   return canSeeScreen(roles, 'processQueue') && (isAdministrator(roles) || roles.includes('manager'));
 }
 
+/** Moving a waiting item up the processing queue: administrators only. */
+export function canRaiseQueuePriority(roles: readonly string[]): boolean {
+  return canSeeScreen(roles, 'processQueue') && isAdministrator(roles);
+}
+
 /**
  * Marketing reads the course list (titles as plain text, for campaigns) but does not open or
  * change courses: that is for administrators and managers.
@@ -174,8 +179,10 @@ export function canSeeSales(roles: readonly string[]): boolean {
 }
 
 /** Actions within a screen that only some of its roles may take; routes name them. */
-export const ABILITIES = { manageQueue: canManageQueue, editCourses: canEditCourses, manageAccounts: canManageAccounts } as const satisfies Record<
-  string,
-  (roles: readonly string[]) => boolean
->;
+export const ABILITIES = {
+  manageQueue: canManageQueue,
+  raiseQueuePriority: canRaiseQueuePriority,
+  editCourses: canEditCourses,
+  manageAccounts: canManageAccounts,
+} as const satisfies Record<string, (roles: readonly string[]) => boolean>;
 export type Ability = keyof typeof ABILITIES;

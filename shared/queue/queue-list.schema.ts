@@ -3,6 +3,7 @@ import { sortSchema } from '../validation/sorting.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
 import { pageFields, pageNumberSchema, pageSizeSchema } from '../validation/paging.ts';
 import { queueItemSchema, QUEUE_STATES } from '../assets/assets.schema.ts';
+import { RAISE_TARGETS } from './priority-class.rules.ts';
 
 /** Rows on one page of the Process Queue table. */
 export const QUEUE_PAGE_SIZE = 10;
@@ -59,3 +60,6 @@ export type LectureShown = z.infer<typeof lectureShownSchema>;
 /** What deleting a queue item's outputs would do: the published lectures it would take offline. */
 export const removalImpactSchema = z.object({ unpublishes: z.array(lectureShownSchema) });
 export type RemovalImpact = z.infer<typeof removalImpactSchema>;
+
+/** Raising a waiting item: to the class above its own, or to the front of the queue. */
+export const raiseInputSchema = z.object({ to: z.enum(RAISE_TARGETS, { error: `to is one of ${RAISE_TARGETS.join(', ')}` }) });

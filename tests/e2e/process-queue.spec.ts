@@ -3,7 +3,7 @@ import { createConsoleUser, query, signInThroughApi } from './support/helpers.ts
 import { createLecture, queueFile, saveLecture, setQueueRunning, snap, uploadAsset } from './support/media.ts';
 
 const QUEUE_PATH = '/admin/process/queue';
-const QUEUE_COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Progress', 'Last Updated On', 'Created On'];
+const QUEUE_COLUMNS = ['#', 'File ID', 'Type', 'Status', 'Priority', 'Progress', 'Last Updated On', 'Created On'];
 
 /** A file's queue item as a finished run leaves it, written straight into the database (no worker runs it). */
 async function seedFinishedItem(fileId: string, title: string, finishedHoursAgo: number): Promise<void> {

@@ -60,7 +60,10 @@ export async function markFailed(db: Db, assetId: string, reason: string): Promi
   });
 }
 
-/** A failed attempt that will be retried: the item waits in the queue again, with the reason. */
-export async function markRetrying(db: Db, assetId: string, reason: string, attempt: number): Promise<void> {
-  await markItemWaiting(db, assetId, `Attempt ${attempt} failed: ${reason}. It will be retried.`);
+/**
+ * A failed attempt that will be retried: the item waits in the queue again, with the reason (a stall
+ * reads "No progress for 2 minutes; retried").
+ */
+export async function markRetrying(db: Db, assetId: string, reason: string, attempt: number, options: { stalled?: boolean } = {}): Promise<void> {
+  await markItemWaiting(db, assetId, options.stalled ? `${reason}; retried` : `Attempt ${attempt} failed: ${reason}. It will be retried.`);
 }

@@ -8,6 +8,7 @@ import type { WorkerDeps } from '../deps.ts';
 import { taskPayload } from './payload.ts';
 import { processPdf } from '../media/pdf-pipeline.ts';
 import { processVideo } from '../media/video-pipeline.ts';
+import { watchForStall } from '../media/stall-watch.ts';
 
 /** Failures that another attempt cannot fix: a bad file or a missing tool. */
 function isPermanent(error: unknown): boolean {
@@ -20,7 +21,7 @@ function reasonOf(error: unknown): string {
 
 /**
  * Processes one queued video or PDF. A failure that may pass (a storage hiccup, a killed
- * process) is retried by graphile-worker with backoff; after the last attempt, or at once
+ * process, progress that stood still for MEDIA_STALL_SECONDS) is retried by graphile-worker with backoff; after the last attempt, or at once
  * for a bad file or a missing tool, the item is shown as failed with the reason. The task
  * starts over on a retry, so it is safe to run again after a crash.
  */
@@ -32,12 +33,15 @@ export function processMedia(deps: WorkerDeps): Task {
     // Deleted meanwhile: nothing to do.
     if (!asset || !item) return;
     await setItemAttempts(deps.db, item.id, helpers.job.attempts);
-    const signal = helpers.abortSignal ?? new AbortController().signal;
+    // A job whose progress stands still (MEDIA_STALL_SECONDS) is stopped, its tools killed, and retried.
+    const watch = watchForStall({ db: deps.db, assetId, stallSeconds: deps.config.MEDIA_STALL_SECONDS, signal: helpers.abortSignal });
     try {
-      if (asset.kind === 'video') await processVideo(deps, asset, signal);
-      else if (asset.kind === 'pdf') await processPdf(deps, asset, signal);
+      if (asset.kind === 'video') await processVideo(deps, asset, watch.signal);
+      else if (asset.kind === 'pdf') await processPdf(deps, asset, watch.signal);
       else throw new MediaInputError(`A ${asset.kind} file needs no processing`);
-    } catch (error) {
+    } catch (caught) {
+      // Whatever the abort made a step throw, a stall is the reason.
+      const error = watch.stalled() ?? caught;
       const reason = reasonOf(error);
       if (isPermanent(error) || helpers.job.attempts >= helpers.job.max_attempts) {
         await markFailed(deps.db, assetId, reason);
@@ -45,8 +49,10 @@ export function processMedia(deps: WorkerDeps): Task {
         helpers.logger.error(`Processing ${asset.kind} ${assetId} failed: ${reason}`);
         return;
       }
-      await markRetrying(deps.db, assetId, reason, helpers.job.attempts);
+      await markRetrying(deps.db, assetId, reason, helpers.job.attempts, { stalled: watch.stalled() !== undefined });
       throw error;
+    } finally {
+      watch.stop();
     }
   };
 }

@@ -51,7 +51,7 @@ describe('adding files', () => {
     const jobs = await mediaJobs();
     expect(jobs.map((j) => [j.key, j.priority])).toEqual([
       [`process-media:${id}`, 0],
-      [`process-media:${pulledId}`, 10],
+      [`process-media:${pulledId}`, 2],
     ]);
     const item = await call('GET', `${BASE}/queue-items/${id}`);
     expect(item.json()).toMatchObject({ fileId: id, state: 'queued' });

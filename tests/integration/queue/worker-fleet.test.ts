@@ -68,7 +68,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** `npm run worker` as its own process, with short heartbeats so that the test does not wait long. */
+/** `npm run worker` as its own process, with the product's heartbeat settings (WORKER_HEARTBEAT_SECONDS, WORKER_DEAD_AFTER_SECONDS). */
 function startWorkerProcess(): ChildProcess {
   const child = spawn(process.execPath, ['worker/main.ts'], {
     env: {
@@ -78,8 +78,6 @@ function startWorkerProcess(): ChildProcess {
       DATA_DIR: testDataDir(),
       SESSION_SECRET: TEST_SECRET,
       LOG_LEVEL: 'warn',
-      WORKER_HEARTBEAT_SECONDS: '1',
-      WORKER_DEAD_AFTER_SECONDS: '4',
     },
     stdio: 'ignore',
   });
@@ -103,16 +101,16 @@ describe('a fleet of worker processes', () => {
 
     const orphans = childrenOf(first.pid!);
     expect(orphans.length).toBeGreaterThan(0);
-    const killedAt = Date.now();
     first.kill('SIGKILL');
     // The kernel kills ffmpeg with its parent (a parent-death signal): no orphan keeps encoding.
     await waitFor(() => (orphans.every((pid) => !isAlive(pid)) ? true : undefined), 30_000);
-    await waitFor(async () => {
+    // With the default settings the other worker takes the job over (scripts/bench/worker-takeover.ts times it: under 30 s);
+    // the wait is only a ceiling for a busy machine.
+    const taken = await waitFor(async () => {
       const job = await jobOf(id);
       return job?.locked_by && job.locked_by !== holder ? job : undefined;
     }, 120_000);
-    const recoverySeconds = (Date.now() - killedAt) / 1000;
-    expect(recoverySeconds).toBeLessThan(120);
+    expect(taken.attempts).toBe(2);
 
     const ready = await waitFor(async () => {
       const asset = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

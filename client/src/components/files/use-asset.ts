@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { canManageQueue, canSeeScreen } from '../../../../shared/auth/roles.ts';
+import { canManageQueue, canRaiseQueuePriority, canSeeScreen } from '../../../../shared/auth/roles.ts';
 import { useCurrentUser } from '../../features/auth/session.ts';
 import { api } from '../../lib/trpc.ts';
 import { toastError, toastSuccess } from '../toasts.ts';
 import { assetPollInterval } from './asset-status.rules.ts';
 
-/** What the signed-in user may do with the processing queue (staff cannot pull or remove). */
-export function useQueueAccess(): { canReadQueue: boolean; canManageQueue: boolean } {
+/** What the signed-in user may do with the processing queue (staff cannot pull or remove; only administrators raise a priority). */
+export function useQueueAccess(): { canReadQueue: boolean; canManageQueue: boolean; canRaisePriority: boolean } {
   const roles = useCurrentUser().data?.roles ?? [];
-  return { canReadQueue: canSeeScreen(roles, 'processQueue'), canManageQueue: canManageQueue(roles) };
+  return { canReadQueue: canSeeScreen(roles, 'processQueue'), canManageQueue: canManageQueue(roles), canRaisePriority: canRaiseQueuePriority(roles) };
 }
 
 /**

@@ -16,7 +16,7 @@ import { useQueueList } from './use-queue-list.ts';
 /** /admin/process/queue: the processing queue manager. */
 export function ProcessQueuePage() {
   useDocumentTitle('Process Queue');
-  const { canManageQueue } = useQueueAccess();
+  const { canManageQueue, canRaisePriority } = useQueueAccess();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pullOpen, setPullOpen] = useState(false);
   const queue = useQueueList(setNotice);
@@ -67,6 +67,7 @@ export function ProcessQueuePage() {
         actions={
           canManageQueue ? { onQueueAgain: actions.queueAgain, onDelete: (item) => void actions.askToDelete(item), deleting: actions.checking } : undefined
         }
+        raise={canRaisePriority ? { onRaise: actions.raise, raising: actions.raising } : undefined}
       />
       {canManageQueue && <PullDataModal open={pullOpen} onOpenChange={setPullOpen} onPulled={actions.pulled} />}
       {canManageQueue && <RemoveFromQueueModal removal={actions.removal} onClose={actions.closeRemoval} onRemoved={queue.refresh} />}

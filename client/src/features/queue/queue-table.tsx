@@ -12,12 +12,15 @@ import { Progress } from '../../components/ui/progress.tsx';
 import { Table, TableBody, TableCell, TableHeader, TableRow } from '../../components/ui/table.tsx';
 import { formatDateAndTime } from '../../lib/format.ts';
 import { QueueFileCell } from './queue-file-cell.tsx';
+import { PriorityBadge, QueuePriorityCell } from './queue-priority-cell.tsx';
+import type { RaiseTarget } from '../../../../shared/queue/priority-class.rules.ts';
 
 const COLUMNS: ReadonlyArray<SortableHeading<QueueSortColumn>> = [
   { label: '#' },
   { label: 'File ID' },
   { label: 'Type', column: 'type' },
   { label: 'Status', column: 'state' },
+  { label: 'Priority' },
   { label: 'Progress' },
   { label: 'Last Updated On', column: 'updatedAt' },
   { label: 'Created On', column: 'createdAt' },
@@ -49,10 +52,12 @@ export interface QueueTableProps {
   emptyText: string;
   /** Administrators and managers: the Action column. */
   actions?: { onQueueAgain: (item: QueueItem) => void; onDelete: (item: QueueItem) => void; deleting: string | null } | undefined;
+  /** Administrators: raising a waiting item's priority (`raising` is the file being raised). */
+  raise?: { onRaise: (item: QueueItem, to: RaiseTarget) => void; raising: string | null } | undefined;
 }
 
 /** The queue's table: one page as the server sent it, numbered from the page's place in the whole view. */
-export function QueueTable({ items, isPending, page, pageSize, total, onPage, sort, onSort, emptyText, actions }: QueueTableProps) {
+export function QueueTable({ items, isPending, page, pageSize, total, onPage, sort, onSort, emptyText, actions, raise }: QueueTableProps) {
   const headings = actions ? [...COLUMNS, { label: 'Action' }] : COLUMNS;
   const colSpan = headings.length;
   return (
@@ -70,6 +75,8 @@ export function QueueTable({ items, isPending, page, pageSize, total, onPage, so
                   <TableCell className="tabular-nums text-muted-foreground">{(page - 1) * pageSize + index + 1}</TableCell>
                   <TableCell>
                     <QueueFileCell item={item} />
+                    {/* On a phone the Priority column is scrolled out of sight: the class shows under the file too. */}
+                    <PriorityBadge item={item} className="mt-1 md:hidden" />
                   </TableCell>
                   <TableCell>{typeLabel(item.type)}</TableCell>
                   <TableCell>
@@ -80,6 +87,9 @@ export function QueueTable({ items, isPending, page, pageSize, total, onPage, so
                       showProgress={false}
                       className="min-w-36 max-w-56"
                     />
+                  </TableCell>
+                  <TableCell>
+                    <QueuePriorityCell item={item} onRaise={raise?.onRaise} raising={raise?.raising === item.fileId} />
                   </TableCell>
                   <TableCell>
                     <div className="grid w-24 gap-1">

@@ -5,6 +5,7 @@ import { toastError, toastSuccess } from '../../components/toasts.ts';
 import { delay } from '../../lib/delay.ts';
 import { api } from '../../lib/trpc.ts';
 import type { Removal } from './remove-from-queue-modal.tsx';
+import type { RaiseTarget } from '../../../../shared/queue/priority-class.rules.ts';
 import { connectionErrorNotice } from './use-queue-list.ts';
 
 export const CANCEL_DELAY_MS = 800;
@@ -16,6 +17,8 @@ export function useQueueActions(setNotice: (notice: Notice) => void, refresh: ()
   const start = api.queue.start.useMutation();
   const stop = api.queue.stop.useMutation();
   const { mutate: triggerFile } = api.queue.trigger.useMutation();
+  const { mutate: raiseItem } = api.queue.raise.useMutation();
+  const [raising, setRaising] = useState<string | null>(null);
   const [removal, setRemoval] = useState<Removal | null>(null);
   const [checking, setChecking] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,6 +79,25 @@ export function useQueueActions(setNotice: (notice: Notice) => void, refresh: ()
       },
     );
 
+  /** An administrator moves a waiting item up: to the class above, or to the front of the queue. */
+  const raise = (item: QueueItem, to: RaiseTarget) => {
+    setRaising(item.fileId);
+    raiseItem(
+      { fileId: item.fileId, to },
+      {
+        onSuccess: () => {
+          toastSuccess(to === 'top' ? 'Moved to the front of the queue' : 'Priority raised');
+          void utils.queue.list.invalidate();
+        },
+        onError: (cause) => {
+          toastError('Could not raise the priority', cause);
+          void utils.queue.list.invalidate();
+        },
+        onSettled: () => setRaising(null),
+      },
+    );
+  };
+
   /** Asks the server which published lectures the removal takes offline, then asks the user. */
   const askToDelete = async (item: QueueItem) => {
     setChecking(item.fileId);
@@ -89,5 +111,5 @@ export function useQueueActions(setNotice: (notice: Notice) => void, refresh: ()
     }
   };
 
-  return { busy, startQueue, stopQueue, pulled, queueAgain, askToDelete, checking, removal, closeRemoval: () => setRemoval(null) };
+  return { busy, startQueue, stopQueue, pulled, queueAgain, raise, raising, askToDelete, checking, removal, closeRemoval: () => setRemoval(null) };
 }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -16,6 +16,7 @@ import { listFiles } from '../../../worker/media/workspace.ts';
 import { queueVideoEncryption } from '../../../worker/tasks/encrypt-videos.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { useApp } from '../../support/app-harness.ts';
+import { localEncryptedRendition } from '../../support/encrypted-hls.ts';
 import { createPaidRateCard } from '../../support/exam-factory.ts';
 import { createLecture, PUBLISHED } from '../../support/factories/lecture.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
@@ -112,24 +113,14 @@ async function videoFrames(input: string, extra: string[] = []): Promise<number>
  * of storage and its key written to a file the key line names. Answers the frames decoded and
  * ffmpeg's complaints.
  */
-async function playWithKey(outputPrefix: string, rendition: string, served: string, key: Buffer | undefined, label: string) {
-  const dir = path.join(files.dir, label);
-  await run('mkdir', ['-p', dir]);
-  for (const line of uriLines(served)) {
-    const segment = line.split('?')[0]!;
-    await copyFile(storage.localPath(`${outputPrefix}hls/${rendition}/${segment}`)!, path.join(dir, segment));
-  }
-  if (key) await writeFile(path.join(dir, 'key.bin'), key);
-  const local = served
-    .split('\n')
-    .map((line) => (line.startsWith('#EXT-X-KEY:') ? line.replace(/URI="[^"]+"/, 'URI="key.bin"') : line.split('?')[0]))
-    .join('\n');
-  const playlist = path.join(dir, 'index.m3u8');
-  await writeFile(playlist, local);
-  const { stderr } = await run('ffmpeg', ['-v', 'error', '-allowed_extensions', 'ALL', '-i', playlist, '-f', 'null', '-']).catch((error: { stderr: string }) => ({
-    stderr: error.stderr || 'failed',
-  }));
-  return { frames: await videoFrames(playlist, ['-allowed_extensions', 'ALL']), errors: stderr.trim(), dir };
+async function playWithKey(outputPrefix: string, rendition: string, served: string, key: Buffer | undefined) {
+  const playlist = await localEncryptedRendition({ storage, folder: `${outputPrefix}hls/${rendition}/`, playlist: served, key, dir: files.dir });
+  const { stderr } = await run('ffmpeg', ['-v', 'error', '-allowed_extensions', 'ALL', '-i', playlist, '-f', 'null', '-']).catch(
+    (error: { stderr: string }) => ({
+      stderr: error.stderr || 'failed',
+    }),
+  );
+  return { frames: await videoFrames(playlist, ['-allowed_extensions', 'ALL']), errors: stderr.trim() };
 }
 
 describe('a processed video', () => {
@@ -177,10 +168,10 @@ describe('a processed video', () => {
     expect(keyUri).toMatch(new RegExp(`^/api/assets/${videoId}/key\\?expires=\\d+&signature=[^&]+&scope=key&student=${buyer.id}$`));
     const key = await harness.injectWith(buyer.cookie)('GET', keyUri);
     const row = await assetRow(videoId);
-    const played = await playWithKey(row.output_prefix!, '360p', served, key.rawPayload, 'with-key');
+    const played = await playWithKey(row.output_prefix!, '360p', served, key.rawPayload);
     expect(played.errors).toBe('');
     expect(played.frames).toBe(FRAMES);
-    const withoutKey = await playWithKey(row.output_prefix!, '360p', served.replace(/#EXT-X-KEY:.*\n/, ''), undefined, 'without-key');
+    const withoutKey = await playWithKey(row.output_prefix!, '360p', served.replace(/#EXT-X-KEY:.*\n/, ''), undefined);
     expect(withoutKey.frames).toBeLessThan(FRAMES / 10);
   });
 
@@ -304,7 +295,7 @@ describe('the encryption backfill', () => {
     const key = await harness.injectWith(buyer.cookie)('GET', keyUriOf(served)!);
     expect(key.statusCode).toBe(200);
     expect(await videoFrames(storage.localPath(`${done.output_prefix}hls/360p/segment_00000.ts`)!)).toBe(0);
-    const played = await playWithKey(done.output_prefix!, '360p', served, key.rawPayload, 'backfilled');
+    const played = await playWithKey(done.output_prefix!, '360p', served, key.rawPayload);
     expect(played.errors).toBe('');
     expect(played.frames).toBe(FRAMES);
 

@@ -107,16 +107,22 @@ export function signAsset(
   };
 }
 
-/** How long a key link lasts: a player fetches the key when it starts a rendition, and asks for the playlist again for a new link. */
+/** How long a key link lasts at least: a player fetches the key when it starts a rendition, right after its playlist. */
 export const KEY_LINK_TTL_SECONDS = 5 * 60;
+/**
+ * Key links end on a whole minute, so a playlist served again within the minute (a growing playlist
+ * is fetched every few seconds) names the same link, and a player fetches the key once, not on every reload.
+ */
+const KEY_LINK_STEP_SECONDS = 60;
 
 /**
- * The link to a video's key for one signed-in user (a student, or staff), or, for a request without
- * a session, the bare key route (which answers 401).
+ * The link to a video's key for one signed-in user (a student, or staff), valid 5 to 6 minutes, or,
+ * for a request without a session, the bare key route (which answers 401).
  */
 export function keyLink(secret: string, assetId: string, userId: string | undefined, now = Date.now()): string {
   if (userId === undefined) return assetUrls.key(assetId);
-  const signed = signAsset(secret, assetId, new Date(now + KEY_LINK_TTL_SECONDS * 1000), { scope: 'key', student: userId });
+  const expires = Math.ceil((now / 1000 + KEY_LINK_TTL_SECONDS) / KEY_LINK_STEP_SECONDS) * KEY_LINK_STEP_SECONDS;
+  const signed = signAsset(secret, assetId, new Date(expires * 1000), { scope: 'key', student: userId });
   return `${assetUrls.key(assetId)}?${signatureQuery(signed)}`;
 }
 

@@ -17,7 +17,7 @@ export const videoKeyRoutes: DomainRoutes = async (app) => {
         summary: "A video's AES-128 segment key (the key URI of its rendition playlists)",
         description:
           'Rendition playlists are served with their EXT-X-KEY URI rewritten to this route with a link for whoever asked for the playlist ' +
-          '(`scope=key`, their id as `student`, valid for 5 minutes); the player fetches it with the same session (cookie or bearer token). ' +
+          '(`scope=key`, their id as `student`, valid for 5 to 6 minutes, ending on a whole minute); the player fetches it with the same session (cookie or bearer token). ' +
           'A student gets the 16 bytes only while a published lecture showing the video is theirs to watch (403 otherwise, and for an expired ' +
           `link or another student's); staff with a console session always. At most ${VIDEO_KEY_LIMIT.max} keys per student in ` +
           `${VIDEO_KEY_LIMIT.windowSeconds / 60} minutes (429). Never cached (Cache-Control: no-store).`,

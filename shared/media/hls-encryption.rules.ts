@@ -13,7 +13,15 @@ export const VIDEO_KEY_BYTES = 16;
  */
 export const STORED_KEY_URI = 'video.key';
 
-const SEGMENT_NAME = /(?:^|\/)segment_(\d{1,9})\.ts$/;
+const SEGMENT_NAME = /(?:^|\/)segment_(\d{1,9})\.(?:ts|aac)$/;
+
+/** Media segments encrypted whole: MPEG-TS, and packed audio (an audio-only rendition may use either). */
+export const ENCRYPTED_SEGMENT_EXTENSIONS = ['.ts', '.aac'] as const;
+/**
+ * Segment kinds that whole-segment AES-128 does not cover as the pipeline stores them (fragmented MP4
+ * needs its initialization section handled too): stored only once that is done, never in the clear.
+ */
+export const UNSUPPORTED_SEGMENT_EXTENSIONS = ['.m4s', '.mp4', '.m4a'] as const;
 
 /**
  * The media sequence number of a segment, from its file name: ffmpeg's HLS muxer numbers the

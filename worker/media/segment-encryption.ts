@@ -2,7 +2,15 @@ import { createCipheriv, createDecipheriv } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { Storage } from '../../server/assets/storage/storage.ts';
-import { addKeyLine, isMediaPlaylist, segmentSequenceNumber, sequenceIv, VIDEO_KEY_BYTES } from '../../shared/media/hls-encryption.rules.ts';
+import {
+  addKeyLine,
+  ENCRYPTED_SEGMENT_EXTENSIONS,
+  isMediaPlaylist,
+  segmentSequenceNumber,
+  sequenceIv,
+  UNSUPPORTED_SEGMENT_EXTENSIONS,
+  VIDEO_KEY_BYTES,
+} from '../../shared/media/hls-encryption.rules.ts';
 
 /** HLS AES-128: the whole segment, AES-128-CBC with PKCS7 padding, the IV its media sequence number. */
 export function encryptSegment(data: Uint8Array, key: Uint8Array, sequence: number): Buffer {
@@ -22,7 +30,9 @@ function checkedKey(key: Uint8Array): Uint8Array {
 
 export class UnencryptedSegmentError extends Error {
   constructor(key: string) {
-    super(`${key} would be stored unencrypted: HLS segments and media playlists are stored only with their video's key`);
+    super(
+      `${key} would be stored unencrypted: HLS segments (segment_<media sequence number>.ts or .aac) and media playlists are stored only encrypted with their video's key`,
+    );
     this.name = 'UnencryptedSegmentError';
   }
 }
@@ -32,7 +42,8 @@ export class UnencryptedSegmentError extends Error {
  * else (the master playlist, the poster) as it is. Answers undefined for a file stored as it is.
  */
 export async function encryptedHlsFile(storageKey: string, file: string, videoKey: Uint8Array | undefined): Promise<Buffer | undefined> {
-  if (storageKey.endsWith('.ts')) {
+  if (UNSUPPORTED_SEGMENT_EXTENSIONS.some((extension) => storageKey.endsWith(extension))) throw new UnencryptedSegmentError(storageKey);
+  if (ENCRYPTED_SEGMENT_EXTENSIONS.some((extension) => storageKey.endsWith(extension))) {
     const sequence = segmentSequenceNumber(storageKey);
     if (!videoKey || sequence === undefined) throw new UnencryptedSegmentError(storageKey);
     return encryptSegment(await readFile(file), videoKey, sequence);

@@ -39,6 +39,7 @@ describe('the IV of a segment', () => {
     expect(segmentSequenceNumber('segment_00000.ts')).toBe(0);
     expect(segmentSequenceNumber('assets/x/out/v/hls/360p/segment_00042.ts')).toBe(42);
     expect(segmentSequenceNumber('360p/segment_123456.ts')).toBe(123456);
+    expect(segmentSequenceNumber('audio/segment_00007.aac')).toBe(7);
     expect(segmentSequenceNumber('360p/index.m3u8')).toBeUndefined();
     expect(segmentSequenceNumber('360p/other_00001.ts')).toBeUndefined();
   });

@@ -45,6 +45,9 @@ describe('what is stored of an HLS file', () => {
     await writeFile(segment, plain);
     const stored = await encryptedHlsFile('p/hls/360p/segment_00002.ts', segment, key);
     expect(decryptSegment(stored!, key, 2).equals(plain)).toBe(true);
+    // Packed audio (an audio-only rendition) is encrypted the same way.
+    const audio = await encryptedHlsFile('p/hls/audio/segment_00002.aac', segment, key);
+    expect(decryptSegment(audio!, key, 2).equals(plain)).toBe(true);
 
     const rendition = path.join(dir, 'index.m3u8');
     await writeFile(rendition, '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4.0,\nsegment_00000.ts\n#EXT-X-ENDLIST\n');
@@ -61,6 +64,9 @@ describe('what is stored of an HLS file', () => {
     await writeFile(segment, randomBytes(188));
     await expect(encryptedHlsFile('p/hls/360p/segment_00000.ts', segment, undefined)).rejects.toThrow(UnencryptedSegmentError);
     await expect(encryptedHlsFile('p/hls/360p/odd.ts', segment, key)).rejects.toThrow(UnencryptedSegmentError);
+    // Fragmented MP4 is not what whole-segment encryption covers here: refused, never stored in the clear.
+    await expect(encryptedHlsFile('p/hls/360p/segment_00000.m4s', segment, key)).rejects.toThrow(UnencryptedSegmentError);
+    await expect(encryptedHlsFile('p/hls/360p/init.mp4', segment, key)).rejects.toThrow(UnencryptedSegmentError);
     const rendition = path.join(dir, 'index.m3u8');
     await writeFile(rendition, '#EXTM3U\n#EXT-X-TARGETDURATION:4\n');
     await expect(encryptedHlsFile('p/hls/360p/index.m3u8', rendition, undefined)).rejects.toThrow(UnencryptedSegmentError);

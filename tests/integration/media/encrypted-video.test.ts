@@ -246,6 +246,23 @@ describe('a processed video', () => {
       await harness.db.deleteFrom('rate_limits').execute();
     }
   });
+  it('keeps its key when processed again, and the new ladder plays with it', async () => {
+    const before = (await keyRow(videoId))!;
+    const firstPrefix = (await assetRow(videoId)).output_prefix;
+    const again = await asAdmin('POST', `/api/admin/assets/process/video/trigger/${videoId}`, {}, { 'content-type': 'application/json' });
+    expect(again.statusCode, again.body).toBe(200);
+    const ready = await waitFor(async () => {
+      const row = await assetRow(videoId);
+      return row.state === 'ready' && row.output_prefix !== firstPrefix ? row : undefined;
+    }, 90_000);
+    const after = (await keyRow(videoId))!;
+    expect(after.sealed_key.equals(before.sealed_key)).toBe(true);
+    const playlist = await readFile(storage.localPath(`${ready.output_prefix}hls/360p/index.m3u8`)!, 'utf8');
+    const key = await asAdmin('GET', `/api/assets/${videoId}/key`);
+    const played = await playWithKey(ready.output_prefix!, '360p', playlist, key.rawPayload);
+    expect(played.errors).toBe('');
+    expect(played.frames).toBe(FRAMES);
+  }, 120_000);
 });
 
 describe('the encryption backfill', () => {

@@ -38,7 +38,9 @@ export async function encryptLadder(deps: WorkerDeps, assetId: string, signal: A
     }
     const playlists = await Promise.all(files.filter((file) => file.key.endsWith('.m3u8')).map((file) => readFile(file.file, 'utf8')));
     const media = playlists.filter(isMediaPlaylist);
-    if (media.length > 0 && media.every(hasKeyLine)) {
+    // Nothing to copy: a failure (retried, then left failed, which keeps the video out of the batch).
+    if (media.length === 0) throw new Error(`No rendition playlist is stored under ${from}`);
+    if (media.every(hasKeyLine)) {
       await markLadderEncrypted(db, assetId, from);
       return 'already-encrypted';
     }

@@ -19,6 +19,8 @@ import { useApp } from '../../support/app-harness.ts';
 import { localEncryptedRendition } from '../../support/encrypted-hls.ts';
 import { createPaidRateCard } from '../../support/exam-factory.ts';
 import { createLecture, PUBLISHED } from '../../support/factories/lecture.ts';
+import { createAsset } from '../../support/factories/asset.ts';
+import { MEDIA_PRIORITY } from '../../../shared/queue/media-priority.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
 import { createUser, testConfig, TEST_SECRET } from '../../support/test-app.ts';
@@ -355,4 +357,34 @@ describe('the encryption backfill', () => {
     expect((await keyRow(id))?.encrypted_prefix).toBeNull();
     expect((await storage.list(`assets/${id}/out/`)).every((object) => object.key.startsWith(`assets/${id}/out/old/`))).toBe(true);
   }, 60_000);
+
+  it('queues a bounded batch, newest first, and never a video that already has a job', async () => {
+    // Whatever earlier tests left unencrypted is queued first.
+    await queueVideoEncryption({ db: harness.db }, 1000);
+    const ids: string[] = [];
+    for (const name of ['a', 'b', 'c']) {
+      const id = await createAsset(harness.db, { file_name: `batch-${name}.mp4`, state: 'ready' });
+      await harness.db
+        .updateTable('assets')
+        .set({ output_prefix: `assets/${id}/out/gone/` })
+        .where('id', '=', id)
+        .execute();
+      ids.push(id);
+    }
+    const queued = () =>
+      harness.db
+        .selectFrom('graphile_worker.jobs' as never)
+        .select(['key' as never, 'priority' as never])
+        .execute();
+    expect(await queueVideoEncryption({ db: harness.db }, 2)).toBe(2);
+    const firstBatch = ((await queued()) as unknown as Array<{ key: string }>).map((job) => job.key);
+    expect(firstBatch).toEqual(expect.arrayContaining([`encrypt-video:${ids[1]}`, `encrypt-video:${ids[2]}`]));
+    expect(firstBatch).not.toContain(`encrypt-video:${ids[0]}`);
+    expect(await queueVideoEncryption({ db: harness.db }, 2)).toBe(1);
+    expect(await queueVideoEncryption({ db: harness.db }, 2)).toBe(0);
+    const jobs = (await queued()) as unknown as Array<{ key: string; priority: number }>;
+    for (const id of ids) expect(jobs).toContainEqual({ key: `encrypt-video:${id}`, priority: MEDIA_PRIORITY.backfill });
+    // Its files are gone: the job fails (and is retried), so the video stays out of later batches.
+    await expect(encryptLadder(workerDeps(storage), ids[0]!, new AbortController().signal)).rejects.toThrow(/No rendition playlist is stored/);
+  });
 });

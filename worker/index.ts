@@ -5,6 +5,8 @@ import { applyPaymentEventTask } from './tasks/apply-payment-event.ts';
 import { checkLectureNotesTask } from './tasks/check-lecture-notes.ts';
 import { cleanup } from './tasks/cleanup.ts';
 import { deliverMessage } from './tasks/deliver-message.ts';
+import { encryptVideo } from './tasks/encrypt-video.ts';
+import { encryptVideos } from './tasks/encrypt-videos.ts';
 import { processMedia } from './tasks/process-media.ts';
 import { pushBatchTask } from './tasks/push-batch.ts';
 import { reconcilePaymentsTask } from './tasks/reconcile-payments.ts';
@@ -21,6 +23,8 @@ function handlers(deps: WorkerDeps): Record<TaskName, Task> {
     'push-batch': pushBatchTask(deps),
     'submit-overdue-attempts': submitOverdueAttemptsTask(deps),
     'process-media': processMedia(deps),
+    'encrypt-video': encryptVideo(deps),
+    'encrypt-videos': encryptVideos(deps),
   };
 }
 

@@ -710,6 +710,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/assets/{id}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A video's AES-128 segment key (the key URI of its rendition playlists)
+         * @description Rendition playlists are served with their EXT-X-KEY URI rewritten to this route with a link for whoever asked for the playlist (`scope=key`, their id as `student`, valid for 5 to 6 minutes, ending on a whole minute); the player fetches it with the same session (cookie or bearer token). A student gets the 16 bytes only while a published lecture showing the video is theirs to watch (403 otherwise, and for an expired link or another student's); staff with a console session always. At most 60 keys per student in 10 minutes (429). Never cached (Cache-Control: no-store).
+         */
+        get: operations["getAssetKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/student/rank-files/{id}/ranking": {
         parameters: {
             query?: never;
@@ -2374,7 +2394,7 @@ export interface operations {
             query?: {
                 expires?: string;
                 signature?: string;
-                scope?: "hls" | "pdf" | "asset";
+                scope?: "hls" | "pdf" | "asset" | "key";
                 student?: string;
                 grant?: string;
             };
@@ -2471,7 +2491,7 @@ export interface operations {
             query?: {
                 expires?: string;
                 signature?: string;
-                scope?: "hls" | "pdf" | "asset";
+                scope?: "hls" | "pdf" | "asset" | "key";
                 student?: string;
                 grant?: string;
             };
@@ -2560,7 +2580,7 @@ export interface operations {
             query?: {
                 expires?: string;
                 signature?: string;
-                scope?: "hls" | "pdf" | "asset";
+                scope?: "hls" | "pdf" | "asset" | "key";
                 student?: string;
                 grant?: string;
             };
@@ -2650,7 +2670,7 @@ export interface operations {
             query?: {
                 expires?: string;
                 signature?: string;
-                scope?: "hls" | "pdf" | "asset";
+                scope?: "hls" | "pdf" | "asset" | "key";
                 student?: string;
                 grant?: string;
             };
@@ -4584,6 +4604,78 @@ export interface operations {
             };
             /** @description The Range asked for lies outside the file */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAssetKey: {
+        parameters: {
+            query?: {
+                expires?: string;
+                signature?: string;
+                scope?: "hls" | "pdf" | "asset" | "key";
+                student?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The 16-byte key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The input is wrong: `field` and `issues` name what */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or it has ended */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role does not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller’s to see */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the seconds `retry-after` gives */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

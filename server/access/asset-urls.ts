@@ -8,15 +8,17 @@ export const assetUrls = {
   playlist: (id: string) => `/api/assets/${id}/hls/master.m3u8`,
   poster: (id: string) => `/api/assets/${id}/poster.jpg`,
   page: (id: string, page: number) => `/api/assets/${id}/pages/${page}.png`,
+  key: (id: string) => `/api/assets/${id}/key`,
 };
 
 /**
  * What a signed link opens of its asset; the scope is part of the signature.
  * - `hls`: a processed video's playlists, segments and poster (lecture playback), never the uploaded file;
  * - `pdf`: a PDF (the uploaded file, when it is a PDF) and its page images (notes, current affairs);
- * - `asset`: every file of the asset, the upload included (only console users are given these).
+ * - `asset`: every file of the asset, the upload included (only console users are given these);
+ * - `key`: a video's segment key, for one signed-in user, for minutes (handed out in its playlists).
  */
-export const SIGNATURE_SCOPES = ['hls', 'pdf', 'asset'] as const;
+export const SIGNATURE_SCOPES = ['hls', 'pdf', 'asset', 'key'] as const;
 export type SignatureScope = (typeof SIGNATURE_SCOPES)[number];
 
 /** Which of an asset's files a request asks for. */
@@ -25,6 +27,7 @@ export type SignedFile = 'original' | 'hls' | 'poster' | 'page';
 /** Whether a link of `scope` opens `file` of an asset of `kind`. */
 export function scopeOpens(scope: SignatureScope, file: SignedFile, kind: AssetRow['kind']): boolean {
   if (scope === 'asset') return true;
+  if (scope === 'key') return false;
   if (scope === 'hls') return file === 'hls' || file === 'poster';
   return file === 'page' || (file === 'original' && kind === 'pdf');
 }
@@ -102,6 +105,25 @@ export function signAsset(
     ...(options.student === undefined ? {} : { student: options.student }),
     ...(grant === undefined ? {} : { grant }),
   };
+}
+
+/** How long a key link lasts at least: a player fetches the key when it starts a rendition, right after its playlist. */
+export const KEY_LINK_TTL_SECONDS = 5 * 60;
+/**
+ * Key links end on a whole minute, so a playlist served again within the minute (a growing playlist
+ * is fetched every few seconds) names the same link, and a player fetches the key once, not on every reload.
+ */
+const KEY_LINK_STEP_SECONDS = 60;
+
+/**
+ * The link to a video's key for one signed-in user (a student, or staff), valid 5 to 6 minutes, or,
+ * for a request without a session, the bare key route (which answers 401).
+ */
+export function keyLink(secret: string, assetId: string, userId: string | undefined, now = Date.now()): string {
+  if (userId === undefined) return assetUrls.key(assetId);
+  const expires = Math.ceil((now / 1000 + KEY_LINK_TTL_SECONDS) / KEY_LINK_STEP_SECONDS) * KEY_LINK_STEP_SECONDS;
+  const signed = signAsset(secret, assetId, new Date(expires * 1000), { scope: 'key', student: userId });
+  return `${assetUrls.key(assetId)}?${signatureQuery(signed)}`;
 }
 
 /** The query string of a signed link. */

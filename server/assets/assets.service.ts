@@ -13,6 +13,7 @@ import { queueForProcessing, isBeingProcessed } from '../queue/queue.service.ts'
 import { mediaPriority } from '../../shared/queue/priority-class.rules.ts';
 import {
   checkAssetSignature,
+  keyLink,
   parseGrant,
   publicUrls,
   scopeOpens,
@@ -30,6 +31,7 @@ import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
 import { resetAssetOutputs } from '../queue/asset-state.repository.ts';
+import { hasKeyLine, rewriteKeyUri } from '../../shared/media/hls-encryption.rules.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';
@@ -372,6 +374,35 @@ async function assertCanRead(ctx: RequestContext, asset: AssetRow, file: FileTar
   throw new AppError('forbidden', 'You cannot open this file');
 }
 
+/**
+ * What a served playlist becomes: a signed playlist hands its signature on to the playlists and
+ * segments it lists, and a rendition playlist's key URI becomes a short-lived key link for whoever
+ * asked (their session must come with the key request too), or the bare key route without a session.
+ */
+async function playlistRewrite(ctx: RequestContext, asset: AssetRow, query: SignedQuery): Promise<(text: string) => string> {
+  const { scope, student, grant } = query;
+  const suffix = query.signature
+    ? signatureQuery({
+        expires: Number(query.expires),
+        signature: query.signature,
+        ...(scope === undefined ? {} : { scope }),
+        ...(student === undefined ? {} : { student }),
+        ...(grant === undefined ? {} : { grant }),
+      })
+    : undefined;
+  const requester = await ctx.actor();
+  const keyUri = keyLink(ctx.config.SESSION_SECRET, asset.id, requester?.id);
+  return (text) => {
+    const signed = suffix
+      ? text
+          .split('\n')
+          .map((line) => (line.trim() !== '' && !line.startsWith('#') ? `${line.trim()}${line.includes('?') ? '&' : '?'}${suffix}` : line))
+          .join('\n')
+      : text;
+    return hasKeyLine(signed) ? rewriteKeyUri(signed, keyUri) : signed;
+  };
+}
+
 /** Resolves what GET /api/assets/{id}[/...] should send, after the access check. */
 export async function openAssetFile(
   ctx: RequestContext,
@@ -416,21 +447,10 @@ export async function openAssetFile(
     ...(fileName ? { fileName } : {}),
     open: (range) => ctx.storage.get(key, range),
   };
-  // A signed playlist hands its signature on to the playlists and segments it lists.
-  if (target.type === 'hls' && contentType === HLS_TYPES.m3u8 && input.query.signature) {
-    const { scope, student, grant } = input.query;
-    const suffix = signatureQuery({
-      expires: Number(input.query.expires),
-      signature: input.query.signature,
-      ...(scope === undefined ? {} : { scope }),
-      ...(student === undefined ? {} : { student }),
-      ...(grant === undefined ? {} : { grant }),
-    });
-    result.rewritePlaylist = (text) =>
-      text
-        .split('\n')
-        .map((line) => (line.trim() !== '' && !line.startsWith('#') ? `${line.trim()}${line.includes('?') ? '&' : '?'}${suffix}` : line))
-        .join('\n');
+  if (target.type === 'hls' && contentType === HLS_TYPES.m3u8) {
+    result.rewritePlaylist = await playlistRewrite(ctx, asset, input.query);
+    // The key link in it is for the one who asked: no cache may keep it for anyone else.
+    result.cacheControl = 'private, no-store';
   }
   return result;
 }

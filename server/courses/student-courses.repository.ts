@@ -259,6 +259,18 @@ export async function lectureForStudent(db: Db, userId: string, lectureId: strin
   return rows.rows[0];
 }
 
+/**
+ * Whether the student may watch a lecture showing this video: a published lecture whose video it is
+ * and that lectureEntitledSql lets them watch (what lecturePlayback requires before it signs the playlist).
+ */
+export async function mayWatchVideo(db: Db, userId: string, assetId: string): Promise<boolean> {
+  const { rows } = await sql<{ found: number }>`
+    select 1 as found from lectures l
+    where l.video_resource_id = ${assetId} and l.is_published and ${lectureEntitledSql(userId)}
+    limit 1`.execute(db);
+  return rows.length > 0;
+}
+
 /** The course's preview video, when the course is open to the student (courseOpenSql, the catalogue's rule). */
 export async function previewVideoOf(db: Db, courseId: string, userId: string) {
   const rows = await sql<{ storage_key: string; content_type: string; sha256: string }>`

@@ -147,6 +147,14 @@ export interface AssetsTable {
   state_updated_at: Timestamp;
 }
 
+/** A video's segment key, sealed (server/assets/video-keys.ts). */
+export interface VideoKeysTable {
+  asset_id: string;
+  sealed_key: Buffer;
+  encrypted_prefix: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface QueueItemsTable {
   id: Generated<string>;
   asset_id: string;
@@ -865,6 +873,7 @@ export interface AuditChainHeadTable {
 }
 
 export interface Database {
+  video_keys: VideoKeysTable;
   current_affairs: CurrentAffairsTable;
   meeting_links: MeetingLinksTable;
   meeting_link_courses: MeetingLinkCoursesTable;

@@ -8,6 +8,7 @@ export const API_VERSION = '2.1.0';
 const additions = [
   '`POST /api/student/attempts/{attemptId}/submit`, `GET /api/student/attempts/{attemptId}/result`: `regrade` (the last regrade that changed the result: `regradedAt`, `reason`, `previousScore`, `changes`; null when none did) and each question’s `isVoided`.',
   '`POST /api/student/exams/{examId}/questions/{questionResId}/reports`, `GET /api/student/exams/{examId}/reports`: a student reports a question whose answer key looks wrong, and lists their reports of the exam.',
+  '**Encrypted lecture videos**: segments are HLS AES-128; a rendition playlist names its key as `GET /api/assets/{id}/key` with a 5-to-6-minute link for the student who fetched the playlist, answered (16 bytes) only with that student’s session (cookie or bearer token) while a published lecture with the video is theirs. A standard HLS player that sends the session with its key requests plays it unchanged.',
 ];
 
 /** What 2.0.0 changed. */

@@ -23,6 +23,10 @@ export const TASKS = {
   'push-batch': { payload: z.object({ notificationId: z.uuid(), batch: z.number().int().min(0) }), runner: 'general' },
   /** Turns one uploaded video into HLS renditions, or one PDF into page images. */
   'process-media': { payload: z.object({ assetId: z.uuid() }), runner: 'media' },
+  /** Encrypts the segments of one ready video stored before segments were encrypted (a backfill). */
+  'encrypt-video': { payload: z.object({ assetId: z.uuid() }), runner: 'media' },
+  /** Every ten minutes: queues encrypt-video for a batch of ready videos not yet known to be encrypted. */
+  'encrypt-videos': { payload: z.object({}), runner: 'general' },
 } as const;
 
 export type TaskName = keyof typeof TASKS;
@@ -52,4 +56,5 @@ export const SCHEDULE: readonly ScheduledTask[] = [
   { id: 'check-lecture-notes', task: 'check-lecture-notes', match: '41 * * * *', maxAttempts: 3 },
   { id: 'reconcile-payments', task: 'reconcile-payments', match: '* * * * *', maxAttempts: 3 },
   { id: 'submit-overdue-attempts', task: 'submit-overdue-attempts', match: '* * * * *', maxAttempts: 3 },
+  { id: 'encrypt-videos', task: 'encrypt-videos', match: '*/10 * * * *', maxAttempts: 3 },
 ];

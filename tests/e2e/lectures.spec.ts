@@ -90,6 +90,8 @@ test.describe('lecture editor: video', () => {
   test('uploads a video, watches it process, plays it, and deletes it', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsAdmin(page);
+    // The player fetches the video's key as soon as it loads, before it is asked to play.
+    const keyAnswer = page.waitForResponse((response) => /\/api\/assets\/[0-9a-f-]{36}\/key\?.*scope=key/.test(response.url()), { timeout: 110_000 });
     const clip = await fixture('clip.mp4');
     const title = uniqueTitle('Fundamental Duties');
     const id = await createLecture(page, title);
@@ -136,7 +138,8 @@ test.describe('lecture editor: video', () => {
     await expect(offline).not.toContainText('No video');
     await expect(offline).toContainText('No lecturer');
 
-    // Real playback through hls.js and Media Source Extensions.
+    // Real playback through hls.js and Media Source Extensions, of encrypted segments: the player
+    // fetches the video's key with the console session from the link in the rendition playlist.
     const player = video.getByLabel('Video preview');
     await player.scrollIntoViewIfNeeded();
     await player.evaluate(async (element: HTMLVideoElement) => {
@@ -145,6 +148,8 @@ test.describe('lecture editor: video', () => {
     });
     await expect.poll(() => player.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
     expect(await player.evaluate((element: HTMLVideoElement) => [element.videoWidth > 0, element.error])).toEqual([true, null]);
+    const key = await keyAnswer;
+    expect([key.status(), (await key.body()).length, key.headers()['cache-control']]).toEqual([200, 16, 'no-store']);
     await snap(page, 'editor-video-ready');
 
     // The catalogue shows the duration and size.

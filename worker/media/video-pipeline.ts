@@ -10,6 +10,7 @@ import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
 import { hasCompleteLadder } from '../../server/assets/asset-state.ts';
 import { markAssetReady, setEarlyRenditions } from '../../server/queue/asset-state.repository.ts';
+import { videoKeyFor } from '../../server/assets/video-keys.ts';
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
@@ -23,6 +24,8 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
   const { db, storage, config } = deps;
   await setProcessState(db, asset.id, 'preparing', { total: 1, loaded: 0 });
   const tools = await resolveMediaTools({ FFMPEG_PATH: config.FFMPEG_PATH, FFPROBE_PATH: config.FFPROBE_PATH, PATH: process.env.PATH });
+  // Every segment is stored encrypted under the video's key (kept across retries and re-processing).
+  const videoKey = await videoKeyFor(db, config.SESSION_SECRET, asset.id);
   await setProcessState(db, asset.id, 'preparing', { total: 1, loaded: 1 });
 
   await withWorkspace(async (dir) => {
@@ -49,7 +52,7 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
       onPlayable: async (early) => {
         const files = (await listFiles(hlsDir)).filter((file) => early.renditions.some((r) => file.key.startsWith(`${r.name}/`)));
         // Segments and rendition playlists first, the master playlist that points at them last.
-        await uploadFiles(storage, files, `${prefix}hls/`, { signal });
+        await uploadFiles(storage, files, `${prefix}hls/`, { signal, videoKey });
         for (const file of files) uploadedEarly.add(file.key);
         await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
         // A replaced video keeps serving its previous, complete ladder until this one is ready.
@@ -72,7 +75,7 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
     const total = pending.reduce((sum, file) => sum + file.size, 0);
     const uploading = progressWriter(db, asset.id, 'uploading');
     uploading.report({ total, loaded: 0 });
-    await uploadFiles(storage, pending, `${prefix}hls/`, { signal, onProgress: (loaded) => uploading.report({ total, loaded }) });
+    await uploadFiles(storage, pending, `${prefix}hls/`, { signal, videoKey, onProgress: (loaded) => uploading.report({ total, loaded }) });
     // The full master playlist replaces the early one only once everything it lists is stored.
     await storage.putFile(`${prefix}hls/${MASTER_PLAYLIST_NAME}`, path.join(hlsDir, MASTER_PLAYLIST_NAME), { signal });
     uploading.report({ total, loaded: total });

@@ -7,6 +7,7 @@ import type { AssetRow } from '../../server/db/types.ts';
 import { progressWriter, setProcessState } from './processing-state.ts';
 import type { Db } from '../../server/db/database.ts';
 import { outputsPrefixOf } from '../../shared/assets/stored-files.rules.ts';
+import { storeHlsFile } from './segment-encryption.ts';
 
 const WORKSPACE_PREFIX = 'psc-media-';
 
@@ -56,12 +57,25 @@ export async function listFiles(dir: string, base = dir): Promise<Array<{ file: 
 /** Files stored at once: hides each write's round trip (a disk flush, or an S3 request). */
 const UPLOAD_CONCURRENCY = 4;
 
-/** Uploads local files under a storage prefix, a few at a time, reporting bytes sent. */
+export interface UploadOptions {
+  signal: AbortSignal;
+  onProgress?: (bytes: number) => void;
+  /**
+   * The video's key (videoKeyFor): HLS segments (`.ts`) are stored encrypted under it and media
+   * playlists with its key line. Storing a segment or a media playlist without it throws.
+   */
+  videoKey?: Uint8Array | undefined;
+}
+
+/**
+ * Uploads local files under a storage prefix, a few at a time, reporting bytes sent. Every HLS
+ * file goes through storeHlsFile, so no segment is ever stored unencrypted.
+ */
 export async function uploadFiles(
   storage: Storage,
   files: Array<{ file: string; key: string; size: number }>,
   prefix: string,
-  options: { signal: AbortSignal; onProgress?: (bytes: number) => void },
+  options: UploadOptions,
 ): Promise<number> {
   let sent = 0;
   let next = 0;
@@ -70,7 +84,7 @@ export async function uploadFiles(
       const file = files[next]!;
       next += 1;
       options.signal.throwIfAborted();
-      await storage.putFile(`${prefix}${file.key}`, file.file, { signal: options.signal });
+      await storeHlsFile(storage, `${prefix}${file.key}`, file.file, options);
       sent += file.size;
       options.onProgress?.(sent);
     }
@@ -80,12 +94,7 @@ export async function uploadFiles(
 }
 
 /** Uploads a local folder under a storage prefix, reporting bytes sent. */
-export async function uploadFolder(
-  storage: Storage,
-  dir: string,
-  prefix: string,
-  options: { signal: AbortSignal; onProgress?: (bytes: number) => void; skip?: Set<string> },
-): Promise<number> {
+export async function uploadFolder(storage: Storage, dir: string, prefix: string, options: UploadOptions & { skip?: Set<string> }): Promise<number> {
   const files = (await listFiles(dir)).filter((f) => !options.skip?.has(f.key));
   return uploadFiles(storage, files, prefix, options);
 }

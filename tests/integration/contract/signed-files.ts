@@ -1,6 +1,6 @@
 import type { StudentApi } from '../../../clients/student-api/index.ts';
 
-const SCOPES = ['hls', 'pdf', 'asset'] as const;
+const SCOPES = ['hls', 'pdf', 'asset', 'key'] as const;
 type Scope = (typeof SCOPES)[number];
 
 /** The query a signed file address carries (what /api/assets/{id} and its HLS files take). */
@@ -61,4 +61,17 @@ export async function openSigned(api: StudentApi, address: SignedAddress, parseA
       : await api.GET('/api/assets/{id}/hls/{path}', { params: { path: { id, path: hlsFile }, query }, parseAs });
   if (!response.ok || data === undefined) throw new Error(`${address.url} answered ${response.status}`);
   return data;
+}
+
+/** Fetches a video's key through the client from the key URI of a served rendition playlist, as the app's player would. */
+export async function openKey(api: StudentApi, playlist: string): Promise<Uint8Array> {
+  const uri = /#EXT-X-KEY:METHOD=AES-128,URI="([^"]+)"/.exec(playlist)?.[1];
+  if (!uri) throw new Error('the playlist names no key');
+  const parsed = new URL(uri, 'http://server.invalid');
+  const match = /^\/api\/assets\/([^/]+)\/key$/.exec(parsed.pathname);
+  if (!match) throw new Error(`not a key address: ${uri}`);
+  const query = Object.fromEntries(parsed.searchParams) as { expires?: string; signature?: string; scope?: Scope; student?: string };
+  const { data, response } = await api.GET('/api/assets/{id}/key', { params: { path: { id: match[1]! }, query }, parseAs: 'arrayBuffer' });
+  if (!response.ok || data === undefined) throw new Error(`${uri} answered ${response.status}`);
+  return new Uint8Array(data);
 }

@@ -11,7 +11,9 @@ import { createUser, testConfig } from '../../support/test-app.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 import { publishRanking, replyToComment, setUpCatalogue, type Catalogue } from './staff-side.ts';
 import { signIn } from './student-session.ts';
-import { openSigned, signedAddress } from './signed-files.ts';
+import { openKey, openSigned, signedAddress } from './signed-files.ts';
+import { decryptSegment } from '../../../worker/media/segment-encryption.ts';
+import { segmentSequenceNumber } from '../../../shared/media/hls-encryption.rules.ts';
 
 /**
  * A student's whole journey through the generated client (clients/student-api), against the server
@@ -129,7 +131,7 @@ describe('a student journey through the generated client', () => {
     expect(day1?.exams.map((entry) => entry.exam._id)).toEqual([catalogue.examId]);
   });
 
-  it('plays the lecture: its playlist, a variant and a segment of the transcoded video', async () => {
+  it('plays the lecture: its playlist, a variant, its key and a segment of the transcoded video', async () => {
     const playback = await must(api.POST('/api/student/lectures/{lectureId}/playback', { params: { path: { lectureId: catalogue.lectureId } } }));
     const master = signedAddress(needs(playback.hlsUrl ?? undefined, 'an HLS address'));
     const masterText = await openSigned(api, master, 'text');
@@ -138,7 +140,11 @@ describe('a student journey through the generated client', () => {
     const variantText = await openSigned(api, variant, 'text');
     expect(variantText).toContain('#EXTINF');
     const segment = variant.follow(variantText.split('\n').find((line) => line !== '' && !line.startsWith('#')));
-    const bytes = new Uint8Array(await openSigned(api, segment, 'arrayBuffer'));
+    const encrypted = new Uint8Array(await openSigned(api, segment, 'arrayBuffer'));
+    // HLS AES-128: the key from the playlist's key line, the IV the segment's media sequence number.
+    const key = await openKey(api, variantText);
+    expect(key.length).toBe(16);
+    const bytes = decryptSegment(encrypted, key, segmentSequenceNumber(segment.hlsFile!)!);
     // An MPEG transport stream: 188-byte packets, each starting with the sync byte 0x47.
     expect(bytes.length % 188).toBe(0);
     expect(bytes[0]).toBe(0x47);

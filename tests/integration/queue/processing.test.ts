@@ -7,7 +7,9 @@ import { createStorage } from '../../../server/assets/storage/index.ts';
 import type { WorkerHandle } from '../../../worker/runner.ts';
 import { waitFor } from '../../support/mail-catcher.ts';
 import { createMediaWorkspace, makeCorruptVideo, makeTestPdf, makeTestVideo, type MediaWorkspace } from '../../support/media-fixtures.ts';
-import { testConfig } from '../../support/test-app.ts';
+import { testConfig, TEST_SECRET } from '../../support/test-app.ts';
+import { findVideoKey } from '../../../server/assets/video-keys.ts';
+import { localEncryptedRendition } from '../../support/encrypted-hls.ts';
 import { startTestWorker } from '../../support/test-worker.ts';
 import { useApp } from '../../support/app-harness.ts';
 import { uploadFile } from '../../support/uploads.ts';
@@ -41,7 +43,19 @@ async function until(id: string, states: string[], timeoutMs = 60_000) {
 }
 
 async function ffprobeSize(file: string): Promise<{ width: number; height: number }> {
-  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'stream=width,height', '-of', 'json', file]);
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-allowed_extensions',
+    'ALL',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=width,height',
+    '-of',
+    'json',
+    file,
+  ]);
   const stream = JSON.parse(stdout).streams[0];
   return { width: stream.width, height: stream.height };
 }
@@ -62,8 +76,12 @@ describe('a video', () => {
 
     const row = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const storage = createStorage(testConfig());
+    // Segments are stored encrypted: ffprobe reads them through a copy with the video's key.
+    const key = await findVideoKey(harness.db, TEST_SECRET, id);
     for (const rendition of ready.renditions) {
-      const playlist = storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!;
+      const stored = await readFile(storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!, 'utf8');
+      const folder = `${row.output_prefix}hls/${rendition.playlist.replace(/index\.m3u8$/, '')}`;
+      const playlist = await localEncryptedRendition({ storage, folder, playlist: stored, key, dir: files.dir });
       expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
       expect(rendition.segmentCount).toBeGreaterThan(0);
       expect(rendition.totalSizeInBytes).toBeGreaterThan(0);

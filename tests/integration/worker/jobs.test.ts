@@ -95,7 +95,7 @@ describe('tasks and schedule', () => {
   it('runs every scheduled task under its own explicit id', () => {
     const parsed = scheduledJobs();
     expect(parsed.map((item) => item.identifier)).toEqual(SCHEDULE.map((entry) => entry.id));
-    expect(parsed.map((item) => item.task)).toEqual(['cleanup', 'check-lecture-notes', 'reconcile-payments', 'submit-overdue-attempts']);
+    expect(parsed.map((item) => item.task)).toEqual(['cleanup', 'check-lecture-notes', 'reconcile-payments', 'submit-overdue-attempts', 'encrypt-videos']);
     for (const entry of SCHEDULE) expect(TASK_NAMES).toContain(entry.task);
   });
 

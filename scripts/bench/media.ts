@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveMediaTools } from '../../worker/media/binaries.ts';
 import { pageRanges } from '../../worker/media/pdf-page-ranges.ts';
+import { PNG_DEFLATE_LEVEL } from '../../worker/media/png-encode.ts';
 import { DEFAULT_PDF_CONCURRENCY, DEFAULT_PDF_DENSITY, renderPdfPages } from '../../worker/media/pdf-pages.ts';
 import { processVideo } from '../../worker/media/process-video.ts';
 import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../worker/media/transcode.ts';
@@ -161,27 +163,33 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
       const text = await makeTestPdf(pdfPages, { dir: workspace.dir, name: 'text.pdf', linesPerPage: 45 });
       const ranges = pageRanges(pdfPages, concurrency);
       log(
-        `PDF pages at ${density} dpi: Ghostscript, ${ranges.length} ranges of ${ranges[0]!.last - ranges[0]!.first + 1} pages or fewer, ${concurrency} processes at once; load average ${os.loadavg()[0]!.toFixed(2)} before start`,
+        `PDF pages at ${density} dpi: Ghostscript (PPM) and zlib level ${PNG_DEFLATE_LEVEL} PNG here, ${ranges.length} ranges of ${ranges[0]!.last - ranges[0]!.first + 1} pages or fewer, ${concurrency} processes at once; load average ${os.loadavg()[0]!.toFixed(2)} before start`,
       );
+      // Ghostscript's CPU and this process's, which turns its images into PNG files.
       const measure = async (input: string, name: string) => {
         const start = performance.now();
         const cpuStart = childrenCpuSeconds();
+        const ownStart = process.cpuUsage();
         const machineStart = machineTicks();
-        const { pageCount } = await renderPdfPages({ input, outDir: workspace.file(`pages-${name}`), density, concurrency });
-        const cpuSeconds = childrenCpuSeconds() - cpuStart;
+        const outDir = workspace.file(`pages-${name}`);
+        const { pageCount, files } = await renderPdfPages({ input, outDir, density, concurrency });
+        const own = process.cpuUsage(ownStart);
+        const cpuSeconds = childrenCpuSeconds() - cpuStart + (own.user + own.system) / 1e6;
+        const bytes = (await Promise.all(files.map((file) => stat(file)))).reduce((sum, file) => sum + file.size, 0);
         return {
           pagesPerSecond: pageCount / seconds(start),
           cpuMillisecondsPerPage: (cpuSeconds * 1000) / pageCount,
+          kilobytesPerPage: bytes / 1000 / pageCount,
           disturbance: disturbance(machineStart, cpuSeconds),
         };
       };
       const simpleFigures = await measure(simple, 'simple');
       log(
-        `  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   (${PDF_BEFORE.simplePagesPerSecond} with a process per page)   ${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${simpleFigures.disturbance}`,
+        `  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   (${PDF_BEFORE.simplePagesPerSecond} with a process per page)   ${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU and ${simpleFigures.kilobytesPerPage.toFixed(0)} KB a page; ${simpleFigures.disturbance}`,
       );
       const textFigures = await measure(text, 'text');
       log(
-        `  dense text pages (the same with 45 lines of body text):  ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${textFigures.pagesPerSecond >= TARGETS.pagesPerSecond ? 'met' : 'MISSED'}   (${PDF_BEFORE.textPagesPerSecond} with a process per page)   ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${textFigures.disturbance}`,
+        `  dense text pages (the same with 45 lines of body text):  ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${textFigures.pagesPerSecond >= TARGETS.pagesPerSecond ? 'met' : 'MISSED'}   (${PDF_BEFORE.textPagesPerSecond} with a process per page)   ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU and ${textFigures.kilobytesPerPage.toFixed(0)} KB a page; ${textFigures.disturbance}`,
       );
       figures.pdf = {
         pages: pdfPages,

@@ -1,19 +1,26 @@
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProgressCallback } from '../../shared/media/media.types.ts';
 import { resolvePdfTools } from './binaries.ts';
 import { MediaInputError, MediaProcessError, abortError } from './media.errors.ts';
 import { pageRanges, type PageRange } from './pdf-page-ranges.ts';
+import { encodePng, parsePpm, type RgbImage } from './png-encode.ts';
 import { runTool } from './run-tool.ts';
 
 /**
- * 120 dpi makes an A4 page 992 pixels wide, about a phone screen's width. pdf2pic starts one
- * GraphicsMagick and one Ghostscript process per page, and Ghostscript's start-up and font
- * loading dominate a page's cost, so throughput depends on the pages more than on the
- * density. Measured with scripts/bench/media.ts on 2 cores: generated pages (a heading and a
- * drawing) about 10 pages/s at 120 dpi and 8.6 at 150; pages of dense body text 5 to 6 at
- * 120 dpi. One page per core is as fast as three pages on two cores.
+ * 120 dpi makes an A4 page 992 pixels wide, about a phone screen's width. Ghostscript renders
+ * the pages (ppmraw: 24-bit RGB, text and drawings anti-aliased with 4 bits), a range of pages
+ * per process and one process per core, so its start-up and font loading are paid once a range
+ * rather than once a page; the images are the same pixels GraphicsMagick's delegate produced
+ * with a process per page. This process turns each into a PNG (png-encode.ts), at a quarter of
+ * the CPU Ghostscript's PNG writer takes, whose compression cannot be changed. What remains is
+ * mostly Ghostscript anti-aliasing text: about 75 ms of a dense page's 110.
+ * Measured on 2 cores shared with other work, turn about with Ghostscript's own PNG writer:
+ * a dense text page (45 lines) 110 to 119 ms of CPU against 134 to 148, 1.5 to 2 times the
+ * pages a second; with a GraphicsMagick and a Ghostscript process per page it was about 250 ms
+ * (simple pages: 36 to 46 ms, against 140). scripts/bench/media.ts prints these figures, and
+ * docs/benchmarks.md keeps them.
  */
 export const DEFAULT_PDF_DENSITY = 120;
 export const DEFAULT_PDF_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism()));
@@ -27,7 +34,7 @@ export interface RenderPdfPagesOptions {
   signal?: AbortSignal | undefined;
   /** Dots per inch: an A4 page is 8.27 inches wide, so 120 makes it 992 pixels wide. */
   density?: number | undefined;
-  /** Pages rendered at once; each is one GraphicsMagick and one Ghostscript process. */
+  /** Ghostscript processes at once, each rendering a range of pages. */
   concurrency?: number | undefined;
 }
 
@@ -133,7 +140,7 @@ function pageFailure(page: number, reason: string): MediaInputError {
 
 /** `%` starts a page-number template in Ghostscript's output file name; `%%` is a plain `%`. */
 function outputTemplate(folder: string): string {
-  return `${folder.replaceAll('%', '%%')}/%d.png`;
+  return `${folder.replaceAll('%', '%%')}/%d.ppm`;
 }
 
 interface RangeRun {
@@ -144,16 +151,16 @@ interface RangeRun {
   density: number;
   range: PageRange;
   signal: AbortSignal;
-  /** Called once a page's file is complete and in place. */
+  /** Called once a page's PNG is in place. */
   onPage: (page: number) => void;
 }
 
 /**
- * One Ghostscript process renders a range of pages into a folder of its own (its files are
- * numbered from 1 whatever the range); a page's file is complete once Ghostscript announces the
- * next page ("Page N" on stdout) or exits, and is then moved to `<outDir>/<page>.png`. A page
- * without a file, or Ghostscript stopping on a page, fails the range with that page's number;
- * the folder is removed either way.
+ * One Ghostscript process renders a range of pages into a folder of its own (its images are
+ * numbered from 1 whatever the range); a page's image is complete once Ghostscript announces the
+ * next page ("Page N" on stdout) or exits, and is then written as a PNG beside it and moved to
+ * `<outDir>/<page>.png`, so that file appears whole. A page without an image, or Ghostscript
+ * stopping on a page, fails the range with that page's number; the folder is removed either way.
  */
 async function renderRange(run: RangeRun): Promise<void> {
   const { first, last } = run.range;
@@ -170,13 +177,19 @@ async function renderRange(run: RangeRun): Promise<void> {
   const placeUpTo = async (count: number, lines: string[]): Promise<void> => {
     for (; placed < count; placed += 1) {
       const page = first + placed;
-      const written = path.join(folder, `${placed + 1}.png`);
-      const size = await stat(written).then(
-        (file) => file.size,
-        () => 0,
-      );
-      if (size === 0) throw pageFailure(page, ghostscriptErrors(lines));
-      await rename(written, path.join(run.outDir, `${page}.png`));
+      const rendered = path.join(folder, `${placed + 1}.ppm`);
+      const pixels = await readFile(rendered).catch(() => undefined);
+      if (!pixels?.length) throw pageFailure(page, ghostscriptErrors(lines));
+      let image: RgbImage;
+      try {
+        image = parsePpm(pixels);
+      } catch (error) {
+        throw pageFailure(page, `Ghostscript wrote ${(error as Error).message}`);
+      }
+      const png = path.join(folder, `${placed + 1}.png`);
+      await writeFile(png, await encodePng(image, run.density));
+      await rename(png, path.join(run.outDir, `${page}.png`));
+      await rm(rendered);
       run.onPage(page);
     }
   };
@@ -210,7 +223,7 @@ async function renderRange(run: RangeRun): Promise<void> {
           '-dBATCH',
           '-dNOPAUSE',
           `--permit-file-read=${plain}`,
-          '-sDEVICE=png16m',
+          '-sDEVICE=ppmraw',
           `-r${run.density}`,
           '-dTextAlphaBits=4',
           '-dGraphicsAlphaBits=4',
@@ -227,7 +240,7 @@ async function renderRange(run: RangeRun): Promise<void> {
       if (chainError !== undefined) throw chainError;
       if (error instanceof MediaProcessError && !run.signal.aborted) {
         // Ghostscript may stop on a page before announcing it: the page after the last file it wrote.
-        const written = (await readdir(folder)).length;
+        const written = (await readdir(folder)).filter((name) => name.endsWith('.ppm')).length;
         const page = Math.max(announced ?? first, first + placed + written);
         throw pageFailure(page, ghostscriptErrors([...sincePage, ...error.stderrTail.split('\n')]));
       }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProgressCallback } from '../../shared/media/media.types.ts';
@@ -23,6 +23,8 @@ import { runTool } from './run-tool.ts';
  * docs/benchmarks.md keeps them.
  */
 export const DEFAULT_PDF_DENSITY = 120;
+/** 50 million pixels: a 150 MB image; an A0 poster at 120 dpi has 22 million. */
+export const MAX_PDF_PAGE_PIXELS = 50_000_000;
 export const DEFAULT_PDF_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export interface RenderPdfPagesOptions {
@@ -36,6 +38,8 @@ export interface RenderPdfPagesOptions {
   density?: number | undefined;
   /** Ghostscript processes at once, each rendering a range of pages. */
   concurrency?: number | undefined;
+  /** A page whose image has more pixels is refused; the worker holds a page's image in memory to write its PNG. */
+  maxPagePixels?: number | undefined;
 }
 
 export interface RenderedPdf {
@@ -149,6 +153,7 @@ interface RangeRun {
   input: string;
   outDir: string;
   density: number;
+  maxPagePixels: number;
   range: PageRange;
   signal: AbortSignal;
   /** Called once a page's PNG is in place. */
@@ -178,8 +183,18 @@ async function renderRange(run: RangeRun): Promise<void> {
     for (; placed < count; placed += 1) {
       const page = first + placed;
       const rendered = path.join(folder, `${placed + 1}.ppm`);
-      const pixels = await readFile(rendered).catch(() => undefined);
-      if (!pixels?.length) throw pageFailure(page, ghostscriptErrors(lines));
+      const size = await stat(rendered).then(
+        (file) => file.size,
+        () => 0,
+      );
+      if (size === 0) throw pageFailure(page, ghostscriptErrors(lines));
+      // Three bytes a pixel, and a header of a few dozen bytes.
+      if (size > run.maxPagePixels * 3 + 1024) {
+        throw new MediaInputError(
+          `Page ${page} of the PDF is too large to turn into an image: over ${run.maxPagePixels.toLocaleString('en-US')} pixels at ${run.density} dpi.`,
+        );
+      }
+      const pixels = await readFile(rendered);
       let image: RgbImage;
       try {
         image = parsePpm(pixels);
@@ -287,6 +302,7 @@ export async function renderPdfPages(options: RenderPdfPagesOptions): Promise<Re
           input,
           outDir,
           density: options.density ?? DEFAULT_PDF_DENSITY,
+          maxPagePixels: options.maxPagePixels ?? MAX_PDF_PAGE_PIXELS,
           range,
           signal: stopAll,
           onPage: () => {

@@ -172,6 +172,16 @@ describe('renderPdfPages across several Ghostscript runs', () => {
     expect(await readdir(outDir)).toEqual([]);
   });
 
+  it('refuses a page whose image would be too large to hold, naming it, and leaves nothing', async () => {
+    // At 72 dpi the numbered pages are about 4,000 pixels and this one 40,000.
+    const input = await makePdfOfPages(workspace.dir, 'poster-page.pdf', [...numberedPages(2), { width: 400, height: 100 }, ...numberedPages(1)]);
+    const outDir = workspace.file('pages-poster');
+    const error = await renderPdfPages({ input, outDir, density: 72, concurrency: 2, maxPagePixels: 10_000 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MediaInputError);
+    expect((error as Error).message).toBe('Page 3 of the PDF is too large to turn into an image: over 10,000 pixels at 72 dpi.');
+    expect(await readdir(outDir)).toEqual([]);
+  });
+
   it('stops every run when aborted, leaving no Ghostscript process and no file', async () => {
     const controller = new AbortController();
     const outDir = workspace.file('pages-aborted-runs');

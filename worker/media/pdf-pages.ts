@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProgressCallback } from '../../shared/media/media.types.ts';
 import { resolvePdfTools } from './binaries.ts';
 import { MediaInputError, MediaProcessError, abortError } from './media.errors.ts';
 import { pageRanges, type PageRange } from './pdf-page-ranges.ts';
-import { encodePng, parsePpm, type RgbImage } from './png-encode.ts';
+import { PpmError, PpmToPng } from './png-encode.ts';
 import { runTool } from './run-tool.ts';
 
 /**
@@ -170,6 +170,7 @@ interface RangeRun {
 async function renderRange(run: RangeRun): Promise<void> {
   const { first, last } = run.range;
   const folder = await mkdtemp(path.join(run.outDir, `.pages-${first}-`));
+  const converter = new PpmToPng();
   let placed = 0;
   let announced: number | undefined;
   let sincePage: string[] = [];
@@ -194,15 +195,13 @@ async function renderRange(run: RangeRun): Promise<void> {
           `Page ${page} of the PDF is too large to turn into an image: over ${run.maxPagePixels.toLocaleString('en-US')} pixels at ${run.density} dpi.`,
         );
       }
-      const pixels = await readFile(rendered);
-      let image: RgbImage;
-      try {
-        image = parsePpm(pixels);
-      } catch (error) {
-        throw pageFailure(page, `Ghostscript wrote ${(error as Error).message}`);
-      }
       const png = path.join(folder, `${placed + 1}.png`);
-      await writeFile(png, await encodePng(image, run.density));
+      try {
+        await converter.convert(rendered, png, size, run.density);
+      } catch (error) {
+        if (error instanceof PpmError) throw pageFailure(page, `Ghostscript wrote ${error.message}`);
+        throw error;
+      }
       await rename(png, path.join(run.outDir, `${page}.png`));
       await rm(rendered);
       run.onPage(page);

@@ -1,6 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encodePng, parsePpm } from '../../../../worker/media/png-encode.ts';
+import { encodePng, parsePpm, PpmError, PpmToPng } from '../../../../worker/media/png-encode.ts';
 
 /** The chunks of a PNG file, each checked against its CRC. */
 function chunksOf(png: Buffer): Array<{ type: string; data: Buffer }> {
@@ -45,10 +48,37 @@ describe('parsePpm', () => {
   });
 
   it('refuses anything but 8-bit binary RGB with all its pixels', () => {
+    expect(() => parsePpm(Buffer.concat([Buffer.from('P5\n3 2\n255\n', 'latin1'), pixels]))).toThrow(PpmError);
     expect(() => parsePpm(Buffer.concat([Buffer.from('P5\n3 2\n255\n', 'latin1'), pixels]))).toThrow('not a binary PPM image with 8 bits a channel');
     expect(() => parsePpm(Buffer.concat([Buffer.from('P6\n3 2\n65535\n', 'latin1'), pixels]))).toThrow('not a binary PPM image with 8 bits a channel');
     expect(() => parsePpm(Buffer.concat([Buffer.from('P6\n3 2\n255\n', 'latin1'), pixels.subarray(1)]))).toThrow(
       'a 3x2 PPM image should hold 18 bytes of pixels, not 17',
     );
+  });
+});
+
+describe('PpmToPng', () => {
+  it('converts one file after another, a larger then a smaller, each to its own pixels', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'ppm-to-png-'));
+    try {
+      const converter = new PpmToPng();
+      const large = Buffer.alloc(4 * 3 * 3, 200);
+      for (const [name, width, height, data] of [
+        ['large', 4, 3, large],
+        ['small', 3, 2, pixels],
+      ] as const) {
+        const ppm = path.join(folder, `${name}.ppm`);
+        const file = Buffer.concat([Buffer.from(`P6\n${width} ${height}\n255\n`, 'latin1'), data]);
+        await writeFile(ppm, file);
+        await converter.convert(ppm, path.join(folder, `${name}.png`), file.length, 72);
+        const chunks = chunksOf(await readFile(path.join(folder, `${name}.png`)));
+        expect([chunks[0]!.data.readUInt32BE(0), chunks[0]!.data.readUInt32BE(4)]).toEqual([width, height]);
+        const rows = zlib.inflateSync(chunks.find((chunk) => chunk.type === 'IDAT')!.data);
+        const expected = Array.from({ length: height }, (_, y) => [Buffer.from([0]), data.subarray(y * width * 3, (y + 1) * width * 3)]).flat();
+        expect(rows).toEqual(Buffer.concat(expected));
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

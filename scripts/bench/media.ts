@@ -191,6 +191,11 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
       log(
         `  dense text pages (the same with 45 lines of body text):  ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${textFigures.pagesPerSecond >= TARGETS.pagesPerSecond ? 'met' : 'MISSED'}   (${PDF_BEFORE.textPagesPerSecond} with a process per page)   ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU and ${textFigures.kilobytesPerPage.toFixed(0)} KB a page; ${textFigures.disturbance}`,
       );
+      // Other work on the machine takes CPU from the runs; the CPU a page says what free cores would do.
+      const freeCores = Math.min(concurrency, os.availableParallelism());
+      log(
+        `  on ${freeCores} free cores, ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page would make about ${((freeCores * 1000) / textFigures.cpuMillisecondsPerPage).toFixed(0)} dense text pages/s`,
+      );
       figures.pdf = {
         pages: pdfPages,
         simplePagesPerSecond: simpleFigures.pagesPerSecond,

@@ -13,14 +13,13 @@ import { runTool } from './run-tool.ts';
  * the pages (ppmraw: 24-bit RGB, text and drawings anti-aliased with 4 bits), a range of pages
  * per process and one process per core, so its start-up and font loading are paid once a range
  * rather than once a page; the images are the same pixels GraphicsMagick's delegate produced
- * with a process per page. This process turns each into a PNG (png-encode.ts), at a quarter of
- * the CPU Ghostscript's PNG writer takes, whose compression cannot be changed. What remains is
- * mostly Ghostscript anti-aliasing text: about 75 ms of a dense page's 110.
- * Measured on 2 cores shared with other work, turn about with Ghostscript's own PNG writer:
- * a dense text page (45 lines) 110 to 119 ms of CPU against 134 to 148, 1.5 to 2 times the
- * pages a second; with a GraphicsMagick and a Ghostscript process per page it was about 250 ms
- * (simple pages: 36 to 46 ms, against 140). scripts/bench/media.ts prints these figures, and
- * docs/benchmarks.md keeps them.
+ * with a process per page. This process turns each into a PNG (png-encode.ts) at a quarter of
+ * the CPU Ghostscript's PNG writer takes (its compression cannot be changed). What remains is
+ * mostly Ghostscript anti-aliasing text: about 75 ms of a dense page's 100. Measured with
+ * scripts/bench/media.ts on 2 cores shared with other work (docs/benchmarks.md): a dense text
+ * page (45 lines) 96 to 119 ms of CPU, 8 to 11 pages/s when the other work leaves about a core
+ * free, 17 to 21 on two free cores; a simple page (a heading and a drawing) 21 to 25 ms. A
+ * GraphicsMagick and a Ghostscript process per page took 250 and 140 ms (5.2 and 9.6 pages/s).
  */
 export const DEFAULT_PDF_DENSITY = 120;
 /** 50 million pixels: a 150 MB image; an A0 poster at 120 dpi has 22 million. */

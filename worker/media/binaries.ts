@@ -113,18 +113,15 @@ export async function resolveMediaTools(settings: MediaToolSettings, options: { 
 }
 
 export interface PdfTools {
-  /** GraphicsMagick, which pdf2pic runs and which runs Ghostscript through its delegates. */
-  gm: string;
+  /** Ghostscript, which renders the pages itself. */
   gs: string;
 }
 
-/** pdf2pic runs `gm` from PATH, and GraphicsMagick runs `gs` from PATH: both must be there. */
+/** PDF pages are rendered by `gs` from PATH. */
 export function resolvePdfTools(searchPath: string | undefined): PdfTools {
-  const gm = findOnPath('gm', searchPath);
-  if (!gm) throw new MediaToolMissingError('gm', 'GraphicsMagick (gm) was not found on PATH: install graphicsmagick to turn PDFs into page images');
   const gs = findOnPath('gs', searchPath);
   if (!gs) throw new MediaToolMissingError('gs', 'Ghostscript (gs) was not found on PATH: install ghostscript to turn PDFs into page images');
-  return { gm, gs };
+  return { gs };
 }
 
 /** For tests. */

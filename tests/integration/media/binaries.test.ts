@@ -88,9 +88,9 @@ describe('resolveMediaTools', () => {
 });
 
 describe('resolvePdfTools', () => {
-  it('needs GraphicsMagick and Ghostscript on PATH', async () => {
+  it('needs Ghostscript on PATH, and GraphicsMagick no longer', async () => {
     const onlyGs = await toolFolder('only-gs', ['gs']);
-    expect(() => resolvePdfTools(onlyGs)).toThrow(/GraphicsMagick \(gm\) was not found on PATH: install graphicsmagick/);
+    expect(resolvePdfTools(onlyGs)).toEqual({ gs: path.join(onlyGs, 'gs') });
     const onlyGm = await toolFolder('only-gm', ['gm']);
     expect(() => resolvePdfTools(onlyGm)).toThrow(/Ghostscript \(gs\) was not found on PATH: install ghostscript/);
   });

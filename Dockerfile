@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 FROM node:24-bookworm-slim AS base
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg ghostscript ca-certificates \
+  && apt-get install -y --no-install-recommends ffmpeg graphicsmagick ghostscript ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 

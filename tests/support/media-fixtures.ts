@@ -185,46 +185,6 @@ export async function makeTestPdf(pages: number, options: TestPdfOptions): Promi
   return file;
 }
 
-/**
- * How a page of makePdfOfPages is made: a size in points; a page too large for Ghostscript
- * to set up (it stops on it with an error); or a page-tree entry whose object is missing
- * (Ghostscript skips it and writes no image).
- */
-export type TestPdfPage = { width: number; height: number } | 'too-large' | 'missing';
-
-/**
- * A PDF written by hand, without compression, whose page n shows its number. Giving each page
- * its own size lets a test tell from an image's size which page it is.
- */
-export async function makePdfOfPages(dir: string, name: string, pages: TestPdfPage[]): Promise<string> {
-  const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
-  const font = 3 + 2 * pages.length;
-  const kids = pages.map((page, index) => {
-    const pageObject = 3 + 2 * index;
-    const { width, height } = page === 'too-large' ? { width: 14_400_000, height: 14_400_000 } : page === 'missing' ? { width: 0, height: 0 } : page;
-    const content = `BT /F1 24 Tf 10 10 Td (${index + 1}) Tj ET`;
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${pageObject + 1} 0 R >>`,
-    );
-    objects.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    return page === 'missing' ? `${font + 100 + index} 0 R` : `${pageObject} 0 R`;
-  });
-  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages.length} >>`;
-  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  let text = '%PDF-1.4\n';
-  const offsets = objects.map((object, index) => {
-    const offset = text.length;
-    text += `${index + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = text.length;
-  text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  text += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  const file = path.join(dir, name);
-  await writeFile(file, text, 'latin1');
-  return file;
-}
-
 /** A PDF header followed by noise. */
 export async function makeCorruptPdf(dir: string): Promise<string> {
   const file = path.join(dir, 'corrupt.pdf');

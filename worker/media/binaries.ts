@@ -113,15 +113,18 @@ export async function resolveMediaTools(settings: MediaToolSettings, options: { 
 }
 
 export interface PdfTools {
-  /** Ghostscript, which renders the pages itself. */
+  /** GraphicsMagick, which pdf2pic runs and which runs Ghostscript through its delegates. */
+  gm: string;
   gs: string;
 }
 
-/** PDF pages are rendered by `gs` from PATH. */
+/** pdf2pic runs `gm` from PATH, and GraphicsMagick runs `gs` from PATH: both must be there. */
 export function resolvePdfTools(searchPath: string | undefined): PdfTools {
+  const gm = findOnPath('gm', searchPath);
+  if (!gm) throw new MediaToolMissingError('gm', 'GraphicsMagick (gm) was not found on PATH: install graphicsmagick to turn PDFs into page images');
   const gs = findOnPath('gs', searchPath);
   if (!gs) throw new MediaToolMissingError('gs', 'Ghostscript (gs) was not found on PATH: install ghostscript to turn PDFs into page images');
-  return { gs };
+  return { gm, gs };
 }
 
 /** For tests. */

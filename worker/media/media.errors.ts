@@ -14,7 +14,7 @@ export class MediaInputError extends AppError {
   }
 }
 
-/** ffmpeg, ffprobe or Ghostscript is not installed where the settings say. */
+/** ffmpeg, ffprobe, GraphicsMagick or Ghostscript is not installed where the settings say. */
 export class MediaToolMissingError extends AppError {
   readonly tool: string;
   constructor(tool: string, message: string) {

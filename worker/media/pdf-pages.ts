@@ -1,29 +1,21 @@
-import { mkdir, mkdtemp, open, readdir, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rename, rm, stat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fromPath } from 'pdf2pic';
 import type { ProgressCallback } from '../../shared/media/media.types.ts';
 import { resolvePdfTools } from './binaries.ts';
-import { MediaInputError, MediaProcessError, abortError } from './media.errors.ts';
-import { pageRanges, type PageRange } from './pdf-page-ranges.ts';
-import { PpmError, PpmToPng } from './png-encode.ts';
+import { MediaInputError, MediaProcessError, MediaToolMissingError, abortError } from './media.errors.ts';
 import { runTool } from './run-tool.ts';
 
 /**
- * 120 dpi makes an A4 page 992 pixels wide, about a phone screen's width. Ghostscript renders
- * the pages (ppmraw: 24-bit RGB, text and drawings anti-aliased with 4 bits), a range of pages
- * per process and one process per core, so its start-up and font loading are paid once a range
- * rather than once a page; the images are the same pixels GraphicsMagick's delegate produced
- * with a process per page. This process turns each into a PNG (png-encode.ts) at a quarter of
- * the CPU Ghostscript's PNG writer takes (its compression cannot be changed). What remains is
- * mostly Ghostscript anti-aliasing text: about 75 ms of a dense page's 100. Measured with
- * scripts/bench/media.ts on 2 cores shared with other work (docs/benchmarks.md): a dense text
- * page (45 lines) 96 to 119 ms of CPU, 8 to 11 pages/s when the other work leaves about a core
- * free, 17 to 21 on two free cores; a simple page (a heading and a drawing) 21 to 25 ms. A
- * GraphicsMagick and a Ghostscript process per page took 250 and 140 ms (5.2 and 9.6 pages/s).
+ * 120 dpi makes an A4 page 992 pixels wide, about a phone screen's width. pdf2pic starts one
+ * GraphicsMagick and one Ghostscript process per page, and Ghostscript's start-up and font
+ * loading dominate a page's cost, so throughput depends on the pages more than on the
+ * density. Measured with scripts/bench/media.ts on 2 cores: generated pages (a heading and a
+ * drawing) about 10 pages/s at 120 dpi and 8.6 at 150; pages of dense body text 5 to 6 at
+ * 120 dpi. One page per core is as fast as three pages on two cores.
  */
 export const DEFAULT_PDF_DENSITY = 120;
-/** 50 million pixels: a 150 MB image; an A0 poster at 120 dpi has 22 million. */
-export const MAX_PDF_PAGE_PIXELS = 50_000_000;
 export const DEFAULT_PDF_CONCURRENCY = Math.max(1, Math.min(4, os.availableParallelism()));
 
 export interface RenderPdfPagesOptions {
@@ -35,10 +27,8 @@ export interface RenderPdfPagesOptions {
   signal?: AbortSignal | undefined;
   /** Dots per inch: an A4 page is 8.27 inches wide, so 120 makes it 992 pixels wide. */
   density?: number | undefined;
-  /** Ghostscript processes at once, each rendering a range of pages. */
+  /** Pages rendered at once; each is one GraphicsMagick and one Ghostscript process. */
   concurrency?: number | undefined;
-  /** A page whose image has more pixels is refused; the worker holds a page's image in memory to write its PNG. */
-  maxPagePixels?: number | undefined;
 }
 
 export interface RenderedPdf {
@@ -132,193 +122,83 @@ function ghostscriptMessage(output: string): string {
   return [...new Set(lines)].slice(-2).join('; ');
 }
 
-/** Ghostscript's own complaints among the lines it printed: "Error: ..." and the information after it. */
-function ghostscriptErrors(lines: string[]): string {
-  return ghostscriptMessage(lines.filter((line) => /^\s*(\*+\s*)?(Error:|Additional information:)/.test(line)).join('\n'));
-}
-
-function pageFailure(page: number, reason: string): MediaInputError {
-  return new MediaInputError(`Page ${page} of the PDF could not be rendered: ${reason || 'Ghostscript wrote no image'}`);
-}
-
-/** `%` starts a page-number template in Ghostscript's output file name; `%%` is a plain `%`. */
-function outputTemplate(folder: string): string {
-  return `${folder.replaceAll('%', '%%')}/%d.ppm`;
-}
-
-interface RangeRun {
-  gs: string;
-  /** The input, by a name --permit-file-read can hold. */
-  input: string;
-  outDir: string;
-  density: number;
-  maxPagePixels: number;
-  range: PageRange;
-  signal: AbortSignal;
-  /** Called once a page's PNG is in place. */
-  onPage: (page: number) => void;
-}
-
-/**
- * One Ghostscript process renders a range of pages into a folder of its own (its images are
- * numbered from 1 whatever the range); a page's image is complete once Ghostscript announces the
- * next page ("Page N" on stdout) or exits, and is then written as a PNG beside it and moved to
- * `<outDir>/<page>.png`, so that file appears whole. A page without an image, or Ghostscript
- * stopping on a page, fails the range with that page's number; the folder is removed either way.
- */
-async function renderRange(run: RangeRun): Promise<void> {
-  const { first, last } = run.range;
-  const folder = await mkdtemp(path.join(run.outDir, `.pages-${first}-`));
-  const converter = new PpmToPng();
-  let placed = 0;
-  let announced: number | undefined;
-  let sincePage: string[] = [];
-  let chain = Promise.resolve();
-  let chainError: unknown;
-  const stopped = new AbortController();
-  const signal = AbortSignal.any([run.signal, stopped.signal]);
-
-  /** Moves the files of the range's first `count` pages into place; `lines` are what Ghostscript printed about the last of them. */
-  const placeUpTo = async (count: number, lines: string[]): Promise<void> => {
-    for (; placed < count; placed += 1) {
-      const page = first + placed;
-      const rendered = path.join(folder, `${placed + 1}.ppm`);
-      const size = await stat(rendered).then(
-        (file) => file.size,
-        () => 0,
-      );
-      if (size === 0) throw pageFailure(page, ghostscriptErrors(lines));
-      // Three bytes a pixel, and a header of a few dozen bytes.
-      if (size > run.maxPagePixels * 3 + 1024) {
-        throw new MediaInputError(
-          `Page ${page} of the PDF is too large to turn into an image: over ${run.maxPagePixels.toLocaleString('en-US')} pixels at ${run.density} dpi.`,
-        );
-      }
-      const png = path.join(folder, `${placed + 1}.png`);
-      try {
-        await converter.convert(rendered, png, size, run.density);
-      } catch (error) {
-        if (error instanceof PpmError) throw pageFailure(page, `Ghostscript wrote ${error.message}`);
-        throw error;
-      }
-      await rename(png, path.join(run.outDir, `${page}.png`));
-      await rm(rendered);
-      run.onPage(page);
-    }
-  };
-  const onStdoutLine = (line: string): void => {
-    const match = /^Page (\d+)$/.exec(line);
-    if (!match) {
-      if (sincePage.length < 200) sincePage.push(line);
-      return;
-    }
-    const page = Number(match[1]);
-    const before = Math.max(0, Math.min(page, last + 1) - first);
-    const lines = sincePage;
-    announced = page;
-    sincePage = [];
-    chain = chain.then(async () => {
-      if (chainError === undefined) await placeUpTo(before, lines);
-    });
-    chain = chain.catch((error: unknown) => {
-      chainError ??= error;
-      stopped.abort();
-    });
-  };
-
-  try {
-    await withPlainPath(run.input, (plain) =>
-      runTool({
-        tool: 'Ghostscript',
-        command: run.gs,
-        args: [
-          '-dSAFER',
-          '-dBATCH',
-          '-dNOPAUSE',
-          `--permit-file-read=${plain}`,
-          '-sDEVICE=ppmraw',
-          `-r${run.density}`,
-          '-dTextAlphaBits=4',
-          '-dGraphicsAlphaBits=4',
-          `-dFirstPage=${first}`,
-          `-dLastPage=${last}`,
-          `-sOutputFile=${outputTemplate(folder)}`,
-          plain,
-        ],
-        signal,
-        onStdoutLine,
-      }),
-    ).catch(async (error: unknown) => {
-      await chain;
-      if (chainError !== undefined) throw chainError;
-      if (error instanceof MediaProcessError && !run.signal.aborted) {
-        // Ghostscript may stop on a page before announcing it: the page after the last file it wrote.
-        const written = (await readdir(folder)).filter((name) => name.endsWith('.ppm')).length;
-        const page = Math.max(announced ?? first, first + placed + written);
-        throw pageFailure(page, ghostscriptErrors([...sincePage, ...error.stderrTail.split('\n')]));
-      }
-      throw error;
-    });
-    await chain;
-    if (chainError !== undefined) throw chainError;
-    await placeUpTo(last - first + 1, sincePage);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+/** pdf2pic reports GraphicsMagick's failure as an Error whose message holds gm's and gs's output. */
+function pageError(error: unknown, page: number): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/Could not execute GraphicsMagick/i.test(message)) {
+    return new MediaToolMissingError('gm', 'GraphicsMagick (gm) could not be started: install graphicsmagick to turn PDFs into page images');
   }
+  const reason = ghostscriptMessage(message.replace(/\/tmp\/gm\w+/g, 'a temporary file')) || 'GraphicsMagick failed';
+  return new MediaInputError(`Page ${page} of the PDF could not be rendered: ${reason}`);
 }
 
 /**
- * Renders every page of a PDF to `<outDir>/<n>.png` (24-bit RGB, text and drawings
- * anti-aliased) with Ghostscript under -dSAFER, a range of pages per process and `concurrency`
- * processes at once. Progress counts the pages in place. A page that cannot be rendered or an
- * abort stops every process and removes the pages written; the call rejects only once the
- * processes are gone.
+ * Renders every page of a PDF to `<outDir>/<n>.png` with pdf2pic (GraphicsMagick, which runs
+ * Ghostscript with -dSAFER through its delegates), a few pages at a time. Aborting stops
+ * starting pages and rejects once the pages under way have finished (pdf2pic does not expose
+ * its processes; a page takes a fraction of a second). A failure removes the pages written.
  */
 export async function renderPdfPages(options: RenderPdfPagesOptions): Promise<RenderedPdf> {
   const { signal } = options;
   if (signal?.aborted) throw abortError(signal);
-  const { gs } = resolvePdfTools(process.env.PATH);
+  const tools = resolvePdfTools(process.env.PATH);
   const input = path.resolve(options.input);
   const outDir = path.resolve(options.outDir);
-  const pageCount = await countPdfPages(input, { gs, signal });
+  const pageCount = await countPdfPages(input, { gs: tools.gs, signal });
   await mkdir(outDir, { recursive: true });
 
+  const convert = fromPath(input, {
+    density: options.density ?? DEFAULT_PDF_DENSITY,
+    format: 'png',
+    savePath: outDir,
+    saveFilename: 'page',
+    // No width or height: pdf2pic then leaves out -resize and the page keeps its own shape at this density.
+    width: undefined,
+    height: undefined,
+    preserveAspectRatio: true,
+    // PNG's "quality" is zlib level 7 with adaptive filtering, GraphicsMagick's default.
+    quality: 75,
+    compression: 'Zip',
+  });
+
   const files = Array.from({ length: pageCount }, (_, index) => path.join(outDir, `${index + 1}.png`));
-  const runsAtOnce = Math.max(1, Math.min(options.concurrency ?? DEFAULT_PDF_CONCURRENCY, pageCount));
-  const pending = pageRanges(pageCount, runsAtOnce);
-  const stop = new AbortController();
-  const stopAll = AbortSignal.any(signal ? [signal, stop.signal] : [stop.signal]);
-  let failure: unknown;
+  let next = 1;
   let done = 0;
+  let failure: unknown;
   options.onProgress?.({ loaded: 0, total: pageCount });
 
-  const runNext = async (): Promise<void> => {
-    for (let range = pending.shift(); range && !stopAll.aborted; range = pending.shift()) {
+  const renderNext = async (): Promise<void> => {
+    while (next <= pageCount && failure === undefined && !signal?.aborted) {
+      const page = next++;
       try {
-        await renderRange({
-          gs,
-          input,
-          outDir,
-          density: options.density ?? DEFAULT_PDF_DENSITY,
-          maxPagePixels: options.maxPagePixels ?? MAX_PDF_PAGE_PIXELS,
-          range,
-          signal: stopAll,
-          onPage: () => {
-            done += 1;
-            options.onProgress?.({ loaded: done, total: pageCount });
-          },
-        });
+        const result = await convert(page, { responseType: 'image' });
+        const written = result.path ? path.resolve(result.path) : path.join(outDir, `page.${page}.png`);
+        if (
+          !(await stat(written).then(
+            (file) => file.size > 0,
+            () => false,
+          ))
+        )
+          throw new Error('GraphicsMagick wrote no image');
+        await rename(written, files[page - 1]!);
       } catch (error) {
-        failure ??= error;
-        stop.abort();
+        failure ??= pageError(error, page);
+        return;
       }
+      done += 1;
+      options.onProgress?.({ loaded: done, total: pageCount });
     }
   };
-  await Promise.all(Array.from({ length: runsAtOnce }, runNext));
+  const workers = Math.max(1, Math.min(options.concurrency ?? DEFAULT_PDF_CONCURRENCY, pageCount));
+  await Promise.all(Array.from({ length: workers }, renderNext));
 
   if (failure !== undefined || signal?.aborted) {
-    await Promise.all(files.map((file) => rm(file, { force: true })));
-    throw signal?.aborted ? abortError(signal) : failure;
+    await Promise.all(
+      Array.from({ length: pageCount }, (_, index) => [files[index]!, path.join(outDir, `page.${index + 1}.png`)])
+        .flat()
+        .map((file) => rm(file, { force: true })),
+    );
+    throw failure ?? abortError(signal!);
   }
   return { pageCount, files };
 }

@@ -8,8 +8,8 @@ import { markItemReady } from '../../server/queue/queue.repository.ts';
 import { markAssetReady } from '../../server/queue/asset-state.repository.ts';
 
 /**
- * Renders every page of an uploaded PDF to a PNG (Ghostscript with -dSAFER, a range of
- * pages per process), stores them under a fresh versioned prefix, and only then
+ * Renders every page of an uploaded PDF to a PNG (pdf2pic: GraphicsMagick and
+ * Ghostscript with -dSAFER), stores them under a fresh versioned prefix, and only then
  * marks the PDF converted.
  */
 export async function processPdf(deps: WorkerDeps, asset: AssetRow, signal: AbortSignal): Promise<void> {

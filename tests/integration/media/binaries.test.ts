@@ -88,9 +88,9 @@ describe('resolveMediaTools', () => {
 });
 
 describe('resolvePdfTools', () => {
-  it('needs Ghostscript on PATH, and GraphicsMagick no longer', async () => {
+  it('needs GraphicsMagick and Ghostscript on PATH', async () => {
     const onlyGs = await toolFolder('only-gs', ['gs']);
-    expect(resolvePdfTools(onlyGs)).toEqual({ gs: path.join(onlyGs, 'gs') });
+    expect(() => resolvePdfTools(onlyGs)).toThrow(/GraphicsMagick \(gm\) was not found on PATH: install graphicsmagick/);
     const onlyGm = await toolFolder('only-gm', ['gm']);
     expect(() => resolvePdfTools(onlyGm)).toThrow(/Ghostscript \(gs\) was not found on PATH: install ghostscript/);
   });

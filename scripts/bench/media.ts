@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,8 @@ import { createMediaWorkspace, makeTestPdf, makeTestVideo } from '../../tests/su
  *   probe, pass 1 (lowest rendition and 360p) and its master playlist (360p playable), the
  *   poster, pass 2 and the full master playlist. Targets: 360p playable within 15 s, the whole
  *   ladder within 30 s.
- *   PDF: a generated 60-page PDF to page images. Target: at least 8 pages per second.
+ *   PDF: generated 60-page PDFs to page images, simple pages and dense text pages. Target: at
+ *   least 8 dense text pages per second.
  * Besides wall-clock time it prints the CPU time the tools used, which other work on a shared
  * machine disturbs much less. Generating the inputs is not timed.
  * Options (environment): MEDIA_BENCH_SECONDS (60), MEDIA_BENCH_PDF_PAGES (60),
@@ -160,21 +162,28 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
         const start = performance.now();
         const cpuStart = childrenCpuSeconds();
         const machineStart = machineTicks();
-        const { pageCount } = await renderPdfPages({ input, outDir: workspace.file(`pages-${name}`), density, concurrency });
+        const { pageCount, files } = await renderPdfPages({ input, outDir: workspace.file(`pages-${name}`), density, concurrency });
         const cpuSeconds = childrenCpuSeconds() - cpuStart;
+        const bytes = (await Promise.all(files.map((file) => stat(file)))).reduce((sum, file) => sum + file.size, 0);
         return {
           pagesPerSecond: pageCount / seconds(start),
           cpuMillisecondsPerPage: (cpuSeconds * 1000) / pageCount,
+          kilobytesPerPage: bytes / 1000 / pageCount,
           disturbance: disturbance(machineStart, cpuSeconds),
         };
       };
       const simpleFigures = await measure(simple, 'simple');
       log(
-        `  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(simpleFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${simpleFigures.disturbance})`,
+        `  generated pages (page number, a heading band, a drawing): ${simpleFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(simpleFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${simpleFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU and ${simpleFigures.kilobytesPerPage.toFixed(0)} KB a page; ${simpleFigures.disturbance})`,
       );
       const textFigures = await measure(text, 'text');
       log(
-        `  text pages (the same with 45 lines of body text):          ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(textFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page; ${textFigures.disturbance})`,
+        `  dense text pages (the same with 45 lines of body text):  ${textFigures.pagesPerSecond.toFixed(1)} pages/s   target >= ${TARGETS.pagesPerSecond}   ${verdict(textFigures.pagesPerSecond >= TARGETS.pagesPerSecond)}   (${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU and ${textFigures.kilobytesPerPage.toFixed(0)} KB a page; ${textFigures.disturbance})`,
+      );
+      // Other work on the machine takes CPU from the runs; the CPU a page says what free cores would do.
+      const freeCores = Math.min(concurrency, os.availableParallelism());
+      log(
+        `  on ${freeCores} free cores, ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page would make at most ${((freeCores * 1000) / textFigures.cpuMillisecondsPerPage).toFixed(1)} dense text pages/s`,
       );
       figures.pdf = {
         pages: pdfPages,
@@ -190,15 +199,18 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
   return figures;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
-  const only = process.env.MEDIA_BENCH_ONLY;
-  await runMediaBenchmark({
-    videoSeconds: process.env.MEDIA_BENCH_SECONDS ? Number(process.env.MEDIA_BENCH_SECONDS) : undefined,
-    pdfPages: process.env.MEDIA_BENCH_PDF_PAGES ? Number(process.env.MEDIA_BENCH_PDF_PAGES) : undefined,
-    encoder: process.env.MEDIA_BENCH_ENCODER ? (JSON.parse(process.env.MEDIA_BENCH_ENCODER) as Partial<EncoderSettings>) : undefined,
-    pdfDensity: process.env.MEDIA_BENCH_PDF_DENSITY ? Number(process.env.MEDIA_BENCH_PDF_DENSITY) : undefined,
-    pdfConcurrency: process.env.MEDIA_BENCH_PDF_CONCURRENCY ? Number(process.env.MEDIA_BENCH_PDF_CONCURRENCY) : undefined,
+/** The MEDIA_BENCH_* settings, for `npm run bench -- media` and for running this file alone. */
+export function mediaBenchmarkOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): MediaBenchmarkOptions {
+  const only = env.MEDIA_BENCH_ONLY;
+  return {
+    videoSeconds: env.MEDIA_BENCH_SECONDS ? Number(env.MEDIA_BENCH_SECONDS) : undefined,
+    pdfPages: env.MEDIA_BENCH_PDF_PAGES ? Number(env.MEDIA_BENCH_PDF_PAGES) : undefined,
+    encoder: env.MEDIA_BENCH_ENCODER ? (JSON.parse(env.MEDIA_BENCH_ENCODER) as Partial<EncoderSettings>) : undefined,
+    pdfDensity: env.MEDIA_BENCH_PDF_DENSITY ? Number(env.MEDIA_BENCH_PDF_DENSITY) : undefined,
+    pdfConcurrency: env.MEDIA_BENCH_PDF_CONCURRENCY ? Number(env.MEDIA_BENCH_PDF_CONCURRENCY) : undefined,
     only: only === 'video' || only === 'pdf' ? only : undefined,
-  });
+  };
 }
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) await runMediaBenchmark(mediaBenchmarkOptionsFromEnv());

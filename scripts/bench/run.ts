@@ -6,7 +6,7 @@ import { runExamEditorBenchmark } from './exam-editor.ts';
 import { runExamBenchmark } from './exams.ts';
 import { runExportsBenchmark } from './exports.ts';
 import { runItemAnalysisBenchmark } from './item-analysis.ts';
-import { runMediaBenchmark } from './media.ts';
+import { mediaBenchmarkOptionsFromEnv, runMediaBenchmark } from './media.ts';
 import { runPipelineBenchmark } from './pipeline.ts';
 import { runPushBenchmark } from './push.ts';
 import { runRegradeBenchmark } from './regrade.ts';
@@ -39,7 +39,7 @@ const all = {
     await runTakeoverBenchmark();
   },
   takeover: runTakeoverBenchmark,
-  media: () => runMediaBenchmark({ log: console.log }),
+  media: () => runMediaBenchmark({ ...mediaBenchmarkOptionsFromEnv(), log: console.log }),
   exams: runExamBenchmark,
   regrade: runRegradeBenchmark,
   courses: runCoursesBenchmark,

@@ -29,6 +29,8 @@ import { releaseStorageKeys } from './storage-claims.repository.ts';
 import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from './upload.ts';
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
 import { resetAssetOutputs } from '../queue/asset-state.repository.ts';
+import { hasCompleteLadder } from './asset-state.ts';
+import { filterMasterPlaylist, type LadderChoice } from '../../shared/media/master-playlist.rules.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';
@@ -320,9 +322,11 @@ export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string 
   return { url: `/api/assets/${asset.id}?${signatureQuery(signed)}`, expiresAt: expiresAt.toISOString() };
 }
 
-export type FileTarget = { type: 'original' } | { type: 'hls'; path: string } | { type: 'poster' } | { type: 'page'; page: number };
+export type FileTarget = { type: 'original' } | { type: 'hls'; path: string; ladder?: LadderChoice } | { type: 'poster' } | { type: 'page'; page: number };
 
 const HLS_PATH = /^(?:[A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.(m3u8|ts|m4s|mp4)$/;
+/** A video's master playlist, in its HLS folder (the worker writes it under this name). */
+const MASTER_PLAYLIST = 'master.m3u8';
 const HLS_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
@@ -372,7 +376,10 @@ export async function openAssetFile(
 ): Promise<StoredFileResponse & { rewritePlaylist?: (text: string) => string }> {
   const asset = await requireAsset(ctx, input.assetId);
   await assertCanRead(ctx, asset, input.target.type, input.query);
-  const cacheControl = asset.access_mode === 'public' ? 'public, max-age=300' : 'private, max-age=0, must-revalidate';
+  const audience = asset.access_mode === 'public' ? 'public' : 'private';
+  // A playlist of a video still processing grows, or is replaced by the full ladder's: asked for again every time.
+  const growing = input.target.type === 'hls' && input.target.path.endsWith('.m3u8') && !hasCompleteLadder(asset);
+  const cacheControl = growing ? `${audience}, no-cache` : audience === 'public' ? 'public, max-age=300' : 'private, max-age=0, must-revalidate';
 
   let key: string;
   let contentType: string;
@@ -409,6 +416,10 @@ export async function openAssetFile(
     ...(fileName ? { fileName } : {}),
     open: (range) => ctx.storage.get(key, range),
   };
+  // The master playlist with only the variants of the ladder asked for.
+  const ladder =
+    target.type === 'hls' && target.path === MASTER_PLAYLIST && target.ladder !== undefined && target.ladder !== 'full' ? target.ladder : undefined;
+  if (ladder) result.rewritePlaylist = (text) => filterMasterPlaylist(text, ladder);
   // A signed playlist hands its signature on to the playlists and segments it lists.
   if (target.type === 'hls' && contentType === HLS_TYPES.m3u8 && input.query.signature) {
     const { scope, student, grant } = input.query;
@@ -419,8 +430,9 @@ export async function openAssetFile(
       ...(student === undefined ? {} : { student }),
       ...(grant === undefined ? {} : { grant }),
     });
+    const filter = result.rewritePlaylist ?? ((text: string) => text);
     result.rewritePlaylist = (text) =>
-      text
+      filter(text)
         .split('\n')
         .map((line) => (line.trim() !== '' && !line.startsWith('#') ? `${line.trim()}${line.includes('?') ? '&' : '?'}${suffix}` : line))
         .join('\n');

@@ -56,7 +56,7 @@ describe('a video', () => {
     expect(ready.state).toBe('ready');
     expect(Object.keys(ready.processProgress).sort()).toEqual(['downloading', 'post-processing', 'preparing', 'processing', 'ready', 'uploading']);
     expect(ready.durationInSeconds).toBeCloseTo(3, 0);
-    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['240p', '360p']);
+    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['144p', '240p', '360p', 'audio']);
     expect(ready.posterUrl).toBe(`/api/assets/${id}/poster.jpg`);
     expect(ready.playlistUrl).toBe(`/api/assets/${id}/hls/master.m3u8`);
 
@@ -64,7 +64,9 @@ describe('a video', () => {
     const storage = createStorage(testConfig());
     for (const rendition of ready.renditions) {
       const playlist = storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!;
-      expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
+      // Stored as finished VOD playlists.
+      expect(await readFile(playlist, 'utf8')).toMatch(/#EXT-X-PLAYLIST-TYPE:VOD\n[^]*#EXT-X-ENDLIST\n$/);
+      if (rendition.name !== 'audio') expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
       expect(rendition.segmentCount).toBeGreaterThan(0);
       expect(rendition.totalSizeInBytes).toBeGreaterThan(0);
       expect(rendition.audioRate).toBe(48000);
@@ -116,12 +118,15 @@ describe('a video', () => {
     expect(lecture).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 1 });
   });
 
-  it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
+  it('never upscales: a 320×180 source gets 144p and one rendition at its own size', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
     const id = await uploadFile(asAdmin, source, 'small.mp4');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
-    expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([[180, 0]]);
+    expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([
+      [144, 0],
+      [180, 0],
+    ]);
   });
 
   it('fails a corrupt video at once, with the reason, and it can be queued again', async () => {

@@ -9,10 +9,19 @@ import { ensureDir, fetchOriginal, listFiles, newOutputPrefix, removeOtherVersio
 import path from 'node:path';
 import { markItemReady } from '../../server/queue/queue.repository.ts';
 import { hasCompleteLadder } from '../../server/assets/asset-state.ts';
-import { markAssetReady, setEarlyRenditions } from '../../server/queue/asset-state.repository.ts';
+import { markAssetReady, setEarlyRenditions, type VideoOutputs } from '../../server/queue/asset-state.repository.ts';
+import type { Db } from '../../server/db/database.ts';
 import type { Rendition } from '../../shared/media/media.types.ts';
 import { chooseAudioRate } from '../../shared/media/ladder.rules.ts';
 import { publishGrowingRenditions, type GrowingRenditions } from './growing-renditions.ts';
+
+/** Early renditions are stored (their files first): the video, and the lectures showing it, become playable. */
+export async function storeEarlyRenditions(db: Db, assetId: string, outputs: VideoOutputs): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await setEarlyRenditions(trx, assetId, outputs);
+    await refreshLecturesForVideo({ db: trx }, { assetId });
+  });
+}
 
 /**
  * Turns an uploaded video into an HLS ladder, a poster and its duration, walking the
@@ -46,16 +55,12 @@ export async function processVideo(deps: WorkerDeps, asset: AssetRow, signal: Ab
     const keepsOldLadder = hasCompleteLadder(asset);
     const publishEarly = async (renditions: Rendition[], probe: { durationSeconds: number; width: number; height: number }) => {
       if (keepsOldLadder) return;
-      await db.transaction().execute(async (trx) => {
-        await setEarlyRenditions(trx, asset.id, {
-          outputPrefix: prefix,
-          renditions,
-          durationSeconds: probe.durationSeconds,
-          width: probe.width,
-          height: probe.height,
-        });
-        // Lectures showing this video become playable with it.
-        await refreshLecturesForVideo({ db: trx }, { assetId: asset.id });
+      await storeEarlyRenditions(db, asset.id, {
+        outputPrefix: prefix,
+        renditions,
+        durationSeconds: probe.durationSeconds,
+        width: probe.width,
+        height: probe.height,
       });
     };
 

@@ -13,7 +13,7 @@ import { uploadFiles } from './workspace.ts';
  * finishes it; each look that finds new segments costs one put per segment and one for the
  * rendition's playlist, so the playlist is rewritten at most this often, however fast the encode.
  */
-export const GROWING_POLL_MS = 200;
+export const GROWING_POLL_MS = 100;
 
 export interface GrowingRenditionsOptions {
   storage: Storage;
@@ -125,8 +125,9 @@ export function publishGrowingRenditions(options: GrowingRenditionsOptions): Gro
     await options.onFirstSegments(renditions);
   };
 
+  // The renditions side by side: their first segments are finished at about the same moment.
   const look = async () => {
-    for (const entry of published) await publishRendition(entry);
+    await Promise.all(published.map(publishRendition));
     await publishMaster();
   };
 

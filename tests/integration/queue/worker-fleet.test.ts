@@ -121,7 +121,7 @@ describe('a fleet of worker processes', () => {
       // with other work this takes minutes, and the wait is only a ceiling.
     }, 240_000);
     expect(ready.state).toBe('ready');
-    expect(ready.renditions.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+    expect(ready.renditions.map((r) => r.name)).toEqual(['144p', '240p', '360p', 'audio', '480p', '720p']);
     // Only the finished version's outputs remain.
     const objects = await createStorage(testConfig()).list(`assets/${id}/out/`);
     expect(new Set(objects.map((o) => o.key.split('/')[3])).size).toBe(1);

@@ -45,7 +45,9 @@ export interface EncoderSettings {
  *   per pass over scaling every rendition from the source.
  * - Threads: x264's own choice; fixed 1 or 2 per rendition measured the same or worse.
  * With processVideo's overlapping passes: 360p playable after about 11 s, the whole ladder
- * after about 27 s (targets 15 s and 30 s), about 49 CPU-seconds in all.
+ * after about 27 s (targets 15 s and 30 s), about 49 CPU-seconds in all. That was before 144p
+ * (2% more pixels to encode) and the audio-only rendition joined pass 1; since pass 1 is
+ * published a segment at a time, its first segment plays about 2 s after the upload ends.
  */
 export const DEFAULT_ENCODER_SETTINGS: EncoderSettings = {
   preset: 'veryfast',

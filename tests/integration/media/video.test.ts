@@ -10,6 +10,7 @@ import { probeVideo } from '../../../worker/media/probe.ts';
 import { processVideo, type ProcessedVideo } from '../../../worker/media/process-video.ts';
 import { extractPoster, transcodePass } from '../../../worker/media/transcode.ts';
 import { parseMediaPlaylist } from '../../../worker/media/hls-playlist.ts';
+import { isAudioOnlyVariant, parseMasterPlaylist } from '../../../shared/media/master-playlist.rules.ts';
 import { chooseLadder } from '../../../shared/media/ladder.rules.ts';
 import {
   createMediaWorkspace,
@@ -219,6 +220,34 @@ describe('processVideo', () => {
       'audio/index.m3u8',
     ]);
     expect(await decodeErrors(path.join(outDir, result.masterPlaylist))).toBe('');
+  });
+
+  it('gives each variant of the master playlist the RESOLUTION and CODECS ffprobe finds in its files, and a BANDWIDTH above their average rate', async () => {
+    const master = parseMasterPlaylist(await readFile(path.join(outDir, result.masterPlaylist), 'utf8'));
+    expect(master.variants).toHaveLength(6);
+    for (const variant of master.variants) {
+      const playlist = path.join(outDir, variant.uri);
+      const streams = await streamsOf(playlist);
+      const video = streams.find((stream) => stream.codec_type === 'video');
+      if (isAudioOnlyVariant(variant)) {
+        expect(variant.uri).toBe('audio/index.m3u8');
+        expect(variant.codecs).toEqual(['mp4a.40.2']);
+        expect(video).toBeUndefined();
+      } else {
+        expect(variant.resolution).toEqual({ width: video!.width, height: video!.height });
+        expect(video!.codec_name).toBe('h264');
+        expect(variant.codecs).toEqual([expect.stringMatching(/^avc1\.64/), 'mp4a.40.2']);
+      }
+      expect(streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+      const folder = path.dirname(playlist);
+      const { segments } = parseMediaPlaylist(await readFile(playlist, 'utf8'));
+      const bytes = (await Promise.all(segments.map(async (segment) => (await stat(path.join(folder, segment.uri))).size))).reduce(
+        (sum, size) => sum + size,
+        0,
+      );
+      const seconds = segments.reduce((sum, segment) => sum + segment.durationSeconds, 0);
+      expect(variant.bandwidth).toBeGreaterThanOrEqual(Math.floor((bytes * 8) / seconds));
+    }
   });
 
   it('reports progress of each pass that only grows and ends at the total, in milliseconds of video', () => {

@@ -107,6 +107,17 @@ describe('a fleet of worker processes', () => {
     first.kill('SIGKILL');
     // The kernel kills ffmpeg with its parent (a parent-death signal): no orphan keeps encoding.
     await waitFor(() => (orphans.every((pid) => !isAlive(pid)) ? true : undefined), 30_000);
+    // What the killed run left playable names only stored files: each playlist's segments are there.
+    const left = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(left.state).not.toBe('ready');
+    const storage = createStorage(testConfig());
+    for (const rendition of left.renditions) {
+      const key = `${left.output_prefix}hls/${rendition.playlist}`;
+      const text = await readFile(storage.localPath(key)!, 'utf8');
+      const folder = key.replace(/[^/]*$/, '');
+      for (const uri of text.split('\n').filter((line) => line !== '' && !line.startsWith('#'))) expect(await storage.exists(`${folder}${uri}`)).toBe(true);
+    }
+    if (left.renditions.length > 0) expect(await storage.exists(`${left.output_prefix}hls/master.m3u8`)).toBe(true);
     await waitFor(async () => {
       const job = await jobOf(id);
       return job?.locked_by && job.locked_by !== holder ? job : undefined;

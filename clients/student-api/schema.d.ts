@@ -333,7 +333,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * HLS playlists and segments of a processed video (start at master.m3u8)
+         * HLS playlists and segments of a processed video (start at master.m3u8; `ladder` chooses its variants)
          * @description Public files are open to all. Private files need a console session or a signed link (`expires`, `signature`, `scope`; with `student`, only that signed-in student may use it; with `grant`, only while what it was handed out for stands, e.g. a current-affairs post stays published). A link opens only what its scope names: `hls` the playlists, segments and poster of a video (never the uploaded file), `pdf` a PDF and its page images, `asset` every file (console links). Answers HTTP Range requests (206) and ETag revalidation (304).
          */
         get: operations["getAssetHlsByPath"];
@@ -664,7 +664,7 @@ export interface paths {
         put?: never;
         /**
          * Where to play a lecture and read its notes, signed for this student
-         * @description The addresses work only with this student's session and expire after the lecture's length and 10 minutes; ask again for new ones. 403 "This lecture is part of a course or subscription you have not bought" when the student holds neither the lecture, its rate card nor a course with it; 409 "This lecture is temporarily unavailable" when they do but it is unpublished for now.
+         * @description The addresses work only with this student's session and expire after the lecture's length and 10 minutes; ask again for new ones. 403 "This lecture is part of a course or subscription you have not bought" when the student holds neither the lecture, its rate card nor a course with it; 409 "This lecture is temporarily unavailable" when they do but it is unpublished for now. The body (optional) chooses the ladder: `dataSaver` the pictures up to 240p, `audioOnly` the sound alone (it wins over `dataSaver`; a video processed before the sound had a rendition of its own gets the data saver ladder); `ladder` answers what `hlsUrl` holds.
          */
         post: operations["postStudentLecturePlayback"];
         delete?: never;
@@ -2673,6 +2673,7 @@ export interface operations {
                 scope?: "hls" | "pdf" | "asset" | "key";
                 student?: string;
                 grant?: string;
+                ladder?: "full" | "data-saver" | "audio-only";
             };
             header?: never;
             path: {
@@ -4390,7 +4391,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    dataSaver?: boolean;
+                    audioOnly?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description Done */
             200: {
@@ -4402,6 +4410,7 @@ export interface operations {
                         lectureId: string;
                         title: string;
                         hlsUrl: string | null;
+                        ladder: ("full" | "data-saver" | "audio-only") | null;
                         youtubeId: string | null;
                         /** Format: date-time */
                         expiresAt: string;

@@ -141,7 +141,7 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
       log(`  during the run: ${disturbance(machineStart, cpuSecondsTotal)}`);
       for (const rendition of renditions) {
         log(
-          `    ${rendition.name.padEnd(5)} ${`${rendition.width}x${rendition.height}`.padEnd(9)} ${rendition.segmentCount} segments, ${(rendition.totalSizeInBytes / 1e6).toFixed(1)} MB (${Math.round((rendition.totalSizeInBytes * 8) / probe.durationSeconds / 1000)} kb/s with sound; video capped at ${rendition.bitrate / 1000} kb/s)`,
+          `    ${rendition.name.padEnd(5)} ${`${rendition.width}x${rendition.height}`.padEnd(9)} ${rendition.segmentCount} segments, ${(rendition.totalSizeInBytes / 1e6).toFixed(1)} MB (${Math.round((rendition.totalSizeInBytes * 8) / probe.durationSeconds / 1000)} kb/s with sound; ${rendition.width === 0 ? 'sound alone at' : 'video capped at'} ${rendition.bitrate / 1000} kb/s)`,
         );
       }
       figures.video = {

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import * as assets from './assets.service.ts';
 import { fileParts as multipartFileParts } from './multipart.ts';
 import { SIGNATURE_SCOPES } from '../access/asset-urls.ts';
+import { LADDER_CHOICES } from '../../shared/media/master-playlist.rules.ts';
 import { sendStoredFile } from './send-stored-file.ts';
 import { tooLargeError } from './upload.ts';
 
@@ -20,6 +21,13 @@ const signatureQuery = z.object({
   scope: z.enum(SIGNATURE_SCOPES, notValid).optional(),
   student: z.uuid(notValid).optional(),
   grant: z.string().max(100, notValid).optional(),
+});
+/**
+ * The master playlist's variants: `full` (every rendition, as when absent), `data-saver` (the pictures
+ * up to 240p) or `audio-only` (the sound alone; the data saver ladder for a video without one).
+ */
+const hlsQuery = signatureQuery.extend({
+  ladder: z.enum(LADDER_CHOICES, { error: 'ladder must be one of full, data-saver or audio-only' }).optional(),
 });
 const errors = errorResponses(400, 401, 403, 404);
 const assetRoute = routeOptions(['assets'], errors);
@@ -97,11 +105,16 @@ export const assetsRoutes: DomainRoutes = async (app) => {
   );
 
   const fileErrors = errorResponses(400, 401, 403, 404);
-  const fileRoute = <P extends z.ZodObject = typeof idParams>(summary: string, mediaTypes: string[], params?: P) => ({
+  const fileRoute = <P extends z.ZodObject = typeof idParams>(summary: string, mediaTypes: string[], params?: P, querystring?: z.ZodObject) => ({
     config: { public: true },
-    schema: fileSchema(summary, mediaTypes, params),
+    schema: fileSchema(summary, mediaTypes, params, querystring),
   });
-  const fileSchema = <P extends z.ZodObject = typeof idParams>(summary: string, mediaTypes: string[], params?: P) => ({
+  const fileSchema = <P extends z.ZodObject = typeof idParams>(
+    summary: string,
+    mediaTypes: string[],
+    params?: P,
+    querystring: z.ZodObject = signatureQuery,
+  ) => ({
     tags: ['assets'],
     summary,
     description:
@@ -110,7 +123,7 @@ export const assetsRoutes: DomainRoutes = async (app) => {
       '`hls` the playlists, segments and poster of a video (never the uploaded file), `pdf` a PDF and its page images, `asset` every file (console links). ' +
       'Answers HTTP Range requests (206) and ETag revalidation (304).',
     params: (params ?? idParams) as P,
-    querystring: signatureQuery,
+    querystring,
     response: { ...fileResponses('The file', mediaTypes), ...fileErrors },
   });
 
@@ -146,15 +159,17 @@ export const assetsRoutes: DomainRoutes = async (app) => {
   app.get(
     '/api/assets/:id/hls/*',
     fileRoute(
-      'HLS playlists and segments of a processed video (start at master.m3u8)',
+      'HLS playlists and segments of a processed video (start at master.m3u8; `ladder` chooses its variants)',
       ['application/vnd.apple.mpegurl', 'video/mp2t', 'video/iso.segment', 'video/mp4'],
       idParams.extend({ '*': z.string() }),
+      hlsQuery,
     ),
     async (request, reply) => {
+      const { ladder, ...query } = request.query as z.infer<typeof hlsQuery>;
       const file = await assets.openAssetFile(ctxOf(request), {
         assetId: request.params.id,
-        target: { type: 'hls', path: request.params['*'] },
-        query: request.query,
+        target: { type: 'hls', path: request.params['*'], ...(ladder ? { ladder } : {}) },
+        query,
       });
       if (file.rewritePlaylist) {
         const stream = await file.open();

@@ -32,6 +32,7 @@ import { storeUpload, uploadLimits, type UploadPart, type StoredUpload } from '.
 import type { UploadLimits } from '../../shared/assets/upload.rules.ts';
 import { resetAssetOutputs } from '../queue/asset-state.repository.ts';
 import { hasKeyLine, rewriteKeyUri } from '../../shared/media/hls-encryption.rules.ts';
+import { filterMasterPlaylist, type LadderChoice } from '../../shared/media/master-playlist.rules.ts';
 
 const NOT_FOUND = 'File not found';
 const BEING_PROCESSED = 'This file is being processed. Try again when it is done.';
@@ -329,9 +330,11 @@ export async function signedUrl(ctx: AppContext, { assetId }: { assetId: string 
   return { url: `/api/assets/${asset.id}?${signatureQuery(signed)}`, expiresAt: expiresAt.toISOString() };
 }
 
-export type FileTarget = { type: 'original' } | { type: 'hls'; path: string } | { type: 'poster' } | { type: 'page'; page: number };
+export type FileTarget = { type: 'original' } | { type: 'hls'; path: string; ladder?: LadderChoice } | { type: 'poster' } | { type: 'page'; page: number };
 
 const HLS_PATH = /^(?:[A-Za-z0-9_-]+\/)?[A-Za-z0-9_-]+\.(m3u8|ts|m4s|mp4)$/;
+/** A video's master playlist, in its HLS folder (the worker writes it under this name). */
+const MASTER_PLAYLIST = 'master.m3u8';
 const HLS_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
   ts: 'video/mp2t',
@@ -410,6 +413,7 @@ export async function openAssetFile(
 ): Promise<StoredFileResponse & { rewritePlaylist?: (text: string) => string }> {
   const asset = await requireAsset(ctx, input.assetId);
   await assertCanRead(ctx, asset, input.target.type, input.query);
+  // Playlists are never kept (below): they name a key link for the one who asked, and grow while the video is processed.
   const cacheControl = asset.access_mode === 'public' ? 'public, max-age=300' : 'private, max-age=0, must-revalidate';
 
   let key: string;
@@ -448,7 +452,11 @@ export async function openAssetFile(
     open: (range) => ctx.storage.get(key, range),
   };
   if (target.type === 'hls' && contentType === HLS_TYPES.m3u8) {
-    result.rewritePlaylist = await playlistRewrite(ctx, asset, input.query);
+    // Signed links passed on to what it lists, the key link made for the one who asked, and for the
+    // master playlist only the variants of the ladder asked for.
+    const rewrite = await playlistRewrite(ctx, asset, input.query);
+    const ladder = target.path === MASTER_PLAYLIST && target.ladder !== undefined && target.ladder !== 'full' ? target.ladder : undefined;
+    result.rewritePlaylist = ladder ? (text) => rewrite(filterMasterPlaylist(text, ladder)) : rewrite;
     // The key link in it is for the one who asked: no cache may keep it for anyone else.
     result.cacheControl = 'private, no-store';
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   courseDocumentsSchema,
+  lecturePlaybackRequestSchema,
   lecturePlaybackSchema,
   scheduleDaysPageSchema,
   scheduleDaysQuerySchema,
@@ -98,12 +99,15 @@ export const studentCoursesRoutes: DomainRoutes = async (app) => {
         description:
           `The addresses work only with this student's session and expire after the lecture's length and ${studentCourses.PLAYBACK_GRACE_MINUTES} minutes; ask again for new ones. ` +
           `403 "${STUDENT_COURSE_MESSAGES.notEntitled}" when the student holds neither the lecture, its rate card nor a course with it; ` +
-          `409 "${STUDENT_COURSE_MESSAGES.lectureUnavailable}" when they do but it is unpublished for now.`,
+          `409 "${STUDENT_COURSE_MESSAGES.lectureUnavailable}" when they do but it is unpublished for now. ` +
+          'The body (optional) chooses the ladder: `dataSaver` the pictures up to 240p, `audioOnly` the sound alone (it wins over `dataSaver`; ' +
+          'a video processed before the sound had a rendition of its own gets the data saver ladder); `ladder` answers what `hlsUrl` holds.',
         params: z.object({ lectureId: z.string().max(100) }),
+        body: lecturePlaybackRequestSchema.nullish(),
         response: { 200: lecturePlaybackSchema, ...errors, 409: errorBodySchema },
       },
     },
-    async (request) => studentCourses.lecturePlayback(request.ctx, request.params),
+    async (request) => studentCourses.lecturePlayback(request.ctx, request.params, request.body ?? {}),
   );
   app.get(
     '/api/student/lectures/:lectureId/poster.jpg',

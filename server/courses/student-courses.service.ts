@@ -9,6 +9,7 @@ import {
   subjectLecturesPageSchema,
   type CourseDocuments,
   type LecturePlayback,
+  type LecturePlaybackRequest,
   type ScheduleDaysPage,
   type StudentCourse,
   type StudentLecture,
@@ -26,6 +27,7 @@ import { JsonText } from '../http/json-text.ts';
 import { assetsById } from '../lectures/lectures.repository.ts';
 import { buildCourse, summaryOf, type BuiltCourse } from './student-course-build.ts';
 import * as repo from './student-courses.repository.ts';
+import { answeredChoice, type LadderChoice } from '../../shared/media/master-playlist.rules.ts';
 
 /** A playback address lasts the lecture's length and ten minutes more; the app asks again after that. */
 export const PLAYBACK_GRACE_MINUTES = 10;
@@ -188,7 +190,11 @@ export async function getScheduleDays(ctx: RequestContext, input: { courseId: st
  * once the lecture's length and a grace have passed. Refused to a student who may not watch it
  * (403), and 409 "temporarily unavailable" to one who may, while the lecture is unpublished.
  */
-export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lectureId: string }): Promise<LecturePlayback> {
+export async function lecturePlayback(
+  ctx: RequestContext,
+  { lectureId }: { lectureId: string },
+  choice: LecturePlaybackRequest = {},
+): Promise<LecturePlayback> {
   const actor = await requireActor(ctx);
   const lecture = UUID_PATTERN.test(lectureId) ? await repo.lectureForStudent(ctx.db, actor.id, lectureId) : undefined;
   if (!lecture || (!lecture.is_published && !lecture.can_watch)) throw new AppError('not-found', STUDENT_COURSE_MESSAGES.lectureNotFound);
@@ -202,10 +208,15 @@ export async function lecturePlayback(ctx: RequestContext, { lectureId }: { lect
   const assets = await assetsById(ctx.db, [lecture.video_resource_id, ...lecture.notes.map((note) => note.pdfFileId)]);
   const video = lecture.video_resource_id ? assets.get(lecture.video_resource_id) : undefined;
   const playlist = video ? publicUrls(video).playlistUrl : null;
+  // The master playlist holds only the variants asked for (the server filters it, see filterMasterPlaylist).
+  const asked: LadderChoice = choice.audioOnly ? 'audio-only' : choice.dataSaver ? 'data-saver' : 'full';
+  const ladder = video && playlist ? answeredChoice(asked, video.renditions) : null;
+  const hlsUrl = video && playlist ? signed(video.id, playlist, 'hls') : null;
   return {
     lectureId: lecture.id,
     title: lecture.title,
-    hlsUrl: video && playlist ? signed(video.id, playlist, 'hls') : null,
+    hlsUrl: hlsUrl && ladder && ladder !== 'full' ? `${hlsUrl}&ladder=${ladder}` : hlsUrl,
+    ladder,
     youtubeId: lecture.youtube_link,
     expiresAt: expiresAt.toISOString(),
     notes: lecture.notes.map((note) => {

@@ -2,13 +2,20 @@
  * The API document's version and its changelog (the end of `info.description`): what changed for
  * the student apps' routes under /api/student. The admin routes keep their contract.
  */
-export const API_VERSION = '2.1.0';
+export const API_VERSION = '2.2.0';
+
+/** What 2.2.0 adds (nothing an app reads changes shape; the body of the playback request stays optional; segments become encrypted). */
+const lowDataAdditions = [
+  '`POST /api/student/lectures/{lectureId}/playback`: an optional body `{ dataSaver, audioOnly }` chooses the ladder `hlsUrl` leads to (`dataSaver`: 144p and 240p only; `audioOnly`: the sound alone, 64 kb/s AAC, or the data saver ladder for a video processed before it had one), and the answer’s `ladder` says which (`full`, `data-saver`, `audio-only`).',
+  '`GET /api/assets/{id}/hls/master.m3u8`: takes `ladder` (`full`, `data-saver`, `audio-only`); every video processed from now on has a 144p rendition and an audio-only one (`CODECS="mp4a.40.2"`, no `RESOLUTION`, listed last).',
+  'A lecture plays while its video is still being processed, from its first seconds: the master playlist then lists 144p, 240p, 360p and the sound, whose playlists are `#EXT-X-PLAYLIST-TYPE:EVENT` and grow until they end (`#EXT-X-ENDLIST`); players should reload them as HLS players do.',
+  '**Encrypted lecture videos**: segments are HLS AES-128; a rendition playlist names its key as `GET /api/assets/{id}/key` with a 5-to-6-minute link for the student who fetched the playlist, answered (16 bytes) only with that student’s session (cookie or bearer token) while a published lecture with the video is theirs. A standard HLS player that sends the session with its key requests plays it unchanged.',
+];
 
 /** What 2.1.0 adds (nothing an app reads changes shape). */
 const additions = [
   '`POST /api/student/attempts/{attemptId}/submit`, `GET /api/student/attempts/{attemptId}/result`: `regrade` (the last regrade that changed the result: `regradedAt`, `reason`, `previousScore`, `changes`; null when none did) and each question’s `isVoided`.',
   '`POST /api/student/exams/{examId}/questions/{questionResId}/reports`, `GET /api/student/exams/{examId}/reports`: a student reports a question whose answer key looks wrong, and lists their reports of the exam.',
-  '**Encrypted lecture videos**: segments are HLS AES-128; a rendition playlist names its key as `GET /api/assets/{id}/key` with a 5-to-6-minute link for the student who fetched the playlist, answered (16 bytes) only with that student’s session (cookie or bearer token) while a published lecture with the video is theirs. A standard HLS player that sends the session with its key requests plays it unchanged.',
 ];
 
 /** What 2.0.0 changed. */
@@ -41,5 +48,6 @@ const changes = [
 
 /** The markdown appended to the document's description. */
 export const API_CHANGELOG =
-  `\n\n## Changelog\n\n### ${API_VERSION}\n\n${additions.map((change) => `- ${change}`).join('\n')}\n` +
+  `\n\n## Changelog\n\n### ${API_VERSION}\n\n${lowDataAdditions.map((change) => `- ${change}`).join('\n')}\n` +
+  `\n### 2.1.0\n\n${additions.map((change) => `- ${change}`).join('\n')}\n` +
   `\n### 2.0.0\n\n${changes.map((change) => `- ${change}`).join('\n')}\n`;

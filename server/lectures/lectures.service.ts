@@ -10,7 +10,7 @@ import { AppError } from '../errors.ts';
 import { publishState } from '../editing/publish-state.ts';
 import { refusedSave } from '../editing/versioned-save.ts';
 import { findAsset } from '../assets/assets.repository.ts';
-import { hasCompleteLadder } from '../assets/asset-state.ts';
+import { isPlayableVideo } from '../assets/asset-state.ts';
 import { refreshCoursesOfLectures } from '../course-state/course-publish.ts';
 import { coursesUsingLectures } from '../course-state/course-state.repository.ts';
 import { forgetAllCourses } from '../course-state/student-course-cache.ts';
@@ -237,9 +237,12 @@ async function saveLectureIn(db: Transaction<Database>, by: AuditBy, id: string,
   return { version, isPublished, publishWarnings: warnings };
 }
 
-/** A video is playable when ready, and while a replaced one's previous, complete ladder is still served. */
+/**
+ * A video is playable when ready, while a replaced one's previous, complete ladder is still served,
+ * and while it is processed once its first renditions' first segments are stored (see isPlayableVideo).
+ */
 function playableState(video: AssetRow): string {
-  return hasCompleteLadder(video) ? 'ready' : video.state;
+  return isPlayableVideo(video) ? 'ready' : video.state;
 }
 
 /** Refuses with the courses whose subjects hold the lecture, and the custom collection, if any do. */

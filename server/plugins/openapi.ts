@@ -91,6 +91,28 @@ function withoutUnusedSchemas(document: JsonObject): JsonObject {
   return { ...document, components: { ...components, schemas } };
 }
 
+/**
+ * A body a route takes or goes without (its zod schema `.nullish()`, which Fastify validates as null
+ * when nothing is sent) is documented as an optional request body of the object alone: @fastify/swagger
+ * marks every body required and would show the null as a value to send.
+ */
+export function withOptionalBodies(document: JsonObject): JsonObject {
+  const paths = document.paths as Record<string, Record<string, JsonObject>>;
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: JsonObject }> } | undefined;
+      for (const media of Object.values(body?.content ?? {})) {
+        const branches = media.schema?.anyOf as JsonObject[] | undefined;
+        const objects = branches?.filter((branch) => branch.type !== 'null');
+        if (!branches || objects?.length !== 1 || objects.length === branches.length) continue;
+        media.schema = objects[0];
+        body!.required = false;
+      }
+    }
+  }
+  return document;
+}
+
 /** Every REST route under /api is described at /api/openapi.json and browsable at /api/docs. */
 async function openapi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -112,7 +134,7 @@ async function openapi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: (input) => transformRoute(input as TransformInput),
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input) as JsonObject),
+    transformObject: (input) => withOptionalBodies(withoutUnusedSchemas(jsonSchemaTransformObject(input) as JsonObject)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import { z } from '../validation/zod.ts';
 import { titledRefSchema } from '../editing/record-fields.ts';
 import { queryWholeNumberSchema, studentPageQuerySchema, studentPageSchema } from '../validation/paging.ts';
 import { utcDateTimeSchema } from '../validation/date-time.ts';
+import { LADDER_CHOICES } from '../media/master-playlist.rules.ts';
 
 /** What a student sees of a course's price: the amounts of its default rate card, and whether it is free to them. */
 export const coursePriceSchema = z.object({
@@ -122,11 +123,28 @@ export const courseDocumentsSchema = z.object({
 });
 export type CourseDocuments = z.infer<typeof courseDocumentsSchema>;
 
+/** What the student's app asks to play: the whole ladder (as when the body is absent), the data saver, or the sound alone. */
+export const lecturePlaybackRequestSchema = z.strictObject(
+  {
+    /** The pictures up to 240p only (144p and 240p): at most about 210 MB an hour. */
+    dataSaver: z.boolean({ error: 'dataSaver must be true or false' }).optional(),
+    /** The sound alone (AAC, 64 kb/s); wins over dataSaver. A video processed before the sound had a rendition of its own gets the data saver ladder. */
+    audioOnly: z.boolean({ error: 'audioOnly must be true or false' }).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'The body must be an object') },
+);
+export type LecturePlaybackRequest = z.infer<typeof lecturePlaybackRequestSchema>;
+
 export const lecturePlaybackSchema = z.object({
   lectureId: z.string(),
   title: z.string(),
   /** The HLS master playlist, signed for this student only; null when the lecture plays from YouTube. */
   hlsUrl: z.string().nullable(),
+  /**
+   * The variants hlsUrl's master playlist holds: 'full', 'data-saver' (up to 240p) or 'audio-only'. An
+   * audio-only request for a video without a sound rendition of its own answers 'data-saver'; null without hlsUrl.
+   */
+  ladder: z.enum(LADDER_CHOICES).nullable(),
   youtubeId: z.string().nullable(),
   /** When the address stops working (ask again for a new one). */
   expiresAt: utcDateTimeSchema,

@@ -4,11 +4,11 @@
  */
 
 export interface LadderRung {
-  /** e.g. "360p": the length of the picture's short side. */
+  /** e.g. "360p": the length of the picture's short side; "audio" for the audio-only rendition. */
   name: string;
-  /** The short side in pixels (the height of a landscape picture). */
+  /** The short side in pixels (the height of a landscape picture); 0 for the audio-only rendition. */
   height: number;
-  /** Video bitrate cap, bits per second. */
+  /** Video bitrate cap, bits per second; 0 for the audio-only rendition. */
   videoBitrate: number;
   /** AAC bitrate, bits per second. */
   audioBitrate: number;
@@ -20,9 +20,15 @@ export interface LadderRung {
  * out well below the caps, which saves students' mobile data; the caps keep the HLS
  * BANDWIDTH honest for fast-moving scenes. They fall from about 0.13 to 0.08 bits per pixel
  * per frame at 30 fps as the picture grows, because larger pictures compress better.
- * Speech is intelligible at 64 kb/s AAC, which matters most on the slowest rung.
+ * Speech is intelligible at 64 kb/s AAC, which matters most on the slowest rungs.
+ *
+ * 144p is the data-saver rung for students on 2G-like or metered connections: 256x144 is the
+ * smallest picture on which a slide's large print and the speaker's gestures still read, and
+ * 160 kb/s (about 0.14 bits per pixel per frame, like 240p) keeps it sharp on slides. Its
+ * sound is 48 kb/s AAC, still clear for one voice: together about 95 MB an hour.
  */
 export const LADDER: readonly LadderRung[] = [
+  { name: '144p', height: 144, videoBitrate: 160_000, audioBitrate: 48_000 },
   { name: '240p', height: 240, videoBitrate: 400_000, audioBitrate: 64_000 },
   { name: '360p', height: 360, videoBitrate: 800_000, audioBitrate: 96_000 },
   { name: '480p', height: 480, videoBitrate: 1_400_000, audioBitrate: 128_000 },
@@ -34,6 +40,19 @@ export const LADDER: readonly LadderRung[] = [
 export const EARLY_RUNG = '360p';
 
 /**
+ * The sound alone, for a student who listens (a lecture is mostly its voice) or whose connection
+ * cannot carry a picture: AAC-LC at 64 kb/s, about 29 MB an hour, a third of 144p. 64 rather than
+ * 48 kb/s because here the sound is all there is. Only for a video with sound.
+ */
+export const AUDIO_ONLY_RUNG: LadderRung = { name: 'audio', height: 0, videoBitrate: 0, audioBitrate: 64_000 };
+
+/**
+ * The data saver ladder stops at 240p: 240p and below cost at most about 210 MB an hour,
+ * which a student on a 1-2 GB daily mobile plan can afford for a few lectures a day.
+ */
+export const DATA_SAVER_MAX_HEIGHT = 240;
+
+/**
  * A source whose short side is this close below a rung (e.g. 1280x718, 1920x1072 from
  * encoders that crop to multiples of 16) still gets that rung, at the source's own size:
  * otherwise a 718-line video would top out at 480p.
@@ -41,9 +60,15 @@ export const EARLY_RUNG = '360p';
 const NEAR_RUNG_TOLERANCE = 0.04;
 
 export interface PlannedRendition extends LadderRung {
+  /** 0 for the audio-only rendition. */
   width: number;
-  /** The real picture height (the short side for landscape, the long side for portrait). */
+  /** The real picture height (the short side for landscape, the long side for portrait); 0 for the audio-only rendition. */
   height: number;
+}
+
+/** The audio-only rendition has no picture. */
+export function isAudioOnly(rendition: { width: number; height: number }): boolean {
+  return rendition.width === 0 && rendition.height === 0;
 }
 
 export interface SourceSize {
@@ -75,7 +100,9 @@ function scaledSize(source: SourceSize, shortSide: number): { width: number; hei
  * The renditions for a source: every rung up to the source's short side, never upscaled.
  * Rungs are measured on the short side so that a portrait phone video (1080x1920) gets
  * the same ladder as its landscape twin, with the same pixel counts and bitrates.
- * A source smaller than the lowest rung gets one rendition at its own size.
+ * A source smaller than the lowest rung gets one rendition at its own size, and one between
+ * 144p and 240p gets 144p and one at its own size (a 180p upload is not cut down to 144p
+ * alone), capped like 240p.
  */
 export function chooseLadder(source: SourceSize): PlannedRendition[] {
   if (!(source.width >= 2 && source.height >= 2) || !Number.isFinite(source.width) || !Number.isFinite(source.height)) {
@@ -87,10 +114,22 @@ export function chooseLadder(source: SourceSize): PlannedRendition[] {
     const size = scaledSize(source, short);
     return [{ ...lowest, name: `${Math.min(size.width, size.height)}p`, ...size }];
   }
-  return LADDER.filter((rung) => rung.height * (1 - NEAR_RUNG_TOLERANCE) <= short).map((rung) => ({
+  const ladder = LADDER.filter((rung) => rung.height * (1 - NEAR_RUNG_TOLERANCE) <= short).map((rung) => ({
     ...rung,
     ...scaledSize(source, rung.height),
   }));
+  const second = LADDER[1]!;
+  if (ladder.length === 1 && short > lowest.height * (1 + NEAR_RUNG_TOLERANCE)) {
+    const size = scaledSize(source, short);
+    ladder.push({ ...second, name: `${Math.min(size.width, size.height)}p`, ...size });
+  }
+  return ladder;
+}
+
+/** Every rendition a video gets: its picture ladder, then the audio-only rendition when it has sound. */
+export function planRenditions(source: SourceSize & { hasAudio: boolean }): PlannedRendition[] {
+  const audio = source.hasAudio ? [{ ...AUDIO_ONLY_RUNG, width: 0, height: 0 }] : [];
+  return [...chooseLadder(source), ...audio];
 }
 
 export interface EncodingPasses<T> {
@@ -101,11 +140,16 @@ export interface EncodingPasses<T> {
 }
 
 /**
- * The first pass holds the lowest rendition and 360p, so that a student on any connection
- * can start watching while the higher renditions are still being encoded.
+ * The first pass holds the lowest rendition, the data saver rungs (up to 240p), 360p and the
+ * audio-only rendition, so that a student on any connection, with or without the data saver, can
+ * start watching while the higher renditions are still being encoded. The small rungs cost
+ * little: 144p and 240p together have about 60% of 360p's pixels, and the audio is one more AAC encode.
  */
-export function splitIntoPasses<T extends { name: string }>(ladder: readonly T[]): EncodingPasses<T> {
-  const first = ladder.filter((rendition, index) => index === 0 || rendition.name === EARLY_RUNG);
+export function splitIntoPasses<T extends { name: string; width: number; height: number }>(ladder: readonly T[]): EncodingPasses<T> {
+  const first = ladder.filter(
+    (rendition, index) =>
+      index === 0 || isAudioOnly(rendition) || rendition.name === EARLY_RUNG || Math.min(rendition.width, rendition.height) <= DATA_SAVER_MAX_HEIGHT,
+  );
   const second = ladder.filter((rendition) => !first.includes(rendition));
   return { first, second };
 }

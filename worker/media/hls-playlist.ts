@@ -9,6 +9,8 @@ export interface MediaPlaylist {
   targetDurationSeconds: number;
   segments: PlaylistSegment[];
   ended: boolean;
+  /** #EXT-X-PLAYLIST-TYPE, when the playlist says. */
+  type?: 'event' | 'vod' | undefined;
 }
 
 export function parseMediaPlaylist(text: string): MediaPlaylist {
@@ -17,9 +19,12 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   const segments: PlaylistSegment[] = [];
   let targetDurationSeconds = 0;
   let ended = false;
+  let type: MediaPlaylist['type'];
   let pendingDuration: number | undefined;
   for (const line of lines) {
-    if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDurationSeconds = Number(line.slice('#EXT-X-TARGETDURATION:'.length));
+    if (line === '#EXT-X-PLAYLIST-TYPE:VOD') type = 'vod';
+    else if (line === '#EXT-X-PLAYLIST-TYPE:EVENT') type = 'event';
+    else if (line.startsWith('#EXT-X-TARGETDURATION:')) targetDurationSeconds = Number(line.slice('#EXT-X-TARGETDURATION:'.length));
     else if (line.startsWith('#EXTINF:')) pendingDuration = Number.parseFloat(line.slice('#EXTINF:'.length));
     else if (line === '#EXT-X-ENDLIST') ended = true;
     else if (line && !line.startsWith('#') && pendingDuration !== undefined) {
@@ -27,7 +32,7 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       pendingDuration = undefined;
     }
   }
-  return { targetDurationSeconds, segments, ended };
+  return { targetDurationSeconds, segments, ended, ...(type ? { type } : {}) };
 }
 
 export interface Bandwidth {
@@ -78,29 +83,67 @@ export const AAC_LC_CODEC = 'mp4a.40.2';
 
 export interface MasterPlaylistEntry {
   playlist: string;
+  /** 0 with the height for the audio-only rendition. */
   width: number;
   height: number;
   bandwidth: Bandwidth;
-  videoCodec: string;
+  /** Absent for the audio-only rendition. */
+  videoCodec?: string | undefined;
   /** Absent for a video without sound. */
   audioCodec?: string | undefined;
   frameRate?: number | undefined;
 }
 
-/** The master playlist, lowest rendition first (players that ignore BANDWIDTH start with the first). */
+/**
+ * The master playlist: the pictures lowest first (players that ignore BANDWIDTH start with the
+ * first), then the audio-only rendition, which has no RESOLUTION and whose CODECS name only AAC
+ * (RFC 8216 4.3.4.2; Apple's authoring guidelines list it as a variant of its own). Listed last so
+ * that no player starts on it; players that play video drop it from their adaptive choice
+ * (hls.js and ExoPlayer keep only the variants with video when there are some).
+ */
 export function buildMasterPlaylist(entries: readonly MasterPlaylistEntry[]): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  const sorted = [...entries].sort((a, b) => a.bandwidth.peak - b.bandwidth.peak);
-  for (const entry of sorted) {
-    const codecs = entry.audioCodec ? `${entry.videoCodec},${entry.audioCodec}` : entry.videoCodec;
+  const pictures = entries.filter((entry) => entry.videoCodec).sort((a, b) => a.bandwidth.peak - b.bandwidth.peak);
+  const sound = entries.filter((entry) => !entry.videoCodec && entry.audioCodec);
+  for (const entry of [...pictures, ...sound]) {
+    const codecs = [entry.videoCodec, entry.audioCodec].filter(Boolean).join(',');
     const attributes = [
       `BANDWIDTH=${entry.bandwidth.peak}`,
       `AVERAGE-BANDWIDTH=${entry.bandwidth.average}`,
-      `RESOLUTION=${entry.width}x${entry.height}`,
-      ...(entry.frameRate ? [`FRAME-RATE=${entry.frameRate.toFixed(3)}`] : []),
+      ...(entry.videoCodec ? [`RESOLUTION=${entry.width}x${entry.height}`] : []),
+      ...(entry.videoCodec && entry.frameRate ? [`FRAME-RATE=${entry.frameRate.toFixed(3)}`] : []),
       `CODECS="${codecs}"`,
     ];
     lines.push(`#EXT-X-STREAM-INF:${attributes.join(',')}`, entry.playlist);
   }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface MediaPlaylistText {
+  targetDurationSeconds: number;
+  segments: readonly PlaylistSegment[];
+  /**
+   * 'event' while segments are still being added (players reload it and may start from the
+   * first segment), 'vod' once every segment is listed (then ended with #EXT-X-ENDLIST).
+   */
+  type: 'event' | 'vod';
+}
+
+/**
+ * A rendition's playlist as ffmpeg writes one: the header (after which a key line may be inserted),
+ * then each segment's duration and file. A growing playlist is an EVENT playlist without an end;
+ * a finished one is a VOD playlist with #EXT-X-ENDLIST.
+ */
+export function buildMediaPlaylist(playlist: MediaPlaylistText): string {
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${Math.max(1, Math.ceil(playlist.targetDurationSeconds))}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    `#EXT-X-PLAYLIST-TYPE:${playlist.type === 'vod' ? 'VOD' : 'EVENT'}`,
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ];
+  for (const segment of playlist.segments) lines.push(`#EXTINF:${segment.durationSeconds.toFixed(6)},`, segment.uri);
+  if (playlist.type === 'vod') lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

@@ -1,10 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { chooseLadder, durationInMinutes, posterSize, posterTimeSeconds, splitIntoPasses } from '../../shared/media/ladder.rules.ts';
+import { durationInMinutes, planRenditions, posterSize, posterTimeSeconds, splitIntoPasses, type PlannedRendition } from '../../shared/media/ladder.rules.ts';
 import type { ProbeResult, ProgressCallback, Rendition } from '../../shared/media/media.types.ts';
 import { abortError } from './media.errors.ts';
 import { probeVideo } from './probe.ts';
-import { extractPoster, transcodePass, writeMasterPlaylist, MASTER_PLAYLIST_NAME, type EncoderSettings } from './transcode.ts';
+import { extractPoster, finishPlaylists, transcodePass, writeMasterPlaylist, MASTER_PLAYLIST_NAME, type EncoderSettings } from './transcode.ts';
 
 export interface ProcessVideoOptions {
   tools: { ffmpeg: string; ffprobe: string };
@@ -15,7 +15,12 @@ export interface ProcessVideoOptions {
   /** Progress within a pass, in milliseconds of video; each pass counts from 0 to the duration. */
   onProgress?: ((pass: 1 | 2, progress: Parameters<ProgressCallback>[0]) => void) | undefined;
   /**
-   * The first pass is done: its renditions and the master playlist listing them are on disk,
+   * The first pass is starting: its renditions' EVENT playlists in `<outDir>/<name>/index.m3u8`
+   * will grow a segment at a time (each listed only once written) until `onPlayable`.
+   */
+  onFirstPassStart?: ((pass: { probe: ProbeResult; renditions: PlannedRendition[] }) => void) | undefined;
+  /**
+   * The first pass is done: its renditions (their playlists now finished VOD playlists) and the master playlist listing them are on disk,
    * so the video can be published (uploaded and marked playable) before the second pass ends.
    */
   onPlayable?: ((early: PlayableVideo) => void | Promise<void>) | undefined;
@@ -56,8 +61,9 @@ function restorePriority(pid: number | undefined): void {
 
 /**
  * An upload to HLS as the product does it: probe (which refuses anything but a real video),
- * then two ffmpeg runs. Pass 1 (the lowest rendition and 360p) runs at normal priority; when it
- * ends its renditions and a master playlist listing them are written and `onPlayable` is
+ * then two ffmpeg runs. Pass 1 (the data saver rungs, 360p and the audio-only rendition) runs at
+ * normal priority and writes growing EVENT playlists (see `onFirstPassStart`); when it ends they
+ * become VOD playlists, a master playlist listing them is written and `onPlayable` is
  * called, then the poster is taken. Pass 2 (the rest of the ladder) starts at the same time
  * but at the lowest CPU priority, so it takes only the time pass 1 leaves idle (pass 1 keeps
  * about half a core idle: its decoding and scaling are serial) and has the machine to itself
@@ -68,7 +74,7 @@ function restorePriority(pid: number | undefined): void {
 export async function processVideo(options: ProcessVideoOptions): Promise<ProcessedVideo> {
   const { tools, input, outDir, encoder } = options;
   const probe = await probeVideo(input, { ffprobe: tools.ffprobe, signal: options.signal });
-  const passes = splitIntoPasses(chooseLadder(probe));
+  const passes = splitIntoPasses(planRenditions(probe));
   const minutes = durationInMinutes(probe.durationSeconds);
 
   // One signal for both ffmpeg runs: the caller's abort, or a failure of either pass, stops the other.
@@ -97,6 +103,7 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
     }).catch(failed);
 
     const early = (async () => {
+      options.onFirstPassStart?.({ probe, renditions: passes.first });
       const first = await transcodePass({
         ffmpeg: tools.ffmpeg,
         input,
@@ -105,9 +112,11 @@ export async function processVideo(options: ProcessVideoOptions): Promise<Proces
         probe,
         signal,
         encoder,
+        growing: true,
         onProgress: (progress) => options.onProgress?.(1, progress),
       });
       restorePriority(secondPassPid);
+      await finishPlaylists(outDir, first);
       await writeMasterPlaylist(outDir, first, { frameRate: probe.frameRate });
       await options.onPlayable?.({ probe, renditions: first, masterPlaylist: MASTER_PLAYLIST_NAME, durationInMinutes: minutes });
       await extractPoster({

@@ -1,10 +1,19 @@
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chooseAudioRate, type PlannedRendition } from '../../shared/media/ladder.rules.ts';
+import { chooseAudioRate, isAudioOnly, type PlannedRendition } from '../../shared/media/ladder.rules.ts';
 import type { ProbeResult, ProgressCallback, Rendition } from '../../shared/media/media.types.ts';
 import { MediaInputError, MediaProcessError } from './media.errors.ts';
 import { guardedInputArgs, refusedDemuxer, refusedFormatMessage, toolMessage } from './input-guard.ts';
-import { AAC_LC_CODEC, avcCodecFromBytes, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist, type MasterPlaylistEntry } from './hls-playlist.ts';
+import {
+  AAC_LC_CODEC,
+  avcCodecFromBytes,
+  buildMasterPlaylist,
+  buildMediaPlaylist,
+  measureBandwidth,
+  parseMediaPlaylist,
+  type MasterPlaylistEntry,
+  type MediaPlaylist,
+} from './hls-playlist.ts';
 import { runTool } from './run-tool.ts';
 
 export interface EncoderSettings {
@@ -36,7 +45,9 @@ export interface EncoderSettings {
  *   per pass over scaling every rendition from the source.
  * - Threads: x264's own choice; fixed 1 or 2 per rendition measured the same or worse.
  * With processVideo's overlapping passes: 360p playable after about 11 s, the whole ladder
- * after about 27 s (targets 15 s and 30 s), about 49 CPU-seconds in all.
+ * after about 27 s (targets 15 s and 30 s), about 49 CPU-seconds in all. That was before 144p
+ * (2% more pixels to encode) and the audio-only rendition joined pass 1; since pass 1 is
+ * published a segment at a time, its first segment plays about 2 s after the upload ends.
  */
 export const DEFAULT_ENCODER_SETTINGS: EncoderSettings = {
   preset: 'veryfast',
@@ -63,6 +74,12 @@ export interface TranscodePassOptions {
   /** ffmpeg's nice value; 19 makes the pass use only CPU time that nothing else wants. */
   niceness?: number | undefined;
   encoder?: Partial<EncoderSettings> | undefined;
+  /**
+   * Write EVENT playlists that ffmpeg rewrites as each segment is finished (segments and playlists
+   * written under a temporary name and renamed, so a reader never sees half a file), rather than
+   * one VOD playlist at the end. See finishPlaylists.
+   */
+  growing?: boolean | undefined;
 }
 
 export const PLAYLIST_NAME = 'index.m3u8';
@@ -81,6 +98,7 @@ function kbits(bitsPerSecond: number): string {
 export function buildFilterGraph(renditions: readonly PlannedRendition[], probe: ProbeResult, settings: EncoderSettings): string {
   const order = renditions
     .map((rendition, index) => ({ rendition, index }))
+    .filter(({ rendition }) => !isAudioOnly(rendition))
     .sort((a, b) => b.rendition.width * b.rendition.height - a.rendition.width * a.rendition.height);
   const frameRate = probe.frameRate && probe.frameRate > settings.maxFrameRate + 0.5 ? `fps=${settings.maxFrameRate},` : '';
   const chains: string[] = [];
@@ -95,7 +113,10 @@ export function buildFilterGraph(renditions: readonly PlannedRendition[], probe:
 }
 
 /** One ffmpeg run: the graph above, then per rendition an x264 + AAC encode into its own HLS muxer. */
-export function buildPassArgs(options: Pick<TranscodePassOptions, 'input' | 'outDir' | 'renditions' | 'probe'>, settings: EncoderSettings): string[] {
+export function buildPassArgs(
+  options: Pick<TranscodePassOptions, 'input' | 'outDir' | 'renditions' | 'probe' | 'growing'>,
+  settings: EncoderSettings,
+): string[] {
   const { renditions, probe } = options;
   const graph = buildFilterGraph(renditions, probe, settings);
 
@@ -109,34 +130,37 @@ export function buildPassArgs(options: Pick<TranscodePassOptions, 'input' | 'out
     '-progress',
     'pipe:1',
     ...guardedInputArgs(options.input),
-    '-filter_complex',
-    graph,
+    ...(graph ? ['-filter_complex', graph] : []),
   ];
   renditions.forEach((rendition, index) => {
     const folder = path.join(options.outDir, rendition.name);
-    args.push(
-      '-map',
-      `[v${index}]`,
-      '-c:v',
-      'libx264',
-      '-preset',
-      settings.preset,
-      '-profile:v',
-      'high',
-      '-crf',
-      String(settings.crf),
-      '-maxrate',
-      kbits(rendition.videoBitrate),
-      '-bufsize',
-      kbits(rendition.videoBitrate * 2),
-      // Key frames at the same instants in every rendition, so that players can switch between them at any segment.
-      '-force_key_frames',
-      `expr:gte(t,n_forced*${settings.segmentSeconds})`,
-      '-sc_threshold',
-      '0',
-      ...(settings.threadsPerRendition > 0 ? ['-threads', String(settings.threadsPerRendition)] : []),
-      ...(settings.x264Params ? ['-x264-params', settings.x264Params] : []),
-    );
+    const audioOnly = isAudioOnly(rendition);
+    if (audioOnly && !probe.hasAudio) throw new MediaProcessError('The video has no sound for an audio-only rendition');
+    if (!audioOnly) {
+      args.push(
+        '-map',
+        `[v${index}]`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        settings.preset,
+        '-profile:v',
+        'high',
+        '-crf',
+        String(settings.crf),
+        '-maxrate',
+        kbits(rendition.videoBitrate),
+        '-bufsize',
+        kbits(rendition.videoBitrate * 2),
+        // Key frames at the same instants in every rendition, so that players can switch between them at any segment.
+        '-force_key_frames',
+        `expr:gte(t,n_forced*${settings.segmentSeconds})`,
+        '-sc_threshold',
+        '0',
+        ...(settings.threadsPerRendition > 0 ? ['-threads', String(settings.threadsPerRendition)] : []),
+        ...(settings.x264Params ? ['-x264-params', settings.x264Params] : []),
+      );
+    }
     if (probe.hasAudio) {
       args.push(
         '-map',
@@ -156,11 +180,11 @@ export function buildPassArgs(options: Pick<TranscodePassOptions, 'input' | 'out
       '-hls_time',
       String(settings.segmentSeconds),
       '-hls_playlist_type',
-      'vod',
+      options.growing ? 'event' : 'vod',
       '-hls_list_size',
       '0',
       '-hls_flags',
-      'independent_segments',
+      options.growing ? 'independent_segments+temp_file' : 'independent_segments',
       '-hls_segment_type',
       'mpegts',
       '-hls_segment_filename',
@@ -246,7 +270,8 @@ export async function transcodePass(options: TranscodePassOptions): Promise<Rend
       name: rendition.name,
       width: rendition.width,
       height: rendition.height,
-      bitrate: rendition.videoBitrate,
+      // The audio-only rendition's rate is its sound's.
+      bitrate: isAudioOnly(rendition) ? rendition.audioBitrate : rendition.videoBitrate,
       audioRate,
       ...files,
       playlist: `${rendition.name}/${PLAYLIST_NAME}`,
@@ -268,37 +293,56 @@ async function firstSegmentHead(folder: string, uri: string): Promise<Uint8Array
   }
 }
 
+/** A rendition's line in the master playlist, measured from the segments its playlist lists. */
+async function masterEntry(outDir: string, rendition: Rendition, playlist: MediaPlaylist, frameRate: number | undefined): Promise<MasterPlaylistEntry> {
+  const folder = path.dirname(path.join(outDir, rendition.playlist));
+  const segments = await Promise.all(
+    playlist.segments.map(async (segment) => ({ durationSeconds: segment.durationSeconds, bytes: (await stat(path.join(folder, segment.uri))).size })),
+  );
+  const bandwidth = measureBandwidth(segments, playlist.targetDurationSeconds);
+  const audioCodec = rendition.audioRate > 0 ? AAC_LC_CODEC : undefined;
+  if (isAudioOnly(rendition)) return { playlist: rendition.playlist, width: 0, height: 0, bandwidth, audioCodec };
+  const firstUri = playlist.segments[0]?.uri;
+  const videoCodec = (firstUri && avcCodecFromBytes(await firstSegmentHead(folder, firstUri))) || 'avc1.640028';
+  return { playlist: rendition.playlist, width: rendition.width, height: rendition.height, bandwidth, videoCodec, audioCodec, frameRate };
+}
+
+export interface MasterPlaylistOptions {
+  frameRate?: number | undefined;
+  /** Where to write it; `<outDir>/master.m3u8` when absent. */
+  file?: string | undefined;
+  /** The segments to measure each rendition by (by its name), instead of its playlist on disk: for a growing rendition, those already stored. */
+  playlists?: ReadonlyMap<string, MediaPlaylist> | undefined;
+}
+
 /**
  * Writes `<outDir>/master.m3u8` listing the renditions, with BANDWIDTH measured from their
- * segments and CODECS read from the encoded stream. Written to a temporary name and renamed,
- * so that a player never reads half a playlist (it is rewritten when the second pass ends).
+ * segments and CODECS read from the encoded stream (the audio-only rendition: AAC alone, no
+ * RESOLUTION). Written to a temporary name and renamed, so that a player never reads half a
+ * playlist (it is rewritten when each pass ends).
  */
-export async function writeMasterPlaylist(outDir: string, renditions: readonly Rendition[], options: { frameRate?: number | undefined } = {}): Promise<string> {
+export async function writeMasterPlaylist(outDir: string, renditions: readonly Rendition[], options: MasterPlaylistOptions = {}): Promise<string> {
   const entries: MasterPlaylistEntry[] = [];
   for (const rendition of renditions) {
-    const playlistFile = path.join(outDir, rendition.playlist);
-    const folder = path.dirname(playlistFile);
-    const playlist = parseMediaPlaylist(await readFile(playlistFile, 'utf8'));
-    const segments = await Promise.all(
-      playlist.segments.map(async (segment) => ({ durationSeconds: segment.durationSeconds, bytes: (await stat(path.join(folder, segment.uri))).size })),
-    );
-    const firstUri = playlist.segments[0]?.uri;
-    const videoCodec = (firstUri && avcCodecFromBytes(await firstSegmentHead(folder, firstUri))) || 'avc1.640028';
-    entries.push({
-      playlist: rendition.playlist,
-      width: rendition.width,
-      height: rendition.height,
-      bandwidth: measureBandwidth(segments, playlist.targetDurationSeconds),
-      videoCodec,
-      audioCodec: rendition.audioRate > 0 ? AAC_LC_CODEC : undefined,
-      frameRate: options.frameRate,
-    });
+    const playlist = options.playlists?.get(rendition.name) ?? parseMediaPlaylist(await readFile(path.join(outDir, rendition.playlist), 'utf8'));
+    entries.push(await masterEntry(outDir, rendition, playlist, options.frameRate));
   }
-  const file = path.join(outDir, MASTER_PLAYLIST_NAME);
+  const file = options.file ?? path.join(outDir, MASTER_PLAYLIST_NAME);
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, buildMasterPlaylist(entries));
   await rename(temporary, file);
   return file;
+}
+
+/** The growing playlists of a finished pass become VOD playlists listing every segment, with #EXT-X-ENDLIST. */
+export async function finishPlaylists(outDir: string, renditions: readonly Rendition[]): Promise<void> {
+  for (const rendition of renditions) {
+    const file = path.join(outDir, rendition.playlist);
+    const playlist = parseMediaPlaylist(await readFile(file, 'utf8'));
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, buildMediaPlaylist({ targetDurationSeconds: playlist.targetDurationSeconds, segments: playlist.segments, type: 'vod' }));
+    await rename(temporary, file);
+  }
 }
 
 export interface ExtractPosterOptions {

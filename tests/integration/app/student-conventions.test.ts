@@ -121,9 +121,10 @@ function studentOperations(): Array<{ name: string; operation: Operation & { par
 }
 
 describe('the OpenAPI document of /api/student', () => {
-  it('has version 2.1.0 and a changelog naming the student routes that changed and were added', () => {
-    expect(document.info.version).toBe('2.1.0');
+  it('has version 2.2.0 and a changelog naming the student routes that changed and were added', () => {
+    expect(document.info.version).toBe('2.2.0');
     expect(document.info.description).toContain('## Changelog');
+    expect(document.info.description).toContain('### 2.1.0');
     expect(document.info.description).toContain('### 2.0.0');
     for (const route of [
       'GET /api/student/orders',
@@ -132,8 +133,21 @@ describe('the OpenAPI document of /api/student', () => {
       'GET /api/student/invoices',
       'GET /api/student/attempts/{attemptId}/result',
       'POST /api/student/exams/{examId}/questions/{questionResId}/reports',
+      'POST /api/student/lectures/{lectureId}/playback',
     ])
       expect(document.info.description).toContain(`\`${route}`);
+  });
+
+  it('documents a body a route goes without as optional, as the object alone (the playback choice)', () => {
+    const operation = (document.paths['/api/student/lectures/{lectureId}/playback'] as Record<string, { requestBody?: unknown }>).post!;
+    expect(operation.requestBody).toEqual({
+      required: false,
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { dataSaver: { type: 'boolean' }, audioOnly: { type: 'boolean' } }, additionalProperties: false },
+        },
+      },
+    });
   });
 
   it('answers money in paise, date-times as UTC ISO strings, ids as strings and lists as one page shape, on every operation', () => {

@@ -10,6 +10,7 @@ import { probeVideo } from '../../../worker/media/probe.ts';
 import { processVideo, type ProcessedVideo } from '../../../worker/media/process-video.ts';
 import { extractPoster, transcodePass } from '../../../worker/media/transcode.ts';
 import { parseMediaPlaylist } from '../../../worker/media/hls-playlist.ts';
+import { isAudioOnlyVariant, parseMasterPlaylist } from '../../../shared/media/master-playlist.rules.ts';
 import { chooseLadder } from '../../../shared/media/ladder.rules.ts';
 import {
   createMediaWorkspace,
@@ -143,13 +144,16 @@ describe('processVideo', () => {
     });
   }, 120_000);
 
-  it('turns a 720p clip into 240p, 360p, 480p and 720p', () => {
+  it('turns a 720p clip into 144p, 240p, 360p, the sound alone, 480p and 720p', () => {
     expect(result.renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual([
+      '144p 256x144',
       '240p 426x240',
       '360p 640x360',
+      'audio 0x0',
       '480p 854x480',
       '720p 1280x720',
     ]);
+    expect(result.renditions.find((rendition) => rendition.name === 'audio')?.bitrate).toBe(64_000);
     for (const rendition of result.renditions) {
       expect(rendition).toMatchObject({ audioRate: 48_000, playlist: `${rendition.name}/index.m3u8` });
       expect(rendition.bitrate).toBeGreaterThan(0);
@@ -157,17 +161,19 @@ describe('processVideo', () => {
     expect(result).toMatchObject({ masterPlaylist: 'master.m3u8', poster: 'poster.jpg', durationInMinutes: 1 });
   });
 
-  it('makes 240p and 360p playable first, with a master playlist listing only them', () => {
-    expect(atPlayable?.names).toEqual(['240p', '360p']);
-    expect(atPlayable?.master.match(/^\d+p\/index\.m3u8$/gm)).toEqual(['240p/index.m3u8', '360p/index.m3u8']);
+  it('makes 144p, 240p, 360p and the sound playable first, with a master playlist listing only them', () => {
+    expect(atPlayable?.names).toEqual(['144p', '240p', '360p', 'audio']);
+    expect(atPlayable?.master.match(/^\w+\/index\.m3u8$/gm)).toEqual(['144p/index.m3u8', '240p/index.m3u8', '360p/index.m3u8', 'audio/index.m3u8']);
     expect(atPlayable?.secondPassDone).toBe(false);
   });
 
-  it('writes playlists that decode, at the sizes the renditions record, with AAC sound', async () => {
+  it('writes playlists that decode, at the sizes the renditions record, with AAC sound, and one with sound alone', async () => {
     for (const rendition of result.renditions) {
       const playlist = path.join(outDir, rendition.playlist);
       const streams = await streamsOf(playlist);
-      expect(streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: rendition.width, height: rendition.height });
+      if (rendition.name === 'audio') expect(streams.map((stream) => stream.codec_type)).toEqual(['audio']);
+      else
+        expect(streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: rendition.width, height: rendition.height });
       expect(streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac', sample_rate: '48000' });
       expect(await decodeErrors(playlist)).toBe('');
     }
@@ -184,12 +190,16 @@ describe('processVideo', () => {
       expect(files).toHaveLength(rendition.segmentCount);
       const sizes = await Promise.all(files.map(async (name) => (await stat(path.join(folder, name))).size));
       expect(rendition.totalSizeInBytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
-      durations.add(playlist.segments.map((segment) => segment.durationSeconds.toFixed(2)).join(','));
+      expect(playlist.type).toBe('vod');
+      expect(playlist.ended).toBe(true);
+      // The sound alone is cut on AAC frames, a few milliseconds off the pictures' key frames.
+      if (rendition.name !== 'audio') durations.add(playlist.segments.map((segment) => segment.durationSeconds.toFixed(2)).join(','));
+      else expect(playlist.segments.map((segment) => Math.round(segment.durationSeconds))).toEqual([4, 2]);
     }
     expect(durations.size).toBe(1);
   });
 
-  it('lists every rendition in the master playlist, lowest first', async () => {
+  it('lists every rendition in the master playlist, pictures lowest first, then the sound alone', async () => {
     const master = await readFile(path.join(outDir, result.masterPlaylist), 'utf8');
     expect(master.startsWith('#EXTM3U\n')).toBe(true);
     const entries = [
@@ -198,13 +208,46 @@ describe('processVideo', () => {
       ),
     ];
     expect(entries.map((entry) => `${entry[3]} ${entry[4]}`)).toEqual([
+      '256x144 144p/index.m3u8',
       '426x240 240p/index.m3u8',
       '640x360 360p/index.m3u8',
       '854x480 480p/index.m3u8',
       '1280x720 720p/index.m3u8',
     ]);
     for (const entry of entries) expect(Number(entry[1])).toBeGreaterThanOrEqual(Number(entry[2]));
+    expect(master.trimEnd().split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^#EXT-X-STREAM-INF:BANDWIDTH=\d+,AVERAGE-BANDWIDTH=\d+,CODECS="mp4a\.40\.2"$/),
+      'audio/index.m3u8',
+    ]);
     expect(await decodeErrors(path.join(outDir, result.masterPlaylist))).toBe('');
+  });
+
+  it('gives each variant of the master playlist the RESOLUTION and CODECS ffprobe finds in its files, and a BANDWIDTH above their average rate', async () => {
+    const master = parseMasterPlaylist(await readFile(path.join(outDir, result.masterPlaylist), 'utf8'));
+    expect(master.variants).toHaveLength(6);
+    for (const variant of master.variants) {
+      const playlist = path.join(outDir, variant.uri);
+      const streams = await streamsOf(playlist);
+      const video = streams.find((stream) => stream.codec_type === 'video');
+      if (isAudioOnlyVariant(variant)) {
+        expect(variant.uri).toBe('audio/index.m3u8');
+        expect(variant.codecs).toEqual(['mp4a.40.2']);
+        expect(video).toBeUndefined();
+      } else {
+        expect(variant.resolution).toEqual({ width: video!.width, height: video!.height });
+        expect(video!.codec_name).toBe('h264');
+        expect(variant.codecs).toEqual([expect.stringMatching(/^avc1\.64/), 'mp4a.40.2']);
+      }
+      expect(streams.find((stream) => stream.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+      const folder = path.dirname(playlist);
+      const { segments } = parseMediaPlaylist(await readFile(playlist, 'utf8'));
+      const bytes = (await Promise.all(segments.map(async (segment) => (await stat(path.join(folder, segment.uri))).size))).reduce(
+        (sum, size) => sum + size,
+        0,
+      );
+      const seconds = segments.reduce((sum, segment) => sum + segment.durationSeconds, 0);
+      expect(variant.bandwidth).toBeGreaterThanOrEqual(Math.floor((bytes * 8) / seconds));
+    }
   });
 
   it('reports progress of each pass that only grows and ends at the total, in milliseconds of video', () => {
@@ -240,14 +283,14 @@ describe('processVideo', () => {
 });
 
 describe('small, silent and turned sources', () => {
-  it('gives a 200-line source a single rendition at its own size', async () => {
+  it('gives a 200-line source 144p and a rendition at its own size', async () => {
     const input = await makeTestVideo({ dir: workspace.dir, seconds: 2, width: 356, height: 200, audio: true });
     const { renditions, masterPlaylist } = await processAll(input, workspace.file('hls-200'));
     const master = path.join(workspace.file('hls-200'), masterPlaylist);
-    expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['200p 356x200']);
-    const streams = await streamsOf(path.join(workspace.file('hls-200'), renditions[0]!.playlist));
+    expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['144p 256x144', '200p 356x200', 'audio 0x0']);
+    const streams = await streamsOf(path.join(workspace.file('hls-200'), renditions[1]!.playlist));
     expect(streams.find((stream) => stream.codec_type === 'video')).toMatchObject({ width: 356, height: 200 });
-    expect((await readFile(master, 'utf8')).match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+    expect((await readFile(master, 'utf8')).match(/#EXT-X-STREAM-INF/g)).toHaveLength(3);
   });
 
   it('encodes a source without sound, recording audioRate 0 and a video-only codec', async () => {
@@ -256,6 +299,7 @@ describe('small, silent and turned sources', () => {
     const { renditions, masterPlaylist } = await processAll(input, outDir);
     const master = path.join(outDir, masterPlaylist);
     expect(renditions.map((rendition: Rendition) => [rendition.name, rendition.audioRate])).toEqual([
+      ['144p', 0],
       ['240p', 0],
       ['360p', 0],
     ]);
@@ -269,7 +313,7 @@ describe('small, silent and turned sources', () => {
     const input = await makeTestVideo({ dir: workspace.dir, seconds: 1, width: 640, height: 360, audio: false, rotation: 90, name: 'turned-for-hls.mp4' });
     const outDir = workspace.file('hls-turned');
     const { renditions } = await processAll(input, outDir);
-    expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['240p 240x426', '360p 360x640']);
+    expect(renditions.map((rendition) => `${rendition.name} ${rendition.width}x${rendition.height}`)).toEqual(['144p 144x256', '240p 240x426', '360p 360x640']);
     const streams = await streamsOf(path.join(outDir, '360p/index.m3u8'));
     expect(streams[0]).toMatchObject({ width: 360, height: 640 });
   });

@@ -57,7 +57,7 @@ describe('with an S3-compatible bucket', () => {
 
     const ready = await processed(id);
     expect(ready.failureReason).toBeNull();
-    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['240p']);
+    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['144p', '240p', 'audio']);
     expect(ready.processProgress.downloading).toEqual({ total: content.length, loaded: content.length });
     const master = await asAdmin('GET', ready.playlistUrl);
     expect(master.body).toContain('240p/index.m3u8');

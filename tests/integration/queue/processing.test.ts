@@ -70,7 +70,7 @@ describe('a video', () => {
     expect(ready.state).toBe('ready');
     expect(Object.keys(ready.processProgress).sort()).toEqual(['downloading', 'post-processing', 'preparing', 'processing', 'ready', 'uploading']);
     expect(ready.durationInSeconds).toBeCloseTo(3, 0);
-    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['240p', '360p']);
+    expect(ready.renditions.map((r: { name: string }) => r.name)).toEqual(['144p', '240p', '360p', 'audio']);
     expect(ready.posterUrl).toBe(`/api/assets/${id}/poster.jpg`);
     expect(ready.playlistUrl).toBe(`/api/assets/${id}/hls/master.m3u8`);
 
@@ -80,9 +80,11 @@ describe('a video', () => {
     const key = await findVideoKey(harness.db, TEST_SECRET, id);
     for (const rendition of ready.renditions) {
       const stored = await readFile(storage.localPath(`${row.output_prefix}hls/${rendition.playlist}`)!, 'utf8');
+      // Stored as finished VOD playlists.
+      expect(stored).toMatch(/#EXT-X-PLAYLIST-TYPE:VOD\n[^]*#EXT-X-ENDLIST\n$/);
       const folder = `${row.output_prefix}hls/${rendition.playlist.replace(/index\.m3u8$/, '')}`;
       const playlist = await localEncryptedRendition({ storage, folder, playlist: stored, key, dir: files.dir });
-      expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
+      if (rendition.name !== 'audio') expect(await ffprobeSize(playlist)).toEqual({ width: rendition.width, height: rendition.height });
       expect(rendition.segmentCount).toBeGreaterThan(0);
       expect(rendition.totalSizeInBytes).toBeGreaterThan(0);
       expect(rendition.audioRate).toBe(48000);
@@ -134,12 +136,15 @@ describe('a video', () => {
     expect(lecture).toMatchObject({ isPublished: true, publishWarnings: [], videoDurationInMinutes: 1 });
   });
 
-  it('never upscales: a 320×180 source gets one rendition at its own size', async () => {
+  it('never upscales: a 320×180 source gets 144p and one rendition at its own size', async () => {
     const source = await makeTestVideo({ dir: files.dir, seconds: 2, width: 320, height: 180, audio: false });
     const id = await uploadFile(asAdmin, source, 'small.mp4');
     await trigger(id);
     const ready = await until(id, ['ready', 'failed']);
-    expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([[180, 0]]);
+    expect(ready.renditions.map((r: { name: string; height: number; audioRate: number }) => [r.height, r.audioRate])).toEqual([
+      [144, 0],
+      [180, 0],
+    ]);
   });
 
   it('fails a corrupt video at once, with the reason, and it can be queued again', async () => {

@@ -104,6 +104,17 @@ describe('a fleet of worker processes', () => {
     first.kill('SIGKILL');
     // The kernel kills ffmpeg with its parent (a parent-death signal): no orphan keeps encoding.
     await waitFor(() => (orphans.every((pid) => !isAlive(pid)) ? true : undefined), 30_000);
+    // What the killed run left playable names only stored files: each playlist's segments are there.
+    const left = await harness.db.selectFrom('assets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(left.state).not.toBe('ready');
+    const storage = createStorage(testConfig());
+    for (const rendition of left.renditions) {
+      const key = `${left.output_prefix}hls/${rendition.playlist}`;
+      const text = await readFile(storage.localPath(key)!, 'utf8');
+      const folder = key.replace(/[^/]*$/, '');
+      for (const uri of text.split('\n').filter((line) => line !== '' && !line.startsWith('#'))) expect(await storage.exists(`${folder}${uri}`)).toBe(true);
+    }
+    if (left.renditions.length > 0) expect(await storage.exists(`${left.output_prefix}hls/master.m3u8`)).toBe(true);
     // With the default settings the other worker takes the job over (scripts/bench/worker-takeover.ts times it: under 30 s);
     // the wait is only a ceiling for a busy machine.
     const taken = await waitFor(async () => {
@@ -119,7 +130,7 @@ describe('a fleet of worker processes', () => {
       // with other work this takes minutes, and the wait is only a ceiling.
     }, 240_000);
     expect(ready.state).toBe('ready');
-    expect(ready.renditions.map((r) => r.name)).toEqual(['240p', '360p', '480p', '720p']);
+    expect(ready.renditions.map((r) => r.name)).toEqual(['144p', '240p', '360p', 'audio', '480p', '720p']);
     // Only the finished version's outputs remain.
     const objects = await createStorage(testConfig()).list(`assets/${id}/out/`);
     expect(new Set(objects.map((o) => o.key.split('/')[3])).size).toBe(1);

@@ -26,6 +26,17 @@ describe('renditionRows', () => {
   });
 });
 
+describe('renditionRows with the sound alone', () => {
+  it('lists the audio-only rendition after the pictures, as sound only', () => {
+    const rows = renditionRows([rendition('audio', 0, 0, 64_000), rendition('240p', 426, 240, 400_000), rendition('144p', 256, 144, 160_000)]);
+    expect(rows.map((row) => [row.name, row.resolution, row.bitrate])).toEqual([
+      ['144p', '256×144', '160 kb/s'],
+      ['240p', '426×240', '400 kb/s'],
+      ['audio', 'Sound only', '64 kb/s'],
+    ]);
+  });
+});
+
 describe('RenditionsTable', () => {
   it('shows one row per rendition under the six headings', () => {
     render(<RenditionsTable renditions={[rendition('240p', 426, 240, 400_000), rendition('360p', 640, 360, 812_000)]} />);

@@ -14,13 +14,16 @@ export interface RenditionRow {
   size: string;
 }
 
-/** The renditions of a processed video as the table shows them, smallest picture first. */
+/** The audio-only rendition has no picture: it sorts after the pictures. */
+const pixels = (rendition: Rendition) => (rendition.width === 0 && rendition.height === 0 ? Number.POSITIVE_INFINITY : rendition.width * rendition.height);
+
+/** The renditions of a processed video as the table shows them, smallest picture first, then the sound alone. */
 export function renditionRows(renditions: readonly Rendition[]): RenditionRow[] {
   return [...renditions]
-    .sort((a, b) => a.width * a.height - b.width * b.height)
+    .sort((a, b) => pixels(a) - pixels(b))
     .map((rendition) => ({
       name: rendition.name,
-      resolution: `${rendition.width}×${rendition.height}`,
+      resolution: pixels(rendition) === Number.POSITIVE_INFINITY ? 'Sound only' : `${rendition.width}×${rendition.height}`,
       bitrate: formatBitrate(rendition.bitrate),
       audioRate: formatSampleRate(rendition.audioRate),
       segments: String(rendition.segmentCount),

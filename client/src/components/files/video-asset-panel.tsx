@@ -16,6 +16,8 @@ export interface VideoAssetPanelProps {
   assetId: string;
   /** Told when the file's processing state changes (e.g. to reload what depends on it). */
   onStateChange?: (state: AnyProcessState) => void;
+  /** Told when the video becomes playable while it is still processing (its first renditions' first segments are stored). */
+  onPlayable?: () => void;
   /** Buttons shown beside "Add to Queue", e.g. replace and delete. */
   actions?: React.ReactNode;
   className?: string;
@@ -35,7 +37,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * (asked for again every few seconds while it moves); once processed, its renditions and a
  * player; and "Add to Queue" to process it (again).
  */
-export function VideoAssetPanel({ assetId, onStateChange, actions, className }: VideoAssetPanelProps) {
+export function VideoAssetPanel({ assetId, onStateChange, onPlayable, actions, className }: VideoAssetPanelProps) {
   const { asset: assetQuery, queueItem } = useAssetWithQueue(assetId);
   const queue = useAddToQueue();
   const asset = assetQuery.data;
@@ -49,6 +51,15 @@ export function VideoAssetPanel({ assetId, onStateChange, actions, className }: 
     lastState.current = state;
     if (!first) onStateChange?.(state);
   }, [state, onStateChange]);
+
+  const playable = asset ? asset.playlistUrl !== null : undefined;
+  const wasPlayable = React.useRef<boolean | undefined>(undefined);
+  React.useEffect(() => {
+    if (playable === undefined || wasPlayable.current === playable) return;
+    const first = wasPlayable.current === undefined;
+    wasPlayable.current = playable;
+    if (!first && playable) onPlayable?.();
+  }, [playable, onPlayable]);
 
   if (assetQuery.isPending) return <Spinner label="Loading video" />;
   if (!asset || !state) return <ErrorAlert title="The video could not be loaded" error={assetQuery.error} />;

@@ -85,7 +85,7 @@ export function LectureEditor({ lecture, onReload, mode = 'general' }: { lecture
     showSaveFailure,
   };
 
-  // When the video finishes (or fails), the server decides the publish state again.
+  // When the video becomes playable, finishes or fails, the server decides the publish state again.
   const videoSettled = useCallback(() => {
     void utils.lectures.get.invalidate({ id });
     // The server updates the lecture just after the file: ask once more a moment later.

@@ -41,6 +41,8 @@ export function VideoSettingsCard({ editor, draft, youtubeError, onYoutubeChange
         <VideoAssetPanel
           assetId={videoId}
           onStateChange={settled}
+          // Playable before it is ready: the server has published the lecture again.
+          onPlayable={onVideoSettled}
           actions={
             <>
               <AssetReplacer kind="video" assetId={videoId} label="Replace video" onReplaced={replaced} />

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { avcCodecFromBytes, buildMasterPlaylist, measureBandwidth, parseMediaPlaylist } from '../../../../worker/media/hls-playlist.ts';
+import { avcCodecFromBytes, buildMasterPlaylist, buildMediaPlaylist, measureBandwidth, parseMediaPlaylist } from '../../../../worker/media/hls-playlist.ts';
+import { parseMasterPlaylist } from '../../../../shared/media/master-playlist.rules.ts';
 import { buildFilterGraph, buildPassArgs, DEFAULT_ENCODER_SETTINGS } from '../../../../worker/media/transcode.ts';
 import { refusedDemuxer, refusedFormatMessage, toolMessage, guardedInputArgs } from '../../../../worker/media/input-guard.ts';
-import { chooseLadder } from '../../../../shared/media/ladder.rules.ts';
+import { chooseLadder, planRenditions } from '../../../../shared/media/ladder.rules.ts';
 import type { ProbeResult } from '../../../../shared/media/media.types.ts';
 
 const playlist = `#EXTM3U
@@ -25,6 +26,7 @@ describe('parseMediaPlaylist', () => {
     expect(parseMediaPlaylist(playlist)).toEqual({
       targetDurationSeconds: 4,
       ended: true,
+      type: 'vod',
       segments: [
         { uri: 'segment_00000.ts', durationSeconds: 4 },
         { uri: 'segment_00001.ts', durationSeconds: 4 },
@@ -33,8 +35,32 @@ describe('parseMediaPlaylist', () => {
     });
   });
 
+  it('reads a growing EVENT playlist as not ended', () => {
+    const growing = playlist.replace('#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-PLAYLIST-TYPE:EVENT').replace('#EXT-X-ENDLIST\n', '');
+    expect(parseMediaPlaylist(growing)).toMatchObject({ type: 'event', ended: false, segments: [{}, {}, {}] });
+  });
+
   it('refuses a file that is not a playlist', () => {
     expect(() => parseMediaPlaylist('hello')).toThrow(/EXTM3U/);
+  });
+});
+
+describe('buildMediaPlaylist', () => {
+  const segments = [
+    { uri: 'segment_00000.ts', durationSeconds: 4 },
+    { uri: 'segment_00001.ts', durationSeconds: 4 },
+    { uri: 'segment_00002.ts', durationSeconds: 0.5 },
+  ];
+
+  it('writes a finished VOD playlist as ffmpeg does, ending with #EXT-X-ENDLIST', () => {
+    expect(buildMediaPlaylist({ targetDurationSeconds: 4, segments, type: 'vod' })).toBe(playlist);
+  });
+
+  it('writes a growing EVENT playlist without an end, listing only the segments given', () => {
+    const text = buildMediaPlaylist({ targetDurationSeconds: 4, segments: segments.slice(0, 1), type: 'event' });
+    expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT\n');
+    expect(text).not.toContain('#EXT-X-ENDLIST');
+    expect(parseMediaPlaylist(text)).toEqual({ targetDurationSeconds: 4, ended: false, type: 'event', segments: segments.slice(0, 1) });
   });
 });
 
@@ -100,6 +126,32 @@ describe('buildMasterPlaylist', () => {
     ]);
   });
 
+  it('lists the audio-only rendition last, without RESOLUTION or FRAME-RATE, its CODECS AAC alone', () => {
+    const text = buildMasterPlaylist([
+      { playlist: 'audio/index.m3u8', width: 0, height: 0, bandwidth: { peak: 70_000, average: 68_000 }, audioCodec: 'mp4a.40.2', frameRate: 30 },
+      {
+        playlist: '144p/index.m3u8',
+        width: 256,
+        height: 144,
+        bandwidth: { peak: 230_000, average: 150_000 },
+        videoCodec: 'avc1.64000c',
+        audioCodec: 'mp4a.40.2',
+        frameRate: 30,
+      },
+    ]);
+    expect(text.split('\n').slice(3)).toEqual([
+      '#EXT-X-STREAM-INF:BANDWIDTH=230000,AVERAGE-BANDWIDTH=150000,RESOLUTION=256x144,FRAME-RATE=30.000,CODECS="avc1.64000c,mp4a.40.2"',
+      '144p/index.m3u8',
+      '#EXT-X-STREAM-INF:BANDWIDTH=70000,AVERAGE-BANDWIDTH=68000,CODECS="mp4a.40.2"',
+      'audio/index.m3u8',
+      '',
+    ]);
+    expect(parseMasterPlaylist(text).variants.map((variant) => [variant.uri, variant.bandwidth, variant.resolution, variant.codecs])).toEqual([
+      ['144p/index.m3u8', 230_000, { width: 256, height: 144 }, ['avc1.64000c', 'mp4a.40.2']],
+      ['audio/index.m3u8', 70_000, undefined, ['mp4a.40.2']],
+    ]);
+  });
+
   it('names only the video codec for a video without sound', () => {
     const text = buildMasterPlaylist([{ playlist: 'a/index.m3u8', width: 2, height: 2, bandwidth: { peak: 1, average: 1 }, videoCodec: 'avc1.64000c' }]);
     expect(text).toContain('CODECS="avc1.64000c"');
@@ -121,19 +173,36 @@ describe('the ffmpeg command of a pass', () => {
   const ladder = chooseLadder(probe);
 
   it('scales each rendition from the next larger one, and caps the frame rate', () => {
-    expect(buildFilterGraph(ladder.slice(0, 2), probe, DEFAULT_ENCODER_SETTINGS)).toBe(
+    expect(buildFilterGraph(ladder.slice(1, 3), probe, DEFAULT_ENCODER_SETTINGS)).toBe(
       '[0:v:0]fps=30,scale=640:360:flags=bicubic,setsar=1,format=yuv420p,split=2[v1][c1];' + '[c1]scale=426:240:flags=bicubic,setsar=1,format=yuv420p[v0]',
     );
   });
 
   it('reads only local files of real containers, with aligned key frames and AAC per rendition', () => {
-    const args = buildPassArgs({ input: 'upload.mp4', outDir: '/hls', renditions: ladder.slice(2), probe }, DEFAULT_ENCODER_SETTINGS);
+    const args = buildPassArgs({ input: 'upload.mp4', outDir: '/hls', renditions: ladder.slice(3), probe }, DEFAULT_ENCODER_SETTINGS);
     const text = args.join(' ');
     expect(text).toContain('-protocol_whitelist file -format_whitelist mov,matroska,webm,avi,mpegts,flv,mpeg,asf,ogg -i file:/');
     expect(text).toContain('-force_key_frames expr:gte(t,n_forced*4) -sc_threshold 0');
     expect(text).toContain('-map 0:a:0 -c:a aac -b:a 128k -ar 44100 -ac 2');
     expect(text).toContain('-hls_segment_filename /hls/720p/segment_%05d.ts /hls/720p/index.m3u8');
     expect(args.filter((arg) => arg === 'libx264')).toHaveLength(2);
+  });
+
+  it('encodes the audio-only rendition as AAC alone at 64 kb/s, outside the picture graph', () => {
+    const plan = planRenditions({ ...probe, hasAudio: true }).filter((rendition) => ['144p', 'audio'].includes(rendition.name));
+    const args = buildPassArgs({ input: 'upload.mp4', outDir: '/hls', renditions: plan, probe }, DEFAULT_ENCODER_SETTINGS);
+    const text = args.join(' ');
+    expect(text).toContain('[0:v:0]fps=30,scale=256:144:flags=bicubic,setsar=1,format=yuv420p[v0] ');
+    expect(args.filter((arg) => arg === 'libx264')).toHaveLength(1);
+    expect(text).toContain(
+      '-map 0:a:0 -c:a aac -b:a 64k -ar 44100 -ac 2 -f hls -hls_time 4 -hls_playlist_type vod -hls_list_size 0 -hls_flags independent_segments -hls_segment_type mpegts -hls_segment_filename /hls/audio/segment_%05d.ts /hls/audio/index.m3u8',
+    );
+    expect(text).toContain('-map [v0] -c:v libx264');
+  });
+
+  it('writes growing EVENT playlists, segments and playlists renamed into place, for a growing pass', () => {
+    const args = buildPassArgs({ input: 'upload.mp4', outDir: '/hls', renditions: ladder.slice(0, 1), probe, growing: true }, DEFAULT_ENCODER_SETTINGS);
+    expect(args.join(' ')).toContain('-hls_playlist_type event -hls_list_size 0 -hls_flags independent_segments+temp_file');
   });
 
   it('leaves audio out when the source has none', () => {

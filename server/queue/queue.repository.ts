@@ -269,3 +269,8 @@ export function assetsToPull(db: Db, input: { type: 'video' | 'pdf'; count: numb
 export async function deleteQueueItem(db: Db, itemId: string): Promise<void> {
   await db.deleteFrom('queue_items').where('id', '=', itemId).execute();
 }
+
+/** A queue item's step and recorded progress (what the worker's stall watch compares over time). */
+export function itemProgress(db: Db, assetId: string) {
+  return db.selectFrom('queue_items').select(['state', 'process_progress']).where('asset_id', '=', assetId).executeTakeFirst();
+}

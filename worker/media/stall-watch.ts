@@ -1,4 +1,5 @@
 import type { Db } from '../../server/db/database.ts';
+import { itemProgress } from '../../server/queue/queue.repository.ts';
 import { MediaProcessError } from './media.errors.ts';
 
 /** "2 minutes", "90 seconds": how long a stall setting reads in a reason. */
@@ -17,7 +18,7 @@ export class MediaStalledError extends MediaProcessError {
 
 /** What a stall is judged by: the item's step and its recorded progress, as the queue shows them. */
 async function progressMark(db: Db, assetId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('queue_items').select(['state', 'process_progress']).where('asset_id', '=', assetId).executeTakeFirst();
+  const row = await itemProgress(db, assetId);
   return row ? JSON.stringify([row.state, row.process_progress]) : undefined;
 }
 

@@ -44,8 +44,9 @@ async function holdAfterFirstChunk(page: Page): Promise<{ held: Promise<Route>; 
   return {
     held,
     release: async () => {
+      // The handler stays and passes everything on: taking it away while the reloaded page's request
+      // (the upload's offset) was in it could leave that request unanswered.
       holding = false;
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
       for (const route of waiting.splice(0)) await route.continue().catch(() => {});
     },
   };

@@ -8,13 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * as a new upload. The jobs still waiting take their item's new priority (graphile-worker's tables exist
  * only once a worker has started). The values are written out here: migrations stand alone.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  await sql`
-    update queue_items as q
-    set priority = (case when q.state = 'queued' and a.output_prefix is not null then 10 else 0 end)
-      + (case when q.priority <= 0 then 0 when q.priority <= 5 then 1 else 2 end)
-    from assets as a
-    where a.id = q.asset_id`.execute(db);
+/** Waiting media jobs take their queue item's priority (when graphile-worker's schema exists yet). */
+async function syncWaitingJobs(db: Kysely<any>): Promise<void> {
   await sql`
     do $$
     begin
@@ -28,17 +23,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     $$`.execute(db);
 }
 
+export async function up(db: Kysely<any>): Promise<void> {
+  await sql`
+    update queue_items as q
+    set priority = (case when q.state = 'queued' and a.output_prefix is not null then 10 else 0 end)
+      + (case when q.priority <= 0 then 0 when q.priority <= 5 then 1 else 2 end)
+    from assets as a
+    where a.id = q.asset_id`.execute(db);
+  await syncWaitingJobs(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`update queue_items set priority = case priority % 10 when 0 then 0 when 1 then 5 else 10 end`.execute(db);
-  await sql`
-    do $$
-    begin
-      if to_regclass('graphile_worker._private_jobs') is not null then
-        update graphile_worker._private_jobs as job
-        set priority = q.priority
-        from queue_items as q
-        where job.key = 'process-media:' || q.asset_id::text and job.locked_at is null;
-      end if;
-    end
-    $$`.execute(db);
+  await syncWaitingJobs(db);
 }

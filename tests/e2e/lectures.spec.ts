@@ -151,6 +151,11 @@ test.describe('lecture editor: video', () => {
     const key = await keyAnswer;
     expect([key.status(), (await key.body()).length, key.headers()['cache-control']]).toEqual([200, 16, 'no-store']);
     await snap(page, 'editor-video-ready');
+    // On a phone the renditions (the sound-only one included) stay readable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('cell', { name: 'Sound only' })).toBeVisible();
+    await snap(page, 'editor-video-ready-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The catalogue shows the duration and size.
     await page.goto('/admin/videos');

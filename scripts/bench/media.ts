@@ -1,9 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolveMediaTools } from '../../worker/media/binaries.ts';
+import { resolveMediaTools, resolvePdfTools } from '../../worker/media/binaries.ts';
 import { DEFAULT_PDF_CONCURRENCY, DEFAULT_PDF_DENSITY, renderPdfPages } from '../../worker/media/pdf-pages.ts';
 import { processVideo } from '../../worker/media/process-video.ts';
 import { DEFAULT_ENCODER_SETTINGS, type EncoderSettings } from '../../worker/media/transcode.ts';
@@ -48,6 +49,8 @@ export interface MediaBenchmarkFigures {
     textPagesPerSecond: number;
     cpuMillisecondsPerSimplePage: number;
     cpuMillisecondsPerTextPage: number;
+    /** CPU of starting Ghostscript and GraphicsMagick once each: a page's floor with pdf2pic. */
+    cpuMillisecondsToStartTools: number;
   };
 }
 
@@ -82,6 +85,18 @@ function disturbance(since: { steal: number; busy: number }, ownCpuSeconds: numb
   const now = machineTicks();
   const others = Math.max(0, now.busy - since.busy - ownCpuSeconds);
   return `host steal ${(now.steal - since.steal).toFixed(1)} s, other processes ~${others.toFixed(1)} s CPU`;
+}
+
+/**
+ * The CPU (ms) of starting `command` with `args` and letting it end, averaged over `runs`: with
+ * pdf2pic every page starts a GraphicsMagick and a Ghostscript, so their start-up is a floor
+ * under a page's CPU that no setting of the page changes. It tells a slower machine from a
+ * slower renderer.
+ */
+function startUpCpuMilliseconds(command: string, args: string[], runs = 10): number {
+  const before = childrenCpuSeconds();
+  for (let run = 0; run < runs; run += 1) spawnSync(command, args, { stdio: 'ignore' });
+  return ((childrenCpuSeconds() - before) * 1000) / runs;
 }
 
 function seconds(since: number): number {
@@ -185,12 +200,20 @@ export async function runMediaBenchmark(options: MediaBenchmarkOptions = {}): Pr
       log(
         `  on ${freeCores} free cores, ${textFigures.cpuMillisecondsPerPage.toFixed(0)} ms CPU a page would make at most ${((freeCores * 1000) / textFigures.cpuMillisecondsPerPage).toFixed(1)} dense text pages/s`,
       );
+      const pdfTools = resolvePdfTools(process.env.PATH);
+      const ghostscript = startUpCpuMilliseconds(pdfTools.gs, ['-q', '-dSAFER', '-dNODISPLAY', '-dBATCH', '-dNOPAUSE', '-c', 'quit']);
+      const graphicsMagick = startUpCpuMilliseconds(pdfTools.gm, ['convert', '-size', '1x1', 'xc:white', 'png:/dev/null']);
+      const floor = ghostscript + graphicsMagick;
+      log(
+        `  this machine starts Ghostscript in ${ghostscript.toFixed(0)} ms CPU and GraphicsMagick in ${graphicsMagick.toFixed(0)} ms: ${floor.toFixed(0)} ms a page before any rendering, at most ${((freeCores * 1000) / floor).toFixed(1)} pages/s on ${freeCores} free cores whatever the page holds`,
+      );
       figures.pdf = {
         pages: pdfPages,
         simplePagesPerSecond: simpleFigures.pagesPerSecond,
         textPagesPerSecond: textFigures.pagesPerSecond,
         cpuMillisecondsPerSimplePage: simpleFigures.cpuMillisecondsPerPage,
         cpuMillisecondsPerTextPage: textFigures.cpuMillisecondsPerPage,
+        cpuMillisecondsToStartTools: floor,
       };
     }
   } finally {

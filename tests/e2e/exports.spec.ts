@@ -91,7 +91,12 @@ test.describe('exports', () => {
     await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
     // The list has loaded before the session ends: a list call still on its way would meet the ended
     // session first and open the sign-in dialog over the page instead.
-    await expect(page.getByRole('table', { name: 'Users' }).getByRole('button', { name: `Open ${admin.name}` }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table', { name: 'Users' })
+        .getByRole('button', { name: `Open ${admin.name}` })
+        .first(),
+    ).toBeVisible();
     await expect(page.getByText('Loading users')).toHaveCount(0);
     // The session ends elsewhere (a password reset): the export is refused with the server's message.
     await endSessions(admin.email);

@@ -286,7 +286,9 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     // one student run one after another, so the first one submitted is the first; the unique
     // index on is_first guards it as well.
     const { answers: given, has_first: hasFirst, scoring_version: scoringVersion } = await repo.answersAndFirst(trx, row);
-    const [paper, key] = await Promise.all([paperById(db, row.paper_id), scoringKeyAt(db, row.exam_id, scoringVersion)]);
+    // On the transaction's own connection: asking the pool for another while holding this one could
+    // wait for ever once every connection is held by a submit doing the same.
+    const [paper, key] = await Promise.all([paperById(trx, row.paper_id), scoringKeyAt(trx, row.exam_id, scoringVersion)]);
     const deadline = new Date(row.deadline_at);
     const late = by === 'deadline' || Date.now() > deadline.getTime();
     const finishedAt = late ? deadline : new Date();

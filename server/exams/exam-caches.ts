@@ -23,8 +23,21 @@ import { outsideRequestScope } from '../db/query-scope.ts';
 const PAPER_LIMIT = 200;
 const CLOCK_LIMIT = 50_000;
 
-const papers = new Map<string, Promise<ExamPaper>>();
-const paperIdsByHash = new Map<string, Promise<string>>();
+/** A value loaded once and shared: `settled` once its load has succeeded. */
+interface Entry<T> {
+  promise: Promise<T>;
+  settled: boolean;
+}
+
+/** What a load read, and whether it may be kept for the next caller. */
+interface Loaded<T> {
+  value: T;
+  keep: boolean;
+}
+
+const papers = new Map<string, Entry<ExamPaper>>();
+const paperIdsByHash = new Map<string, Entry<string>>();
+const scoringKeys = new Map<string, Entry<ScoringKey>>();
 
 function bounded<K, V>(map: Map<K, V>, limit: number, key: K, value: V): void {
   if (map.size >= limit) map.delete(map.keys().next().value!);
@@ -35,39 +48,66 @@ function bounded<K, V>(map: Map<K, V>, limit: number, key: K, value: V): void {
  * The value cached under `key`, or `load()`'s, shared by every caller that asks while it loads
  * (the students who start an exam in the same second make one read, not one each). A failed load
  * is forgotten, so the next caller tries again.
+ *
+ * Inside a transaction (`inTransaction`: `load` reads on the transaction's own connection) only a
+ * value already loaded is shared; otherwise the transaction reads it itself. It never waits for
+ * another caller's read, which needs a connection of the pool: when every connection is held by a
+ * transaction waiting so, none would ever come free.
  */
-function sharedLoad<T>(map: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+function sharedLoad<T>(map: Map<string, Entry<T>>, key: string, load: () => Promise<Loaded<T>>, inTransaction: boolean): Promise<T> {
   const known = map.get(key);
-  if (known) return known;
+  if (known && (known.settled || !inTransaction)) return known.promise;
+  if (inTransaction) {
+    return load().then(({ value, keep }) => {
+      if (keep && !map.get(key)?.settled) bounded(map, PAPER_LIMIT, key, { promise: Promise.resolve(value), settled: true });
+      return value;
+    });
+  }
   // Outside the asking request's scope: its client leaving must not cancel the others' read.
   const loading = outsideRequestScope(load);
-  bounded(map, PAPER_LIMIT, key, loading);
-  loading.catch(() => map.delete(key));
-  return loading;
+  const entry: Entry<T> = { promise: loading.then(({ value }) => value), settled: false };
+  bounded(map, PAPER_LIMIT, key, entry);
+  loading.then(
+    ({ keep }) => {
+      if (keep) entry.settled = true;
+      else if (map.get(key) === entry) map.delete(key);
+    },
+    () => {
+      if (map.get(key) === entry) map.delete(key);
+    },
+  );
+  return entry.promise;
 }
 
-export function cachedPaper(paperId: string, load: () => Promise<ExamPaper>): Promise<ExamPaper> {
-  return sharedLoad(papers, paperId, load);
+/** A paper by id (`inTransaction`: `load` reads on a transaction's connection). */
+export function cachedPaper(paperId: string, load: () => Promise<ExamPaper>, inTransaction = false): Promise<ExamPaper> {
+  return sharedLoad(papers, paperId, async () => ({ value: await load(), keep: true }), inTransaction);
 }
 
-export function cachedPaperId(examId: string, contentHash: string, load: () => Promise<string>): Promise<string> {
-  return sharedLoad(paperIdsByHash, `${examId}:${contentHash}`, load);
+export function cachedPaperId(examId: string, contentHash: string, load: () => Promise<string>, inTransaction = false): Promise<string> {
+  return sharedLoad(paperIdsByHash, `${examId}:${contentHash}`, async () => ({ value: await load(), keep: true }), inTransaction);
 }
-
-const scoringKeys = new Map<string, Promise<ScoringKey>>();
 
 /**
  * An exam's answer key and marks by the version that identifies them (a digest of both): a new key
  * is a new version. A load that finds the exam already changed again answers what it read, and is
  * not kept under the version asked for.
  */
-export function cachedScoringKey(examId: string, version: string, load: () => Promise<{ key: ScoringKey; current: boolean }>): Promise<ScoringKey> {
-  const cacheKey = `${examId}:${version}`;
-  return sharedLoad(scoringKeys, cacheKey, async () => {
-    const { key, current } = await load();
-    if (!current) queueMicrotask(() => scoringKeys.delete(cacheKey));
-    return key;
-  });
+export function cachedScoringKey(
+  examId: string,
+  version: string,
+  load: () => Promise<{ key: ScoringKey; current: boolean }>,
+  inTransaction = false,
+): Promise<ScoringKey> {
+  return sharedLoad(
+    scoringKeys,
+    `${examId}:${version}`,
+    async () => {
+      const { key, current } = await load();
+      return { value: key, keep: current };
+    },
+    inTransaction,
+  );
 }
 
 /** What autosave needs of an attempt, none of which changes once it starts. */

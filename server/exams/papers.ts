@@ -40,8 +40,9 @@ export function paperHash(paper: ExamPaper): string {
   return createHash('sha256').update(JSON.stringify(paper)).digest('base64url');
 }
 
+/** The paper by id; given a transaction, read on its connection when no cache holds it yet. */
 export function paperById(db: Db, id: string): Promise<ExamPaper> {
-  return cachedPaper(id, () => repo.paperRow(db, id));
+  return cachedPaper(id, () => repo.paperRow(db, id), db.isTransaction);
 }
 
 /** The paper for the exam as last saved (by its hash), written on first use. */

@@ -137,7 +137,7 @@ export async function applyRegrade(ctx: RequestContext, input: RegradeApplyInput
     const before = await lockExamRow(trx, existing.id);
     if (!before) return undefined;
     await holdScoringLock(trx, before.id);
-    const { plan, changes, keys } = await planOf(ctx.db, before, prepared.value);
+    const { plan, changes, keys } = await planOf(trx, before, prepared.value);
     if (changes.length === 0) throw new AppError('validation', REGRADE_MESSAGES.nothingToRegrade, { field: 'value' });
     const version = await updateExamAtVersion(trx, before.id, { ...prepared.saved, scoring_key: JSON.stringify(keys.questions) }, input.version);
     if (version === undefined) return undefined;

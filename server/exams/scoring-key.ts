@@ -20,11 +20,16 @@ export function scoringKeyOfRow(row: Omit<ScoringKeyRow, 'version'>): ScoringKey
  * read after it changed again is handed to this caller but not kept under the older version.
  */
 export function scoringKeyAt(db: Db, examId: string, version: string): Promise<ScoringKey> {
-  return cachedScoringKey(examId, version, async () => {
-    const row = await scoringKeyRow(db, examId);
-    if (!row) throw new AppError('not-found', EXAM_MESSAGES.notFound);
-    return { key: scoringKeyOfRow(row), current: row.version === version };
-  });
+  return cachedScoringKey(
+    examId,
+    version,
+    async () => {
+      const row = await scoringKeyRow(db, examId);
+      if (!row) throw new AppError('not-found', EXAM_MESSAGES.notFound);
+      return { key: scoringKeyOfRow(row), current: row.version === version };
+    },
+    db.isTransaction,
+  );
 }
 
 /** The exam's key as it is now. */

@@ -21,7 +21,15 @@ export interface OpenDatabaseOptions {
    * that needs longer raises it for its transaction (see statement-timeout.ts).
    */
   statementTimeoutMs?: number;
+  /** How long a caller waits for a connection of the pool before PoolBusyError (POOL_WAIT_MS unless set). */
+  poolWaitMs?: number;
 }
+
+/**
+ * How long a caller waits for a free connection (or for a new one to open). Past it the request is
+ * answered 503 "try again" rather than kept waiting: no wait on the pool is without end.
+ */
+export const POOL_WAIT_MS = 30_000;
 
 const poolsOf = new WeakMap<Db, pg.Pool>();
 
@@ -55,6 +63,7 @@ export function openDatabase(url: string, poolSize = 10, keepOpen = 0, options: 
     max: poolSize,
     min: Math.min(keepOpen, poolSize),
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS,
     // Sent with the connection's start-up, so that no statement of the connection runs unbounded.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });

@@ -119,6 +119,22 @@ function sendCancelRequest(client: pg.PoolClient): void {
   socket.end(packet);
 }
 
+/**
+ * No connection of the pool came free within its wait (connectionTimeoutMillis): the database is
+ * busier than the pool can serve. Answered as a statement that ran out of time (503, try again).
+ */
+export class PoolBusyError extends Error {
+  /** PostgreSQL's query_canceled, as a statement that ran out of time reports it. */
+  readonly code = '57014';
+  constructor(cause: unknown) {
+    super('no database connection came free in time', { cause });
+    this.name = 'PoolBusyError';
+  }
+}
+
+/** pg-pool's own words when its wait for a connection ends. */
+const isCheckoutTimeout = (error: unknown) => error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
 
 /** pg's pool, recording the connections checked out within a request's scope (Kysely and pool.query alike). */
@@ -127,8 +143,9 @@ export class ScopedPool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const scope = scopes.getStore();
-    if (!scope) return callback ? super.connect(callback) : super.connect();
-    const checkedOut = this.#connectFor(scope);
+    const checkedOut = (scope ? this.#connectFor(scope) : super.connect()).catch((error: unknown) => {
+      throw isCheckoutTimeout(error) ? new PoolBusyError(error) : error;
+    });
     if (!callback) return checkedOut;
     checkedOut.then(
       (client) => callback(undefined, client, (release) => client.release(release as Error | boolean | undefined)),

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import net from 'node:net';
 import pg from 'pg';
+import { assertFirstConnectionOfTransaction } from './held-connection.ts';
 
 /**
  * The pooled connections one HTTP request is using, so that its statements can be cancelled when
@@ -143,7 +144,14 @@ export class ScopedPool extends pg.Pool {
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const scope = scopes.getStore();
-    const checkedOut = (scope ? this.#connectFor(scope) : super.connect()).catch((error: unknown) => {
+    let checkedOut: Promise<pg.PoolClient>;
+    try {
+      assertFirstConnectionOfTransaction();
+      checkedOut = scope ? this.#connectFor(scope) : super.connect();
+    } catch (error) {
+      checkedOut = Promise.reject(error as Error);
+    }
+    checkedOut = checkedOut.catch((error: unknown) => {
       throw isCheckoutTimeout(error) ? new PoolBusyError(error) : error;
     });
     if (!callback) return checkedOut;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TIMED_OUT_MESSAGE, TIMED_OUT_RETRY_AFTER_SECONDS } from '../../../server/db/statement-timeout.ts';
 import { PoolBusyError } from '../../../server/db/query-scope.ts';
+import { SecondConnectionError } from '../../../server/db/held-connection.ts';
 import { useApp } from '../../support/app-harness.ts';
 
 // One connection, and a short wait for it: a request that finds it taken waits that long, no longer.
@@ -32,5 +33,23 @@ describe('waiting for a database connection', () => {
     } finally {
       held.release();
     }
+  });
+});
+
+describe('a transaction', () => {
+  it('is refused a second connection of the pool at once, instead of waiting for one while it holds its own', async () => {
+    const read = () => harness.db.selectFrom('users').select('id').limit(1).execute();
+    const outcome = await harness.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.selectFrom('users').select('id').limit(1).execute();
+        await read();
+        return 'committed';
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(SecondConnectionError);
+    // Its own statements, and statements after it, run.
+    expect(await harness.db.transaction().execute(async (trx) => (await trx.selectFrom('users').select('id').limit(1).execute()).length)).toBe(1);
+    expect((await read()).length).toBe(1);
   });
 });

@@ -70,6 +70,37 @@ async function takeExam(baseURL: string, student: Account, examId: string, chose
 }
 
 test.describe('item analysis', () => {
+  test('a ranking still loading when the sync ends is asked for again: the synced students show, not the answer from before', async ({ page, baseURL }) => {
+    await signInThroughApi(page, await createConsoleUser(['admin'], 'Item Admin 3'));
+    const examId = await createExam(page, `Rivers ${unique()}`);
+    for (const third of [0, 2]) await takeExam(baseURL!, await createStudent({ name: `Ranked ${third}` }), examId, { easy: 0, hard: 1, mixed: third });
+    // The tab's first ranking answer is read from the server at once (before the sync: no one ranked),
+    // and handed to the page only after the sync has finished.
+    let release!: () => void;
+    const synced = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/trpc\/[^?]*exams\.analytics/, async (route) => {
+      if (held) return route.continue();
+      held = true;
+      const before = await route.fetch();
+      await synced;
+      // The page may have given up on it meanwhile (cancelled): then there is no one to answer.
+      await route.fulfill({ response: before }).catch(() => {});
+    });
+    await page.goto(`/admin/exams/editor/${examId}/analytics`);
+    await expect.poll(() => held).toBe(true);
+    await expect(page.getByText('Never synced')).toBeVisible();
+    await page.getByRole('button', { name: 'Sync Ranking' }).click();
+    // The sync has answered: the rank state shows its time.
+    await expect(page.getByText('Never synced')).toHaveCount(0);
+    release();
+    await expect(page.getByText('Ranking synced')).toBeVisible();
+    const ranking = page.getByRole('table', { name: 'Ranking' });
+    await expect(ranking.getByRole('row').filter({ hasText: 'Ranked 0' }).getByRole('cell').first()).toHaveText('1');
+    await expect(ranking.getByRole('row').filter({ hasText: 'Ranked 2' }).getByRole('cell').first()).toHaveText('2');
+    await expect(ranking).not.toContainText('No submitted attempts in the last sync');
+  });
+
   test('shows each question with its flags, filters the flagged ones and exports them as CSV', async ({ page, baseURL }) => {
     await signInThroughApi(page, await createConsoleUser(['admin'], 'Item Admin'));
     const examId = await createExam(page, `Rivers ${unique()}`);

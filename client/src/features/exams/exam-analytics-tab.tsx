@@ -72,6 +72,9 @@ export function ExamAnalyticsTab({ exam }: { exam: Exam }) {
 
   const applyRankState = async (state: RankState) => {
     utils.exams.get.setData({ id }, (old) => (old ? { ...old, ...state } : old));
+    // A first load still on its way (the ranking before the sync) would be taken as the answer to the
+    // reload and kept: stop it, so that the reload asks the server again.
+    await Promise.all([utils.exams.analytics.cancel({ id }), utils.exams.statistics.cancel({ id }), utils.exams.itemAnalysis.cancel({ id })]);
     await utils.exams.invalidate();
   };
   const sync = api.exams.syncRanks.useMutation({ onSuccess: applyRankState });

@@ -131,9 +131,14 @@ describe('a fleet of worker processes', () => {
     }, 240_000);
     expect(ready.state).toBe('ready');
     expect(ready.renditions.map((r) => r.name)).toEqual(['144p', '240p', '360p', 'audio', '480p', '720p']);
-    // Only the finished version's outputs remain.
-    const objects = await createStorage(testConfig()).list(`assets/${id}/out/`);
-    expect(new Set(objects.map((o) => o.key.split('/')[3])).size).toBe(1);
+    // Only the finished version's outputs remain: the worker removes the killed run's version just after
+    // the commit that makes the video ready (anyone still playing the old files keeps playing until then).
+    const versionsOf = async () => new Set((await storage.list(`assets/${id}/out/`)).map((o) => o.key.split('/')[3]));
+    const versions = await waitFor(async () => {
+      const found = await versionsOf();
+      return found.size === 1 ? found : undefined;
+    }, 60_000);
+    expect([...versions]).toEqual([ready.output_prefix!.split('/')[3]]);
     expect((await itemOf(id)).attempts).toBe(2);
   }, 480_000);
 });

@@ -9,20 +9,32 @@ export interface SessionUserRow {
   session_version: number;
 }
 
-const LIVE_SESSION_SQL = `
-  select u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version
-  from user_sessions s
+const LIVE_SESSIONS_SQL = `
+  select asked.position::int as position, u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version
+  from unnest($1::uuid[], $2::uuid[]) with ordinality as asked(session_id, user_id, position)
+  join user_sessions s on s.id = asked.session_id and s.user_id = asked.user_id
   join users u on u.id = s.user_id
-  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`;
+  where s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`;
+
+export interface SessionAsked {
+  sessionId: string;
+  userId: string;
+}
 
 /**
- * The one read a signed-in request costs: the session joined with its live, enabled user.
- * Every request runs it, so it is a named prepared statement on the pool (planned once per
- * connection) rather than a query built and parsed anew each time.
+ * The one read a signed-in request costs: each session asked joined with its live, enabled user
+ * (undefined where there is none), in the order asked. Every request runs it, so it is a named
+ * prepared statement (planned once per connection), and requests arriving together are checked in
+ * one statement (live-session-batches.ts).
  */
-export async function findLiveSession(pool: pg.Pool, sessionId: string, userId: string): Promise<SessionUserRow | undefined> {
-  const result = await pool.query<SessionUserRow>({ name: 'auth-live-session', text: LIVE_SESSION_SQL, values: [sessionId, userId] });
-  return result.rows[0];
+export async function findLiveSessions(pool: pg.Pool, asked: readonly SessionAsked[]): Promise<Array<SessionUserRow | undefined>> {
+  const result = await pool.query<SessionUserRow & { position: number }>({
+    name: 'auth-live-sessions',
+    text: LIVE_SESSIONS_SQL,
+    values: [asked.map((a) => a.sessionId), asked.map((a) => a.userId)],
+  });
+  const byPosition = new Map(result.rows.map(({ position, ...row }) => [position, row]));
+  return asked.map((_, i) => byPosition.get(i + 1));
 }
 
 export interface TokenSessionUserRow extends SessionUserRow {
@@ -32,30 +44,34 @@ export interface TokenSessionUserRow extends SessionUserRow {
 }
 
 /*
- * A bearer token's session: live, not idle for longer than the timeout ($2 minutes), issued at the
- * account's current session version, and its user enabled. Every time is the database's.
+ * Bearer tokens' sessions: live, not idle for longer than the timeout ($2 minutes), issued at the
+ * account's current session version, and their user enabled. Every time is the database's.
  */
-const LIVE_TOKEN_SESSION_SQL = `
-  select s.id as session_id, u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version,
+const LIVE_TOKEN_SESSIONS_SQL = `
+  select asked.position::int as position, s.id as session_id, u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version,
     s.last_seen_at <= now() - $3 * interval '1 millisecond' as clock_due
-  from user_sessions s
+  from unnest($1::bytea[]) with ordinality as asked(token_hash, position)
+  join user_sessions s on s.token_hash = asked.token_hash
   join users u on u.id = s.user_id
-  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()
+  where s.revoked_at is null and s.expires_at > now()
     and s.last_seen_at > now() - $2 * interval '1 minute'
     and s.session_version = u.session_version and u.disabled_at is null`;
 
-/** The bearer token's counterpart of findLiveSession: one prepared statement by the token's hash. */
-export async function findLiveTokenSession(
-  pool: pg.Pool,
-  tokenHash: Buffer,
-  clock: { idleTimeoutMinutes: number; stepMs: number },
-): Promise<TokenSessionUserRow | undefined> {
-  const result = await pool.query<TokenSessionUserRow>({
-    name: 'auth-live-token-session',
-    text: LIVE_TOKEN_SESSION_SQL,
-    values: [tokenHash, clock.idleTimeoutMinutes, clock.stepMs],
+/** How long a bearer session may stay idle, and the step its idle clock moves by. */
+export interface TokenClock {
+  idleTimeoutMinutes: number;
+  stepMs: number;
+}
+
+/** The bearer tokens' counterpart of findLiveSessions: one prepared statement by the tokens' hashes. */
+export async function findLiveTokenSessions(pool: pg.Pool, tokenHashes: readonly Buffer[], clock: TokenClock): Promise<Array<TokenSessionUserRow | undefined>> {
+  const result = await pool.query<TokenSessionUserRow & { position: number }>({
+    name: 'auth-live-token-sessions',
+    text: LIVE_TOKEN_SESSIONS_SQL,
+    values: [tokenHashes, clock.idleTimeoutMinutes, clock.stepMs],
   });
-  return result.rows[0];
+  const byPosition = new Map(result.rows.map(({ position, ...row }) => [position, row]));
+  return tokenHashes.map((_, i) => byPosition.get(i + 1));
 }
 
 /**

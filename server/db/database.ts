@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './types.ts';
+import { NamingClient, runNamed } from './named-statements.ts';
 import { ScopedPool } from './query-scope.ts';
 // Marks every transaction, so that outside calls made inside one are caught (see the file).
 import './held-connection.ts';
@@ -33,24 +34,18 @@ export const POOL_WAIT_MS = 30_000;
 
 const poolsOf = new WeakMap<Db, pg.Pool>();
 
-/**
- * The pool behind `db` (undefined for a transaction): for a statement every request runs, which is
- * best a named prepared statement (planned once per connection), as the session check is.
- */
+/** The pool behind `db` (undefined for a transaction): for work that needs a client of its own (a cursor). */
 export function poolOf(db: Db): pg.Pool | undefined {
   return poolsOf.get(db);
 }
 
 /**
  * A statement run often (every course read, every exam start) whose text never changes: a named
- * prepared statement on the pool, planned once per connection instead of on every call (a statement
- * with many entitlement branches costs far more to plan than to run). In a transaction, a plain query.
+ * prepared statement, planned once per connection instead of on every call (a statement with many
+ * entitlement branches costs far more to plan than to run). See named-statements.ts.
  */
 export async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<Row>): Promise<Row[]> {
-  const pool = poolOf(db);
-  if (!pool) return (await query.execute(db)).rows;
-  const compiled = query.compile(db);
-  return (await pool.query<Row & pg.QueryResultRow>({ name, text: compiled.sql, values: [...compiled.parameters] })).rows;
+  return (await runNamed(db, name, query.compile(db))).rows;
 }
 
 /**
@@ -60,6 +55,8 @@ export async function preparedRows<Row>(db: Db, name: string, query: RawBuilder<
 export function openDatabase(url: string, poolSize = 10, keepOpen = 0, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const pool = new ScopedPool({
     connectionString: url,
+    // Sends the statements repositories name (runNamed) as prepared statements.
+    Client: NamingClient,
     max: poolSize,
     min: Math.min(keepOpen, poolSize),
     idleTimeoutMillis: 30_000,

@@ -87,6 +87,11 @@ export function outsideRequestScope<T>(run: () => T): T {
   return scopes.exit(run);
 }
 
+/** The request scope this code runs in, if any (for tests and logs). */
+export function currentQueryScope(): QueryScope | undefined {
+  return scopes.getStore();
+}
+
 /** The statement was not run, or was cancelled, because the request's client had disconnected. */
 export class ClientGoneError extends Error {
   /** PostgreSQL's query_canceled, as a cancelled statement reports it. */

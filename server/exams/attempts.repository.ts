@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
-import { freeCardSql } from '../lakshya-students/free-access.repository.ts';
+import { freeCardSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 import { preparedRows, type Db } from '../db/database.ts';
+import { runNamed } from '../db/named-statements.ts';
 import { scoringVersionSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
@@ -16,7 +17,7 @@ const openToStudents = sql<boolean>`(e.is_published and (e.publish_at is null or
  * itself, or a course with it that gives the student its content (courseGivesContentSql: published
  * and open to them, or held by them while a warning keeps it offline).
  */
-function entitledSql(userId: string) {
+function entitledSql(userId: AccountRef) {
   return sql<boolean>`(
     e.master_subscription_id is null
     or ${freeCardSql('e.master_subscription_id', userId)}
@@ -90,45 +91,117 @@ export interface StartFacts {
   open_attempt: string | null;
 }
 
-/** The exam, whether the student may take it, and their attempts so far, in one round trip (a prepared statement: every start runs it). */
-export async function startFacts(db: Db, examId: string, userId: string): Promise<StartFacts | undefined> {
+/** What a start asks about: this exam, for this student. */
+export interface StartAsked {
+  examId: string;
+  userId: string;
+}
+
+/**
+ * For each (exam, student) asked: the exam, whether the student may take it, and their attempts so
+ * far (undefined for an exam that does not exist), in the order asked. One statement for any number
+ * of starts: a burst of students starting an exam is read together (see attempt-batches.ts).
+ */
+export async function startFactsOf(db: Db, asked: readonly StartAsked[]): Promise<Array<StartFacts | undefined>> {
   const found = await preparedRows(
     db,
     'exam-start-facts',
-    sql<StartFacts>`
-      select ${openToStudents} as open, ${entitledSql(userId)} as entitled, e.paper_hash, e.max_number_of_attempts,
-        taken.submitted, taken.last, taken.open_attempt
-      from exams e
+    sql<StartFacts & { position: number }>`
+      select asked.position::int as position, ${openToStudents} as open, ${entitledSql(sql.ref('asked.user_id'))} as entitled, e.paper_hash,
+        e.max_number_of_attempts, taken.submitted, taken.last, taken.open_attempt
+      from unnest(${asked.map((a) => a.examId)}::uuid[], ${asked.map((a) => a.userId)}::uuid[]) with ordinality as asked(exam_id, user_id, position)
+      join exams e on e.id = asked.exam_id
       cross join lateral (
         select count(*) filter (where a.status = 'submitted')::int as submitted,
                max(a.attempt_number) as last,
                (array_agg(a.id) filter (where a.status = 'in-progress'))[1] as open_attempt
-        from exam_attempts a where a.exam_id = e.id and a.user_id = ${userId}
-      ) as taken
-      where e.id = ${examId}`,
+        from exam_attempts a where a.exam_id = e.id and a.user_id = asked.user_id
+      ) as taken`,
   );
-  return found[0];
+  const byPosition = new Map(found.map(({ position, ...facts }) => [position, facts]));
+  return asked.map((_, i) => byPosition.get(i + 1));
 }
 
-export function findAttempt(db: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {
-  return db.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+/**
+ * Every column of an attempt, by name: the statements every start, autosave and submit runs are
+ * named (prepared once per connection), and a named statement lists its columns rather than `*`.
+ * An integration test checks the list against the table.
+ */
+export const ATTEMPT_COLUMNS = [
+  'id',
+  'exam_id',
+  'user_id',
+  'paper_id',
+  'attempt_number',
+  'status',
+  'layout',
+  'started_at',
+  'deadline_at',
+  'submitted_at',
+  'submitted_by',
+  'score',
+  'performance',
+  'correct_count',
+  'wrong_count',
+  'unattempted_count',
+  'unseen_count',
+  'is_first',
+  'submitted_seq',
+  'regrade_id',
+  'score_before_regrade',
+] as const satisfies ReadonlyArray<keyof ExamAttemptsTable>;
+
+/** The single row a statement answers (it always answers one: a row it has just written or locked). */
+function onlyRow<Row>(rows: Row[], what: string): Row {
+  if (rows.length === 0) throw new Error(`${what}: no row`);
+  return rows[0]!;
+}
+
+export async function findAttempt(db: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {
+  const query = db.selectFrom('exam_attempts').select(ATTEMPT_COLUMNS).where('id', '=', attemptId);
+  return (await runNamed(db, 'attempt-find', query.compile())).rows[0];
 }
 
 /** What the autosave needs of an attempt: its owner, paper, clock, layout and state. */
-export function findAttemptClock(db: Db, attemptId: string) {
-  return db
+export async function findAttemptClock(db: Db, attemptId: string) {
+  const query = db
     .selectFrom('exam_attempts')
     .select(['id', 'user_id', 'paper_id', 'started_at', 'deadline_at', 'layout', 'status'])
-    .where('id', '=', attemptId)
-    .executeTakeFirst();
+    .where('id', '=', attemptId);
+  return (await runNamed(db, 'attempt-clock', query.compile())).rows[0];
 }
 
-export function attemptStatus(db: Db, attemptId: string) {
-  return db.selectFrom('exam_attempts').select('status').where('id', '=', attemptId).executeTakeFirstOrThrow();
+export async function attemptStatus(db: Db, attemptId: string) {
+  const query = db.selectFrom('exam_attempts').select('status').where('id', '=', attemptId);
+  return onlyRow((await runNamed(db, 'attempt-status', query.compile())).rows, 'attempt status');
 }
 
-export function insertAttempt(db: Db, values: Insertable<ExamAttemptsTable>): Promise<ExamAttemptRow> {
-  return db.insertInto('exam_attempts').values(values).returningAll().executeTakeFirstOrThrow();
+export type NewAttempt = Pick<Insertable<ExamAttemptsTable>, 'exam_id' | 'user_id' | 'paper_id' | 'attempt_number' | 'started_at' | 'deadline_at'> & {
+  /** The quiz layout as JSON text, or null. */
+  layout: string | null;
+};
+
+/**
+ * Inserts attempts in one statement, answering each one's row in the order given, or undefined for
+ * one that another start got in first (the same attempt number, or an attempt already in progress:
+ * the unique indexes keep one). The same attempt given twice (two tabs in one batch) is written once
+ * and both are answered with it, as a resume would. A burst of starts is written together (see
+ * attempt-batches.ts).
+ */
+export async function insertAttempts(db: Db, attempts: readonly NewAttempt[]): Promise<Array<ExamAttemptRow | undefined>> {
+  const column = <K extends keyof NewAttempt>(key: K) => attempts.map((attempt) => attempt[key]);
+  const query = sql<ExamAttemptRow>`
+    insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, layout, started_at, deadline_at)
+    select given.exam_id, given.user_id, given.paper_id, given.attempt_number, given.layout, given.started_at, given.deadline_at
+    from unnest(${column('exam_id')}::uuid[], ${column('user_id')}::uuid[], ${column('paper_id')}::uuid[], ${column('attempt_number')}::int[],
+      ${column('layout')}::jsonb[], ${column('started_at')}::timestamptz[], ${column('deadline_at')}::timestamptz[])
+      as given(exam_id, user_id, paper_id, attempt_number, layout, started_at, deadline_at)
+    on conflict do nothing
+    returning ${sql.join(ATTEMPT_COLUMNS.map((name) => sql.ref(name)))}`;
+  const { rows } = await runNamed(db, 'attempt-insert', query.compile(db));
+  const keyOf = (examId: string, userId: string, attemptNumber: number) => `${examId}/${userId}/${attemptNumber}`;
+  const inserted = new Map(rows.map((row) => [keyOf(row.exam_id, row.user_id, row.attempt_number), row]));
+  return attempts.map((attempt) => inserted.get(keyOf(attempt.exam_id, attempt.user_id, attempt.attempt_number)));
 }
 
 export interface StoredAnswer {
@@ -139,11 +212,11 @@ export interface StoredAnswer {
 
 /** The attempt's stored answers by question id. */
 export async function savedAnswers(db: Db, attemptId: string): Promise<Map<string, StoredAnswer>> {
-  const rows = await db
+  const query = db
     .selectFrom('attempt_answers')
     .select(['question_res_id', 'provided_answer_index', 'time_elapsed_in_ms', 'revision'])
-    .where('attempt_id', '=', attemptId)
-    .execute();
+    .where('attempt_id', '=', attemptId);
+  const { rows } = await runNamed(db, 'attempt-saved-answers', query.compile());
   return new Map(
     rows.map((row) => [
       row.question_res_id,
@@ -160,33 +233,49 @@ export interface AnswerToWrite {
   revision: number;
 }
 
+/** One autosave: the answers to write to one attempt. */
+export interface AnswersToSave {
+  attemptId: string;
+  answers: readonly AnswerToWrite[];
+}
+
 /**
- * Writes answers in the order given, each only over a lower revision, while the attempt is in
- * progress; answers the question ids written. The attempt row is share-locked until the write
- * commits, so a submit (which locks it for update) waits for it and then reads these answers,
- * and a write that comes after the submit finds no open attempt and writes nothing.
+ * Writes the answers of several autosaves in one statement, each answer only over a lower revision
+ * and only while its attempt is in progress; answers, for each save, the question ids written. Each
+ * attempt may appear once (attempt-batches.ts runs two saves of one attempt one after the other).
+ * The attempts are share-locked until the write commits, so a submit (which locks its attempt for
+ * update) waits for it and then reads these answers, and a write that comes after the submit finds
+ * no open attempt and writes nothing. Every writer locks attempts, then answer rows, in one order
+ * (by id), so two saves never deadlock.
  */
-export async function upsertAnswers(db: Db, attemptId: string, answers: readonly AnswerToWrite[]): Promise<string[]> {
-  const result = await sql<{ question_res_id: string }>`
-      with open_attempt as (
-        select id from exam_attempts where id = ${attemptId} and status = 'in-progress' for share
+export async function upsertAnswersOf(db: Db, saves: readonly AnswersToSave[]): Promise<string[][]> {
+  const answers = saves.flatMap((save) => save.answers.map((answer) => ({ attemptId: save.attemptId, ...answer })));
+  const column = <K extends keyof (typeof answers)[number]>(key: K) => answers.map((answer) => answer[key]);
+  const query = sql<{ attempt_id: string; question_res_id: string }>`
+      with open_attempts as (
+        select id from exam_attempts where id = any(${saves.map((save) => save.attemptId)}::uuid[]) and status = 'in-progress' order by id for share
       )
       insert into attempt_answers (attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision, updated_at)
-      select open_attempt.id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
-      from open_attempt,
-        unnest(${answers.map((a) => a.questionResId)}::text[], ${answers.map((a) => a.providedAnswerIndex)}::int[], ${answers.map((a) => a.timeElapsedInMs)}::int[], ${answers.map((a) => a.revision)}::bigint[])
-          with ordinality as given(question_res_id, provided_answer_index, time_elapsed_in_ms, revision, position)
-      order by given.position
+      select given.attempt_id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
+      from unnest(${column('attemptId')}::uuid[], ${column('questionResId')}::text[], ${column('providedAnswerIndex')}::int[],
+          ${column('timeElapsedInMs')}::int[], ${column('revision')}::bigint[])
+          as given(attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision)
+        join open_attempts on open_attempts.id = given.attempt_id
+      order by given.attempt_id, given.question_res_id
       on conflict (attempt_id, question_res_id) do update
         set provided_answer_index = excluded.provided_answer_index, time_elapsed_in_ms = excluded.time_elapsed_in_ms, revision = excluded.revision, updated_at = now()
         where attempt_answers.revision < excluded.revision
-      returning question_res_id`.execute(db);
-  return result.rows.map((row) => row.question_res_id);
+      returning attempt_id, question_res_id`;
+  const { rows } = await runNamed(db, 'attempt-save-answers', query.compile(db));
+  const written = new Map<string, string[]>(saves.map((save) => [save.attemptId, []]));
+  for (const row of rows) written.get(row.attempt_id)?.push(row.question_res_id);
+  return saves.map((save) => written.get(save.attemptId)!);
 }
 
 /** Locks the attempt for its submit (autosaves holding it finish first). */
-export function lockAttempt(trx: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {
-  return trx.selectFrom('exam_attempts').selectAll().where('id', '=', attemptId).forUpdate().executeTakeFirst();
+export async function lockAttempt(trx: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {
+  const query = trx.selectFrom('exam_attempts').select(ATTEMPT_COLUMNS).where('id', '=', attemptId).forUpdate();
+  return (await runNamed(trx, 'attempt-lock', query.compile())).rows[0];
 }
 
 /**
@@ -194,14 +283,14 @@ export function lockAttempt(trx: Db, attemptId: string): Promise<ExamAttemptRow 
  * first submitted attempt, and the version of the exam's answer key to mark it by.
  */
 export async function answersAndFirst(trx: Db, attempt: Pick<ExamAttemptRow, 'id' | 'exam_id' | 'user_id'>) {
-  const found = await sql<{ answers: Array<[string, number, number]>; has_first: boolean; scoring_version: string }>`
+  const query = sql<{ answers: Array<[string, number, number]>; has_first: boolean; scoring_version: string }>`
       select
         (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
            from attempt_answers g where g.attempt_id = ${attempt.id}) as answers,
         exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first,
         ${scoringVersionSql} as scoring_version
-      from exams e where e.id = ${attempt.exam_id}`.execute(trx);
-  return found.rows[0]!;
+      from exams e where e.id = ${attempt.exam_id}`;
+  return onlyRow((await runNamed(trx, 'attempt-answers-and-first', query.compile(trx))).rows, 'attempt answers');
 }
 
 /**
@@ -214,13 +303,13 @@ export async function markSubmitted(
   values: Omit<Updateable<ExamAttemptsTable>, 'status' | 'submitted_seq'>,
   sheet: { answers: number[]; times: number[] },
 ): Promise<ExamAttemptRow> {
-  return trx
+  const query = trx
     .with('submitted', (db) =>
       db
         .updateTable('exam_attempts')
         .set({ ...values, status: 'submitted', submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')` })
         .where('id', '=', attemptId)
-        .returningAll(),
+        .returning(ATTEMPT_COLUMNS),
     )
     .with('sheet', (db) =>
       db
@@ -233,8 +322,8 @@ export async function markSubmitted(
         ),
     )
     .selectFrom('submitted')
-    .selectAll()
-    .executeTakeFirstOrThrow() as Promise<ExamAttemptRow>;
+    .select(ATTEMPT_COLUMNS);
+  return onlyRow((await runNamed(trx, 'attempt-submit', query.compile())).rows, 'attempt submit') as ExamAttemptRow;
 }
 
 /** A submitted attempt's kept answers (none kept: every question unattempted). */

@@ -29,6 +29,7 @@ import { retryOnConflict } from '../db/retry.ts';
 import { AppError } from '../errors.ts';
 import * as repo from './attempts.repository.ts';
 import { knownClock, questionIndexOf, rememberClock, type AttemptClock } from './exam-caches.ts';
+import { insertAttempt, saveAnswersOf, startFacts } from './attempt-batches.ts';
 import { paperById, currentPaperId } from './papers.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
 
@@ -148,7 +149,7 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
   const actor = await requireActor(ctx);
   if (!UUID_PATTERN.test(examId)) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
   for (let tries = 0; tries < 3; tries += 1) {
-    const exam = await repo.startFacts(ctx.db, examId, actor.id);
+    const exam = await startFacts(ctx.db, { examId, userId: actor.id });
     if (!exam) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
     if (exam.open_attempt) {
       const open = await repo.findAttempt(ctx.db, exam.open_attempt);
@@ -174,7 +175,7 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
     const now = new Date();
     try {
       // An attempt not submitted in time is submitted by the worker's sweep (submitOverdueAttempts).
-      const attempt = await repo.insertAttempt(ctx.db, {
+      const attempt = await insertAttempt(ctx.db, {
         exam_id: examId,
         user_id: actor.id,
         paper_id: paperId,
@@ -183,10 +184,10 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
         started_at: now,
         deadline_at: new Date(deadlineOf(now.getTime(), paper.examDurationInMinutes)),
       });
+      // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
+      if (!attempt) continue;
       return attemptView(attempt, paper, new Map());
     } catch (error) {
-      // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
-      if ((error as { code?: string }).code === '23505') continue;
       // The exam was deleted meanwhile.
       if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new AppError('not-found', ATTEMPT_MESSAGES.notFound);
       throw error;
@@ -241,17 +242,10 @@ export async function saveAnswers(ctx: RequestContext, input: SaveAnswersInput &
 
   let written: string[] = [];
   if (accepted.length > 0) {
-    // Rows are written in one order (by question id), so two saves of the same questions
-    // queue behind each other instead of deadlocking.
-    accepted.sort((a, b) => (a.questionResId < b.questionResId ? -1 : a.questionResId > b.questionResId ? 1 : 0));
-    // The write share-locks the attempt, so a submit waits for it and scores these answers.
-    written = await retryOnConflict(() =>
-      repo.upsertAnswers(
-        ctx.db,
-        attempt.id,
-        accepted.map((answer) => ({ ...answer, providedAnswerIndex: toOriginal(answer) })),
-      ),
-    );
+    // The write share-locks the attempt, so a submit waits for it and scores these answers; it is
+    // batched with other students' saves made at the same moment (attempt-batches.ts).
+    const answers = accepted.map((answer) => ({ ...answer, providedAnswerIndex: toOriginal(answer) }));
+    written = await retryOnConflict(() => saveAnswersOf(ctx.db, { attemptId: attempt.id, answers }));
     if (written.length < accepted.length) {
       const status = await repo.attemptStatus(ctx.db, attempt.id);
       if (status.status === 'submitted') throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { runNamed } from '../db/named-statements.ts';
 import type { StoredQuestionKeys } from '../../shared/exams/exam-scoring-key.rules.ts';
 
 /**
@@ -15,7 +16,8 @@ export const scoringVersionSql = sql<string>`md5(jsonb_build_array(e.scoring_key
 
 /** Takes the exam's marking lock shared without waiting: false when a regrade holds it. */
 export async function tryShareScoringLock(trx: Db, examId: string): Promise<boolean> {
-  const taken = await sql<{ taken: boolean }>`select pg_try_advisory_xact_lock_shared(${SCORING_LOCK_CLASS}, hashtext(${examId})) as taken`.execute(trx);
+  const query = sql<{ taken: boolean }>`select pg_try_advisory_xact_lock_shared(${SCORING_LOCK_CLASS}, hashtext(${examId})) as taken`;
+  const taken = await runNamed(trx, 'scoring-lock-try-share', query.compile(trx));
   return taken.rows[0]!.taken;
 }
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type pg from 'pg';
 import type { Actor } from '../access/actor.ts';
-import { findLiveSession, findLiveTokenSession, touchTokenSession, type SessionUserRow } from '../access/sessions.repository.ts';
+import { touchTokenSession, type SessionUserRow } from '../access/sessions.repository.ts';
+import { findLiveSession, findLiveTokenSession } from '../access/live-session-batches.ts';
 import { bearerCredentialOf } from '../access/bearer-token.ts';
 import { deriveKey, idleClockStepMs, SESSION_COOKIE, type AuthState, type CookieSession } from '../access/session.ts';
 

@@ -425,14 +425,14 @@ describe('token lifetime', () => {
       return spy.mock.calls.map(([config]) => (config as { name?: string }).name).filter((name) => name?.startsWith('auth-'));
     };
     try {
-      expect(await sessionQueries()).toEqual(['auth-live-token-session']);
+      expect(await sessionQueries()).toEqual(['auth-live-token-sessions']);
       await harness.db
         .updateTable('user_sessions')
         .set({ last_seen_at: sql<Date>`now() - interval '2 minutes'` })
         .where('id', '=', id)
         .execute();
-      expect(await sessionQueries()).toEqual(['auth-live-token-session', 'auth-touch-token-session']);
-      expect(await sessionQueries()).toEqual(['auth-live-token-session']);
+      expect(await sessionQueries()).toEqual(['auth-live-token-sessions', 'auth-touch-token-session']);
+      expect(await sessionQueries()).toEqual(['auth-live-token-sessions']);
     } finally {
       spy.mockRestore();
     }

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_NAMED_STATEMENTS, nameStatement, runNamed, statementName } from '../../../server/db/named-statements.ts';
+import { ATTEMPT_COLUMNS } from '../../../server/exams/attempts.repository.ts';
+import { createFreeRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
+import { useApp } from '../../support/app-harness.ts';
+
+// One connection: every statement below runs on it, so its prepared statements are the ones listed.
+const harness = useApp({ roles: ['admin', 'student'], poolSize: 1 });
+const asStudent = harness.injectAs('student');
+let examId: string;
+
+beforeAll(async () => {
+  const freeCard = await createFreeRateCard(harness.db);
+  examId = (
+    await createPublishedExam(harness.app, harness.cookie('admin'), {
+      title: 'Named statements',
+      questionGroups: [questionGroup(3, { correct: () => 0 })],
+      masterSubscription: freeCard,
+    })
+  ).id;
+});
+
+/** The names of the statements prepared on the pool's one connection. */
+async function preparedNames(): Promise<string[]> {
+  const rows = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(harness.db);
+  return rows.rows.map((row) => row.name);
+}
+
+/** A student's start, autosave and submit of the exam; answers the submit's figures. */
+async function takeExam() {
+  const started = await asStudent('POST', `/api/student/exams/${examId}/attempts`);
+  expect(started.statusCode, started.body).toBe(200);
+  const attempt = started.json() as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
+  const answers = attempt.questionGroups[0]!.questions.map((question) => ({
+    questionResId: question.resId,
+    providedAnswerIndex: 0,
+    timeElapsedInMs: 900,
+    revision: 1,
+  }));
+  const saved = await asStudent('PUT', `/api/student/attempts/${attempt._id}/answers`, { answers });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const submitted = await asStudent('POST', `/api/student/attempts/${attempt._id}/submit`);
+  expect(submitted.statusCode, submitted.body).toBe(200);
+  return submitted.json() as { correctAnswerCount: number };
+}
+
+describe('named statements', () => {
+  it("are what a start, an autosave and a submit run: prepared once on the connection, in the submit's transaction too", async () => {
+    expect((await takeExam()).correctAnswerCount).toBe(3);
+    const names = await preparedNames();
+    for (const label of [
+      'exam-start-facts',
+      'attempt-insert',
+      'attempt-save-answers',
+      'attempt-lock',
+      'scoring-lock-try-share',
+      'attempt-answers-and-first',
+      'attempt-submit',
+    ])
+      expect(
+        names.some((name) => name.startsWith(`${label}:`)),
+        label,
+      ).toBe(true);
+    // Run again, each is still prepared once (not once per call).
+    await takeExam();
+    expect((await preparedNames()).length).toBe(names.length);
+  });
+
+  it('keep working when a migration adds a column to the table while the server runs', async () => {
+    await takeExam();
+    await sql`alter table exam_attempts add column added_while_running text`.execute(harness.db);
+    try {
+      expect((await takeExam()).correctAnswerCount).toBe(3);
+    } finally {
+      await sql`alter table exam_attempts drop column added_while_running`.execute(harness.db);
+    }
+  });
+
+  it('name every column of an attempt (the list the attempt statements return)', async () => {
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'exam_attempts'`.execute(harness.db);
+    expect([...ATTEMPT_COLUMNS].sort()).toEqual(columns.rows.map((row) => row.column_name).sort());
+  });
+
+  it('leave a whole-row result unnamed, and give two texts under one label two names', () => {
+    expect(nameStatement('whole-row', 'select * from exam_attempts where id = $1')).toBeUndefined();
+    expect(nameStatement('whole-row', 'insert into exams (title) values ($1) returning *')).toBeUndefined();
+    expect(nameStatement('whole-row', 'select "a".* from exam_attempts as a')).toBeUndefined();
+    const first = nameStatement('two-texts', 'select count(*) from exams where id = $1');
+    const second = nameStatement('two-texts', 'select count(*) from exams where title = $1');
+    expect(first).toMatch(/^two-texts:/);
+    expect(second).toMatch(/^two-texts:/);
+    expect(first).not.toBe(second);
+    expect(statementName('select count(*) from exams where id = $1')).toBe(first);
+  });
+
+  it('run in a transaction on its connection, and stop being named past the cap', async () => {
+    const label = 'in-transaction';
+    const text = await harness.db.transaction().execute(async (trx) => {
+      const query = sql<{ one: number }>`select ${1}::int as one`.compile(trx);
+      expect((await runNamed(trx, label, query)).rows).toEqual([{ one: 1 }]);
+      const names = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(trx);
+      expect(names.rows.map((row) => row.name)).toContain(statementName(query.sql));
+      return query.sql;
+    });
+    expect(statementName(text)).toMatch(/^in-transaction:/);
+    for (let i = 0; i < MAX_NAMED_STATEMENTS; i += 1) nameStatement('filler', `select ${i} as filler`);
+    expect(nameStatement('past-the-cap', 'select 1 as past_the_cap')).toBeUndefined();
+    // Unnamed, it still runs.
+    expect((await sql<{ past_the_cap: number }>`select 1 as past_the_cap`.execute(harness.db)).rows).toEqual([{ past_the_cap: 1 }]);
+  });
+});

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { arrayParameterText } from '../db/named-statements.ts';
 
 export interface SessionUserRow {
   id: string;
@@ -11,7 +12,7 @@ export interface SessionUserRow {
 
 const LIVE_SESSIONS_SQL = `
   select asked.position::int as position, u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version
-  from unnest($1::uuid[], $2::uuid[]) with ordinality as asked(session_id, user_id, position)
+  from unnest(${arrayParameterText(1, 'uuid')}, ${arrayParameterText(2, 'uuid')}) with ordinality as asked(session_id, user_id, position)
   join user_sessions s on s.id = asked.session_id and s.user_id = asked.user_id
   join users u on u.id = s.user_id
   where s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`;
@@ -50,7 +51,7 @@ export interface TokenSessionUserRow extends SessionUserRow {
 const LIVE_TOKEN_SESSIONS_SQL = `
   select asked.position::int as position, s.id as session_id, u.id, u.name, u.email_address, u.phone_number, u.roles, u.session_version,
     s.last_seen_at <= now() - $3 * interval '1 millisecond' as clock_due
-  from unnest($1::bytea[]) with ordinality as asked(token_hash, position)
+  from unnest(${arrayParameterText(1, 'bytea')}) with ordinality as asked(token_hash, position)
   join user_sessions s on s.token_hash = asked.token_hash
   join users u on u.id = s.user_id
   where s.revoked_at is null and s.expires_at > now()

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledQuery, QueryResult } from 'kysely';
+import { sql, type CompiledQuery, type QueryResult, type RawBuilder } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -45,6 +45,22 @@ interface Runner {
 export function runNamed<Row>(db: Runner, label: string, compiled: CompiledQuery<Row>): Promise<QueryResult<Row>> {
   nameStatement(label, compiled.sql);
   return db.executeQuery(compiled);
+}
+
+/**
+ * An array parameter of a batched statement, as `(select $n::type[])`: PostgreSQL then plans the
+ * statement once per connection (a generic plan) rather than on every call. Given the array itself,
+ * the planner sees its length when it plans for the values and each such plan looks cheaper than the
+ * generic one, so it planned every call anew, which cost a batch of one more than the work itself.
+ * Behind a sub-select the length is unknown to both plans, which then cost the same.
+ */
+export function arrayParameter(values: readonly unknown[], type: 'uuid' | 'text' | 'int' | 'bigint' | 'jsonb' | 'timestamptz' | 'bytea'): RawBuilder<unknown> {
+  return sql`(select ${values}::${sql.raw(type)}[])`;
+}
+
+/** The same, in the text of a statement sent through pg's own query call: `(select $n::type[])`. */
+export function arrayParameterText(position: number, type: 'uuid' | 'bytea'): string {
+  return `(select $${position}::${type}[])`;
 }
 
 type QueryArgs = Parameters<pg.Client['query']>;

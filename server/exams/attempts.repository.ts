@@ -3,7 +3,7 @@ import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
 import { freeCardSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 import { preparedRows, type Db } from '../db/database.ts';
-import { runNamed } from '../db/named-statements.ts';
+import { arrayParameter, runNamed } from '../db/named-statements.ts';
 import { scoringVersionSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
@@ -109,7 +109,14 @@ export async function startFactsOf(db: Db, asked: readonly StartAsked[]): Promis
     sql<StartFacts & { position: number }>`
       select asked.position::int as position, ${openToStudents} as open, ${entitledSql(sql.ref('asked.user_id'))} as entitled, e.paper_hash,
         e.max_number_of_attempts, taken.submitted, taken.last, taken.open_attempt
-      from unnest(${asked.map((a) => a.examId)}::uuid[], ${asked.map((a) => a.userId)}::uuid[]) with ordinality as asked(exam_id, user_id, position)
+      from unnest(${arrayParameter(
+        asked.map((a) => a.examId),
+        'uuid',
+      )}, ${arrayParameter(
+        asked.map((a) => a.userId),
+        'uuid',
+      )})
+        with ordinality as asked(exam_id, user_id, position)
       join exams e on e.id = asked.exam_id
       cross join lateral (
         select count(*) filter (where a.status = 'submitted')::int as submitted,
@@ -193,8 +200,9 @@ export async function insertAttempts(db: Db, attempts: readonly NewAttempt[]): P
   const query = sql<ExamAttemptRow>`
     insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, layout, started_at, deadline_at)
     select given.exam_id, given.user_id, given.paper_id, given.attempt_number, given.layout, given.started_at, given.deadline_at
-    from unnest(${column('exam_id')}::uuid[], ${column('user_id')}::uuid[], ${column('paper_id')}::uuid[], ${column('attempt_number')}::int[],
-      ${column('layout')}::jsonb[], ${column('started_at')}::timestamptz[], ${column('deadline_at')}::timestamptz[])
+    from unnest(${arrayParameter(column('exam_id'), 'uuid')}, ${arrayParameter(column('user_id'), 'uuid')}, ${arrayParameter(column('paper_id'), 'uuid')},
+      ${arrayParameter(column('attempt_number'), 'int')}, ${arrayParameter(column('layout'), 'jsonb')}, ${arrayParameter(column('started_at'), 'timestamptz')},
+      ${arrayParameter(column('deadline_at'), 'timestamptz')})
       as given(exam_id, user_id, paper_id, attempt_number, layout, started_at, deadline_at)
     on conflict do nothing
     returning ${sql.join(ATTEMPT_COLUMNS.map((name) => sql.ref(name)))}`;
@@ -251,14 +259,17 @@ export interface AnswersToSave {
 export async function upsertAnswersOf(db: Db, saves: readonly AnswersToSave[]): Promise<string[][]> {
   const answers = saves.flatMap((save) => save.answers.map((answer) => ({ attemptId: save.attemptId, ...answer })));
   const column = <K extends keyof (typeof answers)[number]>(key: K) => answers.map((answer) => answer[key]);
+  const attemptIds = saves.map((save) => save.attemptId);
   const query = sql<{ attempt_id: string; question_res_id: string }>`
       with open_attempts as (
-        select id from exam_attempts where id = any(${saves.map((save) => save.attemptId)}::uuid[]) and status = 'in-progress' order by id for share
+        -- The cast makes the sub-select one array (bare, any() would read it as a set of rows).
+        select id from exam_attempts where id = any(${arrayParameter(attemptIds, 'uuid')}::uuid[]) and status = 'in-progress' order by id for share
       )
       insert into attempt_answers (attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision, updated_at)
       select given.attempt_id, given.question_res_id, given.provided_answer_index, given.time_elapsed_in_ms, given.revision, now()
-      from unnest(${column('attemptId')}::uuid[], ${column('questionResId')}::text[], ${column('providedAnswerIndex')}::int[],
-          ${column('timeElapsedInMs')}::int[], ${column('revision')}::bigint[])
+      from unnest(${arrayParameter(column('attemptId'), 'uuid')}, ${arrayParameter(column('questionResId'), 'text')},
+          ${arrayParameter(column('providedAnswerIndex'), 'int')}, ${arrayParameter(column('timeElapsedInMs'), 'int')},
+          ${arrayParameter(column('revision'), 'bigint')})
           as given(attempt_id, question_res_id, provided_answer_index, time_elapsed_in_ms, revision)
         join open_attempts on open_attempts.id = given.attempt_id
       order by given.attempt_id, given.question_res_id

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/database.ts';
 import { MAX_NAMED_STATEMENTS, nameStatement, runNamed, statementName } from '../../../server/db/named-statements.ts';
-import { ATTEMPT_COLUMNS } from '../../../server/exams/attempts.repository.ts';
+import { findLiveSessions } from '../../../server/access/sessions.repository.ts';
+import { ATTEMPT_COLUMNS, insertAttempts, startFactsOf, upsertAnswersOf } from '../../../server/exams/attempts.repository.ts';
+import { currentPaperId } from '../../../server/exams/papers.ts';
 import { createFreeRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { useApp } from '../../support/app-harness.ts';
 
@@ -110,4 +113,59 @@ describe('named statements', () => {
     // Unnamed, it still runs.
     expect((await sql<{ past_the_cap: number }>`select 1 as past_the_cap`.execute(harness.db)).rows).toEqual([{ past_the_cap: 1 }]);
   });
+
+  it('of a batch are planned once per connection (a generic plan), not on every call, even for a batch of one', async () => {
+    const exam = await harness.db.selectFrom('exams').select('paper_hash').where('id', '=', examId).executeTakeFirstOrThrow();
+    const paperId = await currentPaperId(harness.db, examId, exam.paper_hash!);
+    // Tables of a real size: on a few rows every plan costs about the same, and the planner's choice shows only with more.
+    await sql`
+      with made as (
+        insert into users (name, email_address, roles) select 'Many ' || g, 'many-' || g || '@example.com', '{}' from generate_series(1, 20000) g returning id
+      ), sessions as (
+        insert into user_sessions (user_id, expires_at) select id, now() + interval '1 day' from made
+      )
+      insert into exam_attempts (exam_id, user_id, paper_id, attempt_number, started_at, deadline_at, status)
+      select ${examId}, id, ${paperId}, 1, now(), now(), 'submitted' from made`.execute(harness.db);
+    await sql`analyze users, user_sessions, exam_attempts`.execute(harness.db);
+    const users = await sql<{ id: string }>`
+      insert into users (name, email_address, roles) select 'Plan ' || g, 'plan-' || g || '@example.com', '{}' from generate_series(1, 10) g returning id`.execute(
+      harness.db,
+    );
+    // A connection of its own, so that the plans counted are only these calls' (the pool's has run the others).
+    const fresh = openDatabase(harness.database.url, 1);
+    try {
+      await checkPlans(fresh, users.rows, paperId);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
+
+/** Runs each batched statement with a batch of one, once per user, and checks how each was planned. */
+async function checkPlans({ db, pool }: DatabaseHandle, users: Array<{ id: string }>, paperId: string) {
+  for (const { id: userId } of users) {
+    await findLiveSessions(pool, [{ sessionId: userId, userId }]);
+    await startFactsOf(db, [{ examId, userId }]);
+    const [attempt] = await insertAttempts(db, [
+      {
+        exam_id: examId,
+        user_id: userId,
+        paper_id: paperId,
+        attempt_number: 1,
+        layout: null,
+        started_at: new Date(),
+        deadline_at: new Date(Date.now() + 60_000),
+      },
+    ]);
+    await upsertAnswersOf(db, [{ attemptId: attempt!.id, answers: [{ questionResId: 'q', providedAnswerIndex: 0, timeElapsedInMs: 1, revision: 1 }] }]);
+  }
+  const plans = await sql<{ name: string; generic_plans: number; custom_plans: number }>`
+      select name, generic_plans::int, custom_plans::int from pg_prepared_statements`.execute(db);
+  for (const label of ['auth-live-sessions', 'exam-start-facts', 'attempt-insert', 'attempt-save-answers']) {
+    const plan = plans.rows.find((row) => row.name.startsWith(label));
+    expect(plan, label).toBeDefined();
+    // PostgreSQL tries five plans for the values, then keeps the generic one when it costs no more.
+    expect(plan!.custom_plans, label).toBeLessThanOrEqual(5);
+    expect(plan!.generic_plans, label).toBeGreaterThanOrEqual(5);
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
 import type { NewAttempt } from '../../../server/exams/attempts.repository.ts';
 import { insertAttempt, saveAnswersOf, startFacts } from '../../../server/exams/attempt-batches.ts';
 import { currentPaperId } from '../../../server/exams/papers.ts';
@@ -48,16 +49,16 @@ const attemptOf = (userId: string, attemptNumber = 1, exam = examId): NewAttempt
   deadline_at: new Date(Date.now() + 30 * 60_000),
 });
 
-/** How many statements the pool runs meanwhile (Kysely checks a connection out for each). */
-async function statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  let statements = 0;
-  const count = () => (statements += 1);
-  harness.database.pool.on('acquire', count);
+/** How many statements named `label` run meanwhile (the app's own work in the background is not counted). */
+async function statementsDuring<T>(label: string, run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  // Named statements reach pg's client as a query config carrying the name.
+  const spy = vi.spyOn(pg.Client.prototype, 'query');
   try {
     const result = await run();
+    const statements = spy.mock.calls.filter(([config]) => (config as { name?: unknown } | null)?.name?.toString().startsWith(`${label}:`)).length;
     return { result, statements };
   } finally {
-    harness.database.pool.off('acquire', count);
+    spy.mockRestore();
   }
 }
 
@@ -68,7 +69,9 @@ describe('starts made at the same moment', () => {
     const done = (await insertAttempt(harness.db, attemptOf(students[9]!)))!;
     await harness.db.updateTable('exam_attempts').set({ status: 'submitted', submitted_at: new Date() }).where('id', '=', done.id).execute();
 
-    const { result, statements } = await statementsDuring(() => Promise.all(students.map((userId) => startFacts(harness.db, { examId, userId }))));
+    const { result, statements } = await statementsDuring('exam-start-facts', () =>
+      Promise.all(students.map((userId) => startFacts(harness.db, { examId, userId }))),
+    );
     expect(statements).toBe(5);
     expect(result.map((facts) => facts?.submitted)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(result.every((facts) => facts?.open && facts.entitled && facts.open_attempt === null)).toBe(true);
@@ -83,7 +86,7 @@ describe('starts made at the same moment', () => {
 
   it('are written in one statement past the first four, and two starts of one student in it give one attempt', async () => {
     const students = await newStudents(8);
-    const { result, statements } = await statementsDuring(() =>
+    const { result, statements } = await statementsDuring('attempt-insert', () =>
       Promise.all([...students.map((userId) => insertAttempt(harness.db, attemptOf(userId))), insertAttempt(harness.db, attemptOf(students[7]!))]),
     );
     expect(statements).toBe(5);
@@ -141,7 +144,7 @@ const storedAnswers = (attemptId: string) =>
 describe('autosaves made at the same moment', () => {
   it('are written in one statement past the first four, each answered with the questions it wrote', async () => {
     const attempts = await startedAttempts(9);
-    const { result, statements } = await statementsDuring(() =>
+    const { result, statements } = await statementsDuring('attempt-save-answers', () =>
       Promise.all(attempts.map((attemptId, i) => saveAnswersOf(harness.db, { attemptId, answers: [answer('a', i % 4, 1), answer('b', 0, 1)] }))),
     );
     expect(statements).toBe(5);

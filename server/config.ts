@@ -58,6 +58,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: port(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // Connections the kernel holds for the server while it is busy (Linux caps it at net.core.somaxconn).
+  LISTEN_BACKLOG: positiveInt(4096, 65535),
   PUBLIC_URL: url(['http:', 'https:']),
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z

@@ -54,7 +54,7 @@ onShutdownSignal(log, async () => {
   await runtime.shutdown();
 });
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
 
 const address = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`;
 const lines = [

@@ -96,7 +96,25 @@ async function studentCookies(db: Db, count: number): Promise<string[]> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-function call(port: number, method: string, url: string, cookie: string, body?: unknown): Promise<{ status: number; json: unknown; ms: number }> {
+/**
+ * One student's phone: its session and its own keep-alive connection, opened by its first request
+ * and kept, as a phone's app keeps its connection. (One agent shared by all would close the sockets
+ * it has no use for after each burst and open thousands of new ones at the next: a churn of
+ * connections no real set of phones makes, which leaves new connections waiting in the kernel.)
+ */
+interface Phone {
+  cookie: string;
+  connection: http.Agent;
+}
+
+function call(
+  port: number,
+  method: string,
+  url: string,
+  cookie: string,
+  body?: unknown,
+  via: http.Agent = agent,
+): Promise<{ status: number; json: unknown; ms: number; failure?: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -106,7 +124,7 @@ function call(port: number, method: string, url: string, cookie: string, body?: 
         port,
         method,
         path: url,
-        agent,
+        agent: via,
         headers: {
           cookie,
           origin: `http://127.0.0.1:${port}`,
@@ -127,7 +145,8 @@ function call(port: number, method: string, url: string, cookie: string, body?: 
         });
       },
     );
-    request.on('error', () => resolve({ status: 0, json: null, ms: performance.now() - started }));
+    // No answer at all: status 0, and the socket's error (ECONNRESET, ...) says why.
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, json: null, ms: performance.now() - started, failure: error.code ?? error.message }));
     request.end(payload);
   });
 }
@@ -143,6 +162,9 @@ interface Timings {
   start: number[];
   /** When each start was sent (ms after the start window opened) and how long it took. */
   startsOverTime: Array<[number, number]>;
+  /** The same for autosaves and submits (ms after the start window opened, and how long). */
+  savesOverTime: Array<[number, number]>;
+  submitsOverTime: Array<[number, number]>;
   autosave: number[];
   submit: number[];
   errors: Record<string, number>;
@@ -150,23 +172,24 @@ interface Timings {
 }
 
 /** One student opening the app before the exam: the exam list, where the app finds the exam to start. */
-async function openApp(port: number, examId: string, cookie: string, timings: Timings): Promise<void> {
+async function openApp(port: number, examId: string, phone: Phone, timings: Timings): Promise<void> {
   await sleep(Math.random() * openMs);
-  const listed = await call(port, 'GET', '/api/student/exams?pageSize=100', cookie);
+  const listed = await call(port, 'GET', '/api/student/exams?pageSize=100', phone.cookie, undefined, phone.connection);
   timings.list.push(listed.ms);
   const found = listed.status === 200 && (listed.json as { items: Array<{ _id: string }> }).items.some((exam) => exam._id === examId);
-  if (!found) timings.errors[`list ${listed.status}`] = (timings.errors[`list ${listed.status}`] ?? 0) + 1;
+  if (!found) timings.errors[`list ${listed.failure ?? listed.status}`] = (timings.errors[`list ${listed.failure ?? listed.status}`] ?? 0) + 1;
 }
 
 /** One student: start within the first 10 s, answer, autosave, submit, and check the result. */
-async function takeExam(port: number, examId: string, cookie: string, timings: Timings, windowOpened: number): Promise<void> {
+async function takeExam(port: number, examId: string, phone: Phone, timings: Timings, windowOpened: number): Promise<void> {
+  const { cookie, connection } = phone;
   const fail = (what: string) => (timings.errors[what] = (timings.errors[what] ?? 0) + 1);
   await sleep(Math.random() * 10_000);
   const sentAt = performance.now() - windowOpened;
-  const started = await call(port, 'POST', `/api/student/exams/${examId}/attempts`, cookie);
+  const started = await call(port, 'POST', `/api/student/exams/${examId}/attempts`, cookie, undefined, connection);
   timings.start.push(started.ms);
   timings.startsOverTime.push([sentAt, started.ms]);
-  if (started.status !== 200) return void fail(`start ${started.status}`);
+  if (started.status !== 200) return void fail(`start ${started.failure ?? started.status}`);
   const attempt = started.json as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
   const questions = attempt.questionGroups[0]!.questions;
   const given = new Map<string, number>();
@@ -177,10 +200,12 @@ async function takeExam(port: number, examId: string, cookie: string, timings: T
     if (pending.length === 0) return;
     const batch = pending;
     pending = [];
-    const saved = await call(port, 'PUT', `/api/student/attempts/${attempt._id}/answers`, cookie, { answers: batch });
+    const savedAt = performance.now() - windowOpened;
+    const saved = await call(port, 'PUT', `/api/student/attempts/${attempt._id}/answers`, cookie, { answers: batch }, connection);
     timings.autosave.push(saved.ms);
+    timings.savesOverTime.push([savedAt, saved.ms]);
     if (saved.status !== 200) {
-      fail(`autosave ${saved.status}`);
+      fail(`autosave ${saved.failure ?? saved.status}`);
       pending = [...batch, ...pending]; // keep them for the next save, as the app does
     }
     lastSave = performance.now();
@@ -198,9 +223,11 @@ async function takeExam(port: number, examId: string, cookie: string, timings: T
   }
   await flush();
   if (pending.length > 0) await flush();
-  const submitted = await call(port, 'POST', `/api/student/attempts/${attempt._id}/submit`, cookie);
+  const submittedAt = performance.now() - windowOpened;
+  const submitted = await call(port, 'POST', `/api/student/attempts/${attempt._id}/submit`, cookie, undefined, connection);
   timings.submit.push(submitted.ms);
-  if (submitted.status !== 200) return void fail(`submit ${submitted.status}`);
+  timings.submitsOverTime.push([submittedAt, submitted.ms]);
+  if (submitted.status !== 200) return void fail(`submit ${submitted.failure ?? submitted.status}`);
   const result = submitted.json as { correctAnswerCount: number; wrongAnswerCount: number; unAttemptedAnswerCount: number };
   let correct = 0;
   let wrong = 0;
@@ -387,7 +414,7 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   const cookies = await studentCookies(db, students);
   const target = await startTarget('product', databaseUrl, '00000000-0000-4000-8000-000000000000');
   children.push(target.child);
-  const timings: Timings = { list: [], start: [], startsOverTime: [], autosave: [], submit: [], errors: {}, lost: 0 };
+  const timings: Timings = { list: [], start: [], startsOverTime: [], savesOverTime: [], submitsOverTime: [], autosave: [], submit: [], errors: {}, lost: 0 };
   console.log(`${students} students, ${QUESTIONS} questions, an answer every ~${answerMs} ms (each at their own pace), autosave every ${saveMs} ms ...`);
   const cpuBefore = cpuMs(target.child.pid);
   const databaseCpuBefore = postgresCpuMs();
@@ -395,7 +422,8 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   const driverCpuBefore = process.cpuUsage();
   const began = performance.now();
   // As in a real exam, the students open the app (its exam list) before it starts.
-  await Promise.all(cookies.map((cookie) => openApp(target.port, examId, cookie, timings)));
+  const phones: Phone[] = cookies.map((cookie) => ({ cookie, connection: new http.Agent({ keepAlive: true }) }));
+  await Promise.all(phones.map((phone) => openApp(target.port, examId, phone, timings)));
   const windowOpened = performance.now();
   // CPU over the start window (its first 12 s: every start sent, most answered), sampled on the side.
   let startWindow: { seconds: number; server: number; database: number; driver: number; machine: number } | undefined;
@@ -410,8 +438,9 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
       machine: (machineBusyMs() - windowBefore.machine) / 1000,
     };
   }, 12_000);
-  await Promise.all(cookies.map((cookie) => takeExam(target.port, examId, cookie, timings, windowOpened)));
+  await Promise.all(phones.map((phone) => takeExam(target.port, examId, phone, timings, windowOpened)));
   clearTimeout(windowTimer);
+  for (const phone of phones) phone.connection.destroy();
   const seconds = (performance.now() - began) / 1000;
   const cpu = (cpuMs(target.child.pid) - cpuBefore) / 1000;
   const databaseCpu = (postgresCpuMs() - databaseCpuBefore) / 1000;
@@ -432,6 +461,17 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
     timings.startsOverTime.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms),
   );
   console.log(`start p95 by second of the window (ms): ${bySecond.map((values) => percentile(values, 95).toFixed(0)).join(' ')}`);
+  // Autosaves and submits by 20 s of the run: a slow stretch (a pause of the server, a wave of submits) shows here.
+  const byStretch = (samples: Array<[number, number]>) => {
+    const last = samples.reduce((latest, [at]) => Math.max(latest, at), 0);
+    return Array.from({ length: Math.floor(last / 20_000) + 1 }, (_, stretch) =>
+      percentile(samples.filter(([at]) => at >= stretch * 20_000 && at < (stretch + 1) * 20_000).map(([, ms]) => ms), 95),
+    )
+      .map((p95) => (Number.isNaN(p95) ? '-' : p95.toFixed(0)))
+      .join(' ');
+  };
+  console.log(`autosave p95 by 20 s of the run (ms): ${byStretch(timings.savesOverTime)}`);
+  console.log(`submit p95 by 20 s of the run (ms): ${byStretch(timings.submitsOverTime)}`);
   const requests = timings.list.length + timings.start.length + timings.autosave.length + timings.submit.length;
   const driverSeconds = (driverCpu.user + driverCpu.system) / 1e6;
   const share = (used: number) => `${((used / (seconds * os.cpus().length)) * 100).toFixed(0)}%`;

@@ -46,7 +46,7 @@ async function start() {
         concurrency: config.WORKER_CONCURRENCY,
       });
     }
-    await app.listen({ port, host: '127.0.0.1' });
+    await app.listen({ port, host: '127.0.0.1', backlog: config.LISTEN_BACKLOG });
     return;
   }
   const app = Fastify({ logger: false });

@@ -126,10 +126,19 @@ export function rememberClock(attemptId: string, clock: AttemptClock): void {
 export type QuestionIndex = Map<string, { groupIndex: number; optionOrder: number[]; optionCount: number }>;
 // Kept with the clock object: it goes when the clock does.
 const questionIndexes = new WeakMap<AttemptClock, QuestionIndex>();
+// An attempt without a layout of its own (a mock test: every student sees the paper's order) shares
+// its paper's index, kept with the paper object: ten thousand students then hold one index, not ten
+// thousand copies of it.
+const paperIndexes = new WeakMap<ExamPaper, QuestionIndex>();
 
-/** Where each question of an attempt is, and its options in the order shown: worked out once per attempt and process. */
+/**
+ * Where each question of an attempt is, and its options in the order shown: worked out once per
+ * paper, or per attempt and process when the attempt has its own order. Read only by its callers.
+ */
 export function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): QuestionIndex {
-  let index = questionIndexes.get(attempt);
+  const cache: WeakMap<object, QuestionIndex> = attempt.layout ? questionIndexes : paperIndexes;
+  const owner: object = attempt.layout ? attempt : paper;
+  let index = cache.get(owner);
   if (index) return index;
   index = new Map();
   for (const [groupIndex, group] of paper.questionGroups.entries()) {
@@ -143,6 +152,6 @@ export function questionIndexOf(attempt: AttemptClock, paper: ExamPaper): Questi
       });
     }
   }
-  questionIndexes.set(attempt, index);
+  cache.set(owner, index);
   return index;
 }

@@ -12,6 +12,14 @@ describe('configuration', () => {
     expect(env.DATA_DIR).toBe('./data');
     expect(env.ADMIN_EMAIL).toBe('admin@example.com');
     expect(env.RUN_WORKER).toBe(true);
+    expect(env.LISTEN_BACKLOG).toBe(4096);
+  });
+
+  it('takes a listen backlog from 1 to 65535', () => {
+    expect(parseEnv({ LISTEN_BACKLOG: '16384' }).LISTEN_BACKLOG).toBe(16384);
+    for (const bad of ['0', '65536', '1.5', 'lots']) {
+      expect(configErrorLines(() => parseEnv({ LISTEN_BACKLOG: bad }))).toEqual([`LISTEN_BACKLOG: must be a whole number from 1 to 65535 (got "${bad}")`]);
+    }
   });
 
   it('prints one line per bad value, naming the variable', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExamPaper } from '../../../../shared/exams/attempts.schema.ts';
 import type { ScoringKey } from '../../../../shared/exams/exam-scoring-key.rules.ts';
-import { cachedPaper, cachedScoringKey } from '../../../../server/exams/exam-caches.ts';
+import { cachedPaper, cachedScoringKey, questionIndexOf, type AttemptClock } from '../../../../server/exams/exam-caches.ts';
 
 let ids = 0;
 const newId = () => `cache-test-${(ids += 1)}`;
@@ -61,5 +61,33 @@ describe('the exam caches', () => {
       expect(await cachedScoringKey(exam, 'v1', async () => ({ key: key(2), current: true }), inTransaction)).toEqual(key(2));
       expect(await cachedScoringKey(exam, 'v1', () => Promise.reject(new Error('not read again')), inTransaction)).toEqual(key(2));
     }
+  });
+
+  it('share one question index among the attempts that show the paper in its own order, and give an attempt with its own order its own', () => {
+    const twoGroups = {
+      questionGroups: [
+        { questions: [{ resId: 'q1', options: ['a', 'b', 'c', 'd'] }, { resId: 'q2', options: ['a', 'b', 'c'] }] },
+        { questions: [{ resId: 'q3', options: ['a', 'b'] }] },
+      ],
+    } as unknown as ExamPaper;
+    const clock = (id: string, layout: AttemptClock['layout']) =>
+      ({ id, user_id: 'u', paper_id: 'p', started_at: new Date(), deadline_at: new Date(), layout }) as AttemptClock;
+    const first = questionIndexOf(clock('a1', null), twoGroups);
+    expect(questionIndexOf(clock('a2', null), twoGroups)).toBe(first);
+    expect([...first.entries()]).toEqual([
+      ['q1', { groupIndex: 0, optionOrder: [0, 1, 2, 3], optionCount: 4 }],
+      ['q2', { groupIndex: 0, optionOrder: [0, 1, 2], optionCount: 3 }],
+      ['q3', { groupIndex: 1, optionOrder: [0, 1], optionCount: 2 }],
+    ]);
+    const shuffled = clock('a3', {
+      groups: [{ questions: [{ resId: 'q2', options: [2, 0, 1] }, { resId: 'q1', options: [3, 2, 1, 0] }] }, { questions: [{ resId: 'q3', options: [1, 0] }] }],
+    } as unknown as AttemptClock['layout']);
+    const own = questionIndexOf(shuffled, twoGroups);
+    expect(own).not.toBe(first);
+    expect(own.get('q1')).toEqual({ groupIndex: 0, optionOrder: [3, 2, 1, 0], optionCount: 4 });
+    expect(own.get('q3')).toEqual({ groupIndex: 1, optionOrder: [1, 0], optionCount: 2 });
+    expect(questionIndexOf(shuffled, twoGroups)).toBe(own);
+    // The shared index is not changed by an attempt with its own order.
+    expect(first.get('q1')!.optionOrder).toEqual([0, 1, 2, 3]);
   });
 });

@@ -146,7 +146,9 @@ function call(
       },
     );
     // No answer at all: status 0, and the socket's error (ECONNRESET, ...) says why.
-    request.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, json: null, ms: performance.now() - started, failure: error.code ?? error.message }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ status: 0, json: null, ms: performance.now() - started, failure: error.code ?? error.message }),
+    );
     request.end(payload);
   });
 }
@@ -465,7 +467,10 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   const byStretch = (samples: Array<[number, number]>) => {
     const last = samples.reduce((latest, [at]) => Math.max(latest, at), 0);
     return Array.from({ length: Math.floor(last / 20_000) + 1 }, (_, stretch) =>
-      percentile(samples.filter(([at]) => at >= stretch * 20_000 && at < (stretch + 1) * 20_000).map(([, ms]) => ms), 95),
+      percentile(
+        samples.filter(([at]) => at >= stretch * 20_000 && at < (stretch + 1) * 20_000).map(([, ms]) => ms),
+        95,
+      ),
     )
       .map((p95) => (Number.isNaN(p95) ? '-' : p95.toFixed(0)))
       .join(' ');

@@ -4,7 +4,7 @@ import { courseGivesContentSql } from '../courses/course-content-access.reposito
 import { freeCardSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 import { preparedRows, type Db } from '../db/database.ts';
 import { arrayParameter, runNamed } from '../db/named-statements.ts';
-import { scoringVersionSql } from './scoring-key.repository.ts';
+import { scoringVersionSql, tryShareScoringLockSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
 /** The attempts' queries; each runs on the connection (or transaction) it is given. */
@@ -283,9 +283,19 @@ export async function upsertAnswersOf(db: Db, saves: readonly AnswersToSave[]): 
   return saves.map((save) => written.get(save.attemptId)!);
 }
 
-/** Locks the attempt for its submit (autosaves holding it finish first). */
-export async function lockAttempt(trx: Db, attemptId: string): Promise<ExamAttemptRow | undefined> {
-  const query = trx.selectFrom('exam_attempts').select(ATTEMPT_COLUMNS).where('id', '=', attemptId).forUpdate();
+/**
+ * Locks the attempt for its submit (autosaves holding it finish first) and, in the same statement
+ * (one round trip less while the transaction holds its connection), takes its exam's marking lock
+ * shared if no regrade holds it: `marking_locked` false means wait for it. Both locks are taken
+ * before the next statement reads the answers and the key.
+ */
+export async function lockAttemptForMarking(trx: Db, attemptId: string): Promise<(ExamAttemptRow & { marking_locked: boolean }) | undefined> {
+  const query = trx
+    .selectFrom('exam_attempts')
+    .select(ATTEMPT_COLUMNS)
+    .select(tryShareScoringLockSql(sql<string>`exam_attempts.exam_id::text`).as('marking_locked'))
+    .where('id', '=', attemptId)
+    .forUpdate();
   return (await runNamed(trx, 'attempt-lock', query.compile())).rows[0];
 }
 

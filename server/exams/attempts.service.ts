@@ -16,7 +16,7 @@ import { answerArrays, givenAnswersOf } from '../../shared/exams/attempt-answers
 import { REGRADE_MESSAGES } from '../../shared/exams/regrade.schema.ts';
 import { allowLongStatements, isQueryCanceled, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
 import { scoringKeyAt } from './scoring-key.ts';
-import { shareScoringLock, tryShareScoringLock } from './scoring-key.repository.ts';
+import { shareScoringLock } from './scoring-key.repository.ts';
 import { UUID_PATTERN } from '../../shared/validation/fields.ts';
 import { utcIso } from '../../shared/validation/date-time.ts';
 import { pageOfList, type StudentPageQuery } from '../../shared/validation/paging.ts';
@@ -271,11 +271,12 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
     // Lock first, then read in a new statement: an autosave that held the attempt when the
     // lock was asked for has committed by then, and a statement that started earlier would
     // not see its answers (each statement reads the data as it was when it began).
-    const row = await repo.lockAttempt(trx, attemptId);
-    if (!row) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+    const locked = await repo.lockAttemptForMarking(trx, attemptId);
+    if (!locked) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+    const { marking_locked: markingLocked, ...row } = locked;
     if (row.status === 'submitted') return row;
     // Marked by the exam's key as it is now, with no regrade half-way (a regrade waits for this).
-    await shareMarkingLock(trx, row.exam_id);
+    if (!markingLocked) await waitForMarkingLock(trx, row.exam_id);
     // Its answers, and whether the student already has a first submitted attempt. Attempts of
     // one student run one after another, so the first one submitted is the first; the unique
     // index on is_first guards it as well.
@@ -311,11 +312,11 @@ export async function submitAttempt(db: Db, attemptId: string, by: 'student' | '
 }
 
 /**
- * Waits for the exam's marking lock, shared. Only a regrade being applied holds it the other way:
- * the submit then waits for it (up to REGRADE_WAIT_MS), and is marked by the new key.
+ * Waits for the exam's marking lock, shared, when the lock statement could not take it at once. Only
+ * a regrade being applied holds it the other way: the submit then waits for it (up to
+ * REGRADE_WAIT_MS), and is marked by the new key.
  */
-async function shareMarkingLock(trx: Db, examId: string): Promise<void> {
-  if (await tryShareScoringLock(trx, examId)) return;
+async function waitForMarkingLock(trx: Db, examId: string): Promise<void> {
   await allowLongStatements(trx, REGRADE_WAIT_MS);
   try {
     await shareScoringLock(trx, examId);

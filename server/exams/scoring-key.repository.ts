@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { runNamed } from '../db/named-statements.ts';
 import type { StoredQuestionKeys } from '../../shared/exams/exam-scoring-key.rules.ts';
 
 /**
@@ -14,11 +13,12 @@ const SCORING_LOCK_CLASS = 7_302;
 /** Identifies the exam's key and marks: it changes whenever either does (the cache's key). */
 export const scoringVersionSql = sql<string>`md5(jsonb_build_array(e.scoring_key, e.correct_answer_score, e.wrong_answer_score, e.un_answered_score, e.total_marks)::text)`;
 
-/** Takes the exam's marking lock shared without waiting: false when a regrade holds it. */
-export async function tryShareScoringLock(trx: Db, examId: string): Promise<boolean> {
-  const query = sql<{ taken: boolean }>`select pg_try_advisory_xact_lock_shared(${SCORING_LOCK_CLASS}, hashtext(${examId})) as taken`;
-  const taken = await runNamed(trx, 'scoring-lock-try-share', query.compile(trx));
-  return taken.rows[0]!.taken;
+/**
+ * Takes the marking lock of the exam whose id (as text) `examIdText` gives, shared, without waiting:
+ * false when a regrade holds it. An expression, so that a statement can take it with what it reads.
+ */
+export function tryShareScoringLockSql(examIdText: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`pg_try_advisory_xact_lock_shared(${SCORING_LOCK_CLASS}, hashtext(${examIdText}))`;
 }
 
 /** Waits for the exam's marking lock, shared (a submit). */

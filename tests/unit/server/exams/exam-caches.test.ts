@@ -66,7 +66,12 @@ describe('the exam caches', () => {
   it('share one question index among the attempts that show the paper in its own order, and give an attempt with its own order its own', () => {
     const twoGroups = {
       questionGroups: [
-        { questions: [{ resId: 'q1', options: ['a', 'b', 'c', 'd'] }, { resId: 'q2', options: ['a', 'b', 'c'] }] },
+        {
+          questions: [
+            { resId: 'q1', options: ['a', 'b', 'c', 'd'] },
+            { resId: 'q2', options: ['a', 'b', 'c'] },
+          ],
+        },
         { questions: [{ resId: 'q3', options: ['a', 'b'] }] },
       ],
     } as unknown as ExamPaper;
@@ -80,7 +85,15 @@ describe('the exam caches', () => {
       ['q3', { groupIndex: 1, optionOrder: [0, 1], optionCount: 2 }],
     ]);
     const shuffled = clock('a3', {
-      groups: [{ questions: [{ resId: 'q2', options: [2, 0, 1] }, { resId: 'q1', options: [3, 2, 1, 0] }] }, { questions: [{ resId: 'q3', options: [1, 0] }] }],
+      groups: [
+        {
+          questions: [
+            { resId: 'q2', options: [2, 0, 1] },
+            { resId: 'q1', options: [3, 2, 1, 0] },
+          ],
+        },
+        { questions: [{ resId: 'q3', options: [1, 0] }] },
+      ],
     } as unknown as AttemptClock['layout']);
     const own = questionIndexOf(shuffled, twoGroups);
     expect(own).not.toBe(first);

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import secureSession from '@fastify/secure-session';
 import Fastify from 'fastify';
@@ -13,6 +13,7 @@ import { paperOf } from '../../server/exams/papers.ts';
 import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
 import { cpuMs, startTarget } from './processes.ts';
 import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
+import { call, emptyTimings, mergeTimings, sharedAgent, type StudentsPlan, type Timings } from './exam-students.ts';
 
 /**
  * Exams benchmark (part of `npm run bench`):
@@ -23,6 +24,9 @@ import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
  *                   checked against the answers the student gave. A real mock test gives 45 s per
  *                   question, so this is about 30 times its pace.
  *                   BENCH_PROFILE=compressed: an answer every second, autosave every 5 s.
+ *                   The students run in BENCH_LOAD_THREADS (2) threads of the load generator
+ *                   (exam-students.ts); the server's own times and collector pauses are printed
+ *                   next to what the students saw (BENCH_GC_LOG: each server pause over 50 ms).
  *   cost            server CPU per request of a start (BENCH_COST_STUDENTS new attempts) and of an
  *                   autosave of 10 answers, next to a bare Fastify route doing one primary-key read.
  *   rank sync       over 100,000 and 1,000,000 submitted attempts (BENCH_RANK_SIZES).
@@ -42,7 +46,23 @@ const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000,2000000')
 const QUESTIONS = 100;
 /** Students open the app (the exam list) over this long before the start window: in real life, the minutes before. */
 const openMs = Number(process.env.BENCH_OPEN_MS ?? 30_000);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The load generator's threads for the live test's students (see exam-students.ts). */
+const loadThreads = Math.max(1, Number(process.env.BENCH_LOAD_THREADS ?? 2));
+
+/** The next message of the given type from a thread of students; its error or early exit rejects. */
+function nextMessage<T = unknown>(thread: Worker, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      thread.off('message', onMessage);
+      resolve(message as T);
+    };
+    thread.on('message', onMessage);
+    thread.once('error', reject);
+    thread.once('exit', (code) => reject(new Error(`a thread of students stopped (exit ${code}) before '${type}'`)));
+  });
+}
 
 /** A figure next to its target, printed as it is measured and again in the summary at the end. */
 interface TargetCheck {
@@ -94,152 +114,10 @@ async function studentCookies(db: Db, count: number): Promise<string[]> {
   return cookies;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/**
- * One student's phone: its session and its own keep-alive connection, opened by its first request
- * and kept, as a phone's app keeps its connection. (One agent shared by all would close the sockets
- * it has no use for after each burst and open thousands of new ones at the next: a churn of
- * connections no real set of phones makes, which leaves new connections waiting in the kernel.)
- */
-interface Phone {
-  cookie: string;
-  connection: http.Agent;
-}
-
-function call(
-  port: number,
-  method: string,
-  url: string,
-  cookie: string,
-  body?: unknown,
-  via: http.Agent = agent,
-): Promise<{ status: number; json: unknown; ms: number; failure?: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: via,
-        headers: {
-          cookie,
-          origin: `http://127.0.0.1:${port}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          let json: unknown;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            json = null;
-          }
-          resolve({ status: response.statusCode ?? 0, json, ms: performance.now() - started });
-        });
-      },
-    );
-    // No answer at all: status 0, and the socket's error (ECONNRESET, ...) says why.
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve({ status: 0, json: null, ms: performance.now() - started, failure: error.code ?? error.message }),
-    );
-    request.end(payload);
-  });
-}
-
 function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-interface Timings {
-  list: number[];
-  start: number[];
-  /** When each start was sent (ms after the start window opened) and how long it took. */
-  startsOverTime: Array<[number, number]>;
-  /** The same for autosaves and submits (ms after the start window opened, and how long). */
-  savesOverTime: Array<[number, number]>;
-  submitsOverTime: Array<[number, number]>;
-  autosave: number[];
-  submit: number[];
-  errors: Record<string, number>;
-  lost: number;
-}
-
-/** One student opening the app before the exam: the exam list, where the app finds the exam to start. */
-async function openApp(port: number, examId: string, phone: Phone, timings: Timings): Promise<void> {
-  await sleep(Math.random() * openMs);
-  const listed = await call(port, 'GET', '/api/student/exams?pageSize=100', phone.cookie, undefined, phone.connection);
-  timings.list.push(listed.ms);
-  const found = listed.status === 200 && (listed.json as { items: Array<{ _id: string }> }).items.some((exam) => exam._id === examId);
-  if (!found) timings.errors[`list ${listed.failure ?? listed.status}`] = (timings.errors[`list ${listed.failure ?? listed.status}`] ?? 0) + 1;
-}
-
-/** One student: start within the first 10 s, answer, autosave, submit, and check the result. */
-async function takeExam(port: number, examId: string, phone: Phone, timings: Timings, windowOpened: number): Promise<void> {
-  const { cookie, connection } = phone;
-  const fail = (what: string) => (timings.errors[what] = (timings.errors[what] ?? 0) + 1);
-  await sleep(Math.random() * 10_000);
-  const sentAt = performance.now() - windowOpened;
-  const started = await call(port, 'POST', `/api/student/exams/${examId}/attempts`, cookie, undefined, connection);
-  timings.start.push(started.ms);
-  timings.startsOverTime.push([sentAt, started.ms]);
-  if (started.status !== 200) return void fail(`start ${started.failure ?? started.status}`);
-  const attempt = started.json as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
-  const questions = attempt.questionGroups[0]!.questions;
-  const given = new Map<string, number>();
-  let pending: Array<{ questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number }> = [];
-  let revision = 0;
-  let lastSave = performance.now();
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    const savedAt = performance.now() - windowOpened;
-    const saved = await call(port, 'PUT', `/api/student/attempts/${attempt._id}/answers`, cookie, { answers: batch }, connection);
-    timings.autosave.push(saved.ms);
-    timings.savesOverTime.push([savedAt, saved.ms]);
-    if (saved.status !== 200) {
-      fail(`autosave ${saved.failure ?? saved.status}`);
-      pending = [...batch, ...pending]; // keep them for the next save, as the app does
-    }
-    lastSave = performance.now();
-  };
-  // Students work at their own pace (0.6 to 1.4 times the average), so they finish at different times.
-  const pace = 0.6 + Math.random() * 0.8;
-  for (const [index, question] of questions.entries()) {
-    await sleep(answerMs * pace * (0.5 + Math.random()));
-    // One in ten questions is left unanswered.
-    const choice = Math.random() < 0.1 ? -1 : Math.floor(Math.random() * 4);
-    revision += 1;
-    given.set(question.resId, choice);
-    pending.push({ questionResId: question.resId, providedAnswerIndex: choice, timeElapsedInMs: 1000 + index, revision });
-    if (performance.now() - lastSave >= saveMs) await flush();
-  }
-  await flush();
-  if (pending.length > 0) await flush();
-  const submittedAt = performance.now() - windowOpened;
-  const submitted = await call(port, 'POST', `/api/student/attempts/${attempt._id}/submit`, cookie, undefined, connection);
-  timings.submit.push(submitted.ms);
-  timings.submitsOverTime.push([submittedAt, submitted.ms]);
-  if (submitted.status !== 200) return void fail(`submit ${submitted.failure ?? submitted.status}`);
-  const result = submitted.json as { correctAnswerCount: number; wrongAnswerCount: number; unAttemptedAnswerCount: number };
-  let correct = 0;
-  let wrong = 0;
-  for (const [resId, choice] of given) {
-    if (choice < 0) continue;
-    if (choice === (Number(resId.slice(1)) - 1) % 4) correct += 1;
-    else wrong += 1;
-  }
-  if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== QUESTIONS - correct - wrong)
-    timings.lost += 1;
 }
 
 interface Cost {
@@ -416,17 +294,34 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   const cookies = await studentCookies(db, students);
   const target = await startTarget('product', databaseUrl, '00000000-0000-4000-8000-000000000000');
   children.push(target.child);
-  const timings: Timings = { list: [], start: [], startsOverTime: [], savesOverTime: [], submitsOverTime: [], autosave: [], submit: [], errors: {}, lost: 0 };
-  console.log(`${students} students, ${QUESTIONS} questions, an answer every ~${answerMs} ms (each at their own pace), autosave every ${saveMs} ms ...`);
+  const timings: Timings = emptyTimings();
+  console.log(
+    `${students} students in ${loadThreads} threads of the load generator, ${QUESTIONS} questions, an answer every ~${answerMs} ms (each at their own pace), autosave every ${saveMs} ms ...`,
+  );
   const cpuBefore = cpuMs(target.child.pid);
   const databaseCpuBefore = postgresCpuMs();
   const machineBefore = machineBusyMs();
   const driverCpuBefore = process.cpuUsage();
   const began = performance.now();
-  // As in a real exam, the students open the app (its exam list) before it starts.
-  const phones: Phone[] = cookies.map((cookie) => ({ cookie, connection: new http.Agent({ keepAlive: true }) }));
-  await Promise.all(phones.map((phone) => openApp(target.port, examId, phone, timings)));
+  // As in a real exam, the students open the app (its exam list) before it starts; each thread
+  // says when its students have, and the start window opens once all have.
+  const threads = Array.from({ length: loadThreads }, (_, index) => {
+    const plan: StudentsPlan = {
+      port: target.port,
+      examId,
+      cookies: cookies.filter((_, i) => i % loadThreads === index),
+      questions: QUESTIONS,
+      answerMs,
+      saveMs,
+      openMs,
+    };
+    return new Worker(new URL('./exam-students.worker.ts', import.meta.url), { workerData: plan });
+  });
+  const opened = threads.map((thread) => nextMessage(thread, 'opened'));
+  const finished = threads.map((thread) => nextMessage<{ timings: Timings }>(thread, 'done'));
+  await Promise.all(opened);
   const windowOpened = performance.now();
+  for (const thread of threads) thread.postMessage({ type: 'go', windowOpenedAt: performance.timeOrigin + windowOpened });
   // CPU over the start window (its first 12 s: every start sent, most answered), sampled on the side.
   let startWindow: { seconds: number; server: number; database: number; driver: number; machine: number } | undefined;
   const windowBefore = { server: cpuMs(target.child.pid), database: postgresCpuMs(), driver: process.cpuUsage(), machine: machineBusyMs() };
@@ -440,9 +335,9 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
       machine: (machineBusyMs() - windowBefore.machine) / 1000,
     };
   }, 12_000);
-  await Promise.all(phones.map((phone) => takeExam(target.port, examId, phone, timings, windowOpened)));
+  for (const { timings: ofThread } of await Promise.all(finished)) mergeTimings(timings, ofThread);
   clearTimeout(windowTimer);
-  for (const phone of phones) phone.connection.destroy();
+  await Promise.all(threads.map((thread) => thread.terminate()));
   const seconds = (performance.now() - began) / 1000;
   const cpu = (cpuMs(target.child.pid) - cpuBefore) / 1000;
   const databaseCpu = (postgresCpuMs() - databaseCpuBefore) / 1000;
@@ -458,11 +353,34 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   console.log(line('start', timings.start));
   console.log(line('autosave', timings.autosave));
   console.log(line('submit', timings.submit));
+  // The same requests as the server timed them: what is left of a slow answer waited in the load generator.
+  const serverTimes = (await call(target.port, 'GET', '/bench/server-times', '')).json as Record<
+    string,
+    { count: number; p50: number; p95: number; p99: number }
+  >;
+  const serverLine = (name: string, route: string) => {
+    const times = serverTimes[route];
+    return times
+      ? `${name.padEnd(10)} ${String(times.count).padStart(7)} ${times.p50.toFixed(1).padStart(9)} ${times.p95.toFixed(1).padStart(9)} ${times.p99.toFixed(1).padStart(9)}`
+      : `${name}: none`;
+  };
+  console.log(`as the server timed them (from reading the request to sending the answer):`);
+  console.log(serverLine('list', 'GET /api/student/exams'));
+  console.log(serverLine('start', 'POST /api/student/exams/:examId/attempts'));
+  console.log(serverLine('autosave', 'PUT /api/student/attempts/:attemptId/answers'));
+  console.log(serverLine('submit', 'POST /api/student/attempts/:attemptId/submit'));
+  const gc = (await call(target.port, 'GET', '/bench/gc-pauses', '')).json as { longestMs: number; over50Ms: number };
+  console.log(`the server's collector: longest pause ${gc.longestMs.toFixed(0)} ms, ${gc.over50Ms} over 50 ms`);
   // Starts by the second of the start window they were sent in: a slow first second shows a cold server.
   const bySecond = Array.from({ length: 10 }, (_, second) =>
     timings.startsOverTime.filter(([at]) => at >= second * 1000 && at < (second + 1) * 1000).map(([, ms]) => ms),
   );
   console.log(`start p95 by second of the window (ms): ${bySecond.map((values) => percentile(values, 95).toFixed(0)).join(' ')}`);
+  // Lists by 5 s of the opening: a slow beginning shows a server that has just started (a cold one).
+  const byFive = Array.from({ length: Math.ceil(openMs / 5000) }, (_, part) =>
+    timings.listsOverTime.filter(([at]) => at >= part * 5000 && at < (part + 1) * 5000).map(([, ms]) => ms),
+  );
+  console.log(`list p95 by 5 s of the opening (ms): ${byFive.map((values) => (values.length ? percentile(values, 95).toFixed(0) : '-')).join(' ')}`);
   // Autosaves and submits by 20 s of the run: a slow stretch (a pause of the server, a wave of submits) shows here.
   const byStretch = (samples: Array<[number, number]>) => {
     const last = samples.reduce((latest, [at]) => Math.max(latest, at), 0);
@@ -623,7 +541,7 @@ export async function runExamBenchmark(): Promise<void> {
     console.log(missed === 0 ? 'every target met' : `${missed} of ${checks.length} targets missed`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
-    agent.destroy();
+    sharedAgent.destroy();
     await close();
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Fastify from 'fastify';
+import { PerformanceObserver } from 'node:perf_hooks';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { initTRPC } from '@trpc/server';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { buildApp } from '../../server/app.ts';
@@ -33,10 +34,52 @@ await warmPool(pool, 10);
 const readUser = (id: string) =>
   db.selectFrom('users').select(['id', 'name', 'email_address', 'phone_number', 'roles']).where('id', '=', id).executeTakeFirst();
 
+/**
+ * The server's own time for each request (from Fastify reading it to the answer sent), by route,
+ * served at GET /bench/server-times: next to the load generator's times, it tells the server's
+ * share of a slow answer from the time the answer waited in the load generator.
+ */
+function recordServerTimes(app: FastifyInstance): void {
+  const times = new Map<string, number[]>();
+  app.addHook('onResponse', async (request, reply) => {
+    const route = `${request.method} ${request.routeOptions.url ?? '(none)'}`;
+    let list = times.get(route);
+    if (!list) times.set(route, (list = []));
+    list.push(reply.elapsedTime);
+  });
+  // The server's own collector pauses: one long pause delays every request in flight.
+  const pauses = { longestMs: 0, over50Ms: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      pauses.longestMs = Math.max(pauses.longestMs, entry.duration);
+      if (entry.duration > 50) {
+        pauses.over50Ms += 1;
+        // detail: the collection's kind (1 young generation, 4 major) and its flags (32: all external memory).
+        const { detail } = entry as PerformanceEntry & { detail?: unknown };
+        if (process.env.BENCH_GC_LOG)
+          process.stderr.write(
+            `server gc ${entry.duration.toFixed(0)} ms ${JSON.stringify(detail)} heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB at ${(performance.now() / 1000).toFixed(0)} s\n`,
+          );
+      }
+    }
+  }).observe({ entryTypes: ['gc'] });
+  app.get('/bench/gc-pauses', async () => pauses);
+  app.get('/bench/server-times', async () => {
+    const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+    return Object.fromEntries(
+      [...times].map(([route, list]) => {
+        const sorted = [...list].sort((a, b) => a - b);
+        return [route, { count: sorted.length, p50: at(sorted, 50), p95: at(sorted, 95), p99: at(sorted, 99) }];
+      }),
+    );
+  });
+}
+
 async function start() {
   if (kind === 'product') {
     const storage = createStorage(config);
     const app = await buildApp({ config, db, pool, storage, logger: false, consoleDir: null });
+    recordServerTimes(app);
     // RUN_WORKER=true in BENCH_TARGET_ENV: the worker runs in this process too, as `npm start` runs it.
     if (extra.RUN_WORKER === 'true') {
       await startWorker({

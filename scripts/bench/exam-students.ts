@@ -1,0 +1,194 @@
+import http from 'node:http';
+
+/**
+ * The students of the live mock test (exams.ts), as their phones behave: open the app, start within
+ * the start window, answer at their own pace, autosave, submit, and check the result. They run in a
+ * few worker threads (exam-students.worker.ts), each with its own heap: ten thousand phones in one
+ * heap let its collector pause the whole load generator, and every answer it was waiting for, for
+ * half a second at a time, which is the load generator's time and not the server's.
+ */
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What each student of a thread does, and where. */
+export interface StudentsPlan {
+  port: number;
+  examId: string;
+  cookies: string[];
+  questions: number;
+  /** The average time to answer a question (each student at 0.6 to 1.4 times it). */
+  answerMs: number;
+  /** Answers given since the last save are saved this often. */
+  saveMs: number;
+  /** Students open the app (the exam list) over this long before the start window. */
+  openMs: number;
+}
+
+export interface Timings {
+  list: number[];
+  /** When each list was sent (ms after the opening began) and how long it took. */
+  listsOverTime: Array<[number, number]>;
+  start: number[];
+  /** When each start was sent (ms after the start window opened) and how long it took. */
+  startsOverTime: Array<[number, number]>;
+  /** The same for autosaves and submits (ms after the start window opened, and how long). */
+  savesOverTime: Array<[number, number]>;
+  submitsOverTime: Array<[number, number]>;
+  autosave: number[];
+  submit: number[];
+  errors: Record<string, number>;
+  lost: number;
+}
+
+export function emptyTimings(): Timings {
+  return { list: [], listsOverTime: [], start: [], startsOverTime: [], savesOverTime: [], submitsOverTime: [], autosave: [], submit: [], errors: {}, lost: 0 };
+}
+
+/** Adds one thread's timings to the run's. */
+export function mergeTimings(into: Timings, from: Timings): void {
+  for (const key of ['list', 'listsOverTime', 'start', 'startsOverTime', 'savesOverTime', 'submitsOverTime', 'autosave', 'submit'] as const) {
+    for (const value of from[key] as unknown[]) (into[key] as unknown[]).push(value);
+  }
+  for (const [what, count] of Object.entries(from.errors)) into.errors[what] = (into.errors[what] ?? 0) + count;
+  into.lost += from.lost;
+}
+
+export const sharedAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/**
+ * One student's phone: its session and its own keep-alive connection, opened by its first request
+ * and kept, as a phone's app keeps its connection. (One agent shared by all would close the sockets
+ * it has no use for after each burst and open thousands of new ones at the next: a churn of
+ * connections no real set of phones makes, which leaves new connections waiting in the kernel.)
+ */
+export interface Phone {
+  cookie: string;
+  connection: http.Agent;
+}
+
+export function call(
+  port: number,
+  method: string,
+  url: string,
+  cookie: string,
+  body?: unknown,
+  via: http.Agent = sharedAgent,
+): Promise<{ status: number; json: unknown; ms: number; failure?: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: via,
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${port}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // The answer's time ends when its last byte arrives; parsing it is the phone's own work.
+          const ms = performance.now() - started;
+          let json: unknown;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            json = null;
+          }
+          resolve({ status: response.statusCode ?? 0, json, ms });
+        });
+      },
+    );
+    // No answer at all: status 0, and the socket's error (ECONNRESET, ...) says why.
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({ status: 0, json: null, ms: performance.now() - started, failure: error.code ?? error.message }),
+    );
+    request.end(payload);
+  });
+}
+
+function countError(timings: Timings, what: string): void {
+  timings.errors[what] = (timings.errors[what] ?? 0) + 1;
+}
+
+/** One student opening the app before the exam: the exam list, where the app finds the exam to start. */
+export async function openApp(plan: StudentsPlan, phone: Phone, timings: Timings, openingBegan: number): Promise<void> {
+  await sleep(Math.random() * plan.openMs);
+  const sentAt = performance.now() - openingBegan;
+  const listed = await call(plan.port, 'GET', '/api/student/exams?pageSize=100', phone.cookie, undefined, phone.connection);
+  timings.list.push(listed.ms);
+  timings.listsOverTime.push([sentAt, listed.ms]);
+  const found = listed.status === 200 && (listed.json as { items: Array<{ _id: string }> }).items.some((exam) => exam._id === plan.examId);
+  if (!found) countError(timings, `list ${listed.failure ?? listed.status}`);
+}
+
+/** The option the bench's exam marks correct for a question (bench-exam.ts: q1 is A, q2 is B, ...). */
+const correctOptionOf = (resId: string) => (Number(resId.slice(1)) - 1) % 4;
+
+/** One student: start within the first 10 s, answer, autosave, submit, and check the result. */
+export async function takeExam(plan: StudentsPlan, phone: Phone, timings: Timings, windowOpened: number): Promise<void> {
+  const { port } = plan;
+  const { cookie, connection } = phone;
+  await sleep(Math.random() * 10_000);
+  const sentAt = performance.now() - windowOpened;
+  const started = await call(port, 'POST', `/api/student/exams/${plan.examId}/attempts`, cookie, undefined, connection);
+  timings.start.push(started.ms);
+  timings.startsOverTime.push([sentAt, started.ms]);
+  if (started.status !== 200) return void countError(timings, `start ${started.failure ?? started.status}`);
+  // Only the ids are kept, not the whole paper, for the exam's length.
+  const { _id: attemptId, questionGroups } = started.json as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
+  const questions = questionGroups[0]!.questions.map((question) => question.resId);
+  const given = new Map<string, number>();
+  let pending: Array<{ questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number }> = [];
+  let revision = 0;
+  let lastSave = performance.now();
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    const savedAt = performance.now() - windowOpened;
+    const saved = await call(port, 'PUT', `/api/student/attempts/${attemptId}/answers`, cookie, { answers: batch }, connection);
+    timings.autosave.push(saved.ms);
+    timings.savesOverTime.push([savedAt, saved.ms]);
+    if (saved.status !== 200) {
+      countError(timings, `autosave ${saved.failure ?? saved.status}`);
+      pending = [...batch, ...pending]; // keep them for the next save, as the app does
+    }
+    lastSave = performance.now();
+  };
+  // Students work at their own pace (0.6 to 1.4 times the average), so they finish at different times.
+  const pace = 0.6 + Math.random() * 0.8;
+  for (const [index, resId] of questions.entries()) {
+    await sleep(plan.answerMs * pace * (0.5 + Math.random()));
+    // One in ten questions is left unanswered.
+    const choice = Math.random() < 0.1 ? -1 : Math.floor(Math.random() * 4);
+    revision += 1;
+    given.set(resId, choice);
+    pending.push({ questionResId: resId, providedAnswerIndex: choice, timeElapsedInMs: 1000 + index, revision });
+    if (performance.now() - lastSave >= plan.saveMs) await flush();
+  }
+  await flush();
+  if (pending.length > 0) await flush();
+  const submittedAt = performance.now() - windowOpened;
+  const submitted = await call(port, 'POST', `/api/student/attempts/${attemptId}/submit`, cookie, undefined, connection);
+  timings.submit.push(submitted.ms);
+  timings.submitsOverTime.push([submittedAt, submitted.ms]);
+  if (submitted.status !== 200) return void countError(timings, `submit ${submitted.failure ?? submitted.status}`);
+  const result = submitted.json as { correctAnswerCount: number; wrongAnswerCount: number; unAttemptedAnswerCount: number };
+  let correct = 0;
+  let wrong = 0;
+  for (const [resId, choice] of given) {
+    if (choice < 0) continue;
+    if (choice === correctOptionOf(resId)) correct += 1;
+    else wrong += 1;
+  }
+  if (result.correctAnswerCount !== correct || result.wrongAnswerCount !== wrong || result.unAttemptedAnswerCount !== plan.questions - correct - wrong)
+    timings.lost += 1;
+}

@@ -25,7 +25,9 @@ export async function startTarget(
   const port = await freePort();
   // BENCH_CPU_PROFILE_DIR: each target writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE_DIR] : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
+  // BENCH_TARGET_NODE_FLAGS: Node's and V8's flags for every target (e.g. --max-semi-space-size=64).
+  const flags = (process.env.BENCH_TARGET_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, ...profile, path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_TARGET_ENV: JSON.stringify(env) },
   });

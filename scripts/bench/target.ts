@@ -58,7 +58,7 @@ function recordServerTimes(app: FastifyInstance): void {
         const { detail } = entry as PerformanceEntry & { detail?: unknown };
         if (process.env.BENCH_GC_LOG)
           process.stderr.write(
-            `server gc ${entry.duration.toFixed(0)} ms ${JSON.stringify(detail)} heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB at ${(performance.now() / 1000).toFixed(0)} s\n`,
+            `server gc ${entry.duration.toFixed(0)} ms ${JSON.stringify(detail)} heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB, outside it ${(process.memoryUsage().external / 1e6).toFixed(0)} MB (array buffers ${(process.memoryUsage().arrayBuffers / 1e6).toFixed(0)} MB) at ${(performance.now() / 1000).toFixed(0)} s\n`,
           );
       }
     }

@@ -9,6 +9,7 @@ import { openDatabase, warmPool } from '../../server/db/database.ts';
 import { createStorage } from '../../server/assets/storage/index.ts';
 import { transportsFromConfig } from '../../server/messages/transports.ts';
 import { startWorker } from '../../worker/runner.ts';
+import { percentile } from './bench-database.ts';
 
 /**
  * One benchmark target in its own process, so that the load generator does not share
@@ -65,11 +66,10 @@ function recordServerTimes(app: FastifyInstance): void {
   }).observe({ entryTypes: ['gc'] });
   app.get('/bench/gc-pauses', async () => pauses);
   app.get('/bench/server-times', async () => {
-    const at = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
     return Object.fromEntries(
       [...times].map(([route, list]) => {
         const sorted = [...list].sort((a, b) => a - b);
-        return [route, { count: sorted.length, p50: at(sorted, 50), p95: at(sorted, 95), p99: at(sorted, 99) }];
+        return [route, { count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) }];
       }),
     );
   });

@@ -66,6 +66,17 @@ export interface Phone {
   connection: http.Agent;
 }
 
+/**
+ * A request from a phone, on its own connection; a session the server renews (Set-Cookie) is kept
+ * for the next request, as the app's cookie store does. (Sending the old cookie again would make the
+ * server renew it on every request.)
+ */
+async function phoneCall(port: number, phone: Phone, method: string, url: string, body?: unknown, read?: (body: Buffer) => unknown) {
+  const answer = await call(port, method, url, phone.cookie, body, phone.connection, read);
+  if (answer.setCookie) phone.cookie = answer.setCookie;
+  return answer;
+}
+
 export function call(
   port: number,
   method: string,
@@ -73,7 +84,8 @@ export function call(
   cookie: string,
   body?: unknown,
   via: http.Agent = sharedAgent,
-): Promise<{ status: number; json: unknown; ms: number; failure?: string }> {
+  read: (body: Buffer) => unknown = parseJson,
+): Promise<{ status: number; json: unknown; ms: number; failure?: string; setCookie?: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -96,13 +108,10 @@ export function call(
         response.on('end', () => {
           // The answer's time ends when its last byte arrives; parsing it is the phone's own work.
           const ms = performance.now() - started;
-          let json: unknown;
-          try {
-            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            json = null;
-          }
-          resolve({ status: response.statusCode ?? 0, json, ms });
+          const json = read(Buffer.concat(chunks));
+          // The cookie the server set (a renewed session), as `name=value`, for the phone to keep.
+          const setCookie = response.headers['set-cookie']?.[0]?.split(';')[0];
+          resolve({ status: response.statusCode ?? 0, json, ms, setCookie });
         });
       },
     );
@@ -114,6 +123,35 @@ export function call(
   });
 }
 
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The attempt's id and its questions' ids, found in the start's answer without parsing the paper:
+ * the paper is nearly all of it, and parsing ten thousand papers in the start window made the load
+ * generator's own threads the slow part of the start (a phone parses it with its own CPU). The
+ * attempt's `_id` is its first field; the bench's exam has one group, whose questions follow
+ * `"questions":[` (a `"resId":"` inside a text would be escaped). Null when the answer is not that.
+ */
+export function startedIds(body: Buffer): { attemptId: string; questions: string[] } | null {
+  const idAt = body.indexOf('{"_id":"');
+  const questionsAt = body.indexOf('"questions":[');
+  if (idAt !== 0 || questionsAt < 0) return null;
+  const attemptId = body.toString('latin1', 8, body.indexOf('"', 8));
+  const questions: string[] = [];
+  for (let at = body.indexOf('"resId":"', questionsAt); at >= 0; at = body.indexOf('"resId":"', at)) {
+    const end = body.indexOf('"', at + 9);
+    questions.push(body.toString('latin1', at + 9, end));
+    at = end;
+  }
+  return { attemptId, questions };
+}
+
 function countError(timings: Timings, what: string): void {
   timings.errors[what] = (timings.errors[what] ?? 0) + 1;
 }
@@ -122,7 +160,7 @@ function countError(timings: Timings, what: string): void {
 export async function openApp(plan: StudentsPlan, phone: Phone, timings: Timings, openingBegan: number): Promise<void> {
   await sleep(Math.random() * plan.openMs);
   const sentAt = performance.now() - openingBegan;
-  const listed = await call(plan.port, 'GET', '/api/student/exams?pageSize=100', phone.cookie, undefined, phone.connection);
+  const listed = await phoneCall(plan.port, phone, 'GET', '/api/student/exams?pageSize=100');
   timings.list.push(listed.ms);
   timings.listsOverTime.push([sentAt, listed.ms]);
   const found = listed.status === 200 && (listed.json as { items: Array<{ _id: string }> }).items.some((exam) => exam._id === plan.examId);
@@ -135,16 +173,15 @@ const correctOptionOf = (resId: string) => (Number(resId.slice(1)) - 1) % 4;
 /** One student: start within the first 10 s, answer, autosave, submit, and check the result. */
 export async function takeExam(plan: StudentsPlan, phone: Phone, timings: Timings, windowOpened: number): Promise<void> {
   const { port } = plan;
-  const { cookie, connection } = phone;
   await sleep(Math.random() * 10_000);
   const sentAt = performance.now() - windowOpened;
-  const started = await call(port, 'POST', `/api/student/exams/${plan.examId}/attempts`, cookie, undefined, connection);
+  const started = await phoneCall(port, phone, 'POST', `/api/student/exams/${plan.examId}/attempts`, undefined, startedIds);
   timings.start.push(started.ms);
   timings.startsOverTime.push([sentAt, started.ms]);
   if (started.status !== 200) return void countError(timings, `start ${started.failure ?? started.status}`);
-  // Only the ids are kept, not the whole paper, for the exam's length.
-  const { _id: attemptId, questionGroups } = started.json as { _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> };
-  const questions = questionGroups[0]!.questions.map((question) => question.resId);
+  const ids = started.json as ReturnType<typeof startedIds>;
+  if (!ids || ids.questions.length !== plan.questions) return void countError(timings, 'start: not the paper asked for');
+  const { attemptId, questions } = ids;
   const given = new Map<string, number>();
   let pending: Array<{ questionResId: string; providedAnswerIndex: number; timeElapsedInMs: number; revision: number }> = [];
   let revision = 0;
@@ -154,7 +191,7 @@ export async function takeExam(plan: StudentsPlan, phone: Phone, timings: Timing
     const batch = pending;
     pending = [];
     const savedAt = performance.now() - windowOpened;
-    const saved = await call(port, 'PUT', `/api/student/attempts/${attemptId}/answers`, cookie, { answers: batch }, connection);
+    const saved = await phoneCall(port, phone, 'PUT', `/api/student/attempts/${attemptId}/answers`, { answers: batch });
     timings.autosave.push(saved.ms);
     timings.savesOverTime.push([savedAt, saved.ms]);
     if (saved.status !== 200) {
@@ -177,7 +214,7 @@ export async function takeExam(plan: StudentsPlan, phone: Phone, timings: Timing
   await flush();
   if (pending.length > 0) await flush();
   const submittedAt = performance.now() - windowOpened;
-  const submitted = await call(port, 'POST', `/api/student/attempts/${attemptId}/submit`, cookie, undefined, connection);
+  const submitted = await phoneCall(port, phone, 'POST', `/api/student/attempts/${attemptId}/submit`);
   timings.submit.push(submitted.ms);
   timings.submitsOverTime.push([submittedAt, submitted.ms]);
   if (submitted.status !== 200) return void countError(timings, `submit ${submitted.failure ?? submitted.status}`);

@@ -16,6 +16,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The Node flags `npm start` gives the server (package.json), which the targets run with too. */
+export function productNodeFlags(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const [node, ...words] = scripts.start!.split(' ');
+  if (node !== 'node') throw new Error(`npm start does not run node: ${scripts.start}`);
+  return words.filter((word) => word.startsWith('--'));
+}
+
 export async function startTarget(
   kind: string,
   databaseUrl: string,
@@ -25,8 +33,9 @@ export async function startTarget(
   const port = await freePort();
   // BENCH_CPU_PROFILE_DIR: each target writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE_DIR] : [];
-  // BENCH_TARGET_NODE_FLAGS: Node's and V8's flags for every target (e.g. --max-semi-space-size=64).
-  const flags = (process.env.BENCH_TARGET_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  // The product's own Node flags (as `npm start` runs it), then BENCH_TARGET_NODE_FLAGS: more of
+  // Node's and V8's flags for every target (e.g. --max-semi-space-size=64).
+  const flags = [...productNodeFlags(), ...(process.env.BENCH_TARGET_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...flags, ...profile, path.join(root, 'scripts/bench/target.ts'), kind, String(port), databaseUrl, userId], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_TARGET_ENV: JSON.stringify(env) },

@@ -1,10 +1,11 @@
 import { outsideRequestScope } from './query-scope.ts';
 
 /**
- * Gathers calls that arrive together into one statement ("smart batching"). A call made while
- * fewer than `concurrency` batches are running starts a batch at once, so a quiet server answers as
- * fast as without batching; calls made while they all run wait for the first to end and then go
- * together (up to `maxBatch` in one). Under a burst (10,000 students starting an exam within
+ * Gathers calls that arrive together into one statement ("smart batching"). The calls made in one
+ * turn of the event loop (the requests read together, or the callers one batch's answer resumed)
+ * start a batch at the end of that turn while fewer than `concurrency` batches are running, so a
+ * quiet server answers as fast as without batching; calls made while they all run wait for the
+ * first to end and then go together (up to `maxBatch` in one). Under a burst (10,000 students starting an exam within
  * seconds) PostgreSQL then parses, plans, locks and commits once for many rows instead of once a row.
  *
  * - `runMany` answers one result per item, in the items' order.
@@ -63,10 +64,22 @@ export function createBatcher<In, Out>(options: BatcherOptions<In, Out>): Batche
     }
   };
 
+  // Calls made in the same turn of the event loop (the requests read together, or the callers a
+  // batch's answer resumed) go together: the queue is looked at once they have all been made.
+  let pumpDue = false;
+  const pumpSoon = (): void => {
+    if (pumpDue) return;
+    pumpDue = true;
+    setImmediate(() => {
+      pumpDue = false;
+      pump();
+    });
+  };
+
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      pump();
+      pumpSoon();
     });
 }
 

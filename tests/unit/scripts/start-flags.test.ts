@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { productNodeFlags } from '../../../scripts/bench/processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -22,5 +23,11 @@ describe("the server's start commands", () => {
     const docker = nodeFlags(JSON.parse(cmdLine.slice('CMD '.length)) as string[]);
     expect(start).toContain('--no-memory-reducer');
     expect(docker).toEqual(start);
+  });
+
+  it('are the flags the benchmarks run their server with', () => {
+    const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(productNodeFlags()).toEqual(nodeFlags(scripts.start!.split(' ')));
+    expect(productNodeFlags()).toContain('--no-memory-reducer');
   });
 });

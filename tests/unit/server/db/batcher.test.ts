@@ -24,14 +24,21 @@ function heldBatches<In, Out>(answer: (item: In) => Out | Error) {
   return { runMany, batches, endNext, waiting: () => pending.length };
 }
 
+/** The end of the current turn of the event loop, when the calls made in it have gone. */
+const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
+
 const rowError = (message: string) => Object.assign(new Error(message), { code: '23503' });
 
 describe('createBatcher', () => {
-  it('runs a call alone at once when nothing is running, and gathers the calls made meanwhile into the next batch', async () => {
+  it('runs a call alone at the end of its turn when nothing is running, and gathers the calls made meanwhile into the next batch', async () => {
     const held = heldBatches((n: number) => n * 10);
     const batched = createBatcher({ maxBatch: 100, concurrency: 1, runMany: held.runMany });
     const first = batched(1);
+    expect(held.batches).toEqual([]);
+    await turnEnds();
+    expect(held.batches).toEqual([[1]]);
     const rest = [batched(2), batched(3), batched(4)];
+    await turnEnds();
     expect(held.batches).toEqual([[1]]);
     await held.endNext();
     expect(await first).toBe(10);
@@ -40,18 +47,38 @@ describe('createBatcher', () => {
     expect(await Promise.all(rest)).toEqual([20, 30, 40]);
   });
 
+  it('gathers the calls made in one turn of the event loop into one batch, even with batches to spare', async () => {
+    const held = heldBatches((n: number) => n);
+    const batched = createBatcher({ maxBatch: 100, concurrency: 4, runMany: held.runMany });
+    const all = [1, 2, 3].map((n) => batched(n));
+    await turnEnds();
+    expect(held.batches).toEqual([[1, 2, 3]]);
+    const next = batched(4);
+    await turnEnds();
+    expect(held.batches).toEqual([[1, 2, 3], [4]]);
+    await held.endNext();
+    await held.endNext();
+    expect(await Promise.all([...all, next])).toEqual([1, 2, 3, 4]);
+  });
+
   it('runs at most `concurrency` batches at once and at most `maxBatch` calls in one', async () => {
     const held = heldBatches((n: number) => n);
     const batched = createBatcher({ maxBatch: 2, concurrency: 2, runMany: held.runMany });
     const all = [1, 2, 3, 4, 5, 6].map((n) => batched(n));
-    expect(held.batches).toEqual([[1], [2]]);
+    await turnEnds();
+    expect(held.batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     expect(held.waiting()).toBe(2);
     await held.endNext();
-    expect(held.batches).toEqual([[1], [2], [3, 4]]);
+    expect(held.batches).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
     await held.endNext();
     await held.endNext();
-    await held.endNext();
-    expect(held.batches).toEqual([[1], [2], [3, 4], [5, 6]]);
     expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
@@ -59,6 +86,7 @@ describe('createBatcher', () => {
     const held = heldBatches((n: number) => (n === 3 ? rowError('row 3 refused') : n));
     const batched = createBatcher({ maxBatch: 100, concurrency: 1, runMany: held.runMany });
     const first = batched(1);
+    await turnEnds();
     const results = [2, 3, 4].map((n) =>
       batched(n).then(
         (value) => ({ value }),
@@ -77,6 +105,7 @@ describe('createBatcher', () => {
     const held = heldBatches((n: number) => (n > 1 ? Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) : n));
     const batched = createBatcher({ maxBatch: 100, concurrency: 1, runMany: held.runMany });
     const first = batched(1);
+    await turnEnds();
     const rest = [batched(2), batched(3)].map((call) => call.catch((error: Error) => error.message));
     await held.endNext();
     await first;

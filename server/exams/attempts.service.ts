@@ -4,7 +4,6 @@ import {
   ANSWER_GRACE_SECONDS,
   type AttemptLayout,
   type AttemptView,
-  type ExamPaper,
   type ExamResultView,
   type SaveAnswersInput,
   type StudentExam,
@@ -31,6 +30,7 @@ import * as repo from './attempts.repository.ts';
 import { knownClock, questionIndexOf, rememberClock, type AttemptClock } from './exam-caches.ts';
 import { insertAttempt, saveAnswersOf, startFacts } from './attempt-batches.ts';
 import { paperById, currentPaperId } from './papers.ts';
+import { attemptView } from './attempt-view.ts';
 import { isRanked, rankOfScore } from './ranks.service.ts';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -65,56 +65,6 @@ export async function listStudentExams(ctx: RequestContext, query: StudentPageQu
     })),
     query,
   );
-}
-
-function attemptView(attempt: ExamAttemptRow, paper: ExamPaper, answers: Map<string, repo.StoredAnswer>): AttemptView {
-  const startedAtMs = attempt.started_at.getTime();
-  const deadlineMs = attempt.deadline_at.getTime();
-  const windows = groupWindows(paper.questionGroups, startedAtMs, deadlineMs);
-  const layout = attempt.layout;
-  return {
-    _id: attempt.id,
-    examId: attempt.exam_id,
-    title: paper.title,
-    examType: paper.examType,
-    attemptNumber: attempt.attempt_number,
-    status: attempt.status,
-    startedAt: utcIso(startedAtMs),
-    deadlineAt: utcIso(deadlineMs),
-    serverTime: utcIso(Date.now()),
-    examDurationInMinutes: paper.examDurationInMinutes,
-    totalQuestions: paper.questionGroups.reduce((sum, group) => sum + group.questions.length, 0),
-    instructions: paper.instructions,
-    questionGroups: paper.questionGroups.map((group, groupIndex) => {
-      const order = layout?.groups[groupIndex];
-      const byId = new Map(group.questions.map((question) => [question.resId, question]));
-      const questions = order
-        ? order.questions.map((entry) => ({ question: byId.get(entry.resId)!, optionOrder: entry.options }))
-        : group.questions.map((question) => ({ question, optionOrder: question.options.map((_, i) => i) }));
-      return {
-        resId: group.resId,
-        title: group.title,
-        durationInMins: group.durationInMins,
-        hasTimeRestriction: group.hasTimeRestriction,
-        opensAt: utcIso(windows[groupIndex]!.opensAtMs),
-        closesAt: utcIso(windows[groupIndex]!.closesAtMs),
-        questions: questions.map(({ question, optionOrder }) => {
-          const saved = answers.get(question.resId);
-          const shownIndex = saved && saved.providedAnswerIndex >= 0 ? optionOrder.indexOf(saved.providedAnswerIndex) : -1;
-          return {
-            resId: question.resId,
-            question: question.question,
-            questionMimeType: question.questionMimeType,
-            imageUrl: question.bannerImageId ? assetUrls.file(question.bannerImageId) : null,
-            options: optionOrder.map((index) => question.options[index]!),
-            providedAnswerIndex: shownIndex,
-            timeElapsedInMs: saved?.timeElapsedInMs ?? 0,
-            revision: saved?.revision ?? 0,
-          };
-        }),
-      };
-    }),
-  };
 }
 
 async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamAttemptRow> {

@@ -4,6 +4,7 @@ import { errorResponses, routeOptions } from '../http/route-options.ts';
 import { attemptSchema, examResultSchema, savedAnswersSchema, saveAnswersInputSchema, studentExamSchema } from '../../shared/exams/attempts.schema.ts';
 import { requireActor } from '../access/access.ts';
 import * as attempts from './attempts.service.ts';
+import { sendAttempt } from './attempt-json.ts';
 import { studentRanking } from './ranks.service.ts';
 import { rankingFields, rankingRowSchema, RANKING_PAGE_SIZE } from '../../shared/exams/student-ranking.schema.ts';
 import { studentPageQuerySchema, studentPageSchema } from '../../shared/validation/paging.ts';
@@ -41,12 +42,12 @@ export const studentExamsRoutes: DomainRoutes = async (app) => {
       params: examParams,
       ok: attemptSchema,
     }),
-    async (request) => attempts.startAttempt(request.ctx, { examId: request.params.examId }),
+    async (request, reply) => sendAttempt(reply, await attempts.startAttempt(request.ctx, { examId: request.params.examId })),
   );
   app.get(
     '/api/student/attempts/:attemptId',
     student({ summary: 'An attempt with the saved answers and the server clock', params: attemptParams, ok: attemptSchema }),
-    async (request) => attempts.getAttempt(request.ctx, { attemptId: request.params.attemptId }),
+    async (request, reply) => sendAttempt(reply, await attempts.getAttempt(request.ctx, { attemptId: request.params.attemptId })),
   );
   app.put(
     '/api/student/attempts/:attemptId/answers',

@@ -74,6 +74,24 @@ async function ownAttempt(ctx: RequestContext, attemptId: string): Promise<ExamA
   return attempt;
 }
 
+/**
+ * Keeps the attempt's clock for its autosaves: none of it changes once the attempt starts, so the
+ * start keeps it too, and the first autosaves of ten thousand students who have just started read
+ * nothing.
+ */
+function rememberClockOf(row: AttemptClock): AttemptClock {
+  const clock: AttemptClock = {
+    id: row.id,
+    user_id: row.user_id,
+    paper_id: row.paper_id,
+    started_at: row.started_at,
+    deadline_at: row.deadline_at,
+    layout: row.layout,
+  };
+  rememberClock(row.id, clock);
+  return clock;
+}
+
 async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<AttemptClock> {
   const actor = await requireActor(ctx);
   let clock = knownClock(attemptId);
@@ -84,8 +102,7 @@ async function ownAttemptClock(ctx: RequestContext, attemptId: string): Promise<
       if (row.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
       throw new AppError('conflict', ATTEMPT_MESSAGES.alreadySubmitted);
     }
-    clock = { id: row.id, user_id: row.user_id, paper_id: row.paper_id, started_at: row.started_at, deadline_at: row.deadline_at, layout: row.layout };
-    rememberClock(attemptId, clock);
+    clock = rememberClockOf(row);
   }
   if (clock.user_id !== actor.id) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
   return clock;
@@ -104,6 +121,7 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
     if (exam.open_attempt) {
       const open = await repo.findAttempt(ctx.db, exam.open_attempt);
       if (open && open.status === 'in-progress' && isWithinGrace(Date.now(), open.deadline_at.getTime())) {
+        rememberClockOf(open);
         return attemptView(open, await paperById(ctx.db, open.paper_id), await repo.savedAnswers(ctx.db, open.id));
       }
       // Its time is over: submitted now with the deadline as its finish time, then a new attempt may start.
@@ -136,6 +154,7 @@ export async function startAttempt(ctx: RequestContext, { examId }: { examId: st
       });
       // Two starts at once (two tabs): the unique indexes let one through; the other resumes it.
       if (!attempt) continue;
+      rememberClockOf(attempt);
       return attemptView(attempt, paper, new Map());
     } catch (error) {
       // The exam was deleted meanwhile.

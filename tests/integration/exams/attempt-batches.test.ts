@@ -9,9 +9,8 @@ import { createFreeRateCard, createPublishedExam, questionGroup } from '../../su
 import { useApp } from '../../support/app-harness.ts';
 
 /*
- * A burst of students starting an exam is read and written in batches: the calls made while earlier
- * ones run go together in one statement. Four batches may run at once; calls made in one go past
- * those four share the next statement.
+ * A burst of students starting an exam is read and written in batches: the calls made in one turn of
+ * the event loop go together in one statement, and so do the calls made while four batches run.
  */
 const harness = useApp({ roles: ['admin', 'student'], poolSize: 10 });
 const asStudent = harness.injectAs('student');
@@ -178,5 +177,20 @@ describe('autosaves made at the same moment', () => {
     const result = await Promise.all(attempts.map((attemptId) => saveAnswersOf(harness.db, { attemptId, answers: [answer('a', 1, 1)] })));
     expect(result).toEqual(attempts.map((_, i) => (i === 5 ? [] : ['a'])));
     expect(await storedAnswers(attempts[5]!)).toEqual([]);
+  });
+});
+
+describe('the first autosave after a start', () => {
+  it('reads nothing of the attempt: the start kept its clock (its owner, paper, start and deadline)', async () => {
+    const started = await asStudent('POST', `/api/student/exams/${examId}/attempts`);
+    expect(started.statusCode, started.body).toBe(200);
+    const attempt = started.json<{ _id: string; questionGroups: Array<{ questions: Array<{ resId: string }> }> }>();
+    const answers = [{ questionResId: attempt.questionGroups[0]!.questions[0]!.resId, providedAnswerIndex: 1, timeElapsedInMs: 1000, revision: 1 }];
+    const { result: saved, statements } = await statementsDuring('attempt-clock', () =>
+      asStudent('PUT', `/api/student/attempts/${attempt._id}/answers`, { answers }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ saved: 1 });
+    expect(statements).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
 import { submitOverdueAttemptsTask } from '../../../worker/tasks/submit-overdue-attempts.ts';
 import type { WorkerDeps } from '../../../worker/deps.ts';
@@ -225,6 +225,20 @@ describe('an attempt', () => {
 });
 
 describe('the clock', () => {
+  /**
+   * A save made `seconds` after now, by the server's clock. (The attempt's own clock is fixed when it
+   * starts, and the server keeps it from then on, so moving the attempt's times in the database
+   * would not reach a save.)
+   */
+  const savedLater = async <T>(seconds: number, saving: () => Promise<T>): Promise<T> => {
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now + seconds * 1000);
+    try {
+      return await saving();
+    } finally {
+      clock.mockRestore();
+    }
+  };
   const moveBack = (attemptId: string, seconds: number) =>
     sql`update exam_attempts set started_at = started_at - make_interval(secs => ${seconds}), deadline_at = deadline_at - make_interval(secs => ${seconds}) where id = ${attemptId}`.execute(
       harness.db,
@@ -244,10 +258,13 @@ describe('the clock', () => {
     ).toBe(200);
     const other = students[1]!;
     const overdue = (await start(other.cookie, examId)).json();
-    await moveBack(overdue._id, 30 * 60 + 20);
-    const late = await save(other.cookie, overdue._id, [{ questionResId: q.resId, providedAnswerIndex: 1, timeElapsedInMs: 4000, revision: 3 }]);
+    const late = await savedLater(30 * 60 + 20, () =>
+      save(other.cookie, overdue._id, [{ questionResId: q.resId, providedAnswerIndex: 1, timeElapsedInMs: 4000, revision: 3 }]),
+    );
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ATTEMPT_MESSAGES.deadlinePassed);
+    // The sweep goes by the database's clock: that attempt's times are moved there.
+    await moveBack(overdue._id, 30 * 60 + 20);
 
     const deps = { db: harness.db, config: testConfig() } as unknown as WorkerDeps;
     // The sweep leaves an attempt alone during the grace and submits it once that has passed.
@@ -294,8 +311,7 @@ describe('the clock', () => {
     // Another student, 90 s into the exam: Part A has closed and Part B is open.
     const other = students[2]!;
     const later = (await start(other.cookie, examId)).json();
-    await moveBack(later._id, 90);
-    const saved = (await save(other.cookie, later._id, [answer(a, 2), answer(b, 2)])).json();
+    const saved = (await savedLater(90, () => save(other.cookie, later._id, [answer(a, 2), answer(b, 2)]))).json();
     expect(saved.saved).toBe(1);
     expect(saved.rejected).toEqual([{ questionResId: a.questions[0].resId, message: ATTEMPT_MESSAGES.groupClosed('Part A') }]);
   });

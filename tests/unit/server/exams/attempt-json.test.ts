@@ -5,6 +5,7 @@ import type { ExamAttemptRow } from '../../../../server/db/types.ts';
 import { attemptJson } from '../../../../server/exams/attempt-json.ts';
 import { attemptView } from '../../../../server/exams/attempt-view.ts';
 import type { StoredAnswer } from '../../../../server/exams/attempts.repository.ts';
+import { PLAIN_QUESTION } from '../../../support/exam-factory.ts';
 
 /** What the route's schema makes of a view: the text the attempt routes sent before attemptJson. */
 const bySchema = serializerCompiler({ schema: attemptSchema, method: 'POST', url: '/api/student/exams/:examId/attempts' }) as (view: AttemptView) => string;
@@ -33,14 +34,7 @@ const question = (resId: string, text: string, extra: Partial<PaperQuestion> = {
   options: ['A', 'ബി', 'C "c"', 'D'],
   correctAnswerIndex: 1,
   isVoided: false,
-  questionMimeType: 'text',
-  bannerImageId: null,
-  bannerImageFizeSizeInBytes: null,
-  tag1: '',
-  tag2: '',
-  tag3: '',
-  tag4: '',
-  tag5: '',
+  ...PLAIN_QUESTION,
   solution: 'never sent',
   ...extra,
 });

@@ -1,10 +1,10 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import { ANSWER_GRACE_SECONDS } from '../../shared/exams/attempts.schema.ts';
 import { courseGivesContentSql } from '../courses/course-content-access.repository.ts';
 import { freeCardSql, type AccountRef } from '../lakshya-students/free-access.repository.ts';
 import { preparedRows, type Db } from '../db/database.ts';
 import { arrayParameter, runNamed } from '../db/named-statements.ts';
-import { scoringVersionSql, tryShareScoringLockSql } from './scoring-key.repository.ts';
+import { SCORING_LOCK_CLASS, scoringVersionSql, tryShareScoringLockSql } from './scoring-key.repository.ts';
 import type { ExamAttemptRow, ExamAttemptsTable, ExamRow } from '../db/types.ts';
 
 /** The attempts' queries; each runs on the connection (or transaction) it is given. */
@@ -299,41 +299,123 @@ export async function lockAttemptForMarking(trx: Db, attemptId: string): Promise
   return (await runNamed(trx, 'attempt-lock', query.compile())).rows[0];
 }
 
+/** What a result needs of its exam: its rank facts, and the version of the answer key it is marked by. */
+export interface ExamResultFacts {
+  id: string;
+  is_rank_published: boolean;
+  rank_version: number;
+  rank_participants: number;
+  rank_cutoff_seq: number;
+  total_marks: number;
+  scoring_version: string;
+}
+
+/** The result facts of the exam `e` but its id. */
+const RESULT_FACTS_BUT_ID = sql`e.is_rank_published, e.rank_version, e.rank_participants, e.rank_cutoff_seq, e.total_marks, ${scoringVersionSql} as scoring_version`;
+
+/** An attempt's answers as [question id, option index, time], as one JSON array. */
+type AnswerTriples = Array<[string, number, number]>;
+const answersOf = (attemptId: RawBuilder<unknown>) => sql<AnswerTriples>`
+  (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
+   from attempt_answers g where g.attempt_id = ${attemptId})`;
+
 /**
- * The attempt's answers as [question id, option index, time], whether the student already has a
- * first submitted attempt, and the version of the exam's answer key to mark it by.
+ * What the submit marks by once it holds the attempt's locks, in one statement: the attempt's answers
+ * and the exam's result facts (with the version of its answer key).
  */
-export async function answersAndFirst(trx: Db, attempt: Pick<ExamAttemptRow, 'id' | 'exam_id' | 'user_id'>) {
-  const query = sql<{ answers: Array<[string, number, number]>; has_first: boolean; scoring_version: string }>`
-      select
-        (select coalesce(json_agg(json_build_array(g.question_res_id, g.provided_answer_index, g.time_elapsed_in_ms)), '[]'::json)
-           from attempt_answers g where g.attempt_id = ${attempt.id}) as answers,
-        exists (select 1 from exam_attempts b where b.exam_id = ${attempt.exam_id} and b.user_id = ${attempt.user_id} and b.is_first) as has_first,
-        ${scoringVersionSql} as scoring_version
+export async function markingFacts(trx: Db, attempt: Pick<ExamAttemptRow, 'id' | 'exam_id'>) {
+  const query = sql<ExamResultFacts & { answers: AnswerTriples }>`
+      select ${answersOf(sql`${attempt.id}`)} as answers, e.id, ${RESULT_FACTS_BUT_ID}
       from exams e where e.id = ${attempt.exam_id}`;
-  return onlyRow((await runNamed(trx, 'attempt-answers-and-first', query.compile(trx))).rows, 'attempt answers');
+  const { answers, ...exam } = onlyRow((await runNamed(trx, 'attempt-marking-facts', query.compile(trx))).rows, 'attempt answers');
+  return { answers, exam };
 }
 
 /**
- * Stores the submit in one statement: the result's figures, the next submission number for the
- * rankings' cut-off, and the answers as kept (in paper order).
+ * What a student's attempt is marked by, read without locks (the student's own attempt only): the
+ * attempt, its answers with what says whether they changed since (their count and the sum of their
+ * revisions), and its exam's result facts.
+ */
+export async function submitFacts(db: Db, attemptId: string, ownerId: string) {
+  const query = sql<ExamAttemptRow & { answers: AnswerTriples; answers_count: string; answers_revisions: string } & Omit<ExamResultFacts, 'id'>>`
+      select ${sql.join(ATTEMPT_COLUMNS.map((column) => sql.ref(`a.${column}`)))}, ${answersOf(sql.ref('a.id'))} as answers,
+        counted.answers_count, counted.answers_revisions, ${RESULT_FACTS_BUT_ID}
+      from exam_attempts a
+      join exams e on e.id = a.exam_id
+      cross join lateral (
+        select count(*)::text as answers_count, coalesce(sum(c.revision), 0)::text as answers_revisions from attempt_answers c where c.attempt_id = a.id
+      ) counted
+      where a.id = ${attemptId} and a.user_id = ${ownerId}`;
+  const row = (await runNamed(db, 'attempt-submit-facts', query.compile(db))).rows[0];
+  if (!row) return undefined;
+  const {
+    answers,
+    answers_count: count,
+    answers_revisions: revisions,
+    is_rank_published,
+    rank_version,
+    rank_participants,
+    rank_cutoff_seq,
+    total_marks,
+    scoring_version,
+    ...attempt
+  } = row;
+  return {
+    attempt: attempt as ExamAttemptRow,
+    answers,
+    unchanged: { count, revisions, scoringVersion: scoring_version },
+    exam: { id: attempt.exam_id, is_rank_published, rank_version, rank_participants, rank_cutoff_seq, total_marks, scoring_version },
+  };
+}
+
+/** What a submit marked by, as submitFacts read it: the answers' count and revisions' sum, and the key's version. */
+export interface MarkedBy {
+  count: string;
+  revisions: string;
+  scoringVersion: string;
+}
+
+/**
+ * Stores the submit in one statement: the result's figures, whether it is the student's first
+ * submitted attempt, the next submission number for the rankings' cut-off, and the answers as kept
+ * (in paper order). Given `markedBy` (a submit outside a transaction), it first takes the locks
+ * (lock_attempt_for_submit) and stores only if the answers and the key are still what the attempt
+ * was marked by: undefined when they are not, or the attempt is no longer in progress, or a regrade
+ * holds the key.
  */
 export async function markSubmitted(
-  trx: Db,
+  db: Db,
   attemptId: string,
-  values: Omit<Updateable<ExamAttemptsTable>, 'status' | 'submitted_seq'>,
+  values: Omit<Updateable<ExamAttemptsTable>, 'status' | 'submitted_seq' | 'is_first'>,
   sheet: { answers: number[]; times: number[] },
-): Promise<ExamAttemptRow> {
-  const query = trx
-    .with('submitted', (db) =>
-      db
+  markedBy?: MarkedBy,
+): Promise<ExamAttemptRow | undefined> {
+  const query = db
+    .with('submitted', (qb) =>
+      qb
         .updateTable('exam_attempts')
-        .set({ ...values, status: 'submitted', submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')` })
+        .set({
+          ...values,
+          status: 'submitted',
+          submitted_seq: sql<number>`nextval('exam_attempt_submit_seq')`,
+          // Attempts of one student run one after another, so the first one submitted is the
+          // first; the unique index on is_first guards it as well.
+          is_first: sql<boolean>`not exists (select 1 from exam_attempts b where b.exam_id = exam_attempts.exam_id and b.user_id = exam_attempts.user_id and b.is_first)`,
+        })
         .where('id', '=', attemptId)
+        .where('status', '=', 'in-progress')
+        .$if(markedBy !== undefined, (update) =>
+          update.where(
+            sql<boolean>`exists (
+              select 1 from lock_attempt_for_submit(${attemptId}::uuid, ${SCORING_LOCK_CLASS}::int) locked
+              where locked.answers_count = ${markedBy!.count}::bigint and locked.answers_revisions = ${markedBy!.revisions}::numeric
+                and locked.scoring_version = ${markedBy!.scoringVersion})`,
+          ),
+        )
         .returning(ATTEMPT_COLUMNS),
     )
-    .with('sheet', (db) =>
-      db
+    .with('sheet', (qb) =>
+      qb
         .insertInto('attempt_sheets')
         .columns(['attempt_id', 'answers', 'answer_times'])
         .expression((eb) =>
@@ -344,29 +426,19 @@ export async function markSubmitted(
     )
     .selectFrom('submitted')
     .select(ATTEMPT_COLUMNS);
-  return onlyRow((await runNamed(trx, 'attempt-submit', query.compile())).rows, 'attempt submit') as ExamAttemptRow;
+  return (await runNamed(db, 'attempt-submit', query.compile())).rows[0] as ExamAttemptRow | undefined;
 }
 
 /** A submitted attempt's kept answers (none kept: every question unattempted). */
 export async function attemptSheet(db: Db, attemptId: string): Promise<{ answers: number[]; answer_times: number[] }> {
-  const sheet = await db.selectFrom('attempt_sheets').select(['answers', 'answer_times']).where('attempt_id', '=', attemptId).executeTakeFirst();
-  return sheet ?? { answers: [], answer_times: [] };
+  const query = db.selectFrom('attempt_sheets').select(['answers', 'answer_times']).where('attempt_id', '=', attemptId);
+  return (await runNamed(db, 'attempt-sheet', query.compile())).rows[0] ?? { answers: [], answer_times: [] };
 }
 
-/** What a result needs of its exam: its rank facts, and the version of the answer key it is marked by. */
-export async function examResultFacts(db: Db, examId: string) {
-  const found = await sql<{
-    id: string;
-    is_rank_published: boolean;
-    rank_version: number;
-    rank_participants: number;
-    rank_cutoff_seq: number;
-    total_marks: number;
-    scoring_version: string;
-  }>`
-    select e.id, e.is_rank_published, e.rank_version, e.rank_participants, e.rank_cutoff_seq, e.total_marks, ${scoringVersionSql} as scoring_version
-    from exams e where e.id = ${examId}`.execute(db);
-  return found.rows[0];
+/** The exam's result facts (as markingFacts reads them). */
+export async function examResultFacts(db: Db, examId: string): Promise<ExamResultFacts | undefined> {
+  const query = sql<ExamResultFacts>`select e.id, ${RESULT_FACTS_BUT_ID} from exams e where e.id = ${examId}`;
+  return (await runNamed(db, 'exam-result-facts', query.compile(db))).rows[0];
 }
 
 /** The regrade a result names: when, why and what it changed. */

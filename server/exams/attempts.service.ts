@@ -4,13 +4,14 @@ import {
   ANSWER_GRACE_SECONDS,
   type AttemptLayout,
   type AttemptView,
+  type ExamPaper,
   type ExamResultView,
   type SaveAnswersInput,
   type StudentExam,
 } from '../../shared/exams/attempts.schema.ts';
 import { deadlineOf, groupWindows, isWithinGrace, quizLayout } from '../../shared/exams/attempt-clock.rules.ts';
 import { computeExamResult, type GivenAnswer } from '../../shared/exams/exam-scoring.rules.ts';
-import { markedPaper } from '../../shared/exams/exam-scoring-key.rules.ts';
+import { markedPaper, type ScoringKey } from '../../shared/exams/exam-scoring-key.rules.ts';
 import { answerArrays, givenAnswersOf } from '../../shared/exams/attempt-answers.rules.ts';
 import { REGRADE_MESSAGES } from '../../shared/exams/regrade.schema.ts';
 import { allowLongStatements, isQueryCanceled, LONG_STATEMENT_TIMEOUTS_MS } from '../db/statement-timeout.ts';
@@ -230,54 +231,91 @@ export async function saveAnswers(ctx: RequestContext, input: SaveAnswersInput &
   };
 }
 
+/** What a result is worked out from: the exam's result facts, its paper and key, and the kept answers. */
+interface Marking {
+  exam: repo.ExamResultFacts;
+  paper: ExamPaper;
+  key: ScoringKey;
+  sheet: { answers: number[]; answer_times: number[] };
+}
+
+/** A submit's attempt and, when this call marked it, what it was marked by (null: it was submitted before). */
+interface Submitted {
+  attempt: ExamAttemptRow;
+  marking: Marking | null;
+}
+
+/**
+ * Marks an attempt in progress from its answers by its exam's key at `exam.scoring_version`: the
+ * figures to store, the answers as kept (in paper order), and what they were worked out from. The
+ * finish time is now, or the deadline when the worker submits it or the student is late.
+ */
+async function markAttempt(db: Db, row: ExamAttemptRow, given: Array<[string, number, number]>, exam: repo.ExamResultFacts, by: 'student' | 'deadline') {
+  // On the caller's connection: in a transaction, asking the pool for another while holding this one
+  // could wait for ever once every connection is held by a submit doing the same.
+  const [paper, key] = await Promise.all([paperById(db, row.paper_id), scoringKeyAt(db, row.exam_id, exam.scoring_version)]);
+  const deadline = new Date(row.deadline_at);
+  const late = by === 'deadline' || Date.now() > deadline.getTime();
+  const finishedAt = late ? deadline : new Date();
+  // Marked from the answers as kept, as every later view of the result is.
+  const kept = answerArrays(
+    paper,
+    new Map<string, GivenAnswer>(given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }])),
+  );
+  const result = computeExamResult(markedPaper(paper, key), givenAnswersOf(paper, kept.answers, kept.times), { answerSubmittedOn: finishedAt.getTime() });
+  const figures = {
+    submitted_at: finishedAt,
+    submitted_by: late ? 'deadline' : 'student',
+    score: result.score,
+    performance: result.performance,
+    correct_count: result.correctAnswerCount,
+    wrong_count: result.wrongAnswerCount,
+    unattempted_count: result.unAttemptedAnswerCount,
+    unseen_count: result.unseenQuestionCount,
+  } as const;
+  return { figures, kept, marking: { exam, paper, key, sheet: { answers: kept.answers, answer_times: kept.times } } };
+}
+
 /**
  * Submits an attempt and stores its result; idempotent (a second call answers the stored
  * result). Submitted by the student, or by the worker at the deadline, whose finish time is
- * then the deadline. A late student submit also finishes at the deadline.
+ * then the deadline. A late student submit also finishes at the deadline. Holds the attempt's
+ * locks from the read of its answers to the store of its marks.
  */
-export async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'deadline'): Promise<ExamAttemptRow> {
-  return db.transaction().execute(async (trx) => {
+export async function submitAttempt(db: Db, attemptId: string, by: 'student' | 'deadline'): Promise<Submitted> {
+  return db.transaction().execute(async (trx): Promise<Submitted> => {
     // Lock first, then read in a new statement: an autosave that held the attempt when the
     // lock was asked for has committed by then, and a statement that started earlier would
     // not see its answers (each statement reads the data as it was when it began).
     const locked = await repo.lockAttemptForMarking(trx, attemptId);
     if (!locked) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
     const { marking_locked: markingLocked, ...row } = locked;
-    if (row.status === 'submitted') return row;
+    if (row.status === 'submitted') return { attempt: row, marking: null };
     // Marked by the exam's key as it is now, with no regrade half-way (a regrade waits for this).
     if (!markingLocked) await waitForMarkingLock(trx, row.exam_id);
-    // Its answers, and whether the student already has a first submitted attempt. Attempts of
-    // one student run one after another, so the first one submitted is the first; the unique
-    // index on is_first guards it as well.
-    const { answers: given, has_first: hasFirst, scoring_version: scoringVersion } = await repo.answersAndFirst(trx, row);
-    // On the transaction's own connection: asking the pool for another while holding this one could
-    // wait for ever once every connection is held by a submit doing the same.
-    const [paper, key] = await Promise.all([paperById(trx, row.paper_id), scoringKeyAt(trx, row.exam_id, scoringVersion)]);
-    const deadline = new Date(row.deadline_at);
-    const late = by === 'deadline' || Date.now() > deadline.getTime();
-    const finishedAt = late ? deadline : new Date();
-    const answers = new Map<string, GivenAnswer>(
-      given.map(([resId, providedAnswerIndex, timeElapsedInMs]) => [resId, { providedAnswerIndex, timeElapsedInMs }]),
-    );
-    const result = computeExamResult(markedPaper(paper, key), answers, { answerSubmittedOn: finishedAt.getTime() });
-    const kept = answerArrays(paper, answers);
-    return repo.markSubmitted(
-      trx,
-      row.id,
-      {
-        submitted_at: finishedAt,
-        submitted_by: late ? 'deadline' : 'student',
-        score: result.score,
-        performance: result.performance,
-        correct_count: result.correctAnswerCount,
-        wrong_count: result.wrongAnswerCount,
-        unattempted_count: result.unAttemptedAnswerCount,
-        unseen_count: result.unseenQuestionCount,
-        is_first: !hasFirst,
-      },
-      kept,
-    );
+    const { answers, exam } = await repo.markingFacts(trx, row);
+    const { figures, kept, marking } = await markAttempt(trx, row, answers, exam, by);
+    const attempt = await repo.markSubmitted(trx, row.id, figures, kept);
+    if (!attempt) throw new Error(`attempt ${row.id} was locked in progress but not stored`);
+    return { attempt, marking };
   });
+}
+
+/**
+ * A student's submit, in two statements and no transaction: the attempt is marked from a read made
+ * without locks, and the marks are stored by a statement that takes the locks and writes only if
+ * the answers and the key are still what it was marked by. When they are not (an autosave or a
+ * regrade came in between, a second tab submitted, a regrade holds the key), it is marked again by
+ * submitAttempt, which holds the locks throughout.
+ */
+async function submitOwn(db: Db, attemptId: string, ownerId: string): Promise<Submitted> {
+  const read = await repo.submitFacts(db, attemptId, ownerId);
+  if (!read) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+  if (read.attempt.status === 'submitted') return { attempt: read.attempt, marking: null };
+  const { figures, kept, marking } = await markAttempt(db, read.attempt, read.answers, read.exam, 'student');
+  const attempt = await repo.markSubmitted(db, attemptId, figures, kept, read.unchanged);
+  if (attempt) return { attempt, marking };
+  return submitAttempt(db, attemptId, 'student');
 }
 
 /**
@@ -321,13 +359,27 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
     regradeOf(ctx, attempt),
     repo.attemptSheet(ctx.db, attempt.id),
   ]);
+  return resultViewOf(ctx, attempt, { exam, paper, key, sheet }, regrade);
+}
+
+/** The result view of the submit that has just marked the attempt, from what it marked by: nothing to read again. */
+function submittedView(ctx: AppContext, { attempt, marking }: Submitted): Promise<ExamResultView> {
+  return marking ? resultViewOf(ctx, attempt, marking, null) : resultView(ctx, attempt);
+}
+
+async function resultViewOf(
+  ctx: AppContext,
+  attempt: ExamAttemptRow,
+  { exam, paper, key, sheet }: Marking,
+  regrade: ExamResultView['regrade'],
+): Promise<ExamResultView> {
   const marked = markedPaper(paper, key);
   const result = computeExamResult(marked, givenAnswersOf(paper, sheet.answers, sheet.answer_times), {
     answerSubmittedOn: attempt.submitted_at?.getTime() ?? null,
   });
   let rank = -1;
   let totalParticipants = -1;
-  if (exam?.is_rank_published && isRanked(exam, attempt)) {
+  if (exam.is_rank_published && isRanked(exam, attempt)) {
     rank = await rankOfScore(ctx.db, exam, attempt.score ?? 0);
     totalParticipants = exam.rank_participants;
   }
@@ -375,8 +427,9 @@ async function resultView(ctx: AppContext, attempt: ExamAttemptRow): Promise<Exa
 }
 
 export async function submitOwnAttempt(ctx: RequestContext, { attemptId }: { attemptId: string }): Promise<ExamResultView> {
-  const attempt = await ownAttempt(ctx, attemptId);
-  return resultView(ctx, await submitAttempt(ctx.db, attempt.id, 'student'));
+  const actor = await requireActor(ctx);
+  if (!UUID_PATTERN.test(attemptId)) throw new AppError('not-found', ATTEMPT_MESSAGES.attemptNotFound);
+  return submittedView(ctx, await submitOwn(ctx.db, attemptId, actor.id));
 }
 
 /** The result with every answer and solution, once the attempt is submitted. */

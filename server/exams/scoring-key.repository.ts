@@ -8,10 +8,13 @@ import type { StoredQuestionKeys } from '../../shared/exams/exam-scoring-key.rul
  * before any attempt is submitted) holds it exclusively. So no attempt is marked by a key that is
  * being replaced, and a regrade sees every attempt submitted before it.
  */
-const SCORING_LOCK_CLASS = 7_302;
+export const SCORING_LOCK_CLASS = 7_302;
 
-/** Identifies the exam's key and marks: it changes whenever either does (the cache's key). */
-export const scoringVersionSql = sql<string>`md5(jsonb_build_array(e.scoring_key, e.correct_answer_score, e.wrong_answer_score, e.un_answered_score, e.total_marks)::text)`;
+/**
+ * Identifies the exam `e`'s key and marks: it changes whenever either does (the cache's key). The
+ * database function is the one definition, which the submit's lock function reads too.
+ */
+export const scoringVersionSql = sql<string>`exam_scoring_version(e)`;
 
 /**
  * Takes the marking lock of the exam whose id (as text) `examIdText` gives, shared, without waiting:

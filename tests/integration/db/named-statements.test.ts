@@ -49,10 +49,10 @@ async function takeExam() {
 }
 
 describe('named statements', () => {
-  it("are what a start, an autosave and a submit run: prepared once on the connection, in the submit's transaction too", async () => {
+  it('are what a start, an autosave and a submit run: prepared once on the connection', async () => {
     expect((await takeExam()).correctAnswerCount).toBe(3);
     const names = await preparedNames();
-    for (const label of ['exam-start-facts', 'attempt-insert', 'attempt-save-answers', 'attempt-lock', 'attempt-answers-and-first', 'attempt-submit'])
+    for (const label of ['exam-start-facts', 'attempt-insert', 'attempt-save-answers', 'attempt-submit-facts', 'attempt-submit'])
       expect(
         names.some((name) => name.startsWith(`${label}:`)),
         label,

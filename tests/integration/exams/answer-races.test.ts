@@ -58,8 +58,9 @@ describe('a submit and an autosave of the same attempt', () => {
       await gate.query('select pg_advisory_xact_lock(4242)');
       const saving = autosave(attemptId, rightAnswers(exam.questions));
       await waitUntilWaiting(harness.db, '%insert into attempt_answers%', { waitEvent: 'advisory' });
+      // The submit read no answers (none committed yet) and marked by them; its store waits for the attempt.
       const submitting = submit(attemptId);
-      await waitUntilWaiting(harness.db, '%exam_attempts%for update%');
+      await waitUntilWaiting(harness.db, '%lock_attempt_for_submit%');
       await gate.query('commit');
       const [saved, result] = await Promise.all([saving, submitting]);
       expect(saved.statusCode, saved.body).toBe(200);

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ATTEMPT_MESSAGES } from '../../../shared/exams/attempts.schema.ts';
 import { submitOverdueAttemptsTask } from '../../../worker/tasks/submit-overdue-attempts.ts';
@@ -154,7 +155,8 @@ describe('an attempt', () => {
     const late = await save(student!.cookie, attempt._id, [{ questionResId: q2.resId, providedAnswerIndex: 1, timeElapsedInMs: 1, revision: 9 }]);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(ATTEMPT_MESSAGES.alreadySubmitted);
-    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json().score).toBe(0.67);
+    // The submit's answer is the result as every later view shows it.
+    expect((await harness.injectWith(student!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`)).json()).toEqual(result.json());
   });
 
   it("refuses unknown questions and options, another student's attempt, and a review before submission", async () => {
@@ -170,9 +172,13 @@ describe('an attempt', () => {
     expect((await save(a!.cookie, attempt._id, [])).json().message).toBe('No answers to save');
     expect((await save(b!.cookie, attempt._id, [{ questionResId: q.resId, providedAnswerIndex: 0, timeElapsedInMs: 1, revision: 1 }])).statusCode).toBe(404);
     expect((await submit(b!.cookie, attempt._id)).statusCode).toBe(404);
+    // Another student's submit changed nothing: the attempt is its owner's to submit.
+    const row = await harness.db.selectFrom('exam_attempts').select(['status', 'score']).where('id', '=', attempt._id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'in-progress', score: null });
     const early = await harness.injectWith(a!.cookie)('GET', `/api/student/attempts/${attempt._id}/result`);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe(ATTEMPT_MESSAGES.notSubmitted);
+    expect((await submit(a!.cookie, attempt._id)).statusCode).toBe(200);
   });
 
   it('shuffles a quiz per attempt and still scores the option the student chose', async () => {
@@ -221,6 +227,33 @@ describe('an attempt', () => {
     expect(x.statusCode).toBe(200);
     expect(y.statusCode).toBe(200);
     expect(x.json()._id).toBe(y.json()._id);
+  });
+});
+
+describe('a submit', () => {
+  it('runs two statements: a read of what it marks by, and the store of its marks once nothing it marked by has changed', async () => {
+    const [other, student] = students;
+    const examId = await mockExam(3);
+    // Another student's submit first: the exam's paper and key are then known to the server.
+    expect((await submit(other!.cookie, (await start(other!.cookie, examId)).json()._id)).statusCode).toBe(200);
+    const attempt = (await start(student!.cookie, examId)).json();
+    const [q1] = attempt.questionGroups[0].questions;
+    await save(student!.cookie, attempt._id, [{ questionResId: q1.resId, providedAnswerIndex: 0, timeElapsedInMs: 700, revision: 1 }]);
+    const spy = vi.spyOn(pg.Client.prototype, 'query');
+    let result;
+    let statements: string[];
+    try {
+      result = await submit(student!.cookie, attempt._id);
+      // A named statement by its label, a transaction's own by its text; the session check aside.
+      statements = spy.mock.calls
+        .map(([config]) => (typeof config === 'string' ? config : ((config as { name?: string }).name?.replace(/:.*/, '') ?? 'unnamed')))
+        .filter((label) => label !== 'auth-live-sessions');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(result.statusCode, result.body).toBe(200);
+    expect(result.json()).toMatchObject({ correctAnswerCount: 1, unAttemptedAnswerCount: 2 });
+    expect(statements).toEqual(['attempt-submit-facts', 'attempt-submit']);
   });
 });
 

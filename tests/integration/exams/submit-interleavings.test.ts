@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { markSubmitted, submitFacts } from '../../../server/exams/attempts.repository.ts';
+import { markSubmitted, submitFacts, upsertAnswersOf } from '../../../server/exams/attempts.repository.ts';
 import { saveAnswersOf } from '../../../server/exams/attempt-batches.ts';
-import { upsertAnswersOf } from '../../../server/exams/attempts.repository.ts';
+import { holdScoringLock } from '../../../server/exams/scoring-key.repository.ts';
 import { createUser } from '../../support/test-app.ts';
 import { createFreeRateCard, createPublishedExam, questionGroup } from '../../support/exam-factory.ts';
 import { useApp } from '../../support/app-harness.ts';
@@ -187,32 +187,28 @@ describe('the store of a submit made without locks', () => {
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
     const regrade = harness.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(7302, hashtext(${examId}))`.execute(trx);
+      await holdScoringLock(trx, examId);
       holding();
       await released;
     });
     await held;
-    try {
-      const stored = await markSubmitted(
+    // A store of the attempt as unanswered, marked by what the read saw.
+    const store = () =>
+      markSubmitted(
         harness.db,
         attempt.id,
         { submitted_at: new Date(), submitted_by: 'student', score: 0 },
         { answers: [-1, -1, -1, -1], times: [0, 0, 0, 0] },
         read.unchanged,
       );
-      expect(stored).toBeUndefined();
+    try {
+      expect(await store()).toBeUndefined();
     } finally {
       release();
       await regrade;
     }
     // With the key free again, the same store goes through.
-    const stored = await markSubmitted(
-      harness.db,
-      attempt.id,
-      { submitted_at: new Date(), submitted_by: 'student', score: 0 },
-      { answers: [-1, -1, -1, -1], times: [0, 0, 0, 0] },
-      read.unchanged,
-    );
+    const stored = await store();
     expect(stored).toMatchObject({ status: 'submitted', is_first: true });
   });
 });

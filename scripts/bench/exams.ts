@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import os from 'node:os';
 import secureSession from '@fastify/secure-session';
@@ -12,6 +11,7 @@ import { rankingRows, syncRanks } from '../../server/exams/ranks.service.ts';
 import { paperOf } from '../../server/exams/papers.ts';
 import { deriveKey, SESSION_COOKIE } from '../../server/access/session.ts';
 import { cpuMs, startTarget } from './processes.ts';
+import { cpuShares, formatCpuStretches, localDatabasePort, machineBusyMs, postgresCpuMs, readCpu, sampleCpuEvery, type CpuReading } from './machine-cpu.ts';
 import { benchQuestionGroups, insertBenchExam } from './bench-exam.ts';
 import { call, emptyTimings, mergeTimings, sharedAgent, type StudentsPlan, type Timings } from './exam-students.ts';
 
@@ -44,6 +44,8 @@ const rankSizes = (process.env.BENCH_RANK_SIZES ?? '100000,1000000,2000000')
   .map(Number)
   .filter((n) => n > 0);
 const QUESTIONS = 100;
+/** The bench database's port when its postmaster runs on this machine: the PostgreSQL measured. */
+let databasePort = '';
 /** Students open the app (the exam list) over this long before the start window: in real life, the minutes before. */
 const openMs = Number(process.env.BENCH_OPEN_MS ?? 30_000);
 
@@ -134,10 +136,10 @@ interface Cost {
 /** Server CPU per request: the target's CPU time over a run of requests, divided by their number. */
 async function measureCost(name: string, target: ChildProcess, options: autocannon.Options): Promise<Cost> {
   const before = cpuMs(target.pid);
-  const databaseBefore = postgresCpuMs();
+  const databaseBefore = postgresCpuMs(databasePort);
   const result = await autocannon({ connections: 50, ...options });
   const used = cpuMs(target.pid) - before;
-  const databaseUsed = postgresCpuMs() - databaseBefore;
+  const databaseUsed = postgresCpuMs(databasePort) - databaseBefore;
   const requests = result.requests.total;
   return {
     name,
@@ -299,7 +301,7 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
     `${students} students in ${loadThreads} threads of the load generator, ${QUESTIONS} questions, an answer every ~${answerMs} ms (each at their own pace), autosave every ${saveMs} ms ...`,
   );
   const cpuBefore = cpuMs(target.child.pid);
-  const databaseCpuBefore = postgresCpuMs();
+  const databaseCpuBefore = postgresCpuMs(databasePort);
   const machineBefore = machineBusyMs();
   const driverCpuBefore = process.cpuUsage();
   const began = performance.now();
@@ -322,25 +324,18 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   await Promise.all(opened);
   const windowOpened = performance.now();
   for (const thread of threads) thread.postMessage({ type: 'go', windowOpenedAt: performance.timeOrigin + windowOpened });
-  // CPU over the start window (its first 12 s: every start sent, most answered), sampled on the side.
-  let startWindow: { seconds: number; server: number; database: number; driver: number; machine: number } | undefined;
-  const windowBefore = { server: cpuMs(target.child.pid), database: postgresCpuMs(), driver: process.cpuUsage(), machine: machineBusyMs() };
-  const windowTimer = setTimeout(() => {
-    const driver = process.cpuUsage(windowBefore.driver);
-    startWindow = {
-      seconds: (performance.now() - windowOpened) / 1000,
-      server: (cpuMs(target.child.pid) - windowBefore.server) / 1000,
-      database: (postgresCpuMs() - windowBefore.database) / 1000,
-      driver: (driver.user + driver.system) / 1e6,
-      machine: (machineBusyMs() - windowBefore.machine) / 1000,
-    };
-  }, 12_000);
+  // CPU by 20 s of the run from the window's opening, sampled on the side: a slow stretch shows whether
+  // the machine was saturated there, and by whom. The first 12 s (every start sent, most answered) on their own.
+  const cpuSamples = sampleCpuEvery(20_000, () => readCpu(target.child.pid, databasePort));
+  let startWindow: { from: CpuReading; to: CpuReading } | undefined;
+  const windowTimer = setTimeout(() => (startWindow = { from: cpuSamples.first, to: readCpu(target.child.pid, databasePort) }), 12_000);
   for (const { timings: ofThread } of await Promise.all(finished)) mergeTimings(timings, ofThread);
   clearTimeout(windowTimer);
+  const cpuReadings = cpuSamples.stop();
   await Promise.all(threads.map((thread) => thread.terminate()));
   const seconds = (performance.now() - began) / 1000;
   const cpu = (cpuMs(target.child.pid) - cpuBefore) / 1000;
-  const databaseCpu = (postgresCpuMs() - databaseCpuBefore) / 1000;
+  const databaseCpu = (postgresCpuMs(databasePort) - databaseCpuBefore) / 1000;
   const machineCpu = (machineBusyMs() - machineBefore) / 1000;
   const driverCpu = process.cpuUsage(driverCpuBefore);
   const stored = await sql<{ answers: number; submitted: number }>`
@@ -407,13 +402,13 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   );
   // The start window is the peak: its own split.
   if (startWindow) {
-    const windowSeconds = startWindow.seconds;
-    const windowShare = (used: number) => `${((used / (windowSeconds * os.cpus().length)) * 100).toFixed(0)}%`;
+    const window = cpuShares(startWindow.from, startWindow.to);
+    const seconds = (startWindow.to.at - startWindow.from.at) / 1000;
     console.log(
-      `in the ${windowSeconds.toFixed(0)} s start window: server ${windowShare(startWindow.server)}, PostgreSQL ${windowShare(startWindow.database)}, load generator ${windowShare(startWindow.driver)}, ` +
-        `other processes ${windowShare(Math.max(0, startWindow.machine - startWindow.server - startWindow.database - startWindow.driver))}`,
+      `in the ${seconds.toFixed(0)} s start window: server ${window.server.toFixed(0)}%, PostgreSQL ${window.database.toFixed(0)}%, load generator ${window.driver.toFixed(0)}%, other processes ${window.other.toFixed(0)}%`,
     );
   }
+  console.log(`CPU by 20 s of the run (server/PostgreSQL/load generator/other processes/idle, % of the cores): ${formatCpuStretches(cpuReadings)}`);
   console.log(`errors: ${Object.keys(timings.errors).length === 0 ? 'none' : JSON.stringify(timings.errors)}`);
   console.log(`submitted attempts: ${stored.rows[0]!.submitted} of ${students}; answers stored: ${stored.rows[0]!.answers}`);
   console.log(`results that disagree with the answers given (lost answers): ${timings.lost}`);
@@ -429,46 +424,6 @@ async function liveMockTest(db: Db, databaseUrl: string, children: ChildProcess[
   );
   checkTarget('lost answers', timings.lost, 0, '');
   if (timings.lost > 0 || Object.keys(timings.errors).length > 0) process.exitCode = 1;
-}
-
-/** CPU time every process on the machine used so far (ms), from /proc/stat: what else ran shows next to the bench's own. */
-function machineBusyMs(): number {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
-  const [user, nice, system, , , irq, softirq, steal] = ticks as number[];
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100;
-}
-
-/** The bench database's port: its postmaster (started with `-p <port>` on this machine) is the PostgreSQL measured. */
-let databasePort = '';
-
-/**
- * CPU time of the bench's PostgreSQL, from /proc (Linux): its postmaster's, its children's (the
- * connections, background writers), and the postmaster's ended children's (autovacuum workers and
- * closed connections come and go). Other clusters on the machine do not count. NaN when the
- * database is not a postmaster on this machine started with `-p <port>`.
- */
-function postgresCpuMs(): number {
-  const processes: Array<{ pid: number; parent: number; own: number; ended: number; command: string }> = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      processes.push({
-        pid: Number(entry),
-        parent: Number(fields[1]),
-        own: Number(fields[11]) + Number(fields[12]),
-        ended: Number(fields[13]) + Number(fields[14]),
-        command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' '),
-      });
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  const postmaster = processes.find((p) => databasePort !== '' && new RegExp(`(^| )-p ${databasePort}( |$)`).test(p.command));
-  if (!postmaster) return Number.NaN;
-  const ticks = processes.filter((p) => p.parent === postmaster.pid).reduce((sum, p) => sum + p.own, postmaster.own + postmaster.ended);
-  return (ticks * 1000) / 100;
 }
 
 async function seedAttempts(db: Db, size: number): Promise<string> {
@@ -527,8 +482,7 @@ async function rankSync(db: Db): Promise<void> {
 
 export async function runExamBenchmark(): Promise<void> {
   const { databaseUrl, handle, close } = await openBenchDatabase(4);
-  const url = new URL(databaseUrl);
-  databasePort = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) ? url.port || '5432' : '';
+  databasePort = localDatabasePort(databaseUrl);
   const children: ChildProcess[] = [];
   try {
     if (costStudents > 0) await requestCosts(handle.db, databaseUrl, children);

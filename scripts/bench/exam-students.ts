@@ -202,15 +202,26 @@ export async function takeExam(plan: StudentsPlan, phone: Phone, timings: Timing
   };
   // Students work at their own pace (0.6 to 1.4 times the average), so they finish at different times.
   const pace = 0.6 + Math.random() * 0.8;
+  // The phone's clock: when each answer is given. Only a save reaches the server, so the thread
+  // wakes for the saves (and the last answer), not for every answer: the answers in between are
+  // given at their times all the same, and a million timers would cost the load generator more
+  // CPU than the server's answers do.
+  let answeredAt = performance.now();
   for (const [index, resId] of questions.entries()) {
-    await sleep(plan.answerMs * pace * (0.5 + Math.random()));
+    answeredAt += plan.answerMs * pace * (0.5 + Math.random());
     // One in ten questions is left unanswered.
     const choice = Math.random() < 0.1 ? -1 : Math.floor(Math.random() * 4);
     revision += 1;
     given.set(resId, choice);
     pending.push({ questionResId: resId, providedAnswerIndex: choice, timeElapsedInMs: 1000 + index, revision });
-    if (performance.now() - lastSave >= plan.saveMs) await flush();
+    if (answeredAt - lastSave >= plan.saveMs) {
+      await sleep(answeredAt - performance.now());
+      await flush();
+      // The next answer comes its own time after the save (the save kept the phone busy).
+      answeredAt = lastSave;
+    }
   }
+  await sleep(answeredAt - performance.now());
   await flush();
   if (pending.length > 0) await flush();
   const submittedAt = performance.now() - windowOpened;

@@ -26,12 +26,7 @@ export async function writeRankScores(trx: Db, examId: string, version: number, 
     insert into exam_rank_scores (exam_id, rank_version, score, students, rank)
     select ${examId}::uuid, ${version}::int, score, students,
            1 + coalesce(sum(students) over (order by score desc rows between unbounded preceding and 1 preceding), 0)::int
-    from (
-      select score, count(*)::int as students
-      from exam_attempts
-      where exam_id = ${examId} and is_first and submitted_seq <= ${cutoffSeq}
-      group by score
-    ) as by_score`.execute(trx);
+    from exam_score_counts(${examId}::uuid, ${cutoffSeq}::bigint) as by_score`.execute(trx);
 }
 
 export async function rankedStudents(trx: Db, examId: string, version: number): Promise<number> {
